@@ -1,0 +1,59 @@
+import * as vscode from 'vscode';
+import { State, type LanguageClient } from 'vscode-languageclient/node';
+import { StatusNotification } from '../../server/src/protocol';
+import { createLanguageClient } from './languageClient';
+import { StatusModel } from './status';
+
+/**
+ * The extension's state, handed to every register* function: the language client, the status
+ * model and the output channel, plus cleanup on deactivate.
+ */
+export class Ctx {
+	readonly outputChannel: vscode.OutputChannel;
+	readonly status = new StatusModel();
+	#client: LanguageClient | undefined;
+	/** Listeners on the current client, dropped with it on restart. */
+	#clientListeners: vscode.Disposable[] = [];
+
+	constructor(readonly context: vscode.ExtensionContext) {
+		this.outputChannel = vscode.window.createOutputChannel('MintDoc');
+		this.pushCleanup(this.outputChannel, this.status);
+	}
+
+	pushCleanup(...disposables: vscode.Disposable[]): void {
+		this.context.subscriptions.push(...disposables);
+	}
+
+	/** Starts the language server; resolves once it is running. */
+	async startServer(): Promise<void> {
+		const client = createLanguageClient(this.context, this.outputChannel);
+		this.#client = client;
+		this.#clientListeners = [
+			client.onDidChangeState(({ newState }) => this.status.setServer(newState === State.Running ? 'running' : newState === State.Starting ? 'starting' : 'stopped')),
+			client.onNotification(StatusNotification.type, report => this.status.setReport(report)),
+		];
+		try {
+			await client.start();
+		} catch (e) {
+			this.status.setServer('stopped');
+			this.outputChannel.appendLine(`MintDoc language server failed to start: ${e instanceof Error ? e.message : String(e)}`);
+			void vscode.window.showErrorMessage('MintDoc: the language server failed to start. See the MintDoc output for details.', 'Show Output')
+				.then(choice => choice && this.outputChannel.show(true));
+		}
+	}
+
+	/** Stops the running server (if any) and starts a fresh one. */
+	async restartServer(): Promise<void> {
+		const old = this.#client;
+		this.#client = undefined;
+		this.#clientListeners.forEach(d => d.dispose());
+		this.status.setServer('starting');
+		if (old) await old.dispose().catch(e => this.outputChannel.appendLine(`stopping the server: ${e}`));
+		await this.startServer();
+	}
+
+	async dispose(): Promise<void> {
+		this.#clientListeners.forEach(d => d.dispose());
+		await this.#client?.dispose();
+	}
+}

@@ -1,0 +1,44 @@
+// Bundles the extension with esbuild: client, language server, CLI and the integration-test suite.
+// tsc only type-checks (npm run typecheck). Usage: node scripts/build.mjs [--production] [--watch]
+import * as esbuild from 'esbuild';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+
+/** Shared by every Node target. jsonc-parser's `main` is a UMD build esbuild cannot follow: prefer `module`. */
+const node = {
+	absWorkingDir: root,
+	bundle: true,
+	platform: 'node',
+	target: 'node20',
+	format: 'cjs',
+	mainFields: ['module', 'main'],
+	sourcemap: !production,
+	minify: production,
+	logLevel: 'warning',
+	define: { MINTDOC_VERSION: JSON.stringify(version) },
+};
+
+const targets = [
+	{ ...node, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
+	{ ...node, entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js' },
+	{ ...node, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+];
+if (!production) {
+	// The suite runs inside the VS Code extension host; mocha is loaded from node_modules at run time.
+	targets.push({ ...node, entryPoints: ['test/integration/index.ts'], outfile: 'dist/test/integration/index.js', external: ['vscode', 'mocha'] });
+}
+
+if (watch) {
+	for (const options of targets) await (await esbuild.context(options)).watch();
+	console.log('esbuild: watching for changes');
+} else {
+	const started = Date.now();
+	await Promise.all(targets.map(options => esbuild.build(options)));
+	console.log(`esbuild: built ${targets.map(t => t.outfile).join(', ')} in ${Date.now() - started} ms`);
+}

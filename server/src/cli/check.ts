@@ -1,0 +1,41 @@
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { URI } from 'vscode-uri';
+import { noCancellation } from '../core/cancellation';
+import { createLanguageService, type FileDiagnostics } from '../core/languageService';
+import { createFsWorkspace } from '../node/fsWorkspace';
+
+/** A failure the user must fix before anything can be checked (exit status 2). */
+export class UsageError extends Error {}
+
+export interface CheckResult {
+	readonly roots: readonly string[];
+	readonly results: readonly FileDiagnostics[];
+}
+
+/**
+ * Checks every docs site found in `dirs`: a folder holding `docs.json` is a site; any other
+ * folder is searched for sites below it. Throws {@link UsageError} for unreadable folders or
+ * when no site is found at all.
+ */
+export async function checkFolders(dirs: readonly string[], cwd: string): Promise<CheckResult> {
+	const folders: string[] = [];
+	for (const dir of dirs) {
+		const absolute = path.resolve(cwd, dir);
+		const stat = await fs.stat(absolute).catch((e: NodeJS.ErrnoException) => e);
+		if (stat instanceof Error) throw new UsageError(`cannot read folder '${dir}': ${stat.code === 'ENOENT' ? 'no such file or directory' : stat.message}`);
+		if (!stat.isDirectory()) throw new UsageError(`'${dir}' is not a folder; pass the folder that holds docs.json`);
+		try {
+			await fs.access(absolute, fs.constants.R_OK | fs.constants.X_OK);
+		} catch {
+			throw new UsageError(`cannot read folder '${dir}': permission denied`);
+		}
+		folders.push(URI.file(absolute).toString());
+	}
+	const service = createLanguageService({ workspace: createFsWorkspace(() => folders) });
+	const roots = await service.findDocsRoots(noCancellation);
+	if (roots.length === 0) throw new UsageError(`no docs.json found in ${dirs.map(d => `'${d}'`).join(', ')}`);
+	const results: FileDiagnostics[] = [];
+	for (const root of roots) results.push(...await service.checkSite(root, noCancellation));
+	return { roots, results };
+}

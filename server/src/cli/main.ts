@@ -1,0 +1,63 @@
+import { parseArgs } from 'node:util';
+import { checkFolders, UsageError } from './check';
+import { formatJson, formatText, toProblems } from './report';
+
+declare const MINTDOC_VERSION: string;
+
+const usage = `Usage: mintdoc <command> [options]
+
+Commands:
+  check [dir...] [--format text|json]   Check the docs sites in the given folders (default: .)
+
+Options:
+  -h, --help       Show this help
+  -v, --version    Show the version
+
+Exit status of check: 0 no errors, 1 errors found, 2 usage or I/O failure.
+`;
+
+/** Runs the CLI and returns its exit status; output goes to the given streams (tests pass their own). */
+export async function main(argv: readonly string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
+	const [command, ...rest] = argv;
+	if (command === undefined || command === '-h' || command === '--help' || command === 'help') {
+		(command === undefined ? err : out).write(usage);
+		return command === undefined ? 2 : 0;
+	}
+	if (command === '-v' || command === '--version') {
+		out.write(`${MINTDOC_VERSION}\n`);
+		return 0;
+	}
+	try {
+		if (command === 'check') return await runCheck(rest, out);
+		throw new UsageError(`unknown command '${command}'\n\n${usage}`);
+	} catch (e) {
+		if (e instanceof UsageError) {
+			err.write(`mintdoc: ${e.message}\n`);
+			return 2;
+		}
+		err.write(`mintdoc: internal error: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+		return 2;
+	}
+}
+
+async function runCheck(args: readonly string[], out: NodeJS.WritableStream): Promise<number> {
+	let parsed;
+	try {
+		parsed = parseArgs({ args: [...args], allowPositionals: true, options: { format: { type: 'string', default: 'text' } } });
+	} catch (e) {
+		throw new UsageError(`${e instanceof Error ? e.message : String(e)}\n\n${usage}`);
+	}
+	const format = parsed.values.format;
+	if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be 'text' or 'json', not '${format}'`);
+	const dirs = parsed.positionals.length ? parsed.positionals : ['.'];
+	const { roots, results } = await checkFolders(dirs, process.cwd());
+	const problems = toProblems(results, process.cwd());
+	out.write(format === 'json' ? formatJson(problems) : formatText(problems, roots.length));
+	return problems.some(p => p.severity === 'error') ? 1 : 0;
+}
+
+if (require.main === module) {
+	main(process.argv.slice(2), process.stdout, process.stderr).then(code => {
+		process.exitCode = code;
+	});
+}

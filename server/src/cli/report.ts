@@ -1,0 +1,64 @@
+import * as path from 'node:path';
+import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
+import { URI } from 'vscode-uri';
+import type { FileDiagnostics } from '../core/languageService';
+
+/**
+ * One problem in the CLI's JSON output. This shape is a stable contract that other tools consume:
+ * fields are only ever added, never renamed or removed.
+ */
+export interface CheckProblem {
+	/** Path relative to the current directory, forward slashes. */
+	readonly file: string;
+	/** 0-based, LSP style. */
+	readonly range: Diagnostic['range'];
+	readonly severity: 'error' | 'warning' | 'information' | 'hint';
+	readonly code: string;
+	readonly message: string;
+}
+
+export function toProblems(results: readonly FileDiagnostics[], cwd: string): CheckProblem[] {
+	const problems: CheckProblem[] = [];
+	for (const { uri, diagnostics } of results) {
+		const file = path.relative(cwd, URI.parse(uri).fsPath).split(path.sep).join('/') || '.';
+		for (const d of diagnostics) {
+			problems.push({ file, range: d.range, severity: severityName(d.severity), code: String(d.code ?? ''), message: d.message });
+		}
+	}
+	return problems.sort((a, b) => a.file.localeCompare(b.file) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+}
+
+/** `path:line:col severity message [code]` per problem (1-based, as compilers print), then a summary line. */
+export function formatText(problems: readonly CheckProblem[], rootCount: number): string {
+	const lines = problems.map(p => `${p.file}:${p.range.start.line + 1}:${p.range.start.character + 1} ${p.severity} ${p.message} [${p.code}]`);
+	lines.push(summary(problems, rootCount));
+	return lines.join('\n') + '\n';
+}
+
+export function formatJson(problems: readonly CheckProblem[]): string {
+	return JSON.stringify(problems, null, 2) + '\n';
+}
+
+function summary(problems: readonly CheckProblem[], rootCount: number): string {
+	const sites = `${rootCount} site${rootCount === 1 ? '' : 's'} checked`;
+	if (problems.length === 0) return `No problems found (${sites}).`;
+	const count = (severity: CheckProblem['severity']) => problems.filter(p => p.severity === severity).length;
+	const files = new Set(problems.map(p => p.file)).size;
+	const parts = [plural(count('error'), 'error'), plural(count('warning'), 'warning')];
+	const minor = count('information') + count('hint');
+	if (minor) parts.push(plural(minor, 'note'));
+	return `${parts.join(', ')} in ${plural(files, 'file')} (${sites}).`;
+}
+
+function plural(n: number, word: string): string {
+	return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function severityName(severity: DiagnosticSeverity | undefined): CheckProblem['severity'] {
+	switch (severity) {
+		case DiagnosticSeverity.Warning: return 'warning';
+		case DiagnosticSeverity.Information: return 'information';
+		case DiagnosticSeverity.Hint: return 'hint';
+		default: return 'error';
+	}
+}

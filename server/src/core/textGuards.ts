@@ -1,0 +1,37 @@
+import type { Diagnostic } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { createDiagnostic } from './diagnostic';
+
+/** Limits that keep one hostile file from freezing the server; generous for real sites. */
+export const limits = {
+	/** Characters; larger files get one `file-too-large` diagnostic and are not parsed. */
+	maxFileChars: 16 * 1024 * 1024,
+	/** Nesting of JSON arrays and objects; the parser recurses, so deeper input is refused before parsing. */
+	maxJsonDepth: 200,
+};
+
+/** How much of the start of a file is searched for NUL bytes, as git does to tell binary from text. */
+const binarySniffChars = 8000;
+
+/**
+ * Checks that `document` is text MintDoc should parse at all. Returns the one diagnostic that
+ * explains why not (binary, too large), or undefined when parsing may go ahead.
+ */
+export function checkTextIsParsable(document: TextDocument, fileLabel: string): Diagnostic | undefined {
+	const text = document.getText();
+	if (text.length > limits.maxFileChars) {
+		const mb = (text.length / (1024 * 1024)).toFixed(1);
+		const limitMb = limits.maxFileChars / (1024 * 1024);
+		return createDiagnostic(firstLine(document), `${fileLabel} is ${mb} MB; MintDoc checks files up to ${limitMb} MB, so this one is not checked.`, 'file-too-large');
+	}
+	const nul = text.slice(0, binarySniffChars).indexOf('\u0000');
+	if (nul !== -1) {
+		return createDiagnostic(firstLine(document), `${fileLabel} is a binary file (it contains NUL bytes), not UTF-8 text.`, 'file-binary');
+	}
+	return undefined;
+}
+
+function firstLine(document: TextDocument) {
+	const end = document.lineCount > 1 ? document.offsetAt({ line: 1, character: 0 }) - 1 : document.getText().length;
+	return { start: { line: 0, character: 0 }, end: document.positionAt(Math.max(0, Math.min(end, 200))) };
+}

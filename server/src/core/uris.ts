@@ -1,0 +1,33 @@
+import { URI, Utils } from 'vscode-uri';
+
+/** Name of the file that makes a folder a docs root. */
+export const docsConfigFileName = 'docs.json';
+
+export function joinUri(base: string, ...segments: string[]): string {
+	return Utils.joinPath(URI.parse(base), ...segments).toString();
+}
+
+export function dirnameUri(uri: string): string {
+	return Utils.dirname(URI.parse(uri)).toString();
+}
+
+export function basenameUri(uri: string): string {
+	return Utils.basename(URI.parse(uri));
+}
+
+/** True when `uri` is `folder` itself or lies below it. */
+export function isUnder(uri: string, folder: string): boolean {
+	const prefix = folder.endsWith('/') ? folder : folder + '/';
+	return uri === folder || uri.startsWith(prefix);
+}
+
+/** `uri` relative to `folder` with forward slashes, or undefined when it is not below it. */
+export function relativePath(folder: string, uri: string): string | undefined {
+	if (!isUnder(uri, folder)) return undefined;
+	const rest = uri.slice(folder.length).replace(/^\/+/, '');
+	return decodeURIComponent(rest);
+}
+
+export function isDocsConfigUri(uri: string): boolean {
+	return basenameUri(uri) === docsConfigFileName;
+}

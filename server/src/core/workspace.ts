@@ -1,0 +1,26 @@
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+
+/** What a directory entry is; symbolic links are followed by the implementation. */
+export type FileKind = 'file' | 'directory';
+
+export interface FileStat {
+	readonly kind: FileKind;
+	/** Size in bytes. */
+	readonly size: number;
+}
+
+/**
+ * Everything the core knows about the outside world. The language server implements it over
+ * open editor buffers layered on the file system; the CLI over the file system alone; unit
+ * tests in memory. All locations are URI strings (`file:///...`).
+ */
+export interface DocsWorkspace {
+	/** The folders the user opened, as URIs. Docs roots are searched below them. */
+	readonly folders: readonly string[];
+	/** The document at `uri` (an open buffer wins over disk), or undefined when it does not exist or cannot be read. */
+	readDocument(uri: string): Promise<TextDocument | undefined>;
+	/** Kind and size of `uri`, or undefined when it does not exist. */
+	stat(uri: string): Promise<FileStat | undefined>;
+	/** Entries of the directory at `uri` as [name, kind]; empty when it is not a readable directory. */
+	readDirectory(uri: string): Promise<ReadonlyArray<readonly [string, FileKind]>>;
+}

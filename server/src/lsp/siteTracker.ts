@@ -1,0 +1,50 @@
+import { CancellationTokenSource, type Connection } from 'vscode-languageserver';
+import { isCancelledError } from '../core/cancellation';
+import type { LanguageService } from '../core/languageService';
+import type { Logger } from '../core/logger';
+import { docsConfigFileName, joinUri } from '../core/uris';
+import { StatusNotification, type ServerState } from '../protocol';
+import type { DiagnosticsPublisher } from './diagnosticsPublisher';
+import { describeError } from './runner';
+
+/**
+ * Keeps the set of docs roots current (start-up, `docs.json` created or deleted, workspace
+ * folders changed), re-checks sites whose set changed, and tells the client what it found.
+ */
+export class SiteTracker {
+	#roots: readonly string[] = [];
+	#discovery: CancellationTokenSource | undefined;
+
+	constructor(
+		private readonly connection: Connection,
+		private readonly service: LanguageService,
+		private readonly publisher: DiagnosticsPublisher,
+		private readonly logger: Logger,
+	) {}
+
+	get roots(): readonly string[] {
+		return this.#roots;
+	}
+
+	/** Finds the roots again and checks every site; a newer call supersedes one in flight. */
+	async refresh(): Promise<void> {
+		this.#discovery?.cancel();
+		const source = (this.#discovery = new CancellationTokenSource());
+		this.#notify('indexing');
+		try {
+			const roots = await this.service.findDocsRoots(source.token);
+			if (source.token.isCancellationRequested) return;
+			for (const gone of this.#roots.filter(root => !roots.includes(root))) this.publisher.clear(joinUri(gone, docsConfigFileName));
+			this.#roots = roots;
+			this.logger.info(roots.length ? `docs roots: ${roots.join(', ')}` : 'no docs.json found in the workspace');
+			await this.publisher.checkSites(roots);
+		} catch (e) {
+			if (!isCancelledError(e)) this.logger.error(`finding docs roots failed: ${describeError(e)}`);
+		}
+		if (!source.token.isCancellationRequested) this.#notify('ready');
+	}
+
+	#notify(state: ServerState): void {
+		void this.connection.sendNotification(StatusNotification.type, { state, roots: this.#roots });
+	}
+}

@@ -1,0 +1,23 @@
+/**
+ * Custom messages between the MintDoc client and server: the one place both sides import, so a
+ * message is declared once. Standard LSP messages are not repeated here.
+ */
+import { NotificationType } from 'vscode-languageserver-protocol';
+
+/** What the server is doing, for the client's status item. */
+export type ServerState = 'indexing' | 'ready';
+
+export interface StatusParams {
+	readonly state: ServerState;
+	/** URIs of the docs roots found (folders holding `docs.json`), sorted. */
+	readonly roots: readonly string[];
+}
+
+/**
+ * Sent by the server whenever its state or its set of docs roots changes (start-up, a `docs.json`
+ * created or deleted, workspace folders changed), so the client can show which site is in use.
+ */
+export namespace StatusNotification {
+	export const method: 'mintdoc/status' = 'mintdoc/status';
+	export const type = new NotificationType<StatusParams>(method);
+}

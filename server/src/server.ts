@@ -1,0 +1,68 @@
+import { FileChangeType, TextDocuments, TextDocumentSyncKind, type Connection, type InitializeResult } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { URI } from 'vscode-uri';
+import { createLanguageService } from './core/languageService';
+import { isDocsConfigUri } from './core/uris';
+import { createFsWorkspace } from './node/fsWorkspace';
+import { createConnectionLogger } from './lsp/connectionLogger';
+import { DiagnosticsPublisher } from './lsp/diagnosticsPublisher';
+import { SiteTracker } from './lsp/siteTracker';
+
+/** Delay after a keystroke before validating: long enough to collapse a burst, short enough to feel immediate. */
+const typingDelayMs = 50;
+
+/** Wires MintDoc's language service to an LSP connection. Feature logic lives in core/; this is glue. */
+export function startServer(connection: Connection): void {
+	const documents = new TextDocuments(TextDocument);
+	const logger = createConnectionLogger(connection);
+	let folders: string[] = [];
+	const workspace = createFsWorkspace(() => folders, uri => documents.get(uri));
+	const service = createLanguageService({ workspace, logger });
+	const publisher = new DiagnosticsPublisher(connection, service, workspace, logger);
+	const sites = new SiteTracker(connection, service, publisher, logger);
+
+	connection.onInitialize((params): InitializeResult => {
+		folders = params.workspaceFolders?.map(f => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+		return {
+			capabilities: {
+				textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: false },
+				workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+			},
+			serverInfo: { name: 'MintDoc Language Server' },
+		};
+	});
+
+	connection.onInitialized(() => {
+		connection.workspace.onDidChangeWorkspaceFolders(event => {
+			const removed = new Set(event.removed.map(f => f.uri));
+			folders = [...folders.filter(f => !removed.has(f)), ...event.added.map(f => f.uri)];
+			void sites.refresh();
+		});
+		void sites.refresh();
+	});
+
+	documents.onDidChangeContent(({ document }) => {
+		if (service.isValidated(document.uri)) publisher.schedule(document.uri, typingDelayMs);
+	});
+	// A closed buffer may have held unsaved text: re-validate what is on disk now.
+	documents.onDidClose(({ document }) => {
+		if (service.isValidated(document.uri)) publisher.schedule(document.uri, 0);
+	});
+
+	connection.onDidChangeWatchedFiles(({ changes }) => {
+		let rootsChanged = false;
+		for (const change of changes) {
+			if (!isDocsConfigUri(change.uri)) continue;
+			if (change.type === FileChangeType.Changed) {
+				if (!documents.get(change.uri)) publisher.schedule(change.uri, 0);
+			} else {
+				rootsChanged = true;
+			}
+		}
+		if (rootsChanged) void sites.refresh();
+	});
+
+	documents.listen(connection);
+	connection.listen();
+	logger.info(`MintDoc language server started (node ${process.version}, pid ${process.pid}, cwd ${URI.file(process.cwd()).fsPath})`);
+}

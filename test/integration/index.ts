@@ -1,1 +1,18 @@
-export async function run(): Promise<void> {}
+// Entry point the VS Code extension host loads as --extensionTestsPath: runs the suite with mocha
+// inside the real extension host and prints the closing `N passed, N failed` line the runner reads.
+import Mocha from 'mocha';
+
+export function run(): Promise<void> {
+	const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec' });
+	// Test files are bundled into this file; define mocha's globals before their bodies run.
+	mocha.suite.emit('pre-require', globalThis, 'integration', mocha);
+	require('./extension.test');
+	return new Promise((resolve, reject) => {
+		mocha.run(failures => {
+			const total = mocha.suite.total();
+			console.log(`${total - failures} passed, ${failures} failed`);
+			if (failures) reject(new Error(`${failures} of ${total} integration tests failed`));
+			else resolve();
+		});
+	});
+}

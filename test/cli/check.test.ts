@@ -1,0 +1,69 @@
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import * as path from 'node:path';
+import { copyFixtures } from '../helpers/tempSite';
+
+const cli = path.resolve(__dirname, '../../dist/cli.js');
+const repo = path.resolve(__dirname, '../..');
+
+function mintdoc(args: string[], cwd: string) {
+	const result = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8' });
+	return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('mintdoc check (built CLI)', function () {
+	this.timeout(30_000);
+	let site: ReturnType<typeof copyFixtures>;
+	beforeEach(() => (site = copyFixtures('minimal', 'broken')));
+	afterEach(() => site.dispose());
+
+	it('passes the bundled example site clean', () => {
+		const result = mintdoc(['check', 'examples/acme'], repo);
+		assert.equal(result.stderr, '');
+		assert.equal(result.stdout, 'No problems found (1 site checked).\n');
+		assert.equal(result.status, 0);
+	});
+
+	it('prints path:line:col severity message [code] and exits 1 on errors', () => {
+		const result = mintdoc(['check', 'broken', 'minimal'], site.dir);
+		assert.equal(result.stdout, [
+			"broken/docs.json:4:3 error Expected ',' between values. [json-syntax]",
+			'1 error, 0 warnings in 1 file (2 sites checked).',
+			'',
+		].join('\n'));
+		assert.equal(result.status, 1);
+	});
+
+	it('writes the stable JSON contract with paths relative to the working directory', () => {
+		const result = mintdoc(['check', '.', '--format', 'json'], site.dir);
+		assert.equal(result.status, 1);
+		assert.deepEqual(JSON.parse(result.stdout), [{
+			file: 'broken/docs.json',
+			range: { start: { line: 3, character: 2 }, end: { line: 3, character: 14 } },
+			severity: 'error',
+			code: 'json-syntax',
+			message: "Expected ',' between values.",
+		}]);
+	});
+
+	it('prints an empty JSON array and exits 0 for a clean site', () => {
+		const result = mintdoc(['check', '--format=json', 'minimal'], site.dir);
+		assert.deepEqual([result.status, JSON.parse(result.stdout)], [0, []]);
+	});
+
+	it('exits 2 with a clear message on usage and I/O failures', () => {
+		const missing = mintdoc(['check', 'nope'], site.dir);
+		assert.deepEqual([missing.status, missing.stdout, missing.stderr], [2, '', "mintdoc: cannot read folder 'nope': no such file or directory\n"]);
+		mkdirSync(site.path('empty'));
+		const noSite = mintdoc(['check', 'empty'], site.dir);
+		assert.deepEqual([noSite.status, noSite.stderr], [2, "mintdoc: no docs.json found in 'empty'\n"]);
+		const file = mintdoc(['check', 'minimal/docs.json'], site.dir);
+		assert.deepEqual([file.status, file.stderr], [2, "mintdoc: 'minimal/docs.json' is not a folder; pass the folder that holds docs.json\n"]);
+		const format = mintdoc(['check', '--format', 'xml', 'minimal'], site.dir);
+		assert.deepEqual([format.status, format.stderr], [2, "mintdoc: --format must be 'text' or 'json', not 'xml'\n"]);
+		const command = mintdoc(['lint'], site.dir);
+		assert.equal(command.status, 2);
+		assert.match(command.stderr, /^mintdoc: unknown command 'lint'/);
+	});
+});

@@ -1,0 +1,130 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as path from 'node:path';
+import {
+	createProtocolConnection, DidChangeTextDocumentNotification, DidChangeWatchedFilesNotification, DidCloseTextDocumentNotification,
+	DidOpenTextDocumentNotification, ExitNotification, InitializedNotification, InitializeRequest, PublishDiagnosticsNotification,
+	ShutdownRequest, StreamMessageReader, StreamMessageWriter, type FileEvent, type ProtocolConnection, type PublishDiagnosticsParams,
+	type TextDocumentContentChangeEvent,
+} from 'vscode-languageserver-protocol/node';
+import { StatusNotification, type StatusParams } from '../../server/src/protocol';
+
+/** The built server, as the extension ships it. */
+const serverPath = path.resolve(__dirname, '../../dist/server.js');
+
+/**
+ * A test client that speaks real JSON-RPC over stdio to the built language server in its own
+ * process. Waits are event-driven: each `waitFor*` resolves on the matching notification.
+ */
+export class LspClient {
+	readonly connection: ProtocolConnection;
+	readonly #process: ChildProcess;
+	readonly #diagnostics = new Map<string, PublishDiagnosticsParams>();
+	#status: StatusParams | undefined;
+	readonly #listeners = new Set<() => void>();
+	readonly stderr: string[] = [];
+	readonly logs: string[] = [];
+	#exited = false;
+
+	private constructor() {
+		this.#process = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+		this.#process.stderr!.on('data', chunk => this.stderr.push(String(chunk)));
+		this.#process.on('exit', () => {
+			this.#exited = true;
+			this.#changed();
+		});
+		this.connection = createProtocolConnection(new StreamMessageReader(this.#process.stdout!), new StreamMessageWriter(this.#process.stdin!));
+		this.connection.onNotification(PublishDiagnosticsNotification.type, params => {
+			this.#diagnostics.set(params.uri, params);
+			this.#changed();
+		});
+		this.connection.onNotification(StatusNotification.type, params => {
+			this.#status = params;
+			this.#changed();
+		});
+		this.connection.onNotification('window/logMessage', (params: { message: string }) => this.logs.push(params.message));
+		this.connection.listen();
+	}
+
+	/** Starts the server and completes the initialize handshake with the given workspace folders. */
+	static async start(folders: readonly string[]): Promise<LspClient> {
+		const client = new LspClient();
+		await client.connection.sendRequest(InitializeRequest.type, {
+			processId: process.pid,
+			rootUri: null,
+			capabilities: { textDocument: { publishDiagnostics: { versionSupport: true } }, workspace: { workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: false } } },
+			workspaceFolders: folders.map(uri => ({ uri, name: path.basename(uri) })),
+		});
+		await client.connection.sendNotification(InitializedNotification.type, {});
+		return client;
+	}
+
+	get alive(): boolean {
+		return !this.#exited;
+	}
+
+	diagnostics(uri: string) {
+		return this.#diagnostics.get(uri)?.diagnostics;
+	}
+
+	open(uri: string, text: string, version = 1) {
+		return this.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'json', version, text } });
+	}
+
+	change(uri: string, version: number, changes: TextDocumentContentChangeEvent[]) {
+		return this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: changes });
+	}
+
+	close(uri: string) {
+		return this.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
+	}
+
+	filesChanged(changes: FileEvent[]) {
+		return this.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes });
+	}
+
+	/** Resolves with the diagnostics of `uri` once `predicate` holds for them (checked on every publish). */
+	waitForDiagnostics(uri: string, predicate: (diagnostics: PublishDiagnosticsParams['diagnostics']) => boolean, what = 'diagnostics') {
+		return this.#waitFor(() => {
+			const d = this.diagnostics(uri);
+			return d && predicate(d) ? d : undefined;
+		}, `${what} for ${uri}; last: ${JSON.stringify(this.diagnostics(uri))}`);
+	}
+
+	/** Resolves once the server reports `ready` with roots satisfying `predicate`. */
+	waitForStatus(predicate: (status: StatusParams) => boolean) {
+		return this.#waitFor(() => (this.#status && predicate(this.#status) ? this.#status : undefined), `status; last: ${JSON.stringify(this.#status)}`);
+	}
+
+	async stop(): Promise<void> {
+		if (this.#exited) return;
+		const exited = new Promise(resolve => this.#process.once('exit', resolve));
+		await this.connection.sendRequest(ShutdownRequest.type).catch(() => undefined);
+		await this.connection.sendNotification(ExitNotification.type).catch(() => undefined);
+		await exited;
+		this.connection.dispose();
+	}
+
+	/** Generous: these tests wait on events, and a slow CI machine must not make them flaky. */
+	#waitFor<T>(probe: () => T | undefined, what: string, timeoutMs = 20_000): Promise<T> {
+		return new Promise((resolve, reject) => {
+			const check = () => {
+				if (this.#exited) return finish(new Error(`server exited while waiting for ${what}\nstderr: ${this.stderr.join('')}`));
+				const value = probe();
+				if (value !== undefined) finish(undefined, value);
+			};
+			const timer = setTimeout(() => finish(new Error(`timed out waiting for ${what}`)), timeoutMs);
+			const finish = (error?: Error, value?: T) => {
+				clearTimeout(timer);
+				this.#listeners.delete(check);
+				if (error) reject(error);
+				else resolve(value!);
+			};
+			this.#listeners.add(check);
+			check();
+		});
+	}
+
+	#changed(): void {
+		for (const listener of [...this.#listeners]) listener();
+	}
+}

@@ -1,0 +1,20 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { URI } from 'vscode-uri';
+
+const fixtures = path.resolve(__dirname, '../fixtures/sites');
+
+/** A throw-away copy of fixture sites (tests may edit files); `dispose()` removes it. */
+export function copyFixtures(...names: string[]) {
+	const dir = mkdtempSync(path.join(os.tmpdir(), 'mintdoc-test-'));
+	for (const name of names) cpSync(path.join(fixtures, name), path.join(dir, name), { recursive: true });
+	return {
+		dir,
+		uri: URI.file(dir).toString(),
+		/** URI of a path inside the copy. */
+		fileUri: (relative: string) => URI.file(path.join(dir, relative)).toString(),
+		path: (relative: string) => path.join(dir, relative),
+		dispose: () => rmSync(dir, { recursive: true, force: true }),
+	};
+}

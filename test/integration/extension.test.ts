@@ -1,0 +1,67 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { MintDocApi } from '../../client/src/extension';
+import { waitFor, waitForDiagnostics } from './waits';
+
+const rangeOf = (d: vscode.Diagnostic) => [d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character];
+
+describe('MintDoc in a real VS Code extension host', () => {
+	let api: MintDocApi;
+	const folder = () => vscode.workspace.workspaceFolders![0].uri;
+	const docsJson = () => vscode.Uri.joinPath(folder(), 'docs.json');
+
+	before(async () => {
+		const extension = vscode.extensions.getExtension<MintDocApi>('mintdoc.mintdoc');
+		assert.ok(extension, 'the extension is installed in the host');
+		api = await extension.activate();
+	});
+
+	afterEach(async () => {
+		await vscode.commands.executeCommand('workbench.action.files.revert');
+		await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+	});
+
+	it('is activated by the docs.json in the workspace and finds the docs root', async () => {
+		assert.ok(vscode.extensions.getExtension('mintdoc.mintdoc')!.isActive);
+		const status = await waitFor(api.onDidChangeStatus, () => {
+			const s = api.status();
+			return s.server === 'running' && s.state === 'ready' ? s : undefined;
+		}, 'the server to report ready');
+		assert.deepEqual(status.roots, [folder().toString()]);
+	});
+
+	it('shows a syntax error in docs.json at its exact range and clears it on undo', async () => {
+		const document = await vscode.workspace.openTextDocument(docsJson());
+		const editor = await vscode.window.showTextDocument(document);
+		assert.equal(document.languageId, 'json');
+		// Break the file the way people do: delete the comma that ends the first property line.
+		const line = [...Array(document.lineCount).keys()].find(i => /^\s*"\$schema".*,\s*$/.test(document.lineAt(i).text));
+		assert.notEqual(line, undefined, 'docs.json starts with a "$schema" property');
+		const comma = document.lineAt(line!).text.lastIndexOf(',');
+		await editor.edit(edit => edit.delete(new vscode.Range(line!, comma, line!, comma + 1)));
+		const next = document.lineAt(line! + 1);
+		const diagnostics = await waitForDiagnostics(document.uri, d => d.length > 0, 'a syntax error');
+		assert.equal(diagnostics.length, 1);
+		assert.equal(diagnostics[0].code, 'json-syntax');
+		assert.equal(diagnostics[0].severity, vscode.DiagnosticSeverity.Error);
+		assert.match(diagnostics[0].message, /Expected ','/);
+		const keyStart = next.firstNonWhitespaceCharacterIndex;
+		const keyEnd = next.text.indexOf('"', keyStart + 1) + 1;
+		assert.deepEqual(rangeOf(diagnostics[0]), [line! + 1, keyStart, line! + 1, keyEnd]);
+		await vscode.commands.executeCommand('undo');
+		await waitForDiagnostics(document.uri, d => d.length === 0, 'the error to clear after undo');
+	});
+
+	it('restarts the language server on command and keeps validating', async () => {
+		const stopped = waitFor(api.onDidChangeStatus, () => (api.status().server !== 'running' ? true : undefined), 'the server to stop');
+		const restarting = vscode.commands.executeCommand('mintdoc.restartServer');
+		await stopped;
+		await restarting;
+		await waitFor(api.onDidChangeStatus, () => (api.status().server === 'running' && api.status().state === 'ready' ? true : undefined), 'the restarted server to be ready');
+		const document = await vscode.workspace.openTextDocument(docsJson());
+		const editor = await vscode.window.showTextDocument(document);
+		await editor.edit(edit => edit.replace(new vscode.Range(0, 0, document.lineCount, 0), '[]'));
+		const diagnostics = await waitForDiagnostics(document.uri, d => d.length > 0, 'diagnostics from the restarted server');
+		assert.deepEqual(diagnostics.map(d => [d.code, ...rangeOf(d)]), [['json-not-object', 0, 0, 0, 2]]);
+	});
+});

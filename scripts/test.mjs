@@ -1,0 +1,67 @@
+// `npm test`: installs what is missing (scripts/setup.mjs), builds, type-checks, then runs the
+// three layers — unit (pure core, in memory), process (the built CLI and the language server over
+// JSON-RPC) and integration (a real VS Code extension host) — and prints one closing line
+// `total: N passed, N failed`. Exit status is non-zero when anything failed.
+//   node scripts/test.mjs [--layer unit|process|integration]...   (default: all layers)
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureSetup } from './setup.mjs';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const requested = process.argv.flatMap((arg, i, all) => (arg === '--layer' ? [all[i + 1]] : arg.startsWith('--layer=') ? [arg.slice(8)] : []));
+const wants = layer => requested.length === 0 || requested.includes(layer);
+
+const mocha = ['node_modules/mocha/bin/mocha.js', '--require', 'tsx/cjs', '--color', 'false'];
+const layers = [
+	{ name: 'unit', command: [...mocha, 'test/unit/**/*.test.ts'] },
+	{ name: 'process', command: [...mocha, 'test/cli/**/*.test.ts', 'test/lsp/**/*.test.ts'] },
+	{ name: 'integration', command: ['tools/vscode-host/run-integration.mjs'] },
+].filter(layer => wants(layer.name));
+
+/** Runs `node ...args`, echoing its output, and resolves with the exit code and everything it printed. */
+function node(args) {
+	return new Promise(resolve => {
+		const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+		let output = '';
+		child.stdout.on('data', chunk => { output += chunk; process.stdout.write(chunk); });
+		child.stderr.on('data', chunk => { output += chunk; process.stderr.write(chunk); });
+		child.on('close', code => resolve({ code: code ?? 1, output }));
+	});
+}
+
+/** Passed/failed counts from mocha's spec reporter or from a `N passed, N failed` line. */
+function counts(output) {
+	const summary = [...output.matchAll(/(\d+) passed, (\d+) failed/g)].pop();
+	if (summary) return { passed: Number(summary[1]), failed: Number(summary[2]) };
+	const passing = output.match(/(\d+) passing/);
+	const failing = output.match(/(\d+) failing/);
+	return { passed: passing ? Number(passing[1]) : 0, failed: failing ? Number(failing[1]) : 0 };
+}
+
+await ensureSetup({ host: wants('integration') });
+for (const step of [['scripts/build.mjs'], ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json']]) {
+	const { code } = await node(step);
+	if (code !== 0) {
+		console.log(`${step[0]} failed (exit ${code})`);
+		console.log('total: 0 passed, 1 failed');
+		process.exit(1);
+	}
+}
+
+let passed = 0;
+let failed = 0;
+const table = [];
+for (const layer of layers) {
+	console.log(`\n=== ${layer.name} tests ===`);
+	const { code, output } = await node(layer.command);
+	const c = counts(output);
+	// A runner that died without reporting a failure still failed.
+	if (code !== 0 && c.failed === 0) c.failed = 1;
+	passed += c.passed;
+	failed += c.failed;
+	table.push(`${layer.name}: ${c.passed} passed, ${c.failed} failed`);
+}
+console.log(`\n${table.join('\n')}`);
+console.log(`total: ${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);

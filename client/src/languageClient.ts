@@ -1,8 +1,11 @@
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 
-/** Files the server receives as open documents and watches on disk. */
-const docsConfigGlob = '**/docs.json';
+/**
+ * Files the server watches on disk: configuration (docs.json and the JSON files it pulls in with
+ * `$ref`), pages, and .mintignore. The server ignores what is not part of a site.
+ */
+const watchedGlob = '**/{*.json,*.mdx,*.md,.mintignore}';
 
 /** Builds (but does not start) the client for the bundled server in `dist/server.js`, over Node IPC. */
 export function createLanguageClient(context: vscode.ExtensionContext, outputChannel: vscode.OutputChannel): LanguageClient {
@@ -11,10 +14,11 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
 		run: { module, transport: TransportKind.ipc },
 		debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
 	};
-	const watcher = vscode.workspace.createFileSystemWatcher(docsConfigGlob);
+	const watcher = vscode.workspace.createFileSystemWatcher(watchedGlob);
 	context.subscriptions.push(watcher);
 	const clientOptions: LanguageClientOptions = {
-		documentSelector: [{ scheme: 'file', pattern: docsConfigGlob }],
+		// Every JSON buffer: a `$ref` file may have any name. The server ignores JSON that no site uses.
+		documentSelector: [{ scheme: 'file', language: 'json' }, { scheme: 'file', language: 'jsonc' }],
 		synchronize: { fileEvents: watcher },
 		outputChannel,
 		// The server never crashes on bad input by design; if it dies anyway, restart it a few times before giving up.

@@ -18,7 +18,7 @@ export function startServer(connection: Connection): void {
 	let folders: string[] = [];
 	const workspace = createFsWorkspace(() => folders, uri => documents.get(uri));
 	const service = createLanguageService({ workspace, logger });
-	const publisher = new DiagnosticsPublisher(connection, service, workspace, logger);
+	const publisher = new DiagnosticsPublisher(connection, service, logger);
 	const sites = new SiteTracker(connection, service, publisher, logger);
 
 	connection.onInitialize((params): InitializeResult => {
@@ -42,24 +42,20 @@ export function startServer(connection: Connection): void {
 	});
 
 	documents.onDidChangeContent(({ document }) => {
-		if (service.isValidated(document.uri)) publisher.schedule(document.uri, typingDelayMs);
+		for (const root of service.sitesUsingConfigFile(document.uri)) publisher.schedule(root, typingDelayMs);
 	});
-	// A closed buffer may have held unsaved text: re-validate what is on disk now.
+	// A closed buffer may have held unsaved text: re-check with what is on disk now.
 	documents.onDidClose(({ document }) => {
-		if (service.isValidated(document.uri)) publisher.schedule(document.uri, 0);
+		for (const root of service.sitesUsingConfigFile(document.uri)) publisher.schedule(root, 0);
 	});
 
-	connection.onDidChangeWatchedFiles(({ changes }) => {
-		let rootsChanged = false;
-		for (const change of changes) {
-			if (!isDocsConfigUri(change.uri)) continue;
-			if (change.type === FileChangeType.Changed) {
-				if (!documents.get(change.uri)) publisher.schedule(change.uri, 0);
-			} else {
-				rootsChanged = true;
-			}
-		}
-		if (rootsChanged) void sites.refresh();
+	connection.onDidChangeWatchedFiles(async ({ changes }) => {
+		// A docs.json appearing or disappearing changes the set of sites: find them again.
+		if (changes.some(c => isDocsConfigUri(c.uri) && c.type !== FileChangeType.Changed)) return void sites.refresh();
+		const events = changes.map(c => ({ uri: c.uri, type: c.type === FileChangeType.Created ? 'created' : c.type === FileChangeType.Deleted ? 'deleted' : 'changed' } as const));
+		// Open buffers are the truth for their files; their disk events change nothing we see.
+		const affected = await service.didChangeFiles(events.filter(e => e.type !== 'changed' || !documents.get(e.uri)));
+		for (const root of affected) publisher.schedule(root, 0);
 	});
 
 	documents.listen(connection);

@@ -1,19 +1,26 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DocumentCache } from './cache';
 import { throwIfCancelled, type CancellationToken } from './cancellation';
-import { createDiagnostic } from './diagnostic';
-import type { ParsedJson } from './docsConfig/parseJson';
+import type { LoadedConfigFile } from './docsConfig/compose';
+import { parseJsonConfig, type ParsedJson } from './docsConfig/parseJson';
 import { findDocsRoots } from './docsRoots';
-import { validateDocsConfig } from './features/validation';
 import { nullLogger, type Logger } from './logger';
-import { docsConfigFileName, isDocsConfigUri, joinUri } from './uris';
+import { PageIndex } from './site/pageIndex';
+import { buildSiteModel, type SiteModel } from './site/siteModel';
+import { basenameUri, dirnameUri, docsConfigFileName, isDocsConfigUri, isUnder, joinUri } from './uris';
 import type { DocsWorkspace } from './workspace';
 
 /** The diagnostics of one file. */
 export interface FileDiagnostics {
 	readonly uri: string;
 	readonly diagnostics: readonly Diagnostic[];
+}
+
+/** A file event, as watchers report it. */
+export interface FileChange {
+	readonly uri: string;
+	readonly type: 'created' | 'changed' | 'deleted';
 }
 
 export interface LanguageServiceOptions {
@@ -26,44 +33,131 @@ export interface LanguageServiceOptions {
  * its only inputs. The language server, the CLI and the tests all drive this one object.
  */
 export interface LanguageService {
-	/** Every folder below the workspace folders that holds a `docs.json`, sorted. */
+	/** Finds (and remembers) every folder below the workspace folders that holds a `docs.json`, sorted. */
 	findDocsRoots(token: CancellationToken): Promise<string[]>;
-	/** Diagnostics of one document, as it is now (typically an open editor buffer). */
-	validate(document: TextDocument, token: CancellationToken): Promise<Diagnostic[]>;
-	/** Diagnostics of every file of the site rooted at `rootUri` (a folder holding `docs.json`). */
+	/** The roots found by the last {@link findDocsRoots}. */
+	readonly roots: readonly string[];
+	/** The docs root a file belongs to: the nearest root folder above it. */
+	rootOf(uri: string): string | undefined;
+	/** The model of the site at `rootUri`, rebuilt only when its files changed. */
+	getSite(rootUri: string, token: CancellationToken): Promise<SiteModel>;
+	/** Diagnostics of every configuration file of the site at `rootUri`, clean files included (with none). */
 	checkSite(rootUri: string, token: CancellationToken): Promise<FileDiagnostics[]>;
-	/** Whether `uri` is a file the service validates. */
-	isValidated(uri: string): boolean;
+	/** Diagnostics of one document as it is now (checks its whole site, returns this file's part). */
+	validate(document: TextDocument, token: CancellationToken): Promise<Diagnostic[]>;
+	/** Roots whose configuration includes `uri` (their docs.json, or a file it pulls in with `$ref`). */
+	sitesUsingConfigFile(uri: string): string[];
+	/** Applies file-system events; resolves with the roots whose diagnostics may have changed. */
+	didChangeFiles(changes: readonly FileChange[]): Promise<string[]>;
 }
 
 export function createLanguageService(options: LanguageServiceOptions): LanguageService {
 	const { workspace } = options;
 	const logger = options.logger ?? nullLogger;
-	// One parse per docs.json text; a handful of roots at most, so a small bound suffices.
-	const configParses = new DocumentCache<ParsedJson>(32);
+	const configParses = new DocumentCache<ParsedJson>(256);
+	let roots: string[] = [];
+	const pageIndexes = new Map<string, Promise<PageIndex>>();
+	const models = new Map<string, SiteModel>();
 
-	async function validate(document: TextDocument, token: CancellationToken): Promise<Diagnostic[]> {
+	const loadConfigFile = async (uri: string): Promise<LoadedConfigFile | undefined> => {
+		const current = await workspace.readDocument(uri);
+		if (!current) return undefined;
+		// Open buffers are updated in place; a model keeps the text it was built from.
+		const document = TextDocument.create(current.uri, current.languageId, current.version, current.getText());
+		return { document, parsed: configParses.get(document, doc => parseJsonConfig(doc, basenameUri(doc.uri), isDocsConfigUri(doc.uri))) };
+	};
+
+	const rootOf = (uri: string) => roots.filter(root => isUnder(uri, root)).reduce<string | undefined>((best, root) => (!best || root.length > best.length ? root : best), undefined);
+
+	function pageIndexOf(rootUri: string, token: CancellationToken): Promise<PageIndex> {
+		let index = pageIndexes.get(rootUri);
+		if (!index) {
+			const nested = roots.filter(root => root !== rootUri && isUnder(root, rootUri));
+			index = PageIndex.scan(workspace, rootUri, nested, token);
+			pageIndexes.set(rootUri, index);
+			// A cancelled or failed scan must not stay cached.
+			index.catch(() => pageIndexes.delete(rootUri));
+		}
+		return index;
+	}
+
+	async function getSite(rootUri: string, token: CancellationToken): Promise<SiteModel> {
+		const pages = await pageIndexOf(rootUri, token);
 		throwIfCancelled(token);
-		if (isDocsConfigUri(document.uri)) return validateDocsConfig(document, configParses);
-		return [];
+		const cached = models.get(rootUri);
+		if (cached && (await isCurrent(cached, pages))) return cached;
+		throwIfCancelled(token);
+		const model = await buildSiteModel(rootUri, joinUri(rootUri, docsConfigFileName), loadConfigFile, pages, token);
+		models.set(rootUri, model);
+		return model;
+	}
+
+	/** A model is current while its page set and the text of every configuration file it read are unchanged. */
+	async function isCurrent(model: SiteModel, pages: PageIndex): Promise<boolean> {
+		if (model.pageVersion !== pages.version) return false;
+		for (const [uri, document] of model.config.files) {
+			const now = await workspace.readDocument(uri);
+			if (!now || now.getText() !== document.getText()) return false;
+		}
+		// A $ref target that did not exist may have been created since.
+		for (const ref of model.config.refs) if (ref.target && !model.config.files.has(ref.target) && (await workspace.stat(ref.target))) return false;
+		return true;
 	}
 
 	async function checkSite(rootUri: string, token: CancellationToken): Promise<FileDiagnostics[]> {
 		const configUri = joinUri(rootUri, docsConfigFileName);
-		const config = await workspace.readDocument(configUri);
-		throwIfCancelled(token);
-		if (!config) {
+		if (!(await workspace.stat(configUri))) {
 			logger.warn(`cannot read ${configUri}`);
 			const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-			return [{ uri: configUri, diagnostics: [createDiagnostic(range, `${docsConfigFileName} cannot be read.`, 'file-unreadable')] }];
+			return [{ uri: configUri, diagnostics: [{ range, message: `${docsConfigFileName} cannot be read.`, severity: 1, code: 'file-unreadable', source: 'mintdoc' }] }];
 		}
-		return [{ uri: configUri, diagnostics: await validate(config, token) }];
+		const model = await getSite(rootUri, token);
+		return [...model.diagnostics].map(([uri, diagnostics]) => ({ uri, diagnostics }));
 	}
 
 	return {
-		findDocsRoots: token => findDocsRoots(workspace, token),
-		validate,
+		async findDocsRoots(token) {
+			const found = await findDocsRoots(workspace, token);
+			if (found.join('\n') !== roots.join('\n')) {
+				roots = found;
+				// Nesting may have changed: rebuild indexes lazily.
+				pageIndexes.clear();
+				models.clear();
+			}
+			return found;
+		},
+		get roots() {
+			return roots;
+		},
+		rootOf,
+		getSite,
 		checkSite,
-		isValidated: isDocsConfigUri,
+		async validate(document, token) {
+			const root = isDocsConfigUri(document.uri) ? dirnameUri(document.uri) : rootOf(document.uri);
+			if (!root) return [];
+			if (!roots.includes(root)) roots = [...roots, root].sort();
+			const results = await checkSite(root, token);
+			return [...(results.find(r => r.uri === document.uri)?.diagnostics ?? [])];
+		},
+		sitesUsingConfigFile(uri) {
+			return roots.filter(root => joinUri(root, docsConfigFileName) === uri || models.get(root)?.config.files.has(uri) || models.get(root)?.config.refs.some(r => r.target === uri));
+		},
+		async didChangeFiles(changes) {
+			const affected = new Set<string>();
+			for (const change of changes) {
+				const root = rootOf(change.uri);
+				if (root && basenameUri(change.uri) === '.mintignore') {
+					// What is ignored changed: rescan the site's pages lazily.
+					pageIndexes.delete(root);
+					affected.add(root);
+					continue;
+				}
+				// An index not built yet will see the file when it scans.
+				const index = root && change.type !== 'changed' ? await pageIndexes.get(root)?.catch(() => undefined) : undefined;
+				if (index && (change.type === 'created' ? index.add(change.uri) : index.remove(change.uri))) affected.add(root!);
+				for (const site of this.sitesUsingConfigFile(change.uri)) affected.add(site);
+			}
+			return [...affected];
+		},
 	};
 }

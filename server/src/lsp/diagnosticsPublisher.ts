@@ -1,81 +1,84 @@
 import { CancellationTokenSource, type Connection } from 'vscode-languageserver';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { isCancelledError } from '../core/cancellation';
-import type { LanguageService } from '../core/languageService';
+import type { FileDiagnostics, LanguageService } from '../core/languageService';
 import type { Logger } from '../core/logger';
-import type { DocsWorkspace } from '../core/workspace';
 import { describeError } from './runner';
 
 /**
- * Push diagnostics: validates a file shortly after it changes and publishes the result. Push
- * rather than pull because site-wide checks report on files nobody has open (a page that
- * `docs.json` lists but that is missing), and those belong in the Problems view too.
- * A newer change to the same file cancels the validation in flight, so stale results are
- * never published.
+ * Push diagnostics, site by site. Push rather than pull because site-wide checks report on files
+ * nobody has open (a `$ref` file, later every page), and those belong in the Problems view too.
+ * A site is re-checked shortly after one of its files changes; a newer change cancels the check
+ * in flight, so stale results are never published, and files that no longer have problems
+ * (or left the site) are cleared.
  */
 export class DiagnosticsPublisher {
 	readonly #pending = new Map<string, { timer: NodeJS.Timeout | undefined; source: CancellationTokenSource }>();
-	/** URIs we have published non-empty diagnostics for, so they can be cleared later. */
-	readonly #published = new Set<string>();
+	/** Per root: the URIs it last published diagnostics for. */
+	readonly #publishedBySite = new Map<string, Set<string>>();
 
 	constructor(
 		private readonly connection: Connection,
 		private readonly service: LanguageService,
-		private readonly workspace: DocsWorkspace,
 		private readonly logger: Logger,
 	) {}
 
-	/** Validates `uri` after `delayMs` (typing bursts collapse into one run), replacing any earlier request for it. */
-	schedule(uri: string, delayMs: number): void {
-		this.#cancel(uri);
+	/** Checks the site at `root` after `delayMs` (typing bursts collapse into one run), replacing any earlier request. */
+	schedule(root: string, delayMs: number): void {
+		this.#cancel(root);
 		const source = new CancellationTokenSource();
 		const entry = { timer: undefined as NodeJS.Timeout | undefined, source };
-		entry.timer = setTimeout(() => void this.#validate(uri, source), delayMs);
-		this.#pending.set(uri, entry);
+		entry.timer = setTimeout(() => void this.#check(root, source), delayMs);
+		this.#pending.set(root, entry);
 	}
 
-	/** Checks whole sites and publishes every file's diagnostics. */
+	/** Checks these sites now, one after the other. */
 	async checkSites(roots: readonly string[]): Promise<void> {
-		const source = new CancellationTokenSource();
 		for (const root of roots) {
-			try {
-				for (const { uri, diagnostics } of await this.service.checkSite(root, source.token)) this.publish(uri, diagnostics);
-			} catch (e) {
-				if (!isCancelledError(e)) this.logger.error(`checking ${root} failed: ${describeError(e)}`);
-			}
+			this.#cancel(root);
+			await this.#check(root, new CancellationTokenSource());
 		}
 	}
 
-	publish(uri: string, diagnostics: readonly Diagnostic[]): void {
-		if (diagnostics.length === 0 && !this.#published.has(uri)) return;
-		if (diagnostics.length) this.#published.add(uri);
-		else this.#published.delete(uri);
+	/** Clears everything a site published (the site is gone). */
+	forgetSite(root: string): void {
+		this.#cancel(root);
+		for (const uri of this.#publishedBySite.get(root) ?? []) this.#send(uri, []);
+		this.#publishedBySite.delete(root);
+	}
+
+	async #check(root: string, source: CancellationTokenSource): Promise<void> {
+		try {
+			const results = await this.service.checkSite(root, source.token);
+			if (!source.token.isCancellationRequested) this.#publishSite(root, results);
+		} catch (e) {
+			if (!isCancelledError(e)) this.logger.error(`checking ${root} failed: ${describeError(e)}`);
+		} finally {
+			if (this.#pending.get(root)?.source === source) this.#pending.delete(root);
+		}
+	}
+
+	#publishSite(root: string, results: readonly FileDiagnostics[]): void {
+		const before = this.#publishedBySite.get(root) ?? new Set<string>();
+		const now = new Set<string>();
+		for (const { uri, diagnostics } of results) {
+			if (diagnostics.length === 0 && !before.has(uri)) continue;
+			this.#send(uri, diagnostics);
+			if (diagnostics.length) now.add(uri);
+		}
+		for (const uri of before) if (!now.has(uri) && !results.some(r => r.uri === uri)) this.#send(uri, []);
+		this.#publishedBySite.set(root, now);
+	}
+
+	#send(uri: string, diagnostics: readonly Diagnostic[]): void {
 		void this.connection.sendDiagnostics({ uri, diagnostics: [...diagnostics] });
 	}
 
-	clear(uri: string): void {
-		this.#cancel(uri);
-		this.publish(uri, []);
-	}
-
-	async #validate(uri: string, source: CancellationTokenSource): Promise<void> {
-		try {
-			const document = await this.workspace.readDocument(uri);
-			if (source.token.isCancellationRequested) return;
-			const diagnostics = document ? await this.service.validate(document, source.token) : [];
-			if (!source.token.isCancellationRequested) this.publish(uri, diagnostics);
-		} catch (e) {
-			if (!isCancelledError(e)) this.logger.error(`validating ${uri} failed: ${describeError(e)}`);
-		} finally {
-			if (this.#pending.get(uri)?.source === source) this.#pending.delete(uri);
-		}
-	}
-
-	#cancel(uri: string): void {
-		const pending = this.#pending.get(uri);
+	#cancel(root: string): void {
+		const pending = this.#pending.get(root);
 		if (!pending) return;
 		clearTimeout(pending.timer);
 		pending.source.cancel();
-		this.#pending.delete(uri);
+		this.#pending.delete(root);
 	}
 }

@@ -2,7 +2,6 @@ import { CancellationTokenSource, type Connection } from 'vscode-languageserver'
 import { isCancelledError } from '../core/cancellation';
 import type { LanguageService } from '../core/languageService';
 import type { Logger } from '../core/logger';
-import { docsConfigFileName, joinUri } from '../core/uris';
 import { StatusNotification, type ServerState } from '../protocol';
 import type { DiagnosticsPublisher } from './diagnosticsPublisher';
 import { describeError } from './runner';
@@ -34,7 +33,7 @@ export class SiteTracker {
 		try {
 			const roots = await this.service.findDocsRoots(source.token);
 			if (source.token.isCancellationRequested) return;
-			for (const gone of this.#roots.filter(root => !roots.includes(root))) this.publisher.clear(joinUri(gone, docsConfigFileName));
+			for (const gone of this.#roots.filter(root => !roots.includes(root))) this.publisher.forgetSite(gone);
 			this.#roots = roots;
 			this.logger.info(roots.length ? `docs roots: ${roots.join(', ')}` : 'no docs.json found in the workspace');
 			await this.publisher.checkSites(roots);

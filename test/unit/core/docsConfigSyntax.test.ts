@@ -6,7 +6,7 @@ import { assertDiagnostics } from '../../helpers/diagnostics';
 import { InMemoryWorkspace } from '../../helpers/inMemoryWorkspace';
 
 async function validate(text: string) {
-	const workspace = new InMemoryWorkspace({ 'docs.json': text });
+	const workspace = new InMemoryWorkspace({ 'docs.json': text, 'index.mdx': '# Home' });
 	const service = createLanguageService({ workspace });
 	return service.validate(workspace.document('docs.json'), noCancellation);
 }
@@ -26,8 +26,8 @@ describe('docs.json syntax', () => {
 		assertDiagnostics(await validate('{\n  "name": "Acme",\n}'), [
 			{ range: [1, 16, 1, 17], code: 'json-syntax', message: /Trailing comma/ },
 		]);
-		assertDiagnostics(await validate('{ "pages": ["a", "b" , ] }'), [
-			{ range: [0, 21, 0, 22], code: 'json-syntax', message: /Trailing comma.*']'/ },
+		assertDiagnostics(await validate('{ "name": ["a", "b" , ] }'), [
+			{ range: [0, 20, 0, 21], code: 'json-syntax', message: /Trailing comma.*']'/ },
 		]);
 	});
 
@@ -68,16 +68,16 @@ describe('docs.json syntax', () => {
 
 	it('refuses nesting deeper than the limit at the first bracket past it, without overflowing the stack', async () => {
 		const depth = 100_000;
-		const text = '{"a":' + '['.repeat(depth) + ']'.repeat(depth) + '}';
+		const text = '{"name":' + '['.repeat(depth) + ']'.repeat(depth) + '}';
 		const diagnostics = await validate(text);
 		// The object is level 1, so the bracket that opens level limit+1 is array number `limit`.
-		const offset = '{"a":'.length + limits.maxJsonDepth - 1;
+		const offset = '{"name":'.length + limits.maxJsonDepth - 1;
 		assertDiagnostics(diagnostics, [{ range: [0, offset, 0, offset + 1], code: 'json-too-deep' }]);
 	});
 
 	it('accepts nesting right at the limit', async () => {
 		const arrays = limits.maxJsonDepth - 1;
-		assertDiagnostics(await validate('{"a":' + '['.repeat(arrays) + ']'.repeat(arrays) + '}'), []);
+		assertDiagnostics(await validate('{"name":' + '['.repeat(arrays) + ']'.repeat(arrays) + '}'), []);
 	});
 
 	it('skips a file over the size limit with one warning', async () => {

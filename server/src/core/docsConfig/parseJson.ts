@@ -17,9 +17,10 @@ const maxSyntaxErrors = 50;
 
 /**
  * Parses a configuration file the way the platform reads it: strict JSON (no comments, no
- * trailing commas) whose top-level value is an object. Never throws.
+ * trailing commas). `docs.json` itself must hold an object; a file pulled in with `$ref` may
+ * hold any value (`requireObject` false). Never throws.
  */
-export function parseJsonConfig(document: TextDocument, fileLabel: string): ParsedJson {
+export function parseJsonConfig(document: TextDocument, fileLabel: string, requireObject = true): ParsedJson {
 	const unparsable = checkTextIsParsable(document, fileLabel);
 	if (unparsable) return { root: undefined, diagnostics: [unparsable] };
 	const text = document.getText();
@@ -37,7 +38,7 @@ export function parseJsonConfig(document: TextDocument, fileLabel: string): Pars
 	// jsonc-parser may report two errors at one offset (a trailing comma in an object is both a missing name and a missing value); keep the first.
 	const firstPerOffset = errors.filter((error, i) => i === 0 || errors[i - 1].offset !== error.offset);
 	const diagnostics = firstPerOffset.slice(0, maxSyntaxErrors).map(error => syntaxDiagnostic(document, text, error));
-	if (root && root.type !== 'object') {
+	if (requireObject && root && root.type !== 'object') {
 		const range = { start: document.positionAt(root.offset), end: document.positionAt(root.offset + root.length) };
 		diagnostics.push(createDiagnostic(range, `The top-level value of ${fileLabel} must be an object ({ ... }), not ${describeType(root.type)}.`, 'json-not-object'));
 	}

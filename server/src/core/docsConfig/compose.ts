@@ -1,0 +1,177 @@
+import type { Node } from 'jsonc-parser';
+import type { Diagnostic, Range } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { throwIfCancelled, type CancellationToken } from '../cancellation';
+import { createDiagnostic } from '../diagnostic';
+import type { RuleId } from '../rules';
+import { dirnameUri, isUnder, joinUri, relativePath } from '../uris';
+import { scalarFromJsonc, type ConfigArray, type ConfigNode, type ConfigObject, type ConfigProperty } from './configTree';
+import type { ParsedJson } from './parseJson';
+
+/** A loaded configuration file: its text and its (cached) parse. */
+export interface LoadedConfigFile {
+	readonly document: TextDocument;
+	readonly parsed: ParsedJson;
+}
+
+/** Reads and parses one configuration file; undefined when it does not exist. */
+export type ConfigFileLoader = (uri: string) => Promise<LoadedConfigFile | undefined>;
+
+/** A `$ref` as written: where its value string is, and the file it names (when the path is usable). */
+export interface ConfigRef {
+	readonly uri: string;
+	readonly range: Range;
+	readonly target: string | undefined;
+}
+
+export interface ComposedConfig {
+	/** The docs root folder. */
+	readonly rootUri: string;
+	/** `docs.json` of the root. */
+	readonly configUri: string;
+	/** The composed value; undefined when docs.json itself cannot be parsed. */
+	readonly root: ConfigNode | undefined;
+	/** Every configuration file that took part (docs.json and the files it references), by URI. */
+	readonly files: ReadonlyMap<string, TextDocument>;
+	/** Every `$ref` in those files. */
+	readonly refs: readonly ConfigRef[];
+	/** Problems of the files themselves (syntax) and of their references, by file. */
+	readonly diagnostics: ReadonlyMap<string, Diagnostic[]>;
+}
+
+/** A chain of references longer than this is a mistake, not a configuration. */
+const maxRefDepth = 32;
+/** Bounds how many files one site may pull in. */
+const maxRefFiles = 2000;
+
+/**
+ * Composes a site's configuration as the platform does: any value may be `{"$ref": "./file.json"}`
+ * (paths relative to the file that holds them, inside the root); an object result takes the
+ * `$ref`'s sibling keys on top; references nest; cycles are errors.
+ */
+export async function composeConfig(rootUri: string, configUri: string, load: ConfigFileLoader, token: CancellationToken): Promise<ComposedConfig> {
+	const loaded = new Map<string, LoadedConfigFile | undefined>();
+	const queue = [configUri];
+	// Phase 1 (async): load the whole graph of files, so phase 2 can build the tree synchronously.
+	for (let i = 0; i < queue.length && loaded.size < maxRefFiles; i++) {
+		throwIfCancelled(token);
+		const uri = queue[i];
+		if (loaded.has(uri)) continue;
+		const file = await load(uri);
+		loaded.set(uri, file);
+		if (!file?.parsed.root) continue;
+		for (const ref of findRefStrings(file.parsed.root)) {
+			const target = resolveRefTarget(rootUri, uri, ref.value);
+			if (typeof target === 'string' && !loaded.has(target)) queue.push(target);
+		}
+	}
+	const diagnostics = new Map<string, Diagnostic[]>();
+	const files = new Map<string, TextDocument>();
+	for (const [uri, file] of loaded) {
+		if (!file) continue;
+		files.set(uri, file.document);
+		diagnostics.set(uri, [...file.parsed.diagnostics]);
+	}
+	const refs: ConfigRef[] = [];
+	const report = (uri: string, range: Range, message: string, rule: RuleId) => {
+		if (!diagnostics.has(uri)) diagnostics.set(uri, []);
+		diagnostics.get(uri)!.push(createDiagnostic(range, message, rule));
+	};
+	const rangeIn = (uri: string, offset: number, length: number): Range => {
+		const document = files.get(uri)!;
+		return { start: document.positionAt(offset), end: document.positionAt(offset + length) };
+	};
+
+	function build(node: Node, uri: string, chain: readonly string[]): ConfigNode {
+		if (node.type === 'array') {
+			const items: ConfigNode[] = [];
+			for (const child of node.children ?? []) {
+				const item = build(child, uri, chain);
+				// A `$ref` item that resolves to an array contributes its items, not a nested array.
+				if (item.kind === 'array' && isRefObject(child)) items.push(...item.items);
+				else items.push(item);
+			}
+			return { kind: 'array', items, uri, offset: node.offset, length: node.length } satisfies ConfigArray;
+		}
+		if (node.type !== 'object') return scalarFromJsonc(node, uri);
+		const own: ConfigProperty[] = [];
+		let refValue: Node | undefined;
+		for (const property of node.children ?? []) {
+			const [keyNode, valueNode] = property.children ?? [];
+			if (!keyNode || !valueNode) continue;
+			if (keyNode.value === '$ref') {
+				refValue = valueNode;
+				continue;
+			}
+			own.push({ key: String(keyNode.value), keyUri: uri, keyOffset: keyNode.offset, keyLength: keyNode.length, value: build(valueNode, uri, chain) });
+		}
+		const plain: ConfigObject = { kind: 'object', properties: own, uri, offset: node.offset, length: node.length };
+		if (!refValue) return plain;
+		const target = refValue.type === 'string' ? resolveRefTarget(rootUri, uri, String(refValue.value)) : { error: 'A `$ref` must be a string: a relative path to a JSON file.' };
+		const range = rangeIn(uri, refValue.offset, refValue.length);
+		refs.push({ uri, range, target: typeof target === 'string' ? target : undefined });
+		const unresolved: ConfigObject = { ...plain, unresolved: true };
+		if (typeof target !== 'string') {
+			report(uri, range, target.error, 'ref-invalid');
+			return unresolved;
+		}
+		const shown = relativePath(dirnameUri(uri), target) ?? target;
+		if (chain.includes(target) || chain.length >= maxRefDepth) {
+			const cycle = [...chain.slice(chain.indexOf(target)), target].map(u => relativePath(rootUri, u) ?? u).join(' → ');
+			report(uri, range, chain.includes(target) ? `Circular $ref: ${cycle}. The platform fails the build on cycles.` : `More than ${maxRefDepth} nested $ref files.`, 'ref-cycle');
+			return unresolved;
+		}
+		const file = loaded.get(target);
+		if (!file) {
+			report(uri, range, `$ref target '${shown}' does not exist.`, 'ref-not-found');
+			return unresolved;
+		}
+		if (!file.parsed.root || file.parsed.diagnostics.length > 0) {
+			report(uri, range, `$ref target '${shown}' is not valid JSON (${file.parsed.diagnostics.length || 1} problem${file.parsed.diagnostics.length > 1 ? 's' : ''} in that file).`, 'ref-invalid-json');
+			return unresolved;
+		}
+		const resolved = build(file.parsed.root, target, [...chain, target]);
+		if (resolved.kind === 'object') {
+			const overridden = new Set(own.map(p => p.key));
+			return { ...plain, properties: [...resolved.properties.filter(p => !overridden.has(p.key)), ...own] };
+		}
+		for (const sibling of own) {
+			report(uri, rangeIn(uri, sibling.keyOffset, sibling.keyLength), `'${sibling.key}' is ignored: the $ref beside it resolves to ${resolved.kind === 'array' ? 'an array' : 'a ' + resolved.kind}, not an object.`, 'ref-siblings-ignored');
+		}
+		return resolved;
+	}
+
+	const rootFile = loaded.get(configUri);
+	const root = rootFile?.parsed.root?.type === 'object' ? build(rootFile.parsed.root, configUri, [configUri]) : undefined;
+	return { rootUri, configUri, root, files, refs, diagnostics };
+}
+
+function isRefObject(node: Node): boolean {
+	return node.type === 'object' && (node.children ?? []).some(p => p.children?.[0]?.value === '$ref');
+}
+
+/** The `$ref` string values of one file, found without recursion (files may be deep). */
+function findRefStrings(root: Node): { value: string }[] {
+	const found: { value: string }[] = [];
+	const stack = [root];
+	while (stack.length) {
+		const node = stack.pop()!;
+		if (node.type === 'property') {
+			const [key, value] = node.children ?? [];
+			if (key?.value === '$ref' && value?.type === 'string') found.push({ value: String(value.value) });
+		}
+		for (const child of node.children ?? []) if (child.type === 'object' || child.type === 'array' || child.type === 'property') stack.push(child);
+	}
+	return found;
+}
+
+/** Resolves a `$ref` path against the file that holds it; an `{error}` explains an unusable path. */
+export function resolveRefTarget(rootUri: string, fromUri: string, path: string): string | { error: string } {
+	if (path.trim() === '') return { error: 'A `$ref` path is empty.' };
+	if (/^[a-z][a-z0-9+.-]*:/i.test(path)) return { error: `A \`$ref\` must be a relative file path; URLs such as '${path}' are not supported.` };
+	if (path.startsWith('/')) return { error: `A \`$ref\` must be a relative path (such as './${path.replace(/^\/+/, '')}'), not an absolute one.` };
+	if (path.startsWith('#')) return { error: 'A `$ref` must name a JSON file; references inside a file (#/...) are not supported.' };
+	const target = joinUri(dirnameUri(fromUri), ...path.split('#')[0].split('/'));
+	if (!isUnder(target, rootUri)) return { error: `A \`$ref\` must stay inside the docs root; '${path}' points outside it.` };
+	return target;
+}

@@ -1,0 +1,32 @@
+/** HTTP methods an OpenAPI operation can have, as the platform writes them in `pages`. */
+export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE'] as const;
+
+/** `[file] METHOD /path`, method in any case (a lower-case method is the OpenAPI checks' business, not a missing page). */
+const openApiEntry = new RegExp(`^(?:(\\S+)\\s+)?(${httpMethods.join('|')})\\s+(/\\S*)\\s*$`, 'i');
+
+/** A `pages` string, classified. */
+export type PageEntryKind =
+	| { readonly kind: 'page'; readonly path: string; readonly leadingSlash: boolean; readonly extension: string | undefined }
+	| { readonly kind: 'openapi'; readonly file: string | undefined; readonly method: string; readonly path: string };
+
+export function classifyEntry(value: string): PageEntryKind {
+	const api = openApiEntry.exec(value);
+	if (api) return { kind: 'openapi', file: api[1], method: api[2], path: api[3] };
+	const trimmed = value.trim();
+	const leadingSlash = trimmed.startsWith('/');
+	const extension = /\.(mdx|md)$/i.exec(trimmed)?.[0];
+	let path = trimmed.replace(/^\/+/, '');
+	if (extension) path = path.slice(0, -extension.length);
+	return { kind: 'page', path, leadingSlash, extension };
+}
+
+/** The page path an entry names (no leading slash, no extension), or undefined for an OpenAPI reference. */
+export function pagePathOf(value: string): string | undefined {
+	const entry = classifyEntry(value);
+	return entry.kind === 'page' ? entry.path : undefined;
+}
+
+/** True for links that leave the site (`https:`, `mailto:`, ...), which are never page paths. */
+export function isExternalLink(value: string): boolean {
+	return /^[a-z][a-z0-9+.-]*:/i.test(value) || value.startsWith('//');
+}

@@ -1,0 +1,81 @@
+import { closestMatch } from '../textDistance';
+import type { PageIndex } from '../site/pageIndex';
+import { getValue, type ConfigNode, type ConfigScalar } from './configTree';
+import type { DiagnosticSink } from './diagnosticSink';
+import type { Navigation } from './navigation';
+import { classifyEntry, isExternalLink } from './pageEntries';
+
+/** Quick-fix data attached to page diagnostics: what to write instead, and which file to create. */
+export interface PageFix {
+	/** The entry as it should be written (no slash, no extension), when that differs from what is written. */
+	readonly normalized?: string;
+	/** The page path to create (`page-not-found`). */
+	readonly create?: string;
+	/** The closest existing page (`page-not-found`). */
+	readonly suggestion?: string;
+}
+
+/**
+ * Every page a navigation names must be a file of the site: `pages` entries (not `METHOD /path`
+ * references), group `root` pages, and `href`s that are page paths rather than external links.
+ */
+export function checkPageReferences(navigation: Navigation | undefined, pages: PageIndex, sink: DiagnosticSink): void {
+	if (!navigation) return;
+	for (const entry of navigation.pages) checkPagePath(entry.node, pages, sink, true);
+	for (const element of [...navigation.elements, ...navigation.global]) {
+		const root = getValue(element.node, 'root');
+		if (root?.kind === 'string') checkPagePath(root, pages, sink, true);
+		const href = getValue(element.node, 'href');
+		if (href?.kind === 'string' && !isExternalLink(href.value as string) && !(href.value as string).startsWith('#')) checkPagePath(href, pages, sink, false);
+	}
+}
+
+function checkPagePath(node: ConfigScalar, pages: PageIndex, sink: DiagnosticSink, isEntry: boolean): void {
+	const value = node.value as string;
+	const entry = classifyEntry(value);
+	if (entry.kind !== 'page') return;
+	// Entries are written "guides/setup"; an href is a URL path and may start with a slash.
+	if (isEntry && entry.leadingSlash) sink.atNode(node, `Write page paths without a leading slash: '${entry.path}'.`, 'page-leading-slash', { data: { normalized: entry.path } satisfies PageFix });
+	if (entry.extension) sink.atNode(node, `Write page paths without the '${entry.extension}' extension: '${entry.path}'.`, 'page-extension', { data: { normalized: entry.path } satisfies PageFix });
+	const path = entry.path.replace(/[#?].*$/, '').replace(/\/+$/, '');
+	if (path === '' || pages.has(path)) return;
+	if (pages.isIgnored(path)) {
+		sink.atNode(node, `'${path}' exists but .mintignore excludes it from the site.`, 'page-ignored');
+		return;
+	}
+	const suggestion = closestMatch(path, pages.paths());
+	const message = `No page '${path}': neither ${path}.mdx nor ${path}.md exists in the docs root.${suggestion ? ` Did you mean '${suggestion}'?` : ''}`;
+	sink.atNode(node, message, 'page-not-found', { data: { create: path, suggestion } satisfies PageFix });
+}
+
+/** `redirects`: shapes, duplicate sources, and destinations that are pages of the site. */
+export function checkRedirects(config: ConfigNode | undefined, pages: PageIndex, generatedPrefixes: readonly string[], sink: DiagnosticSink): void {
+	const redirects = getValue(config, 'redirects');
+	if (redirects?.kind !== 'array') return;
+	const sources = new Map<string, ConfigScalar>();
+	for (const redirect of redirects.items) {
+		if (redirect.kind !== 'object' || redirect.unresolved) continue;
+		const source = getValue(redirect, 'source');
+		const destination = getValue(redirect, 'destination');
+		if (source?.kind === 'string') {
+			const value = source.value as string;
+			if (!value.startsWith('/')) sink.atNode(source, `A redirect source is a path on this site starting with '/', such as '/${value.replace(/^\/*/, '')}'.`, 'redirect-invalid');
+			const first = sources.get(value);
+			if (first) sink.atNode(source, `Another redirect already has the source '${value}'.`, 'redirect-duplicate-source', { related: [sink.related(first.uri, sink.nodeRange(first), 'first redirect with this source')] });
+			else sources.set(value, source);
+		}
+		if (destination?.kind !== 'string') continue;
+		const target = destination.value as string;
+		if (isExternalLink(target)) continue;
+		if (!target.startsWith('/')) {
+			sink.atNode(destination, `A redirect destination is a URL or a path starting with '/', such as '/${target}'.`, 'redirect-invalid');
+			continue;
+		}
+		const path = target.replace(/[#?].*$/, '').replace(/^\/+|\/+$/g, '');
+		// Patterns (`:slug`, `*`) and generated API pages cannot be checked against files.
+		if (/[:*]/.test(path) || generatedPrefixes.some(prefix => path === prefix || path.startsWith(prefix + '/'))) continue;
+		if (path === '' ? pages.has('index') || pages.size > 0 : pages.has(path)) continue;
+		const suggestion = closestMatch(path, pages.paths());
+		sink.atNode(destination, `This redirect leads to '/${path}', which is not a page of the site.${suggestion ? ` Did you mean '/${suggestion}'?` : ''}`, 'redirect-destination-missing', { data: { suggestion: suggestion && '/' + suggestion } });
+	}
+}

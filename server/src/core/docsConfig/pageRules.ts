@@ -21,16 +21,18 @@ export interface PageFix {
  */
 export function checkPageReferences(navigation: Navigation | undefined, pages: PageIndex, sink: DiagnosticSink): void {
 	if (!navigation) return;
-	for (const entry of navigation.pages) checkPagePath(entry.node, pages, sink, true);
-	for (const element of [...navigation.elements, ...navigation.global]) {
+	// Suggestions cost a scan of every page; a site with thousands of missing pages gets them for the first ones only.
+	const budget = { suggestions: 200 };
+	for (const entry of navigation.pages) checkPagePath(entry.node, pages, sink, true, budget);
+	for (const element of navigation.elements) {
 		const root = getValue(element.node, 'root');
-		if (root?.kind === 'string') checkPagePath(root, pages, sink, true);
+		if (root?.kind === 'string') checkPagePath(root, pages, sink, true, budget);
 		const href = getValue(element.node, 'href');
-		if (href?.kind === 'string' && !isExternalLink(href.value as string) && !(href.value as string).startsWith('#')) checkPagePath(href, pages, sink, false);
+		if (href?.kind === 'string' && !isExternalLink(href.value as string) && !(href.value as string).startsWith('#')) checkPagePath(href, pages, sink, false, budget);
 	}
 }
 
-function checkPagePath(node: ConfigScalar, pages: PageIndex, sink: DiagnosticSink, isEntry: boolean): void {
+function checkPagePath(node: ConfigScalar, pages: PageIndex, sink: DiagnosticSink, isEntry: boolean, budget: { suggestions: number }): void {
 	const value = node.value as string;
 	const entry = classifyEntry(value);
 	if (entry.kind !== 'page') return;
@@ -43,7 +45,7 @@ function checkPagePath(node: ConfigScalar, pages: PageIndex, sink: DiagnosticSin
 		sink.atNode(node, `'${path}' exists but .mintignore excludes it from the site.`, 'page-ignored');
 		return;
 	}
-	const suggestion = closestMatch(path, pages.paths());
+	const suggestion = budget.suggestions-- > 0 ? closestMatch(path, pages.paths()) : undefined;
 	const message = `No page '${path}': neither ${path}.mdx nor ${path}.md exists in the docs root.${suggestion ? ` Did you mean '${suggestion}'?` : ''}`;
 	sink.atNode(node, message, 'page-not-found', { data: { create: path, suggestion } satisfies PageFix });
 }

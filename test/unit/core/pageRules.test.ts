@@ -1,0 +1,81 @@
+import * as assert from 'node:assert/strict';
+import { assertDiagnostics } from '../../helpers/diagnostics';
+import { checkSite, docsJson, rangeOf } from '../../helpers/siteCheck';
+
+const pages = { 'index.mdx': '# Home', 'quickstart.mdx': '# Q', 'guides/setup.mdx': '# Setup', 'guides/notes.md': '# Notes', 'guides/deploy.mdx': '# D' };
+
+async function docsDiagnostics(text: string, extra: Record<string, string> = {}) {
+	return (await checkSite({ ...pages, ...extra, 'docs.json': text }))['docs.json'] ?? [];
+}
+
+describe('page references', () => {
+	it('resolves entries to .mdx or .md files, with the extension left out', async () => {
+		assert.deepEqual(await docsDiagnostics(docsJson({ pages: ['index', 'guides/setup', 'guides/notes'] })), []);
+	});
+
+	it('reports a missing page with the closest existing path and quick-fix data', async () => {
+		const text = docsJson({ groups: [{ group: 'G', pages: ['guides/setpu', 'guide/deploy', 'totally/unrelated-thing'] }] });
+		const d = await docsDiagnostics(text);
+		assertDiagnostics(d, [
+			{ range: rangeOf(text, '"guides/setpu"'), code: 'page-not-found', message: /^No page 'guides\/setpu': neither guides\/setpu.mdx nor guides\/setpu.md exists in the docs root. Did you mean 'guides\/setup'\?$/ },
+			{ range: rangeOf(text, '"guide/deploy"'), code: 'page-not-found', message: /Did you mean 'guides\/deploy'\?/ },
+			{ range: rangeOf(text, '"totally/unrelated-thing"'), code: 'page-not-found' },
+		]);
+		assert.deepEqual(d.map(x => x.data), [
+			{ create: 'guides/setpu', suggestion: 'guides/setup' },
+			{ create: 'guide/deploy', suggestion: 'guides/deploy' },
+			{ create: 'totally/unrelated-thing', suggestion: undefined },
+		]);
+	});
+
+	it('warns about a leading slash or an extension, and still finds the file', async () => {
+		const text = docsJson({ pages: ['/quickstart', 'guides/setup.mdx'] });
+		const d = await docsDiagnostics(text);
+		assertDiagnostics(d, [
+			{ range: rangeOf(text, '"/quickstart"'), code: 'page-leading-slash' },
+			{ range: rangeOf(text, '"guides/setup.mdx"'), code: 'page-extension' },
+		]);
+		assert.deepEqual(d.map(x => x.data), [{ normalized: 'quickstart' }, { normalized: 'guides/setup' }]);
+	});
+
+	it('leaves METHOD /path entries and external hrefs alone, and checks group roots and page hrefs', async () => {
+		const text = docsJson({ tabs: [
+			{ tab: 'API', openapi: 'openapi.yaml', groups: [{ group: 'G', root: 'missing-root', pages: ['GET /users', 'openapi POST /users'] }] },
+			{ tab: 'Blog', href: 'https://blog.example.com' },
+		], global: { anchors: [{ anchor: 'Guide', href: '/guides/setup' }, { anchor: 'Old', href: '/guides/gone' }] } });
+		assertDiagnostics(await docsDiagnostics(text), [
+			{ range: rangeOf(text, '"missing-root"'), code: 'page-not-found' },
+			{ range: rangeOf(text, '"/guides/gone"'), code: 'page-not-found' },
+		]);
+	});
+
+	it('knows pages excluded by .mintignore and files of nested sites are not pages', async () => {
+		const text = docsJson({ pages: ['drafts/wip', 'other/page'] });
+		const d = await docsDiagnostics(text, { '.mintignore': 'drafts/\n', 'drafts/wip.mdx': '# WIP', 'other/docs.json': '{}', 'other/page.mdx': '# Other' });
+		assertDiagnostics(d, [
+			{ range: rangeOf(text, '"drafts/wip"'), code: 'page-ignored' },
+			{ range: rangeOf(text, '"other/page"'), code: 'page-not-found' },
+		]);
+	});
+});
+
+describe('redirects', () => {
+	it('checks shapes, duplicate sources and destinations', async () => {
+		const text = docsJson({ pages: ['index'] }, { redirects: [
+			{ source: '/old', destination: '/quickstart' },
+			{ source: 'no-slash', destination: 'guides/setup' },
+			{ source: '/old', destination: '/guides/setup#install' },
+			{ source: '/gone', destination: '/guides/stup' },
+			{ source: '/blog/:slug*', destination: '/news/:slug*' },
+			{ source: '/ext', destination: 'https://example.com' },
+			{ source: '/api', destination: '/api-reference/users/list' },
+		], api: { openapi: 'openapi.yaml' } });
+		const d = await docsDiagnostics(text);
+		assertDiagnostics(d, [
+			{ range: rangeOf(text, '"no-slash"'), code: 'redirect-invalid' },
+			{ range: rangeOf(text, '"guides/setup"'), code: 'redirect-invalid' },
+			{ range: rangeOf(text, '"/old"', 1), code: 'redirect-duplicate-source' },
+			{ range: rangeOf(text, '"/guides/stup"'), code: 'redirect-destination-missing', message: /Did you mean '\/guides\/setup'\?/ },
+		]);
+	});
+});

@@ -248,6 +248,11 @@ describe('docs.json schema', () => {
 			await assertOneError(text, [3, 25, 3, 30], /hex color/);
 		});
 
+		it('colors.primary with an alpha channel (only 3 or 6 hex digits are accepted)', async () => {
+			const text = lines('{', '  "theme": "mint",', '  "name": "Acme",', '  "colors": { "primary": "#0D9373AA" },', '  "navigation": { "pages": ["index"] }', '}');
+			await assertOneError(text, [3, 25, 3, 36], /hex color/);
+		});
+
 		it('colors.primary of the wrong type', async () => {
 			const text = lines('{', '  "theme": "mint",', '  "name": "Acme",', '  "colors": { "primary": 255 },', '  "navigation": { "pages": ["index"] }', '}');
 			await assertOneError(text, [3, 25, 3, 28], /Incorrect type. Expected "string"/);

@@ -17,8 +17,8 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
 	const watcher = vscode.workspace.createFileSystemWatcher(watchedGlob);
 	context.subscriptions.push(watcher);
 	const clientOptions: LanguageClientOptions = {
-		// Every JSON buffer: a `$ref` file may have any name. The server ignores JSON that no site uses.
-		documentSelector: [{ scheme: 'file', language: 'json' }, { scheme: 'file', language: 'jsonc' }],
+		// Every JSON buffer (a `$ref` file may have any name; the server ignores JSON no site uses) and every page.
+		documentSelector: [{ scheme: 'file', language: 'json' }, { scheme: 'file', language: 'jsonc' }, { scheme: 'file', pattern: '**/*.{mdx,md}' }],
 		synchronize: { fileEvents: watcher },
 		outputChannel,
 		// The server never crashes on bad input by design; if it dies anyway, restart it a few times before giving up.

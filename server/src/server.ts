@@ -6,6 +6,7 @@ import { isDocsConfigUri } from './core/uris';
 import { createFsWorkspace } from './node/fsWorkspace';
 import { createConnectionLogger } from './lsp/connectionLogger';
 import { DiagnosticsPublisher } from './lsp/diagnosticsPublisher';
+import { featureCapabilities, registerFeatures } from './lsp/features';
 import { SiteTracker } from './lsp/siteTracker';
 
 /** Delay after a keystroke before validating: long enough to collapse a burst, short enough to feel immediate. */
@@ -26,7 +27,8 @@ export function startServer(connection: Connection): void {
 		return {
 			capabilities: {
 				textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: false },
-				workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+				...featureCapabilities,
+				workspace: { ...featureCapabilities.workspace, workspaceFolders: { supported: true, changeNotifications: true } },
 			},
 			serverInfo: { name: 'MintDoc Language Server' },
 		};
@@ -58,6 +60,7 @@ export function startServer(connection: Connection): void {
 		for (const root of affected) publisher.schedule(root, 0);
 	});
 
+	registerFeatures(connection, documents, service, logger);
 	documents.listen(connection);
 	connection.listen();
 	logger.info(`MintDoc language server started (node ${process.version}, pid ${process.pid}, cwd ${URI.file(process.cwd()).fsPath})`);

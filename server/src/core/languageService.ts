@@ -1,4 +1,11 @@
-import type { Diagnostic } from 'vscode-languageserver-types';
+import type { CodeAction, CompletionItem, CompletionList, Diagnostic, DocumentLink, DocumentSymbol, Hover, Location, LocationLink, Position, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
+import { findCodeActions } from './features/codeActions';
+import { doComplete, type PageCompletionData } from './features/completion';
+import { doHover } from './features/hover';
+import { findDefinition, findDocumentLinks, findPageReferences } from './features/links';
+import { PageInfo } from './features/pageInfo';
+import { renameEdits, type FileRename } from './features/renameFiles';
+import { findDocumentSymbols } from './features/symbols';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DocumentCache } from './cache';
 import { throwIfCancelled, type CancellationToken } from './cancellation';
@@ -49,6 +56,20 @@ export interface LanguageService {
 	sitesUsingConfigFile(uri: string): string[];
 	/** Applies file-system events; resolves with the roots whose diagnostics may have changed. */
 	didChangeFiles(changes: readonly FileChange[]): Promise<string[]>;
+
+	/** Completions in a configuration file: page paths, language codes. */
+	doComplete(document: TextDocument, position: Position, token: CancellationToken): Promise<CompletionList | undefined>;
+	/** Adds the page title and description to a page completion item. */
+	resolveCompletion(item: CompletionItem, token: CancellationToken): Promise<CompletionItem>;
+	doHover(document: TextDocument, position: Position, token: CancellationToken): Promise<Hover | undefined>;
+	findDefinition(document: TextDocument, position: Position, token: CancellationToken): Promise<LocationLink[]>;
+	findDocumentLinks(document: TextDocument, token: CancellationToken): Promise<DocumentLink[]>;
+	/** From a page file: every configuration entry that names it. */
+	findReferences(document: TextDocument, token: CancellationToken): Promise<Location[]>;
+	findDocumentSymbols(document: TextDocument, token: CancellationToken): Promise<DocumentSymbol[]>;
+	findCodeActions(document: TextDocument, diagnostics: readonly Diagnostic[], token: CancellationToken): Promise<CodeAction[]>;
+	/** Edits that keep configurations pointing at pages about to be renamed or moved. */
+	willRenameFiles(renames: readonly FileRename[], token: CancellationToken): Promise<WorkspaceEdit | undefined>;
 }
 
 export function createLanguageService(options: LanguageServiceOptions): LanguageService {
@@ -58,6 +79,7 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 	let roots: string[] = [];
 	const pageIndexes = new Map<string, Promise<PageIndex>>();
 	const models = new Map<string, SiteModel>();
+	const pageInfo = new PageInfo(workspace);
 
 	const loadConfigFile = async (uri: string): Promise<LoadedConfigFile | undefined> => {
 		const current = await workspace.readDocument(uri);
@@ -115,6 +137,16 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		return [...model.diagnostics].map(([uri, diagnostics]) => ({ uri, diagnostics }));
 	}
 
+	/** The site a configuration file belongs to (docs.json, or a file one of the sites pulls in). */
+	async function siteOfConfig(uri: string, token: CancellationToken): Promise<SiteModel | undefined> {
+		const root = isDocsConfigUri(uri) && roots.includes(dirnameUri(uri)) ? dirnameUri(uri) : sitesUsingConfigFile(uri)[0];
+		return root ? getSite(root, token) : undefined;
+	}
+
+	function sitesUsingConfigFile(uri: string): string[] {
+		return roots.filter(root => joinUri(root, docsConfigFileName) === uri || models.get(root)?.config.files.has(uri) || models.get(root)?.config.refs.some(r => r.target === uri));
+	}
+
 	return {
 		async findDocsRoots(token) {
 			const found = await findDocsRoots(workspace, token);
@@ -139,9 +171,7 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 			const results = await checkSite(root, token);
 			return [...(results.find(r => r.uri === document.uri)?.diagnostics ?? [])];
 		},
-		sitesUsingConfigFile(uri) {
-			return roots.filter(root => joinUri(root, docsConfigFileName) === uri || models.get(root)?.config.files.has(uri) || models.get(root)?.config.refs.some(r => r.target === uri));
-		},
+		sitesUsingConfigFile,
 		async didChangeFiles(changes) {
 			const affected = new Set<string>();
 			for (const change of changes) {
@@ -155,9 +185,53 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 				// An index not built yet will see the file when it scans.
 				const index = root && change.type !== 'changed' ? await pageIndexes.get(root)?.catch(() => undefined) : undefined;
 				if (index && (change.type === 'created' ? index.add(change.uri) : index.remove(change.uri))) affected.add(root!);
-				for (const site of this.sitesUsingConfigFile(change.uri)) affected.add(site);
+				for (const site of sitesUsingConfigFile(change.uri)) affected.add(site);
 			}
 			return [...affected];
+		},
+		async doComplete(document, position, token) {
+			const site = await siteOfConfig(document.uri, token);
+			return site && doComplete(site, document, position);
+		},
+		async resolveCompletion(item) {
+			const data = item.data as PageCompletionData | undefined;
+			if (data?.kind !== 'page') return item;
+			const meta = await pageInfo.metadata(data.fileUri);
+			if (meta?.title) item.detail = meta.title;
+			if (meta?.description) item.documentation = meta.description;
+			return item;
+		},
+		async doHover(document, position, token) {
+			const site = await siteOfConfig(document.uri, token);
+			return site && doHover(site, document, position, pageInfo);
+		},
+		async findDefinition(document, position, token) {
+			const site = await siteOfConfig(document.uri, token);
+			return site ? findDefinition(site, document, position) : [];
+		},
+		async findDocumentLinks(document, token) {
+			const site = await siteOfConfig(document.uri, token);
+			return site ? findDocumentLinks(site, document) : [];
+		},
+		async findReferences(document, token) {
+			const root = rootOf(document.uri);
+			return root ? findPageReferences(await getSite(root, token), document.uri) : [];
+		},
+		async findDocumentSymbols(document, token) {
+			const site = await siteOfConfig(document.uri, token);
+			return site ? findDocumentSymbols(site, document) : [];
+		},
+		async findCodeActions(document, diagnostics, token) {
+			const site = await siteOfConfig(document.uri, token);
+			return site ? findCodeActions(site, document, diagnostics) : [];
+		},
+		async willRenameFiles(renames, token) {
+			const changes: Record<string, TextEdit[]> = {};
+			for (const root of roots) {
+				if (!renames.some(r => isUnder(r.oldUri, root) || isUnder(root, r.oldUri))) continue;
+				for (const [uri, edits] of renameEdits(await getSite(root, token), renames)) changes[uri] = [...(changes[uri] ?? []), ...edits];
+			}
+			return Object.keys(changes).length ? { changes } : undefined;
 		},
 	};
 }

@@ -7,7 +7,7 @@ import type { Logger } from '../core/logger';
  * `RequestCancelled` error and any other failure into a logged fallback value, so one bad input
  * can never take the server down.
  */
-export function runSafeAsync<T>(logger: Logger, work: () => Promise<T>, fallback: T, label: string, token: CancellationToken): Promise<T | ResponseError<void>> {
+export function runSafeAsync<T>(logger: Logger, work: () => Promise<T>, fallback: T, label: string, token: CancellationToken): Promise<T | ResponseError<never>> {
 	return new Promise(resolve => {
 		setImmediate(async () => {
 			if (token.isCancellationRequested) return resolve(cancelled());
@@ -23,8 +23,8 @@ export function runSafeAsync<T>(logger: Logger, work: () => Promise<T>, fallback
 	});
 }
 
-function cancelled(): ResponseError<void> {
-	return new ResponseError(LSPErrorCodes.RequestCancelled, 'Request cancelled');
+function cancelled(): ResponseError<never> {
+	return new ResponseError<never>(LSPErrorCodes.RequestCancelled, 'Request cancelled');
 }
 
 export function describeError(e: unknown): string {

@@ -1,0 +1,71 @@
+import { getLocation } from 'jsonc-parser';
+import { CompletionItemKind, type CompletionItem, type CompletionList, type Position } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { languageCodes, languageNames } from '../languageCodes';
+import { getValue } from '../docsConfig/configTree';
+import type { NavElement, PageEntry } from '../docsConfig/navigation';
+import { pagePathOf } from '../docsConfig/pageEntries';
+import type { SiteModel } from '../site/siteModel';
+
+/** What a page completion item carries to completionItem/resolve. */
+export interface PageCompletionData {
+	readonly kind: 'page';
+	readonly fileUri: string;
+}
+
+/**
+ * Completions inside a configuration file: page paths in `pages` arrays (files of the site not
+ * yet listed in that array) and in group `root`, language codes in `language`.
+ */
+export function doComplete(site: SiteModel, document: TextDocument, position: Position): CompletionList | undefined {
+	const offset = document.offsetAt(position);
+	const text = document.getText();
+	const location = getLocation(text, offset);
+	if (location.isAtPropertyKey) return undefined;
+	const node = location.previousNode;
+	const inString = node?.type === 'string' && node.offset < offset && offset <= node.offset + node.length;
+	// Replace the whole string (quotes included) when the cursor is in one, else insert a quoted value.
+	const replace = inString
+		? { start: document.positionAt(node!.offset), end: document.positionAt(node!.offset + node!.length) }
+		: { start: position, end: position };
+	const quote = (value: string) => JSON.stringify(value);
+	const last = location.path[location.path.length - 1];
+	const parentKey = location.path[location.path.length - 2];
+
+	if (last === 'language') {
+		const items = languageCodes.map<CompletionItem>((code, i) => ({
+			label: code, kind: CompletionItemKind.EnumMember, detail: languageNames[code], sortText: String(i).padStart(3, '0'),
+			textEdit: { range: replace, newText: quote(code) }, filterText: quote(code),
+		}));
+		return { isIncomplete: false, items };
+	}
+
+	const inPagesArray = typeof last === 'number' && parentKey === 'pages';
+	if (!inPagesArray && last !== 'root') return undefined;
+	const pathsOf = (entries: readonly PageEntry[]) => new Set(entries.flatMap(p => pagePathOf(p.value) ?? []));
+	// The innermost `pages` array written in this file around the cursor: what it lists is not offered again.
+	const here = inPagesArray ? innermostPagesArray(site, document.uri, offset) : undefined;
+	const listedHere = pathsOf(here?.pages ?? []);
+	const listedAnywhere = pathsOf(site.navigation?.pages ?? []);
+	const items: CompletionItem[] = [];
+	for (const path of site.pages.paths()) {
+		if (listedHere.has(path)) continue;
+		items.push({
+			label: path, kind: CompletionItemKind.File, textEdit: { range: replace, newText: quote(path) }, filterText: quote(path),
+			// Pages not in the navigation yet first: they are what a writer adding a page is looking for.
+			sortText: (listedAnywhere.has(path) ? '1' : '0') + path,
+			data: { kind: 'page', fileUri: site.pages.fileOf(path)! } satisfies PageCompletionData,
+		});
+	}
+	return { isIncomplete: false, items };
+}
+
+function innermostPagesArray(site: SiteModel, uri: string, offset: number): NavElement | undefined {
+	let best: { element: NavElement; length: number } | undefined;
+	for (const element of site.navigation?.elements ?? []) {
+		const pages = getValue(element.node, 'pages');
+		if (pages?.kind !== 'array' || pages.uri !== uri || offset <= pages.offset || offset >= pages.offset + pages.length) continue;
+		if (!best || pages.length < best.length) best = { element, length: pages.length };
+	}
+	return best?.element;
+}

@@ -1,0 +1,50 @@
+import type { DocumentLink, Location, LocationLink, Position } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { SiteModel } from '../site/siteModel';
+import { relativePath } from '../uris';
+import { targetAt, targetsInFile, type ConfigTarget } from './configTargets';
+
+const start = { line: 0, character: 0 };
+
+function fileOf(site: SiteModel, target: ConfigTarget): string | undefined {
+	if (target.kind === 'ref') return target.target && site.config.files.has(target.target) ? target.target : undefined;
+	if (target.kind === 'page') return site.pages.fileOf(target.path);
+	return undefined;
+}
+
+function rangeOf(document: TextDocument, target: ConfigTarget) {
+	if (target.kind === 'ref') return target.range;
+	// The link covers the path, not its quotes.
+	return { start: document.positionAt(target.node.offset + 1), end: document.positionAt(target.node.offset + target.node.length - 1) };
+}
+
+/** Links from page entries, group roots, page hrefs and `$ref` values to their files. */
+export function findDocumentLinks(site: SiteModel, document: TextDocument): DocumentLink[] {
+	const links: DocumentLink[] = [];
+	for (const target of targetsInFile(site, document.uri)) {
+		const file = fileOf(site, target);
+		if (file) links.push({ range: rangeOf(document, target), target: file, tooltip: `Open ${relativePath(site.rootUri, file) ?? file}` });
+	}
+	return links;
+}
+
+/** Go to definition: the file a page entry or `$ref` names. */
+export function findDefinition(site: SiteModel, document: TextDocument, position: Position): LocationLink[] {
+	const target = targetAt(site, document.uri, document.offsetAt(position), document);
+	const file = target && fileOf(site, target);
+	if (!target || !file) return [];
+	return [{ originSelectionRange: rangeOf(document, target), targetUri: file, targetRange: { start, end: start }, targetSelectionRange: { start, end: start } }];
+}
+
+/** Every place a site's configuration names the page file `pageUri` (entries, roots, hrefs). */
+export function findPageReferences(site: SiteModel, pageUri: string): Location[] {
+	const path = site.pages.pagePathOfFile(pageUri);
+	if (path === undefined) return [];
+	const locations: Location[] = [];
+	for (const [uri, document] of site.config.files) {
+		for (const target of targetsInFile(site, uri)) {
+			if (target.kind === 'page' && target.path === path) locations.push({ uri, range: rangeOf(document, target) });
+		}
+	}
+	return locations;
+}

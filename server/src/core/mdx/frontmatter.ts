@@ -1,0 +1,43 @@
+import { parseDocument } from 'yaml';
+
+/** A page's YAML frontmatter: the parsed data (a plain object when valid) and where the block is. */
+export interface Frontmatter {
+	readonly data: Record<string, unknown>;
+	/** Offsets of the YAML text between the fences. */
+	readonly start: number;
+	readonly end: number;
+	/** YAML errors, with offsets into the page. */
+	readonly errors: readonly { readonly message: string; readonly offset: number; readonly length: number }[];
+}
+
+const fence = /^---[ \t]*\r?\n/;
+
+/**
+ * Reads the frontmatter of an MDX/Markdown page with a YAML parser only: the `---js` form some
+ * tools evaluate is never executed (an untrusted workspace must not run code), it is simply not
+ * frontmatter here. Returns undefined when the page has no frontmatter block.
+ */
+export function readFrontmatter(text: string): Frontmatter | undefined {
+	const open = fence.exec(text);
+	if (!open) return undefined;
+	const start = open[0].length;
+	const match = /^---[ \t]*$/m.exec(text.slice(start));
+	const end = match ? start + match.index : text.length;
+	const yaml = parseDocument(text.slice(start, end), { prettyErrors: false, uniqueKeys: false });
+	const errors = yaml.errors.map(e => ({ message: e.message, offset: start + e.pos[0], length: Math.max(1, e.pos[1] - e.pos[0]) }));
+	let data: Record<string, unknown> = {};
+	try {
+		const value = yaml.toJS({ maxAliasCount: 100 });
+		if (value && typeof value === 'object' && !Array.isArray(value)) data = value as Record<string, unknown>;
+	} catch {
+		// An alias bomb or a broken document: keep the errors, no data.
+	}
+	return { data, start, end, errors };
+}
+
+/** Title and description a page shows, from its frontmatter. */
+export function pageMetadata(text: string): { title?: string; description?: string; sidebarTitle?: string } {
+	const data = readFrontmatter(text)?.data ?? {};
+	const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
+	return { title: str(data.title), description: str(data.description), sidebarTitle: str(data.sidebarTitle) };
+}

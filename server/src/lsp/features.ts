@@ -1,0 +1,38 @@
+import { CodeActionKind, type Connection, type TextDocuments } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { LanguageService } from '../core/languageService';
+import type { Logger } from '../core/logger';
+import { runSafeAsync } from './runner';
+
+/** Server capabilities of the features registered below. */
+export const featureCapabilities = {
+	completionProvider: { triggerCharacters: ['"', '/'], resolveProvider: true },
+	hoverProvider: true,
+	definitionProvider: true,
+	referencesProvider: true,
+	documentLinkProvider: { resolveProvider: false },
+	documentSymbolProvider: { label: 'MintDoc' },
+	codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+	workspace: {
+		fileOperations: {
+			// Moving a page keeps docs.json pointing at it: one undoable edit before the move.
+			willRename: { filters: [{ scheme: 'file', pattern: { glob: '**/*', matches: 'file' as const } }, { scheme: 'file', pattern: { glob: '**/*', matches: 'folder' as const } }] },
+		},
+	},
+};
+
+/** One line of wiring per LSP feature: look up the document, call the core, never throw. */
+export function registerFeatures(connection: Connection, documents: TextDocuments<TextDocument>, service: LanguageService, logger: Logger): void {
+	const safe = <T>(label: string, token: Parameters<typeof runSafeAsync>[4], fallback: T, work: () => Promise<T>) => runSafeAsync(logger, work, fallback, label, token);
+	const doc = (uri: string) => documents.get(uri);
+
+	connection.onCompletion((p, token) => safe('completion', token, null, async () => (doc(p.textDocument.uri) ? (await service.doComplete(doc(p.textDocument.uri)!, p.position, token)) ?? null : null)));
+	connection.onCompletionResolve((item, token) => safe('completion resolve', token, item, () => service.resolveCompletion(item, token)));
+	connection.onHover((p, token) => safe('hover', token, null, async () => (doc(p.textDocument.uri) ? (await service.doHover(doc(p.textDocument.uri)!, p.position, token)) ?? null : null)));
+	connection.onDefinition((p, token) => safe('definition', token, [], async () => (doc(p.textDocument.uri) ? service.findDefinition(doc(p.textDocument.uri)!, p.position, token) : [])));
+	connection.onReferences((p, token) => safe('references', token, [], async () => (doc(p.textDocument.uri) ? service.findReferences(doc(p.textDocument.uri)!, token) : [])));
+	connection.onDocumentLinks((p, token) => safe('document links', token, [], async () => (doc(p.textDocument.uri) ? service.findDocumentLinks(doc(p.textDocument.uri)!, token) : [])));
+	connection.onDocumentSymbol((p, token) => safe('document symbols', token, [], async () => (doc(p.textDocument.uri) ? service.findDocumentSymbols(doc(p.textDocument.uri)!, token) : [])));
+	connection.onCodeAction((p, token) => safe('code actions', token, [], async () => (doc(p.textDocument.uri) ? service.findCodeActions(doc(p.textDocument.uri)!, p.context.diagnostics, token) : [])));
+	connection.workspace.onWillRenameFiles((p, token) => safe('will rename files', token, null, async () => (await service.willRenameFiles(p.files, token)) ?? null));
+}

@@ -14,10 +14,23 @@ export class Ctx {
 	#client: LanguageClient | undefined;
 	/** Listeners on the current client, dropped with it on restart. */
 	#clientListeners: vscode.Disposable[] = [];
+	/** Run for every client started (the first and each restart), e.g. to listen to its notifications. */
+	readonly #clientHooks: ((client: LanguageClient) => vscode.Disposable)[] = [];
 
 	constructor(readonly context: vscode.ExtensionContext) {
 		this.outputChannel = vscode.window.createOutputChannel('MintDoc');
 		this.pushCleanup(this.outputChannel, this.status);
+	}
+
+	/** The running language client, if any. */
+	get client(): LanguageClient | undefined {
+		return this.#client;
+	}
+
+	/** Calls `hook` with the current client and with every client started later. */
+	onClientReady(hook: (client: LanguageClient) => vscode.Disposable): void {
+		this.#clientHooks.push(hook);
+		if (this.#client) this.#clientListeners.push(hook(this.#client));
 	}
 
 	pushCleanup(...disposables: vscode.Disposable[]): void {
@@ -31,6 +44,7 @@ export class Ctx {
 		this.#clientListeners = [
 			client.onDidChangeState(({ newState }) => this.status.setServer(newState === State.Running ? 'running' : newState === State.Starting ? 'starting' : 'stopped')),
 			client.onNotification(StatusNotification.type, report => this.status.setReport(report)),
+			...this.#clientHooks.map(hook => hook(client)),
 		];
 		try {
 			await client.start();

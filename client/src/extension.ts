@@ -3,6 +3,7 @@ import { registerCommands } from './commands';
 import { Ctx } from './ctx';
 import type { ClientStatus } from './status';
 import { createStatusItem } from './statusItem';
+import { registerSiteView } from './views/siteTree';
 
 /** What activate() returns: read by the integration tests, and by other extensions if they like. */
 export interface MintDocApi {
@@ -16,6 +17,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<MintDo
 	ctx = new Ctx(context);
 	registerCommands(ctx);
 	ctx.pushCleanup(createStatusItem(ctx.status));
+	registerSiteView(ctx);
 	await ctx.startServer();
 	const status = ctx.status;
 	return { status: () => status.current, onDidChangeStatus: status.onDidChange };

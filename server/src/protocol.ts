@@ -2,7 +2,10 @@
  * Custom messages between the MintDoc client and server: the one place both sides import, so a
  * message is declared once. Standard LSP messages are not repeated here.
  */
-import { NotificationType } from 'vscode-languageserver-protocol';
+import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
+import type { SiteTree } from './core/features/siteTree';
+
+export type { SiteTree, SiteTreeNode } from './core/features/siteTree';
 
 /** What the server is doing, for the client's status item. */
 export type ServerState = 'indexing' | 'ready';
@@ -20,4 +23,16 @@ export interface StatusParams {
 export namespace StatusNotification {
 	export const method: 'mintdoc/status' = 'mintdoc/status';
 	export const type = new NotificationType<StatusParams>(method);
+}
+
+/** Asked by the client's Site view: the navigation of every site as it renders, with orphan pages. */
+export namespace SiteTreeRequest {
+	export const method: 'mintdoc/siteTree' = 'mintdoc/siteTree';
+	export const type = new RequestType<Record<string, never>, SiteTree[], void>(method);
+}
+
+/** Sent by the server after it re-checked a site, so views showing the site refresh. */
+export namespace SiteChangedNotification {
+	export const method: 'mintdoc/siteChanged' = 'mintdoc/siteChanged';
+	export const type = new NotificationType<{ readonly rootUri: string }>(method);
 }

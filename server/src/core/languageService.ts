@@ -5,6 +5,7 @@ import { doHover } from './features/hover';
 import { findDefinition, findDocumentLinks, findPageReferences } from './features/links';
 import { PageInfo } from './features/pageInfo';
 import { renameEdits, type FileRename } from './features/renameFiles';
+import { buildSiteTree, type SiteTree } from './features/siteTree';
 import { findDocumentSymbols } from './features/symbols';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DocumentCache } from './cache';
@@ -68,6 +69,8 @@ export interface LanguageService {
 	findReferences(document: TextDocument, token: CancellationToken): Promise<Location[]>;
 	findDocumentSymbols(document: TextDocument, token: CancellationToken): Promise<DocumentSymbol[]>;
 	findCodeActions(document: TextDocument, diagnostics: readonly Diagnostic[], token: CancellationToken): Promise<CodeAction[]>;
+	/** The navigation of every site as it renders, for the Site view. */
+	getSiteTrees(token: CancellationToken): Promise<SiteTree[]>;
 	/** Edits that keep configurations pointing at pages about to be renamed or moved. */
 	willRenameFiles(renames: readonly FileRename[], token: CancellationToken): Promise<WorkspaceEdit | undefined>;
 }
@@ -224,6 +227,11 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		async findCodeActions(document, diagnostics, token) {
 			const site = await siteOfConfig(document.uri, token);
 			return site ? findCodeActions(site, document, diagnostics) : [];
+		},
+		async getSiteTrees(token) {
+			const trees: SiteTree[] = [];
+			for (const root of roots) trees.push(buildSiteTree(await getSite(root, token)));
+			return trees;
 		},
 		async willRenameFiles(renames, token) {
 			const changes: Record<string, TextEdit[]> = {};

@@ -3,6 +3,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import { isCancelledError } from '../core/cancellation';
 import type { FileDiagnostics, LanguageService } from '../core/languageService';
 import type { Logger } from '../core/logger';
+import { SiteChangedNotification } from '../protocol';
 import { describeError } from './runner';
 
 /**
@@ -50,7 +51,10 @@ export class DiagnosticsPublisher {
 	async #check(root: string, source: CancellationTokenSource): Promise<void> {
 		try {
 			const results = await this.service.checkSite(root, source.token);
-			if (!source.token.isCancellationRequested) this.#publishSite(root, results);
+			if (!source.token.isCancellationRequested) {
+				this.#publishSite(root, results);
+				void this.connection.sendNotification(SiteChangedNotification.type, { rootUri: root });
+			}
 		} catch (e) {
 			if (!isCancelledError(e)) this.logger.error(`checking ${root} failed: ${describeError(e)}`);
 		} finally {

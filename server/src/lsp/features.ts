@@ -2,6 +2,7 @@ import { CodeActionKind, type Connection, type TextDocuments } from 'vscode-lang
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageService } from '../core/languageService';
 import type { Logger } from '../core/logger';
+import { SiteTreeRequest } from '../protocol';
 import { runSafeAsync } from './runner';
 
 /** Server capabilities of the features registered below. */
@@ -34,5 +35,6 @@ export function registerFeatures(connection: Connection, documents: TextDocument
 	connection.onDocumentLinks((p, token) => safe('document links', token, [], async () => (doc(p.textDocument.uri) ? service.findDocumentLinks(doc(p.textDocument.uri)!, token) : [])));
 	connection.onDocumentSymbol((p, token) => safe('document symbols', token, [], async () => (doc(p.textDocument.uri) ? service.findDocumentSymbols(doc(p.textDocument.uri)!, token) : [])));
 	connection.onCodeAction((p, token) => safe('code actions', token, [], async () => (doc(p.textDocument.uri) ? service.findCodeActions(doc(p.textDocument.uri)!, p.context.diagnostics, token) : [])));
+	connection.onRequest(SiteTreeRequest.type, (_, token) => safe('site tree', token, [], () => service.getSiteTrees(token)));
 	connection.workspace.onWillRenameFiles((p, token) => safe('will rename files', token, null, async () => (await service.willRenameFiles(p.files, token)) ?? null));
 }

@@ -1,0 +1,131 @@
+import * as vscode from 'vscode';
+import { SiteChangedNotification, SiteTreeRequest, type SiteTree, type SiteTreeNode } from '../../../server/src/protocol';
+import type { Ctx } from '../ctx';
+
+/** A row of the Site view: a site, a navigation node, the orphan section or an orphan page. */
+type Row =
+	| { readonly type: 'site'; readonly site: SiteTree }
+	| { readonly type: 'node'; readonly node: SiteTreeNode; readonly depth: number }
+	| { readonly type: 'orphans'; readonly site: SiteTree }
+	| { readonly type: 'orphan'; readonly path: string; readonly fileUri: string };
+
+const icons: Record<SiteTreeNode['kind'], string> = {
+	tab: 'browser', anchor: 'bookmark', globalAnchor: 'link', dropdown: 'chevron-down', product: 'package', version: 'versions',
+	language: 'globe', menuItem: 'menu', group: 'folder', page: 'file', endpoint: 'symbol-method', link: 'link-external',
+};
+
+/**
+ * The "Site" view: the navigation as the site renders it (versions, languages, tabs, anchors,
+ * groups, pages), missing pages marked, and the pages nothing links to. Refreshes when the
+ * server re-checks a site.
+ */
+export class SiteTreeProvider implements vscode.TreeDataProvider<Row>, vscode.Disposable {
+	readonly #onDidChange = new vscode.EventEmitter<Row | undefined>();
+	readonly onDidChangeTreeData = this.#onDidChange.event;
+	#sites: Promise<SiteTree[]> | undefined;
+	#refreshTimer: NodeJS.Timeout | undefined;
+
+	constructor(private readonly ctx: Ctx) {}
+
+	/** Drops the cached trees and redraws; bursts of changes collapse into one request. */
+	refresh(): void {
+		clearTimeout(this.#refreshTimer);
+		this.#refreshTimer = setTimeout(() => {
+			this.#sites = undefined;
+			this.#onDidChange.fire(undefined);
+		}, 150);
+	}
+
+	async getChildren(row?: Row): Promise<Row[]> {
+		if (!row) {
+			const sites = await this.#load();
+			return sites.length === 1 ? this.#siteRows(sites[0]) : sites.map(site => ({ type: 'site', site }));
+		}
+		if (row.type === 'site') return this.#siteRows(row.site);
+		if (row.type === 'orphans') return row.site.orphans.map(o => ({ type: 'orphan', ...o }));
+		if (row.type === 'node') return (row.node.children ?? []).map(node => ({ type: 'node', node, depth: row.depth + 1 }));
+		return [];
+	}
+
+	getTreeItem(row: Row): vscode.TreeItem {
+		const None = vscode.TreeItemCollapsibleState.None;
+		const Collapsed = vscode.TreeItemCollapsibleState.Collapsed;
+		const Expanded = vscode.TreeItemCollapsibleState.Expanded;
+		switch (row.type) {
+			case 'site': {
+				const item = new vscode.TreeItem(row.site.name, Expanded);
+				item.description = vscode.workspace.asRelativePath(vscode.Uri.parse(row.site.rootUri));
+				item.iconPath = new vscode.ThemeIcon('book');
+				return item;
+			}
+			case 'orphans': {
+				const item = new vscode.TreeItem('Orphan pages', Collapsed);
+				item.description = `${row.site.orphans.length} not in navigation`;
+				item.iconPath = new vscode.ThemeIcon('question');
+				item.contextValue = 'orphans';
+				return item;
+			}
+			case 'orphan': {
+				const item = new vscode.TreeItem(row.path, None);
+				item.resourceUri = vscode.Uri.parse(row.fileUri);
+				item.iconPath = new vscode.ThemeIcon('file');
+				item.command = { command: 'vscode.open', title: 'Open page', arguments: [item.resourceUri] };
+				item.contextValue = 'orphanPage';
+				return item;
+			}
+			case 'node': {
+				const { node } = row;
+				const hasChildren = (node.children?.length ?? 0) > 0;
+				// Top-level groups are always open on the site; nested ones follow `expanded`.
+				const state = !hasChildren ? None : node.kind !== 'group' || row.depth === 0 || node.expanded ? Expanded : Collapsed;
+				const item = new vscode.TreeItem(node.label, state);
+				item.description = node.missing ? 'missing' : node.description;
+				item.iconPath = node.missing ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.errorForeground')) : new vscode.ThemeIcon(icons[node.kind]);
+				item.contextValue = node.missing ? 'missingPage' : node.kind;
+				item.tooltip = node.missing ? `No file for '${node.label}': click to see the entry in the configuration` : node.fileUri ? vscode.workspace.asRelativePath(vscode.Uri.parse(node.fileUri)) : undefined;
+				if (node.fileUri) {
+					item.resourceUri = vscode.Uri.parse(node.fileUri);
+					item.command = { command: 'vscode.open', title: 'Open page', arguments: [item.resourceUri] };
+				} else if (node.location) {
+					const { uri, range } = node.location;
+					const selection = new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character);
+					item.command = { command: 'vscode.open', title: 'Show in configuration', arguments: [vscode.Uri.parse(uri), { selection }] };
+				}
+				return item;
+			}
+		}
+	}
+
+	#siteRows(site: SiteTree): Row[] {
+		const rows: Row[] = site.nodes.map(node => ({ type: 'node', node, depth: 0 }));
+		if (site.orphans.length) rows.push({ type: 'orphans', site });
+		return rows;
+	}
+
+	#load(): Promise<SiteTree[]> {
+		const client = this.ctx.client;
+		if (!client) return Promise.resolve([]);
+		this.#sites ??= client.sendRequest(SiteTreeRequest.type, {}).then(
+			sites => sites,
+			e => {
+				this.ctx.outputChannel.appendLine(`Site view: ${e instanceof Error ? e.message : String(e)}`);
+				return [];
+			},
+		);
+		return this.#sites;
+	}
+
+	dispose(): void {
+		clearTimeout(this.#refreshTimer);
+		this.#onDidChange.dispose();
+	}
+}
+
+export function registerSiteView(ctx: Ctx): SiteTreeProvider {
+	const provider = new SiteTreeProvider(ctx);
+	const view = vscode.window.createTreeView('mintdoc.site', { treeDataProvider: provider, showCollapseAll: true });
+	ctx.pushCleanup(provider, view, vscode.commands.registerCommand('mintdoc.refreshSite', () => provider.refresh()));
+	ctx.onClientReady(client => client.onNotification(SiteChangedNotification.type, () => provider.refresh()));
+	ctx.pushCleanup(ctx.status.onDidChange(() => provider.refresh()));
+	return provider;
+}

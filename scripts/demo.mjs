@@ -19,7 +19,8 @@ import { findFreePort, isPortFree, launchChromium, startCodeServer, waitForStatu
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SITE = path.join(ROOT, 'examples', 'acme');
-const RUN_DIR = path.join(ROOT, '.run', 'demo');
+const DEMO_DIR = path.join(ROOT, '.run', 'demo');
+let RUN_DIR; // .run/demo/<port>: startCodeServer wipes its user-data, so two demos must not share one
 const HOST = '127.0.0.1';
 
 function die(message, code = 1) {
@@ -123,13 +124,14 @@ async function main() {
   if (!fs.existsSync(path.join(ROOT, main))) die(`${main} is missing after the build; check npm run build`);
   if (!fs.existsSync(path.join(SITE, 'docs.json'))) die(`${path.relative(ROOT, SITE)}/docs.json is missing`);
 
-  fs.mkdirSync(RUN_DIR, { recursive: true });
   let port = opts.port;
   if (!(await isPortFree(port, HOST))) {
     const taken = port;
     port = await findFreePort(HOST);
     console.log(`demo: port ${taken} is taken, using ${port}`);
   }
+  RUN_DIR = path.join(DEMO_DIR, String(port));
+  fs.mkdirSync(RUN_DIR, { recursive: true });
   const api = await maybeStartApiServer(opts.apiPort);
   let server;
   try {

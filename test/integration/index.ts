@@ -7,6 +7,7 @@ export function run(): Promise<void> {
 	// Test files are bundled into this file; define mocha's globals before their bodies run.
 	mocha.suite.emit('pre-require', globalThis, 'integration', mocha);
 	require('./extension.test');
+	require('./docsConfig.test');
 	return new Promise((resolve, reject) => {
 		mocha.run(failures => {
 			const total = mocha.suite.total();

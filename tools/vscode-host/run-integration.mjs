@@ -160,9 +160,41 @@ async function quickOpen(page, query, rowText) {
   await page.keyboard.press('Enter');
 }
 
+/**
+ * One run at a time per checkout: a second run would wipe test-results/.run (workspace, user data) under the
+ * first one's feet, which shows up as baffling "File Modified Since" test failures. Waits for a live holder
+ * (polling its pid); takes over a lock whose process is gone.
+ */
+async function acquireRunLock() {
+  const lock = path.join(RESULTS, '.run.lock');
+  fs.mkdirSync(RESULTS, { recursive: true });
+  const deadline = Date.now() + 15 * 60_000;
+  let announced = false;
+  while (true) {
+    try {
+      fs.writeFileSync(lock, JSON.stringify({ pid: process.pid, started: new Date().toISOString() }), { flag: 'wx' });
+      process.on('exit', () => { try { if (JSON.parse(fs.readFileSync(lock, 'utf8')).pid === process.pid) fs.rmSync(lock); } catch { /* gone */ } });
+      return;
+    } catch (err) {
+      if (err.code !== 'EEXIST') throw err;
+    }
+    let holder = null;
+    try { holder = JSON.parse(fs.readFileSync(lock, 'utf8')); } catch { /* being written or removed: retry */ }
+    if (holder && !isAlive(holder.pid)) { fs.rmSync(lock, { force: true }); continue; }
+    if (Date.now() > deadline) fail(`another integration run (pid ${holder?.pid}) still holds ${lock}`);
+    if (!announced && holder) { log(`waiting for the integration run in pid ${holder.pid} to finish`); announced = true; }
+    await new Promise(r => setTimeout(r, 500)); // poll interval while another run holds the lock
+  }
+}
+
+function isAlive(pid) {
+  try { process.kill(pid, 0); return true; } catch (err) { return err.code === 'EPERM'; }
+}
+
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   checkInputs(opts);
+  await acquireRunLock();
   fs.rmSync(RUN_DIR, { recursive: true, force: true });
   fs.mkdirSync(RUN_DIR, { recursive: true });
   for (const f of ['after-tests.png', 'workbench.png']) fs.rmSync(path.join(RESULTS, f), { force: true });

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { copyFixtures } from '../helpers/tempSite';
 
@@ -50,6 +50,22 @@ describe('mintdoc check (built CLI)', function () {
 	it('prints an empty JSON array and exits 0 for a clean site', () => {
 		const result = mintdoc(['check', '--format=json', 'minimal'], site.dir);
 		assert.deepEqual([result.status, JSON.parse(result.stdout)], [0, []]);
+	});
+
+	it('reports schema findings (as VS Code shows them) beside the navigation rules, with the same codes as the editor', () => {
+		const docs = site.path('minimal/docs.json');
+		writeFileSync(docs, readFileSync(docs, 'utf8').replace('"theme": "mint"', '"theme": "mintt"').replace('"pages": ["index"]', '"pages": ["index", "/index"], "expanded": "no"'));
+		const result = mintdoc(['check', 'minimal'], site.dir);
+		assert.equal(result.stdout, [
+			'minimal/docs.json:3:12 error Value is not accepted. Valid values: "mint", "maple", "palm", "willow", "linden", "almond", "aspen", "sequoia", "luma". [schema]',
+			'minimal/docs.json:8:46 warning \'index\' is already listed in this navigation; readers will only reach it from one place. [nav-duplicate-page]',
+			'minimal/docs.json:8:46 warning Write page paths without a leading slash: \'index\'. [page-leading-slash]',
+			'minimal/docs.json:8:57 warning `expanded` has no effect here: top-level groups are always expanded. It only applies to groups nested in another group. [nav-expanded-top-level]',
+			'minimal/docs.json:8:69 error Incorrect type. Expected "boolean". [schema]',
+			'2 errors, 3 warnings in 1 file (1 site checked).',
+			'',
+		].join('\n'));
+		assert.equal(result.status, 1);
 	});
 
 	it('exits 2 with a clear message on usage and I/O failures', () => {

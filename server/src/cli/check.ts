@@ -32,7 +32,7 @@ export async function checkFolders(dirs: readonly string[], cwd: string): Promis
 		}
 		folders.push(URI.file(absolute).toString());
 	}
-	const service = createLanguageService({ workspace: createFsWorkspace(() => folders) });
+	const service = createLanguageService({ workspace: createFsWorkspace(() => folders), schemaValidation: true });
 	const roots = await service.findDocsRoots(noCancellation);
 	if (roots.length === 0) throw new UsageError(`no docs.json found in ${dirs.map(d => `'${d}'`).join(', ')}`);
 	const results: FileDiagnostics[] = [];

@@ -25,7 +25,7 @@ export function toProblems(results: readonly FileDiagnostics[], cwd: string): Ch
 			problems.push({ file, range: d.range, severity: severityName(d.severity), code: String(d.code ?? ''), message: d.message });
 		}
 	}
-	return problems.sort((a, b) => a.file.localeCompare(b.file) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+	return problems.sort((a, b) => a.file.localeCompare(b.file) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || a.code.localeCompare(b.code));
 }
 
 /** `path:line:col severity message [code]` per problem (1-based, as compilers print), then a summary line. */

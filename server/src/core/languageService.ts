@@ -12,6 +12,7 @@ import { DocumentCache } from './cache';
 import { throwIfCancelled, type CancellationToken } from './cancellation';
 import type { LoadedConfigFile } from './docsConfig/compose';
 import { parseJsonConfig, type ParsedJson } from './docsConfig/parseJson';
+import { SchemaValidator } from './docsConfig/schemaValidation';
 import { findDocsRoots } from './docsRoots';
 import { nullLogger, type Logger } from './logger';
 import { PageIndex } from './site/pageIndex';
@@ -34,6 +35,11 @@ export interface FileChange {
 export interface LanguageServiceOptions {
 	readonly workspace: DocsWorkspace;
 	readonly logger?: Logger;
+	/**
+	 * Also validate docs.json against the JSON schema (the CLI). Off in the editor, where VS Code
+	 * validates through the `jsonValidation` contribution.
+	 */
+	readonly schemaValidation?: boolean;
 }
 
 /**
@@ -83,6 +89,7 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 	const pageIndexes = new Map<string, Promise<PageIndex>>();
 	const models = new Map<string, SiteModel>();
 	const pageInfo = new PageInfo(workspace);
+	const schema = options.schemaValidation ? new SchemaValidator() : undefined;
 
 	const loadConfigFile = async (uri: string): Promise<LoadedConfigFile | undefined> => {
 		const current = await workspace.readDocument(uri);
@@ -137,7 +144,14 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 			return [{ uri: configUri, diagnostics: [{ range, message: `${docsConfigFileName} cannot be read.`, severity: 1, code: 'file-unreadable', source: 'mintdoc' }] }];
 		}
 		const model = await getSite(rootUri, token);
-		return [...model.diagnostics].map(([uri, diagnostics]) => ({ uri, diagnostics }));
+		const results = [...model.diagnostics].map(([uri, diagnostics]) => ({ uri, diagnostics }));
+		const config = model.config.files.get(configUri);
+		// Schema findings only once the file parses: on broken JSON they would repeat the syntax errors.
+		const own = results.find(r => r.uri === configUri);
+		if (schema && config && own && !own.diagnostics.some(d => String(d.code).startsWith('json-') || String(d.code).startsWith('file-'))) {
+			own.diagnostics = [...own.diagnostics, ...(await schema.validate(config))];
+		}
+		return results;
 	}
 
 	/** The site a configuration file belongs to (docs.json, or a file one of the sites pulls in). */

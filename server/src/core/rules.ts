@@ -17,6 +17,7 @@ export const rules = {
 	'ref-invalid-json': { severity: DiagnosticSeverity.Error, summary: 'The file a `$ref` points to is not valid JSON.' },
 	'ref-cycle': { severity: DiagnosticSeverity.Error, summary: '`$ref` files include each other in a cycle (the platform fails the build).' },
 	'ref-siblings-ignored': { severity: DiagnosticSeverity.Warning, summary: 'Keys beside a `$ref` that resolves to a non-object are ignored.' },
+	'schema': { severity: DiagnosticSeverity.Error, summary: 'docs.json does not match the schema (schemas/docs.schema.json): a wrong type, an unknown value, a key not allowed. The editor shows these through VS Code\'s JSON support; the CLI reports them with this code.' },
 	'config-unknown-key': { severity: DiagnosticSeverity.Warning, summary: 'A top-level key the platform does not document (it may be new, or a typo).' },
 	'nav-root-missing': { severity: DiagnosticSeverity.Error, summary: '`navigation` has no root-level element (pages, groups, tabs, anchors, dropdowns, products, versions or languages).' },
 	'nav-mixed-children': { severity: DiagnosticSeverity.Error, summary: 'A navigation element holds more than one type of child at one level (e.g. anchors and groups).' },

@@ -1,0 +1,39 @@
+import { getLanguageService, type LanguageService as JsonLanguageService } from 'vscode-json-languageservice';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import docsSchema from '../../../../schemas/docs.schema.json';
+import { createDiagnostic } from '../diagnostic';
+
+/** The id real sites write as `$schema`; mapped to the bundled schema so validation works offline. */
+export const docsSchemaUri = 'https://mintlify.com/docs.json';
+
+/** vscode-json-languageservice numbers syntax errors from 0x100; below that are schema findings. */
+const firstSyntaxErrorCode = 0x100;
+
+/**
+ * Validates a `docs.json` against schemas/docs.schema.json with VS Code's own JSON language
+ * service, so the CLI reports exactly what the editor shows. The editor itself does not call
+ * this: VS Code validates through the `jsonValidation` contribution, and doing it twice would
+ * duplicate every finding.
+ */
+export class SchemaValidator {
+	readonly #service: JsonLanguageService;
+
+	constructor() {
+		this.#service = getLanguageService({});
+		// The service annotates the schema object it is given: hand it a copy.
+		this.#service.configure({ validate: true, allowComments: false, schemas: [{ uri: docsSchemaUri, fileMatch: ['*/docs.json', 'docs.json'], schema: structuredClone(docsSchema) as object }] });
+	}
+
+	async validate(document: TextDocument): Promise<Diagnostic[]> {
+		const json = this.#service.parseJSONDocument(document);
+		const found = await this.#service.doValidation(document, json, { schemaValidation: 'error', schemaRequest: 'ignore', trailingCommas: 'ignore', comments: 'ignore' });
+		return found
+			.filter(d => typeof d.code !== 'number' || d.code < firstSyntaxErrorCode)
+			.map(d => {
+				const diagnostic = createDiagnostic(d.range, d.message, 'schema');
+				diagnostic.severity = d.severity ?? diagnostic.severity;
+				return diagnostic;
+			});
+	}
+}

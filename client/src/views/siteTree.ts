@@ -5,7 +5,7 @@ import type { Ctx } from '../ctx';
 /** A row of the Site view: a site, a navigation node, the orphan section or an orphan page. */
 type Row =
 	| { readonly type: 'site'; readonly site: SiteTree }
-	| { readonly type: 'node'; readonly node: SiteTreeNode; readonly depth: number }
+	| { readonly type: 'node'; readonly node: SiteTreeNode; readonly parentKind: SiteTreeNode['kind'] | undefined }
 	| { readonly type: 'orphans'; readonly site: SiteTree }
 	| { readonly type: 'orphan'; readonly path: string; readonly fileUri: string };
 
@@ -43,7 +43,7 @@ export class SiteTreeProvider implements vscode.TreeDataProvider<Row>, vscode.Di
 		}
 		if (row.type === 'site') return this.#siteRows(row.site);
 		if (row.type === 'orphans') return row.site.orphans.map(o => ({ type: 'orphan', ...o }));
-		if (row.type === 'node') return (row.node.children ?? []).map(node => ({ type: 'node', node, depth: row.depth + 1 }));
+		if (row.type === 'node') return (row.node.children ?? []).map(node => ({ type: 'node', node, parentKind: row.node.kind }));
 		return [];
 	}
 
@@ -77,7 +77,7 @@ export class SiteTreeProvider implements vscode.TreeDataProvider<Row>, vscode.Di
 				const { node } = row;
 				const hasChildren = (node.children?.length ?? 0) > 0;
 				// Top-level groups are always open on the site; nested ones follow `expanded`.
-				const state = !hasChildren ? None : node.kind !== 'group' || row.depth === 0 || node.expanded ? Expanded : Collapsed;
+				const state = !hasChildren ? None : node.kind !== 'group' || row.parentKind !== 'group' || node.expanded ? Expanded : Collapsed;
 				const item = new vscode.TreeItem(node.label, state);
 				item.description = node.missing ? 'missing' : node.description;
 				item.iconPath = node.missing ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.errorForeground')) : new vscode.ThemeIcon(icons[node.kind]);
@@ -97,7 +97,7 @@ export class SiteTreeProvider implements vscode.TreeDataProvider<Row>, vscode.Di
 	}
 
 	#siteRows(site: SiteTree): Row[] {
-		const rows: Row[] = site.nodes.map(node => ({ type: 'node', node, depth: 0 }));
+		const rows: Row[] = site.nodes.map(node => ({ type: 'node', node, parentKind: undefined }));
 		if (site.orphans.length) rows.push({ type: 'orphans', site });
 		return rows;
 	}

@@ -49,6 +49,14 @@ describe('page references', () => {
 		]);
 	});
 
+	it('ignores what the platform ignores by default (README.md, build/, ...)', async () => {
+		const text = docsJson({ pages: ['index', 'README', 'build/out'] });
+		assertDiagnostics(await docsDiagnostics(text, { 'README.md': '# Repo', 'build/out.mdx': '# Built' }), [
+			{ range: rangeOf(text, '"README"'), code: 'page-ignored' },
+			{ range: rangeOf(text, '"build/out"'), code: 'page-ignored' },
+		]);
+	});
+
 	it('knows pages excluded by .mintignore and files of nested sites are not pages', async () => {
 		const text = docsJson({ pages: ['drafts/wip', 'other/page'] });
 		const d = await docsDiagnostics(text, { '.mintignore': 'drafts/\n', 'drafts/wip.mdx': '# WIP', 'other/docs.json': '{}', 'other/page.mdx': '# Other' });

@@ -9,6 +9,9 @@ export const pageExtensions = ['.mdx', '.md'] as const;
 /** Folders never part of a site. */
 const skippedFolders = new Set(['node_modules']);
 
+/** What the platform ignores without any .mintignore (its "default ignored patterns"). */
+export const defaultIgnores = ['build/', 'dist/', 'coverage/', 'tmp/', 'temp/', 'README.md', 'LICENSE.md', 'CHANGELOG.md', 'CONTRIBUTING.md'];
+
 /**
  * The page files of one docs root: every `.mdx`/`.md` below it, by page path (relative, no
  * extension), minus what `.mintignore` excludes and minus nested docs roots (their own sites).
@@ -26,7 +29,7 @@ export class PageIndex {
 	/** Scans the root. `nestedRoots` are other docs roots below this one, whose files are not this site's. */
 	static async scan(workspace: DocsWorkspace, rootUri: string, nestedRoots: readonly string[], token: CancellationToken): Promise<PageIndex> {
 		const mintignore = await workspace.readDocument(joinUri(rootUri, '.mintignore'));
-		const ignores = ignore().add(mintignore?.getText() ?? '');
+		const ignores = ignore().add(defaultIgnores).add(mintignore?.getText() ?? '');
 		const index = new PageIndex(rootUri, ignores, nestedRoots);
 		const queue = [rootUri];
 		for (let i = 0; i < queue.length; i++) {

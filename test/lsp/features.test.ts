@@ -47,6 +47,20 @@ describe('language server over JSON-RPC: docs.json editor features', function ()
 		assert.equal(resolved.detail, 'An orphan page');
 	});
 
+	it('completes the navigation keys valid at the position: none beside existing children, all for an empty element', async () => {
+		const keysAt = async (position: { line: number; character: number }) =>
+			((await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri: docsUri }, position })) as CompletionList | null)?.items.map(i => i.label) ?? [];
+		// Inside the language element, which already holds "tabs": no other kind of child may be added.
+		assert.deepEqual(await keysAt(at('"language": "en",', '"language": "en",'.length)), []);
+		// A tab without children yet: every kind a tab may hold, menu included.
+		const emptyTab = text.replace('"tab": "Guides",', '"tab": "Guides", ,');
+		await client.change(docsUri, 2, [{ text: emptyTab.replace(/"groups": \[[\s\S]*?\n {12}\]\n/, '') }]);
+		text = emptyTab.replace(/"groups": \[[\s\S]*?\n {12}\]\n/, '');
+		const items = (await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri: docsUri }, position: at('"tab": "Guides", ', '"tab": "Guides", '.length) })) as CompletionList;
+		assert.deepEqual(items.items.map(i => i.label), ['pages', 'groups', 'menu', 'anchors', 'dropdowns', 'products', 'versions', 'languages']);
+		assert.deepEqual(items.items[1].textEdit?.newText, '"groups": [$0]');
+	});
+
 	it('completes language codes with their names', async () => {
 		const list = (await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri: docsUri }, position: at('"en"', 1) })) as CompletionList;
 		assert.equal(list.items.length, 26);

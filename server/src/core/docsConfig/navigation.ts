@@ -99,3 +99,20 @@ export function ancestry(element: NavElement): NavElement[] {
 	for (let e: NavElement | undefined = element; e; e = e.parent) chain.unshift(e);
 	return chain;
 }
+
+/**
+ * Child keys each kind of element may hold (one of them per element). Mirrors the schema;
+ * `menu` only in tabs (platform spec), menu items only groups and pages.
+ */
+export const allowedChildKeys: Record<NavKind, readonly ChildKey[]> = {
+	navigation: ['pages', 'groups', 'tabs', 'anchors', 'dropdowns', 'products', 'versions', 'languages'],
+	tab: ['pages', 'groups', 'menu', 'anchors', 'dropdowns', 'products', 'versions', 'languages'],
+	anchor: ['pages', 'groups', 'tabs', 'dropdowns', 'products', 'versions', 'languages'],
+	globalAnchor: [],
+	dropdown: ['pages', 'groups', 'tabs', 'anchors', 'products', 'versions', 'languages'],
+	product: ['pages', 'groups', 'tabs', 'anchors', 'dropdowns', 'versions', 'languages'],
+	version: ['pages', 'groups', 'tabs', 'anchors', 'dropdowns', 'products', 'languages'],
+	language: ['pages', 'groups', 'tabs', 'anchors', 'dropdowns', 'products', 'versions'],
+	menuItem: ['pages', 'groups'],
+	group: ['pages'],
+};

@@ -1,9 +1,9 @@
-import { getLocation } from 'jsonc-parser';
-import { CompletionItemKind, type CompletionItem, type CompletionList, type Position } from 'vscode-languageserver-types';
+import { getLocation, type Node as JsoncNode } from 'jsonc-parser';
+import { CompletionItemKind, InsertTextFormat, type CompletionItem, type CompletionList, type Position } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { languageCodes, languageNames } from '../languageCodes';
 import { getValue } from '../docsConfig/configTree';
-import type { NavElement, PageEntry } from '../docsConfig/navigation';
+import { allowedChildKeys, isChildKey, type ChildKey, type NavElement, type PageEntry } from '../docsConfig/navigation';
 import { pagePathOf } from '../docsConfig/pageEntries';
 import type { SiteModel } from '../site/siteModel';
 
@@ -21,7 +21,7 @@ export function doComplete(site: SiteModel, document: TextDocument, position: Po
 	const offset = document.offsetAt(position);
 	const text = document.getText();
 	const location = getLocation(text, offset);
-	if (location.isAtPropertyKey) return undefined;
+	if (location.isAtPropertyKey) return completeNavigationKey(site, document, offset, location.previousNode);
 	const node = location.previousNode;
 	const inString = node?.type === 'string' && node.offset < offset && offset <= node.offset + node.length;
 	// Replace the whole string (quotes included) when the cursor is in one, else insert a quoted value.
@@ -68,4 +68,41 @@ function innermostPagesArray(site: SiteModel, uri: string, offset: number): NavE
 		if (!best || pages.length < best.length) best = { element, length: pages.length };
 	}
 	return best?.element;
+}
+
+const childKeyDocs: Record<ChildKey, string> = {
+	pages: 'Pages (paths without extension) and nested groups.',
+	groups: 'Groups: labelled sections of the sidebar.',
+	tabs: 'Tabs: top-bar sections with their own URL paths.',
+	anchors: 'Anchors: persistent items at the top of the sidebar.',
+	dropdowns: 'Dropdowns: a menu at the top of the sidebar.',
+	products: 'Products: a product switcher, each with its own navigation.',
+	versions: 'Versions: a version switcher.',
+	languages: 'Languages: a language switcher (supported codes only).',
+	menu: 'A dropdown menu of the tab, whose items hold groups and pages.',
+};
+
+/**
+ * Child keys valid at a key position inside a navigation element: one type of child per level,
+ * so once an element has children of one kind, no other kind is offered. The schema marks these
+ * keys `doNotSuggest` so VS Code's JSON support does not offer them regardless of context.
+ */
+function completeNavigationKey(site: SiteModel, document: TextDocument, offset: number, keyNode: JsoncNode | undefined): CompletionList | undefined {
+	let element: NavElement | undefined;
+	for (const candidate of site.navigation?.elements ?? []) {
+		const { node } = candidate;
+		if (node.uri !== document.uri || offset <= node.offset || offset >= node.offset + node.length) continue;
+		if (!element || node.length < element.node.length) element = candidate;
+	}
+	if (!element || element.kind === 'group') return undefined;
+	const present = element.node.properties.filter(p => isChildKey(p.key) && !(keyNode && p.keyOffset === keyNode.offset));
+	const keys = present.length ? [] : allowedChildKeys[element.kind];
+	const inKey = keyNode?.type === 'string' && keyNode.offset < offset && offset <= keyNode.offset + keyNode.length;
+	const range = inKey ? { start: document.positionAt(keyNode!.offset), end: document.positionAt(keyNode!.offset + keyNode!.length) } : { start: document.positionAt(offset), end: document.positionAt(offset) };
+	const items = keys.map<CompletionItem>(key => ({
+		label: key, kind: CompletionItemKind.Property, detail: 'MintDoc: navigation', documentation: childKeyDocs[key],
+		insertTextFormat: InsertTextFormat.Snippet, filterText: JSON.stringify(key),
+		textEdit: { range, newText: `"${key}": [$0]` },
+	}));
+	return { isIncomplete: false, items };
 }

@@ -51,7 +51,9 @@ export function startServer(connection: Connection): void {
 		for (const root of service.sitesUsingConfigFile(document.uri)) publisher.schedule(root, 0);
 	});
 
-	connection.onDidChangeWatchedFiles(async ({ changes }) => {
+	connection.onDidChangeWatchedFiles(async ({ changes: all }) => {
+		// An `npm install` touches thousands of JSON files that belong to no site.
+		const changes = all.filter(c => !/\/(node_modules|\.git)\//.test(c.uri));
 		// A docs.json appearing or disappearing changes the set of sites: find them again.
 		if (changes.some(c => isDocsConfigUri(c.uri) && c.type !== FileChangeType.Changed)) return void sites.refresh();
 		const events = changes.map(c => ({ uri: c.uri, type: c.type === FileChangeType.Created ? 'created' : c.type === FileChangeType.Deleted ? 'deleted' : 'changed' } as const));

@@ -12,7 +12,7 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const requested = process.argv.flatMap((arg, i, all) => (arg === '--layer' ? [all[i + 1]] : arg.startsWith('--layer=') ? [arg.slice(8)] : []));
 const wants = layer => requested.length === 0 || requested.includes(layer);
 
-const mocha = ['node_modules/mocha/bin/mocha.js', '--require', 'tsx/cjs', '--color', 'false'];
+const mocha = ['node_modules/mocha/bin/mocha.js', '--require', 'tsx/cjs', '--no-color'];
 const layers = [
 	{ name: 'unit', command: [...mocha, 'test/unit/**/*.test.ts'] },
 	{ name: 'process', command: [...mocha, 'test/cli/**/*.test.ts', 'test/lsp/**/*.test.ts'] },

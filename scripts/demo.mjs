@@ -101,12 +101,17 @@ async function screenshot(server, file) {
     await page.goto(server.url);
     try {
       await waitForStatusBarItem(page, 'MintDoc', 120_000);
+      // The demo tour (MINTDOC_DEMO) opens docs.json and the Site view once the site is checked.
+      await page.locator('.statusbar .statusbar-item', { hasText: 'MintDoc: acme' }).first().waitFor({ state: 'visible', timeout: 120_000 });
+      // The Site view's tab "Guides" (exact and case-sensitive: the explorer has a folder "guides").
+      await page.getByRole('treeitem', { name: 'Guides', exact: true }).first().waitFor({ state: 'visible', timeout: 60_000 });
+      await page.locator('.editor-group-container .monaco-editor .view-lines', { hasText: '"$schema"' }).first().waitFor({ state: 'visible', timeout: 60_000 });
     } finally {
       fs.mkdirSync(path.dirname(file), { recursive: true });
       await page.evaluate(() => document.fonts.ready).catch(() => {});
       await page.screenshot({ path: file }).catch(() => {});
     }
-    console.log(`demo: MintDoc status bar item visible; screenshot ${file}`);
+    console.log(`demo: MintDoc checked the site, docs.json and the Site view are open; screenshot ${file}`);
   } finally {
     await browser.close().catch(() => {});
   }
@@ -137,7 +142,8 @@ async function main() {
   try {
     server = await startCodeServer({
       port, runDir: RUN_DIR, workspaceDir: SITE, host: HOST, linkExtensions: [ROOT],
-      env: api ? { MINTDOC_API_URL: api.url } : {},
+      // MINTDOC_DEMO makes the extension open docs.json and its Site view once the site is checked.
+      env: { MINTDOC_DEMO: '1', ...(api ? { MINTDOC_API_URL: api.url } : {}) },
     });
   } catch (err) {
     api?.stop();

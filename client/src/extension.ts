@@ -1,6 +1,7 @@
 import type * as vscode from 'vscode';
 import { registerCommands } from './commands';
 import { Ctx } from './ctx';
+import { startDemoTour } from './demo';
 import type { ClientStatus } from './status';
 import { createStatusItem } from './statusItem';
 import { registerSiteView } from './views/siteTree';
@@ -18,6 +19,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<MintDo
 	registerCommands(ctx);
 	ctx.pushCleanup(createStatusItem(ctx.status));
 	registerSiteView(ctx);
+	startDemoTour(ctx);
 	await ctx.startServer();
 	const status = ctx.status;
 	return { status: () => status.current, onDidChangeStatus: status.onDidChange };

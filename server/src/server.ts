@@ -62,7 +62,7 @@ export function startServer(connection: Connection): void {
 		for (const root of affected) publisher.schedule(root, 0);
 	});
 
-	registerFeatures(connection, documents, service, logger);
+	registerFeatures(connection, documents, service, logger, () => sites.settled);
 	documents.listen(connection);
 	connection.listen();
 	logger.info(`MintDoc language server started (node ${process.version}, pid ${process.pid}, cwd ${URI.file(process.cwd()).fsPath})`);

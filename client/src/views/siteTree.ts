@@ -5,7 +5,7 @@ import type { Ctx } from '../ctx';
 /** A row of the Site view: a site, a navigation node, the orphan section or an orphan page. */
 type Row =
 	| { readonly type: 'site'; readonly site: SiteTree }
-	| { readonly type: 'node'; readonly node: SiteTreeNode; readonly parentKind: SiteTreeNode['kind'] | undefined }
+	| { readonly type: 'node'; readonly node: SiteTreeNode; readonly parentKind: SiteTreeNode['kind'] | undefined; readonly id: string }
 	| { readonly type: 'orphans'; readonly site: SiteTree }
 	| { readonly type: 'orphan'; readonly path: string; readonly fileUri: string };
 
@@ -23,16 +23,25 @@ export class SiteTreeProvider implements vscode.TreeDataProvider<Row>, vscode.Di
 	readonly #onDidChange = new vscode.EventEmitter<Row | undefined>();
 	readonly onDidChangeTreeData = this.#onDidChange.event;
 	#sites: Promise<SiteTree[]> | undefined;
+	#lastGood: SiteTree[] = [];
 	#refreshTimer: NodeJS.Timeout | undefined;
 
 	constructor(private readonly ctx: Ctx) {}
 
-	/** Drops the cached trees and redraws; bursts of changes collapse into one request. */
+	/**
+	 * Loads the trees again and redraws once they are in, so the view never blanks while the
+	 * server works; bursts of changes collapse into one request.
+	 */
 	refresh(): void {
 		clearTimeout(this.#refreshTimer);
 		this.#refreshTimer = setTimeout(() => {
-			this.#sites = undefined;
-			this.#onDidChange.fire(undefined);
+			const before = JSON.stringify(this.#lastGood);
+			const next = this.#request();
+			void next.then(sites => {
+				this.#sites = next;
+				// Most re-checks change nothing the view shows: don't redraw for them.
+				if (JSON.stringify(sites) !== before) this.#onDidChange.fire(undefined);
+			});
 		}, 150);
 	}
 
@@ -43,7 +52,7 @@ export class SiteTreeProvider implements vscode.TreeDataProvider<Row>, vscode.Di
 		}
 		if (row.type === 'site') return this.#siteRows(row.site);
 		if (row.type === 'orphans') return row.site.orphans.map(o => ({ type: 'orphan', ...o }));
-		if (row.type === 'node') return (row.node.children ?? []).map(node => ({ type: 'node', node, parentKind: row.node.kind }));
+		if (row.type === 'node') return (row.node.children ?? []).map((node, i) => ({ type: 'node', node, parentKind: row.node.kind, id: `${row.id}/${i}` }));
 		return [];
 	}
 
@@ -79,6 +88,8 @@ export class SiteTreeProvider implements vscode.TreeDataProvider<Row>, vscode.Di
 				// Top-level groups are always open on the site; nested ones follow `expanded`.
 				const state = !hasChildren ? None : node.kind !== 'group' || row.parentKind !== 'group' || node.expanded ? Expanded : Collapsed;
 				const item = new vscode.TreeItem(node.label, state);
+				// A stable id keeps what the user expanded or collapsed across refreshes.
+				item.id = `${row.id}:${node.kind}:${node.label}`;
 				item.description = node.missing ? 'missing' : node.description;
 				item.iconPath = node.missing ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.errorForeground')) : new vscode.ThemeIcon(icons[node.kind]);
 				item.contextValue = node.missing ? 'missingPage' : node.kind;
@@ -97,22 +108,28 @@ export class SiteTreeProvider implements vscode.TreeDataProvider<Row>, vscode.Di
 	}
 
 	#siteRows(site: SiteTree): Row[] {
-		const rows: Row[] = site.nodes.map(node => ({ type: 'node', node, parentKind: undefined }));
+		const rows: Row[] = site.nodes.map((node, i) => ({ type: 'node', node, parentKind: undefined, id: `${site.rootUri}#${i}` }));
 		if (site.orphans.length) rows.push({ type: 'orphans', site });
 		return rows;
 	}
 
 	#load(): Promise<SiteTree[]> {
+		this.#sites ??= this.#request();
+		return this.#sites;
+	}
+
+	#request(): Promise<SiteTree[]> {
 		const client = this.ctx.client;
-		if (!client) return Promise.resolve([]);
-		this.#sites ??= client.sendRequest(SiteTreeRequest.type, {}).then(
-			sites => sites,
+		if (!client) return Promise.resolve(this.#lastGood);
+		const previous = this.#lastGood;
+		return client.sendRequest(SiteTreeRequest.type, {}).then(
+			sites => (this.#lastGood = sites),
 			e => {
+				// Keep showing what was loaded (a restart or a slow check must not blank the view).
 				this.ctx.outputChannel.appendLine(`Site view: ${e instanceof Error ? e.message : String(e)}`);
-				return [];
+				return previous;
 			},
 		);
-		return this.#sites;
 	}
 
 	dispose(): void {
@@ -126,6 +143,10 @@ export function registerSiteView(ctx: Ctx): SiteTreeProvider {
 	const view = vscode.window.createTreeView('mintdoc.site', { treeDataProvider: provider, showCollapseAll: true });
 	ctx.pushCleanup(provider, view, vscode.commands.registerCommand('mintdoc.refreshSite', () => provider.refresh()));
 	ctx.onClientReady(client => client.onNotification(SiteChangedNotification.type, () => provider.refresh()));
-	ctx.pushCleanup(ctx.status.onDidChange(() => provider.refresh()));
+	ctx.pushCleanup(ctx.status.onDidChange(status => {
+		// The welcome text ("no docs site") only when the server really found none.
+		void vscode.commands.executeCommand('setContext', 'mintdoc.hasSites', status.roots.length > 0 || status.state !== 'ready');
+		provider.refresh();
+	}));
 	return provider;
 }

@@ -23,7 +23,7 @@ export const featureCapabilities = {
 };
 
 /** One line of wiring per LSP feature: look up the document, call the core, never throw. */
-export function registerFeatures(connection: Connection, documents: TextDocuments<TextDocument>, service: LanguageService, logger: Logger): void {
+export function registerFeatures(connection: Connection, documents: TextDocuments<TextDocument>, service: LanguageService, logger: Logger, sitesSettled: () => Promise<void>): void {
 	const safe = <T>(label: string, token: Parameters<typeof runSafeAsync>[4], fallback: T, work: () => Promise<T>) => runSafeAsync(logger, work, fallback, label, token);
 	const doc = (uri: string) => documents.get(uri);
 
@@ -35,6 +35,7 @@ export function registerFeatures(connection: Connection, documents: TextDocument
 	connection.onDocumentLinks((p, token) => safe('document links', token, [], async () => (doc(p.textDocument.uri) ? service.findDocumentLinks(doc(p.textDocument.uri)!, token) : [])));
 	connection.onDocumentSymbol((p, token) => safe('document symbols', token, [], async () => (doc(p.textDocument.uri) ? service.findDocumentSymbols(doc(p.textDocument.uri)!, token) : [])));
 	connection.onCodeAction((p, token) => safe('code actions', token, [], async () => (doc(p.textDocument.uri) ? service.findCodeActions(doc(p.textDocument.uri)!, p.context.diagnostics, token) : [])));
-	connection.onRequest(SiteTreeRequest.type, (_, token) => safe('site tree', token, [], () => service.getSiteTrees(token)));
+	// Asked for early (the view opens with the window), it waits for the sites to be found rather than answering "none".
+	connection.onRequest(SiteTreeRequest.type, (_, token) => safe('site tree', token, [], async () => (await sitesSettled(), service.getSiteTrees(token))));
 	connection.workspace.onWillRenameFiles((p, token) => safe('will rename files', token, null, async () => (await service.willRenameFiles(p.files, token)) ?? null));
 }

@@ -25,8 +25,20 @@ export class SiteTracker {
 		return this.#roots;
 	}
 
+	#latest: Promise<void> = Promise.resolve();
+
+	/** Resolves when the latest discovery (and site check) has finished: requests about sites wait for it. */
+	get settled(): Promise<void> {
+		return this.#latest;
+	}
+
 	/** Finds the roots again and checks every site; a newer call supersedes one in flight. */
-	async refresh(): Promise<void> {
+	refresh(): Promise<void> {
+		this.#latest = this.#refresh();
+		return this.#latest;
+	}
+
+	async #refresh(): Promise<void> {
 		this.#discovery?.cancel();
 		const source = (this.#discovery = new CancellationTokenSource());
 		this.#notify('indexing');

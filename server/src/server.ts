@@ -45,10 +45,12 @@ export function startServer(connection: Connection): void {
 
 	documents.onDidChangeContent(({ document }) => {
 		for (const root of service.sitesUsingConfigFile(document.uri)) publisher.schedule(root, typingDelayMs);
+		if (service.isPage(document.uri)) publisher.schedulePage(document.uri, typingDelayMs);
 	});
 	// A closed buffer may have held unsaved text: re-check with what is on disk now.
 	documents.onDidClose(({ document }) => {
 		for (const root of service.sitesUsingConfigFile(document.uri)) publisher.schedule(root, 0);
+		if (service.isPage(document.uri)) publisher.schedulePage(document.uri, 0);
 	});
 
 	connection.onDidChangeWatchedFiles(async ({ changes: all }) => {
@@ -58,8 +60,13 @@ export function startServer(connection: Connection): void {
 		if (changes.some(c => isDocsConfigUri(c.uri) && c.type !== FileChangeType.Changed)) return void sites.refresh();
 		const events = changes.map(c => ({ uri: c.uri, type: c.type === FileChangeType.Created ? 'created' : c.type === FileChangeType.Deleted ? 'deleted' : 'changed' } as const));
 		// Open buffers are the truth for their files; their disk events change nothing we see.
-		const affected = await service.didChangeFiles(events.filter(e => e.type !== 'changed' || !documents.get(e.uri)));
+		const onDisk = events.filter(e => e.type !== 'changed' || !documents.get(e.uri));
+		const affected = await service.didChangeFiles(onDisk);
 		for (const root of affected) publisher.schedule(root, 0);
+		for (const event of onDisk) {
+			if (event.type === 'deleted') publisher.publishPage(event.uri, []);
+			else if (event.type === 'changed' && service.isPage(event.uri)) publisher.schedulePage(event.uri, 0);
+		}
 	});
 
 	registerFeatures(connection, documents, service, logger, () => sites.settled);

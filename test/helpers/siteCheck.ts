@@ -13,6 +13,18 @@ export async function checkSite(files: Record<string, string>) {
 	return byPath;
 }
 
+/** Checks every page of an in-memory site rooted at /ws: diagnostics by page path relative to /ws (pages with none omitted). */
+export async function checkPages(files: Record<string, string>) {
+	const workspace = new InMemoryWorkspace(files);
+	const service = createLanguageService({ workspace });
+	await service.findDocsRoots(noCancellation);
+	const byPath: Record<string, import('vscode-languageserver-types').Diagnostic[]> = {};
+	await service.checkPages(workspaceRoot, noCancellation, ({ uri, diagnostics }) => {
+		if (diagnostics.length) byPath[uri.slice(workspaceRoot.length + 1)] = [...diagnostics];
+	});
+	return byPath;
+}
+
 /** JSON text of a docs.json with the given navigation (and optional extra top-level keys), pretty-printed so tests can name lines. */
 export function docsJson(navigation: unknown, extra: Record<string, unknown> = {}): string {
 	return JSON.stringify({ name: 'Test', theme: 'mint', colors: { primary: '#000000' }, ...extra, navigation }, null, 2);

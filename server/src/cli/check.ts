@@ -36,6 +36,9 @@ export async function checkFolders(dirs: readonly string[], cwd: string): Promis
 	const roots = await service.findDocsRoots(noCancellation);
 	if (roots.length === 0) throw new UsageError(`no docs.json found in ${dirs.map(d => `'${d}'`).join(', ')}`);
 	const results: FileDiagnostics[] = [];
-	for (const root of roots) results.push(...await service.checkSite(root, noCancellation));
+	for (const root of roots) {
+		results.push(...(await service.checkSite(root, noCancellation)));
+		await service.checkPages(root, noCancellation, result => results.push(result));
+	}
 	return { roots, results };
 }

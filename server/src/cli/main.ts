@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { apiServerUsage, runApiServer } from './apiServer';
 import { checkFolders, UsageError } from './check';
 import { formatJson, formatText, toProblems } from './report';
 
@@ -8,6 +9,7 @@ const usage = `Usage: mintdoc <command> [options]
 
 Commands:
   check [dir...] [--format text|json]   Check the docs sites in the given folders (default: .)
+${apiServerUsage}
 
 Options:
   -h, --help       Show this help
@@ -29,6 +31,7 @@ export async function main(argv: readonly string[], out: NodeJS.WritableStream, 
 	}
 	try {
 		if (command === 'check') return await runCheck(rest, out);
+		if (command === 'api-server') return await runApiServer(rest, out);
 		throw new UsageError(`unknown command '${command}'\n\n${usage}`);
 	} catch (e) {
 		if (e instanceof UsageError) {

@@ -13,6 +13,8 @@ import { throwIfCancelled, type CancellationToken } from './cancellation';
 import type { LoadedConfigFile } from './docsConfig/compose';
 import { parseJsonConfig, type ParsedJson } from './docsConfig/parseJson';
 import { SchemaValidator } from './docsConfig/schemaValidation';
+import { checkPageLinks, type LinkContext } from './mdx/linkRules';
+import { summarizePage, type PageSummary } from './mdx/pageSummary';
 import { findDocsRoots } from './docsRoots';
 import { nullLogger, type Logger } from './logger';
 import { PageIndex } from './site/pageIndex';
@@ -57,6 +59,12 @@ export interface LanguageService {
 	getSite(rootUri: string, token: CancellationToken): Promise<SiteModel>;
 	/** Diagnostics of every configuration file of the site at `rootUri`, clean files included (with none). */
 	checkSite(rootUri: string, token: CancellationToken): Promise<FileDiagnostics[]>;
+	/** Diagnostics of one page (MDX or Markdown): syntax, frontmatter, links, imports. Empty for files that are not pages of a site. */
+	checkPage(uri: string, token: CancellationToken): Promise<Diagnostic[]>;
+	/** Checks every page of the site at `rootUri`, calling `report` per page; yields between pages so requests stay fast. */
+	checkPages(rootUri: string, token: CancellationToken, report: (result: FileDiagnostics) => void): Promise<void>;
+	/** Whether `uri` is a page file of one of the sites. */
+	isPage(uri: string): boolean;
 	/** Diagnostics of one document as it is now (checks its whole site, returns this file's part). */
 	validate(document: TextDocument, token: CancellationToken): Promise<Diagnostic[]>;
 	/** Roots whose configuration includes `uri` (their docs.json, or a file it pulls in with `$ref`). */
@@ -89,6 +97,34 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 	const pageIndexes = new Map<string, Promise<PageIndex>>();
 	const models = new Map<string, SiteModel>();
 	const pageInfo = new PageInfo(workspace);
+	// Summaries are small (links, anchors, problems): keep one per page of even a very large site.
+	const pageSummaries = new DocumentCache<PageSummary>(60_000);
+	const summaryOf = async (uri: string) => {
+		const document = await workspace.readDocument(uri);
+		return document && pageSummaries.get(document, summarizePage);
+	};
+	const linkContext = (site: SiteModel): LinkContext => {
+		const known = new Map<string, Promise<boolean>>();
+		return {
+			site,
+			summaryOf,
+			exists: uri => {
+				if (!known.has(uri)) known.set(uri, workspace.stat(uri).then(stat => stat !== undefined));
+				return known.get(uri)!;
+			},
+		};
+	};
+
+	async function checkPage(uri: string, token: CancellationToken, context?: LinkContext): Promise<Diagnostic[]> {
+		const root = rootOf(uri);
+		if (!root) return [];
+		const site = context?.site ?? (await getSite(root, token));
+		if (site.pages.pagePathOfFile(uri) === undefined) return [];
+		const summary = await summaryOf(uri);
+		if (!summary) return [];
+		throwIfCancelled(token);
+		return [...summary.diagnostics, ...(await checkPageLinks(uri, summary, context ?? linkContext(site), token))];
+	}
 	const schema = options.schemaValidation ? new SchemaValidator() : undefined;
 
 	const loadConfigFile = async (uri: string): Promise<LoadedConfigFile | undefined> => {
@@ -181,6 +217,26 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		rootOf,
 		getSite,
 		checkSite,
+		checkPage: (uri, token) => checkPage(uri, token),
+		async checkPages(rootUri, token, report) {
+			const site = await getSite(rootUri, token);
+			const context = linkContext(site);
+			let sinceYield = 0;
+			for (const path of [...site.pages.paths()]) {
+				throwIfCancelled(token);
+				const uri = site.pages.fileOf(path)!;
+				report({ uri, diagnostics: await checkPage(uri, token, context) });
+				// Let pending requests (completion, hover) run between batches of pages.
+				if (++sinceYield >= 25) {
+					sinceYield = 0;
+					await new Promise(resolve => setTimeout(resolve, 0));
+				}
+			}
+		},
+		isPage(uri) {
+			const root = rootOf(uri);
+			return !!root && /\.(mdx|md)$/i.test(uri) && !!models.get(root)?.pages.pagePathOfFile(uri);
+		},
 		async validate(document, token) {
 			const root = isDocsConfigUri(document.uri) ? dirnameUri(document.uri) : rootOf(document.uri);
 			if (!root) return [];

@@ -37,6 +37,16 @@ export const rules = {
 	'redirect-invalid': { severity: DiagnosticSeverity.Error, summary: 'A redirect\'s source or destination is not a path starting with / (or, for the destination, a URL).' },
 	'redirect-duplicate-source': { severity: DiagnosticSeverity.Error, summary: 'Two redirects have the same source; only one can apply.' },
 	'redirect-destination-missing': { severity: DiagnosticSeverity.Error, summary: 'A redirect leads to a page that does not exist.' },
+	'mdx-syntax': { severity: DiagnosticSeverity.Error, summary: 'The page is not valid MDX (as the MDX compiler reports it): an unclosed or mismatched tag, a bad expression, HTML that is not JSX.' },
+	'page-too-large': { severity: DiagnosticSeverity.Information, summary: 'A page too large for a full MDX parse: only its frontmatter and links are checked.' },
+	'frontmatter-syntax': { severity: DiagnosticSeverity.Error, summary: 'The frontmatter is not valid YAML.' },
+	'frontmatter-unterminated': { severity: DiagnosticSeverity.Error, summary: 'The frontmatter block is never closed with ---.' },
+	'frontmatter-js': { severity: DiagnosticSeverity.Error, summary: 'JavaScript frontmatter (---js) is not supported and is never executed.' },
+	'frontmatter-type': { severity: DiagnosticSeverity.Error, summary: 'A documented frontmatter field has the wrong type (deprecated: "yes").' },
+	'frontmatter-unknown-key': { severity: DiagnosticSeverity.Hint, summary: 'A frontmatter key the platform does not document (custom keys are allowed).' },
+	'link-broken': { severity: DiagnosticSeverity.Error, summary: 'An internal link leads to no page, file, redirect or generated API page of the site.' },
+	'link-anchor-missing': { severity: DiagnosticSeverity.Warning, summary: 'A link\'s #anchor matches no heading of the target page.' },
+	'import-not-found': { severity: DiagnosticSeverity.Error, summary: 'An import names a snippet or file that does not exist.' },
 } as const satisfies Record<string, { severity: DiagnosticSeverity; summary: string }>;
 
 export type RuleId = keyof typeof rules;

@@ -31,6 +31,16 @@ export function closestMatch(value: string, candidates: Iterable<string>): strin
 			bestDistance = distance;
 		}
 	}
+	// Words left out ("install-sdk" for "install-the-sdk"): a candidate holding every word of the value.
+	if (best === undefined) {
+		const words = lower.split(/[-/_. ]+/).filter(Boolean);
+		if (words.length > 1) {
+			for (const candidate of candidates) {
+				const theirs = candidate.toLowerCase().split(/[-/_. ]+/);
+				if (words.every(w => theirs.includes(w))) return candidate;
+			}
+		}
+	}
 	// A page moved to another folder keeps its file name: prefer that over a distant typo.
 	if (best === undefined) {
 		const name = value.split('/').pop()!;

@@ -6,6 +6,11 @@ import { createDiagnostic } from './diagnostic';
 export const limits = {
 	/** Characters; larger files get one `file-too-large` diagnostic and are not parsed. */
 	maxFileChars: 16 * 1024 * 1024,
+	/**
+	 * Characters of a page parsed as MDX. The MDX parser runs at a few hundred KB per second and
+	 * blocks while it runs; bigger pages (real ones are far smaller) get a lighter check.
+	 */
+	maxMdxParseChars: 512 * 1024,
 	/** Nesting of JSON arrays and objects; the parser recurses, so deeper input is refused before parsing. */
 	maxJsonDepth: 200,
 };

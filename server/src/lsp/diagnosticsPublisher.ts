@@ -17,6 +17,10 @@ export class DiagnosticsPublisher {
 	readonly #pending = new Map<string, { timer: NodeJS.Timeout | undefined; source: CancellationTokenSource }>();
 	/** Per root: the URIs it last published diagnostics for. */
 	readonly #publishedBySite = new Map<string, Set<string>>();
+	/** Pages with diagnostics on screen, so a clean re-check clears them. */
+	readonly #publishedPages = new Set<string>();
+	/** Per root: the background check of every page in flight. */
+	readonly #pageRuns = new Map<string, CancellationTokenSource>();
 
 	constructor(
 		private readonly connection: Connection,
@@ -33,6 +37,49 @@ export class DiagnosticsPublisher {
 		this.#pending.set(root, entry);
 	}
 
+	/** Checks one page after `delayMs` (typing), replacing an earlier request for it. */
+	schedulePage(uri: string, delayMs: number): void {
+		this.#cancel(uri);
+		const source = new CancellationTokenSource();
+		const entry = { timer: undefined as NodeJS.Timeout | undefined, source };
+		entry.timer = setTimeout(async () => {
+			try {
+				const diagnostics = await this.service.checkPage(uri, source.token);
+				if (!source.token.isCancellationRequested) this.publishPage(uri, diagnostics);
+			} catch (e) {
+				if (!isCancelledError(e)) this.logger.error(`checking ${uri} failed: ${describeError(e)}`);
+			} finally {
+				if (this.#pending.get(uri)?.source === source) this.#pending.delete(uri);
+			}
+		}, delayMs);
+		this.#pending.set(uri, entry);
+	}
+
+	/**
+	 * Re-checks every page of a site in the background (after its configuration or set of pages
+	 * changed: links may have broken or healed). A newer run for the same site cancels this one.
+	 */
+	checkAllPages(root: string): void {
+		this.#pageRuns.get(root)?.cancel();
+		const source = new CancellationTokenSource();
+		this.#pageRuns.set(root, source);
+		void this.service.checkPages(root, source.token, ({ uri, diagnostics }) => {
+			// A page being edited has its own, newer check pending.
+			if (!this.#pending.has(uri)) this.publishPage(uri, diagnostics);
+		}).catch(e => {
+			if (!isCancelledError(e)) this.logger.error(`checking the pages of ${root} failed: ${describeError(e)}`);
+		}).finally(() => {
+			if (this.#pageRuns.get(root) === source) this.#pageRuns.delete(root);
+		});
+	}
+
+	publishPage(uri: string, diagnostics: readonly Diagnostic[]): void {
+		if (diagnostics.length === 0 && !this.#publishedPages.has(uri)) return;
+		if (diagnostics.length) this.#publishedPages.add(uri);
+		else this.#publishedPages.delete(uri);
+		this.#send(uri, diagnostics);
+	}
+
 	/** Checks these sites now, one after the other. */
 	async checkSites(roots: readonly string[]): Promise<void> {
 		for (const root of roots) {
@@ -44,6 +91,8 @@ export class DiagnosticsPublisher {
 	/** Clears everything a site published (the site is gone). */
 	forgetSite(root: string): void {
 		this.#cancel(root);
+		this.#pageRuns.get(root)?.cancel();
+		for (const uri of [...this.#publishedPages]) if (uri.startsWith(root + '/')) this.publishPage(uri, []);
 		for (const uri of this.#publishedBySite.get(root) ?? []) this.#send(uri, []);
 		this.#publishedBySite.delete(root);
 	}
@@ -54,6 +103,7 @@ export class DiagnosticsPublisher {
 			if (!source.token.isCancellationRequested) {
 				this.#publishSite(root, results);
 				void this.connection.sendNotification(SiteChangedNotification.type, { rootUri: root });
+				this.checkAllPages(root);
 			}
 		} catch (e) {
 			if (!isCancelledError(e)) this.logger.error(`checking ${root} failed: ${describeError(e)}`);

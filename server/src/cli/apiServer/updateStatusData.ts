@@ -1,0 +1,109 @@
+/** An update status as the stand-in serves it (the spec's shape; unknown extra fields allowed). */
+export type StandInUpdateStatus = { readonly _id: string; readonly status: string; readonly logs: readonly string[] } & Readonly<Record<string, unknown>>;
+
+/** Ids of the seeded statuses. `demo-live` starts `queued` when first requested and ends in `success`. */
+export const demoStatusIds = { success: 'demo-success', failure: 'demo-failure', live: 'demo-live' } as const;
+
+export interface UpdateStatusStoreOptions {
+	readonly projectId: string;
+	readonly subdomain: string;
+	/** Times of the fixed statuses are set relative to this. */
+	readonly anchor: Date;
+	/** How long `demo-live` takes from its first request to `success`. */
+	readonly liveSeconds: number;
+	/** Extra statuses (from `--data`), served as given; they win over the seeded ones. */
+	readonly extra?: readonly StandInUpdateStatus[];
+}
+
+const liveLogs = [
+	'Received update request from the API',
+	'Cloning acme-payments/docs@main',
+	'Reading docs.json',
+	'Validating navigation: 31 pages, 2 OpenAPI documents',
+	'Generating API reference pages from api-reference/openapi.yaml',
+	'Rendering MDX pages (31)',
+	'Building search index',
+	'Uploading static assets',
+	'Capturing screenshots',
+	'Invalidating CDN cache',
+	'Deployment complete',
+];
+
+/** The seeded statuses plus `demo-live`, whose state follows the clock from its first request. */
+export class UpdateStatusStore {
+	#liveStartedAt: number | undefined;
+	readonly #fixed = new Map<string, StandInUpdateStatus>();
+
+	constructor(private readonly options: UpdateStatusStoreOptions) {
+		for (const status of seededStatuses(options)) this.#fixed.set(status._id, status);
+		for (const status of options.extra ?? []) this.#fixed.set(status._id, status);
+	}
+
+	ids(): string[] {
+		return [...this.#fixed.keys(), ...(this.#fixed.has(demoStatusIds.live) ? [] : [demoStatusIds.live])];
+	}
+
+	get(id: string, now = Date.now()): StandInUpdateStatus | undefined {
+		const fixed = this.#fixed.get(id);
+		if (fixed) return fixed;
+		return id === demoStatusIds.live ? this.#live(now) : undefined;
+	}
+
+	/** `demo-live` starts over at its next request. */
+	reset(): void {
+		this.#liveStartedAt = undefined;
+	}
+
+	#live(now: number): StandInUpdateStatus {
+		this.#liveStartedAt ??= now;
+		const { projectId, subdomain, liveSeconds } = this.options;
+		const duration = Math.max(1, liveSeconds) * 1000;
+		const elapsed = now - this.#liveStartedAt;
+		const fraction = elapsed / duration;
+		const base = {
+			_id: demoStatusIds.live, projectId, subdomain, createdAt: new Date(this.#liveStartedAt).toISOString(), author: 'Docs API', source: 'api',
+			commit: { sha: '5e1f0c2a9b7d4e3f8a6c1b2d0e9f7a8b6c5d4e3f', ref: 'main', message: 'Update pagination guide', filesChanged: { added: [], modified: ['guides/pagination.mdx'], removed: [] } },
+		};
+		if (fraction < 0.15) return { ...base, status: 'queued', summary: 'Waiting for a build slot', logs: ['Update queued'] };
+		if (fraction < 1) {
+			const shown = Math.max(1, Math.ceil(((fraction - 0.15) / 0.85) * (liveLogs.length - 1)));
+			return { ...base, status: 'in_progress', summary: `Deploying: ${liveLogs[shown - 1].toLowerCase()}`, logs: ['Update queued', ...liveLogs.slice(0, shown)] };
+		}
+		return {
+			...base, status: 'success', summary: 'Deployed 1 changed page', logs: ['Update queued', ...liveLogs],
+			endedAt: new Date(this.#liveStartedAt + duration).toISOString(), ...screenshots(subdomain),
+		};
+	}
+}
+
+function screenshots(subdomain: string) {
+	const base = `https://screenshots.example.com/${encodeURIComponent(subdomain)}`;
+	return { screenshot: `${base}/home.png`, screenshotLight: `${base}/home-light.png`, screenshotDark: `${base}/home-dark.png` };
+}
+
+function seededStatuses({ projectId, subdomain, anchor }: UpdateStatusStoreOptions): StandInUpdateStatus[] {
+	const at = (minutesBefore: number) => new Date(anchor.getTime() - minutesBefore * 60_000).toISOString();
+	return [
+		{
+			_id: demoStatusIds.success, projectId, subdomain, status: 'success', createdAt: at(95), endedAt: at(93),
+			summary: 'Deployed 4 changed files', author: 'Dana Whitfield', source: 'github', ...screenshots(subdomain),
+			logs: ['Received push to main from GitHub', 'Cloning acme-payments/docs@9f2c4e1', 'Reading docs.json', 'Rendering MDX pages (31)', 'Building search index', 'Deployment complete in 1m 52s'],
+			commit: {
+				sha: '9f2c4e1b7a3d5c6e8f0a1b2c3d4e5f6a7b8c9d0e', ref: 'main', message: 'Document idempotency keys and testing cards',
+				filesChanged: { added: ['guides/testing.mdx'], modified: ['docs.json', 'guides/idempotency.mdx', 'quickstart.mdx'], removed: ['guides/legacy-webhooks.mdx'] },
+			},
+		},
+		{
+			_id: demoStatusIds.failure, projectId, subdomain, status: 'failure', createdAt: at(40), endedAt: at(39),
+			summary: "Build failed: page 'guides/retries' in docs.json does not exist", author: 'Sam Okafor', source: 'dashboard',
+			logs: [
+				'Update triggered from the dashboard', 'Cloning acme-payments/docs@c41d9a0', 'Reading docs.json',
+				"Error: navigation > Guides: page 'guides/retries' does not exist", 'Build failed after 24s',
+			],
+			commit: {
+				sha: 'c41d9a07e2b3f4a5d6c7b8a9f0e1d2c3b4a5f6e7', ref: 'feature/retries', message: 'Add retries guide to navigation',
+				filesChanged: { added: [], modified: ['docs.json'], removed: [] },
+			},
+		},
+	];
+}

@@ -1,0 +1,129 @@
+import type { Diagnostic } from 'vscode-languageserver-types';
+import { throwIfCancelled, type CancellationToken } from '../cancellation';
+import { createDiagnostic } from '../diagnostic';
+import { getString, getValue } from '../docsConfig/configTree';
+import { isExternalLink } from '../docsConfig/pageEntries';
+import { generatedPageFolders, type SiteModel } from '../site/siteModel';
+import { closestMatch } from '../textDistance';
+import { dirnameUri, joinUri, relativePath } from '../uris';
+import type { PageSummary } from './pageSummary';
+
+/** What checking a page's links needs from the rest of the site. */
+export interface LinkContext {
+	readonly site: SiteModel;
+	/** The summary of another page (for its anchors), read and parsed once. */
+	summaryOf(fileUri: string): Promise<PageSummary | undefined>;
+	exists(uri: string): Promise<boolean>;
+}
+
+/** Where an internal link leads, as the site serves it. */
+export type LinkTarget =
+	| { readonly kind: 'external' }
+	| { readonly kind: 'page'; readonly path: string; readonly fileUri: string; readonly anchor: string | undefined }
+	| { readonly kind: 'served'; readonly path: string }
+	| { readonly kind: 'missing'; readonly path: string };
+
+/**
+ * Resolves a link the way readers' browsers do on the built site: `/guides/setup` from the root,
+ * `setup` or `../x` relative to the page's folder, `#anchor` on the page itself. Pages, files
+ * under the root (images), redirect sources and generated API pages are all served routes.
+ */
+export async function resolveLink(url: string, fromPath: string, context: LinkContext): Promise<LinkTarget> {
+	if (isExternalLink(url)) return { kind: 'external' };
+	const [beforeHash, anchor] = splitOnce(url, '#');
+	const rawPath = beforeHash.split('?')[0];
+	const { site } = context;
+	if (rawPath === '') {
+		const fileUri = site.pages.fileOf(fromPath);
+		return fileUri ? { kind: 'page', path: fromPath, fileUri, anchor } : { kind: 'served', path: fromPath };
+	}
+	let decoded: string;
+	try {
+		decoded = decodeURIComponent(rawPath);
+	} catch {
+		decoded = rawPath;
+	}
+	const base = decoded.startsWith('/') ? [] : fromPath.split('/').slice(0, -1);
+	const path = normalize([...base, ...decoded.split('/')]);
+	const pagePath = path.replace(/\.(mdx|md)$/i, '');
+	for (const candidate of pagePath === '' ? ['index'] : [pagePath, `${pagePath}/index`]) {
+		const fileUri = site.pages.fileOf(candidate);
+		if (fileUri) return { kind: 'page', path: candidate, fileUri, anchor };
+	}
+	// The site's home is its first page.
+	if (pagePath === '' && site.pages.size > 0) return { kind: 'served', path: '' };
+	if (redirectSources(site).some(source => matchesRoute(source, '/' + pagePath))) return { kind: 'served', path: pagePath };
+	if (generatedPageFolders(site.config.root, site.navigation).some(folder => pagePath === folder || pagePath.startsWith(folder + '/'))) return { kind: 'served', path: pagePath };
+	if (path !== '' && (await context.exists(joinUri(site.rootUri, ...path.split('/'))))) return { kind: 'served', path };
+	return { kind: 'missing', path: pagePath };
+}
+
+/** Link and import problems of one page. Links to missing pages are errors; a missing #anchor on an existing page is a warning. */
+export async function checkPageLinks(pageUri: string, summary: PageSummary, context: LinkContext, token: CancellationToken): Promise<Diagnostic[]> {
+	const { site } = context;
+	const fromPath = site.pages.pagePathOfFile(pageUri) ?? relativePath(site.rootUri, pageUri) ?? '';
+	const diagnostics: Diagnostic[] = [];
+	for (const link of summary.links) {
+		throwIfCancelled(token);
+		const target = await resolveLink(link.url, fromPath, context);
+		if (target.kind === 'missing') {
+			const suggestion = closestMatch(target.path, site.pages.paths());
+			const diagnostic = createDiagnostic(link.range, `No page or file '/${target.path}' in this site.${suggestion ? ` Did you mean '/${suggestion}'?` : ''}`, 'link-broken');
+			if (suggestion) diagnostic.data = { replacement: rewriteKeepingAnchor(link.url, '/' + suggestion) };
+			diagnostics.push(diagnostic);
+		} else if (target.kind === 'page' && target.anchor) {
+			const anchors = target.fileUri === pageUri ? summary.anchors : (await context.summaryOf(target.fileUri))?.anchors;
+			// A target that does not parse has unknown anchors: its own error says so, this link is not judged.
+			if (anchors && !anchors.has(target.anchor) && !anchors.has(decodeAnchor(target.anchor))) {
+				const suggestion = closestMatch(target.anchor, anchors);
+				diagnostics.push(createDiagnostic(link.range, `'${target.path}' has no heading '#${target.anchor}'.${suggestion ? ` Did you mean '#${suggestion}'?` : ''}`, 'link-anchor-missing'));
+			}
+		}
+	}
+	for (const { source, range } of summary.imports) {
+		if (isExternalLink(source) || !/^[./]/.test(source)) continue; // packages are not files of the site
+		const target = source.startsWith('/') ? joinUri(site.rootUri, ...source.slice(1).split('/')) : joinUri(dirnameUri(pageUri), ...source.split('/'));
+		if (!(await context.exists(target))) diagnostics.push(createDiagnostic(range, `Cannot find '${source}' (imports are resolved from the docs root for paths starting with /).`, 'import-not-found'));
+	}
+	return diagnostics;
+}
+
+function redirectSources(site: SiteModel): string[] {
+	const redirects = getValue(site.config.root, 'redirects');
+	if (redirects?.kind !== 'array') return [];
+	return redirects.items.flatMap(item => getString(item, 'source') ?? []);
+}
+
+/** Redirect sources may hold `:param` segments and a trailing `*` wildcard. */
+function matchesRoute(pattern: string, route: string): boolean {
+	const regex = pattern.split('/').map(segment => (segment.startsWith(':') ? (segment.endsWith('*') ? '.*' : '[^/]+') : segment === '*' ? '.*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/');
+	return new RegExp(`^${regex}/?$`).test(route);
+}
+
+function normalize(segments: string[]): string {
+	const out: string[] = [];
+	for (const segment of segments) {
+		if (segment === '' || segment === '.') continue;
+		if (segment === '..') out.pop();
+		else out.push(segment);
+	}
+	return out.join('/');
+}
+
+function splitOnce(value: string, separator: string): [string, string | undefined] {
+	const at = value.indexOf(separator);
+	return at === -1 ? [value, undefined] : [value.slice(0, at), value.slice(at + 1)];
+}
+
+function decodeAnchor(anchor: string): string {
+	try {
+		return decodeURIComponent(anchor).toLowerCase();
+	} catch {
+		return anchor;
+	}
+}
+
+function rewriteKeepingAnchor(url: string, path: string): string {
+	const hash = url.indexOf('#');
+	return hash === -1 ? path : path + url.slice(hash);
+}

@@ -1,0 +1,87 @@
+import * as assert from 'node:assert/strict';
+import { assertDiagnostics } from '../../helpers/diagnostics';
+import { checkPages, docsJson, rangeOf } from '../../helpers/siteCheck';
+
+const config = docsJson({ groups: [{ group: 'G', pages: ['index', 'guides/setup', 'guides/v1.2/notes'] }], openapi: 'openapi.yaml' }, { redirects: [{ source: '/old/:slug*', destination: '/guides/setup' }] });
+const setup = '---\ntitle: Setup\n---\n\n## Install the SDK\n\n<ParamField name="api_key" type="string">Key</ParamField>\n\n<Steps>\n  <Step title="Create a key">x</Step>\n</Steps>\n';
+const site = (index: string, extra: Record<string, string> = {}) => ({ 'docs.json': config, 'index.mdx': index, 'guides/setup.mdx': setup, 'guides/v1.2/notes.mdx': '# Notes', 'images/logo.png': 'PNG', 'snippets/note.mdx': 'Hi', ...extra });
+
+describe('MDX page checks', () => {
+	it('accepts links to pages, anchors (headings and component ids), files, redirects, generated API pages and dotted paths', async () => {
+		const index = [
+			'---', 'title: Home', 'og:title: Home', '---', '', '# Home', '',
+			'[a](/guides/setup) [b](/guides/setup#install-the-sdk) [c](guides/setup#param-api_key) [d](/guides/setup#create-a-key)',
+			'[e](/images/logo.png) [f](/old/anything/here) [g](/api-reference/users/list-users) [h](/guides/v1.2/notes) [i](#home)',
+			'[j](https://example.com) [k](mailto:a@b.c) [l](/) [m](./guides/setup.mdx)',
+			'',
+			'<Card title="x" href="/guides/setup">y</Card>',
+			'![logo](/images/logo.png)',
+		].join('\n');
+		assert.deepEqual(await checkPages(site(index)), {});
+	});
+
+	it('reports broken links as errors at the URL, with the closest page', async () => {
+		const index = '# Home\n\nSee [setup](/guides/stup) and <Card href="/nowhere">x</Card>.\n\n![x](/images/missing.png)\n';
+		const d = await checkPages(site(index));
+		assertDiagnostics(d['index.mdx'], [
+			{ range: rangeOf(index, '/guides/stup'), code: 'link-broken', message: /No page or file '\/guides\/stup' in this site. Did you mean '\/guides\/setup'\?/ },
+			{ range: rangeOf(index, '/nowhere'), code: 'link-broken' },
+			{ range: rangeOf(index, '/images/missing.png'), code: 'link-broken' },
+		]);
+		assert.deepEqual(d['index.mdx'][0].data, { replacement: '/guides/setup' });
+	});
+
+	it('reports a missing #anchor on an existing page as a warning', async () => {
+		const index = '# Home\n\n[x](/guides/setup#install-sdk) [y](#nope)\n';
+		const d = await checkPages(site(index));
+		assertDiagnostics(d['index.mdx'], [
+			{ range: rangeOf(index, '/guides/setup#install-sdk'), code: 'link-anchor-missing', message: /'guides\/setup' has no heading '#install-sdk'. Did you mean '#install-the-sdk'\?/ },
+			{ range: rangeOf(index, '#nope'), code: 'link-anchor-missing' },
+		]);
+		assert.ok(d['index.mdx'].every(x => x.severity === 2));
+	});
+
+	it('reports MDX syntax errors where the compiler does: unclosed and mismatched tags, HTML that is not JSX', async () => {
+		const unclosed = '# Home\n\n<Note>\nunclosed\n';
+		assertDiagnostics((await checkPages(site(unclosed)))['index.mdx'], [{ range: [2, 0, 2, 6], code: 'mdx-syntax', message: /Expected a closing tag for `<Note>`/ }]);
+		const mismatched = '<Tabs>\n<Tab title="a">\nx\n</Tabs>\n';
+		assert.match((await checkPages(site(mismatched)))['index.mdx'][0].message, /Unexpected closing tag `<\/Tabs>`, expected corresponding closing tag for `<Tab>`/);
+		const html = 'Logo: <img src="/images/logo.png">\n';
+		assertDiagnostics((await checkPages(site(html)))['index.mdx'], [{ range: [0, 6, 0, 34], code: 'mdx-syntax', message: /Expected a closing tag for `<img>`/ }]);
+		assert.doesNotMatch((await checkPages(site(html)))['index.mdx'][0].message, /\(\d+:\d+/, 'positions are in the range, not the text');
+	});
+
+	it('never evaluates expressions: a broken one is a syntax error, a valid one is left alone', async () => {
+		assert.deepEqual(await checkPages(site('Total: {1 + 2} and {process.exit(1)}\n')), {});
+		assert.equal((await checkPages(site('a {1 +} b\n')))['index.mdx'][0].code, 'mdx-syntax');
+	});
+
+	it('checks frontmatter: YAML errors, types, unknown keys as hints, JavaScript frontmatter, an unclosed block', async () => {
+		const typed = '---\ntitle: Home\ndeprecated: "yes"\nmode: wide-ish\nkeywords: setup\nsidebar_title: Home\n---\n\n# Home\n';
+		assertDiagnostics((await checkPages(site(typed)))['index.mdx'], [
+			{ range: [2, 0, 2, 10], code: 'frontmatter-type', message: /must be true or false, not the text "yes" \(remove the quotes\)/ },
+			{ range: [3, 0, 3, 4], code: 'frontmatter-type', message: /must be one of "default", "wide"/ },
+			{ range: [4, 0, 4, 8], code: 'frontmatter-type', message: /list of strings/ },
+			{ range: [5, 0, 5, 13], code: 'frontmatter-unknown-key', message: /Did you mean 'sidebarTitle'\?/ },
+		]);
+		assert.equal((await checkPages(site('---\ntitle: [unclosed\n---\n# x\n')))['index.mdx'][0].code, 'frontmatter-syntax');
+		assert.equal((await checkPages(site('---js\nmodule.exports = { title: require("fs") }\n---\n# x\n')))['index.mdx'][0].code, 'frontmatter-js');
+		assert.equal((await checkPages(site('---\ntitle: Home\n\n# Home\n')))['index.mdx'][0].code, 'frontmatter-unterminated');
+	});
+
+	it('checks imports of snippets, from the root and relative', async () => {
+		const index = 'import Note from "/snippets/note.mdx";\nimport Gone from "/snippets/gone.mdx";\nimport Rel from "./snippets/note.mdx";\nimport { x } from "some-package";\n\n# Home\n';
+		assertDiagnostics((await checkPages(site(index)))['index.mdx'], [{ range: rangeOf(index, '/snippets/gone.mdx'), code: 'import-not-found' }]);
+	});
+
+	it('survives binary files, 5 MB pages and deep nesting without throwing', async () => {
+		assert.equal((await checkPages(site('\u0000\u0001\u0002binary')))['index.mdx'][0].code, 'file-binary');
+		// Too big for a full parse (the parser would block for many seconds): links are still checked.
+		const big = '# Big\n\n' + 'Some text with a [link](/guides/setup).\n\n'.repeat(120_000) + '<Card href="/gone">x</Card>\n';
+		const d = (await checkPages(site(big)))['index.mdx'];
+		assert.deepEqual(d.map(x => x.code), ['page-too-large', 'link-broken']);
+		assert.equal(d[1].range.start.line, 240_002);
+		const deep = '<Note>'.repeat(500) + 'x' + '</Note>'.repeat(500);
+		assert.deepEqual(await checkPages(site(deep)), {});
+	});
+});

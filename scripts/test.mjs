@@ -1,8 +1,8 @@
 // `npm test`: installs what is missing (scripts/setup.mjs), builds, type-checks, then runs the
-// three layers — unit (pure core, in memory), process (the built CLI and the language server over
+// layers — unit (pure core, in memory), grammar (the MDX TextMate grammar), process (the built CLI and the language server over
 // JSON-RPC) and integration (a real VS Code extension host) — and prints one closing line
 // `total: N passed, N failed`. Exit status is non-zero when anything failed.
-//   node scripts/test.mjs [--layer unit|process|integration]...   (default: all layers)
+//   node scripts/test.mjs [--layer unit|grammar|process|integration]...   (default: all layers)
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +15,8 @@ const wants = layer => requested.length === 0 || requested.includes(layer);
 const mocha = ['node_modules/mocha/bin/mocha.js', '--require', 'tsx/cjs', '--no-color'];
 const layers = [
 	{ name: 'unit', command: [...mocha, 'test/unit/**/*.test.ts'] },
-	{ name: 'process', command: [...mocha, 'test/cli/**/*.test.ts', 'test/lsp/**/*.test.ts'] },
+	{ name: 'grammar', command: ['scripts/test-grammar.mjs'] },
+	{ name: 'process', command: [...mocha, 'test/cli/**/*.test.ts', 'test/lsp/**/*.test.ts', 'test/api/**/*.test.ts'] },
 	{ name: 'integration', command: ['tools/vscode-host/run-integration.mjs'] },
 ].filter(layer => wants(layer.name));
 

@@ -1,8 +1,9 @@
-import type { CodeAction, CompletionItem, CompletionList, Diagnostic, DocumentLink, DocumentSymbol, Hover, Location, LocationLink, Position, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
+import type { CodeAction, CompletionItem, CompletionList, Diagnostic, DocumentLink, DocumentSymbol, FoldingRange, Hover, Location, LocationLink, Position, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
 import { findCodeActions } from './features/codeActions';
 import { doComplete, type PageCompletionData } from './features/completion';
 import { doHover } from './features/hover';
 import { findDefinition, findDocumentLinks, findPageReferences } from './features/links';
+import { pageCompletion, pageDefinition, pageDocumentLinks, pageFoldingRanges, pageSymbols } from './features/pageFeatures';
 import { PageInfo } from './features/pageInfo';
 import { renameEdits, type FileRename } from './features/renameFiles';
 import { buildSiteTree, type SiteTree } from './features/siteTree';
@@ -82,6 +83,8 @@ export interface LanguageService {
 	/** From a page file: every configuration entry that names it. */
 	findReferences(document: TextDocument, token: CancellationToken): Promise<Location[]>;
 	findDocumentSymbols(document: TextDocument, token: CancellationToken): Promise<DocumentSymbol[]>;
+	/** Folding in pages: frontmatter, JSX blocks, code fences, heading sections. */
+	findFoldingRanges(document: TextDocument, token: CancellationToken): Promise<FoldingRange[]>;
 	findCodeActions(document: TextDocument, diagnostics: readonly Diagnostic[], token: CancellationToken): Promise<CodeAction[]>;
 	/** The navigation of every site as it renders, for the Site view. */
 	getSiteTrees(token: CancellationToken): Promise<SiteTree[]>;
@@ -114,6 +117,16 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 			},
 		};
 	};
+
+	/** A page of a site with what page features need: its summary, its path, a link context. */
+	async function pageOf(document: TextDocument, token: CancellationToken) {
+		const root = /\.(mdx|md)$/i.test(document.uri) ? rootOf(document.uri) : undefined;
+		if (!root) return undefined;
+		const site = await getSite(root, token);
+		const fromPath = site.pages.pagePathOfFile(document.uri);
+		if (fromPath === undefined) return undefined;
+		return { summary: pageSummaries.get(document, summarizePage), fromPath, context: linkContext(site) };
+	}
 
 	async function checkPage(uri: string, token: CancellationToken, context?: LinkContext): Promise<Diagnostic[]> {
 		const root = rootOf(uri);
@@ -263,6 +276,8 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 			return [...affected];
 		},
 		async doComplete(document, position, token) {
+			const page = await pageOf(document, token);
+			if (page) return pageCompletion(page.summary, document, position, page.fromPath, page.context);
 			const site = await siteOfConfig(document.uri, token);
 			return site && doComplete(site, document, position);
 		},
@@ -279,18 +294,28 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 			return site && doHover(site, document, position, pageInfo);
 		},
 		async findDefinition(document, position, token) {
+			const page = await pageOf(document, token);
+			if (page) return pageDefinition(page.summary, document, position, page.fromPath, page.context);
 			const site = await siteOfConfig(document.uri, token);
 			return site ? findDefinition(site, document, position) : [];
 		},
 		async findDocumentLinks(document, token) {
+			const page = await pageOf(document, token);
+			if (page) return pageDocumentLinks(page.summary, page.fromPath, page.context);
 			const site = await siteOfConfig(document.uri, token);
 			return site ? findDocumentLinks(site, document) : [];
+		},
+		async findFoldingRanges(document, token) {
+			const page = await pageOf(document, token);
+			return page ? pageFoldingRanges(page.summary, document) : [];
 		},
 		async findReferences(document, token) {
 			const root = rootOf(document.uri);
 			return root ? findPageReferences(await getSite(root, token), document.uri) : [];
 		},
 		async findDocumentSymbols(document, token) {
+			const page = await pageOf(document, token);
+			if (page) return pageSymbols(page.summary);
 			const site = await siteOfConfig(document.uri, token);
 			return site ? findDocumentSymbols(site, document) : [];
 		},

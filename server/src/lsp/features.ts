@@ -13,6 +13,7 @@ export const featureCapabilities = {
 	referencesProvider: true,
 	documentLinkProvider: { resolveProvider: false },
 	documentSymbolProvider: { label: 'MintDoc' },
+	foldingRangeProvider: true,
 	codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
 	workspace: {
 		fileOperations: {
@@ -34,6 +35,7 @@ export function registerFeatures(connection: Connection, documents: TextDocument
 	connection.onReferences((p, token) => safe('references', token, [], async () => (doc(p.textDocument.uri) ? service.findReferences(doc(p.textDocument.uri)!, token) : [])));
 	connection.onDocumentLinks((p, token) => safe('document links', token, [], async () => (doc(p.textDocument.uri) ? service.findDocumentLinks(doc(p.textDocument.uri)!, token) : [])));
 	connection.onDocumentSymbol((p, token) => safe('document symbols', token, [], async () => (doc(p.textDocument.uri) ? service.findDocumentSymbols(doc(p.textDocument.uri)!, token) : [])));
+	connection.onFoldingRanges((p, token) => safe('folding', token, [], async () => (doc(p.textDocument.uri) ? service.findFoldingRanges(doc(p.textDocument.uri)!, token) : [])));
 	connection.onCodeAction((p, token) => safe('code actions', token, [], async () => (doc(p.textDocument.uri) ? service.findCodeActions(doc(p.textDocument.uri)!, p.context.diagnostics, token) : [])));
 	// Asked for early (the view opens with the window), it waits for the sites to be found rather than answering "none".
 	connection.onRequest(SiteTreeRequest.type, (_, token) => safe('site tree', token, [], async () => (await sitesSettled(), service.getSiteTrees(token))));

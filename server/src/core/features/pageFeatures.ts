@@ -1,0 +1,85 @@
+import { CompletionItemKind, FoldingRangeKind, SymbolKind, type CompletionItem, type CompletionList, type DocumentLink, type DocumentSymbol, type FoldingRange, type LocationLink, type Position } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { resolveLink, type LinkContext } from '../mdx/linkRules';
+import type { PageHeading, PageSummary } from '../mdx/pageSummary';
+
+/** The outline of a page: its headings, nested by level. */
+export function pageSymbols(summary: PageSummary): DocumentSymbol[] {
+	const roots: DocumentSymbol[] = [];
+	const open: { depth: number; symbol: DocumentSymbol }[] = [];
+	for (const heading of summary.headings) {
+		const symbol: DocumentSymbol = { name: heading.text || '(empty heading)', detail: `#${heading.slug}`, kind: SymbolKind.String, range: heading.range, selectionRange: heading.range, children: [] };
+		while (open.length && open[open.length - 1].depth >= heading.depth) open.pop();
+		(open.length ? open[open.length - 1].symbol.children! : roots).push(symbol);
+		open.push({ depth: heading.depth, symbol });
+	}
+	return roots;
+}
+
+/** Folding: frontmatter, JSX blocks, code fences, and each heading's section. */
+export function pageFoldingRanges(summary: PageSummary, document: TextDocument): FoldingRange[] {
+	const ranges: FoldingRange[] = summary.folds.map(f => ({ startLine: f.startLine, endLine: f.endLine }));
+	const headings = summary.headings;
+	for (let i = 0; i < headings.length; i++) {
+		const next = headings.slice(i + 1).find(h => h.depth <= headings[i].depth);
+		const endLine = (next ? next.range.start.line : document.lineCount) - 1;
+		if (endLine > headings[i].range.start.line) ranges.push({ startLine: headings[i].range.start.line, endLine, kind: FoldingRangeKind.Region });
+	}
+	return ranges;
+}
+
+/** Where a link leads, for document links and go to definition: the page file, at its heading when the link has an anchor. */
+async function linkTarget(url: string, fromPath: string, context: LinkContext): Promise<{ uri: string; heading?: PageHeading } | undefined> {
+	const target = await resolveLink(url, fromPath, context);
+	if (target.kind !== 'page') return undefined;
+	const heading = target.anchor ? (await context.summaryOf(target.fileUri))?.headings.find(h => h.slug === target.anchor) : undefined;
+	return { uri: target.fileUri, heading };
+}
+
+export async function pageDocumentLinks(summary: PageSummary, fromPath: string, context: LinkContext): Promise<DocumentLink[]> {
+	const links: DocumentLink[] = [];
+	for (const link of summary.links) {
+		const target = await linkTarget(link.url, fromPath, context);
+		// VS Code opens `file#L12` at that line.
+		if (target) links.push({ range: link.range, target: target.heading ? `${target.uri}#L${target.heading.range.start.line + 1}` : target.uri });
+	}
+	return links;
+}
+
+export async function pageDefinition(summary: PageSummary, document: TextDocument, position: Position, fromPath: string, context: LinkContext): Promise<LocationLink[]> {
+	const offset = document.offsetAt(position);
+	const link = summary.links.find(l => document.offsetAt(l.range.start) <= offset && offset <= document.offsetAt(l.range.end));
+	const target = link && (await linkTarget(link.url, fromPath, context));
+	if (!link || !target) return [];
+	const range = target.heading?.range ?? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+	return [{ originSelectionRange: link.range, targetUri: target.uri, targetRange: range, targetSelectionRange: range }];
+}
+
+/**
+ * Completion in a page: site routes after `](/` or `href="/`, and heading anchors after `#`
+ * (of the linked page, or of this page for a bare `#`).
+ */
+export async function pageCompletion(summary: PageSummary, document: TextDocument, position: Position, fromPath: string, context: LinkContext): Promise<CompletionList | undefined> {
+	const line = document.getText({ start: { line: position.line, character: 0 }, end: position });
+	const route = /(?:\]\(|\b(?:href|src)=["'])(\/[^\s)"'#]*)(#[^\s)"']*)?$/.exec(line) ?? /(?:\]\(|\b(?:href|src)=["'])(#[^\s)"']*)$/.exec(line);
+	if (!route) return undefined;
+	const typedPath = route[1].startsWith('#') ? '' : route[1];
+	const typedAnchor = route[1].startsWith('#') ? route[1] : route[2];
+	if (typedAnchor !== undefined) {
+		const start = { line: position.line, character: position.character - typedAnchor.length + 1 };
+		const target = typedPath ? await resolveLink(typedPath, fromPath, context) : undefined;
+		const headings = target?.kind === 'page' ? (await context.summaryOf(target.fileUri))?.headings : typedPath ? undefined : summary.headings;
+		if (!headings) return undefined;
+		return {
+			isIncomplete: false,
+			items: headings.map<CompletionItem>(h => ({ label: h.slug, kind: CompletionItemKind.Reference, detail: h.text, textEdit: { range: { start, end: position }, newText: h.slug } })),
+		};
+	}
+	const start = { line: position.line, character: position.character - typedPath.length + 1 };
+	const items: CompletionItem[] = [];
+	for (const path of context.site.pages.paths()) {
+		if (path === 'snippets' || path.startsWith('snippets/')) continue;
+		items.push({ label: `/${path}`, kind: CompletionItemKind.File, textEdit: { range: { start, end: position }, newText: path }, data: { kind: 'page', fileUri: context.site.pages.fileOf(path)! } });
+	}
+	return { isIncomplete: false, items };
+}

@@ -22,6 +22,8 @@ export class LspClient {
 	#status: StatusParams | undefined;
 	readonly #listeners = new Set<() => void>();
 	readonly stderr: string[] = [];
+	/** What the server gets for workspace/configuration, by section ("mintdoc.pages" → {...}). */
+	readonly settings: Record<string, unknown> = {};
 	readonly logs: string[] = [];
 	#exited = false;
 
@@ -41,6 +43,7 @@ export class LspClient {
 			this.#status = params;
 			this.#changed();
 		});
+		this.connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) => params.items.map(item => this.settings[item.section ?? ''] ?? null));
 		this.connection.onNotification('window/logMessage', (params: { message: string }) => this.logs.push(params.message));
 		this.connection.listen();
 	}

@@ -39,25 +39,39 @@ describe('docs.json authoring in a real VS Code', () => {
 		await vscode.workspace.fs.delete(page);
 	});
 
-	it('moving a page rewrites its docs.json entry in the same edit', async () => {
-		const from = vscode.Uri.joinPath(folder(), 'guides', 'pagination.mdx');
-		const to = vscode.Uri.joinPath(folder(), 'guides', 'lists', 'paging.mdx');
-		const before = (await vscode.workspace.openTextDocument(docsJson())).getText();
-		assert.match(before, /"guides\/pagination"/);
+	it('moving a page rewrites its docs.json entry, the links to it and adds a redirect, in one undoable edit', async () => {
+		const from = vscode.Uri.joinPath(folder(), 'guides', 'idempotency.mdx');
+		const to = vscode.Uri.joinPath(folder(), 'guides', 'safety', 'retries.mdx');
+		const linking = (await vscode.workspace.findFiles('**/*.mdx')).filter(uri => uri.path !== from.path);
+		const before = new Map<string, string>();
+		for (const uri of linking) before.set(uri.toString(), (await vscode.workspace.openTextDocument(uri)).getText());
+		const linkers = [...before].filter(([, text]) => text.includes('](/guides/idempotency)')).map(([uri]) => uri);
+		assert.ok(linkers.length >= 2, 'pages link to guides/idempotency');
 		const edit = new vscode.WorkspaceEdit();
 		edit.renameFile(from, to);
 		assert.ok(await vscode.workspace.applyEdit(edit));
-		const document = await vscode.workspace.openTextDocument(docsJson());
-		assert.match(document.getText(), /"guides\/lists\/paging"/);
-		assert.doesNotMatch(document.getText(), /"guides\/pagination"/);
-		await document.save();
-		await waitForDiagnostics(document.uri, d => !d.some(x => x.code === 'page-not-found'), 'no missing page after the move');
-		// Move it back: the entry follows again.
+		const docs = (await vscode.workspace.openTextDocument(docsJson())).getText();
+		assert.match(docs, /"guides\/safety\/retries"/);
+		assert.doesNotMatch(docs, /"guides\/idempotency"/);
+		assert.match(docs, /"source": "\/guides\/idempotency",\s*"destination": "\/guides\/safety\/retries"/);
+		for (const uri of linkers) {
+			const text = (await vscode.workspace.openTextDocument(vscode.Uri.parse(uri))).getText();
+			assert.match(text, /\]\(\/guides\/safety\/retries\)/, uri);
+			assert.doesNotMatch(text, /\]\(\/guides\/idempotency\)/, uri);
+		}
+		await vscode.commands.executeCommand('workbench.action.files.saveAll');
+		const page = await vscode.workspace.openTextDocument(linkers[0] ? vscode.Uri.parse(linkers[0]) : docsJson());
+		await waitForDiagnostics(page.uri, d => !d.some(x => x.code === 'link-broken'), 'no broken link after the move');
+		await waitForDiagnostics(docsJson(), d => !d.some(x => x.code === 'page-not-found'), 'no missing page after the move');
+		// Move it back: entries and links follow again, and the redirect that would shadow the page goes away.
 		const back = new vscode.WorkspaceEdit();
 		back.renameFile(to, from);
 		assert.ok(await vscode.workspace.applyEdit(back));
-		assert.match((await vscode.workspace.openTextDocument(docsJson())).getText(), /"guides\/pagination"/);
-		await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder(), 'guides', 'lists'), { recursive: true });
+		const restored = (await vscode.workspace.openTextDocument(docsJson())).getText();
+		assert.match(restored, /"guides\/idempotency"/);
+		assert.doesNotMatch(restored, /"source": "\/guides\/idempotency"/);
+		await vscode.commands.executeCommand('workbench.action.files.saveAll');
+		await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder(), 'guides', 'safety'), { recursive: true });
 	});
 
 	it('checks a $ref file and reports its problems in that file', async () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import {
 	CodeActionRequest, FileChangeType, CompletionRequest, CompletionResolveRequest, DefinitionRequest, DocumentLinkRequest, DocumentSymbolRequest,
 	HoverRequest, ReferencesRequest, WillRenameFilesRequest, type CompletionItem, type CompletionList, type Diagnostic, type DocumentSymbol,
@@ -119,10 +119,32 @@ describe('language server over JSON-RPC: docs.json editor features', function ()
 	});
 
 	it('renaming a page rewrites its entries in docs.json', async () => {
+		client.settings['mintdoc.pages'] = { addRedirectOnMove: false };
 		const edit = (await client.connection.sendRequest(WillRenameFilesRequest.type, { files: [{ oldUri: site.fileUri('features/guides/setup.mdx'), newUri: site.fileUri('features/start/install.mdx') }] })) as WorkspaceEdit;
 		assert.deepEqual(edit, { changes: { [docsUri]: [{ range: { start: at('"guides/setup"', 0), end: at('"guides/setup"', '"guides/setup"'.length) }, newText: '"start/install"' }] } });
 		const folder = (await client.connection.sendRequest(WillRenameFilesRequest.type, { files: [{ oldUri: site.fileUri('features/guides'), newUri: site.fileUri('features/docs') }] })) as WorkspaceEdit;
 		assert.deepEqual(folder.changes![docsUri].map(e => e.newText), ['"docs/setup"', '"docs/advanced"']);
 		assert.ok(existsSync(site.path('features/guides/setup.mdx')), 'the server only proposes edits');
+	});
+
+	it('moving a page also rewrites links to it in every page and adds a redirect', async () => {
+		writeFileSync(site.path('features/index.mdx'), '# Welcome\n\n[Setup](/guides/setup#setup) and [again](guides/setup).\n');
+		writeFileSync(site.path('features/guides/advanced.mdx'), '# Advanced\n\nBack to [setup](setup) or [home](../index).\n');
+		await client.filesChanged([{ uri: site.fileUri('features/index.mdx'), type: FileChangeType.Changed }, { uri: site.fileUri('features/guides/advanced.mdx'), type: FileChangeType.Changed }]);
+		const edit = (await client.connection.sendRequest(WillRenameFilesRequest.type, { files: [{ oldUri: site.fileUri('features/guides/setup.mdx'), newUri: site.fileUri('features/start/install.mdx') }] })) as WorkspaceEdit;
+		const changes = edit.changes!;
+		assert.deepEqual(changes[site.fileUri('features/index.mdx')].map(e => e.newText), ['/start/install#setup', 'start/install']);
+		assert.deepEqual(changes[site.fileUri('features/guides/advanced.mdx')].map(e => e.newText), ['../start/install']);
+		const docs = JSON.parse(changes[docsUri][0].newText);
+		assert.deepEqual(docs.redirects, [{ source: '/guides/setup', destination: '/start/install' }]);
+		assert.equal(docs.navigation.languages[0].tabs[0].groups[0].pages[1], 'start/install');
+		// Moving it back drops the redirect that would now shadow (and loop on) the page.
+		writeFileSync(site.path('features/docs.json'), changes[docsUri][0].newText);
+		await client.change(docsUri, 2, [{ text: changes[docsUri][0].newText }]);
+		mkdirSync(site.path('features/start'));
+		renameSync(site.path('features/guides/setup.mdx'), site.path('features/start/install.mdx'));
+		await client.filesChanged([{ uri: site.fileUri('features/guides/setup.mdx'), type: FileChangeType.Deleted }, { uri: site.fileUri('features/start/install.mdx'), type: FileChangeType.Created }]);
+		const back = (await client.connection.sendRequest(WillRenameFilesRequest.type, { files: [{ oldUri: site.fileUri('features/start/install.mdx'), newUri: site.fileUri('features/guides/setup.mdx') }] })) as WorkspaceEdit;
+		assert.deepEqual(JSON.parse(back.changes![docsUri][0].newText).redirects, [{ source: '/start/install', destination: '/guides/setup' }]);
 	});
 });

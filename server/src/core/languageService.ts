@@ -5,7 +5,8 @@ import { doHover } from './features/hover';
 import { findDefinition, findDocumentLinks, findPageReferences } from './features/links';
 import { pageCompletion, pageDefinition, pageDocumentLinks, pageFoldingRanges, pageSymbols } from './features/pageFeatures';
 import { PageInfo } from './features/pageInfo';
-import { renameEdits, type FileRename } from './features/renameFiles';
+import { movedLinkEdits, redirectEdits } from './features/movePageLinks';
+import { pageMoves, renameEdits, type FileRename } from './features/renameFiles';
 import { buildSiteTree, type SiteTree } from './features/siteTree';
 import { findDocumentSymbols } from './features/symbols';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -89,7 +90,7 @@ export interface LanguageService {
 	/** The navigation of every site as it renders, for the Site view. */
 	getSiteTrees(token: CancellationToken): Promise<SiteTree[]>;
 	/** Edits that keep configurations pointing at pages about to be renamed or moved. */
-	willRenameFiles(renames: readonly FileRename[], token: CancellationToken): Promise<WorkspaceEdit | undefined>;
+	willRenameFiles(renames: readonly FileRename[], options: { readonly addRedirects: boolean }, token: CancellationToken): Promise<WorkspaceEdit | undefined>;
 }
 
 export function createLanguageService(options: LanguageServiceOptions): LanguageService {
@@ -126,6 +127,30 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		const fromPath = site.pages.pagePathOfFile(document.uri);
 		if (fromPath === undefined) return undefined;
 		return { summary: pageSummaries.get(document, summarizePage), fromPath, context: linkContext(site) };
+	}
+
+	/** Configuration entries, links in every page and (optionally) redirects that follow pages being moved. */
+	async function siteMoveEdits(site: SiteModel, renames: readonly FileRename[], addRedirects: boolean, token: CancellationToken): Promise<Map<string, TextEdit[]>> {
+		const moves = pageMoves(site, renames);
+		const edits = renameEdits(site, moves);
+		const pages = [];
+		for (const path of site.pages.paths()) {
+			throwIfCancelled(token);
+			const uri = site.pages.fileOf(path)!;
+			const document = await workspace.readDocument(uri);
+			if (document) pages.push({ uri, document, summary: pageSummaries.get(document, summarizePage) });
+		}
+		for (const [uri, linkEdits] of await movedLinkEdits(site, moves, pages, linkContext(site))) edits.set(uri, [...(edits.get(uri) ?? []), ...linkEdits]);
+		const published = new Map([...moves].filter(([from]) => !from.startsWith('snippets/')));
+		const configUri = joinUri(site.rootUri, docsConfigFileName);
+		const config = site.config.files.get(configUri);
+		if (addRedirects && published.size && config) {
+			// Entry edits and the new redirects touch the same file: compose them into one replacement.
+			const updated = TextDocument.create(configUri, 'json', config.version, TextDocument.applyEdits(config, edits.get(configUri) ?? []));
+			const redirect = redirectEdits({ ...site, config: { ...site.config, files: new Map([...site.config.files, [configUri, updated]]) } }, published);
+			if (redirect.length) edits.set(configUri, [{ ...redirect[0], range: { start: { line: 0, character: 0 }, end: config.positionAt(config.getText().length) } }]);
+		}
+		return edits;
 	}
 
 	async function checkPage(uri: string, token: CancellationToken, context?: LinkContext): Promise<Diagnostic[]> {
@@ -328,13 +353,18 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 			for (const root of roots) trees.push(buildSiteTree(await getSite(root, token)));
 			return trees;
 		},
-		async willRenameFiles(renames, token) {
+		async willRenameFiles(renames, options, token) {
 			const changes: Record<string, TextEdit[]> = {};
 			for (const root of roots) {
 				if (!renames.some(r => isUnder(r.oldUri, root) || isUnder(root, r.oldUri))) continue;
-				for (const [uri, edits] of renameEdits(await getSite(root, token), renames)) changes[uri] = [...(changes[uri] ?? []), ...edits];
+				// The watcher may not have reported an earlier move yet: what is about to move exists now.
+				const index = await pageIndexOf(root, token);
+				for (const { oldUri } of renames) if ((await workspace.stat(oldUri))?.kind === 'file') index.add(oldUri);
+				const site = await getSite(root, token);
+				for (const [uri, edits] of await siteMoveEdits(site, renames, options.addRedirects, token)) changes[uri] = [...(changes[uri] ?? []), ...edits];
 			}
 			return Object.keys(changes).length ? { changes } : undefined;
 		},
+
 	};
 }

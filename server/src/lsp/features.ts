@@ -39,5 +39,9 @@ export function registerFeatures(connection: Connection, documents: TextDocument
 	connection.onCodeAction((p, token) => safe('code actions', token, [], async () => (doc(p.textDocument.uri) ? service.findCodeActions(doc(p.textDocument.uri)!, p.context.diagnostics, token) : [])));
 	// Asked for early (the view opens with the window), it waits for the sites to be found rather than answering "none".
 	connection.onRequest(SiteTreeRequest.type, (_, token) => safe('site tree', token, [], async () => (await sitesSettled(), service.getSiteTrees(token))));
-	connection.workspace.onWillRenameFiles((p, token) => safe('will rename files', token, null, async () => (await service.willRenameFiles(p.files, token)) ?? null));
+	connection.workspace.onWillRenameFiles((p, token) => safe('will rename files', token, null, async () => {
+		// Settings are pulled when needed, never kept in server globals.
+		const addRedirects = (await connection.workspace.getConfiguration('mintdoc.pages').catch(() => undefined))?.addRedirectOnMove !== false;
+		return (await service.willRenameFiles(p.files, { addRedirects }, token)) ?? null;
+	}));
 }

@@ -10,12 +10,8 @@ export interface FileRename {
 	readonly newUri: string;
 }
 
-/**
- * Edits that keep a site's configuration pointing at pages that move: every entry, group root
- * and page href naming a moved page (or a page inside a moved folder) gets its new path, written
- * in the entry's own style (leading slash and extension kept when it had them).
- */
-export function renameEdits(site: SiteModel, renames: readonly FileRename[]): Map<string, TextEdit[]> {
+/** Which pages a set of file or folder renames moves: old page path → new page path (within the site). */
+export function pageMoves(site: SiteModel, renames: readonly FileRename[]): Map<string, string> {
 	const moved = new Map<string, string>();
 	for (const { oldUri, newUri } of renames) {
 		for (const path of site.pages.paths()) {
@@ -26,6 +22,15 @@ export function renameEdits(site: SiteModel, renames: readonly FileRename[]): Ma
 			if (newPath !== undefined && newPath !== path) moved.set(path, newPath);
 		}
 	}
+	return moved;
+}
+
+/**
+ * Edits that keep a site's configuration pointing at pages that move: every entry, group root
+ * and page href naming a moved page (or a page inside a moved folder) gets its new path, written
+ * in the entry's own style (leading slash and extension kept when it had them).
+ */
+export function renameEdits(site: SiteModel, moved: ReadonlyMap<string, string>): Map<string, TextEdit[]> {
 	const edits = new Map<string, TextEdit[]>();
 	if (moved.size === 0) return edits;
 	for (const [uri, document] of site.config.files) {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import {
-	CompletionRequest, DefinitionRequest, DocumentLinkRequest, DocumentSymbolRequest, FoldingRangeRequest, type CompletionList,
+	CompletionRequest, FileChangeType, PrepareRenameRequest, ReferencesRequest, RenameRequest, type WorkspaceEdit, DefinitionRequest, DocumentLinkRequest, DocumentSymbolRequest, FoldingRangeRequest, type CompletionList,
 	type DocumentSymbol, type LocationLink,
 } from 'vscode-languageserver-protocol';
 import { LspClient } from '../helpers/lspClient';
@@ -39,6 +39,27 @@ describe('language server over JSON-RPC: MDX pages', function () {
 		assert.deepEqual(link.map(d => [d.code, d.range.start.line, d.range.start.character]), [['link-broken', 6, 12]]);
 		await client.change(index, 4, [{ text }]);
 		await client.waitForDiagnostics(index, d => d.length === 0, 'cleared diagnostics');
+	});
+
+	it('finds references of a page and of a heading, and renames a heading with every link to it', async () => {
+		writeFileSync(site.path('features/index.mdx'), '# Welcome\n\n[Setup](/guides/setup) and [install](guides/setup#setup).\n');
+		await client.filesChanged([{ uri: site.fileUri('features/index.mdx'), type: FileChangeType.Changed }]);
+		const setup = site.fileUri('features/guides/setup.mdx');
+		const text = readFileSync(site.path('features/guides/setup.mdx'), 'utf8');
+		await client.open(setup, text);
+		const pageRefs = await client.connection.sendRequest(ReferencesRequest.type, { textDocument: { uri: setup }, position: { line: 1, character: 0 }, context: { includeDeclaration: false } });
+		const short = (uri: string) => uri.slice(site.uri.length + 1);
+		assert.deepEqual(pageRefs!.map(r => [short(r.uri), r.range.start.line, r.range.start.character]), [['features/docs.json', 16, 19], ['features/index.mdx', 2, 8], ['features/index.mdx', 2, 37]]);
+		const headingRefs = await client.connection.sendRequest(ReferencesRequest.type, { textDocument: { uri: setup }, position: { line: 5, character: 3 }, context: { includeDeclaration: false } });
+		assert.deepEqual(headingRefs!.map(r => [short(r.uri), r.range.start.character]), [['features/index.mdx', 37]]);
+		const prepared = await client.connection.sendRequest(PrepareRenameRequest.type, { textDocument: { uri: setup }, position: { line: 5, character: 3 } });
+		assert.deepEqual(prepared, { range: { start: { line: 5, character: 2 }, end: { line: 5, character: 7 } }, placeholder: 'Setup' });
+		const edit = (await client.connection.sendRequest(RenameRequest.type, { textDocument: { uri: setup }, position: { line: 5, character: 3 }, newName: 'Install and configure' })) as WorkspaceEdit;
+		assert.deepEqual(Object.fromEntries(Object.entries(edit.changes!).map(([uri, edits]) => [short(uri), edits.map(e => e.newText)])), {
+			'features/guides/setup.mdx': ['Install and configure'],
+			'features/index.mdx': ['guides/setup#install-and-configure'],
+		});
+		assert.equal(await client.connection.sendRequest(PrepareRenameRequest.type, { textDocument: { uri: setup }, position: { line: 1, character: 2 } }), null);
 	});
 
 	it('outlines, folds, links and completes in a page', async () => {

@@ -1,10 +1,11 @@
-import type { CodeAction, CompletionItem, CompletionList, Diagnostic, DocumentLink, DocumentSymbol, FoldingRange, Hover, Location, LocationLink, Position, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
+import type { CodeAction, CompletionItem, CompletionList, Diagnostic, DocumentLink, DocumentSymbol, FoldingRange, Hover, Location, LocationLink, Position, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
 import { findCodeActions } from './features/codeActions';
 import { doComplete, type PageCompletionData } from './features/completion';
 import { doHover } from './features/hover';
 import { findDefinition, findDocumentLinks, findPageReferences } from './features/links';
 import { pageCompletion, pageDefinition, pageDocumentLinks, pageFoldingRanges, pageSymbols } from './features/pageFeatures';
 import { PageInfo } from './features/pageInfo';
+import { pageReferences, prepareHeadingRename, renameHeading } from './features/pageReferences';
 import { movedLinkEdits, redirectEdits } from './features/movePageLinks';
 import { pageMoves, renameEdits, type FileRename } from './features/renameFiles';
 import { buildSiteTree, type SiteTree } from './features/siteTree';
@@ -81,8 +82,12 @@ export interface LanguageService {
 	doHover(document: TextDocument, position: Position, token: CancellationToken): Promise<Hover | undefined>;
 	findDefinition(document: TextDocument, position: Position, token: CancellationToken): Promise<LocationLink[]>;
 	findDocumentLinks(document: TextDocument, token: CancellationToken): Promise<DocumentLink[]>;
-	/** From a page file: every configuration entry that names it. */
-	findReferences(document: TextDocument, token: CancellationToken): Promise<Location[]>;
+	/** From a page: its navigation entries and every link to it; from a heading: the links to that heading. */
+	findReferences(document: TextDocument, position: Position, token: CancellationToken): Promise<Location[]>;
+	/** Rename is offered on headings of pages. */
+	prepareRename(document: TextDocument, position: Position, token: CancellationToken): Promise<{ range: Range; placeholder: string } | undefined>;
+	/** Renames a heading and every `#anchor` link to it across the site. */
+	rename(document: TextDocument, position: Position, newName: string, token: CancellationToken): Promise<WorkspaceEdit | undefined>;
 	findDocumentSymbols(document: TextDocument, token: CancellationToken): Promise<DocumentSymbol[]>;
 	/** Folding in pages: frontmatter, JSX blocks, code fences, heading sections. */
 	findFoldingRanges(document: TextDocument, token: CancellationToken): Promise<FoldingRange[]>;
@@ -129,10 +134,8 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		return { summary: pageSummaries.get(document, summarizePage), fromPath, context: linkContext(site) };
 	}
 
-	/** Configuration entries, links in every page and (optionally) redirects that follow pages being moved. */
-	async function siteMoveEdits(site: SiteModel, renames: readonly FileRename[], addRedirects: boolean, token: CancellationToken): Promise<Map<string, TextEdit[]>> {
-		const moves = pageMoves(site, renames);
-		const edits = renameEdits(site, moves);
+	/** Every page of a site with its (cached) summary. */
+	async function sitePages(site: SiteModel, token: CancellationToken) {
 		const pages = [];
 		for (const path of site.pages.paths()) {
 			throwIfCancelled(token);
@@ -140,7 +143,14 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 			const document = await workspace.readDocument(uri);
 			if (document) pages.push({ uri, document, summary: pageSummaries.get(document, summarizePage) });
 		}
-		for (const [uri, linkEdits] of await movedLinkEdits(site, moves, pages, linkContext(site))) edits.set(uri, [...(edits.get(uri) ?? []), ...linkEdits]);
+		return pages;
+	}
+
+	/** Configuration entries, links in every page and (optionally) redirects that follow pages being moved. */
+	async function siteMoveEdits(site: SiteModel, renames: readonly FileRename[], addRedirects: boolean, token: CancellationToken): Promise<Map<string, TextEdit[]>> {
+		const moves = pageMoves(site, renames);
+		const edits = renameEdits(site, moves);
+		for (const [uri, linkEdits] of await movedLinkEdits(site, moves, await sitePages(site, token), linkContext(site))) edits.set(uri, [...(edits.get(uri) ?? []), ...linkEdits]);
 		const published = new Map([...moves].filter(([from]) => !from.startsWith('snippets/')));
 		const configUri = joinUri(site.rootUri, docsConfigFileName);
 		const config = site.config.files.get(configUri);
@@ -334,10 +344,21 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 			const page = await pageOf(document, token);
 			return page ? pageFoldingRanges(page.summary, document) : [];
 		},
-		async findReferences(document, token) {
-			const root = rootOf(document.uri);
-			return root ? findPageReferences(await getSite(root, token), document.uri) : [];
+		async findReferences(document, position, token) {
+			const page = await pageOf(document, token);
+			if (!page) return [];
+			return pageReferences(document, page.summary, position, await sitePages(page.context.site, token), page.context);
 		},
+		async prepareRename(document, position, token) {
+			const page = await pageOf(document, token);
+			return page && prepareHeadingRename(document, page.summary, position);
+		},
+		async rename(document, position, newName, token) {
+			const page = await pageOf(document, token);
+			const edits = page && (await renameHeading(document, page.summary, position, newName, await sitePages(page.context.site, token), page.context));
+			return edits ? { changes: Object.fromEntries(edits) } : undefined;
+		},
+
 		async findDocumentSymbols(document, token) {
 			const page = await pageOf(document, token);
 			if (page) return pageSymbols(page.summary);

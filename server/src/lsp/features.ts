@@ -11,6 +11,7 @@ export const featureCapabilities = {
 	hoverProvider: true,
 	definitionProvider: true,
 	referencesProvider: true,
+	renameProvider: { prepareProvider: true },
 	documentLinkProvider: { resolveProvider: false },
 	documentSymbolProvider: { label: 'MintDoc' },
 	foldingRangeProvider: true,
@@ -32,7 +33,9 @@ export function registerFeatures(connection: Connection, documents: TextDocument
 	connection.onCompletionResolve((item, token) => safe('completion resolve', token, item, () => service.resolveCompletion(item, token)));
 	connection.onHover((p, token) => safe('hover', token, null, async () => (doc(p.textDocument.uri) ? (await service.doHover(doc(p.textDocument.uri)!, p.position, token)) ?? null : null)));
 	connection.onDefinition((p, token) => safe('definition', token, [], async () => (doc(p.textDocument.uri) ? service.findDefinition(doc(p.textDocument.uri)!, p.position, token) : [])));
-	connection.onReferences((p, token) => safe('references', token, [], async () => (doc(p.textDocument.uri) ? service.findReferences(doc(p.textDocument.uri)!, token) : [])));
+	connection.onReferences((p, token) => safe('references', token, [], async () => (doc(p.textDocument.uri) ? service.findReferences(doc(p.textDocument.uri)!, p.position, token) : [])));
+	connection.onPrepareRename((p, token) => safe('prepare rename', token, null, async () => (doc(p.textDocument.uri) ? (await service.prepareRename(doc(p.textDocument.uri)!, p.position, token)) ?? null : null)));
+	connection.onRenameRequest((p, token) => safe('rename', token, null, async () => (doc(p.textDocument.uri) ? (await service.rename(doc(p.textDocument.uri)!, p.position, p.newName, token)) ?? null : null)));
 	connection.onDocumentLinks((p, token) => safe('document links', token, [], async () => (doc(p.textDocument.uri) ? service.findDocumentLinks(doc(p.textDocument.uri)!, token) : [])));
 	connection.onDocumentSymbol((p, token) => safe('document symbols', token, [], async () => (doc(p.textDocument.uri) ? service.findDocumentSymbols(doc(p.textDocument.uri)!, token) : [])));
 	connection.onFoldingRanges((p, token) => safe('folding', token, [], async () => (doc(p.textDocument.uri) ? service.findFoldingRanges(doc(p.textDocument.uri)!, token) : [])));

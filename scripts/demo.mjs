@@ -4,9 +4,9 @@
 //   node scripts/demo.mjs [--port N] [--screenshot FILE] [--api-port N]
 //   --port N           listen on 127.0.0.1:N (else $MINTDOC_DEMO_PORT, else 8080; a free port if that is taken)
 //   --screenshot FILE  headless check: open the bare URL, wait for MintDoc's status bar item, save FILE, exit
-//   --api-port N       also start the local API stand-in (`node dist/cli.js api-server --port N`, else
-//                      $MINTDOC_API_PORT) when dist/cli.js supports it; its URL reaches the extension host as
-//                      MINTDOC_API_URL. Skipped silently when the CLI has no api-server command.
+//   --api-port N       port of the local API stand-in (`node dist/cli.js api-server`; else $MINTDOC_API_PORT, else
+//                      a free one), started when dist/cli.js has that command; the extension host gets its URL
+//                      (MINTDOC_API_URL), project id and demo admin key, so Feedback/Update Status work offline.
 // MintDoc is installed by symlinking the repo root into code-server's extensions dir (see startCodeServer), so
 // any window, even the bare URL, has it, without packaging a .vsix; rebuild + reload picks up changes.
 import { spawn, spawnSync } from 'node:child_process';
@@ -61,15 +61,16 @@ function build() {
   });
 }
 
-/** Hook for the local API stand-in: only when asked for and when the built CLI has an api-server command. */
+/** Hook for the local API stand-in: when the built CLI has an api-server command (on a free port unless given). */
 async function maybeStartApiServer(port) {
   const cli = path.join(ROOT, 'dist', 'cli.js');
-  if (!port || !fs.existsSync(cli)) return null;
+  if (!fs.existsSync(cli)) return null;
   const help = spawnSync(process.execPath, [cli, '--help'], { encoding: 'utf8', timeout: 10_000 });
   if (!`${help.stdout}${help.stderr}`.includes('api-server')) return null;
+  port ??= await findFreePort(HOST);
   const log = fs.openSync(path.join(RUN_DIR, 'api-server.log'), 'w');
   // Own process group, like code-server: one kill stops it and anything it forks.
-  const child = spawn(process.execPath, [cli, 'api-server', '--port', String(port)], { cwd: ROOT, detached: true, stdio: ['ignore', log, log] });
+  const child = spawn(process.execPath, [cli, 'api-server', '--port', String(port), '--docs', SITE], { cwd: ROOT, detached: true, stdio: ['ignore', log, log] });
   fs.closeSync(log);
   const stop = () => { try { process.kill(-child.pid, 'SIGTERM'); } catch { /* gone */ } };
   process.on('exit', stop);
@@ -84,6 +85,12 @@ async function maybeStartApiServer(port) {
   console.log(`demo: API stand-in on http://${HOST}:${port}/`);
   return { url: `http://${HOST}:${port}`, stop };
 }
+
+/** The stand-in's defaults (see `mintdoc api-server`), handed to the extension host; a key stored by the user wins. */
+const apiDemoEnv = {
+  MINTDOC_PROJECT_ID: 'demo', MINTDOC_ASSISTANT_DOMAIN: 'demo',
+  MINTDOC_DEMO_ADMIN_KEY: 'mint_demo_admin_key', MINTDOC_DEMO_ASSISTANT_KEY: 'mint_dsc_demo_key',
+};
 
 function canConnect(port) {
   return new Promise(resolve => {
@@ -143,7 +150,7 @@ async function main() {
     server = await startCodeServer({
       port, runDir: RUN_DIR, workspaceDir: SITE, host: HOST, linkExtensions: [ROOT],
       // MINTDOC_DEMO makes the extension open docs.json and its Site view once the site is checked.
-      env: { MINTDOC_DEMO: '1', ...(api ? { MINTDOC_API_URL: api.url } : {}) },
+      env: { MINTDOC_DEMO: '1', ...(api ? { MINTDOC_API_URL: api.url, ...apiDemoEnv } : {}) },
     });
   } catch (err) {
     api?.stop();

@@ -1,15 +1,20 @@
 import type * as vscode from 'vscode';
+import { registerApiKeys } from './apiKeys';
 import { registerCommands } from './commands';
 import { Ctx } from './ctx';
 import { startDemoTour } from './demo';
 import type { ClientStatus } from './status';
 import { createStatusItem } from './statusItem';
+import { registerFeedbackView, type PlatformViewsApi } from './views/feedbackTree';
 import { registerSiteView } from './views/siteTree';
+import { registerUpdateStatusView } from './views/updateStatusTree';
 
 /** What activate() returns: read by the integration tests, and by other extensions if they like. */
 export interface MintDocApi {
 	readonly status: () => ClientStatus;
 	readonly onDidChangeStatus: vscode.Event<ClientStatus>;
+	/** Read-only view of the Feedback and Update Status views (what they show), for tests. */
+	readonly platform: PlatformViewsApi;
 }
 
 let ctx: Ctx | undefined;
@@ -20,9 +25,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<MintDo
 	ctx.pushCleanup(createStatusItem(ctx.status));
 	registerSiteView(ctx);
 	startDemoTour(ctx);
+	const platform = registerApiKeys(ctx);
+	const [feedback, updates] = [registerFeedbackView(ctx, platform), registerUpdateStatusView(ctx, platform)];
 	await ctx.startServer();
 	const status = ctx.status;
-	return { status: () => status.current, onDidChangeStatus: status.onDidChange };
+	return { status: () => status.current, onDidChangeStatus: status.onDidChange, platform: { feedback, updates, logLines: () => platform.log.lines() } };
 }
 
 export async function deactivate(): Promise<void> {

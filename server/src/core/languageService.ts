@@ -3,7 +3,7 @@ import { findCodeActions } from './features/codeActions';
 import { doComplete, type PageCompletionData } from './features/completion';
 import { doHover } from './features/hover';
 import { findDefinition, findDocumentLinks, findPageReferences } from './features/links';
-import { pageCompletion, pageDefinition, pageDocumentLinks, pageFoldingRanges, pageSymbols } from './features/pageFeatures';
+import { pageCompletion, pageDefinition, pageDocumentLinks, pageFoldingRanges, pageHover, pageSymbols } from './features/pageFeatures';
 import { PageInfo } from './features/pageInfo';
 import { pageReferences, prepareHeadingRename, renameHeading } from './features/pageReferences';
 import { movedLinkEdits, redirectEdits } from './features/movePageLinks';
@@ -325,6 +325,8 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 			return item;
 		},
 		async doHover(document, position, token) {
+			const page = await pageOf(document, token);
+			if (page) return pageHover(page.summary, document, position);
 			const site = await siteOfConfig(document.uri, token);
 			return site && doHover(site, document, position, pageInfo);
 		},

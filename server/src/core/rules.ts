@@ -44,6 +44,8 @@ export const rules = {
 	'frontmatter-js': { severity: DiagnosticSeverity.Error, summary: 'JavaScript frontmatter (---js) is not supported and is never executed.' },
 	'frontmatter-type': { severity: DiagnosticSeverity.Error, summary: 'A documented frontmatter field has the wrong type (deprecated: "yes").' },
 	'frontmatter-unknown-key': { severity: DiagnosticSeverity.Hint, summary: 'A frontmatter key the platform does not document (custom keys are allowed).' },
+	'component-unknown': { severity: DiagnosticSeverity.Warning, summary: 'A component that is not built in, not imported and not defined in the page.' },
+	'component-missing-prop': { severity: DiagnosticSeverity.Warning, summary: 'A built-in component without a prop it requires (a Card without a title).' },
 	'link-broken': { severity: DiagnosticSeverity.Error, summary: 'An internal link leads to no page, file, redirect or generated API page of the site.' },
 	'link-anchor-missing': { severity: DiagnosticSeverity.Warning, summary: 'A link\'s #anchor matches no heading of the target page.' },
 	'import-not-found': { severity: DiagnosticSeverity.Error, summary: 'An import names a snippet or file that does not exist.' },

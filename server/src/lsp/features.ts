@@ -7,7 +7,7 @@ import { runSafeAsync } from './runner';
 
 /** Server capabilities of the features registered below. */
 export const featureCapabilities = {
-	completionProvider: { triggerCharacters: ['"', '/'], resolveProvider: true },
+	completionProvider: { triggerCharacters: ['"', '/', '<', '#', ' '], resolveProvider: true },
 	hoverProvider: true,
 	definitionProvider: true,
 	referencesProvider: true,

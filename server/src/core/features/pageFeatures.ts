@@ -1,5 +1,6 @@
-import { CompletionItemKind, FoldingRangeKind, SymbolKind, type CompletionItem, type CompletionList, type DocumentLink, type DocumentSymbol, type FoldingRange, type LocationLink, type Position } from 'vscode-languageserver-types';
+import { CompletionItemKind, FoldingRangeKind, InsertTextFormat, MarkupKind, SymbolKind, type CompletionItem, type CompletionList, type DocumentLink, type DocumentSymbol, type FoldingRange, type Hover, type LocationLink, type Position } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { builtinComponent, builtinComponents, componentDoc } from '../mdx/components';
 import { resolveLink, type LinkContext } from '../mdx/linkRules';
 import type { PageHeading, PageSummary } from '../mdx/pageSummary';
 
@@ -61,6 +62,8 @@ export async function pageDefinition(summary: PageSummary, document: TextDocumen
  */
 export async function pageCompletion(summary: PageSummary, document: TextDocument, position: Position, fromPath: string, context: LinkContext): Promise<CompletionList | undefined> {
 	const line = document.getText({ start: { line: position.line, character: 0 }, end: position });
+	const components = completeComponents(line, position);
+	if (components) return components;
 	const route = /(?:\]\(|\b(?:href|src)=["'])(\/[^\s)"'#]*)(#[^\s)"']*)?$/.exec(line) ?? /(?:\]\(|\b(?:href|src)=["'])(#[^\s)"']*)$/.exec(line);
 	if (!route) return undefined;
 	const typedPath = route[1].startsWith('#') ? '' : route[1];
@@ -82,4 +85,46 @@ export async function pageCompletion(summary: PageSummary, document: TextDocumen
 		items.push({ label: `/${path}`, kind: CompletionItemKind.File, textEdit: { range: { start, end: position }, newText: path }, data: { kind: 'page', fileUri: context.site.pages.fileOf(path)! } });
 	}
 	return { isIncomplete: false, items };
+}
+
+/** Components after `<`, their props inside a tag, and enumerated prop values inside quotes. */
+function completeComponents(line: string, position: Position): CompletionList | undefined {
+	const replace = (typed: string) => ({ start: { line: position.line, character: position.character - typed.length }, end: position });
+	const value = /<([A-Z][\w.]*)\b[^<>]*\s([\w-]+)=["']([^"']*)$/.exec(line);
+	if (value) {
+		const values = builtinComponent(value[1])?.props[value[2]]?.values;
+		return values && { isIncomplete: false, items: values.map<CompletionItem>(v => ({ label: v, kind: CompletionItemKind.EnumMember, textEdit: { range: replace(value[3]), newText: v } })) };
+	}
+	const prop = /<([A-Z][\w.]*)\b([^<>]*\s)([\w-]*)$/.exec(line);
+	if (prop && !/["'][^"']*$/.test(prop[2].replace(/(["'])[^"']*\1/g, ''))) {
+		const spec = builtinComponent(prop[1]);
+		if (!spec) return undefined;
+		const written = new Set([...prop[2].matchAll(/([\w-]+)(?==|\s|$)/g)].map(m => m[1]));
+		const items = Object.entries(spec.props).filter(([name]) => !written.has(name)).map<CompletionItem>(([name, p]) => ({
+			label: name, kind: CompletionItemKind.Property, detail: p.required ? 'required' : p.type, documentation: p.doc,
+			insertTextFormat: InsertTextFormat.Snippet, textEdit: { range: replace(prop[3]), newText: p.type === 'boolean' ? name : p.type === 'number' ? `${name}={$1}` : `${name}="$1"` },
+			sortText: (p.required ? '0' : '1') + name,
+		}));
+		return { isIncomplete: false, items };
+	}
+	const tag = /<([A-Z][\w.]*)?$/.exec(line);
+	if (!tag) return undefined;
+	const typed = tag[1] ?? '';
+	const items = Object.entries(builtinComponents).map<CompletionItem>(([name, spec]) => {
+		const required = Object.entries(spec.props).filter(([, p]) => p.required).map(([p], i) => `${p}="\${${i + 1}}"`);
+		const attrs = required.length ? ' ' + required.join(' ') : '';
+		return {
+			label: name, kind: CompletionItemKind.Class, detail: 'MintDoc built-in component', documentation: { kind: MarkupKind.Markdown, value: componentDoc(name, spec) },
+			insertTextFormat: InsertTextFormat.Snippet, textEdit: { range: replace(typed), newText: spec.container ? `${name}${attrs}>\n\t$0\n</${name}>` : `${name}${attrs} />` },
+		};
+	});
+	return { isIncomplete: false, items };
+}
+
+/** Hover on a component name: what it does and its props. */
+export function pageHover(summary: PageSummary, document: TextDocument, position: Position): Hover | undefined {
+	const offset = document.offsetAt(position);
+	const element = summary.elements.find(e => document.offsetAt(e.nameRange.start) <= offset && offset <= document.offsetAt(e.nameRange.end));
+	const spec = element && builtinComponent(element.name);
+	return element && spec ? { range: element.nameRange, contents: { kind: MarkupKind.Markdown, value: componentDoc(element.name, spec) } } : undefined;
 }

@@ -4,6 +4,8 @@ import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { createDiagnostic } from '../diagnostic';
 import { checkTextIsParsable, limits } from '../textGuards';
+import { closestMatch } from '../textDistance';
+import { builtinComponent, builtinComponents } from './components';
 import { checkFrontmatter } from './frontmatterRules';
 import { parseMdx } from './mdxParser';
 import { readFrontmatter } from './frontmatter';
@@ -21,6 +23,13 @@ export interface PageHeading {
 	readonly slug: string;
 	readonly depth: number;
 	readonly range: Range;
+}
+
+/** A JSX element as written: `<Card title="x">` → name Card, attributes [title]. */
+export interface PageElement {
+	readonly name: string;
+	readonly nameRange: Range;
+	readonly attributes: readonly string[];
 }
 
 /** An ESM import of the page (snippets, components). */
@@ -42,6 +51,8 @@ export interface PageSummary {
 	readonly anchors: ReadonlySet<string> | undefined;
 	readonly imports: readonly PageImport[];
 	readonly frontmatter: Readonly<Record<string, unknown>> | undefined;
+	/** JSX elements of the page with a name: where the name is and which attributes are written. */
+	readonly elements: readonly PageElement[];
 	/** Ranges worth folding: frontmatter, JSX blocks, code fences. */
 	readonly folds: readonly { readonly startLine: number; readonly endLine: number; readonly kind?: 'comment' | 'region' }[];
 }
@@ -52,7 +63,7 @@ const titledComponents = new Set(['Step', 'Accordion', 'Tab', 'Update', 'Expanda
 
 export function summarizePage(document: TextDocument): PageSummary {
 	const unparsable = checkTextIsParsable(document, 'This page');
-	const empty: PageSummary = { diagnostics: [], links: [], headings: [], anchors: undefined, imports: [], frontmatter: undefined, folds: [] };
+	const empty: PageSummary = { diagnostics: [], links: [], headings: [], anchors: undefined, imports: [], frontmatter: undefined, folds: [], elements: [] };
 	if (unparsable) return { ...empty, diagnostics: [unparsable] };
 	const text = document.getText();
 	const frontmatter = readFrontmatter(text);
@@ -70,16 +81,20 @@ export function summarizePage(document: TextDocument): PageSummary {
 		diagnostics.push(createDiagnostic({ start, end }, `${error.message} (MDX)`, 'mdx-syntax'));
 		return { ...empty, diagnostics, frontmatter: frontmatter?.data };
 	}
-	return { diagnostics, frontmatter: frontmatter?.data, ...extract(parsed.tree, document) };
+	const extracted = extract(parsed.tree, document);
+	diagnostics.push(...checkComponents(extracted.elements, extracted.localNames));
+	return { diagnostics, frontmatter: frontmatter?.data, ...extracted };
 }
 
-function extract(tree: Root, document: TextDocument): Pick<PageSummary, 'links' | 'headings' | 'anchors' | 'imports' | 'folds'> {
+function extract(tree: Root, document: TextDocument): Pick<PageSummary, 'links' | 'headings' | 'anchors' | 'imports' | 'folds' | 'elements'> & { localNames: Set<string> } {
 	const text = document.getText();
 	const links: PageLink[] = [];
 	const headings: PageHeading[] = [];
 	const anchors = new Set<string>();
 	const imports: PageImport[] = [];
 	const folds: { startLine: number; endLine: number }[] = [];
+	const elements: PageElement[] = [];
+	const localNames = new Set<string>();
 	const slugger = new GithubSlugger();
 	const range = (start: number, end: number): Range => ({ start: document.positionAt(start), end: document.positionAt(end) });
 	const stack: Nodes[] = [tree];
@@ -116,10 +131,14 @@ function extract(tree: Root, document: TextDocument): Pick<PageSummary, 'links' 
 						if (attribute.name === 'name' && node.name && anchorPrefixes[node.name]) anchors.add(anchorPrefixes[node.name] + slugOf(attribute.value));
 						if (attribute.name === 'title' && node.name && titledComponents.has(node.name)) anchors.add(slugOf(attribute.value));
 					}
+					if (node.name && text.startsWith(node.name, start + 1)) {
+						elements.push({ name: node.name, nameRange: range(start + 1, start + 1 + node.name.length), attributes: node.attributes.flatMap(a => (a.type === 'mdxJsxAttribute' ? [a.name] : [])) });
+					}
 					if (node.type === 'mdxJsxFlowElement') folds.push({ startLine: document.positionAt(start).line, endLine: document.positionAt(end).line });
 					break;
 				}
 				case 'mdxjsEsm':
+					for (const name of declaredNames(node.value)) localNames.add(name);
 					for (const match of node.value.matchAll(/(?:^|\n)\s*import\s+(?:[^'";]*?\s+from\s+)?(['"])([^'"]+)\1/g)) {
 						const at = start + match.index! + match[0].lastIndexOf(match[2]);
 						imports.push({ source: match[2], range: range(at, at + match[2].length) });
@@ -134,7 +153,43 @@ function extract(tree: Root, document: TextDocument): Pick<PageSummary, 'links' 
 		if ('children' in node) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as Nodes);
 	}
 	headings.sort((a, b) => a.range.start.line - b.range.start.line);
-	return { links, headings, anchors, imports, folds: folds.filter(f => f.endLine > f.startLine) };
+	return { links, headings, anchors, imports, elements, localNames, folds: folds.filter(f => f.endLine > f.startLine) };
+}
+
+/** Names an ESM block brings into scope: imports (default, named, namespace) and exported declarations. */
+function declaredNames(esm: string): string[] {
+	const names: string[] = [];
+	for (const m of esm.matchAll(/import\s+([^'";]+?)\s+from\s/g)) {
+		for (const part of m[1].split(/[{},]/)) {
+			const name = part.trim().split(/\s+as\s+/).pop()!.replace(/^\*\s*as\s+/, '').trim();
+			if (/^[A-Za-z_$][\w$]*$/.test(name)) names.push(name);
+		}
+	}
+	for (const m of esm.matchAll(/export\s+(?:const|let|var|function|class)\s+([A-Za-z_$][\w$]*)/g)) names.push(m[1]);
+	return names;
+}
+
+/**
+ * Components the page uses: unknown ones (not built in, not imported, not defined in the page)
+ * and built-in ones missing a required prop are warnings: the page still builds, but renders wrong.
+ */
+function checkComponents(elements: readonly PageElement[], localNames: ReadonlySet<string>): Diagnostic[] {
+	const diagnostics: Diagnostic[] = [];
+	for (const element of elements) {
+		if (!/^[A-Z]/.test(element.name) || localNames.has(element.name.split('.')[0])) continue;
+		const spec = builtinComponent(element.name);
+		if (!spec) {
+			const suggestion = closestMatch(element.name, Object.keys(builtinComponents));
+			const diagnostic = createDiagnostic(element.nameRange, `<${element.name}> is not a built-in component and is not imported or defined in this page.${suggestion ? ` Did you mean <${suggestion}>?` : ''}`, 'component-unknown');
+			if (suggestion) diagnostic.data = { replacement: suggestion };
+			diagnostics.push(diagnostic);
+			continue;
+		}
+		const missing = Object.entries(spec.props).filter(([name, prop]) => prop.required && !element.attributes.includes(name)).map(([name]) => name);
+		if (spec.oneOf && !spec.oneOf.some(p => element.attributes.includes(p))) missing.push(spec.oneOf.join(' | '));
+		if (missing.length) diagnostics.push(createDiagnostic(element.nameRange, `<${element.name}> needs ${missing.map(m => `"${m}"`).join(' and ')}.`, 'component-missing-prop'));
+	}
+	return diagnostics;
 }
 
 function plainText(node: Nodes): string {

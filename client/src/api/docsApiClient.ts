@@ -1,0 +1,124 @@
+import { ApiError, redact } from './errors';
+import { requestJson, type HttpOptions } from './http';
+import { parseFeedbackPage, parseUpdateStatus, ShapeError } from './parse';
+import type { FeedbackFilters, FeedbackPage, UpdateStatus } from './types';
+
+export type DocsApiClientOptions = HttpOptions;
+
+/**
+ * The platform's HTTP API (shared/spec/platform-spec.md, Endpoints). Every call takes an
+ * AbortSignal; failures are {@link ApiError}s whose message names the next step.
+ */
+export interface DocsApiClient {
+	readonly baseUrl: string;
+	/** `GET /v1/project/update-status/{statusId}` (admin key). */
+	getUpdateStatus(statusId: string, signal?: AbortSignal): Promise<UpdateStatus>;
+	/** `GET /api/external/v1/analytics/{projectId}/feedback`, one page (admin key; rate-limited, never poll it). */
+	listFeedback(projectId: string, filters?: FeedbackFilters, cursor?: string, signal?: AbortSignal): Promise<FeedbackPage>;
+	/**
+	 * Every page of the feedback list, following `nextCursor` while `hasMore`. Stops with a
+	 * `badResponse` error when the server repeats a cursor (a loop) or says `hasMore` without one.
+	 */
+	feedbackPages(projectId: string, filters?: FeedbackFilters, signal?: AbortSignal, options?: { readonly cursor?: string; readonly maxPages?: number }): AsyncGenerator<FeedbackPage, void, undefined>;
+}
+
+/** Longest id accepted before sending: real ids are short; a 10 KB one is a paste accident. */
+export const maxIdLength = 256;
+const datePattern = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+export function createDocsApiClient(options: DocsApiClientOptions): DocsApiClient {
+	const client: DocsApiClient = {
+		baseUrl: options.baseUrl,
+
+		async getUpdateStatus(statusId, signal) {
+			const id = checkId('update status id', statusId);
+			const body = await requestJson(options, {
+				method: 'GET', path: `/v1/project/update-status/${encodeURIComponent(id)}`, signal,
+				notFound: `unknown update status id '${display(id)}': check the id returned when the update was triggered`,
+			});
+			return shaped(() => parseUpdateStatus(body, id));
+		},
+
+		async listFeedback(projectId, filters = {}, cursor, signal) {
+			const id = checkId('project id', projectId);
+			const body = await requestJson(options, {
+				method: 'GET', path: `/api/external/v1/analytics/${encodeURIComponent(id)}/feedback`, signal,
+				query: feedbackQuery(filters, cursor),
+				notFound: `unknown project id '${display(id)}': copy it from the API keys page of the dashboard into the setting mintdoc.projectId`,
+			});
+			return shaped(() => parseFeedbackPage(body));
+		},
+
+		async *feedbackPages(projectId, filters = {}, signal, { cursor, maxPages = 10_000 } = {}) {
+			const seen = new Set<string>(cursor ? [cursor] : []);
+			let next = cursor;
+			for (let pages = 1; pages <= maxPages; pages++) {
+				const page = await client.listFeedback(projectId, filters, next, signal);
+				yield page;
+				if (!page.hasMore) return;
+				if (page.nextCursor === null) throw loopError(`the server said there are more results but sent no cursor (page ${pages})`);
+				if (seen.has(page.nextCursor)) throw loopError(`the server sent the same cursor twice (page ${pages})`);
+				seen.add(page.nextCursor);
+				next = page.nextCursor;
+			}
+		},
+	};
+	return client;
+}
+
+/**
+ * The query string of a feedback request, validated before sending so a typo in a date gets a
+ * clear message instead of a rate-limited round trip.
+ */
+export function feedbackQuery(filters: FeedbackFilters, cursor?: string): Record<string, string | undefined> {
+	for (const [name, value] of [['dateFrom', filters.dateFrom], ['dateTo', filters.dateTo]] as const) {
+		if (value !== undefined && (!datePattern.test(value) || Number.isNaN(Date.parse(value)))) {
+			throw new ApiError(`${name} must be a date like 2024-01-31 or an ISO 8601 date-time, not '${display(value)}'.`, { kind: 'badRequest' });
+		}
+	}
+	if (filters.dateFrom && filters.dateTo && Date.parse(filters.dateFrom) > Date.parse(filters.dateTo)) {
+		throw new ApiError(`dateFrom (${filters.dateFrom}) is after dateTo (${filters.dateTo}).`, { kind: 'badRequest' });
+	}
+	const limit = filters.limit;
+	if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > 100)) {
+		throw new ApiError(`The page size must be a whole number from 1 to 100, not ${limit}.`, { kind: 'badRequest' });
+	}
+	const statuses = filters.statuses?.filter(s => s.trim() !== '');
+	return {
+		dateFrom: filters.dateFrom,
+		dateTo: filters.dateTo,
+		source: filters.source || undefined,
+		status: statuses?.length ? statuses.join(',') : undefined,
+		limit: limit === undefined ? undefined : String(limit),
+		cursor: cursor || undefined,
+	};
+}
+
+/** The id trimmed, or a `badRequest` error for an empty, over-long or control-character id. */
+export function checkId(what: string, id: string): string {
+	const trimmed = typeof id === 'string' ? id.trim() : '';
+	if (!trimmed) throw new ApiError(`The ${what} is empty.`, { kind: 'badRequest' });
+	if (trimmed.length > maxIdLength) throw new ApiError(`The ${what} is ${trimmed.length} characters long; ids have at most ${maxIdLength}. Check what was pasted.`, { kind: 'badRequest' });
+	// eslint-disable-next-line no-control-regex
+	if (/[\u0000-\u001f\u007f]/.test(trimmed)) throw new ApiError(`The ${what} contains control characters.`, { kind: 'badRequest' });
+	return trimmed;
+}
+
+function shaped<T>(parse: () => T): T {
+	try {
+		return parse();
+	} catch (e) {
+		if (e instanceof ShapeError) throw new ApiError(`Unexpected response: ${e.message}. Check mintdoc.api.baseUrl; try again later.`, { kind: 'badResponse', status: 200 });
+		throw e;
+	}
+}
+
+function loopError(detail: string): ApiError {
+	return new ApiError(`Pagination stopped: ${detail}. What was loaded is kept; refresh to start over.`, { kind: 'badResponse', status: 200 });
+}
+
+/** An id for a message: redacted (a key pasted by mistake stays hidden) and short. */
+function display(id: string): string {
+	const safe = redact(id);
+	return safe.length > 60 ? `${safe.slice(0, 57)}...` : safe;
+}

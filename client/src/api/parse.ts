@@ -1,0 +1,79 @@
+import type { CommitDetails, FeedbackEntry, FeedbackPage, FilesChanged, UpdateStatus } from './types';
+
+/** Thrown by the parsers; the client turns it into an ApiError of kind `badResponse`. */
+export class ShapeError extends Error {}
+
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+/**
+ * An update status from a response body. Tolerant: unknown fields and enum values are kept,
+ * fields of the wrong type are dropped. Only a non-object or a missing `status` is an error,
+ * because without a state there is nothing to show.
+ */
+export function parseUpdateStatus(body: unknown, requestedId: string): UpdateStatus {
+	if (!isObject(body)) throw new ShapeError(`expected an update status object, got ${describe(body)}`);
+	const status = str(body.status);
+	if (status === undefined) throw new ShapeError('the update status has no "status" field');
+	const result: Json = { ...body, _id: str(body._id) ?? requestedId, status, logs: strings(body.logs) };
+	for (const key of ['projectId', 'createdAt', 'endedAt', 'summary', 'subdomain', 'screenshot', 'screenshotLight', 'screenshotDark', 'author', 'source']) {
+		if (key in body && typeof body[key] !== 'string') delete result[key];
+	}
+	if ('commit' in body) {
+		const commit = parseCommit(body.commit);
+		if (commit) result.commit = commit;
+		else delete result.commit;
+	}
+	return result as UpdateStatus;
+}
+
+function parseCommit(value: unknown): CommitDetails | undefined {
+	if (!isObject(value)) return undefined;
+	const result: Json = { ...value };
+	for (const key of ['sha', 'ref', 'message']) if (key in value && typeof value[key] !== 'string') delete result[key];
+	if (isObject(value.filesChanged)) {
+		const files: FilesChanged = { added: strings(value.filesChanged.added), modified: strings(value.filesChanged.modified), removed: strings(value.filesChanged.removed) };
+		result.filesChanged = files;
+	} else {
+		delete result.filesChanged;
+	}
+	return result as CommitDetails;
+}
+
+/**
+ * A feedback page from a response body. `feedback` must be an array and `nextCursor` a string or
+ * null; entries without a string `id` are dropped (they could not be told apart); other fields
+ * are kept as they come, with missing text fields as ''.
+ */
+export function parseFeedbackPage(body: unknown): FeedbackPage {
+	if (!isObject(body)) throw new ShapeError(`expected a feedback page object, got ${describe(body)}`);
+	if (!Array.isArray(body.feedback)) throw new ShapeError('the feedback page has no "feedback" array');
+	const nextCursor = body.nextCursor === undefined ? null : body.nextCursor;
+	if (nextCursor !== null && typeof nextCursor !== 'string') throw new ShapeError(`"nextCursor" must be a string or null, got ${describe(nextCursor)}`);
+	const hasMore = typeof body.hasMore === 'boolean' ? body.hasMore : nextCursor !== null;
+	const feedback = body.feedback.filter(isObject).filter(e => typeof e.id === 'string').map(parseEntry);
+	return { feedback, nextCursor: nextCursor === '' ? null : nextCursor, hasMore };
+}
+
+function parseEntry(e: Json): FeedbackEntry {
+	const result: Json = {
+		...e,
+		path: str(e.path) ?? '',
+		comment: str(e.comment) ?? '',
+		createdAt: str(e.createdAt) ?? '',
+		source: str(e.source) ?? 'unknown',
+		status: str(e.status) ?? 'unknown',
+	};
+	if ('helpful' in e && typeof e.helpful !== 'boolean') delete result.helpful;
+	for (const key of ['contact', 'code', 'filename', 'lang']) if (key in e && typeof e[key] !== 'string') delete result[key];
+	return result as FeedbackEntry;
+}
+
+function describe(value: unknown): string {
+	if (value === null) return 'null';
+	if (Array.isArray(value)) return 'an array';
+	return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}

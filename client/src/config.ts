@@ -1,0 +1,61 @@
+import * as vscode from 'vscode';
+
+/** Default of `mintdoc.api.baseUrl`: the platform's public API. */
+export const defaultApiBaseUrl = 'https://api.mintlify.com';
+
+/**
+ * Environment variables the extension host may carry (the demo sets them to point at the local
+ * stand-in). Each is used only while the matching setting is unset, so a user's choice wins.
+ */
+export const apiEnv = {
+	baseUrl: 'MINTDOC_API_URL',
+	projectId: 'MINTDOC_PROJECT_ID',
+	assistantDomain: 'MINTDOC_ASSISTANT_DOMAIN',
+	demoAdminKey: 'MINTDOC_DEMO_ADMIN_KEY',
+	demoAssistantKey: 'MINTDOC_DEMO_ASSISTANT_KEY',
+} as const;
+
+/** The `mintdoc.*` settings of the platform API, resolved. Keys are not settings: see apiKeys.ts. */
+export interface ApiSettings {
+	readonly baseUrl: string;
+	/** Where `baseUrl` came from: the setting, `MINTDOC_API_URL`, or the default. */
+	readonly baseUrlFrom: 'setting' | 'env' | 'default';
+	/** Empty when not set. */
+	readonly projectId: string;
+	/** Empty when not set. */
+	readonly assistantDomain: string;
+}
+
+/** Reads the settings now (never cached: they may change at any time). */
+export function readApiSettings(env: NodeJS.ProcessEnv = process.env): ApiSettings {
+	const config = vscode.workspace.getConfiguration('mintdoc');
+	// The setting is machine-scoped: a workspace (a cloned repository) cannot send the key elsewhere.
+	const configured = setting(config, 'api.baseUrl');
+	const fromEnv = env[apiEnv.baseUrl]?.trim();
+	const baseUrl = configured && configured !== defaultApiBaseUrl
+		? { baseUrl: configured, baseUrlFrom: 'setting' as const }
+		: fromEnv ? { baseUrl: fromEnv, baseUrlFrom: 'env' as const } : { baseUrl: defaultApiBaseUrl, baseUrlFrom: 'default' as const };
+	return {
+		...baseUrl,
+		projectId: setting(config, 'projectId') || env[apiEnv.projectId]?.trim() || '',
+		assistantDomain: setting(config, 'assistant.domain') || env[apiEnv.assistantDomain]?.trim() || '',
+	};
+}
+
+/** Fires when any platform API setting changes. */
+export function onDidChangeApiSettings(listener: () => void): vscode.Disposable {
+	return vscode.workspace.onDidChangeConfiguration(e => {
+		if (e.affectsConfiguration('mintdoc.api') || e.affectsConfiguration('mintdoc.projectId') || e.affectsConfiguration('mintdoc.assistant')) listener();
+	});
+}
+
+/** Stores the project id in the workspace settings (it is per docs repository), or user settings without a workspace. */
+export async function setProjectId(projectId: string): Promise<void> {
+	const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+	await vscode.workspace.getConfiguration('mintdoc').update('projectId', projectId.trim() || undefined, target);
+}
+
+function setting(config: vscode.WorkspaceConfiguration, key: string): string {
+	const value = config.get<string>(key);
+	return typeof value === 'string' ? value.trim() : '';
+}

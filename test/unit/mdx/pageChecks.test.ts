@@ -3,7 +3,7 @@ import { assertDiagnostics } from '../../helpers/diagnostics';
 import { checkPages, docsJson, rangeOf } from '../../helpers/siteCheck';
 
 const config = docsJson({ groups: [{ group: 'G', pages: ['index', 'guides/setup', 'guides/v1.2/notes'] }], openapi: 'openapi.yaml' }, { redirects: [{ source: '/old/:slug*', destination: '/guides/setup' }] });
-const setup = '---\ntitle: Setup\n---\n\n## Install the SDK\n\n<ParamField name="api_key" type="string">Key</ParamField>\n\n<Steps>\n  <Step title="Create a key">x</Step>\n</Steps>\n';
+const setup = '---\ntitle: Setup\n---\n\n## Install the SDK\n\n<ParamField body="api_key" type="string">Key</ParamField>\n\n<Steps>\n  <Step title="Create a key">x</Step>\n</Steps>\n';
 const site = (index: string, extra: Record<string, string> = {}) => ({ 'docs.json': config, 'index.mdx': index, 'guides/setup.mdx': setup, 'guides/v1.2/notes.mdx': '# Notes', 'images/logo.png': 'PNG', 'snippets/note.mdx': 'Hi', ...extra });
 
 describe('MDX page checks', () => {
@@ -21,7 +21,7 @@ describe('MDX page checks', () => {
 	});
 
 	it('reports broken links as errors at the URL, with the closest page', async () => {
-		const index = '# Home\n\nSee [setup](/guides/stup) and <Card href="/nowhere">x</Card>.\n\n![x](/images/missing.png)\n';
+		const index = '# Home\n\nSee [setup](/guides/stup) and <Card title="Nowhere" href="/nowhere">x</Card>.\n\n![x](/images/missing.png)\n';
 		const d = await checkPages(site(index));
 		assertDiagnostics(d['index.mdx'], [
 			{ range: rangeOf(index, '/guides/stup'), code: 'link-broken', message: /No page or file '\/guides\/stup' in this site. Did you mean '\/guides\/setup'\?/ },

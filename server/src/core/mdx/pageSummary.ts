@@ -57,8 +57,9 @@ export interface PageSummary {
 	readonly folds: readonly { readonly startLine: number; readonly endLine: number; readonly kind?: 'comment' | 'region' }[];
 }
 
-/** Components whose `name`/`title` become anchors on the rendered page (`#param-limit`, `#install-the-sdk`). */
-const anchorPrefixes: Record<string, string> = { ParamField: 'param-', ResponseField: 'response-' };
+/** Field components whose name becomes an anchor on the rendered page (`#param-limit`); the name is in one of these props. */
+const fieldComponents = new Set(['ParamField', 'ResponseField']);
+const fieldNameProps = new Set(['name', 'query', 'path', 'body', 'header']);
 const titledComponents = new Set(['Step', 'Accordion', 'Tab', 'Update', 'Expandable']);
 
 export function summarizePage(document: TextDocument): PageSummary {
@@ -128,7 +129,10 @@ function extract(tree: Root, document: TextDocument): Pick<PageSummary, 'links' 
 							if (at !== undefined) links.push({ url: attribute.value, range: range(at, at + attribute.value.length), kind: 'attribute' });
 						}
 						if (attribute.name === 'id') anchors.add(attribute.value);
-						if (attribute.name === 'name' && node.name && anchorPrefixes[node.name]) anchors.add(anchorPrefixes[node.name] + slugOf(attribute.value));
+						if (node.name && fieldComponents.has(node.name) && fieldNameProps.has(attribute.name)) {
+							anchors.add('param-' + slugOf(attribute.value));
+							anchors.add('response-' + slugOf(attribute.value));
+						}
 						if (attribute.name === 'title' && node.name && titledComponents.has(node.name)) anchors.add(slugOf(attribute.value));
 					}
 					if (node.name && text.startsWith(node.name, start + 1)) {

@@ -7,6 +7,7 @@ export const Commands = {
 	restartServer: 'mintdoc.restartServer',
 	showOutput: 'mintdoc.showOutput',
 	showStatusMenu: 'mintdoc.showStatusMenu',
+	movePage: 'mintdoc.movePage',
 } as const;
 
 export function registerCommands(ctx: Ctx): void {
@@ -14,7 +15,33 @@ export function registerCommands(ctx: Ctx): void {
 		vscode.commands.registerCommand(Commands.restartServer, () => ctx.restartServer()),
 		vscode.commands.registerCommand(Commands.showOutput, () => ctx.outputChannel.show(true)),
 		vscode.commands.registerCommand(Commands.showStatusMenu, () => showStatusMenu(ctx)),
+		vscode.commands.registerCommand(Commands.movePage, (uri?: vscode.Uri) => movePage(uri ?? vscode.window.activeTextEditor?.document.uri)),
 	);
+}
+
+/**
+ * Moves or renames a page to a path the user types. The move is an ordinary file rename, so the
+ * language server's rename participant updates docs.json entries, links and redirects with it.
+ */
+async function movePage(uri: vscode.Uri | undefined): Promise<void> {
+	if (!uri || !/\.(mdx|md)$/i.test(uri.path)) {
+		void vscode.window.showWarningMessage('MintDoc: open or select an .mdx or .md page to move it.');
+		return;
+	}
+	const folder = vscode.workspace.getWorkspaceFolder(uri);
+	const current = vscode.workspace.asRelativePath(uri, false);
+	const target = await vscode.window.showInputBox({
+		title: 'MintDoc: Move Page',
+		prompt: 'New path of the page (relative to the workspace folder). Links, docs.json entries and a redirect follow.',
+		value: current,
+		valueSelection: [current.lastIndexOf('/') + 1, current.length - (current.endsWith('.mdx') ? 4 : 3)],
+		validateInput: value => (!/\.(mdx|md)$/i.test(value.trim()) ? 'Keep the .mdx or .md extension.' : value.trim() === current ? 'Type a different path.' : undefined),
+	});
+	if (!target || !folder) return;
+	const destination = vscode.Uri.joinPath(folder.uri, ...target.trim().split('/'));
+	const edit = new vscode.WorkspaceEdit();
+	edit.renameFile(uri, destination, { overwrite: false });
+	if (!(await vscode.workspace.applyEdit(edit))) void vscode.window.showErrorMessage(`MintDoc: could not move the page to ${target} (does a file exist there?).`);
 }
 
 /** The status item's menu: open a site's docs.json, restart, or read the log. */

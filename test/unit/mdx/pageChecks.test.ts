@@ -83,5 +83,9 @@ describe('MDX page checks', () => {
 		assert.equal(d[1].range.start.line, 240_002);
 		const deep = '<Note>'.repeat(500) + 'x' + '</Note>'.repeat(500);
 		assert.deepEqual(await checkPages(site(deep)), {});
+		const quotes = '> '.repeat(20_000) + 'x\n\n[gone](/gone)\n';
+		const started = Date.now();
+		assert.deepEqual((await checkPages(site(quotes)))['index.mdx'].map(x => x.code), ['page-too-large', 'link-broken']);
+		assert.ok(Date.now() - started < 5_000, `${Date.now() - started} ms`);
 	});
 });

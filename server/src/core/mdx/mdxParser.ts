@@ -42,6 +42,7 @@ interface VFileMessageLike {
 }
 
 function toSyntaxError(e: unknown): MdxSyntaxError {
+	if (e instanceof RangeError) return { message: 'Elements are nested too deeply to check', start: { line: 1, column: 1 } };
 	const m = (e ?? {}) as VFileMessageLike;
 	const message = (m.reason ?? m.message ?? String(e)).replace(/\s*\(\d+:\d+-\d+:\d+\)/, '');
 	// The range in the text is the offending element's own; `place` may be its whole paragraph.

@@ -69,9 +69,12 @@ export function summarizePage(document: TextDocument): PageSummary {
 	const text = document.getText();
 	const frontmatter = readFrontmatter(text);
 	const diagnostics: Diagnostic[] = checkFrontmatter(document, frontmatter);
-	if (text.length > limits.maxMdxParseChars) {
-		const kb = Math.round(text.length / 1024);
-		diagnostics.push(createDiagnostic({ start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, `This page is ${kb} KB: MintDoc checks its frontmatter and links but not its MDX syntax (pages over ${limits.maxMdxParseChars / 1024} KB).`, 'page-too-large'));
+	const tooHard = text.length > limits.maxMdxParseChars
+		? `This page is ${Math.round(text.length / 1024)} KB: MintDoc checks its frontmatter and links but not its MDX syntax (pages over ${limits.maxMdxParseChars / 1024} KB).`
+		: // Deeply nested block quotes make the Markdown parser quadratic: a few KB would block for seconds.
+			/^(?:[ \t]*>){100}/m.test(text) ? 'This page nests block quotes more than 100 deep: MintDoc checks its frontmatter and links but not its MDX syntax.' : undefined;
+	if (tooHard) {
+		diagnostics.push(createDiagnostic({ start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, tooHard, 'page-too-large'));
 		return { ...empty, diagnostics, frontmatter: frontmatter?.data, links: scanLinks(document) };
 	}
 	const parsed = parseMdx(text, !document.uri.toLowerCase().endsWith('.md'));

@@ -3,19 +3,10 @@ import { createServer } from 'node:net';
 import { createDocsApiClient, type DocsApiClient } from '../../../client/src/api/docsApiClient';
 import { ApiError, redact, serverMessageOf } from '../../../client/src/api/errors';
 import { parseRetryAfter, requestJson } from '../../../client/src/api/http';
-import { json, startScriptedServer, type Script } from './scriptedServer';
+import { apiError, json, startScriptedServer, type Script } from './scriptedServer';
 
 const key = 'mint_secret_admin_key_987654';
 
-async function apiError(promise: Promise<unknown>): Promise<ApiError> {
-	try {
-		await promise;
-	} catch (e) {
-		assert.ok(e instanceof ApiError, `expected an ApiError, got ${e}`);
-		return e;
-	}
-	assert.fail('expected the call to fail');
-}
 
 /** A free port with nothing listening on it. */
 async function closedPort(): Promise<number> {

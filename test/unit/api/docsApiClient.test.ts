@@ -2,20 +2,10 @@ import * as assert from 'node:assert/strict';
 import { createDocsApiClient, feedbackQuery, type DocsApiClient } from '../../../client/src/api/docsApiClient';
 import { ApiError } from '../../../client/src/api/errors';
 import type { FeedbackPage } from '../../../client/src/api/types';
-import { json, startScriptedServer } from './scriptedServer';
+import { apiError, json, startScriptedServer } from './scriptedServer';
 
 const key = 'mint_test_admin_key_123456';
 
-/** Rejects with the ApiError of `promise` (fails the test if it resolves or throws something else). */
-async function apiError(promise: Promise<unknown>): Promise<ApiError> {
-	try {
-		await promise;
-	} catch (e) {
-		assert.ok(e instanceof ApiError, `expected an ApiError, got ${e}`);
-		return e;
-	}
-	assert.fail('expected the call to fail');
-}
 
 describe('docs API client: requests and responses', () => {
 	let server: Awaited<ReturnType<typeof startScriptedServer>>;

@@ -1,3 +1,5 @@
+import * as assert from 'node:assert/strict';
+import { ApiError } from '../../../client/src/api/errors';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -37,4 +39,15 @@ export function json(res: ServerResponse, status: number, body: unknown, headers
 	const text = JSON.stringify(body);
 	res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
 	res.end(text);
+}
+
+/** Rejects with the ApiError of `promise` (fails the test if it resolves or throws something else). */
+export async function apiError(promise: Promise<unknown>): Promise<ApiError> {
+	try {
+		await promise;
+	} catch (e) {
+		assert.ok(e instanceof ApiError, `expected an ApiError, got ${e}`);
+		return e;
+	}
+	assert.fail('expected the call to fail');
 }

@@ -21,7 +21,8 @@ import { summarizePage, type PageSummary } from './mdx/pageSummary';
 import { findDocsRoots } from './docsRoots';
 import { nullLogger, type Logger } from './logger';
 import { PageIndex } from './site/pageIndex';
-import { buildSiteModel, type SiteModel } from './site/siteModel';
+import { readOpenApiSpec, type OpenApiSpec } from './openapi/openApiSpec';
+import { buildSiteModel, type SiteModel, type SpecLoader } from './site/siteModel';
 import { basenameUri, dirnameUri, docsConfigFileName, isDocsConfigUri, isUnder, joinUri } from './uris';
 import type { DocsWorkspace } from './workspace';
 
@@ -183,6 +184,15 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		return { document, parsed: configParses.get(document, doc => parseJsonConfig(doc, basenameUri(doc.uri), isDocsConfigUri(doc.uri))) };
 	};
 
+	// One extraction per spec text: a 10 MB spec is read once, not on every keystroke in docs.json.
+	const specCache = new DocumentCache<OpenApiSpec>(64);
+	const loadSpec: SpecLoader = async uri => {
+		const current = await workspace.readDocument(uri);
+		if (!current) return undefined;
+		const document = TextDocument.create(current.uri, current.languageId, current.version, current.getText());
+		return { document, spec: specCache.get(document, doc => readOpenApiSpec(doc.uri, doc.getText())) };
+	};
+
 	const rootOf = (uri: string) => roots.filter(root => isUnder(uri, root)).reduce<string | undefined>((best, root) => (!best || root.length > best.length ? root : best), undefined);
 
 	function pageIndexOf(rootUri: string, token: CancellationToken): Promise<PageIndex> {
@@ -203,7 +213,7 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		const cached = models.get(rootUri);
 		if (cached && (await isCurrent(cached, pages))) return cached;
 		throwIfCancelled(token);
-		const model = await buildSiteModel(rootUri, joinUri(rootUri, docsConfigFileName), loadConfigFile, pages, token);
+		const model = await buildSiteModel(rootUri, joinUri(rootUri, docsConfigFileName), loadConfigFile, pages, token, loadSpec);
 		models.set(rootUri, model);
 		return model;
 	}
@@ -211,7 +221,7 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 	/** A model is current while its page set and the text of every configuration file it read are unchanged. */
 	async function isCurrent(model: SiteModel, pages: PageIndex): Promise<boolean> {
 		if (model.pageVersion !== pages.version) return false;
-		for (const [uri, document] of model.config.files) {
+		for (const [uri, document] of [...model.config.files, ...model.specFiles]) {
 			const now = await workspace.readDocument(uri);
 			if (!now || now.getText() !== document.getText()) return false;
 		}
@@ -245,7 +255,7 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 	}
 
 	function sitesUsingConfigFile(uri: string): string[] {
-		return roots.filter(root => joinUri(root, docsConfigFileName) === uri || models.get(root)?.config.files.has(uri) || models.get(root)?.config.refs.some(r => r.target === uri));
+		return roots.filter(root => joinUri(root, docsConfigFileName) === uri || models.get(root)?.config.files.has(uri) || models.get(root)?.specFiles.has(uri) || models.get(root)?.config.refs.some(r => r.target === uri));
 	}
 
 	return {

@@ -49,6 +49,16 @@ export const rules = {
 	'link-broken': { severity: DiagnosticSeverity.Error, summary: 'An internal link leads to no page, file, redirect or generated API page of the site.' },
 	'link-anchor-missing': { severity: DiagnosticSeverity.Warning, summary: 'A link\'s #anchor matches no heading of the target page.' },
 	'import-not-found': { severity: DiagnosticSeverity.Error, summary: 'An import names a snippet or file that does not exist.' },
+	'openapi-spec-not-found': { severity: DiagnosticSeverity.Error, summary: 'An OpenAPI source names a file that does not exist.' },
+	'openapi-version': { severity: DiagnosticSeverity.Error, summary: 'An OpenAPI source is Swagger 2.0; the platform needs OpenAPI 3.0+.' },
+	'openapi-method-case': { severity: DiagnosticSeverity.Error, summary: 'An endpoint entry writes the HTTP method in lower case.' },
+	'openapi-no-spec': { severity: DiagnosticSeverity.Error, summary: 'A METHOD /path entry with no OpenAPI document in scope (the platform treats it as a file path).' },
+	'openapi-ambiguous': { severity: DiagnosticSeverity.Warning, summary: 'Several OpenAPI documents in scope have the operation: name the file.' },
+	'openapi-hidden-operation': { severity: DiagnosticSeverity.Warning, summary: 'The entry names an operation marked x-hidden (no page is generated).' },
+	'openapi-operation-not-found': { severity: DiagnosticSeverity.Error, summary: 'No operation with this method and path in the OpenAPI document(s) in scope.' },
+	'openapi-syntax': { severity: DiagnosticSeverity.Error, summary: 'The OpenAPI document is not valid JSON or YAML.' },
+	'openapi-external-ref': { severity: DiagnosticSeverity.Error, summary: 'A $ref to another file or URL (only internal references are supported).' },
+	'openapi-webhooks-version': { severity: DiagnosticSeverity.Error, summary: '`webhooks` in a document older than OpenAPI 3.1.' },
 } as const satisfies Record<string, { severity: DiagnosticSeverity; summary: string }>;
 
 export type RuleId = keyof typeof rules;

@@ -1,15 +1,21 @@
-/** Levenshtein distance, bounded: returns `max + 1` as soon as the distance is known to exceed `max`. */
+/**
+ * Edit distance counting a swap of two neighbours as one edit (optimal string alignment: "pest"
+ * is one typo away from "pets"), bounded: returns `max + 1` as soon as it must exceed `max`.
+ */
 export function editDistance(a: string, b: string, max = Infinity): number {
 	if (Math.abs(a.length - b.length) > max) return max + 1;
+	let beforePrevious: number[] = [];
 	let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
 	for (let i = 1; i <= a.length; i++) {
 		const current = [i];
 		let rowMin = i;
 		for (let j = 1; j <= b.length; j++) {
 			current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+			if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) current[j] = Math.min(current[j], beforePrevious[j - 2] + 1);
 			rowMin = Math.min(rowMin, current[j]);
 		}
 		if (rowMin > max) return max + 1;
+		beforePrevious = previous;
 		previous = current;
 	}
 	return previous[b.length];

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { assertDiagnostics } from '../../helpers/diagnostics';
 import { checkSite, docsJson, rangeOf } from '../../helpers/siteCheck';
 
-const pages = { 'index.mdx': '# Home', 'quickstart.mdx': '# Q', 'a.mdx': '# A', 'b.mdx': '# B', 'v1/index.mdx': '# v1', 'v2/index.mdx': '# v2' };
+const pages = { 'openapi.yaml': 'openapi: 3.1.0\ninfo: { title: T, version: "1" }\npaths:\n  /users:\n    get: {}\n    post: {}\n', 'index.mdx': '# Home', 'quickstart.mdx': '# Q', 'a.mdx': '# A', 'b.mdx': '# B', 'v1/index.mdx': '# v1', 'v2/index.mdx': '# v2' };
 
 async function docsDiagnostics(text: string) {
 	return (await checkSite({ ...pages, 'docs.json': text }))['docs.json'] ?? [];

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { assertDiagnostics } from '../../helpers/diagnostics';
 import { checkSite, docsJson, rangeOf } from '../../helpers/siteCheck';
 
-const pages = { 'index.mdx': '# Home', 'quickstart.mdx': '# Q', 'guides/setup.mdx': '# Setup', 'guides/notes.md': '# Notes', 'guides/deploy.mdx': '# D' };
+const pages = { 'openapi.yaml': 'openapi: 3.1.0\ninfo: { title: T, version: "1" }\npaths:\n  /users:\n    get: {}\n    post: {}\n', 'index.mdx': '# Home', 'quickstart.mdx': '# Q', 'guides/setup.mdx': '# Setup', 'guides/notes.md': '# Notes', 'guides/deploy.mdx': '# D' };
 
 async function docsDiagnostics(text: string, extra: Record<string, string> = {}) {
 	return (await checkSite({ ...pages, ...extra, 'docs.json': text }))['docs.json'] ?? [];

@@ -30,6 +30,10 @@ export function findCodeActions(site: SiteModel, document: TextDocument, diagnos
 			case 'config-unknown-key':
 				if (data.replacement) actions.push(replaceValue(`Rename to '${data.replacement}'`, data.replacement, true));
 				break;
+			case 'openapi-method-case':
+			case 'openapi-operation-not-found':
+				if (data.replacement) actions.push(replaceValue(`Change to '${data.replacement}'`, data.replacement, true));
+				break;
 			case 'redirect-destination-missing':
 				if (data.suggestion) actions.push(replaceValue(`Change to '${data.suggestion}'`, data.suggestion, true));
 				break;

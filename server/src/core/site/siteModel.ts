@@ -7,6 +7,10 @@ import { DiagnosticSink } from '../docsConfig/diagnosticSink';
 import { extractNavigation, type Navigation } from '../docsConfig/navigation';
 import { checkNavigation } from '../docsConfig/navigationRules';
 import { checkPageReferences, checkRedirects } from '../docsConfig/pageRules';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { checkOpenApiEntries, checkSpecFile } from '../openapi/openApiRules';
+import type { OpenApiSpec } from '../openapi/openApiSpec';
+import { collectSpecReferences, specCandidates, SpecRegistry } from '../openapi/specRegistry';
 import type { PageIndex } from './pageIndex';
 
 /** Everything MintDoc knows about one docs site, derived from its files. */
@@ -17,12 +21,18 @@ export interface SiteModel {
 	readonly pages: PageIndex;
 	/** `pages.version` when the model was built: a later version means the model is stale. */
 	readonly pageVersion: number;
+	/** The OpenAPI documents the configuration names, and their texts (to notice edits). */
+	readonly specs: SpecRegistry;
+	readonly specFiles: ReadonlyMap<string, TextDocument>;
 	/** Diagnostics of every configuration file (docs.json and its `$ref` files), clean files included with []. */
 	readonly diagnostics: ReadonlyMap<string, Diagnostic[]>;
 }
 
+/** Reads an OpenAPI file: its text and what MintDoc extracts from it (cached per text by the caller). */
+export type SpecLoader = (uri: string) => Promise<{ readonly document: TextDocument; readonly spec: OpenApiSpec } | undefined>;
+
 /** Builds the model of a site: composes the configuration and runs every configuration rule on it. */
-export async function buildSiteModel(rootUri: string, configUri: string, load: ConfigFileLoader, pages: PageIndex, token: CancellationToken): Promise<SiteModel> {
+export async function buildSiteModel(rootUri: string, configUri: string, load: ConfigFileLoader, pages: PageIndex, token: CancellationToken, loadSpec: SpecLoader): Promise<SiteModel> {
 	const config = await composeConfig(rootUri, configUri, load, token);
 	throwIfCancelled(token);
 	const navigation = extractNavigation(config.root);
@@ -32,8 +42,24 @@ export async function buildSiteModel(rootUri: string, configUri: string, load: C
 	checkNavigation(config.root, navigation, sink);
 	checkPageReferences(navigation, pages, sink);
 	checkRedirects(config.root, pages, generatedPageFolders(config.root, navigation), sink);
+	const specs = new Map<string, OpenApiSpec>();
+	const specFiles = new Map<string, TextDocument>();
+	for (const reference of collectSpecReferences(config.root, navigation)) {
+		for (const uri of specCandidates(rootUri, reference.source)) {
+			if (specs.has(uri)) break;
+			const loaded = await loadSpec(uri);
+			if (!loaded) continue;
+			specs.set(uri, loaded.spec);
+			specFiles.set(uri, loaded.document);
+			break;
+		}
+	}
+	throwIfCancelled(token);
+	const registry = new SpecRegistry(rootUri, specs);
+	checkOpenApiEntries(config.root, navigation, registry, sink);
+	for (const [uri, spec] of specs) diagnostics.set(uri, checkSpecFile(spec, specFiles.get(uri)!));
 	for (const uri of config.files.keys()) if (!diagnostics.has(uri)) diagnostics.set(uri, []);
-	return { rootUri, config, navigation, pages, pageVersion: pages.version, diagnostics };
+	return { rootUri, config, navigation, pages, pageVersion: pages.version, diagnostics, specs: registry, specFiles };
 }
 
 /**

@@ -1,0 +1,91 @@
+import { httpMethods } from '../docsConfig/pageEntries';
+import { child, entryOf, parseSpecText, plain, stringOf, type SpecNode } from './specTree';
+
+/** A key as written in the spec file. */
+export interface SourceSpan {
+	readonly offset: number;
+	readonly length: number;
+}
+
+export interface OpenApiOperation {
+	/** Upper case, as `pages` entries write it. */
+	readonly method: string;
+	readonly path: string;
+	/** The method key under the path item. */
+	readonly span: SourceSpan;
+	readonly summary: string | undefined;
+	readonly description: string | undefined;
+	readonly deprecated: boolean;
+	/** `x-hidden`: excluded from generated pages (spec rule 9). */
+	readonly hidden: boolean;
+	readonly xMint: Record<string, unknown> | undefined;
+	readonly servers: readonly string[];
+}
+
+export interface OpenApiSpec {
+	readonly uri: string;
+	/** `openapi` (3.x) or `swagger` (2.0) version string. */
+	readonly version: string | undefined;
+	readonly isSwagger2: boolean;
+	readonly operations: readonly OpenApiOperation[];
+	readonly webhooks: readonly { readonly name: string; readonly span: SourceSpan }[];
+	readonly schemas: readonly { readonly name: string; readonly span: SourceSpan }[];
+	readonly servers: readonly string[];
+	/** `$ref`s to another file or a URL (the platform supports internal refs only). */
+	readonly externalRefs: readonly { readonly ref: string; readonly span: SourceSpan }[];
+	readonly parseErrors: readonly { readonly message: string; readonly offset: number; readonly length: number }[];
+}
+
+const methods = new Set(httpMethods.map(m => m.toLowerCase()));
+
+/** Reads what MintDoc needs from an OpenAPI document, with source spans; never throws. */
+export function readOpenApiSpec(uri: string, text: string): OpenApiSpec {
+	const { root, errors } = parseSpecText(text, uri);
+	const version = stringOf(child(root, 'openapi')) ?? stringOf(child(root, 'swagger'));
+	const serversOf = (node: SpecNode | undefined) => (node?.kind === 'seq' ? node.items.flatMap(s => stringOf(child(s, 'url')) ?? []) : []);
+	const rootServers = serversOf(child(root, 'servers'));
+	const operations: OpenApiOperation[] = [];
+	const paths = child(root, 'paths');
+	if (paths?.kind === 'map') {
+		for (const pathEntry of paths.entries) {
+			if (pathEntry.value.kind !== 'map') continue;
+			const pathServers = serversOf(child(pathEntry.value, 'servers'));
+			for (const op of pathEntry.value.entries) {
+				if (!methods.has(op.key.toLowerCase())) continue;
+				const xMint = plain(child(op.value, 'x-mint'));
+				const opServers = serversOf(child(op.value, 'servers'));
+				operations.push({
+					method: op.key.toUpperCase(), path: pathEntry.key, span: { offset: op.keyOffset, length: op.keyLength },
+					summary: stringOf(child(op.value, 'summary')), description: stringOf(child(op.value, 'description')),
+					deprecated: plain(child(op.value, 'deprecated')) === true, hidden: plain(child(op.value, 'x-hidden')) === true,
+					xMint: xMint && typeof xMint === 'object' && !Array.isArray(xMint) ? (xMint as Record<string, unknown>) : undefined,
+					servers: opServers.length ? opServers : pathServers.length ? pathServers : rootServers,
+				});
+			}
+		}
+	}
+	const keysOf = (node: SpecNode | undefined) => (node?.kind === 'map' ? node.entries.map(e => ({ name: e.key, span: { offset: e.keyOffset, length: e.keyLength } })) : []);
+	const externalRefs: OpenApiSpec['externalRefs'][number][] = [];
+	const stack = root ? [root] : [];
+	while (stack.length) {
+		const node = stack.pop()!;
+		if (node.kind === 'map') {
+			const ref = entryOf(node, '$ref');
+			const value = stringOf(ref?.value);
+			if (ref && value !== undefined && !value.startsWith('#')) externalRefs.push({ ref: value, span: { offset: ref.value.offset, length: ref.value.length } });
+			for (const e of node.entries) stack.push(e.value);
+		} else if (node.kind === 'seq') stack.push(...node.items);
+	}
+	return {
+		uri, version, isSwagger2: stringOf(child(root, 'swagger')) !== undefined || /^2\./.test(version ?? ''),
+		operations, webhooks: keysOf(child(root, 'webhooks')), schemas: keysOf(child(child(root, 'components'), 'schemas')),
+		servers: rootServers, externalRefs, parseErrors: errors,
+	};
+}
+
+/** The page title the platform generates: the summary, or one made from method and path. */
+export function generatedTitle(operation: OpenApiOperation): string {
+	const metadataTitle = (operation.xMint?.metadata as Record<string, unknown> | undefined)?.title;
+	if (typeof metadataTitle === 'string') return metadataTitle;
+	return operation.summary ?? `${operation.method} ${operation.path}`;
+}

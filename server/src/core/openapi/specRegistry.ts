@@ -1,0 +1,74 @@
+import { getProperty, getValue, type ConfigNode, type ConfigScalar } from '../docsConfig/configTree';
+import type { NavElement, Navigation } from '../docsConfig/navigation';
+import { classifyEntry, isExternalLink } from '../docsConfig/pageEntries';
+import { joinUri } from '../uris';
+import type { OpenApiSpec } from './openApiSpec';
+
+/** Extensions tried, in order, when a reference leaves the extension out (`v3-openapi` → `v3-openapi.yaml`). */
+const specExtensions = ['', '.yaml', '.yml', '.json'];
+
+/** An OpenAPI source as written in the configuration: the string and where it is. */
+export interface SpecReference {
+	readonly source: string;
+	readonly node: ConfigScalar;
+}
+
+/** Candidate file URIs of a spec reference, the way real sites write them (relative or `/`-rooted, extension optional). */
+export function specCandidates(rootUri: string, source: string): string[] {
+	if (isExternalLink(source)) return [];
+	const path = source.replace(/^\.?\/+/, '');
+	return specExtensions.map(ext => joinUri(rootUri, ...(path + ext).split('/')));
+}
+
+/** The `openapi` value of a node: a string, or `{ source }`. */
+export function specReferenceOf(value: ConfigNode | undefined): SpecReference | undefined {
+	if (value?.kind === 'string') return { source: value.value as string, node: value };
+	const source = getValue(value, 'source');
+	return source?.kind === 'string' ? { source: source.value as string, node: source } : undefined;
+}
+
+/** Every OpenAPI source a site's configuration names: `api.openapi` (string, array or object), `openapi` on elements, file prefixes of entries. */
+export function collectSpecReferences(config: ConfigNode | undefined, navigation: Navigation | undefined): SpecReference[] {
+	const references: SpecReference[] = [];
+	const api = getValue(getValue(config, 'api'), 'openapi');
+	if (api?.kind === 'array') for (const item of api.items) references.push(...(specReferenceOf(item) ? [specReferenceOf(item)!] : []));
+	else if (specReferenceOf(api)) references.push(specReferenceOf(api)!);
+	for (const element of navigation?.elements ?? []) {
+		const reference = specReferenceOf(getProperty(element.node, 'openapi')?.value);
+		if (reference) references.push(reference);
+	}
+	for (const entry of navigation?.pages ?? []) {
+		const parsed = classifyEntry(entry.value);
+		if (parsed.kind === 'openapi' && parsed.file) references.push({ source: parsed.file, node: entry.node });
+	}
+	return references;
+}
+
+/** Loaded specs of a site, by the reference strings that name them. */
+export class SpecRegistry {
+	constructor(private readonly rootUri: string, private readonly byUri: ReadonlyMap<string, OpenApiSpec>) {}
+
+	get specs(): OpenApiSpec[] {
+		return [...this.byUri.values()];
+	}
+
+	/** The spec a reference names, if its file exists and was loaded. */
+	resolve(source: string): OpenApiSpec | undefined {
+		for (const uri of specCandidates(this.rootUri, source)) {
+			const spec = this.byUri.get(uri);
+			if (spec) return spec;
+		}
+		return undefined;
+	}
+
+	/** The specs in scope of a navigation element: its own or its nearest ancestor's `openapi`, else the site's `api.openapi`. */
+	inScope(element: NavElement | undefined, config: ConfigNode | undefined): OpenApiSpec[] {
+		for (let e = element; e; e = e.parent) {
+			const reference = specReferenceOf(getProperty(e.node, 'openapi')?.value);
+			if (reference) return this.resolve(reference.source) ? [this.resolve(reference.source)!] : [];
+		}
+		const api = getValue(getValue(config, 'api'), 'openapi');
+		const sources = api?.kind === 'array' ? api.items.map(specReferenceOf) : [specReferenceOf(api)];
+		return sources.flatMap(r => (r && this.resolve(r.source) ? [this.resolve(r.source)!] : []));
+	}
+}

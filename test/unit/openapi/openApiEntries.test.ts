@@ -1,0 +1,92 @@
+import * as assert from 'node:assert/strict';
+import { assertDiagnostics } from '../../helpers/diagnostics';
+import { checkSite, docsJson, rangeOf } from '../../helpers/siteCheck';
+
+const spec = [
+	'openapi: 3.1.0',
+	'info: { title: Pets, version: "1" }',
+	'servers: [{ url: https://api.example.com }]',
+	'paths:',
+	'  /pets:',
+	'    get: { summary: List pets, responses: { "200": { description: ok } } }',
+	'    post: { summary: Create a pet, responses: { "201": { description: ok } } }',
+	'  /pets/{petId}:',
+	'    get: { summary: Get a pet, responses: { "200": { description: ok } } }',
+	'  /internal:',
+	'    get: { x-hidden: true, responses: { "200": { description: ok } } }',
+	'webhooks:',
+	'  pet.created: { post: { responses: { "200": { description: ok } } } }',
+	'components: { schemas: { Pet: { type: object } } }',
+].join('\n');
+const v2 = '{ "openapi": "3.0.3", "info": { "title": "V2", "version": "2" }, "paths": { "/owners": { "get": { "responses": {} } }, "/pets": { "get": { "responses": {} } } } }';
+
+async function docs(navigation: unknown, extra: Record<string, unknown> = {}, files: Record<string, string> = {}) {
+	const text = docsJson(navigation, extra);
+	const result = await checkSite({ 'docs.json': text, 'api/pets.yaml': spec, 'api/v2.json': v2, 'index.mdx': '# Home', ...files });
+	return { text, d: result['docs.json'] ?? [], all: result };
+}
+
+describe('OpenAPI entries in docs.json', () => {
+	it('resolves entries through the nearest openapi, an explicit file (extension optional, / allowed) and api.openapi', async () => {
+		const { d } = await docs({ tabs: [
+			{ tab: 'API', openapi: 'api/pets.yaml', groups: [{ group: 'Pets', pages: ['GET /pets', 'POST /pets', 'GET /pets/{petId}'] }] },
+			{ tab: 'V2', groups: [{ group: 'Owners', openapi: { source: '/api/v2.json', directory: 'v2' }, pages: ['GET /owners', 'api/pets GET /pets'] }] },
+			{ tab: 'Default', pages: ['index', 'GET /pets/{petId}'] },
+		] }, { api: { openapi: 'api/pets.yaml' } });
+		assert.deepEqual(d, []);
+	});
+
+	it('reports an entry with no spec in scope (the platform would treat it as a file path)', async () => {
+		const { text, d } = await docs({ groups: [{ group: 'G', pages: ['GET /pets'] }] });
+		assertDiagnostics(d, [{ range: rangeOf(text, '"GET /pets"'), code: 'openapi-no-spec', message: /treats it as a file path/ }]);
+	});
+
+	it('fixes a lower-case method, a trailing slash, renamed path parameters and wrong methods', async () => {
+		const { text, d } = await docs({ groups: [{ group: 'G', openapi: 'api/pets.yaml', pages: ['get /pets', 'GET /pets/', 'GET /pets/{id}', 'DELETE /pets', 'GET /pest'] }] });
+		assertDiagnostics(d, [
+			{ range: rangeOf(text, '"get /pets"'), code: 'openapi-method-case' },
+			{ range: rangeOf(text, '"GET /pets/"'), code: 'openapi-operation-not-found', message: /\(a trailing slash\) Did you mean 'GET \/pets'\?/ },
+			{ range: rangeOf(text, '"GET /pets/{id}"'), code: 'openapi-operation-not-found', message: /different path parameter names.*'GET \/pets\/\{petId\}'/ },
+			{ range: rangeOf(text, '"DELETE /pets"'), code: 'openapi-operation-not-found', message: /no DELETE on this path \(it has GET, POST\)/ },
+			{ range: rangeOf(text, '"GET /pest"'), code: 'openapi-operation-not-found', message: /Did you mean 'GET \/pets'\?/ },
+		]);
+		assert.deepEqual(d.map(x => (x.data as { replacement?: string } | undefined)?.replacement), ['GET /pets', 'GET /pets', 'GET /pets/{petId}', 'GET /pets', 'GET /pets']);
+	});
+
+	it('names the other spec when the operation lives there, warns on ambiguity and on x-hidden', async () => {
+		const { text, d } = await docs({ groups: [
+			{ group: 'A', openapi: 'api/pets.yaml', pages: ['GET /owners', 'GET /internal'] },
+			{ group: 'B', pages: ['GET /pets'] },
+		] }, { api: { openapi: ['api/pets.yaml', 'api/v2.json'] } });
+		assertDiagnostics(d, [
+			{ range: rangeOf(text, '"GET /owners"'), code: 'openapi-operation-not-found', message: /It is in v2\.json\. Did you mean 'v2 GET \/owners'\?/ },
+			{ range: rangeOf(text, '"GET /internal"'), code: 'openapi-hidden-operation' },
+			{ range: rangeOf(text, '"GET /pets"'), code: 'openapi-ambiguous' },
+		]);
+	});
+
+	it('reports missing files, Swagger 2.0, external $refs and webhooks before 3.1', async () => {
+		const swagger = '{ "swagger": "2.0", "info": { "title": "Old", "version": "1" }, "paths": {} }';
+		const external = 'openapi: 3.0.0\ninfo: { title: X, version: "1" }\npaths:\n  /a:\n    get:\n      responses:\n        "200": { $ref: "./responses.yaml#/ok" }\nwebhooks:\n  hook: { post: {} }\n';
+		const { text, d, all } = await docs({ tabs: [
+			{ tab: 'A', openapi: 'api/missing.yaml', pages: ['index'] },
+			{ tab: 'B', openapi: 'api/old.json' },
+			{ tab: 'C', openapi: 'api/ext.yaml', pages: ['GET /a'] },
+		] }, {}, { 'api/old.json': swagger, 'api/ext.yaml': external });
+		assertDiagnostics(d, [
+			{ range: rangeOf(text, '"api/missing.yaml"'), code: 'openapi-spec-not-found' },
+			{ range: rangeOf(text, '"api/old.json"'), code: 'openapi-version', message: /Swagger 2\.0/ },
+		]);
+		assertDiagnostics(all['api/ext.yaml'], [
+			{ range: rangeOf(external, '"./responses.yaml#/ok"'), code: 'openapi-external-ref' },
+			{ range: [8, 2, 8, 6], code: 'openapi-webhooks-version' },
+		]);
+	});
+
+	it('survives broken YAML and a spec that is not a map', async () => {
+		const { all } = await docs({ groups: [{ group: 'G', openapi: 'api/bad.yaml', pages: ['GET /x'] }] }, {}, { 'api/bad.yaml': 'openapi: 3.1.0\npaths: [\n  - : :\n' });
+		assert.ok(all['api/bad.yaml'].some(x => x.code === 'openapi-syntax'));
+		const { d } = await docs({ groups: [{ group: 'G', openapi: 'api/list.yaml', pages: ['GET /x'] }] }, {}, { 'api/list.yaml': '- 1\n- 2\n' });
+		assert.deepEqual(d.map(x => x.code), ['openapi-operation-not-found']);
+	});
+});

@@ -5,7 +5,7 @@ import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerO
  * Files the server watches on disk: configuration (docs.json and the JSON files it pulls in with
  * `$ref`), pages, and .mintignore. The server ignores what is not part of a site.
  */
-const watchedGlob = '**/{*.json,*.mdx,*.md,.mintignore}';
+const watchedGlob = '**/{*.json,*.mdx,*.md,*.yaml,*.yml,.mintignore}';
 
 /** Builds (but does not start) the client for the bundled server in `dist/server.js`, over Node IPC. */
 export function createLanguageClient(context: vscode.ExtensionContext, outputChannel: vscode.OutputChannel): LanguageClient {
@@ -17,8 +17,8 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
 	const watcher = vscode.workspace.createFileSystemWatcher(watchedGlob);
 	context.subscriptions.push(watcher);
 	const clientOptions: LanguageClientOptions = {
-		// Every JSON buffer (a `$ref` file may have any name; the server ignores JSON no site uses) and every page.
-		documentSelector: [{ scheme: 'file', language: 'json' }, { scheme: 'file', language: 'jsonc' }, { scheme: 'file', pattern: '**/*.{mdx,md}' }],
+		// Every JSON buffer (a `$ref` file may have any name; the server ignores JSON no site uses), every page, and YAML (OpenAPI documents).
+		documentSelector: [{ scheme: 'file', language: 'json' }, { scheme: 'file', language: 'jsonc' }, { scheme: 'file', pattern: '**/*.{mdx,md,yaml,yml}' }],
 		synchronize: { fileEvents: watcher },
 		outputChannel,
 		// The server never crashes on bad input by design; if it dies anyway, restart it a few times before giving up.

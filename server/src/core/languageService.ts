@@ -21,6 +21,7 @@ import { summarizePage, type PageSummary } from './mdx/pageSummary';
 import { findDocsRoots } from './docsRoots';
 import { nullLogger, type Logger } from './logger';
 import { PageIndex } from './site/pageIndex';
+import { checkFrontmatterOpenApi } from './openapi/frontmatterOpenApi';
 import { readOpenApiSpec, type OpenApiSpec } from './openapi/openApiSpec';
 import { buildSiteModel, type SiteModel, type SpecLoader } from './site/siteModel';
 import { basenameUri, dirnameUri, docsConfigFileName, isDocsConfigUri, isUnder, joinUri } from './uris';
@@ -169,10 +170,12 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		if (!root) return [];
 		const site = context?.site ?? (await getSite(root, token));
 		if (site.pages.pagePathOfFile(uri) === undefined) return [];
-		const summary = await summaryOf(uri);
-		if (!summary) return [];
+		const document = await workspace.readDocument(uri);
+		if (!document) return [];
+		const summary = pageSummaries.get(document, summarizePage);
 		throwIfCancelled(token);
-		return [...summary.diagnostics, ...(await checkPageLinks(uri, summary, context ?? linkContext(site), token))];
+		const openapi = summary.frontmatter ? checkFrontmatterOpenApi(document, summary.frontmatter, site.specs) : [];
+		return [...summary.diagnostics, ...openapi, ...(await checkPageLinks(uri, summary, context ?? linkContext(site), token))];
 	}
 	const schema = options.schemaValidation ? new SchemaValidator() : undefined;
 

@@ -56,6 +56,7 @@ export const rules = {
 	'openapi-ambiguous': { severity: DiagnosticSeverity.Warning, summary: 'Several OpenAPI documents in scope have the operation: name the file.' },
 	'openapi-hidden-operation': { severity: DiagnosticSeverity.Warning, summary: 'The entry names an operation marked x-hidden (no page is generated).' },
 	'openapi-operation-not-found': { severity: DiagnosticSeverity.Error, summary: 'No operation with this method and path in the OpenAPI document(s) in scope.' },
+	'openapi-schema-not-found': { severity: DiagnosticSeverity.Error, summary: 'Frontmatter openapi-schema names a schema not under components.schemas.' },
 	'openapi-syntax': { severity: DiagnosticSeverity.Error, summary: 'The OpenAPI document is not valid JSON or YAML.' },
 	'openapi-external-ref': { severity: DiagnosticSeverity.Error, summary: 'A $ref to another file or URL (only internal references are supported).' },
 	'openapi-webhooks-version': { severity: DiagnosticSeverity.Error, summary: '`webhooks` in a document older than OpenAPI 3.1.' },

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { assertDiagnostics } from '../../helpers/diagnostics';
-import { checkSite, docsJson, rangeOf } from '../../helpers/siteCheck';
+import { checkPages, checkSite, docsJson, rangeOf } from '../../helpers/siteCheck';
 
 const spec = [
 	'openapi: 3.1.0',
@@ -88,5 +88,28 @@ describe('OpenAPI entries in docs.json', () => {
 		assert.ok(all['api/bad.yaml'].some(x => x.code === 'openapi-syntax'));
 		const { d } = await docs({ groups: [{ group: 'G', openapi: 'api/list.yaml', pages: ['GET /x'] }] }, {}, { 'api/list.yaml': '- 1\n- 2\n' });
 		assert.deepEqual(d.map(x => x.code), ['openapi-operation-not-found']);
+	});
+});
+
+describe('OpenAPI references in MDX frontmatter', () => {
+	const site = (frontmatter: string) => ({
+		'docs.json': docsJson({ pages: ['index'] }, { api: { openapi: 'api/pets.yaml' } }),
+		'api/pets.yaml': spec,
+		'index.mdx': `---\ntitle: Home\n${frontmatter}\n---\n\n# Home\n`,
+	});
+	const check = async (frontmatter: string) => (await checkPages(site(frontmatter)))['index.mdx'] ?? [];
+
+	it('accepts endpoints, webhooks and schemas that exist, with or without the file', async () => {
+		for (const fm of ['openapi: GET /pets', 'openapi: "api/pets POST /pets"', 'openapi: api/pets.yaml webhook pet.created', 'openapi-schema: Pet', 'openapi-schema: api/pets Pet']) {
+			assert.deepEqual(await check(fm), [], fm);
+		}
+	});
+
+	it('reports unknown endpoints, webhooks, schemas and files at the value, with suggestions', async () => {
+		assertDiagnostics(await check('openapi: GET /pest'), [{ range: [2, 9, 2, 18], code: 'openapi-operation-not-found', message: /Did you mean 'GET \/pets'\?/ }]);
+		assertDiagnostics(await check('openapi: "webhook pet.create"'), [{ range: [2, 9, 2, 29], code: 'openapi-operation-not-found', message: /No webhook 'pet.create'.*Did you mean 'pet.created'\?/ }]);
+		assertDiagnostics(await check('openapi-schema: Pets'), [{ range: [2, 16, 2, 20], code: 'openapi-schema-not-found', message: /Did you mean 'Pet'\?/ }]);
+		assertDiagnostics(await check('openapi: other GET /pets'), [{ range: [2, 9, 2, 24], code: 'openapi-no-spec', message: /No OpenAPI file 'other'/ }]);
+		assert.deepEqual((await check('openapi: get /pets')).map(d => d.code), ['openapi-method-case']);
 	});
 });

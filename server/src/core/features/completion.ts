@@ -5,6 +5,7 @@ import { languageCodes, languageNames } from '../languageCodes';
 import { getValue } from '../docsConfig/configTree';
 import { allowedChildKeys, isChildKey, type ChildKey, type NavElement, type PageEntry } from '../docsConfig/navigation';
 import { pagePathOf } from '../docsConfig/pageEntries';
+import { endpointCompletions } from './endpointFeatures';
 import type { SiteModel } from '../site/siteModel';
 
 /** What a page completion item carries to completionItem/resolve. */
@@ -57,6 +58,7 @@ export function doComplete(site: SiteModel, document: TextDocument, position: Po
 			data: { kind: 'page', fileUri: site.pages.fileOf(path)! } satisfies PageCompletionData,
 		});
 	}
+	if (inPagesArray) items.push(...endpointCompletions(site, here, new Set((here?.pages ?? []).map(p => p.value)), replace));
 	return { isIncomplete: false, items };
 }
 

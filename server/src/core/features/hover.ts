@@ -4,10 +4,13 @@ import { isLanguageCode, languageNames } from '../languageCodes';
 import type { SiteModel } from '../site/siteModel';
 import { relativePath } from '../uris';
 import { targetAt } from './configTargets';
+import { endpointHover, entryAt } from './endpointFeatures';
 import type { PageInfo } from './pageInfo';
 
 /** Hover on a page entry (the page's title, description and file), a `$ref` (its file) or a language code. */
 export async function doHover(site: SiteModel, document: TextDocument, position: Position, pageInfo: PageInfo): Promise<Hover | undefined> {
+	const endpoint = entryAt(site, document.uri, document.offsetAt(position));
+	if (endpoint) return endpointHover(site, document, endpoint);
 	const target = targetAt(site, document.uri, document.offsetAt(position), document);
 	if (!target) return undefined;
 	if (target.kind === 'ref') {

@@ -3,6 +3,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { SiteModel } from '../site/siteModel';
 import { relativePath } from '../uris';
 import { targetAt, targetsInFile, type ConfigTarget } from './configTargets';
+import { endpointDefinition, entryAt } from './endpointFeatures';
 
 const start = { line: 0, character: 0 };
 
@@ -30,6 +31,8 @@ export function findDocumentLinks(site: SiteModel, document: TextDocument): Docu
 
 /** Go to definition: the file a page entry or `$ref` names. */
 export function findDefinition(site: SiteModel, document: TextDocument, position: Position): LocationLink[] {
+	const endpoint = entryAt(site, document.uri, document.offsetAt(position));
+	if (endpoint) return endpointDefinition(site, document, endpoint);
 	const target = targetAt(site, document.uri, document.offsetAt(position), document);
 	const file = target && fileOf(site, target);
 	if (!target || !file) return [];

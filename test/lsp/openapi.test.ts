@@ -1,0 +1,49 @@
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { CodeActionRequest, CompletionRequest, DefinitionRequest, HoverRequest, type CompletionList, type Diagnostic, type Hover, type LocationLink } from 'vscode-languageserver-protocol';
+import { LspClient } from '../helpers/lspClient';
+import { positionOf } from '../helpers/siteCheck';
+import { copyFixtures } from '../helpers/tempSite';
+
+describe('language server over JSON-RPC: OpenAPI references', function () {
+	this.timeout(60_000);
+	let site: ReturnType<typeof copyFixtures>;
+	let client: LspClient;
+	let docsUri: string;
+	let text: string;
+	const at = (needle: string, delta = 1) => {
+		const [line, character] = positionOf(text, needle);
+		return { line, character: character + delta };
+	};
+	beforeEach(async () => {
+		site = copyFixtures('api');
+		client = await LspClient.start([site.uri]);
+		await client.waitForStatus(s => s.state === 'ready');
+		docsUri = site.fileUri('api/docs.json');
+		text = readFileSync(site.path('api/docs.json'), 'utf8');
+		await client.open(docsUri, text);
+	});
+	afterEach(async () => {
+		await client.stop();
+		site.dispose();
+	});
+
+	it('reports a lower-case method with a quick fix, and frontmatter references in pages nobody opened', async () => {
+		const diagnostics = (await client.waitForDiagnostics(docsUri, d => d.length > 0)) as Diagnostic[];
+		assert.deepEqual(diagnostics.map(d => [d.code, d.range.start.line, d.range.start.character]), [['openapi-method-case', 11, 61]]);
+		const actions = await client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri: docsUri }, range: diagnostics[0].range, context: { diagnostics } });
+		assert.deepEqual(actions!.map(a => a.title), ["Change to 'POST /pets'"]);
+		const schema = await client.waitForDiagnostics(site.fileUri('api/pet.mdx'), d => d.length > 0);
+		assert.deepEqual(schema.map(d => [d.code, d.message, d.range.start.line, d.range.start.character]), [['openapi-schema-not-found', "No schema 'Pett' under components.schemas in pets.yaml. Did you mean 'Pet'?", 2, 16]]);
+		assert.equal(client.diagnostics(site.fileUri('api/adopted.mdx')), undefined, 'the webhook page is right');
+	});
+
+	it('completes operations of the spec in scope not yet listed, hovers with the generated page metadata, goes to the operation', async () => {
+		const list = (await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri: docsUri }, position: at('"index"') })) as CompletionList;
+		assert.deepEqual(list.items.filter(i => i.kind === 2).map(i => [i.label, i.detail]), [['POST /pets', 'Adopt a pet'], ['GET /pets/{petId}', 'Get a pet']]);
+		const hover = (await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri: docsUri }, position: at('"GET /pets"', 3) })) as Hover;
+		assert.equal((hover.contents as { value: string }).value, '**List pets**\n\n`GET /pets`\n\nReturns every pet.\n\nVersion: v1\n\nServers: `https://api.pets.example.com`\n\nFrom `api/pets.yaml`');
+		const definition = (await client.connection.sendRequest(DefinitionRequest.type, { textDocument: { uri: docsUri }, position: at('"GET /pets"', 3) })) as LocationLink[];
+		assert.deepEqual([definition[0].targetUri, definition[0].targetRange.start], [site.fileUri('api/api/pets.yaml'), { line: 8, character: 4 }]);
+	});
+});

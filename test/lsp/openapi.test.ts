@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { CodeActionRequest, CompletionRequest, DefinitionRequest, HoverRequest, type CompletionList, type Diagnostic, type Hover, type LocationLink } from 'vscode-languageserver-protocol';
+import { CodeActionRequest, CodeLensRequest, ReferencesRequest, CompletionRequest, DefinitionRequest, HoverRequest, type CompletionList, type Diagnostic, type Hover, type LocationLink } from 'vscode-languageserver-protocol';
 import { LspClient } from '../helpers/lspClient';
 import { positionOf } from '../helpers/siteCheck';
 import { copyFixtures } from '../helpers/tempSite';
@@ -45,5 +45,18 @@ describe('language server over JSON-RPC: OpenAPI references', function () {
 		assert.equal((hover.contents as { value: string }).value, '**List pets**\n\n`GET /pets`\n\nReturns every pet.\n\nVersion: v1\n\nServers: `https://api.pets.example.com`\n\nFrom `api/pets.yaml`');
 		const definition = (await client.connection.sendRequest(DefinitionRequest.type, { textDocument: { uri: docsUri }, position: at('"GET /pets"', 3) })) as LocationLink[];
 		assert.deepEqual([definition[0].targetUri, definition[0].targetRange.start], [site.fileUri('api/api/pets.yaml'), { line: 8, character: 4 }]);
+	});
+
+	it('shows over each operation of the spec where the site documents it, and finds its references', async () => {
+		const specUri = site.fileUri('api/api/pets.yaml');
+		await client.open(specUri, readFileSync(site.path('api/api/pets.yaml'), 'utf8'));
+		const lenses = await client.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri: specUri } });
+		assert.deepEqual(lenses!.map(l => [l.range.start.line, l.command?.title]), [
+			[8, 'documented in API › Pets'],
+			[14, 'documented in API › Pets'], // written "post /pets": found, and flagged for its case
+			[24, 'not in navigation'],
+		]);
+		const refs = await client.connection.sendRequest(ReferencesRequest.type, { textDocument: { uri: specUri }, position: { line: 8, character: 5 }, context: { includeDeclaration: false } });
+		assert.deepEqual(refs!.map(r => [r.uri, r.range.start]), [[docsUri, at('"GET /pets"', 0)]]);
 	});
 });

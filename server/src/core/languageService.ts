@@ -1,28 +1,21 @@
-import type { CodeAction, CompletionItem, CompletionList, Diagnostic, DocumentLink, DocumentSymbol, FoldingRange, Hover, Location, LocationLink, Position, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
-import { findCodeActions } from './features/codeActions';
-import { doComplete, type PageCompletionData } from './features/completion';
-import { doHover } from './features/hover';
-import { findDefinition, findDocumentLinks, findPageReferences } from './features/links';
-import { pageCompletion, pageDefinition, pageDocumentLinks, pageFoldingRanges, pageHover, pageSymbols } from './features/pageFeatures';
-import { PageInfo } from './features/pageInfo';
-import { pageReferences, prepareHeadingRename, renameHeading } from './features/pageReferences';
-import { movedLinkEdits, redirectEdits } from './features/movePageLinks';
-import { pageMoves, renameEdits, type FileRename } from './features/renameFiles';
-import { buildSiteTree, type SiteTree } from './features/siteTree';
-import { findDocumentSymbols } from './features/symbols';
+import type { CodeAction, CodeLens, CompletionItem, CompletionList, Diagnostic, DocumentLink, DocumentSymbol, FoldingRange, Hover, Location, LocationLink, Position, Range, WorkspaceEdit } from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DocumentCache } from './cache';
 import { throwIfCancelled, type CancellationToken } from './cancellation';
 import type { LoadedConfigFile } from './docsConfig/compose';
 import { parseJsonConfig, type ParsedJson } from './docsConfig/parseJson';
 import { SchemaValidator } from './docsConfig/schemaValidation';
+import { findDocsRoots } from './docsRoots';
+import { createEditorFeatures } from './editorFeatures';
+import { PageInfo } from './features/pageInfo';
+import type { FileRename } from './features/renameFiles';
+import type { SiteTree } from './features/siteTree';
+import { nullLogger, type Logger } from './logger';
 import { checkPageLinks, type LinkContext } from './mdx/linkRules';
 import { summarizePage, type PageSummary } from './mdx/pageSummary';
-import { findDocsRoots } from './docsRoots';
-import { nullLogger, type Logger } from './logger';
-import { PageIndex } from './site/pageIndex';
 import { checkFrontmatterOpenApi } from './openapi/frontmatterOpenApi';
 import { readOpenApiSpec, type OpenApiSpec } from './openapi/openApiSpec';
+import { PageIndex } from './site/pageIndex';
 import { buildSiteModel, type SiteModel, type SpecLoader } from './site/siteModel';
 import { basenameUri, dirnameUri, docsConfigFileName, isDocsConfigUri, isUnder, joinUri } from './uris';
 import type { DocsWorkspace } from './workspace';
@@ -86,6 +79,8 @@ export interface LanguageService {
 	findDocumentLinks(document: TextDocument, token: CancellationToken): Promise<DocumentLink[]>;
 	/** From a page: its navigation entries and every link to it; from a heading: the links to that heading. */
 	findReferences(document: TextDocument, position: Position, token: CancellationToken): Promise<Location[]>;
+	/** Over each operation of an OpenAPI document: where the site documents it. */
+	findCodeLenses(document: TextDocument, token: CancellationToken): Promise<CodeLens[]>;
 	/** Rename is offered on headings of pages. */
 	prepareRename(document: TextDocument, position: Position, token: CancellationToken): Promise<{ range: Range; placeholder: string } | undefined>;
 	/** Renames a heading and every `#anchor` link to it across the site. */
@@ -125,45 +120,6 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 			},
 		};
 	};
-
-	/** A page of a site with what page features need: its summary, its path, a link context. */
-	async function pageOf(document: TextDocument, token: CancellationToken) {
-		const root = /\.(mdx|md)$/i.test(document.uri) ? rootOf(document.uri) : undefined;
-		if (!root) return undefined;
-		const site = await getSite(root, token);
-		const fromPath = site.pages.pagePathOfFile(document.uri);
-		if (fromPath === undefined) return undefined;
-		return { summary: pageSummaries.get(document, summarizePage), fromPath, context: linkContext(site) };
-	}
-
-	/** Every page of a site with its (cached) summary. */
-	async function sitePages(site: SiteModel, token: CancellationToken) {
-		const pages = [];
-		for (const path of site.pages.paths()) {
-			throwIfCancelled(token);
-			const uri = site.pages.fileOf(path)!;
-			const document = await workspace.readDocument(uri);
-			if (document) pages.push({ uri, document, summary: pageSummaries.get(document, summarizePage) });
-		}
-		return pages;
-	}
-
-	/** Configuration entries, links in every page and (optionally) redirects that follow pages being moved. */
-	async function siteMoveEdits(site: SiteModel, renames: readonly FileRename[], addRedirects: boolean, token: CancellationToken): Promise<Map<string, TextEdit[]>> {
-		const moves = pageMoves(site, renames);
-		const edits = renameEdits(site, moves);
-		for (const [uri, linkEdits] of await movedLinkEdits(site, moves, await sitePages(site, token), linkContext(site))) edits.set(uri, [...(edits.get(uri) ?? []), ...linkEdits]);
-		const published = new Map([...moves].filter(([from]) => !from.startsWith('snippets/')));
-		const configUri = joinUri(site.rootUri, docsConfigFileName);
-		const config = site.config.files.get(configUri);
-		if (addRedirects && published.size && config) {
-			// Entry edits and the new redirects touch the same file: compose them into one replacement.
-			const updated = TextDocument.create(configUri, 'json', config.version, TextDocument.applyEdits(config, edits.get(configUri) ?? []));
-			const redirect = redirectEdits({ ...site, config: { ...site.config, files: new Map([...site.config.files, [configUri, updated]]) } }, published);
-			if (redirect.length) edits.set(configUri, [{ ...redirect[0], range: { start: { line: 0, character: 0 }, end: config.positionAt(config.getText().length) } }]);
-		}
-		return edits;
-	}
 
 	async function checkPage(uri: string, token: CancellationToken, context?: LinkContext): Promise<Diagnostic[]> {
 		const root = rootOf(uri);
@@ -323,84 +279,6 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 			}
 			return [...affected];
 		},
-		async doComplete(document, position, token) {
-			const page = await pageOf(document, token);
-			if (page) return pageCompletion(page.summary, document, position, page.fromPath, page.context);
-			const site = await siteOfConfig(document.uri, token);
-			return site && doComplete(site, document, position);
-		},
-		async resolveCompletion(item) {
-			const data = item.data as PageCompletionData | undefined;
-			if (data?.kind !== 'page') return item;
-			const meta = await pageInfo.metadata(data.fileUri);
-			if (meta?.title) item.detail = meta.title;
-			if (meta?.description) item.documentation = meta.description;
-			return item;
-		},
-		async doHover(document, position, token) {
-			const page = await pageOf(document, token);
-			if (page) return pageHover(page.summary, document, position);
-			const site = await siteOfConfig(document.uri, token);
-			return site && doHover(site, document, position, pageInfo);
-		},
-		async findDefinition(document, position, token) {
-			const page = await pageOf(document, token);
-			if (page) return pageDefinition(page.summary, document, position, page.fromPath, page.context);
-			const site = await siteOfConfig(document.uri, token);
-			return site ? findDefinition(site, document, position) : [];
-		},
-		async findDocumentLinks(document, token) {
-			const page = await pageOf(document, token);
-			if (page) return pageDocumentLinks(page.summary, page.fromPath, page.context);
-			const site = await siteOfConfig(document.uri, token);
-			return site ? findDocumentLinks(site, document) : [];
-		},
-		async findFoldingRanges(document, token) {
-			const page = await pageOf(document, token);
-			return page ? pageFoldingRanges(page.summary, document) : [];
-		},
-		async findReferences(document, position, token) {
-			const page = await pageOf(document, token);
-			if (!page) return [];
-			return pageReferences(document, page.summary, position, await sitePages(page.context.site, token), page.context);
-		},
-		async prepareRename(document, position, token) {
-			const page = await pageOf(document, token);
-			return page && prepareHeadingRename(document, page.summary, position);
-		},
-		async rename(document, position, newName, token) {
-			const page = await pageOf(document, token);
-			const edits = page && (await renameHeading(document, page.summary, position, newName, await sitePages(page.context.site, token), page.context));
-			return edits ? { changes: Object.fromEntries(edits) } : undefined;
-		},
-
-		async findDocumentSymbols(document, token) {
-			const page = await pageOf(document, token);
-			if (page) return pageSymbols(page.summary);
-			const site = await siteOfConfig(document.uri, token);
-			return site ? findDocumentSymbols(site, document) : [];
-		},
-		async findCodeActions(document, diagnostics, token) {
-			const site = await siteOfConfig(document.uri, token);
-			return site ? findCodeActions(site, document, diagnostics) : [];
-		},
-		async getSiteTrees(token) {
-			const trees: SiteTree[] = [];
-			for (const root of roots) trees.push(buildSiteTree(await getSite(root, token)));
-			return trees;
-		},
-		async willRenameFiles(renames, options, token) {
-			const changes: Record<string, TextEdit[]> = {};
-			for (const root of roots) {
-				if (!renames.some(r => isUnder(r.oldUri, root) || isUnder(root, r.oldUri))) continue;
-				// The watcher may not have reported an earlier move yet: what is about to move exists now.
-				const index = await pageIndexOf(root, token);
-				for (const { oldUri } of renames) if ((await workspace.stat(oldUri))?.kind === 'file') index.add(oldUri);
-				const site = await getSite(root, token);
-				for (const [uri, edits] of await siteMoveEdits(site, renames, options.addRedirects, token)) changes[uri] = [...(changes[uri] ?? []), ...edits];
-			}
-			return Object.keys(changes).length ? { changes } : undefined;
-		},
-
+		...createEditorFeatures({ workspace, getRoots: () => roots, getModel: root => models.get(root), rootOf, getSite, siteOfConfig, pageIndexOf, pageSummaries, linkContext, pageInfo }),
 	};
 }

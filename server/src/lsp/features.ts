@@ -15,6 +15,7 @@ export const featureCapabilities = {
 	documentLinkProvider: { resolveProvider: false },
 	documentSymbolProvider: { label: 'MintDoc' },
 	foldingRangeProvider: true,
+	codeLensProvider: { resolveProvider: false },
 	codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
 	workspace: {
 		fileOperations: {
@@ -39,6 +40,7 @@ export function registerFeatures(connection: Connection, documents: TextDocument
 	connection.onDocumentLinks((p, token) => safe('document links', token, [], async () => (doc(p.textDocument.uri) ? service.findDocumentLinks(doc(p.textDocument.uri)!, token) : [])));
 	connection.onDocumentSymbol((p, token) => safe('document symbols', token, [], async () => (doc(p.textDocument.uri) ? service.findDocumentSymbols(doc(p.textDocument.uri)!, token) : [])));
 	connection.onFoldingRanges((p, token) => safe('folding', token, [], async () => (doc(p.textDocument.uri) ? service.findFoldingRanges(doc(p.textDocument.uri)!, token) : [])));
+	connection.onCodeLens((p, token) => safe('code lens', token, [], async () => (doc(p.textDocument.uri) ? service.findCodeLenses(doc(p.textDocument.uri)!, token) : [])));
 	connection.onCodeAction((p, token) => safe('code actions', token, [], async () => (doc(p.textDocument.uri) ? service.findCodeActions(doc(p.textDocument.uri)!, p.context.diagnostics, token) : [])));
 	// Asked for early (the view opens with the window), it waits for the sites to be found rather than answering "none".
 	connection.onRequest(SiteTreeRequest.type, (_, token) => safe('site tree', token, [], async () => (await sitesSettled(), service.getSiteTrees(token))));

@@ -1,0 +1,183 @@
+import type { TextEdit } from 'vscode-languageserver-types';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { DocumentCache } from './cache';
+import { throwIfCancelled, type CancellationToken } from './cancellation';
+import { findCodeActions } from './features/codeActions';
+import { doComplete, type PageCompletionData } from './features/completion';
+import { doHover } from './features/hover';
+import { findDefinition, findDocumentLinks } from './features/links';
+import { movedLinkEdits, redirectEdits } from './features/movePageLinks';
+import { pageCompletion, pageDefinition, pageDocumentLinks, pageFoldingRanges, pageHover, pageSymbols } from './features/pageFeatures';
+import type { PageInfo } from './features/pageInfo';
+import { pageReferences, prepareHeadingRename, renameHeading } from './features/pageReferences';
+import { pageMoves, renameEdits, type FileRename } from './features/renameFiles';
+import { buildSiteTree, type SiteTree } from './features/siteTree';
+import { specCodeLenses, specReferences } from './features/specFeatures';
+import { findDocumentSymbols } from './features/symbols';
+import type { LanguageService } from './languageService';
+import type { LinkContext } from './mdx/linkRules';
+import { summarizePage, type PageSummary } from './mdx/pageSummary';
+import type { PageIndex } from './site/pageIndex';
+import type { SiteModel } from './site/siteModel';
+import { docsConfigFileName, isUnder, joinUri } from './uris';
+import type { DocsWorkspace } from './workspace';
+
+/** What the editor features need from the language service's state. */
+export interface FeatureContext {
+	readonly workspace: DocsWorkspace;
+	getRoots(): readonly string[];
+	getModel(root: string): SiteModel | undefined;
+	rootOf(uri: string): string | undefined;
+	getSite(root: string, token: CancellationToken): Promise<SiteModel>;
+	siteOfConfig(uri: string, token: CancellationToken): Promise<SiteModel | undefined>;
+	pageIndexOf(root: string, token: CancellationToken): Promise<PageIndex>;
+	readonly pageSummaries: DocumentCache<PageSummary>;
+	linkContext(site: SiteModel): LinkContext;
+	readonly pageInfo: PageInfo;
+}
+
+/** The editor features of the language service (completion, hover, navigation, refactorings), dispatched by file kind. */
+export type EditorFeatures = Pick<LanguageService, 'doComplete' | 'resolveCompletion' | 'doHover' | 'findDefinition' | 'findDocumentLinks' | 'findFoldingRanges' | 'findReferences' | 'findCodeLenses' | 'prepareRename' | 'rename' | 'findDocumentSymbols' | 'findCodeActions' | 'getSiteTrees' | 'willRenameFiles'>;
+
+export function createEditorFeatures(context: FeatureContext): EditorFeatures {
+	const { workspace, getRoots, getModel, rootOf, getSite, siteOfConfig, pageIndexOf, pageSummaries, linkContext, pageInfo } = context;
+
+	/** The site and spec of an OpenAPI document one of the sites uses. */
+	async function specOf(document: TextDocument, token: CancellationToken) {
+		if (!/\.(ya?ml|json)$/i.test(document.uri)) return undefined;
+		for (const root of getRoots()) {
+			if (!getModel(root)?.specFiles.has(document.uri)) continue;
+			const site = await getSite(root, token);
+			const spec = site.specs.specs.find(s => s.uri === document.uri);
+			if (spec) return { site, spec };
+		}
+		return undefined;
+	}
+
+	/** A page of a site with what page features need: its summary, its path, a link context. */
+	async function pageOf(document: TextDocument, token: CancellationToken) {
+		const root = /\.(mdx|md)$/i.test(document.uri) ? rootOf(document.uri) : undefined;
+		if (!root) return undefined;
+		const site = await getSite(root, token);
+		const fromPath = site.pages.pagePathOfFile(document.uri);
+		if (fromPath === undefined) return undefined;
+		return { summary: pageSummaries.get(document, summarizePage), fromPath, context: linkContext(site) };
+	}
+
+	/** Every page of a site with its (cached) summary. */
+	async function sitePages(site: SiteModel, token: CancellationToken) {
+		const pages = [];
+		for (const path of site.pages.paths()) {
+			throwIfCancelled(token);
+			const uri = site.pages.fileOf(path)!;
+			const document = await workspace.readDocument(uri);
+			if (document) pages.push({ uri, document, summary: pageSummaries.get(document, summarizePage) });
+		}
+		return pages;
+	}
+
+	/** Configuration entries, links in every page and (optionally) redirects that follow pages being moved. */
+	async function siteMoveEdits(site: SiteModel, renames: readonly FileRename[], addRedirects: boolean, token: CancellationToken): Promise<Map<string, TextEdit[]>> {
+		const moves = pageMoves(site, renames);
+		const edits = renameEdits(site, moves);
+		for (const [uri, linkEdits] of await movedLinkEdits(site, moves, await sitePages(site, token), linkContext(site))) edits.set(uri, [...(edits.get(uri) ?? []), ...linkEdits]);
+		const published = new Map([...moves].filter(([from]) => !from.startsWith('snippets/')));
+		const configUri = joinUri(site.rootUri, docsConfigFileName);
+		const config = site.config.files.get(configUri);
+		if (addRedirects && published.size && config) {
+			// Entry edits and the new redirects touch the same file: compose them into one replacement.
+			const updated = TextDocument.create(configUri, 'json', config.version, TextDocument.applyEdits(config, edits.get(configUri) ?? []));
+			const redirect = redirectEdits({ ...site, config: { ...site.config, files: new Map([...site.config.files, [configUri, updated]]) } }, published);
+			if (redirect.length) edits.set(configUri, [{ ...redirect[0], range: { start: { line: 0, character: 0 }, end: config.positionAt(config.getText().length) } }]);
+		}
+		return edits;
+	}
+
+
+	return {
+		async doComplete(document, position, token) {
+			const page = await pageOf(document, token);
+			if (page) return pageCompletion(page.summary, document, position, page.fromPath, page.context);
+			const site = await siteOfConfig(document.uri, token);
+			return site && doComplete(site, document, position);
+		},
+		async resolveCompletion(item) {
+			const data = item.data as PageCompletionData | undefined;
+			if (data?.kind !== 'page') return item;
+			const meta = await pageInfo.metadata(data.fileUri);
+			if (meta?.title) item.detail = meta.title;
+			if (meta?.description) item.documentation = meta.description;
+			return item;
+		},
+		async doHover(document, position, token) {
+			const page = await pageOf(document, token);
+			if (page) return pageHover(page.summary, document, position);
+			const site = await siteOfConfig(document.uri, token);
+			return site && doHover(site, document, position, pageInfo);
+		},
+		async findDefinition(document, position, token) {
+			const page = await pageOf(document, token);
+			if (page) return pageDefinition(page.summary, document, position, page.fromPath, page.context);
+			const site = await siteOfConfig(document.uri, token);
+			return site ? findDefinition(site, document, position) : [];
+		},
+		async findDocumentLinks(document, token) {
+			const page = await pageOf(document, token);
+			if (page) return pageDocumentLinks(page.summary, page.fromPath, page.context);
+			const site = await siteOfConfig(document.uri, token);
+			return site ? findDocumentLinks(site, document) : [];
+		},
+		async findFoldingRanges(document, token) {
+			const page = await pageOf(document, token);
+			return page ? pageFoldingRanges(page.summary, document) : [];
+		},
+		async findReferences(document, position, token) {
+			const specFile = await specOf(document, token);
+			if (specFile) return specReferences(specFile.site, specFile.spec, document, position, await sitePages(specFile.site, token));
+			const page = await pageOf(document, token);
+			if (!page) return [];
+			return pageReferences(document, page.summary, position, await sitePages(page.context.site, token), page.context);
+		},
+		async findCodeLenses(document, token) {
+			const specFile = await specOf(document, token);
+			return specFile ? specCodeLenses(specFile.site, specFile.spec, document, await sitePages(specFile.site, token)) : [];
+		},
+		async prepareRename(document, position, token) {
+			const page = await pageOf(document, token);
+			return page && prepareHeadingRename(document, page.summary, position);
+		},
+		async rename(document, position, newName, token) {
+			const page = await pageOf(document, token);
+			const edits = page && (await renameHeading(document, page.summary, position, newName, await sitePages(page.context.site, token), page.context));
+			return edits ? { changes: Object.fromEntries(edits) } : undefined;
+		},
+
+		async findDocumentSymbols(document, token) {
+			const page = await pageOf(document, token);
+			if (page) return pageSymbols(page.summary);
+			const site = await siteOfConfig(document.uri, token);
+			return site ? findDocumentSymbols(site, document) : [];
+		},
+		async findCodeActions(document, diagnostics, token) {
+			const site = await siteOfConfig(document.uri, token);
+			return site ? findCodeActions(site, document, diagnostics) : [];
+		},
+		async getSiteTrees(token) {
+			const trees: SiteTree[] = [];
+			for (const root of getRoots()) trees.push(buildSiteTree(await getSite(root, token)));
+			return trees;
+		},
+		async willRenameFiles(renames, options, token) {
+			const changes: Record<string, TextEdit[]> = {};
+			for (const root of getRoots()) {
+				if (!renames.some(r => isUnder(r.oldUri, root) || isUnder(root, r.oldUri))) continue;
+				// The watcher may not have reported an earlier move yet: what is about to move exists now.
+				const index = await pageIndexOf(root, token);
+				for (const { oldUri } of renames) if ((await workspace.stat(oldUri))?.kind === 'file') index.add(oldUri);
+				const site = await getSite(root, token);
+				for (const [uri, edits] of await siteMoveEdits(site, renames, options.addRedirects, token)) changes[uri] = [...(changes[uri] ?? []), ...edits];
+			}
+			return Object.keys(changes).length ? { changes } : undefined;
+		},
+	};
+}

@@ -27,6 +27,7 @@ const node = {
 const targets = [
 	{ ...node, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
 	{ ...node, entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js' },
+	{ ...node, entryPoints: ['server/src/node/specWorker.ts'], outfile: 'dist/specWorker.js' },
 	{ ...node, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
 ];
 if (!production) {

@@ -4,6 +4,7 @@ import { URI } from 'vscode-uri';
 import { createLanguageService } from './core/languageService';
 import { isDocsConfigUri } from './core/uris';
 import { createFsWorkspace } from './node/fsWorkspace';
+import { createWorkerSpecReader } from './node/specWorkerReader';
 import { createConnectionLogger } from './lsp/connectionLogger';
 import { DiagnosticsPublisher } from './lsp/diagnosticsPublisher';
 import { featureCapabilities, registerFeatures } from './lsp/features';
@@ -18,9 +19,13 @@ export function startServer(connection: Connection): void {
 	const logger = createConnectionLogger(connection);
 	let folders: string[] = [];
 	const workspace = createFsWorkspace(() => folders, uri => documents.get(uri));
-	const service = createLanguageService({ workspace, logger });
+	const specReader = createWorkerSpecReader();
+	const service = createLanguageService({ workspace, logger, specReader });
 	const publisher = new DiagnosticsPublisher(connection, service, logger);
 	const sites = new SiteTracker(connection, service, publisher, logger);
+	// A large OpenAPI document parsed in the background: check its sites again now that it is in.
+	service.onDidLoadSpec(root => publisher.schedule(root, 0));
+	connection.onExit(() => specReader.dispose());
 
 	connection.onInitialize((params): InitializeResult => {
 		folders = params.workspaceFolders?.map(f => f.uri) ?? (params.rootUri ? [params.rootUri] : []);

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { CodeActionRequest, CodeLensRequest, ReferencesRequest, CompletionRequest, DefinitionRequest, HoverRequest, type CompletionList, type Diagnostic, type Hover, type LocationLink } from 'vscode-languageserver-protocol';
 import { LspClient } from '../helpers/lspClient';
 import { positionOf } from '../helpers/siteCheck';
@@ -45,6 +45,30 @@ describe('language server over JSON-RPC: OpenAPI references', function () {
 		assert.equal((hover.contents as { value: string }).value, '**List pets**\n\n`GET /pets`\n\nReturns every pet.\n\nVersion: v1\n\nServers: `https://api.pets.example.com`\n\nFrom `api/pets.yaml`');
 		const definition = (await client.connection.sendRequest(DefinitionRequest.type, { textDocument: { uri: docsUri }, position: at('"GET /pets"', 3) })) as LocationLink[];
 		assert.deepEqual([definition[0].targetUri, definition[0].targetRange.start], [site.fileUri('api/api/pets.yaml'), { line: 8, character: 4 }]);
+	});
+
+	it('reads a large spec off the main thread: requests are answered while it loads, its checks follow', async function () {
+		await client.stop();
+		let yaml = 'openapi: 3.1.0\ninfo: { title: Big, version: "1" }\npaths:\n';
+		for (let i = 0; yaml.length < 3 * 1024 * 1024; i++) yaml += `  /items${i}/{id}:\n    get:\n      summary: Get item ${i}\n      description: Returns item ${i} with every field it has, described at some length.\n      responses:\n        "200":\n          description: ok\n`;
+		writeFileSync(site.path('api/api/big.yaml'), yaml);
+		const big = text.replace('"api/pets.yaml"', '"api/big.yaml"').replace('"GET /pets", "post /pets"', '"GET /items7/{id}", "GET /nope"');
+		writeFileSync(site.path('api/docs.json'), big);
+		text = big;
+		client = await LspClient.start([site.uri]);
+		const events: string[] = [];
+		const judged = client.waitForDiagnostics(docsUri, d => d.some(x => x.code === 'openapi-operation-not-found'), 'the entry judged once the spec is read').then(d => {
+			events.push('judged');
+			return d;
+		});
+		await client.waitForStatus(s => s.state === 'ready');
+		await client.open(docsUri, text);
+		const hover = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri: docsUri }, position: at('"index"', 2) });
+		events.push('hover answered');
+		assert.ok(hover, 'the page entry hover works while the spec loads');
+		const diagnostics = await judged;
+		assert.deepEqual(events, ['hover answered', 'judged'], 'the server answered before the spec finished loading');
+		assert.deepEqual(diagnostics.map(d => [d.code, d.range.start.line]), [['openapi-operation-not-found', 11]]);
 	});
 
 	it('shows over each operation of the spec where the site documents it, and finds its references', async () => {

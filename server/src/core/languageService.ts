@@ -40,7 +40,12 @@ export interface LanguageServiceOptions {
 	 * validates through the `jsonValidation` contribution.
 	 */
 	readonly schemaValidation?: boolean;
+	/** Reads OpenAPI documents; the server passes one that parses large ones off its main thread. Default: inline. */
+	readonly specReader?: SpecReader;
 }
+
+/** Turns an OpenAPI document's text into what MintDoc needs; may answer later (a worker thread). */
+export type SpecReader = (uri: string, text: string) => OpenApiSpec | Promise<OpenApiSpec>;
 
 /**
  * MintDoc's language service: pure, with the workspace, documents and a cancellation token as
@@ -67,6 +72,8 @@ export interface LanguageService {
 	validate(document: TextDocument, token: CancellationToken): Promise<Diagnostic[]>;
 	/** Roots whose configuration includes `uri` (their docs.json, or a file it pulls in with `$ref`). */
 	sitesUsingConfigFile(uri: string): string[];
+	/** Called with a root whose OpenAPI document finished loading in the background (its checks should run again). */
+	onDidLoadSpec(listener: (root: string) => void): void;
 	/** Applies file-system events; resolves with the roots whose diagnostics may have changed. */
 	didChangeFiles(changes: readonly FileChange[]): Promise<string[]>;
 
@@ -143,13 +150,36 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		return { document, parsed: configParses.get(document, doc => parseJsonConfig(doc, basenameUri(doc.uri), isDocsConfigUri(doc.uri))) };
 	};
 
-	// One extraction per spec text: a 10 MB spec is read once, not on every keystroke in docs.json.
-	const specCache = new DocumentCache<OpenApiSpec>(64);
+	// One read per spec text: a 10 MB spec is parsed once, not on every keystroke in docs.json. While a
+	// new text is parsed (in the background), the last version answers, marked loading.
+	const readSpec = options.specReader ?? readOpenApiSpec;
+	const specs = new Map<string, { text: string; spec: OpenApiSpec | undefined; loading: boolean }>();
+	const specListeners: ((root: string) => void)[] = [];
 	const loadSpec: SpecLoader = async uri => {
 		const current = await workspace.readDocument(uri);
 		if (!current) return undefined;
-		const document = TextDocument.create(current.uri, current.languageId, current.version, current.getText());
-		return { document, spec: specCache.get(document, doc => readOpenApiSpec(doc.uri, doc.getText())) };
+		const text = current.getText();
+		const document = TextDocument.create(current.uri, current.languageId, current.version, text);
+		const known = specs.get(uri);
+		if (known?.text === text && known.spec && !known.loading) return { document, spec: known.spec };
+		if (known?.text !== text) {
+			const result = readSpec(uri, text);
+			if (!(result instanceof Promise)) {
+				specs.set(uri, { text, spec: result, loading: false });
+				return { document, spec: result };
+			}
+			specs.set(uri, { text, spec: known?.spec, loading: true });
+			void result.then(spec => {
+				if (specs.get(uri)?.text !== text) return; // a newer text is being read: this result is stale
+				specs.set(uri, { text, spec, loading: false });
+				for (const root of roots) if (models.get(root)?.specFiles.has(uri)) {
+					models.delete(root);
+					for (const listener of specListeners) listener(root);
+				}
+			});
+		}
+		const stale = specs.get(uri)!.spec;
+		return { document, spec: { ...(stale ?? readOpenApiSpec(uri, '')), uri, loading: true } };
 	};
 
 	const rootOf = (uri: string) => roots.filter(root => isUnder(uri, root)).reduce<string | undefined>((best, root) => (!best || root.length > best.length ? root : best), undefined);
@@ -262,6 +292,7 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 			return [...(results.find(r => r.uri === document.uri)?.diagnostics ?? [])];
 		},
 		sitesUsingConfigFile,
+		onDidLoadSpec: listener => void specListeners.push(listener),
 		async didChangeFiles(changes) {
 			const affected = new Set<string>();
 			for (const change of changes) {

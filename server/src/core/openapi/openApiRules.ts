@@ -73,6 +73,8 @@ export function checkOpenApiEntries(config: ConfigNode | undefined, navigation: 
 				continue;
 			}
 		}
+		// A document still being read would make every entry look missing: judge it once it is in.
+		if (specs.some(spec => spec.loading)) continue;
 		const { found, suggestion, reason } = findOperation(specs, method, parsed.path);
 		if (found.length > 1) {
 			sink.atNode(entry.node, `'${method} ${parsed.path}' exists in ${found.map(f => f.spec.uri.split('/').pop()).join(' and ')}: name the file ('<file> ${method} ${parsed.path}').`, 'openapi-ambiguous');
@@ -91,6 +93,7 @@ export function checkOpenApiEntries(config: ConfigNode | undefined, navigation: 
 
 /** Problems of a spec file itself: parse errors, external `$ref`s, webhooks before 3.1. */
 export function checkSpecFile(spec: OpenApiSpec, document: TextDocument): Diagnostic[] {
+	if (spec.loading) return [];
 	const range = (offset: number, length: number) => ({ start: document.positionAt(offset), end: document.positionAt(offset + length) });
 	const diagnostics = spec.parseErrors.slice(0, 50).map(e => createDiagnostic(range(e.offset, e.length), e.message, 'openapi-syntax'));
 	for (const ref of spec.externalRefs) diagnostics.push(createDiagnostic(range(ref.span.offset, ref.span.length), `External $ref '${ref.ref}': the platform supports only references inside this document (#/components/...).`, 'openapi-external-ref'));

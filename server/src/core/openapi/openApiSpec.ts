@@ -34,6 +34,8 @@ export interface OpenApiSpec {
 	/** `$ref`s to another file or a URL (the platform supports internal refs only). */
 	readonly externalRefs: readonly { readonly ref: string; readonly span: SourceSpan }[];
 	readonly parseErrors: readonly { readonly message: string; readonly offset: number; readonly length: number }[];
+	/** Set while a new text of the document is still being read: its operations may be out of date. */
+	readonly loading?: boolean;
 }
 
 const methods = new Set(httpMethods.map(m => m.toLowerCase()));

@@ -1,0 +1,12 @@
+// Worker thread that reads OpenAPI documents off the language server's main thread: a 10 MB YAML
+// spec takes seconds to parse, and the server must keep answering completions meanwhile.
+import { parentPort } from 'node:worker_threads';
+import { readOpenApiSpec } from '../core/openapi/openApiSpec';
+
+parentPort?.on('message', (request: { id: number; uri: string; text: string }) => {
+	try {
+		parentPort!.postMessage({ id: request.id, spec: readOpenApiSpec(request.uri, request.text) });
+	} catch (e) {
+		parentPort!.postMessage({ id: request.id, error: e instanceof Error ? e.message : String(e) });
+	}
+});

@@ -1,0 +1,46 @@
+import * as path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { readOpenApiSpec, type OpenApiSpec } from '../core/openapi/openApiSpec';
+import type { SpecReader } from '../core/languageService';
+
+/** Specs smaller than this are read inline: starting a round trip costs more than parsing them. */
+const inlineLimit = 256 * 1024;
+
+/**
+ * A {@link SpecReader} that parses large OpenAPI documents in a worker thread (dist/specWorker.js),
+ * one at a time, so the server's event loop stays free. Small documents are read inline.
+ */
+export function createWorkerSpecReader(workerPath = path.join(__dirname, 'specWorker.js')): SpecReader & { dispose(): void } {
+	let worker: Worker | undefined;
+	let nextId = 0;
+	const pending = new Map<number, { resolve: (spec: OpenApiSpec) => void; uri: string; text: string }>();
+	const start = () => {
+		const w = new Worker(workerPath);
+		w.unref();
+		w.on('message', (reply: { id: number; spec?: OpenApiSpec; error?: string }) => {
+			const request = pending.get(reply.id);
+			if (!request) return;
+			pending.delete(reply.id);
+			request.resolve(reply.spec ?? readOpenApiSpec(request.uri, ''));
+		});
+		// A crashed worker must not leave requests hanging: read them inline and start a fresh worker next time.
+		w.on('error', () => {
+			worker = undefined;
+			for (const [id, request] of pending) {
+				pending.delete(id);
+				request.resolve(readOpenApiSpec(request.uri, request.text));
+			}
+		});
+		return w;
+	};
+	const reader = (uri: string, text: string): OpenApiSpec | Promise<OpenApiSpec> => {
+		if (text.length < inlineLimit) return readOpenApiSpec(uri, text);
+		worker ??= start();
+		const id = nextId++;
+		return new Promise(resolve => {
+			pending.set(id, { resolve, uri, text });
+			worker!.postMessage({ id, uri, text });
+		});
+	};
+	return Object.assign(reader, { dispose: () => void worker?.terminate() });
+}

@@ -24,7 +24,9 @@ export function findDocumentLinks(site: SiteModel, document: TextDocument): Docu
 	const links: DocumentLink[] = [];
 	for (const target of targetsInFile(site, document.uri)) {
 		const file = fileOf(site, target);
-		if (file) links.push({ range: rangeOf(document, target), target: file, tooltip: `Open ${relativePath(site.rootUri, file) ?? file}` });
+		const range = rangeOf(document, target);
+		// VS Code rejects a document link with an empty range (an entry written as "").
+		if (file && !isEmpty(range)) links.push({ range, target: file, tooltip: `Open ${relativePath(site.rootUri, file) ?? file}` });
 	}
 	return links;
 }
@@ -50,4 +52,8 @@ export function findPageReferences(site: SiteModel, pageUri: string): Location[]
 		}
 	}
 	return locations;
+}
+
+function isEmpty(range: { start: { line: number; character: number }; end: { line: number; character: number } }): boolean {
+	return range.start.line === range.end.line && range.start.character >= range.end.character;
 }

@@ -42,7 +42,8 @@ export async function pageDocumentLinks(summary: PageSummary, fromPath: string, 
 	for (const link of summary.links) {
 		const target = await linkTarget(link.url, fromPath, context);
 		// VS Code opens `file#L12` at that line.
-		if (target) links.push({ range: link.range, target: target.heading ? `${target.uri}#L${target.heading.range.start.line + 1}` : target.uri });
+		const empty = link.range.start.line === link.range.end.line && link.range.start.character >= link.range.end.character;
+		if (target && !empty) links.push({ range: link.range, target: target.heading ? `${target.uri}#L${target.heading.range.start.line + 1}` : target.uri });
 	}
 	return links;
 }

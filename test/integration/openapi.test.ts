@@ -1,0 +1,40 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { waitForDiagnostics } from './waits';
+
+describe('OpenAPI references in a real VS Code', () => {
+	const docsJson = () => vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'docs.json');
+
+	afterEach(async () => {
+		await vscode.commands.executeCommand('workbench.action.files.revert');
+		await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+	});
+
+	it('fixes a lower-case method with the quick fix and the error clears', async () => {
+		const document = await vscode.workspace.openTextDocument(docsJson());
+		const editor = await vscode.window.showTextDocument(document);
+		const offset = document.getText().indexOf('"GET /payments"');
+		assert.ok(offset > 0, 'docs.json lists GET /payments');
+		const start = document.positionAt(offset + 1);
+		await editor.edit(edit => edit.replace(new vscode.Range(start, start.translate(0, 3)), 'get'));
+		const diagnostics = await waitForDiagnostics(document.uri, d => d.some(x => x.code === 'openapi-method-case'), 'the method-case error');
+		const error = diagnostics.find(x => x.code === 'openapi-method-case')!;
+		assert.deepEqual([error.range.start.line, error.range.start.character], [start.line, start.character - 1]);
+		const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, error.range);
+		const fix = actions.find(a => a.title === "Change to 'GET /payments'");
+		assert.ok(fix?.edit, `actions: ${actions.map(a => a.title).join(', ')}`);
+		assert.ok(await vscode.workspace.applyEdit(fix.edit));
+		await waitForDiagnostics(document.uri, d => !d.some(x => String(x.code).startsWith('openapi-')), 'the error to clear');
+		assert.equal(document.getText().indexOf('"get /payments"'), -1);
+	});
+
+	it('hovers an endpoint entry with the page the platform generates', async () => {
+		const document = await vscode.workspace.openTextDocument(docsJson());
+		await vscode.window.showTextDocument(document);
+		const position = document.positionAt(document.getText().indexOf('"GET /payments"') + 3);
+		const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, position);
+		const text = hovers.flatMap(h => h.contents.map(c => (typeof c === 'string' ? c : c.value))).join('\n');
+		assert.match(text, /`GET \/payments`/);
+		assert.match(text, /From `api-reference\/openapi\.yaml`/);
+	});
+});

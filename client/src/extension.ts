@@ -2,6 +2,7 @@ import type * as vscode from 'vscode';
 import { registerApiKeys } from './apiKeys';
 import { registerCommands } from './commands';
 import { Ctx } from './ctx';
+import { registerGeneratePagesCommand } from './generatePagesCommand';
 import { startDemoTour } from './demo';
 import type { ClientStatus } from './status';
 import { createStatusItem } from './statusItem';
@@ -22,6 +23,7 @@ let ctx: Ctx | undefined;
 export async function activate(context: vscode.ExtensionContext): Promise<MintDocApi> {
 	ctx = new Ctx(context);
 	registerCommands(ctx);
+	registerGeneratePagesCommand(ctx);
 	ctx.pushCleanup(createStatusItem(ctx.status));
 	registerSiteView(ctx);
 	startDemoTour(ctx);

@@ -2,12 +2,16 @@ import * as vscode from 'vscode';
 import { SiteChangedNotification, SiteTreeRequest, type SiteTree, type SiteTreeNode } from '../../../server/src/protocol';
 import type { Ctx } from '../ctx';
 
-/** A row of the Site view: a site, a navigation node, the orphan section or an orphan page. */
+type Undocumented = SiteTree['undocumented'][number];
+
+/** A row of the Site view: a site, a navigation node, the orphan section or an orphan page, a spec's undocumented operations or one of them. */
 type Row =
 	| { readonly type: 'site'; readonly site: SiteTree }
 	| { readonly type: 'node'; readonly node: SiteTreeNode; readonly parentKind: SiteTreeNode['kind'] | undefined; readonly id: string }
 	| { readonly type: 'orphans'; readonly site: SiteTree }
-	| { readonly type: 'orphan'; readonly path: string; readonly fileUri: string };
+	| { readonly type: 'orphan'; readonly path: string; readonly fileUri: string }
+	| { readonly type: 'undocumented'; readonly spec: Undocumented }
+	| { readonly type: 'operation'; readonly operation: Undocumented['operations'][number] };
 
 const icons: Record<SiteTreeNode['kind'], string> = {
 	tab: 'browser', anchor: 'bookmark', globalAnchor: 'link', dropdown: 'chevron-down', product: 'package', version: 'versions',
@@ -52,6 +56,7 @@ export class SiteTreeProvider implements vscode.TreeDataProvider<Row>, vscode.Di
 		}
 		if (row.type === 'site') return this.#siteRows(row.site);
 		if (row.type === 'orphans') return row.site.orphans.map(o => ({ type: 'orphan', ...o }));
+		if (row.type === 'undocumented') return row.spec.operations.map(operation => ({ type: 'operation', operation }));
 		if (row.type === 'node') return (row.node.children ?? []).map((node, i) => ({ type: 'node', node, parentKind: row.node.kind, id: `${row.id}/${i}` }));
 		return [];
 	}
@@ -82,6 +87,25 @@ export class SiteTreeProvider implements vscode.TreeDataProvider<Row>, vscode.Di
 				item.contextValue = 'orphanPage';
 				return item;
 			}
+			case 'undocumented': {
+				const item = new vscode.TreeItem('Undocumented operations', Collapsed);
+				// One section per spec: the id keeps each one's expansion across refreshes.
+				item.id = `undocumented:${row.spec.specUri}`;
+				item.description = `${row.spec.label} · ${row.spec.operations.length}`;
+				item.tooltip = `${row.spec.operations.length} operation${row.spec.operations.length === 1 ? '' : 's'} of ${row.spec.label} that no navigation entry or MDX page documents (x-hidden ones excluded)`;
+				item.iconPath = new vscode.ThemeIcon('symbol-interface');
+				item.contextValue = 'undocumentedOperations';
+				return item;
+			}
+			case 'operation': {
+				const { method, path, location } = row.operation;
+				const item = new vscode.TreeItem(`${method} ${path}`, None);
+				const { start, end } = location.range;
+				item.iconPath = new vscode.ThemeIcon('symbol-method');
+				item.contextValue = 'undocumentedOperation';
+				item.command = { command: 'vscode.open', title: 'Show in OpenAPI file', arguments: [vscode.Uri.parse(location.uri), { selection: new vscode.Range(start.line, start.character, end.line, end.character) }] };
+				return item;
+			}
 			case 'node': {
 				const { node } = row;
 				const hasChildren = (node.children?.length ?? 0) > 0;
@@ -110,6 +134,7 @@ export class SiteTreeProvider implements vscode.TreeDataProvider<Row>, vscode.Di
 	#siteRows(site: SiteTree): Row[] {
 		const rows: Row[] = site.nodes.map((node, i) => ({ type: 'node', node, parentKind: undefined, id: `${site.rootUri}#${i}` }));
 		if (site.orphans.length) rows.push({ type: 'orphans', site });
+		for (const spec of site.undocumented) rows.push({ type: 'undocumented', spec });
 		return rows;
 	}
 

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import { noCancellation } from '../core/cancellation';
 import { createLanguageService, type FileDiagnostics } from '../core/languageService';
+import { findUndocumentedOperations, type SpecCoverage } from '../core/openapi/coverage';
 import { createFsWorkspace } from '../node/fsWorkspace';
 
 /** A failure the user must fix before anything can be checked (exit status 2). */
@@ -11,6 +12,8 @@ export class UsageError extends Error {}
 export interface CheckResult {
 	readonly roots: readonly string[];
 	readonly results: readonly FileDiagnostics[];
+	/** With `coverage`: per spec of every site, the operations no page documents, and the spec's text (for line numbers). */
+	readonly coverage?: readonly (SpecCoverage & { readonly positionAt: (offset: number) => { line: number; character: number } })[];
 }
 
 /**
@@ -18,7 +21,7 @@ export interface CheckResult {
  * folder is searched for sites below it. Throws {@link UsageError} for unreadable folders or
  * when no site is found at all.
  */
-export async function checkFolders(dirs: readonly string[], cwd: string): Promise<CheckResult> {
+export async function checkFolders(dirs: readonly string[], cwd: string, options: { readonly coverage?: boolean } = {}): Promise<CheckResult> {
 	const folders: string[] = [];
 	for (const dir of dirs) {
 		const absolute = path.resolve(cwd, dir);
@@ -32,7 +35,8 @@ export async function checkFolders(dirs: readonly string[], cwd: string): Promis
 		}
 		folders.push(URI.file(absolute).toString());
 	}
-	const service = createLanguageService({ workspace: createFsWorkspace(() => folders), schemaValidation: true });
+	const workspace = createFsWorkspace(() => folders);
+	const service = createLanguageService({ workspace, schemaValidation: true });
 	const roots = await service.findDocsRoots(noCancellation);
 	if (roots.length === 0) throw new UsageError(`no docs.json found in ${dirs.map(d => `'${d}'`).join(', ')}`);
 	const results: FileDiagnostics[] = [];
@@ -40,5 +44,14 @@ export async function checkFolders(dirs: readonly string[], cwd: string): Promis
 		results.push(...(await service.checkSite(root, noCancellation)));
 		await service.checkPages(root, noCancellation, result => results.push(result));
 	}
-	return { roots, results };
+	if (!options.coverage) return { roots, results };
+	const coverage: NonNullable<CheckResult['coverage']>[number][] = [];
+	for (const root of roots) {
+		const site = await service.getSite(root, noCancellation);
+		for (const spec of await findUndocumentedOperations(site, async uri => (await workspace.readDocument(uri))?.getText())) {
+			const document = site.specFiles.get(spec.specUri);
+			coverage.push({ ...spec, positionAt: offset => document?.positionAt(offset) ?? { line: 0, character: 0 } });
+		}
+	}
+	return { roots, results, coverage };
 }

@@ -1,14 +1,19 @@
 import { parseArgs } from 'node:util';
 import { apiServerUsage, runApiServer } from './apiServer';
 import { checkFolders, UsageError } from './check';
-import { formatJson, formatText, toProblems } from './report';
+import { generateUsage, runGenerate } from './generate';
+import { formatCoverageText, formatJson, formatJsonWithCoverage, formatText, toCoverage, toProblems } from './report';
 
 declare const MINTDOC_VERSION: string;
 
 const usage = `Usage: mintdoc <command> [options]
 
 Commands:
-  check [dir...] [--format text|json]   Check the docs sites in the given folders (default: .)
+  check [dir...] [--format text|json] [--coverage]
+                                        Check the docs sites in the given folders (default: .);
+                                        --coverage also lists, per OpenAPI file, the operations no
+                                        page documents (JSON: {"problems": [...], "coverage": [...]})
+${generateUsage}
 ${apiServerUsage}
 
 Options:
@@ -32,6 +37,7 @@ export async function main(argv: readonly string[], out: NodeJS.WritableStream, 
 	try {
 		if (command === 'check') return await runCheck(rest, out);
 		if (command === 'api-server') return await runApiServer(rest, out);
+		if (command === 'generate') return await runGenerate(rest, out);
 		throw new UsageError(`unknown command '${command}'\n\n${usage}`);
 	} catch (e) {
 		if (e instanceof UsageError) {
@@ -46,16 +52,18 @@ export async function main(argv: readonly string[], out: NodeJS.WritableStream, 
 async function runCheck(args: readonly string[], out: NodeJS.WritableStream): Promise<number> {
 	let parsed;
 	try {
-		parsed = parseArgs({ args: [...args], allowPositionals: true, options: { format: { type: 'string', default: 'text' } } });
+		parsed = parseArgs({ args: [...args], allowPositionals: true, options: { format: { type: 'string', default: 'text' }, coverage: { type: 'boolean', default: false } } });
 	} catch (e) {
 		throw new UsageError(`${e instanceof Error ? e.message : String(e)}\n\n${usage}`);
 	}
 	const format = parsed.values.format;
 	if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be 'text' or 'json', not '${format}'`);
 	const dirs = parsed.positionals.length ? parsed.positionals : ['.'];
-	const { roots, results } = await checkFolders(dirs, process.cwd());
+	const { roots, results, coverage } = await checkFolders(dirs, process.cwd(), { coverage: parsed.values.coverage });
 	const problems = toProblems(results, process.cwd());
-	out.write(format === 'json' ? formatJson(problems) : formatText(problems, roots.length));
+	const report = coverage && toCoverage(coverage, process.cwd());
+	if (format === 'json') out.write(report ? formatJsonWithCoverage(problems, report) : formatJson(problems));
+	else out.write(formatText(problems, roots.length) + (report ? formatCoverageText(report) : ''));
 	return problems.some(p => p.severity === 'error') ? 1 : 0;
 }
 

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import { URI } from 'vscode-uri';
 import type { FileDiagnostics } from '../core/languageService';
+import type { CheckResult } from './check';
 
 /**
  * One problem in the CLI's JSON output. This shape is a stable contract that other tools consume:
@@ -20,7 +21,7 @@ export interface CheckProblem {
 export function toProblems(results: readonly FileDiagnostics[], cwd: string): CheckProblem[] {
 	const problems: CheckProblem[] = [];
 	for (const { uri, diagnostics } of results) {
-		const file = path.relative(cwd, URI.parse(uri).fsPath).split(path.sep).join('/') || '.';
+		const file = relativeFile(uri, cwd);
 		for (const d of diagnostics) {
 			problems.push({ file, range: d.range, severity: severityName(d.severity), code: String(d.code ?? ''), message: d.message });
 		}
@@ -37,6 +38,34 @@ export function formatText(problems: readonly CheckProblem[], rootCount: number)
 
 export function formatJson(problems: readonly CheckProblem[]): string {
 	return JSON.stringify(problems, null, 2) + '\n';
+}
+
+/** Undocumented operations of one spec in the JSON output of `check --coverage` (same stability rules as {@link CheckProblem}). */
+export interface CoverageReport {
+	/** The spec file, relative to the current directory. */
+	readonly file: string;
+	readonly operations: readonly { readonly method: string; readonly path: string; readonly range: Diagnostic['range'] }[];
+}
+
+export function toCoverage(coverage: NonNullable<CheckResult['coverage']>, cwd: string): CoverageReport[] {
+	return coverage.map(spec => ({
+		file: relativeFile(spec.specUri, cwd),
+		operations: spec.operations.map(({ method, path, span }) => ({ method, path, range: { start: spec.positionAt(span.offset), end: spec.positionAt(span.offset + span.length) } })),
+	}));
+}
+
+/** `Undocumented operations in FILE: N`, then `  METHOD /path` per operation. */
+export function formatCoverageText(coverage: readonly CoverageReport[]): string {
+	return coverage.map(spec => [`Undocumented operations in ${spec.file}: ${spec.operations.length}`, ...spec.operations.map(op => `  ${op.method} ${op.path}`)].join('\n') + '\n').join('');
+}
+
+/** `check --coverage --format json`: an object, so the plain `check` array contract stays as it is. */
+export function formatJsonWithCoverage(problems: readonly CheckProblem[], coverage: readonly CoverageReport[]): string {
+	return JSON.stringify({ problems, coverage }, null, 2) + '\n';
+}
+
+function relativeFile(uri: string, cwd: string): string {
+	return path.relative(cwd, URI.parse(uri).fsPath).split(path.sep).join('/') || '.';
 }
 
 function summary(problems: readonly CheckProblem[], rootCount: number): string {

@@ -15,6 +15,7 @@ import { buildSiteTree, type SiteTree } from './features/siteTree';
 import { specCodeLenses, specReferences } from './features/specFeatures';
 import { findDocumentSymbols } from './features/symbols';
 import type { LanguageService } from './languageService';
+import { findUndocumentedOperations } from './openapi/coverage';
 import type { LinkContext } from './mdx/linkRules';
 import { summarizePage, type PageSummary } from './mdx/pageSummary';
 import type { PageIndex } from './site/pageIndex';
@@ -164,7 +165,10 @@ export function createEditorFeatures(context: FeatureContext): EditorFeatures {
 		},
 		async getSiteTrees(token) {
 			const trees: SiteTree[] = [];
-			for (const root of getRoots()) trees.push(buildSiteTree(await getSite(root, token)));
+			for (const root of getRoots()) {
+				const site = await getSite(root, token);
+				trees.push(buildSiteTree(site, await findUndocumentedOperations(site, async uri => (await workspace.readDocument(uri))?.getText())));
+			}
 			return trees;
 		},
 		async willRenameFiles(renames, options, token) {

@@ -14,7 +14,8 @@ import { nullLogger, type Logger } from './logger';
 import { checkPageLinks, type LinkContext } from './mdx/linkRules';
 import { summarizePage, type PageSummary } from './mdx/pageSummary';
 import { checkFrontmatterOpenApi } from './openapi/frontmatterOpenApi';
-import { readOpenApiSpec, type OpenApiSpec } from './openapi/openApiSpec';
+import { readOpenApiSpec, type OpenApiOperation, type OpenApiSpec } from './openapi/openApiSpec';
+import { resolveEntry } from './features/endpointFeatures';
 import { PageIndex } from './site/pageIndex';
 import { buildSiteModel, type SiteModel, type SpecLoader } from './site/siteModel';
 import { basenameUri, dirnameUri, docsConfigFileName, isDocsConfigUri, isUnder, joinUri } from './uris';
@@ -128,6 +129,16 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		};
 	};
 
+	/** Where the navigation lists an operation (the first entry that resolves to it). */
+	function navEntryOf(site: SiteModel, operation: OpenApiOperation): Location | undefined {
+		for (const entry of site.navigation?.pages ?? []) {
+			if (resolveEntry(site, entry)?.operation !== operation) continue;
+			const document = site.config.files.get(entry.node.uri);
+			if (document) return { uri: entry.node.uri, range: { start: document.positionAt(entry.node.offset), end: document.positionAt(entry.node.offset + entry.node.length) } };
+		}
+		return undefined;
+	}
+
 	async function checkPage(uri: string, token: CancellationToken, context?: LinkContext): Promise<Diagnostic[]> {
 		const root = rootOf(uri);
 		if (!root) return [];
@@ -137,7 +148,7 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		if (!document) return [];
 		const summary = pageSummaries.get(document, summarizePage);
 		throwIfCancelled(token);
-		const openapi = summary.frontmatter ? checkFrontmatterOpenApi(document, summary.frontmatter, site.specs) : [];
+		const openapi = summary.frontmatter ? checkFrontmatterOpenApi(document, summary.frontmatter, site.specs, operation => navEntryOf(site, operation)) : [];
 		return [...summary.diagnostics, ...openapi, ...(await checkPageLinks(uri, summary, context ?? linkContext(site), token))];
 	}
 	const schema = options.schemaValidation ? new SchemaValidator() : undefined;

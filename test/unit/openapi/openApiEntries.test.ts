@@ -112,4 +112,11 @@ describe('OpenAPI references in MDX frontmatter', () => {
 		assertDiagnostics(await check('openapi: other GET /pets'), [{ range: [2, 9, 2, 24], code: 'openapi-no-spec', message: /No OpenAPI file 'other'/ }]);
 		assert.deepEqual((await check('openapi: get /pets')).map(d => d.code), ['openapi-method-case']);
 	});
+
+	it('warns when a page documents an endpoint the navigation also generates', async () => {
+		const files = { ...site('openapi: GET /pets'), 'docs.json': docsJson({ groups: [{ group: 'G', openapi: 'api/pets.yaml', pages: ['index', 'GET /pets'] }] }) };
+		const d = (await checkPages(files))['index.mdx'];
+		assertDiagnostics(d, [{ range: [2, 9, 2, 18], code: 'openapi-documented-twice' }]);
+		assert.equal(d[0].relatedInformation?.[0].location.uri.endsWith('/docs.json'), true);
+	});
 });

@@ -2,6 +2,7 @@ import type { Location } from 'vscode-languageserver-types';
 import { getString, getValue } from '../docsConfig/configTree';
 import type { NavElement, NavKind } from '../docsConfig/navigation';
 import { classifyEntry } from '../docsConfig/pageEntries';
+import type { SpecCoverage } from '../openapi/coverage';
 import type { SiteModel } from '../site/siteModel';
 import { relativePath } from '../uris';
 import { targetsInFile } from './configTargets';
@@ -29,9 +30,20 @@ export interface SiteTree {
 	readonly nodes: readonly SiteTreeNode[];
 	/** Pages under the root that no navigation entry, group root or href names (snippets excluded). */
 	readonly orphans: readonly { readonly path: string; readonly fileUri: string }[];
+	/** Per spec with any, the operations no navigation entry or MDX page documents (x-hidden excluded). */
+	readonly undocumented: readonly UndocumentedOperations[];
 }
 
-export function buildSiteTree(site: SiteModel): SiteTree {
+/** One spec's undocumented operations, each with its place in the spec file. */
+export interface UndocumentedOperations {
+	readonly specUri: string;
+	/** The spec's path relative to the docs root. */
+	readonly label: string;
+	readonly operations: readonly { readonly method: string; readonly path: string; readonly location: Location }[];
+}
+
+/** The Site view's tree of one site; `coverage` (from findUndocumentedOperations) fills the "Undocumented operations" sections. */
+export function buildSiteTree(site: SiteModel, coverage: readonly SpecCoverage[] = []): SiteTree {
 	const locationOf = (node: { uri: string; offset: number; length: number }): Location | undefined => {
 		const document = site.config.files.get(node.uri);
 		return document && { uri: node.uri, range: { start: document.positionAt(node.offset), end: document.positionAt(node.offset + node.length) } };
@@ -62,7 +74,19 @@ export function buildSiteTree(site: SiteModel): SiteTree {
 	};
 	const root = site.navigation ? nodeOf(site.navigation.root).children ?? [] : [];
 	const globals = site.navigation?.global.map(nodeOf) ?? [];
-	return { rootUri: site.rootUri, name: getString(site.config.root, 'name') ?? relativePath(site.rootUri, site.rootUri) ?? site.rootUri, nodes: [...globals, ...root], orphans: findOrphans(site) };
+	return { rootUri: site.rootUri, name: getString(site.config.root, 'name') ?? relativePath(site.rootUri, site.rootUri) ?? site.rootUri, nodes: [...globals, ...root], orphans: findOrphans(site), undocumented: undocumentedSections(site, coverage) };
+}
+
+function undocumentedSections(site: SiteModel, coverage: readonly SpecCoverage[]): UndocumentedOperations[] {
+	return coverage.filter(c => c.operations.length).map(({ specUri, operations }) => {
+		const document = site.specFiles.get(specUri);
+		const position = (offset: number) => document?.positionAt(offset) ?? { line: 0, character: 0 };
+		return {
+			specUri,
+			label: relativePath(site.rootUri, specUri) ?? specUri,
+			operations: operations.map(({ method, path, span }) => ({ method, path, location: { uri: specUri, range: { start: position(span.offset), end: position(span.offset + span.length) } } })),
+		};
+	});
 }
 
 /** Pages no configuration names; snippets are building blocks, not pages. */

@@ -1,9 +1,9 @@
-import type { Diagnostic, Range } from 'vscode-languageserver-types';
+import type { Diagnostic, Location, Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { createDiagnostic } from '../diagnostic';
 import { classifyEntry } from '../docsConfig/pageEntries';
 import { closestMatch } from '../textDistance';
-import type { OpenApiSpec } from './openApiSpec';
+import type { OpenApiOperation, OpenApiSpec } from './openApiSpec';
 import { findOperation } from './openApiRules';
 import type { SpecRegistry } from './specRegistry';
 
@@ -25,7 +25,7 @@ const fileName = (spec: OpenApiSpec) => spec.uri.split('/').pop()!;
  * against the site's OpenAPI documents with the same engine as docs.json entries. Without a file
  * prefix every document of the site is searched.
  */
-export function checkFrontmatterOpenApi(document: TextDocument, frontmatter: Readonly<Record<string, unknown>> | undefined, registry: SpecRegistry): Diagnostic[] {
+export function checkFrontmatterOpenApi(document: TextDocument, frontmatter: Readonly<Record<string, unknown>> | undefined, registry: SpecRegistry, navEntryFor?: (operation: OpenApiOperation) => Location | undefined): Diagnostic[] {
 	const diagnostics: Diagnostic[] = [];
 	const specsFor = (file: string | undefined): OpenApiSpec[] | string => {
 		if (file) return registry.resolve(file) ? [registry.resolve(file)!] : `No OpenAPI file '${file}' in the docs root.`;
@@ -52,6 +52,10 @@ export function checkFrontmatterOpenApi(document: TextDocument, frontmatter: Rea
 			else {
 				const { found, suggestion } = findOperation(specs, method, entry.path);
 				if (!found.length) diagnostics.push(createDiagnostic(openapiRange, `No operation '${method} ${entry.path}' in ${specs.map(fileName).join(', ')}.${suggestion ? ` Did you mean '${suggestion}'?` : ''}`, 'openapi-operation-not-found'));
+				const listed = found.length === 1 ? navEntryFor?.(found[0].operation) : undefined;
+				if (listed) {
+					diagnostics.push(createDiagnostic(openapiRange, `'${method} ${entry.path}' is also a navigation entry, which generates its own page: the endpoint is documented twice.`, 'openapi-documented-twice', [{ location: listed, message: 'the generated page comes from here' }]));
+				}
 			}
 		} else {
 			diagnostics.push(createDiagnostic(openapiRange, `"openapi" must be '[file] METHOD /path' or '[file] webhook <name>'.`, 'openapi-operation-not-found'));

@@ -1,0 +1,166 @@
+import { existsSync, promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { applyEdits, findNodeAtLocation, getNodeValue, modify, parseTree } from 'jsonc-parser';
+import { URI } from 'vscode-uri';
+import { noCancellation } from '../core/cancellation';
+import { createLanguageService } from '../core/languageService';
+import { generatePages } from '../core/openapi/generatePages';
+import { readOpenApiSpec } from '../core/openapi/openApiSpec';
+import { child, parseSpecText, stringOf } from '../core/openapi/specTree';
+import { createFsWorkspace } from '../node/fsWorkspace';
+import { UsageError } from './check';
+
+export const generateUsage = `  generate <spec> [-o folder] [--force] [--docs-json] [--format text|json]
+                                        Write one MDX page per operation of an OpenAPI file into
+                                        the folder (default: .), never overwriting without --force,
+                                        and print the "pages" entries; --docs-json adds them as a
+                                        group to navigation.groups of the enclosing docs.json`;
+
+const options = {
+	out: { type: 'string', short: 'o' },
+	force: { type: 'boolean', default: false },
+	'docs-json': { type: 'boolean', default: false },
+	format: { type: 'string', default: 'text' },
+} as const;
+
+/** What `generate --format json` prints (read by the VS Code command). */
+export interface GenerateResult {
+	/** Files written and files skipped because they exist, relative to the current directory. */
+	readonly written: readonly string[];
+	readonly skipped: readonly string[];
+	/** Page paths, relative to the docs root, for a `pages` array. */
+	readonly entries: readonly string[];
+	readonly group: { readonly group: string; readonly pages: readonly string[] };
+	/** The enclosing docs.json (absolute), or null when the folder is in no docs site. */
+	readonly docsJson: string | null;
+	/** With --docs-json: whether the group was added, and what happened otherwise. */
+	readonly docsJsonUpdate?: { readonly added: boolean; readonly message: string };
+}
+
+/** `mintdoc generate`: the platform's scraper (spec rule 11), exit 0 when it ran (even with files skipped). */
+export async function runGenerate(args: readonly string[], out: NodeJS.WritableStream): Promise<number> {
+	let parsed;
+	try {
+		parsed = parseArgs({ args: [...args], options, allowPositionals: true });
+	} catch (e) {
+		throw new UsageError(`${e instanceof Error ? e.message : String(e)}\n\nUsage: mintdoc${generateUsage.trimStart().split('\n')[0]}`);
+	}
+	const { values, positionals } = parsed;
+	if (positionals.length !== 1) throw new UsageError(`generate needs exactly one OpenAPI file\n\nUsage: mintdoc${generateUsage.trimStart().split('\n')[0]}`);
+	if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be 'text' or 'json', not '${values.format}'`);
+	const cwd = process.cwd();
+	const specFile = path.resolve(cwd, positionals[0]);
+	const text = await fs.readFile(specFile, 'utf8').catch((e: NodeJS.ErrnoException) => {
+		throw new UsageError(`cannot read '${positionals[0]}': ${e.code === 'ENOENT' ? 'no such file' : e.code === 'EISDIR' ? 'it is a folder' : e.message}`);
+	});
+	const specUri = URI.file(specFile).toString();
+	const spec = readOpenApiSpec(specUri, text);
+	if (spec.parseErrors.length) {
+		const { offset, message } = spec.parseErrors[0];
+		const before = text.slice(0, offset).split('\n');
+		throw new UsageError(`${positionals[0]}:${before.length}:${before[before.length - 1].length + 1}: ${message} (fix the syntax first)`);
+	}
+	if (!spec.version) throw new UsageError(`'${positionals[0]}' is not an OpenAPI document (no "openapi" version)`);
+	if (spec.isSwagger2) throw new UsageError(`'${positionals[0]}' is Swagger ${spec.version}: the platform needs OpenAPI 3.0 or later (convert it first, e.g. with swagger2openapi)`);
+
+	const outDir = path.resolve(cwd, values.out ?? '.');
+	const docsRoot = findDocsRoot(outDir);
+	if (values['docs-json'] && !docsRoot) throw new UsageError(`--docs-json: no docs.json in '${values.out ?? '.'}' or any folder above it`);
+	const base = docsRoot ?? outDir;
+	const folder = path.relative(base, outDir).split(path.sep).join('/');
+	const existing = new Set((await fs.readdir(outDir).catch(() => [] as string[])).map(name => (folder ? `${folder}/${name}` : name)));
+	const filePrefix = docsRoot ? await filePrefixFor(docsRoot, specFile) : undefined;
+	const generated = generatePages(spec, { filePrefix, folder, existing, force: values.force });
+
+	const shown = (relativePath: string) => path.relative(cwd, path.join(base, relativePath)).split(path.sep).join('/');
+	const written: string[] = [];
+	const skipped = generated.skipped.map(shown);
+	if (generated.files.length) await fs.mkdir(outDir, { recursive: true });
+	for (const file of generated.files) {
+		try {
+			// 'wx' even after the existence check: a file created meanwhile is still never overwritten.
+			await fs.writeFile(path.join(base, file.relativePath), file.text, { flag: values.force ? 'w' : 'wx' });
+			written.push(shown(file.relativePath));
+		} catch (e) {
+			if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new UsageError(`cannot write '${shown(file.relativePath)}': ${e instanceof Error ? e.message : String(e)}`);
+			skipped.push(shown(file.relativePath));
+		}
+	}
+	const title = stringOf(child(child(parseSpecText(text, specFile).root, 'info'), 'title'))?.trim();
+	const group = { group: title || path.basename(specFile).replace(/\.(ya?ml|json)$/i, ''), pages: generated.entries };
+	const docsJson = docsRoot ? path.join(docsRoot, 'docs.json') : null;
+	const docsJsonUpdate = values['docs-json'] && docsJson ? await addGroup(docsJson, path.relative(cwd, docsJson) || 'docs.json', group) : undefined;
+
+	if (values.format === 'json') {
+		out.write(JSON.stringify({ written, skipped, entries: generated.entries, group, docsJson, docsJsonUpdate } satisfies GenerateResult, null, 2) + '\n');
+		return 0;
+	}
+	const lines: string[] = [];
+	if (!generated.entries.length) lines.push(`No operations in ${positionals[0]} (operations with x-hidden are left out).`);
+	if (written.length) lines.push(`Wrote ${plural(written.length, 'page')}:`, ...written.map(f => `  ${f}`));
+	if (skipped.length) lines.push(`Skipped ${plural(skipped.length, 'existing file')} (--force overwrites):`, ...skipped.map(f => `  ${f}`));
+	if (generated.entries.length) {
+		lines.push(docsRoot ? `Entries for a "pages" array of ${path.relative(cwd, docsJson!) || 'docs.json'}:` : 'Entries for a "pages" array (no docs.json found above the output folder: paths are relative to it):');
+		lines.push(...JSON.stringify(generated.entries, null, 2).split('\n'));
+	}
+	if (docsJsonUpdate) lines.push(docsJsonUpdate.message);
+	out.write(lines.join('\n') + '\n');
+	return 0;
+}
+
+/** The nearest folder at or above `dir` that holds a docs.json. */
+function findDocsRoot(dir: string): string | undefined {
+	for (let current = dir; ; current = path.dirname(current)) {
+		if (existsSync(path.join(current, 'docs.json'))) return current;
+		if (path.dirname(current) === current) return undefined;
+	}
+}
+
+/**
+ * The spec's path for the `openapi` frontmatter when the site names other specs too (spec rule
+ * 11: include the file path when several documents exist); none when this is the site's only one.
+ */
+async function filePrefixFor(docsRoot: string, specFile: string): Promise<string | undefined> {
+	const relative = path.relative(docsRoot, specFile).split(path.sep).join('/');
+	if (relative.startsWith('../') || path.isAbsolute(relative)) return undefined;
+	try {
+		const rootUri = URI.file(docsRoot).toString();
+		const service = createLanguageService({ workspace: createFsWorkspace(() => [rootUri]) });
+		await service.findDocsRoots(noCancellation);
+		const site = await service.getSite(rootUri, noCancellation);
+		const specUri = URI.file(specFile).toString();
+		return site.specs.specs.some(s => s.uri !== specUri) ? relative : undefined;
+	} catch {
+		return relative;
+	}
+}
+
+/** Appends the group to `navigation.groups`, keeping the file's formatting (jsonc-parser `modify`). */
+async function addGroup(docsJson: string, shownName: string, group: GenerateResult['group']): Promise<NonNullable<GenerateResult['docsJsonUpdate']>> {
+	const text = await fs.readFile(docsJson, 'utf8');
+	const paste = `Paste this group where it belongs in the navigation:\n${JSON.stringify(group, null, 2)}`;
+	const groups = findNodeAtLocation(parseTree(text) ?? { type: 'null', offset: 0, length: 0 }, ['navigation', 'groups']);
+	if (groups?.type !== 'array') return { added: false, message: `${shownName} has no navigation.groups array (its navigation uses tabs, anchors or a $ref). ${paste}` };
+	if ((getNodeValue(groups) as unknown[]).some(g => (g as { group?: unknown } | null)?.group === group.group)) {
+		return { added: false, message: `${shownName} already has a group "${group.group}": not added again. ${paste}` };
+	}
+	// modify() places the group (after the last one, commas and comments handled); it is then laid out like
+	// its siblings by hand, because modify's own formatting would also reformat the previous group's line.
+	const [edit] = modify(text, ['navigation', 'groups', -1], group, {});
+	const eol = text.includes('\r\n') ? '\r\n' : '\n';
+	const unit = /^([ \t]+)\S/m.exec(text)?.[1] ?? '  ';
+	const indentAt = (offset: number) => /^[ \t]*/.exec(text.slice(text.lastIndexOf('\n', offset - 1) + 1))![0];
+	const last = groups.children?.at(-1);
+	const lastStartsLine = last && /^[ \t]*$/.test(text.slice(text.lastIndexOf('\n', last.offset - 1) + 1, last.offset));
+	const itemIndent = last && lastStartsLine ? indentAt(last.offset) : indentAt(groups.offset) + unit;
+	const body = JSON.stringify(group, null, unit).split('\n').join(eol + itemIndent);
+	const content = last ? `,${eol}${itemIndent}${body}` : `${eol}${itemIndent}${body}${eol}${indentAt(groups.offset)}`;
+	const edits = [{ ...edit, content }];
+	await fs.writeFile(docsJson, applyEdits(text, edits));
+	return { added: true, message: `Added the group "${group.group}" (${plural(group.pages.length, 'page')}) to navigation.groups in ${shownName}.` };
+}
+
+function plural(n: number, word: string): string {
+	return `${n} ${word}${n === 1 ? '' : 's'}`;
+}

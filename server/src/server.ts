@@ -4,7 +4,8 @@ import { URI } from 'vscode-uri';
 import { createLanguageService } from './core/languageService';
 import { isDocsConfigUri } from './core/uris';
 import { createFsWorkspace } from './node/fsWorkspace';
-import { createWorkerSpecReader } from './node/specWorkerReader';
+import { createWorkerSpecReader, inlineLimit } from './node/specWorkerReader';
+import { validateSpec } from './node/specValidation';
 import { createConnectionLogger } from './lsp/connectionLogger';
 import { DiagnosticsPublisher } from './lsp/diagnosticsPublisher';
 import { featureCapabilities, registerFeatures } from './lsp/features';
@@ -20,7 +21,8 @@ export function startServer(connection: Connection): void {
 	let folders: string[] = [];
 	const workspace = createFsWorkspace(() => folders, uri => documents.get(uri));
 	const specReader = createWorkerSpecReader();
-	const service = createLanguageService({ workspace, logger, specReader });
+	// Large specs are read and validated in a worker; small ones are read inline and validated in the background.
+	const service = createLanguageService({ workspace, logger, specReader, specValidator: (uri, text, spec) => (text.length < inlineLimit ? validateSpec(uri, text, spec) : Promise.resolve(spec)) });
 	const publisher = new DiagnosticsPublisher(connection, service, logger);
 	const sites = new SiteTracker(connection, service, publisher, logger);
 	// A large OpenAPI document parsed in the background: check its sites again now that it is in.

@@ -6,7 +6,7 @@ import {
 	ShutdownRequest, StreamMessageReader, StreamMessageWriter, type FileEvent, type ProtocolConnection, type PublishDiagnosticsParams,
 	type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver-protocol/node';
-import { StatusNotification, type StatusParams } from '../../server/src/protocol';
+import { SiteChangedNotification, StatusNotification, type StatusParams } from '../../server/src/protocol';
 
 /** The built server, as the extension ships it. */
 const serverPath = path.resolve(__dirname, '../../dist/server.js');
@@ -26,6 +26,7 @@ export class LspClient {
 	readonly settings: Record<string, unknown> = {};
 	readonly logs: string[] = [];
 	#exited = false;
+	#siteChanges = 0;
 
 	private constructor() {
 		this.#process = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
@@ -37,6 +38,10 @@ export class LspClient {
 		this.connection = createProtocolConnection(new StreamMessageReader(this.#process.stdout!), new StreamMessageWriter(this.#process.stdin!));
 		this.connection.onNotification(PublishDiagnosticsNotification.type, params => {
 			this.#diagnostics.set(params.uri, params);
+			this.#changed();
+		});
+		this.connection.onNotification(SiteChangedNotification.type, () => {
+			this.#siteChanges++;
 			this.#changed();
 		});
 		this.connection.onNotification(StatusNotification.type, params => {
@@ -96,6 +101,17 @@ export class LspClient {
 	/** Resolves once the server reports `ready` with roots satisfying `predicate`. */
 	waitForStatus(predicate: (status: StatusParams) => boolean) {
 		return this.#waitFor(() => (this.#status && predicate(this.#status) ? this.#status : undefined), `status; last: ${JSON.stringify(this.#status)}`);
+	}
+
+	/** Resolves with `probe()` once it is defined, probing now and after every site re-check the server reports. */
+	async untilSiteProbe<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
+		for (let attempt = 0; attempt < 50; attempt++) {
+			const seen = this.#siteChanges;
+			const value = await probe();
+			if (value !== undefined) return value;
+			await this.#waitFor(() => (this.#siteChanges > seen ? true : undefined), `a site re-check before ${what}`);
+		}
+		throw new Error(`gave up waiting for ${what}`);
 	}
 
 	async stop(): Promise<void> {

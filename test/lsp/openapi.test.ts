@@ -71,10 +71,28 @@ describe('language server over JSON-RPC: OpenAPI references', function () {
 		assert.deepEqual(diagnostics.map(d => [d.code, d.range.start.line]), [['openapi-operation-not-found', 11]]);
 	});
 
+	it('validates an edited spec in the background and reports its findings in the spec', async () => {
+		const specUri = site.fileUri('api/api/pets.yaml');
+		const spec = readFileSync(site.path('api/api/pets.yaml'), 'utf8');
+		await client.open(specUri, spec);
+		// A response without its required description.
+		await client.change(specUri, 2, [{ text: spec.replace('          description: ok\n    post:', '          content: {}\n    post:') }]);
+		const findings = await client.waitForDiagnostics(specUri, d => d.some(x => x.code === 'openapi-invalid'), 'the validation finding');
+		const invalid = findings.filter(d => d.code === 'openapi-invalid');
+		assert.ok(invalid.length >= 1 && invalid.every(d => d.range.start.line === 12), JSON.stringify(invalid));
+		assert.ok(invalid.some(d => /description/.test(d.message)));
+		await client.change(specUri, 3, [{ text: spec }]);
+		await client.waitForDiagnostics(specUri, d => d.length === 0, 'the finding to clear');
+	});
+
 	it('shows over each operation of the spec where the site documents it, and finds its references', async () => {
 		const specUri = site.fileUri('api/api/pets.yaml');
 		await client.open(specUri, readFileSync(site.path('api/api/pets.yaml'), 'utf8'));
-		const lenses = await client.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri: specUri } });
+		// The spec is read (and validated) in the background: ask again after each re-check until it is in.
+		const lenses = await client.untilSiteProbe(async () => {
+			const result = await client.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri: specUri } });
+			return result?.length ? result : undefined;
+		}, 'code lenses');
 		assert.deepEqual(lenses!.map(l => [l.range.start.line, l.command?.title]), [
 			[8, 'documented in API › Pets'],
 			[14, 'documented in API › Pets'], // written "post /pets": found, and flagged for its case

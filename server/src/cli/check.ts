@@ -4,7 +4,9 @@ import { URI } from 'vscode-uri';
 import { noCancellation } from '../core/cancellation';
 import { createLanguageService, type FileDiagnostics } from '../core/languageService';
 import { findUndocumentedOperations, type SpecCoverage } from '../core/openapi/coverage';
+import { readOpenApiSpec } from '../core/openapi/openApiSpec';
 import { createFsWorkspace } from '../node/fsWorkspace';
+import { validateSpec } from '../node/specValidation';
 
 /** A failure the user must fix before anything can be checked (exit status 2). */
 export class UsageError extends Error {}
@@ -36,7 +38,8 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 		folders.push(URI.file(absolute).toString());
 	}
 	const workspace = createFsWorkspace(() => folders);
-	const service = createLanguageService({ workspace, schemaValidation: true });
+	// The CLI validates every OpenAPI document fully and waits for it (the server does this in the background).
+	const service = createLanguageService({ workspace, schemaValidation: true, specReader: (uri, text) => validateSpec(uri, text, readOpenApiSpec(uri, text)), awaitSpecReads: true });
 	const roots = await service.findDocsRoots(noCancellation);
 	if (roots.length === 0) throw new UsageError(`no docs.json found in ${dirs.map(d => `'${d}'`).join(', ')}`);
 	const results: FileDiagnostics[] = [];

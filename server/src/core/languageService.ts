@@ -43,6 +43,10 @@ export interface LanguageServiceOptions {
 	readonly schemaValidation?: boolean;
 	/** Reads OpenAPI documents; the server passes one that parses large ones off its main thread. Default: inline. */
 	readonly specReader?: SpecReader;
+	/** Wait for asynchronous spec reads instead of answering with the previous version meanwhile (the CLI). */
+	readonly awaitSpecReads?: boolean;
+	/** Full validation of a spec read synchronously, run in the background; its findings arrive with a re-check. */
+	readonly specValidator?: (uri: string, text: string, spec: OpenApiSpec) => Promise<OpenApiSpec>;
 }
 
 /** Turns an OpenAPI document's text into what MintDoc needs; may answer later (a worker thread). */
@@ -175,19 +179,23 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		if (known?.text === text && known.spec && !known.loading) return { document, spec: known.spec };
 		if (known?.text !== text) {
 			const result = readSpec(uri, text);
-			if (!(result instanceof Promise)) {
-				specs.set(uri, { text, spec: result, loading: false });
-				return { document, spec: result };
-			}
-			specs.set(uri, { text, spec: known?.spec, loading: true });
-			void result.then(spec => {
+			const arrive = (spec: OpenApiSpec) => {
 				if (specs.get(uri)?.text !== text) return; // a newer text is being read: this result is stale
 				specs.set(uri, { text, spec, loading: false });
 				for (const root of roots) if (models.get(root)?.specFiles.has(uri)) {
 					models.delete(root);
 					for (const listener of specListeners) listener(root);
 				}
-			});
+			};
+			if (!(result instanceof Promise) || options.awaitSpecReads) {
+				const spec = await result;
+				specs.set(uri, { text, spec, loading: false });
+				// Entries are judged at once; the full validation's findings follow with a re-check.
+				if (!(result instanceof Promise) && options.specValidator) void options.specValidator(uri, text, spec).then(arrive, () => undefined);
+				return { document, spec };
+			}
+			specs.set(uri, { text, spec: known?.spec, loading: true });
+			void result.then(arrive);
 		}
 		const stale = specs.get(uri)!.spec;
 		return { document, spec: { ...(stale ?? readOpenApiSpec(uri, '')), uri, loading: true } };

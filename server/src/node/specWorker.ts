@@ -2,10 +2,12 @@
 // spec takes seconds to parse, and the server must keep answering completions meanwhile.
 import { parentPort } from 'node:worker_threads';
 import { readOpenApiSpec } from '../core/openapi/openApiSpec';
+import { validateSpec } from './specValidation';
 
-parentPort?.on('message', (request: { id: number; uri: string; text: string }) => {
+parentPort?.on('message', async (request: { id: number; uri: string; text: string }) => {
 	try {
-		parentPort!.postMessage({ id: request.id, spec: readOpenApiSpec(request.uri, request.text) });
+		const spec = readOpenApiSpec(request.uri, request.text);
+		parentPort!.postMessage({ id: request.id, spec: await validateSpec(request.uri, request.text, spec) });
 	} catch (e) {
 		parentPort!.postMessage({ id: request.id, error: e instanceof Error ? e.message : String(e) });
 	}

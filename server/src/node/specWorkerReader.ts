@@ -4,7 +4,7 @@ import { readOpenApiSpec, type OpenApiSpec } from '../core/openapi/openApiSpec';
 import type { SpecReader } from '../core/languageService';
 
 /** Specs smaller than this are read inline: starting a round trip costs more than parsing them. */
-const inlineLimit = 256 * 1024;
+export const inlineLimit = 256 * 1024;
 
 /**
  * A {@link SpecReader} that parses large OpenAPI documents in a worker thread (dist/specWorker.js),
@@ -34,6 +34,7 @@ export function createWorkerSpecReader(workerPath = path.join(__dirname, 'specWo
 		return w;
 	};
 	const reader = (uri: string, text: string): OpenApiSpec | Promise<OpenApiSpec> => {
+		// Small documents are read here at once; their full validation runs as the service's specValidator.
 		if (text.length < inlineLimit) return readOpenApiSpec(uri, text);
 		worker ??= start();
 		const id = nextId++;

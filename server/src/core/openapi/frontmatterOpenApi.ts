@@ -27,6 +27,8 @@ const fileName = (spec: OpenApiSpec) => spec.uri.split('/').pop()!;
  */
 export function checkFrontmatterOpenApi(document: TextDocument, frontmatter: Readonly<Record<string, unknown>> | undefined, registry: SpecRegistry, navEntryFor?: (operation: OpenApiOperation) => Location | undefined): Diagnostic[] {
 	const diagnostics: Diagnostic[] = [];
+	// A document still being read is judged once it is in (the site is checked again then).
+	if (registry.specs.some(spec => spec.loading)) return diagnostics;
 	const specsFor = (file: string | undefined): OpenApiSpec[] | string => {
 		if (file) return registry.resolve(file) ? [registry.resolve(file)!] : `No OpenAPI file '${file}' in the docs root.`;
 		return registry.specs.length ? registry.specs : 'No OpenAPI document is configured for this site (api.openapi or an "openapi" in the navigation).';

@@ -96,6 +96,7 @@ export function checkSpecFile(spec: OpenApiSpec, document: TextDocument): Diagno
 	if (spec.loading) return [];
 	const range = (offset: number, length: number) => ({ start: document.positionAt(offset), end: document.positionAt(offset + length) });
 	const diagnostics = spec.parseErrors.slice(0, 50).map(e => createDiagnostic(range(e.offset, e.length), e.message, 'openapi-syntax'));
+	for (const problem of spec.problems ?? []) diagnostics.push(createDiagnostic(range(problem.span.offset, problem.span.length), `OpenAPI: ${problem.message}`, 'openapi-invalid'));
 	for (const ref of spec.externalRefs) diagnostics.push(createDiagnostic(range(ref.span.offset, ref.span.length), `External $ref '${ref.ref}': the platform supports only references inside this document (#/components/...).`, 'openapi-external-ref'));
 	if (spec.webhooks.length && spec.version && /^3\.0/.test(spec.version)) {
 		const first = spec.webhooks[0].span;

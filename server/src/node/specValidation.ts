@@ -1,0 +1,64 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { parse as parseYaml } from 'yaml';
+import type { OpenApiSpec, SourceSpan } from '../core/openapi/openApiSpec';
+import { parseSpecText, type SpecNode } from '../core/openapi/specTree';
+
+/**
+ * Validates an OpenAPI 3.0/3.1 document with @apidevtools/swagger-parser (JSON Schema of the
+ * version plus its spec rules) and attaches the findings to `spec`, each at the range its JSON
+ * pointer maps to. References are resolved inside the document only: no file or network access.
+ */
+export async function validateSpec(uri: string, text: string, spec: OpenApiSpec): Promise<OpenApiSpec> {
+	if (spec.parseErrors.length || spec.isSwagger2 || !spec.version) return spec;
+	let api: unknown;
+	try {
+		api = /\.json$/i.test(uri) || /^\s*\{/.test(text) ? JSON.parse(text) : parseYaml(text, { maxAliasCount: 100 });
+	} catch {
+		return spec;
+	}
+	if (!api || typeof api !== 'object') return spec;
+	try {
+		await SwaggerParser.validate(api as never, { resolve: { external: false }, dereference: { circular: 'ignore' } });
+		return spec;
+	} catch (e) {
+		const root = parseSpecText(text, uri).root;
+		return { ...spec, problems: findings(e).slice(0, 100).map(f => ({ message: f.message, span: spanAt(root, f.pointer) })) };
+	}
+}
+
+interface Finding {
+	readonly message: string;
+	readonly pointer: string;
+}
+
+/** Schema errors carry `details` (ajv: instancePath); spec-rule errors name the pointer in their message. */
+function findings(error: unknown): Finding[] {
+	const e = error as { details?: { instancePath?: string; message?: string; params?: Record<string, unknown> }[]; message?: string };
+	if (Array.isArray(e.details) && e.details.length) {
+		return e.details.map(d => ({ pointer: d.instancePath ?? '', message: `${d.instancePath || '/'} ${d.message ?? 'is invalid'}${d.params?.additionalProperty ? `: '${String(d.params.additionalProperty)}'` : ''}` }));
+	}
+	const message = String(e.message ?? error).replace(/^Validation failed\.\s*/, '');
+	const pointer = /(\/(?:paths|components|webhooks|info|servers|security|tags)\/\S*)/.exec(message)?.[1] ?? '';
+	return [{ message, pointer }];
+}
+
+/** The span of the deepest node a JSON pointer reaches (its key when it has one). */
+function spanAt(root: SpecNode | undefined, pointer: string): SourceSpan {
+	let node = root;
+	let span: SourceSpan = { offset: 0, length: 0 };
+	for (const raw of pointer.split('/').slice(1)) {
+		const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+		if (node?.kind === 'map') {
+			const entry = node.entries.find(e => e.key === token);
+			if (!entry) break;
+			span = { offset: entry.keyOffset, length: entry.keyLength };
+			node = entry.value;
+		} else if (node?.kind === 'seq') {
+			const item = node.items[Number(token)];
+			if (!item) break;
+			span = { offset: item.offset, length: Math.min(item.length, 80) };
+			node = item;
+		} else break;
+	}
+	return span;
+}

@@ -1,0 +1,53 @@
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+const cli = path.resolve(__dirname, '../../dist/cli.js');
+
+describe('mintdoc check: full OpenAPI validation (swagger-parser, no network)', function () {
+	this.timeout(60_000);
+	let dir: string;
+	beforeEach(() => {
+		dir = mkdtempSync(path.join(os.tmpdir(), 'mintdoc-oas-'));
+		mkdirSync(path.join(dir, 'api'));
+		writeFileSync(path.join(dir, 'index.mdx'), '# Home\n');
+		writeFileSync(path.join(dir, 'docs.json'), JSON.stringify({ name: 'X', theme: 'mint', colors: { primary: '#000000' }, navigation: { groups: [{ group: 'API', openapi: 'api/spec.yaml', pages: ['index', 'GET /pets'] }] } }, null, 2));
+	});
+	afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+	it('reports what violates the OpenAPI schema at the key the pointer names', () => {
+		writeFileSync(path.join(dir, 'api/spec.yaml'), [
+			'openapi: 3.1.0',
+			'info:',
+			'  title: Pets',
+			'  version: "1"',
+			'paths:',
+			'  /pets:',
+			'    get:',
+			'      responses:',
+			'        "200":',
+			'          content: {}',
+			'',
+		].join('\n'));
+		const result = spawnSync(process.execPath, [cli, 'check', '.', '--format', 'json'], { cwd: dir, encoding: 'utf8' });
+		const problems = JSON.parse(result.stdout) as { file: string; code: string; message: string; range: { start: { line: number; character: number } } }[];
+		const invalid = problems.filter(p => p.code === 'openapi-invalid');
+		assert.ok(invalid.length >= 1, result.stdout);
+		assert.equal(invalid[0].file, 'api/spec.yaml');
+		assert.deepEqual(invalid[0].range.start, { line: 8, character: 8 });
+		assert.match(invalid[0].message, /description/);
+		assert.equal(result.status, 1);
+	});
+
+	it('accepts a valid 3.0 document and never follows a reference outside it', () => {
+		writeFileSync(path.join(dir, 'api/spec.yaml'), 'openapi: 3.0.3\ninfo: { title: Pets, version: "1" }\npaths:\n  /pets:\n    get:\n      responses:\n        "200":\n          description: ok\n');
+		const valid = spawnSync(process.execPath, [cli, 'check', '.'], { cwd: dir, encoding: 'utf8' });
+		assert.equal(valid.stdout, 'No problems found (1 site checked).\n');
+		writeFileSync(path.join(dir, 'api/spec.yaml'), 'openapi: 3.0.3\ninfo: { title: Pets, version: "1" }\npaths:\n  /pets:\n    get:\n      responses:\n        "200":\n          $ref: "https://example.invalid/responses.yaml#/ok"\n');
+		const external = spawnSync(process.execPath, [cli, 'check', '.', '--format', 'json'], { cwd: dir, encoding: 'utf8', timeout: 30_000 });
+		const codes = (JSON.parse(external.stdout) as { code: string }[]).map(p => p.code);
+		assert.ok(codes.includes('openapi-external-ref'), codes.join(', '));
+	});
+});

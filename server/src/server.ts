@@ -5,6 +5,9 @@ import { createLanguageService } from './core/languageService';
 import { isDocsConfigUri } from './core/uris';
 import { createFsWorkspace } from './node/fsWorkspace';
 import { createWorkerSpecReader, inlineLimit } from './node/specWorkerReader';
+import { createRemoteFetcher } from './node/remoteSpecs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { validateSpec } from './node/specValidation';
 import { createConnectionLogger } from './lsp/connectionLogger';
 import { DiagnosticsPublisher } from './lsp/diagnosticsPublisher';
@@ -21,8 +24,11 @@ export function startServer(connection: Connection): void {
 	let folders: string[] = [];
 	const workspace = createFsWorkspace(() => folders, uri => documents.get(uri));
 	const specReader = createWorkerSpecReader();
+	// Hosted specs are cached under the extension's storage (known at initialize time).
+	let specCacheDir = path.join(os.tmpdir(), 'mintdoc', 'openapi-cache');
+	const fetchText = (url: string) => createRemoteFetcher(specCacheDir)(url);
 	// Large specs are read and validated in a worker; small ones are read inline and validated in the background.
-	const service = createLanguageService({ workspace, logger, specReader, specValidator: (uri, text, spec) => (text.length < inlineLimit ? validateSpec(uri, text, spec) : Promise.resolve(spec)) });
+	const service = createLanguageService({ workspace, logger, specReader, fetchText, specValidator: (uri, text, spec) => (text.length < inlineLimit ? validateSpec(uri, text, spec) : Promise.resolve(spec)) });
 	const publisher = new DiagnosticsPublisher(connection, service, logger);
 	const sites = new SiteTracker(connection, service, publisher, logger);
 	// A large OpenAPI document parsed in the background: check its sites again now that it is in.
@@ -31,6 +37,8 @@ export function startServer(connection: Connection): void {
 
 	connection.onInitialize((params): InitializeResult => {
 		folders = params.workspaceFolders?.map(f => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+		const storage = (params.initializationOptions as { storagePath?: string } | undefined)?.storagePath;
+		specCacheDir = path.join(storage ?? path.join(os.tmpdir(), 'mintdoc'), 'openapi-cache');
 		return {
 			capabilities: {
 				textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: false },

@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -39,6 +41,26 @@ describe('mintdoc check: full OpenAPI validation (swagger-parser, no network)', 
 		assert.deepEqual(invalid[0].range.start, { line: 8, character: 8 });
 		assert.match(invalid[0].message, /description/);
 		assert.equal(result.status, 1);
+	});
+
+	it('fetches a hosted spec named by URL, and warns (once, on the reference) when it cannot be fetched', async () => {
+		const spec = 'openapi: 3.1.0\ninfo: { title: Pets, version: "1" }\npaths:\n  /pets:\n    get:\n      responses:\n        "200":\n          description: ok\n';
+		const server = createServer((_, res) => res.writeHead(200, { etag: '"a"' }).end(spec));
+		await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+		const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/openapi.yaml`;
+		const docs = (source: string, pages: string[]) => writeFileSync(path.join(dir, 'docs.json'), JSON.stringify({ name: 'X', theme: 'mint', colors: { primary: '#000000' }, navigation: { groups: [{ group: 'API', openapi: source, pages: ['index', ...pages] }] } }, null, 2));
+		try {
+			docs(url, ['GET /pets', 'GET /pest']);
+			const run = () => new Promise<{ stdout: string }>(resolve => execFile(process.execPath, [cli, 'check', '.', '--format', 'json'], { cwd: dir }, (_, stdout) => resolve({ stdout })));
+			const hosted = JSON.parse((await run()).stdout) as { code: string; message: string }[];
+			assert.deepEqual(hosted.map(p => p.code), ['openapi-operation-not-found']);
+			assert.match(hosted[0].message, /GET \/pest/);
+			docs('http://127.0.0.1:9/nothing-listens-here.yaml', ['GET /pets']);
+			const offline = JSON.parse((await run()).stdout) as { code: string; severity: string }[];
+			assert.deepEqual(offline.map(p => [p.code, p.severity]), [['openapi-remote-unavailable', 'warning']]);
+		} finally {
+			await new Promise(resolve => server.close(resolve));
+		}
 	});
 
 	it('accepts a valid 3.0 document and never follows a reference outside it', () => {

@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { CodeActionRequest, CodeLensRequest, ReferencesRequest, CompletionRequest, DefinitionRequest, HoverRequest, type CompletionList, type Diagnostic, type Hover, type LocationLink } from 'vscode-languageserver-protocol';
 import { LspClient } from '../helpers/lspClient';
 import { positionOf } from '../helpers/siteCheck';
@@ -69,6 +71,21 @@ describe('language server over JSON-RPC: OpenAPI references', function () {
 		const diagnostics = await judged;
 		assert.deepEqual(events, ['hover answered', 'judged'], 'the server answered before the spec finished loading');
 		assert.deepEqual(diagnostics.map(d => [d.code, d.range.start.line]), [['openapi-operation-not-found', 11]]);
+	});
+
+	it('fetches a hosted spec in the background and judges its entries once it arrives', async () => {
+		const spec = readFileSync(site.path('api/api/pets.yaml'), 'utf8');
+		const server = createServer((_, res) => res.writeHead(200, { etag: '"1"' }).end(spec));
+		await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+		try {
+			const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/pets.yaml`;
+			await client.change(docsUri, 2, [{ text: text.replace('"api/pets.yaml"', JSON.stringify(url)).replace('"post /pets"', '"GET /pest"') }]);
+			const d = await client.waitForDiagnostics(docsUri, x => x.some(y => y.code === 'openapi-operation-not-found'), 'the entry judged against the hosted spec');
+			assert.deepEqual(d.map(x => x.code), ['openapi-operation-not-found']);
+			assert.match(d[0].message, /Did you mean 'GET \/pets'\?/);
+		} finally {
+			await new Promise(resolve => server.close(resolve));
+		}
 	});
 
 	it('validates an edited spec in the background and reports its findings in the spec', async () => {

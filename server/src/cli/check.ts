@@ -7,6 +7,8 @@ import { findUndocumentedOperations, type SpecCoverage } from '../core/openapi/c
 import { readOpenApiSpec } from '../core/openapi/openApiSpec';
 import { createFsWorkspace } from '../node/fsWorkspace';
 import { validateSpec } from '../node/specValidation';
+import { createRemoteFetcher } from '../node/remoteSpecs';
+import * as os from 'node:os';
 
 /** A failure the user must fix before anything can be checked (exit status 2). */
 export class UsageError extends Error {}
@@ -39,7 +41,7 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 	}
 	const workspace = createFsWorkspace(() => folders);
 	// The CLI validates every OpenAPI document fully and waits for it (the server does this in the background).
-	const service = createLanguageService({ workspace, schemaValidation: true, specReader: (uri, text) => validateSpec(uri, text, readOpenApiSpec(uri, text)), awaitSpecReads: true });
+	const service = createLanguageService({ workspace, schemaValidation: true, specReader: (uri, text) => validateSpec(uri, text, readOpenApiSpec(uri, text)), awaitSpecReads: true, fetchText: createRemoteFetcher(path.join(os.tmpdir(), 'mintdoc', 'openapi-cache')) });
 	const roots = await service.findDocsRoots(noCancellation);
 	if (roots.length === 0) throw new UsageError(`no docs.json found in ${dirs.map(d => `'${d}'`).join(', ')}`);
 	const results: FileDiagnostics[] = [];

@@ -45,6 +45,8 @@ export interface LanguageServiceOptions {
 	readonly specReader?: SpecReader;
 	/** Wait for asynchronous spec reads instead of answering with the previous version meanwhile (the CLI). */
 	readonly awaitSpecReads?: boolean;
+	/** Fetches a hosted OpenAPI document (http/https URL named in the configuration). Without it, hosted specs are not checked. */
+	readonly fetchText?: (url: string) => Promise<string>;
 	/** Full validation of a spec read synchronously, run in the background; its findings arrive with a re-check. */
 	readonly specValidator?: (uri: string, text: string, spec: OpenApiSpec) => Promise<OpenApiSpec>;
 }
@@ -170,7 +172,34 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 	const readSpec = options.specReader ?? readOpenApiSpec;
 	const specs = new Map<string, { text: string; spec: OpenApiSpec | undefined; loading: boolean }>();
 	const specListeners: ((root: string) => void)[] = [];
+	// Hosted specs: fetched once in the background (or awaited by the CLI); a failure is remembered as a message.
+	const remote = new Map<string, { text?: string; error?: string; pending?: Promise<void> }>();
+	const readRemote = async (url: string): Promise<TextDocument | { error: string } | undefined> => {
+		if (!options.fetchText) return { error: 'hosted specs are not fetched here' };
+		let state = remote.get(url);
+		if (!state) {
+			state = {};
+			remote.set(url, state);
+			const entry = state;
+			entry.pending = options.fetchText(url).then(text => void (entry.text = text), e => void (entry.error = e instanceof Error ? e.message : String(e))).then(() => {
+				entry.pending = undefined;
+				for (const root of roots) if (models.get(root)?.specFiles.has(url) || models.get(root)?.remoteSpecs.has(url)) {
+					models.delete(root);
+					for (const listener of specListeners) listener(root);
+				}
+			});
+		}
+		if (state.pending && options.awaitSpecReads) await state.pending;
+		if (state.text !== undefined) return TextDocument.create(url, 'yaml', 0, state.text);
+		return state.error !== undefined ? { error: state.error } : undefined;
+	};
 	const loadSpec: SpecLoader = async uri => {
+		if (/^https?:/i.test(uri)) {
+			const fetched = await readRemote(uri);
+			if (!fetched) return { remote: 'loading' };
+			if ('error' in fetched) return { remote: fetched.error };
+			return { document: fetched, spec: readOpenApiSpec(uri, fetched.getText()) };
+		}
 		const current = await workspace.readDocument(uri);
 		if (!current) return undefined;
 		const text = current.getText();
@@ -230,6 +259,7 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 	async function isCurrent(model: SiteModel, pages: PageIndex): Promise<boolean> {
 		if (model.pageVersion !== pages.version) return false;
 		for (const [uri, document] of [...model.config.files, ...model.specFiles]) {
+			if (/^https?:/i.test(uri)) continue; // hosted specs are refreshed by their fetch, not by the workspace
 			const now = await workspace.readDocument(uri);
 			if (!now || now.getText() !== document.getText()) return false;
 		}

@@ -59,6 +59,7 @@ export const rules = {
 	'openapi-schema-not-found': { severity: DiagnosticSeverity.Error, summary: 'Frontmatter openapi-schema names a schema not under components.schemas.' },
 	'openapi-documented-twice': { severity: DiagnosticSeverity.Warning, summary: 'An MDX page documents an endpoint that a navigation entry also generates a page for.' },
 	'openapi-invalid': { severity: DiagnosticSeverity.Error, summary: 'The OpenAPI document does not validate (swagger-parser: JSON Schema of its version and the spec rules).' },
+	'openapi-remote-unavailable': { severity: DiagnosticSeverity.Warning, summary: 'A hosted OpenAPI document could not be fetched (offline, timeout, HTTP error): its entries are not checked.' },
 	'openapi-syntax': { severity: DiagnosticSeverity.Error, summary: 'The OpenAPI document is not valid JSON or YAML.' },
 	'openapi-external-ref': { severity: DiagnosticSeverity.Error, summary: 'A $ref to another file or URL (only internal references are supported).' },
 	'openapi-webhooks-version': { severity: DiagnosticSeverity.Error, summary: '`webhooks` in a document older than OpenAPI 3.1.' },

@@ -41,7 +41,7 @@ export function findOperation(specs: readonly OpenApiSpec[], method: string, pat
  */
 export function checkOpenApiEntries(config: ConfigNode | undefined, navigation: Navigation | undefined, registry: SpecRegistry, sink: DiagnosticSink): void {
 	for (const reference of collectSpecReferences(config, navigation)) {
-		if (isExternalLink(reference.source)) continue;
+		if (isExternalLink(reference.source)) continue; // hosted: reported by the loader when it cannot be fetched
 		const spec = registry.resolve(reference.source);
 		const isEntry = classifyEntry(reference.node.value as string).kind === 'openapi';
 		if (!spec) {

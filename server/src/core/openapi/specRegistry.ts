@@ -15,6 +15,7 @@ export interface SpecReference {
 
 /** Candidate file URIs of a spec reference, the way real sites write them (relative or `/`-rooted, extension optional). */
 export function specCandidates(rootUri: string, source: string): string[] {
+	if (/^https?:\/\//i.test(source)) return [source];
 	if (isExternalLink(source)) return [];
 	const path = source.replace(/^\.?\/+/, '');
 	return specExtensions.map(ext => joinUri(rootUri, ...(path + ext).split('/')));
@@ -46,7 +47,12 @@ export function collectSpecReferences(config: ConfigNode | undefined, navigation
 
 /** Loaded specs of a site, by the reference strings that name them. */
 export class SpecRegistry {
-	constructor(private readonly rootUri: string, private readonly byUri: ReadonlyMap<string, OpenApiSpec>) {}
+	constructor(private readonly rootUri: string, private readonly byUri: ReadonlyMap<string, OpenApiSpec>, private readonly unavailable: ReadonlyMap<string, string> = new Map()) {}
+
+	/** Whether a reference names a hosted spec that is still loading or could not be fetched (its entries are not judged). */
+	isUnavailable(source: string): boolean {
+		return specCandidates(this.rootUri, source).some(uri => this.unavailable.has(uri));
+	}
 
 	get specs(): OpenApiSpec[] {
 		return [...this.byUri.values()];
@@ -65,10 +71,16 @@ export class SpecRegistry {
 	inScope(element: NavElement | undefined, config: ConfigNode | undefined): OpenApiSpec[] {
 		for (let e = element; e; e = e.parent) {
 			const reference = specReferenceOf(getProperty(e.node, 'openapi')?.value);
+			if (reference && this.isUnavailable(reference.source)) return [unavailableSpec(reference.source)];
 			if (reference) return this.resolve(reference.source) ? [this.resolve(reference.source)!] : [];
 		}
 		const api = getValue(getValue(config, 'api'), 'openapi');
 		const sources = api?.kind === 'array' ? api.items.map(specReferenceOf) : [specReferenceOf(api)];
 		return sources.flatMap(r => (r && this.resolve(r.source) ? [this.resolve(r.source)!] : []));
 	}
+}
+
+/** Stands for a hosted spec that is not available: marked loading, so rules do not judge its entries. */
+function unavailableSpec(uri: string): OpenApiSpec {
+	return { uri, version: undefined, isSwagger2: false, operations: [], webhooks: [], schemas: [], servers: [], externalRefs: [], parseErrors: [], loading: true };
 }

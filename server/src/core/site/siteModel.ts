@@ -24,12 +24,14 @@ export interface SiteModel {
 	/** The OpenAPI documents the configuration names, and their texts (to notice edits). */
 	readonly specs: SpecRegistry;
 	readonly specFiles: ReadonlyMap<string, TextDocument>;
+	/** Hosted specs not (yet) available: URL → 'loading' or why not. */
+	readonly remoteSpecs: ReadonlyMap<string, string>;
 	/** Diagnostics of every configuration file (docs.json and its `$ref` files), clean files included with []. */
 	readonly diagnostics: ReadonlyMap<string, Diagnostic[]>;
 }
 
 /** Reads an OpenAPI file: its text and what MintDoc extracts from it (cached per text by the caller). */
-export type SpecLoader = (uri: string) => Promise<{ readonly document: TextDocument; readonly spec: OpenApiSpec } | undefined>;
+export type SpecLoader = (uri: string) => Promise<{ readonly document: TextDocument; readonly spec: OpenApiSpec } | { readonly remote: string } | undefined>;
 
 /** Builds the model of a site: composes the configuration and runs every configuration rule on it. */
 export async function buildSiteModel(rootUri: string, configUri: string, load: ConfigFileLoader, pages: PageIndex, token: CancellationToken, loadSpec: SpecLoader): Promise<SiteModel> {
@@ -44,22 +46,28 @@ export async function buildSiteModel(rootUri: string, configUri: string, load: C
 	checkRedirects(config.root, pages, generatedPageFolders(config.root, navigation), sink);
 	const specs = new Map<string, OpenApiSpec>();
 	const specFiles = new Map<string, TextDocument>();
+	const remoteSpecs = new Map<string, string>();
 	for (const reference of collectSpecReferences(config.root, navigation)) {
 		for (const uri of specCandidates(rootUri, reference.source)) {
-			if (specs.has(uri)) break;
+			if (specs.has(uri) || remoteSpecs.has(uri)) break;
 			const loaded = await loadSpec(uri);
 			if (!loaded) continue;
+			if ('remote' in loaded) {
+				remoteSpecs.set(uri, loaded.remote);
+				if (loaded.remote !== 'loading') sink.atNode(reference.node, `The hosted OpenAPI document could not be fetched (${loaded.remote}); entries that use it are not checked.`, 'openapi-remote-unavailable');
+				break;
+			}
 			specs.set(uri, loaded.spec);
 			specFiles.set(uri, loaded.document);
 			break;
 		}
 	}
 	throwIfCancelled(token);
-	const registry = new SpecRegistry(rootUri, specs);
+	const registry = new SpecRegistry(rootUri, specs, remoteSpecs);
 	checkOpenApiEntries(config.root, navigation, registry, sink);
-	for (const [uri, spec] of specs) diagnostics.set(uri, checkSpecFile(spec, specFiles.get(uri)!));
+	for (const [uri, spec] of specs) if (!/^https?:/i.test(uri)) diagnostics.set(uri, checkSpecFile(spec, specFiles.get(uri)!));
 	for (const uri of config.files.keys()) if (!diagnostics.has(uri)) diagnostics.set(uri, []);
-	return { rootUri, config, navigation, pages, pageVersion: pages.version, diagnostics, specs: registry, specFiles };
+	return { rootUri, config, navigation, pages, pageVersion: pages.version, diagnostics, specs: registry, specFiles, remoteSpecs };
 }
 
 /**

@@ -4,11 +4,10 @@ import { URI } from 'vscode-uri';
 import { createLanguageService } from './core/languageService';
 import { isDocsConfigUri } from './core/uris';
 import { createFsWorkspace } from './node/fsWorkspace';
-import { createWorkerSpecReader, inlineLimit } from './node/specWorkerReader';
+import { createWorkerSpecReader } from './node/specWorkerReader';
 import { createRemoteFetcher } from './node/remoteSpecs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { validateSpec } from './node/specValidation';
 import { createConnectionLogger } from './lsp/connectionLogger';
 import { DiagnosticsPublisher } from './lsp/diagnosticsPublisher';
 import { featureCapabilities, registerFeatures } from './lsp/features';
@@ -27,8 +26,8 @@ export function startServer(connection: Connection): void {
 	// Hosted specs are cached under the extension's storage (known at initialize time).
 	let specCacheDir = path.join(os.tmpdir(), 'mintdoc', 'openapi-cache');
 	const fetchText = (url: string) => createRemoteFetcher(specCacheDir)(url);
-	// Large specs are read and validated in a worker; small ones are read inline and validated in the background.
-	const service = createLanguageService({ workspace, logger, specReader, fetchText, specValidator: (uri, text, spec) => (text.length < inlineLimit ? validateSpec(uri, text, spec) : Promise.resolve(spec)) });
+	// Specs are read inline (small) or in a worker (large); the full validation always runs in the worker.
+	const service = createLanguageService({ workspace, logger, specReader, fetchText, specValidator: specReader.validate });
 	const publisher = new DiagnosticsPublisher(connection, service, logger);
 	const sites = new SiteTracker(connection, service, publisher, logger);
 	// A large OpenAPI document parsed in the background: check its sites again now that it is in.

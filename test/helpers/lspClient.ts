@@ -91,11 +91,11 @@ export class LspClient {
 	}
 
 	/** Resolves with the diagnostics of `uri` once `predicate` holds for them (checked on every publish). */
-	waitForDiagnostics(uri: string, predicate: (diagnostics: PublishDiagnosticsParams['diagnostics']) => boolean, what = 'diagnostics') {
+	waitForDiagnostics(uri: string, predicate: (diagnostics: PublishDiagnosticsParams['diagnostics']) => boolean, what = 'diagnostics', timeoutMs?: number) {
 		return this.#waitFor(() => {
 			const d = this.diagnostics(uri);
 			return d && predicate(d) ? d : undefined;
-		}, `${what} for ${uri}; last: ${JSON.stringify(this.diagnostics(uri))}`);
+		}, `${what} for ${uri}; last: ${JSON.stringify(this.diagnostics(uri))}`, timeoutMs);
 	}
 
 	/** Resolves once the server reports `ready` with roots satisfying `predicate`. */

@@ -59,7 +59,7 @@ describe('language server over JSON-RPC: OpenAPI references', function () {
 		text = big;
 		client = await LspClient.start([site.uri]);
 		const events: string[] = [];
-		const judged = client.waitForDiagnostics(docsUri, d => d.some(x => x.code === 'openapi-operation-not-found'), 'the entry judged once the spec is read').then(d => {
+		const judged = client.waitForDiagnostics(docsUri, d => d.some(x => x.code === 'openapi-operation-not-found'), 'the entry judged once the spec is read', 120_000).then(d => {
 			events.push('judged');
 			return d;
 		});
@@ -86,6 +86,19 @@ describe('language server over JSON-RPC: OpenAPI references', function () {
 		} finally {
 			await new Promise(resolve => server.close(resolve));
 		}
+	});
+
+	it('completes and resolves endpoint, webhook and schema references in page frontmatter', async () => {
+		const page = site.fileUri('api/adopted.mdx');
+		const pageText = readFileSync(site.path('api/adopted.mdx'), 'utf8');
+		await client.open(page, pageText);
+		const list = await client.untilSiteProbe(async () => {
+			const result = (await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri: page }, position: { line: 2, character: 10 } })) as CompletionList | null;
+			return result?.items.length ? result : undefined;
+		}, 'frontmatter completions');
+		assert.deepEqual(list.items.map(i => i.label), ['GET /pets', 'POST /pets', 'GET /pets/{petId}', 'webhook pet.adopted']);
+		const definition = (await client.connection.sendRequest(DefinitionRequest.type, { textDocument: { uri: page }, position: { line: 2, character: 30 } })) as LocationLink[];
+		assert.deepEqual([definition[0].targetUri, definition[0].targetRange.start], [site.fileUri('api/api/pets.yaml'), { line: 30, character: 2 }]);
 	});
 
 	it('validates an edited spec in the background and reports its findings in the spec', async () => {

@@ -216,15 +216,19 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 					for (const listener of specListeners) listener(root);
 				}
 			};
+			// Entries are judged as soon as the document is read; the full validation's findings follow with a re-check.
+			const validate = (spec: OpenApiSpec) => void options.specValidator?.(uri, text, spec).then(arrive, () => undefined);
 			if (!(result instanceof Promise) || options.awaitSpecReads) {
 				const spec = await result;
 				specs.set(uri, { text, spec, loading: false });
-				// Entries are judged at once; the full validation's findings follow with a re-check.
-				if (!(result instanceof Promise) && options.specValidator) void options.specValidator(uri, text, spec).then(arrive, () => undefined);
+				validate(spec);
 				return { document, spec };
 			}
 			specs.set(uri, { text, spec: known?.spec, loading: true });
-			void result.then(arrive);
+			void result.then(spec => {
+				arrive(spec);
+				validate(spec);
+			});
 		}
 		const stale = specs.get(uri)!.spec;
 		return { document, spec: { ...(stale ?? readOpenApiSpec(uri, '')), uri, loading: true } };

@@ -60,6 +60,7 @@ export const rules = {
 	'openapi-documented-twice': { severity: DiagnosticSeverity.Warning, summary: 'An MDX page documents an endpoint that a navigation entry also generates a page for.' },
 	'openapi-invalid': { severity: DiagnosticSeverity.Error, summary: 'The OpenAPI document does not validate (swagger-parser: JSON Schema of its version and the spec rules).' },
 	'openapi-remote-unavailable': { severity: DiagnosticSeverity.Warning, summary: 'A hosted OpenAPI document could not be fetched (offline, timeout, HTTP error): its entries are not checked.' },
+	'openapi-invalid-method': { severity: DiagnosticSeverity.Error, summary: 'An endpoint entry with a word that is not an HTTP method (FETCH /users).' },
 	'openapi-syntax': { severity: DiagnosticSeverity.Error, summary: 'The OpenAPI document is not valid JSON or YAML.' },
 	'openapi-external-ref': { severity: DiagnosticSeverity.Error, summary: 'A $ref to another file or URL (only internal references are supported).' },
 	'openapi-webhooks-version': { severity: DiagnosticSeverity.Error, summary: '`webhooks` in a document older than OpenAPI 3.1.' },

@@ -10,7 +10,7 @@ export const inlineLimit = 256 * 1024;
  * A {@link SpecReader} that parses large OpenAPI documents in a worker thread (dist/specWorker.js),
  * one at a time, so the server's event loop stays free. Small documents are read inline.
  */
-export function createWorkerSpecReader(workerPath = path.join(__dirname, 'specWorker.js')): SpecReader & { dispose(): void } {
+export function createWorkerSpecReader(workerPath = path.join(__dirname, 'specWorker.js')): SpecReader & { validate(uri: string, text: string, spec: OpenApiSpec): Promise<OpenApiSpec>; dispose(): void } {
 	let worker: Worker | undefined;
 	let nextId = 0;
 	const pending = new Map<number, { resolve: (spec: OpenApiSpec) => void; uri: string; text: string }>();
@@ -33,15 +33,18 @@ export function createWorkerSpecReader(workerPath = path.join(__dirname, 'specWo
 		});
 		return w;
 	};
-	const reader = (uri: string, text: string): OpenApiSpec | Promise<OpenApiSpec> => {
-		// Small documents are read here at once; their full validation runs as the service's specValidator.
-		if (text.length < inlineLimit) return readOpenApiSpec(uri, text);
+	const ask = (op: 'read' | 'validate', uri: string, text: string, spec?: OpenApiSpec): Promise<OpenApiSpec> => {
 		worker ??= start();
 		const id = nextId++;
 		return new Promise(resolve => {
 			pending.set(id, { resolve, uri, text });
-			worker!.postMessage({ id, uri, text });
+			worker!.postMessage({ id, op, uri, text, spec });
 		});
 	};
-	return Object.assign(reader, { dispose: () => void worker?.terminate() });
+	// Small documents are read here at once; large ones in the worker. Validation always runs there.
+	const reader = (uri: string, text: string): OpenApiSpec | Promise<OpenApiSpec> => (text.length < inlineLimit ? readOpenApiSpec(uri, text) : ask('read', uri, text));
+	return Object.assign(reader, {
+		validate: (uri: string, text: string, spec: OpenApiSpec) => ask('validate', uri, text, spec),
+		dispose: () => void worker?.terminate(),
+	});
 }

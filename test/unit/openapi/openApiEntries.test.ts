@@ -53,6 +53,14 @@ describe('OpenAPI entries in docs.json', () => {
 		assert.deepEqual(d.map(x => (x.data as { replacement?: string } | undefined)?.replacement), ['GET /pets', 'GET /pets', 'GET /pets/{petId}', 'GET /pets', 'GET /pets']);
 	});
 
+	it('reports a method HTTP does not have instead of a missing page', async () => {
+		const { text, d } = await docs({ groups: [{ group: 'G', openapi: 'api/pets.yaml', pages: ['FETCH /pets', 'api/pets LIST /pets'] }] });
+		assertDiagnostics(d, [
+			{ range: rangeOf(text, '"FETCH /pets"'), code: 'openapi-invalid-method', message: /'FETCH' is not an HTTP method/ },
+			{ range: rangeOf(text, '"api/pets LIST /pets"'), code: 'openapi-invalid-method' },
+		]);
+	});
+
 	it('names the other spec when the operation lives there, warns on ambiguity and on x-hidden', async () => {
 		const { text, d } = await docs({ groups: [
 			{ group: 'A', openapi: 'api/pets.yaml', pages: ['GET /owners', 'GET /internal'] },

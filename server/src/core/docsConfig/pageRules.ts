@@ -3,7 +3,7 @@ import type { PageIndex } from '../site/pageIndex';
 import { getValue, type ConfigNode, type ConfigScalar } from './configTree';
 import type { DiagnosticSink } from './diagnosticSink';
 import type { Navigation } from './navigation';
-import { classifyEntry, isExternalLink } from './pageEntries';
+import { classifyEntry, httpMethods, isExternalLink } from './pageEntries';
 
 /** Quick-fix data attached to page diagnostics: what to write instead, and which file to create. */
 export interface PageFix {
@@ -36,6 +36,12 @@ function checkPagePath(node: ConfigScalar, pages: PageIndex, sink: DiagnosticSin
 	const value = node.value as string;
 	const entry = classifyEntry(value);
 	if (entry.kind !== 'page') return;
+	// "FETCH /users": an endpoint with a method HTTP does not have, not a page path.
+	const endpoint = /^(?:\S+\s+)?([A-Za-z]+)\s+\/\S*$/.exec(value.trim());
+	if (isEntry && endpoint) {
+		sink.atNode(node, `'${endpoint[1]}' is not an HTTP method: endpoint entries are written '[file] METHOD /path' with one of ${httpMethods.join(', ')}.`, 'openapi-invalid-method');
+		return;
+	}
 	// Entries are written "guides/setup"; an href is a URL path and may start with a slash.
 	if (isEntry && entry.leadingSlash) sink.atNode(node, `Write page paths without a leading slash: '${entry.path}'.`, 'page-leading-slash', { data: { normalized: entry.path } satisfies PageFix });
 	if (entry.extension) sink.atNode(node, `Write page paths without the '${entry.extension}' extension: '${entry.path}'.`, 'page-extension', { data: { normalized: entry.path } satisfies PageFix });

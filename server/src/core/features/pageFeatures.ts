@@ -1,6 +1,7 @@
 import { CompletionItemKind, FoldingRangeKind, InsertTextFormat, MarkupKind, SymbolKind, type CompletionItem, type CompletionList, type DocumentLink, type DocumentSymbol, type FoldingRange, type Hover, type LocationLink, type Position } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { builtinComponent, builtinComponents, componentDoc } from '../mdx/components';
+import { frontmatterApiCompletion, frontmatterApiDefinition } from './frontmatterApiFeatures';
 import { resolveLink, type LinkContext } from '../mdx/linkRules';
 import type { PageHeading, PageSummary } from '../mdx/pageSummary';
 
@@ -49,6 +50,8 @@ export async function pageDocumentLinks(summary: PageSummary, fromPath: string, 
 }
 
 export async function pageDefinition(summary: PageSummary, document: TextDocument, position: Position, fromPath: string, context: LinkContext): Promise<LocationLink[]> {
+	const api = frontmatterApiDefinition(context.site, document, position);
+	if (api.length) return api;
 	const offset = document.offsetAt(position);
 	const link = summary.links.find(l => document.offsetAt(l.range.start) <= offset && offset <= document.offsetAt(l.range.end));
 	const target = link && (await linkTarget(link.url, fromPath, context));
@@ -62,6 +65,8 @@ export async function pageDefinition(summary: PageSummary, document: TextDocumen
  * (of the linked page, or of this page for a bare `#`).
  */
 export async function pageCompletion(summary: PageSummary, document: TextDocument, position: Position, fromPath: string, context: LinkContext): Promise<CompletionList | undefined> {
+	const api = context?.site && frontmatterApiCompletion(context.site, document, position);
+	if (api) return api;
 	const line = document.getText({ start: { line: position.line, character: 0 }, end: position });
 	const components = completeComponents(line, position);
 	if (components) return components;

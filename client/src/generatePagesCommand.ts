@@ -18,13 +18,14 @@ interface GenerateResult {
 
 /** "MintDoc: Generate MDX Pages from OpenAPI": the platform's scraper, run through the bundled CLI. */
 export function registerGeneratePagesCommand(ctx: Ctx): void {
-	ctx.pushCleanup(vscode.commands.registerCommand(generatePagesCommand, (uri?: vscode.Uri) => generatePages(ctx, uri).catch(e => {
+	ctx.pushCleanup(vscode.commands.registerCommand(generatePagesCommand, (uri?: vscode.Uri, outFolder?: vscode.Uri) => generatePages(ctx, uri, outFolder).catch(e => {
 		ctx.outputChannel.appendLine(`Generate pages: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
 		void vscode.window.showErrorMessage(`MintDoc: ${e instanceof Error ? e.message : String(e)}`);
 	})));
 }
 
-async function generatePages(ctx: Ctx, uri: vscode.Uri | undefined): Promise<void> {
+/** `outFolder` given (the explorer passes only the spec; scripts and tests may pass both) skips the folder prompt. */
+async function generatePages(ctx: Ctx, uri: vscode.Uri | undefined, outFolder?: vscode.Uri): Promise<void> {
 	const spec = uri && /\.(ya?ml|json)$/i.test(uri.path) ? uri : await pickSpec();
 	if (!spec) return;
 	if (spec.scheme !== 'file') {
@@ -34,7 +35,7 @@ async function generatePages(ctx: Ctx, uri: vscode.Uri | undefined): Promise<voi
 	const docsRoot = await docsRootOf(spec);
 	const folder = vscode.workspace.getWorkspaceFolder(docsRoot ?? spec);
 	const suggested = vscode.Uri.joinPath(docsRoot ?? vscode.Uri.joinPath(spec, '..'), 'api-reference', 'endpoint');
-	const typed = await vscode.window.showInputBox({
+	const typed = outFolder ? outFolder.fsPath : await vscode.window.showInputBox({
 		title: 'MintDoc: Generate MDX Pages from OpenAPI',
 		prompt: `Output folder for one page per operation of ${path.basename(spec.fsPath)}${folder ? ' (relative to the workspace folder)' : ''}. Existing files are never overwritten unless you ask.`,
 		value: folder ? vscode.workspace.asRelativePath(suggested, false) : suggested.fsPath,

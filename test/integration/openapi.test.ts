@@ -38,3 +38,32 @@ describe('OpenAPI references in a real VS Code', () => {
 		assert.match(text, /From `api-reference\/openapi\.yaml`/);
 	});
 });
+
+describe('MintDoc: Generate MDX Pages from OpenAPI', () => {
+	it('writes one page per operation with its openapi frontmatter', async () => {
+		const folder = vscode.workspace.workspaceFolders![0].uri;
+		const out = vscode.Uri.joinPath(folder, 'generated');
+		const spec = vscode.Uri.joinPath(folder, 'api-reference', 'openapi.yaml');
+		const created: vscode.Uri[] = [];
+		const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(out, '*.mdx'));
+		const enough = new Promise<void>((resolve, reject) => {
+			const timer = setTimeout(() => reject(new Error(`only ${created.length} pages appeared`)), 60_000);
+			watcher.onDidCreate(uri => {
+				created.push(uri);
+				// The example spec has 10 visible operations (one is x-hidden).
+				if (created.length === 10) {
+					clearTimeout(timer);
+					resolve();
+				}
+			});
+		});
+		// Not awaited: the command ends with a notification that waits for the user.
+		void vscode.commands.executeCommand('mintdoc.generatePages', spec, out);
+		await enough;
+		watcher.dispose();
+		const texts = await Promise.all(created.map(async uri => new TextDecoder().decode(await vscode.workspace.fs.readFile(uri))));
+		assert.ok(texts.some(t => /^---\nopenapi: "?GET \/payments"?\ntitle: /m.test(t)), texts[0]);
+		assert.ok(texts.every(t => /^---\nopenapi: /.test(t)));
+		await vscode.workspace.fs.delete(out, { recursive: true });
+	});
+});

@@ -1,3 +1,4 @@
+import type { GenerateResult } from '../../server/src/protocol';
 import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
@@ -6,15 +7,6 @@ import type { Ctx } from './ctx';
 
 export const generatePagesCommand = 'mintdoc.generatePages';
 
-/** What `mintdoc generate --format json` prints (server/src/cli/generate.ts `GenerateResult`, restated: the client imports no server code). */
-interface GenerateResult {
-	readonly written: readonly string[];
-	readonly skipped: readonly string[];
-	readonly entries: readonly string[];
-	readonly group: { readonly group: string; readonly pages: readonly string[] };
-	readonly docsJson: string | null;
-	readonly docsJsonUpdate?: { readonly added: boolean; readonly message: string };
-}
 
 /** "MintDoc: Generate MDX Pages from OpenAPI": the platform's scraper, run through the bundled CLI. */
 export function registerGeneratePagesCommand(ctx: Ctx): void {

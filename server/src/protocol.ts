@@ -36,3 +36,17 @@ export namespace SiteChangedNotification {
 	export const method: 'mintdoc/siteChanged' = 'mintdoc/siteChanged';
 	export const type = new NotificationType<{ readonly rootUri: string }>(method);
 }
+
+/** Not an LSP message: the JSON contract of `mintdoc generate --format json`, which the client's Generate Pages command reads. */
+export interface GenerateResult {
+	/** Files written and files skipped because they exist, relative to the current directory. */
+	readonly written: readonly string[];
+	readonly skipped: readonly string[];
+	/** Page paths, relative to the docs root, for a `pages` array. */
+	readonly entries: readonly string[];
+	readonly group: { readonly group: string; readonly pages: readonly string[] };
+	/** The enclosing docs.json (absolute), or null when the folder is in no docs site. */
+	readonly docsJson: string | null;
+	/** With --docs-json: whether the group was added, and what happened otherwise. */
+	readonly docsJsonUpdate?: { readonly added: boolean; readonly message: string };
+}

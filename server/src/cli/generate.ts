@@ -1,3 +1,4 @@
+import type { GenerateResult } from '../protocol';
 import { existsSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,19 +25,6 @@ const options = {
 	format: { type: 'string', default: 'text' },
 } as const;
 
-/** What `generate --format json` prints (read by the VS Code command). */
-export interface GenerateResult {
-	/** Files written and files skipped because they exist, relative to the current directory. */
-	readonly written: readonly string[];
-	readonly skipped: readonly string[];
-	/** Page paths, relative to the docs root, for a `pages` array. */
-	readonly entries: readonly string[];
-	readonly group: { readonly group: string; readonly pages: readonly string[] };
-	/** The enclosing docs.json (absolute), or null when the folder is in no docs site. */
-	readonly docsJson: string | null;
-	/** With --docs-json: whether the group was added, and what happened otherwise. */
-	readonly docsJsonUpdate?: { readonly added: boolean; readonly message: string };
-}
 
 /** `mintdoc generate`: the platform's scraper (spec rule 11), exit 0 when it ran (even with files skipped). */
 export async function runGenerate(args: readonly string[], out: NodeJS.WritableStream): Promise<number> {

@@ -44,7 +44,7 @@ describe('language server over JSON-RPC: OpenAPI references', function () {
 		const list = (await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri: docsUri }, position: at('"index"') })) as CompletionList;
 		assert.deepEqual(list.items.filter(i => i.kind === 2).map(i => [i.label, i.detail]), [['POST /pets', 'Adopt a pet'], ['GET /pets/{petId}', 'Get a pet']]);
 		const hover = (await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri: docsUri }, position: at('"GET /pets"', 3) })) as Hover;
-		assert.equal((hover.contents as { value: string }).value, '**List pets**\n\n`GET /pets`\n\nReturns every pet.\n\nVersion: v1\n\nServers: `https://api.pets.example.com`\n\nFrom `api/pets.yaml`');
+		assert.equal((hover.contents as { value: string }).value, '**List pets**\n\n`GET /pets`\n\nReturns every pet.\n\nVersion: v1\n\nServers: `https://api.pets.example.com`\n\nAuth: bearerAuth (http bearer)\n\nFrom `api/pets.yaml`');
 		const definition = (await client.connection.sendRequest(DefinitionRequest.type, { textDocument: { uri: docsUri }, position: at('"GET /pets"', 3) })) as LocationLink[];
 		assert.deepEqual([definition[0].targetUri, definition[0].targetRange.start], [site.fileUri('api/api/pets.yaml'), { line: 8, character: 4 }]);
 	});

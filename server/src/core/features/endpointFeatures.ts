@@ -44,6 +44,7 @@ export function endpointHover(site: SiteModel, document: TextDocument, entry: Pa
 	if (typeof operation.xMint?.href === 'string') lines.push(`Page URL: \`${escape(operation.xMint.href)}\``);
 	if (operation.servers.length) lines.push(`Servers: ${operation.servers.map(s => `\`${escape(s)}\``).join(', ')}`);
 	else lines.push('No servers: the playground runs in simple mode.');
+	if (operation.security.length) lines.push(`Auth: ${operation.security.map(name => `${escape(name)}${spec.securitySchemes[name] ? ` (${escape(spec.securitySchemes[name])})` : ''}`).join(', ')}`);
 	lines.push(`From \`${relativePath(site.rootUri, spec.uri) ?? spec.uri}\``);
 	return { range: nodeRange(document, entry.node), contents: { kind: MarkupKind.Markdown, value: lines.join('\n\n') } };
 }
@@ -65,7 +66,8 @@ export function endpointCompletions(site: SiteModel, element: NavElement | undef
 	const specs = inScope.length ? inScope : site.specs.specs;
 	const items: CompletionItem[] = [];
 	for (const spec of specs) {
-		const prefix = inScope.length ? '' : `${(relativePath(site.rootUri, spec.uri) ?? spec.uri).replace(/\.(ya?ml|json)$/i, '')} `;
+		// One spec in scope: plain `METHOD /path`; several (or none): name the file, as the platform needs then.
+		const prefix = inScope.length === 1 ? '' : `${(relativePath(site.rootUri, spec.uri) ?? spec.uri).replace(/\.(ya?ml|json)$/i, '')} `;
 		for (const operation of spec.operations) {
 			const value = `${prefix}${operation.method} ${operation.path}`;
 			if (operation.hidden || listed.has(value)) continue;

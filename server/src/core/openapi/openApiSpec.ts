@@ -20,6 +20,8 @@ export interface OpenApiOperation {
 	readonly hidden: boolean;
 	readonly xMint: Record<string, unknown> | undefined;
 	readonly servers: readonly string[];
+	/** Names of the security schemes that apply (the operation's `security`, else the document's). */
+	readonly security: readonly string[];
 }
 
 export interface OpenApiSpec {
@@ -31,6 +33,8 @@ export interface OpenApiSpec {
 	readonly webhooks: readonly { readonly name: string; readonly span: SourceSpan }[];
 	readonly schemas: readonly { readonly name: string; readonly span: SourceSpan }[];
 	readonly servers: readonly string[];
+	/** `components.securitySchemes`: name → a short description ("http bearer", "apiKey in header"). */
+	readonly securitySchemes: Readonly<Record<string, string>>;
 	/** `$ref`s to another file or a URL (the platform supports internal refs only). */
 	readonly externalRefs: readonly { readonly ref: string; readonly span: SourceSpan }[];
 	readonly parseErrors: readonly { readonly message: string; readonly offset: number; readonly length: number }[];
@@ -48,6 +52,8 @@ export function readOpenApiSpec(uri: string, text: string): OpenApiSpec {
 	const version = stringOf(child(root, 'openapi')) ?? stringOf(child(root, 'swagger'));
 	const serversOf = (node: SpecNode | undefined) => (node?.kind === 'seq' ? node.items.flatMap(s => stringOf(child(s, 'url')) ?? []) : []);
 	const rootServers = serversOf(child(root, 'servers'));
+	const securityOf = (node: SpecNode | undefined) => (node?.kind === 'seq' ? node.items.flatMap(item => (item.kind === 'map' ? item.entries.map(e => e.key) : [])) : undefined);
+	const rootSecurity = securityOf(child(root, 'security')) ?? [];
 	const operations: OpenApiOperation[] = [];
 	const paths = child(root, 'paths');
 	if (paths?.kind === 'map') {
@@ -64,6 +70,7 @@ export function readOpenApiSpec(uri: string, text: string): OpenApiSpec {
 					deprecated: plain(child(op.value, 'deprecated')) === true, hidden: plain(child(op.value, 'x-hidden')) === true,
 					xMint: xMint && typeof xMint === 'object' && !Array.isArray(xMint) ? (xMint as Record<string, unknown>) : undefined,
 					servers: opServers.length ? opServers : pathServers.length ? pathServers : rootServers,
+					security: securityOf(child(op.value, 'security')) ?? rootSecurity,
 				});
 			}
 		}
@@ -80,8 +87,14 @@ export function readOpenApiSpec(uri: string, text: string): OpenApiSpec {
 			for (const e of node.entries) stack.push(e.value);
 		} else if (node.kind === 'seq') stack.push(...node.items);
 	}
+	const schemes = child(child(root, 'components'), 'securitySchemes');
+	const securitySchemes = Object.fromEntries(schemes?.kind === 'map' ? schemes.entries.map(e => {
+		const type = stringOf(child(e.value, 'type'));
+		const detail = stringOf(child(e.value, 'scheme')) ?? (stringOf(child(e.value, 'in')) && `in ${stringOf(child(e.value, 'in'))}`);
+		return [e.key, [type, detail].filter(Boolean).join(' ')];
+	}) : []);
 	return {
-		uri, version, isSwagger2: stringOf(child(root, 'swagger')) !== undefined || /^2\./.test(version ?? ''),
+		uri, version, securitySchemes, isSwagger2: stringOf(child(root, 'swagger')) !== undefined || /^2\./.test(version ?? ''),
 		operations, webhooks: keysOf(child(root, 'webhooks')), schemas: keysOf(child(child(root, 'components'), 'schemas')),
 		servers: rootServers, externalRefs, parseErrors: errors,
 	};

@@ -82,5 +82,5 @@ export class SpecRegistry {
 
 /** Stands for a hosted spec that is not available: marked loading, so rules do not judge its entries. */
 function unavailableSpec(uri: string): OpenApiSpec {
-	return { uri, version: undefined, isSwagger2: false, operations: [], webhooks: [], schemas: [], servers: [], externalRefs: [], parseErrors: [], loading: true };
+	return { uri, version: undefined, isSwagger2: false, operations: [], webhooks: [], schemas: [], servers: [], securitySchemes: {}, externalRefs: [], parseErrors: [], loading: true };
 }

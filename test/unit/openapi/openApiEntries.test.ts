@@ -99,6 +99,14 @@ describe('OpenAPI entries in docs.json', () => {
 	});
 });
 
+describe('links to generated API pages', () => {
+	it('accepts a link to an operation\'s x-mint.href outside the generated folders', async () => {
+		const hrefSpec = spec.replace('    post: { summary: Create a pet,', '    post: { x-mint: { href: /guides/adopt }, summary: Create a pet,');
+		const files = { 'docs.json': docsJson({ groups: [{ group: 'G', openapi: 'api/pets.yaml', pages: ['index', 'POST /pets'] }] }), 'api/pets.yaml': hrefSpec, 'index.mdx': '# Home\n\n[Adopt](/guides/adopt) and [gone](/guides/nope)\n' };
+		assert.deepEqual((await checkPages(files))['index.mdx'].map(d => [d.code, d.message.split('.')[0]]), [['link-broken', "No page or file '/guides/nope' in this site"]]);
+	});
+});
+
 describe('OpenAPI references in MDX frontmatter', () => {
 	const site = (frontmatter: string) => ({
 		'docs.json': docsJson({ pages: ['index'] }, { api: { openapi: 'api/pets.yaml' } }),

@@ -54,6 +54,8 @@ export async function resolveLink(url: string, fromPath: string, context: LinkCo
 	if (pagePath === '' && site.pages.size > 0) return { kind: 'served', path: '' };
 	if (redirectSources(site).some(source => matchesRoute(source, '/' + pagePath))) return { kind: 'served', path: pagePath };
 	if (generatedPageFolders(site.config.root, site.navigation).some(folder => pagePath === folder || pagePath.startsWith(folder + '/'))) return { kind: 'served', path: pagePath };
+	// x-mint.href gives a generated page its own URL, anywhere on the site.
+	if (site.specs.specs.some(spec => spec.operations.some(op => typeof op.xMint?.href === 'string' && op.xMint.href.replace(/^\/+|\/+$/g, '') === pagePath))) return { kind: 'served', path: pagePath };
 	if (path !== '' && (await context.exists(joinUri(site.rootUri, ...path.split('/'))))) return { kind: 'served', path };
 	return { kind: 'missing', path: pagePath };
 }

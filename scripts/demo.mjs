@@ -112,6 +112,8 @@ async function screenshot(server, file) {
       await page.locator('.statusbar .statusbar-item', { hasText: 'MintDoc: acme' }).first().waitFor({ state: 'visible', timeout: 120_000 });
       // The Site view's tab "Guides" (exact and case-sensitive: the explorer has a folder "guides").
       await page.getByRole('treeitem', { name: 'Guides', exact: true }).first().waitFor({ state: 'visible', timeout: 60_000 });
+      // A page of the first group: the tree has rendered its children, not only the tab.
+      await page.getByRole('treeitem', { name: /^quickstart\b/ }).first().waitFor({ state: 'visible', timeout: 60_000 });
       await page.locator('.editor-group-container .monaco-editor .view-lines', { hasText: '"$schema"' }).first().waitFor({ state: 'visible', timeout: 60_000 });
     } finally {
       fs.mkdirSync(path.dirname(file), { recursive: true });

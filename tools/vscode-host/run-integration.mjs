@@ -129,6 +129,8 @@ async function screenshotPhase(context, server, opts, consoleLog) {
     await page.locator('.activitybar .action-item a[aria-label^="MintDoc"]').first().click({ timeout: 30_000 });
     // The Site view's tab "Guides" (exact and case-sensitive: the explorer has a folder "guides").
       await page.getByRole('treeitem', { name: 'Guides', exact: true }).first().waitFor({ state: 'visible', timeout: 60_000 });
+      // A page of the first group: the tree rendered the group's own children.
+      await page.getByRole('treeitem', { name: /^quickstart\b/ }).first().waitFor({ state: 'visible', timeout: 60_000 });
     log('phase 2: Site view shows the navigation');
     // Screenshot once fonts are in and a frame has been painted with the opened editor.
     await page.evaluate(() => document.fonts.ready.then(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))));

@@ -57,7 +57,7 @@ export class SiteTreeProvider implements vscode.TreeDataProvider<Row>, vscode.Di
 		if (row.type === 'site') return this.#siteRows(row.site);
 		if (row.type === 'orphans') return row.site.orphans.map(o => ({ type: 'orphan', ...o }));
 		if (row.type === 'undocumented') return row.spec.operations.map(operation => ({ type: 'operation', operation }));
-		if (row.type === 'node') return (row.node.children ?? []).map((node, i) => ({ type: 'node', node, parentKind: row.node.kind, id: `${row.id}/${i}` }));
+		if (row.type === 'node') return nodeRows(row.node.children ?? [], row.id, row.node.kind);
 		return [];
 	}
 
@@ -89,8 +89,6 @@ export class SiteTreeProvider implements vscode.TreeDataProvider<Row>, vscode.Di
 			}
 			case 'undocumented': {
 				const item = new vscode.TreeItem('Undocumented operations', Collapsed);
-				// One section per spec: the id keeps each one's expansion across refreshes.
-				item.id = `undocumented:${row.spec.specUri}`;
 				item.description = `${row.spec.label} · ${row.spec.operations.length}`;
 				item.tooltip = `${row.spec.operations.length} operation${row.spec.operations.length === 1 ? '' : 's'} of ${row.spec.label} that no navigation entry or MDX page documents (x-hidden ones excluded)`;
 				item.iconPath = new vscode.ThemeIcon('symbol-interface');
@@ -112,8 +110,6 @@ export class SiteTreeProvider implements vscode.TreeDataProvider<Row>, vscode.Di
 				// Top-level groups are always open on the site; nested ones follow `expanded`.
 				const state = !hasChildren ? None : node.kind !== 'group' || row.parentKind !== 'group' || node.expanded ? Expanded : Collapsed;
 				const item = new vscode.TreeItem(node.label, state);
-				// A stable id keeps what the user expanded or collapsed across refreshes.
-				item.id = `${row.id}:${node.kind}:${node.label}`;
 				item.description = node.missing ? 'missing' : node.description;
 				item.iconPath = node.missing ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.errorForeground')) : new vscode.ThemeIcon(icons[node.kind]);
 				item.contextValue = node.missing ? 'missingPage' : node.kind;
@@ -132,7 +128,7 @@ export class SiteTreeProvider implements vscode.TreeDataProvider<Row>, vscode.Di
 	}
 
 	#siteRows(site: SiteTree): Row[] {
-		const rows: Row[] = site.nodes.map((node, i) => ({ type: 'node', node, parentKind: undefined, id: `${site.rootUri}#${i}` }));
+		const rows: Row[] = nodeRows(site.nodes, site.rootUri, undefined);
 		if (site.orphans.length) rows.push({ type: 'orphans', site });
 		for (const spec of site.undocumented) rows.push({ type: 'undocumented', spec });
 		return rows;
@@ -161,6 +157,21 @@ export class SiteTreeProvider implements vscode.TreeDataProvider<Row>, vscode.Di
 		clearTimeout(this.#refreshTimer);
 		this.#onDidChange.dispose();
 	}
+}
+
+/**
+ * Rows for nodes under `parentId`. Ids follow the path of kinds and labels (not positions), so a
+ * node keeps its id — and VS Code its expansion — when others are added before it, and an id never
+ * names a different node after a refresh. Repeated labels among siblings get a counter.
+ */
+function nodeRows(nodes: readonly SiteTreeNode[], parentId: string, parentKind: SiteTreeNode['kind'] | undefined): Row[] {
+	const seen = new Map<string, number>();
+	return nodes.map(node => {
+		const key = `${node.kind}:${node.label}`;
+		const count = (seen.get(key) ?? 0) + 1;
+		seen.set(key, count);
+		return { type: 'node', node, parentKind, id: `${parentId}/${key}${count > 1 ? `#${count}` : ''}` };
+	});
 }
 
 export function registerSiteView(ctx: Ctx): SiteTreeProvider {

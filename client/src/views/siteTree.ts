@@ -7,7 +7,7 @@ type Undocumented = SiteTree['undocumented'][number];
 /** A row of the Site view: a site, a navigation node, the orphan section or an orphan page, a spec's undocumented operations or one of them. */
 type Row =
 	| { readonly type: 'site'; readonly site: SiteTree }
-	| { readonly type: 'node'; readonly node: SiteTreeNode; readonly parentKind: SiteTreeNode['kind'] | undefined; readonly id: string }
+	| { readonly type: 'node'; readonly node: SiteTreeNode; readonly parentKind: SiteTreeNode['kind'] | undefined }
 	| { readonly type: 'orphans'; readonly site: SiteTree }
 	| { readonly type: 'orphan'; readonly path: string; readonly fileUri: string }
 	| { readonly type: 'undocumented'; readonly spec: Undocumented }
@@ -57,7 +57,7 @@ export class SiteTreeProvider implements vscode.TreeDataProvider<Row>, vscode.Di
 		if (row.type === 'site') return this.#siteRows(row.site);
 		if (row.type === 'orphans') return row.site.orphans.map(o => ({ type: 'orphan', ...o }));
 		if (row.type === 'undocumented') return row.spec.operations.map(operation => ({ type: 'operation', operation }));
-		if (row.type === 'node') return nodeRows(row.node.children ?? [], row.id, row.node.kind);
+		if (row.type === 'node') return (row.node.children ?? []).map(node => ({ type: 'node', node, parentKind: row.node.kind }));
 		return [];
 	}
 
@@ -128,7 +128,7 @@ export class SiteTreeProvider implements vscode.TreeDataProvider<Row>, vscode.Di
 	}
 
 	#siteRows(site: SiteTree): Row[] {
-		const rows: Row[] = nodeRows(site.nodes, site.rootUri, undefined);
+		const rows: Row[] = site.nodes.map(node => ({ type: 'node', node, parentKind: undefined }));
 		if (site.orphans.length) rows.push({ type: 'orphans', site });
 		for (const spec of site.undocumented) rows.push({ type: 'undocumented', spec });
 		return rows;
@@ -157,21 +157,6 @@ export class SiteTreeProvider implements vscode.TreeDataProvider<Row>, vscode.Di
 		clearTimeout(this.#refreshTimer);
 		this.#onDidChange.dispose();
 	}
-}
-
-/**
- * Rows for nodes under `parentId`. Ids follow the path of kinds and labels (not positions), so a
- * node keeps its id — and VS Code its expansion — when others are added before it, and an id never
- * names a different node after a refresh. Repeated labels among siblings get a counter.
- */
-function nodeRows(nodes: readonly SiteTreeNode[], parentId: string, parentKind: SiteTreeNode['kind'] | undefined): Row[] {
-	const seen = new Map<string, number>();
-	return nodes.map(node => {
-		const key = `${node.kind}:${node.label}`;
-		const count = (seen.get(key) ?? 0) + 1;
-		seen.set(key, count);
-		return { type: 'node', node, parentKind, id: `${parentId}/${key}${count > 1 ? `#${count}` : ''}` };
-	});
 }
 
 export function registerSiteView(ctx: Ctx): SiteTreeProvider {

@@ -113,6 +113,9 @@ async function screenshot(server, file) {
       // The Site view's tab "Guides" (exact and case-sensitive: the explorer has a folder "guides").
       await page.getByRole('treeitem', { name: 'Guides', exact: true }).first().waitFor({ state: 'visible', timeout: 60_000 });
       // A page of the first group: the tree has rendered its children, not only the tab.
+      // Groups open on demand: select "Get started" (its click also reveals it in docs.json) and expand it with the keyboard.
+      await page.getByRole('treeitem', { name: 'Get started', exact: true }).first().click();
+      await page.keyboard.press('ArrowRight');
       await page.getByRole('treeitem', { name: /^quickstart\b/ }).first().waitFor({ state: 'visible', timeout: 60_000 });
       await page.locator('.editor-group-container .monaco-editor .view-lines', { hasText: '"$schema"' }).first().waitFor({ state: 'visible', timeout: 60_000 });
     } finally {

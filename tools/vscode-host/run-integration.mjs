@@ -130,6 +130,9 @@ async function screenshotPhase(context, server, opts, consoleLog) {
     // The Site view's tab "Guides" (exact and case-sensitive: the explorer has a folder "guides").
       await page.getByRole('treeitem', { name: 'Guides', exact: true }).first().waitFor({ state: 'visible', timeout: 60_000 });
       // A page of the first group: the tree rendered the group's own children.
+      // Groups open on demand: select "Get started" (its click also reveals it in docs.json) and expand it with the keyboard.
+      await page.getByRole('treeitem', { name: 'Get started', exact: true }).first().click();
+      await page.keyboard.press('ArrowRight');
       await page.getByRole('treeitem', { name: /^quickstart\b/ }).first().waitFor({ state: 'visible', timeout: 60_000 });
     log('phase 2: Site view shows the navigation');
     // Screenshot once fonts are in and a frame has been painted with the opened editor.

@@ -107,8 +107,9 @@ export class SiteTreeProvider implements vscode.TreeDataProvider<Row>, vscode.Di
 			case 'node': {
 				const { node } = row;
 				const hasChildren = (node.children?.length ?? 0) > 0;
-				// Top-level groups are always open on the site; nested ones follow `expanded`.
-				const state = !hasChildren ? None : node.kind !== 'group' || row.parentKind !== 'group' || node.expanded ? Expanded : Collapsed;
+				// The site's top level (tabs, anchors, versions, ...) opens; everything below opens on demand. Opening
+				// several levels at once while the view refreshes made VS Code draw one group's pages under another.
+				const state = !hasChildren ? None : row.parentKind === undefined ? Expanded : Collapsed;
 				const item = new vscode.TreeItem(node.label, state);
 				item.description = node.missing ? 'missing' : node.description;
 				item.iconPath = node.missing ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.errorForeground')) : new vscode.ThemeIcon(icons[node.kind]);

@@ -112,12 +112,12 @@ async function screenshot(server, file) {
       await page.locator('.statusbar .statusbar-item', { hasText: 'MintDoc: acme' }).first().waitFor({ state: 'visible', timeout: 120_000 });
       // The Site view's tab "Guides" (exact and case-sensitive: the explorer has a folder "guides").
       await page.getByRole('treeitem', { name: 'Guides', exact: true }).first().waitFor({ state: 'visible', timeout: 60_000 });
-      // A page of the first group: the tree has rendered its children, not only the tab.
-      // Groups open on demand: select "Get started" (its click also reveals it in docs.json) and expand it with the keyboard.
+      // A page of the first group: the tree renders a group's own children. Groups open on demand: select "Get started" (its click also reveals it in docs.json) and expand it with the keyboard.
       await page.getByRole('treeitem', { name: 'Get started', exact: true }).first().click();
       await page.keyboard.press('ArrowRight');
       await page.getByRole('treeitem', { name: /^quickstart\b/ }).first().waitFor({ state: 'visible', timeout: 60_000 });
-      await page.locator('.editor-group-container .monaco-editor .view-lines', { hasText: '"$schema"' }).first().waitFor({ state: 'visible', timeout: 60_000 });
+      // The click revealed the group in docs.json, which the tour had opened.
+      await page.locator('.editor-group-container .monaco-editor .view-lines', { hasText: '"Get started"' }).first().waitFor({ state: 'visible', timeout: 60_000 });
     } finally {
       fs.mkdirSync(path.dirname(file), { recursive: true });
       await page.evaluate(() => document.fonts.ready).catch(() => {});

@@ -1,16 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { mintdoc } from '../helpers/cli';
 import { copyFixtures } from '../helpers/tempSite';
 
-const cli = path.resolve(__dirname, '../../dist/cli.js');
 const repo = path.resolve(__dirname, '../..');
 
-function mintdoc(args: string[], cwd: string) {
-	const result = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8' });
-	return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
 
 describe('mintdoc check (built CLI)', function () {
 	this.timeout(30_000);

@@ -1,15 +1,9 @@
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import * as path from 'node:path';
+import { mintdoc } from '../helpers/cli';
 import { copyFixtures } from '../helpers/tempSite';
 
-const cli = path.resolve(__dirname, '../../dist/cli.js');
 
-function mintdoc(args: string[], cwd: string) {
-	const result = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8' });
-	return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
 
 describe('mintdoc check --coverage (built CLI)', function () {
 	this.timeout(30_000);

@@ -1,15 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { mintdoc } from '../helpers/cli';
 
-const cli = path.resolve(__dirname, '../../dist/cli.js');
 
-function mintdoc(args: string[], cwd: string) {
-	const result = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8' });
-	return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
 
 const spec = [
 	'openapi: 3.1.0',

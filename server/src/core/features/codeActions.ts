@@ -5,39 +5,35 @@ import type { SiteModel } from '../site/siteModel';
 import { joinUri } from '../uris';
 import { titleFromPath } from './pageInfo';
 
+/** Diagnostics fixed by writing another value: which field of their data holds it, and how the fix reads. */
+const replacementFixes: Record<string, { field: 'normalized' | 'replacement' | 'suggestion'; verb: string }> = {
+	'page-leading-slash': { field: 'normalized', verb: 'Change' },
+	'page-extension': { field: 'normalized', verb: 'Change' },
+	'nav-language-code': { field: 'replacement', verb: 'Change' },
+	'config-unknown-key': { field: 'replacement', verb: 'Rename' },
+	'openapi-method-case': { field: 'replacement', verb: 'Change' },
+	'openapi-operation-not-found': { field: 'replacement', verb: 'Change' },
+	'redirect-destination-missing': { field: 'suggestion', verb: 'Change' },
+};
+
 /** Quick fixes for MintDoc's diagnostics in a configuration file, built from the data each diagnostic carries. */
 export function findCodeActions(site: SiteModel, document: TextDocument, diagnostics: readonly Diagnostic[]): CodeAction[] {
 	const actions: CodeAction[] = [];
 	for (const diagnostic of diagnostics) {
 		if (diagnostic.source !== 'mintdoc') continue;
 		const data = (diagnostic.data ?? {}) as PageFix & { replacement?: string };
-		const replaceValue = (title: string, value: string, preferred: boolean): CodeAction => ({
-			title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: preferred,
+		const replaceValue = (title: string, value: string): CodeAction => ({
+			title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: true,
 			edit: { changes: { [document.uri]: [{ range: diagnostic.range, newText: JSON.stringify(value) }] } },
 		});
-		switch (diagnostic.code) {
-			case 'page-not-found':
-				if (data.suggestion) actions.push(replaceValue(`Change to '${data.suggestion}'`, data.suggestion, true));
-				if (data.create) actions.push({ title: `Create page '${data.create}.mdx'`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit: createPageEdit(site.rootUri, data.create) });
-				break;
-			case 'page-leading-slash':
-			case 'page-extension':
-				if (data.normalized) actions.push(replaceValue(`Change to '${data.normalized}'`, data.normalized, true));
-				break;
-			case 'nav-language-code':
-				if (data.replacement) actions.push(replaceValue(`Change to '${data.replacement}'`, data.replacement, true));
-				break;
-			case 'config-unknown-key':
-				if (data.replacement) actions.push(replaceValue(`Rename to '${data.replacement}'`, data.replacement, true));
-				break;
-			case 'openapi-method-case':
-			case 'openapi-operation-not-found':
-				if (data.replacement) actions.push(replaceValue(`Change to '${data.replacement}'`, data.replacement, true));
-				break;
-			case 'redirect-destination-missing':
-				if (data.suggestion) actions.push(replaceValue(`Change to '${data.suggestion}'`, data.suggestion, true));
-				break;
+		if (diagnostic.code === 'page-not-found' && data.create) {
+			if (data.suggestion) actions.push(replaceValue(`Change to '${data.suggestion}'`, data.suggestion));
+			actions.push({ title: `Create page '${data.create}.mdx'`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit: createPageEdit(site.rootUri, data.create) });
+			continue;
 		}
+		const fix = replacementFixes[String(diagnostic.code)];
+		const value = fix && data[fix.field];
+		if (fix && value) actions.push(replaceValue(`${fix.verb} to '${value}'`, value));
 	}
 	return actions;
 }

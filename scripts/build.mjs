@@ -28,8 +28,21 @@ const targets = [
 	{ ...node, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
 	{ ...node, entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js' },
 	{ ...node, entryPoints: ['server/src/node/specWorker.ts'], outfile: 'dist/specWorker.js' },
+	{ ...node, entryPoints: ['server/src/node/pageWorker.ts'], outfile: 'dist/pageWorker.js' },
 	{ ...node, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
 ];
+// The assistant chat webview: a browser bundle and its stylesheet (webviews load them from dist/ only).
+const assistantWebview = { absWorkingDir: root, bundle: true, platform: 'browser', format: 'iife', target: 'es2022', sourcemap: !production, minify: production, logLevel: 'warning' };
+targets.push(
+	{ ...assistantWebview, entryPoints: ['client/src/assistant/browser/main.ts'], outfile: 'dist/assistant.js' },
+	{ ...assistantWebview, entryPoints: ['client/src/assistant/browser/assistant.css'], outfile: 'dist/assistant.css' },
+);
+// The site preview's page script and stylesheet, shared by the VS Code webview and `mintdoc preview`.
+const previewPage = { absWorkingDir: root, bundle: true, platform: 'browser', format: 'iife', target: 'es2020', sourcemap: !production, minify: production, logLevel: 'warning' };
+targets.push(
+	{ ...previewPage, entryPoints: ['server/src/core/preview/browser/main.ts'], outfile: 'dist/preview.js' },
+	{ ...previewPage, entryPoints: ['server/src/core/preview/browser/preview.css'], outfile: 'dist/preview.css' },
+);
 if (!production) {
 	// The suite runs inside the VS Code extension host; mocha is loaded from node_modules at run time.
 	targets.push({ ...node, entryPoints: ['test/integration/index.ts'], outfile: 'dist/test/integration/index.js', external: ['vscode', 'mocha'] });

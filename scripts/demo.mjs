@@ -118,12 +118,14 @@ async function screenshot(server, file) {
       await page.getByRole('treeitem', { name: /^quickstart\b/ }).first().waitFor({ state: 'visible', timeout: 60_000 });
       // The click revealed the group in docs.json, which the tour had opened.
       await page.locator('.editor-group-container .monaco-editor .view-lines', { hasText: '"Get started"' }).first().waitFor({ state: 'visible', timeout: 60_000 });
+      // The tour's site preview beside the editor (a webview: VS Code's iframe holding the page's): a page title rendered.
+      await page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame').locator('h1.mp-title').first().waitFor({ state: 'visible', timeout: 60_000 });
     } finally {
       fs.mkdirSync(path.dirname(file), { recursive: true });
       await page.evaluate(() => document.fonts.ready).catch(() => {});
       await page.screenshot({ path: file }).catch(() => {});
     }
-    console.log(`demo: MintDoc checked the site, docs.json and the Site view are open; screenshot ${file}`);
+    console.log(`demo: MintDoc checked the site, docs.json, the Site view and the preview are open; screenshot ${file}`);
   } finally {
     await browser.close().catch(() => {});
   }

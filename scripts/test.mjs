@@ -16,7 +16,7 @@ const mocha = ['node_modules/mocha/bin/mocha.js', '--require', 'tsx/cjs', '--no-
 const layers = [
 	{ name: 'unit', command: [...mocha, 'test/unit/**/*.test.ts'] },
 	{ name: 'grammar', command: ['scripts/test-grammar.mjs'] },
-	{ name: 'process', command: [...mocha, 'test/cli/**/*.test.ts', 'test/lsp/**/*.test.ts', 'test/api/**/*.test.ts'] },
+	{ name: 'process', command: [...mocha, 'test/cli/**/*.test.ts', 'test/lsp/**/*.test.ts', 'test/api/**/*.test.ts', 'test/webview/**/*.test.ts'] },
 	{ name: 'integration', command: ['tools/vscode-host/run-integration.mjs'] },
 ].filter(layer => wants(layer.name));
 

@@ -1,9 +1,11 @@
 import type * as vscode from 'vscode';
 import { registerApiKeys } from './apiKeys';
+import { registerAssistant, type AssistantApi } from './assistant/registerAssistant';
 import { registerCommands } from './commands';
 import { Ctx } from './ctx';
 import { registerGeneratePagesCommand } from './generatePagesCommand';
 import { startDemoTour } from './demo';
+import { registerPreview, type PreviewTestApi } from './preview/registerPreview';
 import type { ClientStatus } from './status';
 import { createStatusItem } from './statusItem';
 import { registerFeedbackView, type PlatformViewsApi } from './views/feedbackTree';
@@ -16,6 +18,10 @@ export interface MintDocApi {
 	readonly onDidChangeStatus: vscode.Event<ClientStatus>;
 	/** Read-only view of the Feedback and Update Status views (what they show), for tests. */
 	readonly platform: PlatformViewsApi;
+	/** The assistant chat: its state, and the webview's messages to drive it (integration tests). */
+	readonly assistant: AssistantApi;
+	/** Read-only view of the site preview panel (pages posted, pages rendered), for tests. */
+	readonly preview: PreviewTestApi;
 }
 
 let ctx: Ctx | undefined;
@@ -26,12 +32,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<MintDo
 	registerGeneratePagesCommand(ctx);
 	ctx.pushCleanup(createStatusItem(ctx.status));
 	registerSiteView(ctx);
+	const preview = registerPreview(ctx);
 	startDemoTour(ctx);
 	const platform = registerApiKeys(ctx);
 	const [feedback, updates] = [registerFeedbackView(ctx, platform), registerUpdateStatusView(ctx, platform)];
+	const assistant = registerAssistant(ctx, platform);
 	await ctx.startServer();
 	const status = ctx.status;
-	return { status: () => status.current, onDidChangeStatus: status.onDidChange, platform: { feedback, updates, logLines: () => platform.log.lines() } };
+	return { status: () => status.current, onDidChangeStatus: status.onDidChange, platform: { feedback, updates, logLines: () => platform.log.lines() }, preview, assistant };
 }
 
 export async function deactivate(): Promise<void> {

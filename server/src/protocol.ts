@@ -6,6 +6,11 @@ import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
 import type { SiteTree } from './core/features/siteTree';
 
 export type { SiteTree, SiteTreeNode } from './core/features/siteTree';
+import type { PreviewPage, PreviewTarget } from './core/preview/previewTypes';
+import type { PlaygroundRequest, PlaygroundResponse } from './core/preview/playgroundTypes';
+
+export type { PreviewPage, PreviewProblem, PreviewTarget } from './core/preview/previewTypes';
+export type { PlaygroundRequest, PlaygroundResponse } from './core/preview/playgroundTypes';
 
 /** What the server is doing, for the client's status item. */
 export type ServerState = 'indexing' | 'ready';
@@ -35,6 +40,35 @@ export namespace SiteTreeRequest {
 export namespace SiteChangedNotification {
 	export const method: 'mintdoc/siteChanged' = 'mintdoc/siteChanged';
 	export const type = new NotificationType<{ readonly rootUri: string }>(method);
+}
+
+export interface PreviewPageParams {
+	readonly target: PreviewTarget;
+	/**
+	 * Where the viewer loads the site's files from: site-relative image URLs (`/images/a.png`) are
+	 * rewritten to start with it (the webview's URI of the docs root). Absent: left as they are.
+	 */
+	readonly assetBase?: string;
+}
+
+/**
+ * Asked by the client's preview panel: one page of the site as it will render, from the open
+ * buffers (unsaved edits included) layered over the disk. A broken page is a page of kind
+ * 'error' with its problems, never a failed request; a superseded request is cancelled.
+ */
+export namespace PreviewPageRequest {
+	export const method: 'mintdoc/previewPage' = 'mintdoc/previewPage';
+	export const type = new RequestType<PreviewPageParams, PreviewPage, void>(method);
+}
+
+/**
+ * Asked by the client's preview panel when the user presses Send in an API playground (after any
+ * trust confirmation): the server process makes the HTTP request, never the webview, and answers
+ * with the response or `error`. Cancelling the request aborts it.
+ */
+export namespace PlaygroundSendRequest {
+	export const method: 'mintdoc/playgroundSend' = 'mintdoc/playgroundSend';
+	export const type = new RequestType<PlaygroundRequest, PlaygroundResponse, void>(method);
 }
 
 /** Not an LSP message: the JSON contract of `mintdoc generate --format json`, which the client's Generate Pages command reads. */

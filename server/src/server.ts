@@ -6,15 +6,23 @@ import { isDocsConfigUri } from './core/uris';
 import { createFsWorkspace } from './node/fsWorkspace';
 import { createWorkerSpecReader } from './node/specWorkerReader';
 import { createRemoteFetcher } from './node/remoteSpecs';
+import { createPagePool } from './node/pagePool';
+import { availableParallelism } from 'node:os';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createConnectionLogger } from './lsp/connectionLogger';
 import { DiagnosticsPublisher } from './lsp/diagnosticsPublisher';
 import { featureCapabilities, registerFeatures } from './lsp/features';
 import { SiteTracker } from './lsp/siteTracker';
+import { registerPreview } from './lsp/preview';
 
-/** Delay after a keystroke before validating: long enough to collapse a burst, short enough to feel immediate. */
-const typingDelayMs = 50;
+/**
+ * Delay before validating after an edit that follows another one closely (typing): collapses a
+ * burst of keystrokes into one run. An edit after a pause is checked at once.
+ */
+const typingDelayMs = 30;
+/** Edits closer together than this are one burst. */
+const burstMs = 100;
 
 /** Wires MintDoc's language service to an LSP connection. Feature logic lives in core/; this is glue. */
 export function startServer(connection: Connection): void {
@@ -27,12 +35,25 @@ export function startServer(connection: Connection): void {
 	let specCacheDir = path.join(os.tmpdir(), 'mintdoc', 'openapi-cache');
 	const fetchText = (url: string) => createRemoteFetcher(specCacheDir)(url);
 	// Specs are read inline (small) or in a worker (large); the full validation always runs in the worker.
-	const service = createLanguageService({ workspace, logger, specReader, fetchText, specValidator: specReader.validate });
+	// Pages are parsed in worker threads (all cores but the one answering requests).
+	const pagePool = createPagePool(Math.max(1, availableParallelism() - 1));
+	// Every change reaches the service (buffer edits below, watcher events): it never re-reads files to find out.
+	const service = createLanguageService({ workspace, logger, specReader, fetchText, specValidator: specReader.validate, summarizePages: pagePool, changesReported: true });
 	const publisher = new DiagnosticsPublisher(connection, service, logger);
 	const sites = new SiteTracker(connection, service, publisher, logger);
 	// A large OpenAPI document parsed in the background: check its sites again now that it is in.
 	service.onDidLoadSpec(root => publisher.schedule(root, 0));
-	connection.onExit(() => specReader.dispose());
+	connection.onExit(() => {
+		specReader.dispose();
+		pagePool.dispose();
+	});
+	const lastEdit = new Map<string, number>();
+	const delayAfterEdit = (uri: string) => {
+		const now = Date.now();
+		const previous = lastEdit.get(uri);
+		lastEdit.set(uri, now);
+		return previous !== undefined && now - previous < burstMs ? typingDelayMs : 0;
+	};
 
 	connection.onInitialize((params): InitializeResult => {
 		folders = params.workspaceFolders?.map(f => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
@@ -58,11 +79,14 @@ export function startServer(connection: Connection): void {
 	});
 
 	documents.onDidChangeContent(({ document }) => {
-		for (const root of service.sitesUsingConfigFile(document.uri)) publisher.schedule(root, typingDelayMs);
-		if (service.isPage(document.uri)) publisher.schedulePage(document.uri, typingDelayMs);
+		service.didChangeDocument(document.uri);
+		const delay = delayAfterEdit(document.uri);
+		for (const root of service.sitesUsingConfigFile(document.uri)) publisher.schedule(root, delay);
+		if (service.isPage(document.uri)) publisher.schedulePage(document.uri, delay);
 	});
 	// A closed buffer may have held unsaved text: re-check with what is on disk now.
 	documents.onDidClose(({ document }) => {
+		service.didChangeDocument(document.uri);
 		for (const root of service.sitesUsingConfigFile(document.uri)) publisher.schedule(root, 0);
 		if (service.isPage(document.uri)) publisher.schedulePage(document.uri, 0);
 	});
@@ -84,6 +108,7 @@ export function startServer(connection: Connection): void {
 	});
 
 	registerFeatures(connection, documents, service, logger, () => sites.settled);
+	registerPreview(connection, service, logger, () => sites.settled);
 	documents.listen(connection);
 	connection.listen();
 	logger.info(`MintDoc language server started (node ${process.version}, pid ${process.pid}, cwd ${URI.file(process.cwd()).fsPath})`);

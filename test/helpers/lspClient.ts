@@ -70,6 +70,11 @@ export class LspClient {
 		return !this.#exited;
 	}
 
+	/** Process id of the server (for sampling its memory). */
+	get pid(): number | undefined {
+		return this.#process.pid;
+	}
+
 	diagnostics(uri: string) {
 		return this.#diagnostics.get(uri)?.diagnostics;
 	}

@@ -10,6 +10,8 @@ export function run(): Promise<void> {
 	require('./docsConfig.test');
 	require('./openapi.test');
 	require('./api.test');
+	require('./preview.test');
+	require('./assistant.test');
 	return new Promise((resolve, reject) => {
 		mocha.run(failures => {
 			const total = mocha.suite.total();

@@ -5,7 +5,8 @@
 // Phase 1: the workbench loads the extension under development plus the tests module (URL payload); the mocha
 //          suite runs inside the extension host; window.codeAutomationExit(code) reports the end.
 // Phase 2: a fresh window with only the extension; wait for its "MintDoc" status bar item, open docs.json,
-//          screenshot test-results/workbench.png (a smoke test of the real UI).
+//          screenshot test-results/workbench.png (a smoke test of the real UI); then quickstart.mdx with the
+//          preview beside it (Ctrl+K V): test-results/preview-vscode.png, and a sidebar link clicked in the webview.
 // Last line: `integration: N passed, N failed`; exit code 0 only when both phases passed.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -139,6 +140,7 @@ async function screenshotPhase(context, server, opts, consoleLog) {
     await page.evaluate(() => document.fonts.ready.then(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))));
     await page.screenshot({ path: path.join(RESULTS, 'workbench.png') });
     log('phase 2: screenshot test-results/workbench.png');
+    await previewScreenshot(page);
     return true;
   } catch (err) {
     console.error(`run-integration: phase 2 failed: ${err.message.split('\n')[0]}`);
@@ -148,6 +150,38 @@ async function screenshotPhase(context, server, opts, consoleLog) {
   } finally {
     await page.close().catch(() => {});
   }
+}
+
+/**
+ * Phase 2, continued: an MDX page with MintDoc's preview beside it (Ctrl+K V), screenshot
+ * test-results/preview-vscode.png; then a click on a sidebar link in the webview shows that page, and a
+ * Ctrl+click opens its source file.
+ */
+async function previewScreenshot(page) {
+  // Wide enough for the page's own sidebar (the preview hides it below 820 px, as the site does on a phone).
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await quickOpen(page, 'quickstart.mdx', 'quickstart.mdx');
+  await page.locator('.editor-group-container .monaco-editor .view-lines', { hasText: 'title: "Quickstart"' }).first()
+    .waitFor({ state: 'visible', timeout: 30_000 });
+  await page.locator('.editor-group-container .monaco-editor .view-lines').first().click();
+  await page.keyboard.press('Control+B'); // hide the Site view: the editor and the preview share the width
+  await page.locator('.part.sidebar').first().waitFor({ state: 'hidden', timeout: 10_000 });
+  await page.keyboard.press('Control+K');
+  await page.keyboard.press('V');
+  // The webview is an iframe (VS Code's host page) holding the page's own iframe.
+  const preview = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+  await preview.locator('h2', { hasText: 'Create your first payment' }).first().waitFor({ state: 'visible', timeout: 60_000 });
+  await page.evaluate(() => document.fonts.ready.then(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))));
+  await page.screenshot({ path: path.join(RESULTS, 'preview-vscode.png') });
+  log('phase 2: screenshot test-results/preview-vscode.png');
+  // A sidebar link opens its page in the preview (the webview asks the extension, which asks the server).
+  await preview.locator('.mp-sidebar a[href="/authentication"]').first().click();
+  await preview.locator('h1.mp-title', { hasText: 'Authentication' }).first().waitFor({ state: 'visible', timeout: 30_000 });
+  log('phase 2: a sidebar link in the preview showed /authentication');
+  // With Ctrl held, a link opens the page's source file in an editor instead.
+  await preview.locator('.mp-sidebar a[href="/guides/errors"]').first().click({ modifiers: ['Control'] });
+  await page.locator('.tabs-container .tab', { hasText: 'errors.mdx' }).first().waitFor({ state: 'visible', timeout: 30_000 });
+  log('phase 2: Ctrl+click on /guides/errors in the preview opened guides/errors.mdx');
 }
 
 /** Ctrl+P, type `query`, wait for a result row showing `rowText`, Enter. Retries Ctrl+P until the input shows. */
@@ -207,7 +241,7 @@ async function main() {
   await acquireRunLock();
   fs.rmSync(RUN_DIR, { recursive: true, force: true });
   fs.mkdirSync(RUN_DIR, { recursive: true });
-  for (const f of ['after-tests.png', 'workbench.png']) fs.rmSync(path.join(RESULTS, f), { force: true });
+  for (const f of ['after-tests.png', 'workbench.png', 'preview-vscode.png']) fs.rmSync(path.join(RESULTS, f), { force: true });
   // A copy: the tests may modify files, and examples/ must stay clean.
   const ws = path.join(RUN_DIR, 'ws');
   fs.cpSync(opts.workspace, ws, { recursive: true });

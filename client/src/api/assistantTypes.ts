@@ -43,8 +43,13 @@ export interface AssistantRequest {
 
 /** A citation: from an `h:` source part or from a `search` tool result item. */
 export interface AssistantSource {
-	/** Site path of the page (`guides/setup`), when the source names one. */
+	/**
+	 * Site path of the page (`guides/setup`), when the source names one: no leading slash, no
+	 * `#fragment` (that is `anchor`); the site's root page is `index`.
+	 */
 	readonly path?: string;
+	/** Heading anchor within the page (`verify-the-signature`), when the source names one. */
+	readonly anchor?: string;
 	readonly url?: string;
 	readonly title?: string;
 	/** The retrieved text, when the source carries it. */
@@ -73,7 +78,27 @@ export type AssistantEvent =
 	| { readonly type: 'thread'; readonly thread: AssistantThread }
 	/** A `3:` part: the server's error text; text received before it stays. */
 	| { readonly type: 'error'; readonly message: string }
-	| { readonly type: 'finish'; readonly finishReason: string };
+	| { readonly type: 'finish'; readonly finishReason: string; readonly usage?: AssistantUsage }
+	/**
+	 * From the request client, not the stream: the server did not know the thread that was sent
+	 * (HTTP 404), so the client forgot it and asked again once without it. Forget the stored id/key.
+	 */
+	| { readonly type: 'threadReset'; readonly message: string }
+	/**
+	 * From the request client: the answer ended without its `d:` finish part. The text received so
+	 * far stays; `reason` says why (`cut` the stream ended or broke, `stopped` the caller aborted,
+	 * `idle` nothing arrived within the idle timeout).
+	 */
+	| { readonly type: 'incomplete'; readonly reason: IncompleteReason; readonly message: string };
+
+/** Why an answer ended early (see the `incomplete` event). */
+export type IncompleteReason = 'cut' | 'stopped' | 'idle';
+
+/** Token counts of a `d:`/`e:` part, when the server sends them. */
+export interface AssistantUsage {
+	readonly promptTokens?: number;
+	readonly completionTokens?: number;
+}
 
 /** A line the parser could not use (unknown code, bad JSON, wrong shape): skipped and logged, never fatal. */
 export interface SkippedLine {

@@ -11,6 +11,8 @@ export type ApiErrorKind =
 
 /** The command users run to store the admin key; named in messages so they know what to do next. */
 export const setAdminKeyHint = 'set your admin API key (MintDoc: Set Admin API Key)';
+/** The same for the public assistant key (`mint_dsc_…`). */
+export const setAssistantKeyHint = 'set your assistant key (MintDoc: Set Assistant Key)';
 
 export interface ApiErrorInit {
 	readonly kind: ApiErrorKind;

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { UsageError } from './check';
+import { createAssistantDocs, defaultDocsDir, loadAssistantDocs } from './apiServer/assistantDocs';
 import { faultHelp } from './apiServer/faults';
 import { builtinPages, generateFeedback, scanDocs, sortNewestFirst, type StandInFeedback } from './apiServer/feedbackData';
 import { createApiStandIn, type ApiStandIn } from './apiServer/standIn';
@@ -15,11 +16,14 @@ export const standInDefaults = {
 	assistantKey: 'mint_dsc_demo_key',
 	liveSeconds: 45,
 	feedbackCount: 300,
+	/** Pause after each streamed text part of an assistant answer: visible streaming in the demo. */
+	assistantDelayMs: 12,
 } as const;
 
 export const apiServerUsage = `  api-server [--port N] [--docs DIR] [--data FILE]
                                         Serve a local stand-in of the platform API on 127.0.0.1
-                                        (update status, feedback, assistant) for the demo and tests`;
+                                        (update status, feedback, assistant) for the demo and tests;
+                                        the assistant answers from --docs (default examples/acme)`;
 
 const options = {
 	port: { type: 'string', default: '0' },
@@ -30,6 +34,7 @@ const options = {
 	'assistant-domain': { type: 'string' },
 	'assistant-key': { type: 'string' },
 	'live-seconds': { type: 'string' },
+	'assistant-delay-ms': { type: 'string' },
 	anchor: { type: 'string' },
 	quiet: { type: 'boolean', default: false },
 } as const;
@@ -60,6 +65,8 @@ export async function runApiServer(args: readonly string[], out: NodeJS.Writable
 	if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number (0 for any free port), not '${values.port}'`);
 	const liveSeconds = values['live-seconds'] === undefined ? standInDefaults.liveSeconds : Number(values['live-seconds']);
 	if (!(liveSeconds > 0 && liveSeconds <= 3600)) throw new UsageError(`--live-seconds must be from 1 to 3600, not '${values['live-seconds']}'`);
+	const assistantDelayMs = values['assistant-delay-ms'] === undefined ? standInDefaults.assistantDelayMs : Number(values['assistant-delay-ms']);
+	if (!(Number.isInteger(assistantDelayMs) && assistantDelayMs >= 0 && assistantDelayMs <= 10_000)) throw new UsageError(`--assistant-delay-ms must be from 0 to 10000, not '${values['assistant-delay-ms']}'`);
 	const anchor = parseAnchor(values.anchor);
 	const data = values.data ? readDataFile(values.data) : {};
 	const docsDir = values.docs ? path.resolve(values.docs) : undefined;
@@ -72,9 +79,11 @@ export async function runApiServer(args: readonly string[], out: NodeJS.Writable
 	const assistantKey = values['assistant-key'] ?? data.assistantKey ?? standInDefaults.assistantKey;
 	const assistantDomain = values['assistant-domain'] ?? data.assistantDomain ?? standInDefaults.assistantDomain;
 	const feedback = data.feedback ? sortNewestFirst(data.feedback) : generateFeedback(pages, anchor, standInDefaults.feedbackCount);
+	const assistantDir = docsDir ?? defaultDocsDir();
+	const assistantDocs = assistantDir ? loadAssistantDocs(assistantDir) : createAssistantDocs([], undefined);
 	const updateStatuses = new UpdateStatusStore({ projectId, subdomain: projectId, anchor, liveSeconds, extra: data.updateStatuses });
 	const standIn: ApiStandIn = createApiStandIn({
-		projectId, adminKey, assistantDomain, assistantKey, feedback, updateStatuses,
+		projectId, adminKey, assistantDomain, assistantKey, feedback, updateStatuses, assistantDocs, assistantDelayMs,
 		log: values.quiet ? undefined : line => out.write(`${new Date().toISOString()} ${line}\n`),
 	});
 	let actualPort: number;
@@ -94,6 +103,7 @@ export async function runApiServer(args: readonly string[], out: NodeJS.Writable
 		`  assistant key      ${shown(assistantKey, standInDefaults.assistantKey, '--assistant-key')}`,
 		`  update status ids  ${updateStatuses.ids().join(', ')} (${demoStatusIds.live} starts queued at its first request and succeeds ${liveSeconds} s later)`,
 		`  feedback           ${feedback.length} entries on ${new Set(feedback.map(f => f.path)).size} pages${docsDir ? ` of ${docsDir}` : ' of the example site'}${data.feedback ? ' (from --data)' : ''}`,
+		`  assistant docs     ${assistantDir ? `${assistantDocs.sections.length} sections on ${assistantDocs.pageCount} pages of ${assistantDir}` : 'none (no --docs and no examples/acme): every answer says the docs do not cover it'}`,
 		`  faults             header x-mintdoc-fault: ${faultHelp}; or POST /__faults {"fault","times","path"}`,
 		`MintDoc API stand-in listening on http://127.0.0.1:${actualPort}`,
 		'',

@@ -8,6 +8,7 @@ import { readOpenApiSpec } from '../core/openapi/openApiSpec';
 import { createFsWorkspace } from '../node/fsWorkspace';
 import { validateSpec } from '../node/specValidation';
 import { createRemoteFetcher } from '../node/remoteSpecs';
+import { createPagePool } from '../node/pagePool';
 import * as os from 'node:os';
 
 /** A failure the user must fix before anything can be checked (exit status 2). */
@@ -41,14 +42,26 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 	}
 	const workspace = createFsWorkspace(() => folders);
 	// The CLI validates every OpenAPI document fully and waits for it (the server does this in the background).
-	const service = createLanguageService({ workspace, schemaValidation: true, specReader: (uri, text) => validateSpec(uri, text, readOpenApiSpec(uri, text)), awaitSpecReads: true, fetchText: createRemoteFetcher(path.join(os.tmpdir(), 'mintdoc', 'openapi-cache')) });
-	const roots = await service.findDocsRoots(noCancellation);
-	if (roots.length === 0) throw new UsageError(`no docs.json found in ${dirs.map(d => `'${d}'`).join(', ')}`);
-	const results: FileDiagnostics[] = [];
-	for (const root of roots) {
-		results.push(...(await service.checkSite(root, noCancellation)));
-		await service.checkPages(root, noCancellation, result => results.push(result));
+	// Pages are parsed by a pool of worker threads (one per core), while this thread reads files and specs.
+	const pool = createPagePool();
+	const service = createLanguageService({ workspace, schemaValidation: true, specReader: (uri, text) => validateSpec(uri, text, readOpenApiSpec(uri, text)), awaitSpecReads: true, fetchText: createRemoteFetcher(path.join(os.tmpdir(), 'mintdoc', 'openapi-cache')), summarizePages: pool });
+	try {
+		const roots = await service.findDocsRoots(noCancellation);
+		if (roots.length === 0) throw new UsageError(`no docs.json found in ${dirs.map(d => `'${d}'`).join(', ')}`);
+		const results: FileDiagnostics[] = [];
+		for (const root of roots) {
+			const pages: FileDiagnostics[] = [];
+			// The configuration (and its OpenAPI documents) is checked while the workers parse the pages.
+			const [site] = await Promise.all([service.checkSite(root, noCancellation), service.checkPages(root, noCancellation, result => pages.push(result))]);
+			results.push(...site, ...pages);
+		}
+		return await withCoverage(service, workspace, roots, results, options);
+	} finally {
+		pool.dispose();
 	}
+}
+
+async function withCoverage(service: ReturnType<typeof createLanguageService>, workspace: ReturnType<typeof createFsWorkspace>, roots: readonly string[], results: FileDiagnostics[], options: { readonly coverage?: boolean }): Promise<CheckResult> {
 	if (!options.coverage) return { roots, results };
 	const coverage: NonNullable<CheckResult['coverage']>[number][] = [];
 	for (const root of roots) {

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { apiServerUsage, runApiServer } from './apiServer';
 import { checkFolders, UsageError } from './check';
 import { generateUsage, runGenerate } from './generate';
+import { previewUsage, runPreview } from './preview';
 import { formatCoverageText, formatJson, formatJsonWithCoverage, formatText, toCoverage, toProblems } from './report';
 
 declare const MINTDOC_VERSION: string;
@@ -15,6 +16,7 @@ Commands:
                                         page documents (JSON: {"problems": [...], "coverage": [...]})
 ${generateUsage}
 ${apiServerUsage}
+${previewUsage}
 
 Options:
   -h, --help       Show this help
@@ -38,6 +40,7 @@ export async function main(argv: readonly string[], out: NodeJS.WritableStream, 
 		if (command === 'check') return await runCheck(rest, out);
 		if (command === 'api-server') return await runApiServer(rest, out);
 		if (command === 'generate') return await runGenerate(rest, out);
+		if (command === 'preview') return await runPreview(rest, out);
 		throw new UsageError(`unknown command '${command}'\n\n${usage}`);
 	} catch (e) {
 		if (e instanceof UsageError) {

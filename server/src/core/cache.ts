@@ -26,6 +26,24 @@ export class DocumentCache<T> {
 		return value;
 	}
 
+	/** The value for this exact text, if one is remembered (nothing is computed). */
+	peek(document: TextDocument): T | undefined {
+		const entry = this.#entries.get(document.uri);
+		return entry && entry.text === document.getText() ? entry.value : undefined;
+	}
+
+	/** The value last computed for `uri`, whatever its text. */
+	latest(uri: string): T | undefined {
+		return this.#entries.get(uri)?.value;
+	}
+
+	/** Remembers a value computed elsewhere (a worker thread) for this exact text. */
+	set(document: TextDocument, value: T): void {
+		this.#entries.delete(document.uri);
+		this.#entries.set(document.uri, { text: document.getText(), value });
+		if (this.#entries.size > this.capacity) this.#entries.delete(this.#entries.keys().next().value!);
+	}
+
 	delete(uri: string): void {
 		this.#entries.delete(uri);
 	}

@@ -1,7 +1,7 @@
 import type { CodeAction, CodeLens, CompletionItem, CompletionList, Diagnostic, DocumentLink, DocumentSymbol, FoldingRange, Hover, Location, LocationLink, Position, Range, WorkspaceEdit } from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DocumentCache } from './cache';
-import { throwIfCancelled, type CancellationToken } from './cancellation';
+import { isCancelledError, throwIfCancelled, type CancellationToken } from './cancellation';
 import type { LoadedConfigFile } from './docsConfig/compose';
 import { parseJsonConfig, type ParsedJson } from './docsConfig/parseJson';
 import { SchemaValidator } from './docsConfig/schemaValidation';
@@ -15,7 +15,11 @@ import { checkPageLinks, type LinkContext } from './mdx/linkRules';
 import { summarizePage, type PageSummary } from './mdx/pageSummary';
 import { checkFrontmatterOpenApi } from './openapi/frontmatterOpenApi';
 import { readOpenApiSpec, type OpenApiOperation, type OpenApiSpec } from './openapi/openApiSpec';
-import { resolveEntry } from './features/endpointFeatures';
+import { navEntryOf } from './features/navEntries';
+import { ChangeTracker } from './site/changeTracker';
+import { PageDependencies } from './site/pageDependencies';
+import { createPreviewService, type PreviewRenderOptions } from './preview/previewService';
+import type { PreviewPage, PreviewRouteInfo, PreviewTarget } from './preview/previewTypes';
 import { PageIndex } from './site/pageIndex';
 import { buildSiteModel, type SiteModel, type SpecLoader } from './site/siteModel';
 import { basenameUri, dirnameUri, docsConfigFileName, isDocsConfigUri, isUnder, joinUri } from './uris';
@@ -49,7 +53,18 @@ export interface LanguageServiceOptions {
 	readonly fetchText?: (url: string) => Promise<string>;
 	/** Full validation of a spec read synchronously, run in the background; its findings arrive with a re-check. */
 	readonly specValidator?: (uri: string, text: string, spec: OpenApiSpec) => Promise<OpenApiSpec>;
+	/** Summarizes many pages at once (the node side passes a pool of worker threads). Default: one by one, here. */
+	readonly summarizePages?: PageSummarizer;
+	/**
+	 * The host reports every change of a file's content ({@link LanguageService.didChangeDocument},
+	 * {@link LanguageService.didChangeFiles}), so a site model is re-validated only against files
+	 * reported changed instead of re-reading them all on every request (the language server).
+	 */
+	readonly changesReported?: boolean;
 }
+
+/** Summarizes pages, in the order given; may run elsewhere (worker threads). */
+export type PageSummarizer = (documents: readonly TextDocument[], token: CancellationToken) => Promise<readonly PageSummary[]>;
 
 /** Turns an OpenAPI document's text into what MintDoc needs; may answer later (a worker thread). */
 export type SpecReader = (uri: string, text: string) => OpenApiSpec | Promise<OpenApiSpec>;
@@ -71,8 +86,17 @@ export interface LanguageService {
 	checkSite(rootUri: string, token: CancellationToken): Promise<FileDiagnostics[]>;
 	/** Diagnostics of one page (MDX or Markdown): syntax, frontmatter, links, imports. Empty for files that are not pages of a site. */
 	checkPage(uri: string, token: CancellationToken): Promise<Diagnostic[]>;
-	/** Checks every page of the site at `rootUri`, calling `report` per page; yields between pages so requests stay fast. */
-	checkPages(rootUri: string, token: CancellationToken, report: (result: FileDiagnostics) => void): Promise<void>;
+	/**
+	 * Checks every page of the site at `rootUri`, calling `report` per page; yields between pages so
+	 * requests stay fast. With `onlyAffected`, when the site-wide inputs of page checks (pages,
+	 * redirects, generated API folders, OpenAPI documents) are those of the last complete run, only
+	 * the pages judged against the navigation (OpenAPI frontmatter) are checked again.
+	 */
+	checkPages(rootUri: string, token: CancellationToken, report: (result: FileDiagnostics) => void, options?: { readonly onlyAffected?: boolean }): Promise<void>;
+	/** Pages to check again after the page `uri` was checked: those linking to its anchors, when its anchors changed. */
+	dependentPages(uri: string): string[];
+	/** An open document's text changed (with {@link LanguageServiceOptions.changesReported}). */
+	didChangeDocument(uri: string): void;
 	/** Whether `uri` is a page file of one of the sites. */
 	isPage(uri: string): boolean;
 	/** Diagnostics of one document as it is now (checks its whole site, returns this file's part). */
@@ -107,6 +131,10 @@ export interface LanguageService {
 	getSiteTrees(token: CancellationToken): Promise<SiteTree[]>;
 	/** Edits that keep configurations pointing at pages about to be renamed or moved. */
 	willRenameFiles(renames: readonly FileRename[], options: { readonly addRedirects: boolean }, token: CancellationToken): Promise<WorkspaceEdit | undefined>;
+	/** The site preview: one page of a site as it will render (never throws for bad pages: the page shows the problem). */
+	getPreviewPage(target: PreviewTarget, options: PreviewRenderOptions, token: CancellationToken): Promise<PreviewPage>;
+	/** Every URL the site at `rootUri` serves, in navigation order. */
+	getPreviewRoutes(rootUri: string, token: CancellationToken): Promise<PreviewRouteInfo[]>;
 }
 
 export function createLanguageService(options: LanguageServiceOptions): LanguageService {
@@ -119,15 +147,34 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 	const pageInfo = new PageInfo(workspace);
 	// Summaries are small (links, anchors, problems): keep one per page of even a very large site.
 	const pageSummaries = new DocumentCache<PageSummary>(60_000);
-	const summaryOf = async (uri: string) => {
+	const tracker = new ChangeTracker();
+	const dependencies = new PageDependencies();
+	// Pages read since their last reported change (with changesReported): a docs.json edit re-checks
+	// some pages without reading them from disk again.
+	const pageDocuments = new Map<string, { document: TextDocument; readAt: number }>();
+	const readPage = async (uri: string): Promise<TextDocument | undefined> => {
+		if (!options.changesReported) return workspace.readDocument(uri);
+		const known = pageDocuments.get(uri);
+		if (known && tracker.unchangedSince(known.readAt, [uri])) return known.document;
+		const readAt = tracker.epoch;
 		const document = await workspace.readDocument(uri);
+		if (document) pageDocuments.set(uri, { document, readAt });
+		else pageDocuments.delete(uri);
+		return document;
+	};
+	const summaryOf = async (uri: string) => {
+		const document = await readPage(uri);
 		return document && pageSummaries.get(document, summarizePage);
 	};
-	const linkContext = (site: SiteModel): LinkContext => {
+	const linkContext = (site: SiteModel, summaries = new Map<string, Promise<PageSummary | undefined>>()): LinkContext => {
 		const known = new Map<string, Promise<boolean>>();
 		return {
 			site,
-			summaryOf,
+			// Once per check run: thousands of links into one page must not read it thousands of times.
+			summaryOf: uri => {
+				if (!summaries.has(uri)) summaries.set(uri, summaryOf(uri));
+				return summaries.get(uri)!;
+			},
 			exists: uri => {
 				if (!known.has(uri)) known.set(uri, workspace.stat(uri).then(stat => stat !== undefined));
 				return known.get(uri)!;
@@ -135,27 +182,44 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		};
 	};
 
-	/** Where the navigation lists an operation (the first entry that resolves to it). */
-	function navEntryOf(site: SiteModel, operation: OpenApiOperation): Location | undefined {
-		for (const entry of site.navigation?.pages ?? []) {
-			if (resolveEntry(site, entry)?.operation !== operation) continue;
-			const document = site.config.files.get(entry.node.uri);
-			if (document) return { uri: entry.node.uri, range: { start: document.positionAt(entry.node.offset), end: document.positionAt(entry.node.offset + entry.node.length) } };
-		}
-		return undefined;
-	}
-
-	async function checkPage(uri: string, token: CancellationToken, context?: LinkContext): Promise<Diagnostic[]> {
+	async function checkPage(uri: string, token: CancellationToken, context?: LinkContext, known?: TextDocument): Promise<Diagnostic[]> {
 		const root = rootOf(uri);
 		if (!root) return [];
 		const site = context?.site ?? (await getSite(root, token));
 		if (site.pages.pagePathOfFile(uri) === undefined) return [];
-		const document = await workspace.readDocument(uri);
+		const document = known ?? (await readPage(uri));
 		if (!document) return [];
 		const summary = pageSummaries.get(document, summarizePage);
+		dependencies.noteSummary(uri, summary);
 		throwIfCancelled(token);
 		const openapi = summary.frontmatter ? checkFrontmatterOpenApi(document, summary.frontmatter, site.specs, operation => navEntryOf(site, operation)) : [];
-		return [...summary.diagnostics, ...openapi, ...(await checkPageLinks(uri, summary, context ?? linkContext(site), token))];
+		const base = context ?? linkContext(site);
+		// Links that consult another page's anchors: that page's heading edits re-check this one.
+		const tracked: LinkContext = { ...base, summaryOf: target => (dependencies.noteAnchorLink(uri, target), base.summaryOf(target)) };
+		return [...summary.diagnostics, ...openapi, ...(await checkPageLinks(uri, summary, tracked, token))];
+	}
+
+	/** Reads the pages and summarizes those not cached yet with the summarizer (worker threads), in parallel. */
+	async function summarizeAll(uris: readonly string[], token: CancellationToken): Promise<Map<string, TextDocument>> {
+		const documents = new Map<string, TextDocument>();
+		const missing: TextDocument[] = [];
+		const readers = 32;
+		let next = 0;
+		await Promise.all(Array.from({ length: readers }, async () => {
+			while (next < uris.length) {
+				throwIfCancelled(token);
+				const uri = uris[next++];
+				const document = await readPage(uri);
+				if (!document) continue;
+				documents.set(uri, document);
+				if (!pageSummaries.peek(document)) missing.push(document);
+			}
+		}));
+		if (missing.length && options.summarizePages) {
+			const summaries = await options.summarizePages(missing, token);
+			missing.forEach((document, i) => pageSummaries.set(document, summaries[i]));
+		}
+		return documents;
 	}
 	const schema = options.schemaValidation ? new SchemaValidator() : undefined;
 
@@ -170,7 +234,7 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 	// One read per spec text: a 10 MB spec is parsed once, not on every keystroke in docs.json. While a
 	// new text is parsed (in the background), the last version answers, marked loading.
 	const readSpec = options.specReader ?? readOpenApiSpec;
-	const specs = new Map<string, { text: string; spec: OpenApiSpec | undefined; loading: boolean }>();
+	const specs = new Map<string, { text: string; spec: OpenApiSpec | undefined; loading: boolean; document?: TextDocument; readAt?: number }>();
 	const specListeners: ((root: string) => void)[] = [];
 	// Hosted specs: fetched once in the background (or awaited by the CLI); a failure is remembered as a message.
 	const remote = new Map<string, { text?: string; error?: string; pending?: Promise<void> }>();
@@ -200,12 +264,19 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 			if ('error' in fetched) return { remote: fetched.error };
 			return { document: fetched, spec: readOpenApiSpec(uri, fetched.getText()) };
 		}
+		// A large spec is read (and compared) once, not on every docs.json keystroke, while no change to it is reported.
+		const cached = specs.get(uri);
+		if (options.changesReported && cached?.document && cached.spec && !cached.loading && cached.readAt !== undefined && tracker.unchangedSince(cached.readAt, [uri])) return { document: cached.document, spec: cached.spec };
+		const readAt = tracker.epoch;
 		const current = await workspace.readDocument(uri);
 		if (!current) return undefined;
 		const text = current.getText();
 		const document = TextDocument.create(current.uri, current.languageId, current.version, text);
 		const known = specs.get(uri);
-		if (known?.text === text && known.spec && !known.loading) return { document, spec: known.spec };
+		if (known?.text === text && known.spec && !known.loading) {
+			specs.set(uri, { ...known, document, readAt });
+			return { document, spec: known.spec };
+		}
 		if (known?.text !== text) {
 			const result = readSpec(uri, text);
 			const arrive = (spec: OpenApiSpec) => {
@@ -236,6 +307,10 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 
 	const rootOf = (uri: string) => roots.filter(root => isUnder(uri, root)).reduce<string | undefined>((best, root) => (!best || root.length > best.length ? root : best), undefined);
 
+	const building = new Map<string, Promise<SiteModel>>();
+	/** The change epoch at which a model was last known current. */
+	const validatedAt = new WeakMap<SiteModel, number>();
+
 	function pageIndexOf(rootUri: string, token: CancellationToken): Promise<PageIndex> {
 		let index = pageIndexes.get(rootUri);
 		if (!index) {
@@ -254,14 +329,34 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		const cached = models.get(rootUri);
 		if (cached && (await isCurrent(cached, pages))) return cached;
 		throwIfCancelled(token);
-		const model = await buildSiteModel(rootUri, joinUri(rootUri, docsConfigFileName), loadConfigFile, pages, token, loadSpec);
-		models.set(rootUri, model);
-		return model;
+		// Requests arriving while the model is rebuilt (completion right after a keystroke) share that build.
+		let pending = building.get(rootUri);
+		if (!pending) {
+			const epoch = tracker.epoch;
+			pending = buildSiteModel(rootUri, joinUri(rootUri, docsConfigFileName), loadConfigFile, pages, token, loadSpec).then(model => {
+				models.set(rootUri, model);
+				validatedAt.set(model, epoch);
+				return model;
+			});
+			const shared = pending;
+			building.set(rootUri, shared);
+			void shared.catch(() => undefined).finally(() => building.get(rootUri) === shared && building.delete(rootUri));
+		}
+		try {
+			return await pending;
+		} catch (e) {
+			// The build was started (and cancelled) by another request: build again for this one.
+			if (isCancelledError(e) && !token.isCancellationRequested) return getSite(rootUri, token);
+			throw e;
+		}
 	}
 
 	/** A model is current while its page set and the text of every configuration file it read are unchanged. */
 	async function isCurrent(model: SiteModel, pages: PageIndex): Promise<boolean> {
 		if (model.pageVersion !== pages.version) return false;
+		const epoch = tracker.epoch;
+		const since = validatedAt.get(model);
+		if (options.changesReported && since !== undefined && tracker.unchangedSince(since, [...model.config.files.keys(), ...model.specFiles.keys()])) return true;
 		for (const [uri, document] of [...model.config.files, ...model.specFiles]) {
 			if (/^https?:/i.test(uri)) continue; // hosted specs are refreshed by their fetch, not by the workspace
 			const now = await workspace.readDocument(uri);
@@ -269,6 +364,7 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		}
 		// A $ref target that did not exist may have been created since.
 		for (const ref of model.config.refs) if (ref.target && !model.config.files.has(ref.target) && (await workspace.stat(ref.target))) return false;
+		validatedAt.set(model, epoch);
 		return true;
 	}
 
@@ -318,14 +414,26 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		getSite,
 		checkSite,
 		checkPage: (uri, token) => checkPage(uri, token),
-		async checkPages(rootUri, token, report) {
+		async checkPages(rootUri, token, report, runOptions) {
+			// Parsing pages is most of the work: start it (in parallel, off this thread) while the model is built.
+			const pages = await pageIndexOf(rootUri, token);
+			const all = [...pages.paths()].map(path => pages.fileOf(path)!);
+			const early = runOptions?.onlyAffected ? undefined : summarizeAll(all, token);
+			early?.catch(() => undefined);
 			const site = await getSite(rootUri, token);
-			const context = linkContext(site);
+			// Pages judged against the navigation change with any edit of it; the others only when links may resolve differently.
+			const uris = early ? all : [...new Set([...dependencies.stalePages(site, all), ...dependencies.frontmatterApiPages(rootUri)])].filter(uri => site.pages.pagePathOfFile(uri) !== undefined);
+			const documents = await (early ?? summarizeAll(uris, token));
+			const summaries = new Map<string, Promise<PageSummary | undefined>>();
+			for (const [uri, document] of documents) summaries.set(uri, Promise.resolve(pageSummaries.peek(document)));
+			const context = linkContext(site, summaries);
 			let sinceYield = 0;
-			for (const path of [...site.pages.paths()]) {
+			for (const uri of uris) {
 				throwIfCancelled(token);
-				const uri = site.pages.fileOf(path)!;
-				report({ uri, diagnostics: await checkPage(uri, token, context) });
+				const document = documents.get(uri);
+				if (!document) continue;
+				report({ uri, diagnostics: await checkPage(uri, token, context, document) });
+				dependencies.markChecked(site, uri);
 				// Let pending requests (completion, hover) run between batches of pages.
 				if (++sinceYield >= 25) {
 					sinceYield = 0;
@@ -333,6 +441,8 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 				}
 			}
 		},
+		dependentPages: uri => dependencies.dependentsAfterCheck(uri, pageSummaries.latest(uri)),
+		didChangeDocument: uri => tracker.note(uri, 'changed'),
 		isPage(uri) {
 			const root = rootOf(uri);
 			return !!root && /\.(mdx|md)$/i.test(uri) && !!models.get(root)?.pages.pagePathOfFile(uri);
@@ -349,6 +459,7 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		async didChangeFiles(changes) {
 			const affected = new Set<string>();
 			for (const change of changes) {
+				tracker.note(change.uri, change.type);
 				const root = rootOf(change.uri);
 				if (root && basenameUri(change.uri) === '.mintignore') {
 					// What is ignored changed: rescan the site's pages lazily.
@@ -363,6 +474,7 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 			}
 			return [...affected];
 		},
+		...createPreviewService({ workspace, roots: () => roots, rootOf, getSite }),
 		...createEditorFeatures({ workspace, getRoots: () => roots, getModel: root => models.get(root), rootOf, getSite, siteOfConfig, pageIndexOf, pageSummaries, linkContext, pageInfo }),
 	};
 }

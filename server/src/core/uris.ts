@@ -4,7 +4,13 @@ import { URI, Utils } from 'vscode-uri';
 export const docsConfigFileName = 'docs.json';
 
 export function joinUri(base: string, ...segments: string[]): string {
-	return Utils.joinPath(URI.parse(base), ...segments).toString();
+	// A lone surrogate (a page entry cut mid-character) would make URI encoding throw: it cannot name a file anyway.
+	return Utils.joinPath(URI.parse(base), ...segments.map(wellFormed)).toString();
+}
+
+/** The string with lone UTF-16 surrogates replaced by U+FFFD (String.prototype.toWellFormed, which ES2022 lacks). */
+function wellFormed(value: string): string {
+	return value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
 export function dirnameUri(uri: string): string {

@@ -18,7 +18,7 @@ export class DiagnosticsPublisher {
 	/** Per root: the URIs it last published diagnostics for. */
 	readonly #publishedBySite = new Map<string, Set<string>>();
 	/** Pages with diagnostics on screen, so a clean re-check clears them. */
-	readonly #publishedPages = new Set<string>();
+	readonly #publishedPages = new Map<string, string>();
 	/** Per root: the background check of every page in flight. */
 	readonly #pageRuns = new Map<string, CancellationTokenSource>();
 
@@ -45,7 +45,11 @@ export class DiagnosticsPublisher {
 		entry.timer = setTimeout(async () => {
 			try {
 				const diagnostics = await this.service.checkPage(uri, source.token);
-				if (!source.token.isCancellationRequested) this.publishPage(uri, diagnostics);
+				if (!source.token.isCancellationRequested) {
+					this.publishPage(uri, diagnostics);
+					// Its headings changed: the pages linking to its anchors are judged again (not the whole site).
+					for (const dependent of this.service.dependentPages(uri)) if (!this.#pending.has(dependent)) this.schedulePage(dependent, 0);
+				}
 			} catch (e) {
 				if (!isCancelledError(e)) this.logger.error(`checking ${uri} failed: ${describeError(e)}`);
 			} finally {
@@ -56,8 +60,10 @@ export class DiagnosticsPublisher {
 	}
 
 	/**
-	 * Re-checks every page of a site in the background (after its configuration or set of pages
-	 * changed: links may have broken or healed). A newer run for the same site cancels this one.
+	 * Re-checks the pages of a site in the background after its configuration or set of pages
+	 * changed: all of them when links may have broken or healed (pages, redirects, OpenAPI
+	 * documents changed), else only those judged against the navigation. A newer run for the same
+	 * site cancels this one.
 	 */
 	checkAllPages(root: string): void {
 		this.#pageRuns.get(root)?.cancel();
@@ -66,7 +72,7 @@ export class DiagnosticsPublisher {
 		void this.service.checkPages(root, source.token, ({ uri, diagnostics }) => {
 			// A page being edited has its own, newer check pending.
 			if (!this.#pending.has(uri)) this.publishPage(uri, diagnostics);
-		}).catch(e => {
+		}, { onlyAffected: true }).catch(e => {
 			if (!isCancelledError(e)) this.logger.error(`checking the pages of ${root} failed: ${describeError(e)}`);
 		}).finally(() => {
 			if (this.#pageRuns.get(root) === source) this.#pageRuns.delete(root);
@@ -75,7 +81,10 @@ export class DiagnosticsPublisher {
 
 	publishPage(uri: string, diagnostics: readonly Diagnostic[]): void {
 		if (diagnostics.length === 0 && !this.#publishedPages.has(uri)) return;
-		if (diagnostics.length) this.#publishedPages.add(uri);
+		// Re-checks mostly find what is already on screen: sending it again would flood the client.
+		const json = JSON.stringify(diagnostics);
+		if (this.#publishedPages.get(uri) === json) return;
+		if (diagnostics.length) this.#publishedPages.set(uri, json);
 		else this.#publishedPages.delete(uri);
 		this.#send(uri, diagnostics);
 	}
@@ -92,7 +101,7 @@ export class DiagnosticsPublisher {
 	forgetSite(root: string): void {
 		this.#cancel(root);
 		this.#pageRuns.get(root)?.cancel();
-		for (const uri of [...this.#publishedPages]) if (uri.startsWith(root + '/')) this.publishPage(uri, []);
+		for (const uri of [...this.#publishedPages.keys()]) if (uri.startsWith(root + '/')) this.publishPage(uri, []);
 		for (const uri of this.#publishedBySite.get(root) ?? []) this.#send(uri, []);
 		this.#publishedBySite.delete(root);
 	}

@@ -131,9 +131,10 @@ describe('API stand-in with the client (in process)', () => {
 		assert.ok(!recorded.includes(adminKey) && recorded.includes('"fault":"503"'));
 	});
 
-	it('serves the assistant endpoint as 501 until the Assistant issue implements it', async () => {
-		const response = await fetch(`${server.url}/discovery/v1/assistant/demo/message`, { method: 'POST', headers: { authorization: 'Bearer mint_dsc_demo_key' }, body: '{}' });
-		assert.equal(response.status, 501);
+	it('serves the assistant endpoint (details in assistantStandIn.test.ts): the assistant key only, 400 for a bad body', async () => {
+		const post = (key: string) => fetch(`${server.url}/discovery/v1/assistant/demo/message`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: '{}' });
+		assert.equal((await post('mint_dsc_demo_key')).status, 400);
+		assert.equal((await post(adminKey)).status, 401);
 	});
 });
 

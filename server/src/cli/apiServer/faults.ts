@@ -9,15 +9,29 @@
  * `malformed` 200 with broken JSON; `html` 200 with an HTML page; `wrong-shape` 200 with JSON of
  * another shape; `big[:MB]` a feedback page of about that size (default 10); `cursor-loop` the
  * feedback page repeats the cursor it was given.
+ *
+ * The assistant's streamed answer has its own: `stream-cut` the stream ends mid-answer without
+ * its `d:` finish; `stream-error` a `3:` error part mid-answer, then the end; `stream-slow[:ms]` a
+ * pause before every part (default 200); `stream-hang` half the answer, then nothing until the
+ * client leaves; `stream-garbage` unknown codes, broken JSON, a line without separator, an SSE
+ * line, CRLF, blank lines and invalid UTF-8 mixed into a normal answer; `stream-big[:MB]` an
+ * answer of about that size (default 5); `stream-tiny[:n]` an answer of n one-character text
+ * parts (default 10000). On the assistant, `truncated` drops the connection mid-stream,
+ * `malformed` means `stream-garbage` and `html` sends an HTML page.
  */
 export type Fault =
 	| { readonly kind: 'rateLimit'; readonly retryAfter: number }
 	| { readonly kind: 'status'; readonly status: number }
 	| { readonly kind: 'slow'; readonly ms: number }
 	| { readonly kind: 'drop' | 'truncated' | 'malformed' | 'html' | 'wrong-shape' | 'cursor-loop' }
-	| { readonly kind: 'big'; readonly megabytes: number };
+	| { readonly kind: 'big'; readonly megabytes: number }
+	| { readonly kind: 'stream-cut' | 'stream-error' | 'stream-hang' | 'stream-garbage' }
+	| { readonly kind: 'stream-slow'; readonly ms: number }
+	| { readonly kind: 'stream-big'; readonly megabytes: number }
+	| { readonly kind: 'stream-tiny'; readonly parts: number };
 
-export const faultHelp = '429[:s] | 500 | 502 | 503 | 401 | 403 | 404 | slow[:ms] | drop | truncated | malformed | html | wrong-shape | big[:MB] | cursor-loop';
+export const faultHelp = '429[:s] | 500 | 502 | 503 | 401 | 403 | 404 | slow[:ms] | drop | truncated | malformed | html | wrong-shape | big[:MB] | cursor-loop'
+	+ ' | stream-cut | stream-error | stream-slow[:ms] | stream-hang | stream-garbage | stream-big[:MB] | stream-tiny[:n]';
 
 /** The fault a spec names, or undefined when the spec is not one. */
 export function parseFault(spec: string): Fault | undefined {
@@ -40,6 +54,19 @@ export function parseFault(spec: string): Fault | undefined {
 		const megabytes = number(10, 100);
 		return megabytes === undefined ? undefined : { kind: 'big', megabytes };
 	}
+	if (name === 'stream-slow') {
+		const ms = number(200, 60_000);
+		return ms === undefined ? undefined : { kind: 'stream-slow', ms };
+	}
+	if (name === 'stream-big') {
+		const megabytes = number(5, 100);
+		return megabytes === undefined || megabytes <= 0 ? undefined : { kind: 'stream-big', megabytes };
+	}
+	if (name === 'stream-tiny') {
+		const parts = number(10_000, 1_000_000);
+		return parts === undefined || parts < 1 ? undefined : { kind: 'stream-tiny', parts: Math.round(parts) };
+	}
+	if (name === 'stream-cut' || name === 'stream-error' || name === 'stream-hang' || name === 'stream-garbage') return { kind: name };
 	if (name === 'drop' || name === 'truncated' || name === 'malformed' || name === 'html' || name === 'wrong-shape' || name === 'cursor-loop') return { kind: name };
 	return undefined;
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Fault } from './faults';
 
 /** Which key a route needs: the admin key (update status, feedback), the assistant key, or none. */
 export type RouteAuth = 'admin' | 'assistant' | 'none';
@@ -18,6 +19,11 @@ export interface RouteContext {
 	readonly params: Readonly<Record<string, string>>;
 	/** Aborted when the client goes away. */
 	readonly signal: AbortSignal;
+	/**
+	 * The fault chosen for this request, when the server has not applied it already (status
+	 * faults and `slow`/`drop` are; output faults reach handlers that write `res` themselves).
+	 */
+	readonly fault?: Fault;
 }
 
 /**
@@ -42,8 +48,8 @@ export type RouteMatch =
 /**
  * The stand-in's routes, e.g. `router.add('GET', '/v1/project/update-status/:statusId', handler)`.
  * Path parameters are single segments, percent-decoded after matching (so `a%2Fb` is the id
- * `a/b`, not two segments). This is the extension point for more endpoints: the assistant issue
- * replaces the 501 stub of `POST /discovery/v1/assistant/:domain/message` (see assistantRoute.ts).
+ * `a/b`, not two segments). This is the extension point for more endpoints (the assistant's
+ * streamed `POST /discovery/v1/assistant/:domain/message` is one: see assistantRoute.ts).
  */
 export class Router {
 	readonly #routes: Route[] = [];

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createAssistantDocs, defaultDocsDir, loadAssistantDocs, type AssistantDocs } from './assistantDocs';
 import { registerAssistantRoutes } from './assistantRoute';
 import { FaultQueue, faultHelp, parseFault, type Fault } from './faults';
 import type { StandInFeedback } from './feedbackData';
@@ -18,6 +19,11 @@ export interface StandInConfig {
 	readonly updateStatuses: UpdateStatusStore;
 	/** One line per request (never a key). */
 	readonly log?: (line: string) => void;
+	/** What the assistant answers from: a loaded corpus, else this folder, else examples/acme (loaded on first question). */
+	readonly assistantDocs?: AssistantDocs;
+	readonly assistantDocsDir?: string;
+	/** Pause after each streamed text part of an answer, in ms (default 0). */
+	readonly assistantDelayMs?: number;
 }
 
 /** A request as `GET /__requests` reports it: no headers, so no keys. */
@@ -30,7 +36,7 @@ export interface RecordedRequest {
 }
 
 export interface ApiStandIn {
-	/** Add or replace endpoints here (the assistant issue does). */
+	/** Add or replace endpoints here (`Router.add` with the same method and path replaces a route). */
 	readonly router: Router;
 	readonly faults: FaultQueue;
 	readonly requests: readonly RecordedRequest[];
@@ -60,7 +66,18 @@ export function createApiStandIn(config: StandInConfig): ApiStandIn {
 		const query = parseFeedbackQuery(url.searchParams);
 		return 'status' in query ? query : { status: 200, body: feedbackPage(config.feedback, query) };
 	});
-	registerAssistantRoutes(router);
+	let docs = config.assistantDocs;
+	const assistant = registerAssistantRoutes(router, {
+		domain: config.assistantDomain,
+		delayMs: config.assistantDelayMs,
+		docs: () => {
+			if (!docs) {
+				const dir = config.assistantDocsDir ?? defaultDocsDir();
+				docs = dir ? loadAssistantDocs(dir) : createAssistantDocs([], undefined);
+			}
+			return docs;
+		},
+	});
 
 	const server = createServer((req, res) => {
 		handle(req, res).catch(e => {
@@ -114,7 +131,7 @@ export function createApiStandIn(config: StandInConfig): ApiStandIn {
 		if (fault?.kind === 'status') return errorReply(fault.status, `fault_${fault.status}`, `Injected failure (HTTP ${fault.status})`);
 		const controller = new AbortController();
 		res.once('close', () => controller.abort());
-		return match.route.handler({ req, res, url, params: match.params, signal: controller.signal });
+		return match.route.handler({ req, res, url, params: match.params, signal: controller.signal, fault });
 	}
 
 	function checkKey(header: string | undefined, auth: RouteAuth): Reply | undefined {
@@ -156,6 +173,7 @@ export function createApiStandIn(config: StandInConfig): ApiStandIn {
 			faults.clear();
 			requests.length = 0;
 			config.updateStatuses.reset();
+			assistant.reset();
 			return send(res, { status: 200, body: { ok: true } });
 		}
 		return send(res, errorReply(404, 'not_found', `No control endpoint ${method} ${path}`));

@@ -49,8 +49,8 @@ export function doComplete(site: SiteModel, document: TextDocument, position: Po
 	const listedHere = pathsOf(here?.pages ?? []);
 	const listedAnywhere = pathsOf(site.navigation?.pages ?? []);
 	const items: CompletionItem[] = [];
-	for (const path of site.pages.paths()) {
-		if (listedHere.has(path)) continue;
+	const typed = inString ? text.slice(node!.offset + 1, offset) : '';
+	for (const path of pageCandidates(site, listedHere, listedAnywhere, typed, here?.pages ?? [])) {
 		items.push({
 			label: path, kind: CompletionItemKind.File, textEdit: { range: replace, newText: quote(path) }, filterText: quote(path),
 			// Pages not in the navigation yet first: they are what a writer adding a page is looking for.
@@ -59,7 +59,37 @@ export function doComplete(site: SiteModel, document: TextDocument, position: Po
 		});
 	}
 	if (inPagesArray) items.push(...endpointCompletions(site, here, new Set((here?.pages ?? []).map(p => p.value)), replace));
-	return { isIncomplete: false, items };
+	return { isIncomplete: site.pages.size - listedHere.size > maxPageItems, items };
+}
+
+/**
+ * Page completions offered at once. A site with 25,000 pages would otherwise send every one on
+ * each keystroke; beyond this the list is marked incomplete and narrowed as the writer types.
+ */
+export const maxPageItems = 1000;
+
+/**
+ * Pages to offer, not already listed here: all of them on sites of ordinary size; on huge ones the
+ * best `maxPageItems`: matching what is typed, unlisted first, then nearest the folder of the
+ * entries around the cursor (the same version and language).
+ */
+function pageCandidates(site: SiteModel, listedHere: ReadonlySet<string>, listedAnywhere: ReadonlySet<string>, typed: string, neighbours: readonly PageEntry[]): string[] {
+	const all = [...site.pages.paths()].filter(path => !listedHere.has(path));
+	if (all.length <= maxPageItems) return all;
+	const needle = typed.replace(/^\/+/, '').toLowerCase();
+	const folder = neighbours.map(p => pagePathOf(p.value)).find(p => p !== undefined)?.replace(/[^/]*$/, '') ?? '';
+	const shared = (path: string) => {
+		let n = 0;
+		while (n < folder.length && n < path.length && folder[n] === path[n]) n++;
+		return n;
+	};
+	const scored = all.flatMap(path => {
+		const lower = path.toLowerCase();
+		const match = needle === '' || lower.startsWith(needle) ? 0 : lower.includes(needle) ? 1 : -1;
+		return match < 0 ? [] : [{ path, rank: match * 2_000_000 + (listedAnywhere.has(path) ? 1_000_000 : 0) + (1000 - Math.min(1000, shared(path))) }];
+	});
+	scored.sort((a, b) => a.rank - b.rank || (a.path < b.path ? -1 : 1));
+	return scored.slice(0, maxPageItems).map(s => s.path);
 }
 
 function innermostPagesArray(site: SiteModel, uri: string, offset: number): NavElement | undefined {

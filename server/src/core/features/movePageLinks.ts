@@ -1,4 +1,4 @@
-import { modify } from 'jsonc-parser';
+import { modify, type JSONPath } from 'jsonc-parser';
 import type { TextEdit } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { getValue } from '../docsConfig/configTree';
@@ -70,17 +70,25 @@ export function redirectEdits(site: SiteModel, moves: PageMoves): TextEdit[] {
 	const apply = (changes: ReturnType<typeof modify>) => {
 		for (const change of [...changes].sort((a, b) => b.offset - a.offset)) text = text.slice(0, change.offset) + change.content + text.slice(change.offset + change.length);
 	};
+	// jsonc-parser's formatter throws on documents nested about 100 deep: then the edit is made unformatted.
+	const modifyText = (path: JSONPath, value: unknown, indent: string) => {
+		try {
+			return modify(text, path, value, { formattingOptions: formatting(indent) });
+		} catch {
+			return modify(text, path, value, {});
+		}
+	};
 	// A page moving (back) to a URL that redirects away would be shadowed by that redirect, or loop: drop it.
 	const sources = redirects?.kind === 'array' ? redirects.items.map(item => getValue(item, 'source')) : [];
 	for (let i = sources.length - 1; i >= 0; i--) {
 		const source = sources[i];
-		if (source?.kind === 'string' && [...moves.values()].some(to => source.value === `/${to}`)) apply(modify(text, ['redirects', i], undefined, { formattingOptions: formatting('  ') }));
+		if (source?.kind === 'string' && [...moves.values()].some(to => source.value === `/${to}`)) apply(modifyText(['redirects', i], undefined, '  '));
 	}
 	for (const [from, to] of moves) {
 		if (existing.has(`/${from}`)) continue;
 		const indent = /\n([ \t]+)"/.exec(text)?.[1] ?? '  ';
 		// Applied to the running text so several moves compose; the result is returned as one replacement below.
-		apply(modify(text, ['redirects', -1], { source: `/${from}`, destination: `/${to}` }, { formattingOptions: formatting(indent) }));
+		apply(modifyText(['redirects', -1], { source: `/${from}`, destination: `/${to}` }, indent));
 	}
 	if (text === document.getText()) return [];
 	edits.push({ range: { start: { line: 0, character: 0 }, end: document.positionAt(document.getText().length) }, newText: text });

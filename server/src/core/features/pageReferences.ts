@@ -47,8 +47,9 @@ export function prepareHeadingRename(document: TextDocument, summary: PageSummar
 	const line = document.getText(heading.range);
 	const at = line.lastIndexOf(heading.text);
 	if (at === -1 || !heading.text) return undefined;
-	const start = document.positionAt(document.offsetAt(heading.range.start) + at);
-	return { range: { start, end: { line: start.line, character: start.character + heading.text.length } }, placeholder: heading.text };
+	// Offsets, not start + length: a setext heading's text spans lines.
+	const offset = document.offsetAt(heading.range.start) + at;
+	return { range: { start: document.positionAt(offset), end: document.positionAt(offset + heading.text.length) }, placeholder: heading.text };
 }
 
 export async function renameHeading(document: TextDocument, summary: PageSummary, position: Position, newName: string, pages: SitePages, context: LinkContext): Promise<Map<string, TextEdit[]> | undefined> {

@@ -23,7 +23,8 @@ export function readFrontmatter(text: string): Frontmatter | undefined {
 	const start = open[0].length;
 	const match = /^---[ \t]*$/m.exec(text.slice(start));
 	const end = match ? start + match.index : text.length;
-	const yaml = parseDocument(text.slice(start, end), { prettyErrors: false, uniqueKeys: false });
+	// logLevel 'error': a collection used as a key (`{a}: 1`) otherwise prints a process warning on every keystroke.
+	const yaml = parseDocument(text.slice(start, end), { prettyErrors: false, uniqueKeys: false, logLevel: 'error' });
 	const errors = yaml.errors.map(e => ({ message: e.message, offset: start + e.pos[0], length: Math.max(1, e.pos[1] - e.pos[0]) }));
 	let data: Record<string, unknown> = {};
 	try {

@@ -80,8 +80,10 @@ export function summarizePage(document: TextDocument): PageSummary {
 	const parsed = parseMdx(text, !document.uri.toLowerCase().endsWith('.md'));
 	if (!parsed.tree) {
 		const { error } = parsed;
-		const start = { line: error.start.line - 1, character: error.start.column - 1 };
-		const end = error.end ? { line: error.end.line - 1, character: error.end.column - 1 } : { line: start.line, character: start.character + 1 };
+		// The parser may point past the end of a line (an error at the end of the text): clamp into the document.
+		const clamp = (line: number, character: number) => document.positionAt(document.offsetAt({ line, character }));
+		const start = clamp(error.start.line - 1, error.start.column - 1);
+		const end = error.end ? clamp(error.end.line - 1, error.end.column - 1) : document.positionAt(document.offsetAt(start) + 1);
 		diagnostics.push(createDiagnostic({ start, end }, `${error.message} (MDX)`, 'mdx-syntax'));
 		return { ...empty, diagnostics, frontmatter: frontmatter?.data };
 	}

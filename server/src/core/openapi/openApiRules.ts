@@ -17,9 +17,27 @@ export interface OpenApiEntryFix {
 /** `{id}` and `{userId}` are the same route: compare paths with parameter names blanked. */
 const routeShape = (path: string) => path.replace(/\{[^}]*\}/g, '{}').replace(/\/+$/, '') || '/';
 
+/** Per spec: `METHOD path` → its operations, so thousands of entries do not each scan thousands of operations. */
+const operationIndexes = new WeakMap<OpenApiSpec, Map<string, OpenApiOperation[]>>();
+
+function operationIndex(spec: OpenApiSpec): Map<string, OpenApiOperation[]> {
+	let index = operationIndexes.get(spec);
+	if (!index) {
+		index = new Map();
+		for (const op of spec.operations) {
+			const key = `${op.method} ${op.path}`;
+			const list = index.get(key);
+			if (list) list.push(op);
+			else index.set(key, [op]);
+		}
+		operationIndexes.set(spec, index);
+	}
+	return index;
+}
+
 /** Finds `method path` in `specs`, or explains why not with the most likely fix. */
 export function findOperation(specs: readonly OpenApiSpec[], method: string, path: string): { found: { spec: OpenApiSpec; operation: OpenApiOperation }[]; suggestion?: string; reason?: string } {
-	const found = specs.flatMap(spec => spec.operations.filter(op => op.method === method && op.path === path).map(operation => ({ spec, operation })));
+	const found = specs.flatMap(spec => (operationIndex(spec).get(`${method} ${path}`) ?? []).map(operation => ({ spec, operation })));
 	if (found.length) return { found };
 	const all = specs.flatMap(spec => spec.operations);
 	const sameShape = all.find(op => op.method === method && routeShape(op.path) === routeShape(path));

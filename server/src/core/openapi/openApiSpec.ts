@@ -22,6 +22,8 @@ export interface OpenApiOperation {
 	readonly servers: readonly string[];
 	/** Names of the security schemes that apply (the operation's `security`, else the document's). */
 	readonly security: readonly string[];
+	/** `tags` of the operation (the first one groups generated pages). */
+	readonly tags?: readonly string[];
 }
 
 export interface OpenApiSpec {
@@ -53,6 +55,7 @@ export function readOpenApiSpec(uri: string, text: string): OpenApiSpec {
 	const serversOf = (node: SpecNode | undefined) => (node?.kind === 'seq' ? node.items.flatMap(s => stringOf(child(s, 'url')) ?? []) : []);
 	const rootServers = serversOf(child(root, 'servers'));
 	const securityOf = (node: SpecNode | undefined) => (node?.kind === 'seq' ? node.items.flatMap(item => (item.kind === 'map' ? item.entries.map(e => e.key) : [])) : undefined);
+	const tagsOf = (node: SpecNode | undefined) => (node?.kind === 'seq' ? node.items.flatMap(t => stringOf(t) ?? []) : []);
 	const rootSecurity = securityOf(child(root, 'security')) ?? [];
 	const operations: OpenApiOperation[] = [];
 	const paths = child(root, 'paths');
@@ -71,6 +74,7 @@ export function readOpenApiSpec(uri: string, text: string): OpenApiSpec {
 					xMint: xMint && typeof xMint === 'object' && !Array.isArray(xMint) ? (xMint as Record<string, unknown>) : undefined,
 					servers: opServers.length ? opServers : pathServers.length ? pathServers : rootServers,
 					security: securityOf(child(op.value, 'security')) ?? rootSecurity,
+					tags: tagsOf(child(op.value, 'tags')),
 				});
 			}
 		}

@@ -15,6 +15,19 @@ export interface SpecReference {
 
 /** Candidate file URIs of a spec reference, the way real sites write them (relative or `/`-rooted, extension optional). */
 export function specCandidates(rootUri: string, source: string): string[] {
+	// Thousands of endpoint entries name the same few sources: building URIs is the expensive part.
+	const key = `${rootUri}\u0000${source}`;
+	const known = candidateCache.get(key);
+	if (known) return known;
+	const candidates = computeCandidates(rootUri, source);
+	if (candidateCache.size >= 10_000) candidateCache.clear();
+	candidateCache.set(key, candidates);
+	return candidates;
+}
+
+const candidateCache = new Map<string, string[]>();
+
+function computeCandidates(rootUri: string, source: string): string[] {
 	if (/^https?:\/\//i.test(source)) return [source];
 	if (isExternalLink(source)) return [];
 	const path = source.replace(/^\.?\/+/, '');
@@ -47,6 +60,10 @@ export function collectSpecReferences(config: ConfigNode | undefined, navigation
 
 /** Loaded specs of a site, by the reference strings that name them. */
 export class SpecRegistry {
+	/** The registry belongs to one site model: what a source or an element resolves to never changes. */
+	readonly #resolved = new Map<string, OpenApiSpec | undefined>();
+	readonly #scopes = new WeakMap<NavElement, OpenApiSpec[]>();
+
 	constructor(private readonly rootUri: string, private readonly byUri: ReadonlyMap<string, OpenApiSpec>, private readonly unavailable: ReadonlyMap<string, string> = new Map()) {}
 
 	/** Whether a reference names a hosted spec that is still loading or could not be fetched (its entries are not judged). */
@@ -60,15 +77,21 @@ export class SpecRegistry {
 
 	/** The spec a reference names, if its file exists and was loaded. */
 	resolve(source: string): OpenApiSpec | undefined {
-		for (const uri of specCandidates(this.rootUri, source)) {
-			const spec = this.byUri.get(uri);
-			if (spec) return spec;
-		}
-		return undefined;
+		if (this.#resolved.has(source)) return this.#resolved.get(source);
+		const spec = specCandidates(this.rootUri, source).map(uri => this.byUri.get(uri)).find(found => found !== undefined);
+		this.#resolved.set(source, spec);
+		return spec;
 	}
 
 	/** The specs in scope of a navigation element: its own or its nearest ancestor's `openapi`, else the site's `api.openapi`. */
 	inScope(element: NavElement | undefined, config: ConfigNode | undefined): OpenApiSpec[] {
+		if (!element) return this.#computeScope(element, config);
+		let scope = this.#scopes.get(element);
+		if (!scope) this.#scopes.set(element, (scope = this.#computeScope(element, config)));
+		return scope;
+	}
+
+	#computeScope(element: NavElement | undefined, config: ConfigNode | undefined): OpenApiSpec[] {
 		for (let e = element; e; e = e.parent) {
 			const reference = specReferenceOf(getProperty(e.node, 'openapi')?.value);
 			if (reference && this.isUnavailable(reference.source)) return [unavailableSpec(reference.source)];

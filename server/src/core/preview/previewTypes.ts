@@ -26,6 +26,18 @@ export interface PreviewPage {
 	readonly html: string;
 	/** Errors shown inside the page (bad MDX, missing file), with where they are. */
 	readonly problems: readonly PreviewProblem[];
+	/** The site's `colors` (validated `#hex`), for the page shell's stylesheet variables. */
+	readonly theme?: { readonly primary?: string; readonly light?: string; readonly dark?: string };
+}
+
+/** One URL the site serves (`getPreviewRoutes`). */
+export interface PreviewRouteInfo {
+	readonly route: string;
+	readonly kind: 'page' | 'operation';
+	/** The page file, or the OpenAPI document of a generated page. */
+	readonly sourceUri?: string;
+	/** False for pages no navigation lists (the platform still serves them). */
+	readonly inNavigation: boolean;
 }
 
 export interface PreviewProblem {

@@ -1,0 +1,165 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import {
+	CompletionRequest, createProtocolConnection, DefinitionRequest, DidChangeTextDocumentNotification, DidOpenTextDocumentNotification, ExitNotification,
+	HoverRequest, InitializedNotification, InitializeRequest, PublishDiagnosticsNotification, ShutdownRequest, StreamMessageReader, StreamMessageWriter,
+	type Diagnostic, type Position, type ProtocolConnection,
+} from 'vscode-languageserver-protocol/node';
+import { SiteChangedNotification } from '../server/src/protocol';
+
+/**
+ * Drives the built language server (dist/server.js) over real JSON-RPC on stdio, as VS Code does,
+ * and timestamps what it publishes. Unlike the test client it keeps the document texts, so edits
+ * can be sent as incremental changes at the place they are made.
+ */
+export class LspSession {
+	readonly #process: ChildProcess;
+	readonly #connection: ProtocolConnection;
+	readonly #texts = new Map<string, { text: string; version: number }>();
+	readonly #diagnostics = new Map<string, Diagnostic[]>();
+	#listeners = new Set<() => void>();
+	#siteChanges = 0;
+	#lastNotification = performance.now();
+	readonly stderr: string[] = [];
+
+	constructor(serverPath: string) {
+		// MINTDOC_BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=prof") profiles the server under the bench's load.
+		const nodeArgs = (process.env.MINTDOC_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+		this.#process = spawn(process.execPath, [...nodeArgs, serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+		this.#process.stderr!.on('data', chunk => this.stderr.push(String(chunk)));
+		this.#process.on('exit', () => this.#changed());
+		this.#connection = createProtocolConnection(new StreamMessageReader(this.#process.stdout!), new StreamMessageWriter(this.#process.stdin!));
+		this.#connection.onNotification(PublishDiagnosticsNotification.type, params => {
+			this.#diagnostics.set(params.uri, params.diagnostics);
+			this.#changed();
+		});
+		this.#connection.onNotification(SiteChangedNotification.type, () => {
+			this.#siteChanges++;
+			this.#changed();
+		});
+		this.#connection.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => null));
+		this.#connection.onNotification(() => this.#changed());
+		this.#connection.listen();
+	}
+
+	get pid(): number {
+		return this.#process.pid!;
+	}
+
+	/** Resident set size of the server process now, in MB (Linux /proc). */
+	rssMb(): number | undefined {
+		try {
+			const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${this.pid}/status`, 'utf8'))?.[1];
+			return kb ? Number(kb) / 1024 : undefined;
+		} catch {
+			return undefined;
+		}
+	}
+
+	async initialize(folder: string): Promise<void> {
+		await this.#connection.sendRequest(InitializeRequest.type, {
+			processId: process.pid, rootUri: null,
+			capabilities: { textDocument: { publishDiagnostics: {}, completion: { completionItem: { snippetSupport: true } } }, workspace: { workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: false } } },
+			workspaceFolders: [{ uri: folder, name: path.basename(folder) }],
+		});
+		await this.#connection.sendNotification(InitializedNotification.type, {});
+	}
+
+	get siteChanges(): number {
+		return this.#siteChanges;
+	}
+
+	open(uri: string, text: string, languageId: string): Promise<void> {
+		this.#texts.set(uri, { text, version: 1 });
+		return this.#connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version: 1, text } });
+	}
+
+	text(uri: string): string {
+		return this.#texts.get(uri)!.text;
+	}
+
+	/** Replaces `length` characters at `offset` with `insert`, as one incremental change. */
+	edit(uri: string, offset: number, length: number, insert: string): Promise<void> {
+		const doc = this.#texts.get(uri)!;
+		const range = { start: positionAt(doc.text, offset), end: positionAt(doc.text, offset + length) };
+		doc.text = doc.text.slice(0, offset) + insert + doc.text.slice(offset + length);
+		doc.version++;
+		return this.#connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: doc.version }, contentChanges: [{ range, text: insert }] });
+	}
+
+	positionAt(uri: string, offset: number): Position {
+		return positionAt(this.text(uri), offset);
+	}
+
+	diagnostics(uri: string): Diagnostic[] | undefined {
+		return this.#diagnostics.get(uri);
+	}
+
+	completion(uri: string, position: Position) {
+		return this.#connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position });
+	}
+
+	hover(uri: string, position: Position) {
+		return this.#connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position });
+	}
+
+	definition(uri: string, position: Position) {
+		return this.#connection.sendRequest(DefinitionRequest.type, { textDocument: { uri }, position });
+	}
+
+	/** Resolves once `probe` returns a value (checked on every notification), or rejects after `timeoutMs`. */
+	until<T>(probe: () => T | undefined, what: string, timeoutMs = 120_000): Promise<T> {
+		return new Promise((resolve, reject) => {
+			const check = () => {
+				if (this.#process.exitCode !== null) return finish(new Error(`server exited while waiting for ${what}: ${this.stderr.join('')}`));
+				const value = probe();
+				if (value !== undefined) finish(undefined, value);
+			};
+			const timer = setTimeout(() => finish(new Error(`timed out waiting for ${what}`)), timeoutMs);
+			const finish = (error?: Error, value?: T) => {
+				clearTimeout(timer);
+				this.#listeners.delete(check);
+				if (error) reject(error);
+				else resolve(value!);
+			};
+			this.#listeners.add(check);
+			check();
+		});
+	}
+
+	/** Resolves when the server has sent nothing for `quietMs` (its background work is done), at most after `maxMs`. */
+	async quiet(quietMs: number, maxMs: number): Promise<void> {
+		const started = performance.now();
+		while (performance.now() - started < maxMs) {
+			const idle = performance.now() - this.#lastNotification;
+			if (idle >= quietMs) return;
+			await new Promise(resolve => setTimeout(resolve, quietMs - idle + 5));
+		}
+	}
+
+	async stop(): Promise<void> {
+		const exited = new Promise(resolve => (this.#process.exitCode !== null ? resolve(undefined) : this.#process.once('exit', resolve)));
+		await Promise.race([this.#connection.sendRequest(ShutdownRequest.type), new Promise(resolve => setTimeout(resolve, 5000))]).catch(() => undefined);
+		await this.#connection.sendNotification(ExitNotification.type).catch(() => undefined);
+		const timer = setTimeout(() => this.#process.kill(), 5000);
+		await exited;
+		clearTimeout(timer);
+		this.#connection.dispose();
+	}
+
+	#changed(): void {
+		this.#lastNotification = performance.now();
+		for (const listener of [...this.#listeners]) listener();
+	}
+}
+
+export function positionAt(text: string, offset: number): Position {
+	let line = 0;
+	let lineStart = 0;
+	for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+		line++;
+		lineStart = i + 1;
+	}
+	return { line, character: offset - lineStart };
+}

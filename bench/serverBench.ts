@@ -1,0 +1,156 @@
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Diagnostic } from 'vscode-languageserver-protocol';
+import type { GeneratedSite } from './siteGenerator';
+import { LspSession } from './lspSession';
+import { percentile } from './stats';
+
+export interface ServerFigures {
+	firstDiagnosticsMs: number;
+	configEditP50Ms: number;
+	configEditP95Ms: number;
+	pageEditP50Ms: number;
+	pageEditP95Ms: number;
+	pageCompletionP50Ms: number;
+	pageCompletionP95Ms: number;
+	pageCompletionItems: number;
+	endpointCompletionP50Ms: number;
+	endpointCompletionP95Ms: number;
+	endpointCompletionItems: number;
+	hoverP95Ms: number;
+	definitionP95Ms: number;
+	rssAfterLoadMb: number | undefined;
+	rssAfterEditsMb: number | undefined;
+}
+
+/** Pause between edits: a writer does not type the next change the instant the last one is checked. */
+const thinkMs = 150;
+
+/**
+ * The language server over stdio on one site: first diagnostics, docs.json and MDX edits →
+ * diagnostics, completion, hover and definition in the middle of docs.json, memory.
+ */
+export async function benchServer(site: GeneratedSite, serverPath: string, log: (line: string) => void): Promise<ServerFigures> {
+	const session = new LspSession(serverPath);
+	const root = pathToFileURL(site.dir).toString();
+	const configUri = `${root}/docs.json`;
+	try {
+		const started = performance.now();
+		const siteChecked = session.until(() => (session.siteChanges > 0 ? true : undefined), 'first site check');
+		await session.initialize(root);
+		await session.open(configUri, readFileSync(path.join(site.dir, 'docs.json'), 'utf8'), 'json');
+		await siteChecked;
+		const firstDiagnosticsMs = performance.now() - started;
+		log(`  server ${site.size}: first diagnostics ${firstDiagnosticsMs.toFixed(0)} ms; waiting for the background page check`);
+		await session.quiet(1500, 300_000);
+		const rssAfterLoadMb = session.rssMb();
+
+		const config = await configEdits(session, configUri, site);
+		const page = await pageEdits(session, root, site);
+		const requests = await configRequests(session, configUri, site);
+		const rssAfterEditsMb = session.rssMb();
+		return { firstDiagnosticsMs, ...config, ...page, ...requests, rssAfterLoadMb, rssAfterEditsMb };
+	} finally {
+		await session.stop();
+	}
+}
+
+const has = (diagnostics: Diagnostic[] | undefined, code: string, line: number) => !!diagnostics?.some(d => d.code === code && d.range.start.line === line);
+
+/** 50 edits in the middle of docs.json: rename a page entry, add a group, change a method; each made then undone. */
+async function configEdits(session: LspSession, uri: string, site: GeneratedSite) {
+	const samples: number[] = [];
+	const middle = Math.floor(site.navPages.length / 2);
+	const middleEndpoint = site.endpointEntries[Math.floor(site.endpointEntries.length / 2)];
+	for (let i = 0; samples.length < 50; i++) {
+		const kind = i % 3;
+		const text = session.text(uri);
+		let offset: number;
+		let removed: string;
+		let inserted: string;
+		let code: string;
+		if (kind === 0) {
+			const entry = `"${site.navPages[middle + (i % 20)]}"`;
+			offset = text.indexOf(entry);
+			removed = entry;
+			inserted = `"${site.navPages[middle + (i % 20)]}-renamed"`;
+			code = 'page-not-found';
+		} else if (kind === 1) {
+			offset = text.indexOf('"groups": [', text.indexOf(`"${site.navPages[middle]}"`) - 4000) + '"groups": ['.length;
+			removed = '';
+			inserted = `{ "group": "Added ${i}", "pages": ["missing/page-${i}"] },`;
+			code = 'page-not-found';
+		} else {
+			const entry = `"${middleEndpoint}"`;
+			offset = text.indexOf(entry);
+			removed = entry;
+			inserted = `"TRACE ${middleEndpoint.slice(middleEndpoint.indexOf(' ') + 1)}"`;
+			code = 'openapi-operation-not-found';
+		}
+		if (offset < 0) throw new Error(`edit ${i}: target not found in docs.json`);
+		const line = session.positionAt(uri, offset).line;
+		for (const [from, to, expect] of [[removed, inserted, true], [inserted, removed, false]] as const) {
+			const sent = performance.now();
+			const arrived = session.until(() => (has(session.diagnostics(uri), code, line) === expect ? true : undefined), `docs.json edit ${i} (${code} ${expect ? 'shown' : 'cleared'})`, 60_000);
+			await session.edit(uri, offset, from.length, to);
+			await arrived;
+			samples.push(performance.now() - sent);
+			await new Promise(resolve => setTimeout(resolve, thinkMs));
+		}
+	}
+	return { configEditP50Ms: percentile(samples, 50), configEditP95Ms: percentile(samples, 95) };
+}
+
+/** 20 edits of one MDX page in the middle of the site: break a link, then fix it. */
+async function pageEdits(session: LspSession, root: string, site: GeneratedSite) {
+	const uri = `${root}/${site.middlePage}.mdx`;
+	await session.open(uri, readFileSync(path.join(site.dir, `${site.middlePage}.mdx`), 'utf8'), 'mdx');
+	const samples: number[] = [];
+	const marker = '](/';
+	for (let i = 0; samples.length < 20; i++) {
+		const offset = session.text(uri).indexOf(marker) + marker.length;
+		const line = session.positionAt(uri, offset).line;
+		for (const [insert, expect] of [['nowhere-', true], ['', false]] as const) {
+			const sent = performance.now();
+			const arrived = session.until(() => (has(session.diagnostics(uri), 'link-broken', line) === expect ? true : undefined), `page edit ${i}`, 60_000);
+			await (insert ? session.edit(uri, offset, 0, insert) : session.edit(uri, offset, 'nowhere-'.length, ''));
+			await arrived;
+			samples.push(performance.now() - sent);
+			await new Promise(resolve => setTimeout(resolve, thinkMs));
+		}
+	}
+	return { pageEditP50Ms: percentile(samples, 50), pageEditP95Ms: percentile(samples, 95) };
+}
+
+/** Completion of page paths and of `METHOD /path`, hover and definition, in the middle of docs.json. */
+async function configRequests(session: LspSession, uri: string, site: GeneratedSite) {
+	const text = session.text(uri);
+	const pageEntry = `"${site.navPages[Math.floor(site.navPages.length / 2) + 3]}"`;
+	const pageOffset = text.indexOf(pageEntry);
+	const endpoint = `"${site.endpointEntries[Math.floor(site.endpointEntries.length / 2) + 1]}"`;
+	const endpointOffset = text.indexOf(endpoint);
+	// Inside the string, after a few typed characters, as when a writer starts an entry.
+	const pageAt = session.positionAt(uri, pageOffset + 4);
+	const endpointAt = session.positionAt(uri, endpointOffset + 4);
+	const time = async <T>(n: number, request: () => Promise<T>) => {
+		const samples: number[] = [];
+		let last: T | undefined;
+		for (let i = 0; i < n; i++) {
+			const sent = performance.now();
+			last = await request();
+			samples.push(performance.now() - sent);
+		}
+		return { p50: percentile(samples, 50), p95: percentile(samples, 95), last };
+	};
+	const count = (list: unknown) => (Array.isArray(list) ? list.length : ((list as { items?: unknown[] } | null)?.items?.length ?? 0));
+	const pages = await time(30, () => session.completion(uri, pageAt));
+	const endpoints = await time(30, () => session.completion(uri, endpointAt));
+	const hover = await time(30, () => session.hover(uri, session.positionAt(uri, pageOffset + 2)));
+	const definition = await time(30, () => session.definition(uri, session.positionAt(uri, pageOffset + 2)));
+	return {
+		pageCompletionP50Ms: pages.p50, pageCompletionP95Ms: pages.p95, pageCompletionItems: count(pages.last),
+		endpointCompletionP50Ms: endpoints.p50, endpointCompletionP95Ms: endpoints.p95, endpointCompletionItems: count(endpoints.last),
+		hoverP95Ms: hover.p95, definitionP95Ms: definition.p95,
+	};
+}

@@ -1,0 +1,38 @@
+import * as vscode from 'vscode';
+import { clampRetrievalPageSize } from '../api/assistantClient';
+import { fingerprintFor } from '../api/assistantContext';
+import { readApiSettings } from '../config';
+
+/** The `mintdoc.assistant.*` settings (and the API base URL), resolved now; never cached. */
+export interface AssistantSettings {
+	readonly baseUrl: string;
+	/** Empty when not set. */
+	readonly domain: string;
+	/** `anonymous`, or `env.machineId` when `mintdoc.assistant.fingerprint` is `machine`. */
+	readonly fp: string;
+	readonly retrievalPageSize: number;
+	/** 0: never end an answer for being idle. */
+	readonly idleTimeoutMs: number;
+	/** Public address of the site (https), for sources that are not in the workspace. Empty when not set. */
+	readonly siteUrl: string;
+}
+
+export function readAssistantSettings(): AssistantSettings {
+	const config = vscode.workspace.getConfiguration('mintdoc.assistant');
+	const api = readApiSettings();
+	const idleSeconds = config.get<number>('idleTimeoutSeconds', 60);
+	return {
+		baseUrl: api.baseUrl,
+		domain: api.assistantDomain,
+		fp: fingerprintFor(config.get<string>('fingerprint', 'anonymous'), vscode.env.machineId),
+		retrievalPageSize: clampRetrievalPageSize(config.get<number>('retrievalPageSize', 5)),
+		idleTimeoutMs: typeof idleSeconds === 'number' && Number.isFinite(idleSeconds) && idleSeconds > 0 ? Math.min(idleSeconds, 3600) * 1000 : 0,
+		siteUrl: (config.get<string>('siteUrl', '') ?? '').trim(),
+	};
+}
+
+/** Stores the domain in the workspace settings (it belongs to the docs repository), or user settings without a workspace. */
+export async function setAssistantDomain(domain: string): Promise<void> {
+	const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+	await vscode.workspace.getConfiguration('mintdoc').update('assistant.domain', domain.trim() || undefined, target);
+}

@@ -1,0 +1,124 @@
+import * as vscode from 'vscode';
+import { PlaygroundSendRequest, type PlaygroundRequest, type PlaygroundResponse } from '../../../server/src/protocol';
+import type { Ctx } from '../ctx';
+import { activeRoot } from '../status';
+import { playgroundOrigin } from './messages';
+import { PreviewPanel, type PostedPage, type RenderedPage } from './previewPanel';
+
+/** Command ids of the preview, as contributed in package.json. */
+export const PreviewCommands = {
+	open: 'mintdoc.preview.open',
+	openToSide: 'mintdoc.preview.openToSide',
+	toggleFollow: 'mintdoc.preview.toggleFollow',
+} as const;
+
+/** Context key: true while the preview follows the active editor (drives the lock icon in the panel's title). */
+const followContextKey = 'mintdoc.previewFollows';
+
+/** Read-only view of the preview for the integration tests (on the extension's API object). */
+export interface PreviewTestApi {
+	/** The page last posted to the webview (`{type:'update'}`), with its request number and `Date.now()` at posting. */
+	readonly lastPosted: () => PostedPage | undefined;
+	readonly onDidPost: vscode.Event<PostedPage>;
+	/** The route the webview last reported as swapped in (`{type:'rendered'}`). */
+	readonly lastRendered: () => RenderedPage | undefined;
+	readonly onDidRender: vscode.Event<RenderedPage>;
+	/** Whether a preview panel is open. */
+	readonly isOpen: () => boolean;
+}
+
+/** The preview commands, and the editor events that keep an open preview current. */
+export function registerPreview(ctx: Ctx): PreviewTestApi {
+	let panel: PreviewPanel | undefined;
+	let follow = true;
+	let lastPosted: PostedPage | undefined;
+	let lastRendered: RenderedPage | undefined;
+	const onDidPost = new vscode.EventEmitter<PostedPage>();
+	const onDidRender = new vscode.EventEmitter<RenderedPage>();
+	/** Origins the user allowed the playground to call in this untrusted workspace (this session only). */
+	const allowedOrigins = new Set<string>();
+
+	const host = {
+		extensionUri: ctx.context.extensionUri,
+		client: () => ctx.client,
+		docsRoots: () => ctx.status.current.roots,
+		log: (line: string) => ctx.outputChannel.appendLine(line),
+		sendPlayground: (request: PlaygroundRequest, token: vscode.CancellationToken) => sendPlayground(ctx, allowedOrigins, request, token),
+	};
+
+	const open = (column: vscode.ViewColumn, preserveFocus: boolean) => (resource?: unknown) => {
+		const uri = resource instanceof vscode.Uri ? resource : vscode.window.activeTextEditor?.document.uri;
+		if (panel) panel.reveal(column, preserveFocus);
+		else {
+			const created = new PreviewPanel(host, column, preserveFocus);
+			created.setFollow(follow);
+			created.onDidPost(posted => (lastPosted = posted, onDidPost.fire(posted)));
+			created.onDidRender(rendered => (lastRendered = rendered, onDidRender.fire(rendered)));
+			created.onDidDispose(() => panel === created && (panel = undefined));
+			panel = created;
+		}
+		if (uri) panel.openFile(uri.toString());
+		const home = activeRoot(ctx.status.current.roots, uri?.toString());
+		if (home) panel.openHome(home);
+	};
+
+	const setFollow = (value: boolean) => {
+		follow = value;
+		panel?.setFollow(value);
+		void vscode.commands.executeCommand('setContext', followContextKey, value);
+		if (value) panel?.followEditor(vscode.window.activeTextEditor?.document.uri.toString());
+	};
+	void vscode.commands.executeCommand('setContext', followContextKey, follow);
+
+	const watcher = vscode.workspace.createFileSystemWatcher('**/*.{mdx,md,json,yaml,yml}');
+	const onDisk = (uri: vscode.Uri) => panel?.documentChanged(uri.toString());
+	ctx.pushCleanup(
+		onDidPost, onDidRender, watcher,
+		{ dispose: () => panel?.dispose() },
+		vscode.commands.registerCommand(PreviewCommands.open, open(vscode.ViewColumn.Active, false)),
+		vscode.commands.registerCommand(PreviewCommands.openToSide, open(vscode.ViewColumn.Beside, true)),
+		vscode.commands.registerCommand(PreviewCommands.toggleFollow, () => setFollow(!follow)),
+		vscode.window.onDidChangeActiveTextEditor(editor => panel?.followEditor(editor?.document.uri.toString())),
+		vscode.workspace.onDidChangeTextDocument(({ document, contentChanges }) => contentChanges.length > 0 && panel?.documentChanged(document.uri.toString())),
+		// Files changed on disk (a git checkout, a page created): the server learns of them from its own watcher.
+		watcher.onDidChange(onDisk), watcher.onDidCreate(onDisk), watcher.onDidDelete(onDisk),
+		// A restarted server, or sites found late: render again with it.
+		ctx.status.onDidChange(status => status.state === 'ready' && panel?.refresh()),
+	);
+	ctx.onClientReady(() => (panel?.refresh(), { dispose: () => undefined }));
+
+	return {
+		lastPosted: () => lastPosted,
+		onDidPost: onDidPost.event,
+		lastRendered: () => lastRendered,
+		onDidRender: onDidRender.event,
+		isOpen: () => panel !== undefined,
+	};
+}
+
+/**
+ * A playground Send. In an untrusted workspace the page (workspace content) chose the URL, so the
+ * user confirms each new origin once; the request itself is made by the language server process.
+ */
+async function sendPlayground(ctx: Ctx, allowedOrigins: Set<string>, request: PlaygroundRequest, token: vscode.CancellationToken): Promise<PlaygroundResponse> {
+	const notSent = (error: string): PlaygroundResponse => ({ status: 0, statusText: '', headers: [], body: '', timeMs: 0, error });
+	const origin = playgroundOrigin(request.url);
+	if (!origin) return notSent(`Not sent: ${request.url} is not an http(s) URL.`);
+	if (!vscode.workspace.isTrusted && !allowedOrigins.has(origin)) {
+		const send = 'Send';
+		const choice = await vscode.window.showWarningMessage(
+			`This workspace is not trusted. Send the API playground's request to ${origin}?`,
+			{ modal: true, detail: `${request.method} ${request.url}\nThe URL comes from the workspace's OpenAPI document. MintDoc will not ask again for ${origin} in this session.` },
+			send,
+		);
+		if (choice !== send) return notSent(`Not sent: sending to ${origin} was not allowed.`);
+		allowedOrigins.add(origin);
+	}
+	const client = ctx.client;
+	if (!client) return notSent('Not sent: the MintDoc language server is not running.');
+	try {
+		return await client.sendRequest(PlaygroundSendRequest.type, request, token);
+	} catch (e) {
+		return notSent(token.isCancellationRequested ? 'Cancelled.' : `Not sent: ${e instanceof Error ? e.message : String(e)}`);
+	}
+}

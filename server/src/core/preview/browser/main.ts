@@ -1,0 +1,149 @@
+/**
+ * The preview page's script (bundled to dist/preview.js), the same in both hosts. It adds the
+ * behaviour the platform's components have without running any page code: tab switching, copy
+ * buttons, the dismissible banner, drilldown groups, and live updates that swap the content in
+ * place. Site content is only ever inserted as the sanitized HTML the renderer produced.
+ */
+import { initPlaygrounds } from '../api/browser/playground';
+
+import type { PreviewPage } from '../previewTypes';
+import { createTransport, type Transport } from './transport';
+
+const root = document.getElementById('mp-root') ?? document.getElementById('mintdoc-preview') ?? document.body;
+const transport: Transport = createTransport(document.body.dataset.base ?? '');
+let currentRoute = document.body.dataset.route ?? '';
+
+document.addEventListener('click', onClick);
+document.addEventListener('toggle', onToggle, true);
+transport.onUpdate(page => showPage(page));
+applyBanner();
+initPlaygrounds(root, request => transport.playground(request));
+transport.ready(currentRoute);
+
+function onClick(event: MouseEvent): void {
+	const target = event.target instanceof Element ? event.target : null;
+	if (!target) return;
+	const tab = target.closest<HTMLElement>('.md-tab[data-tab-index]');
+	if (tab) return selectTab(tab);
+	const copy = target.closest<HTMLElement>('[data-copy]');
+	if (copy) return copyCode(copy);
+	const dismiss = target.closest<HTMLElement>('[data-dismiss-banner]');
+	if (dismiss) return dismissBanner();
+	const location = target.closest<HTMLElement>('[data-open-uri]');
+	if (location) {
+		event.preventDefault();
+		const line = Number(location.dataset.line);
+		const character = Number(location.dataset.character);
+		return transport.post({ type: 'openLocation', uri: location.dataset.openUri!, line: Number.isInteger(line) ? line : undefined, character: Number.isInteger(character) ? character : undefined });
+	}
+	// Open menus close when anything else is clicked.
+	for (const menu of document.querySelectorAll<HTMLDetailsElement>('details.mp-menu[open]')) if (!menu.contains(target)) menu.open = false;
+	const link = target.closest<HTMLAnchorElement>('a[href]');
+	if (link && !event.defaultPrevented) transport.followLink(link, event);
+}
+
+/** Drilldown groups (`interaction.drilldown: true`) open their first page when expanded. */
+function onToggle(event: Event): void {
+	const details = event.target;
+	if (!(details instanceof HTMLDetailsElement) || !details.open || !details.dataset.drilldown) return;
+	if (details.querySelector('a.mp-active')) return;
+	transport.navigate(details.dataset.drilldown, false);
+}
+
+function selectTab(tab: HTMLElement): void {
+	const group = tab.closest<HTMLElement>('[data-tabs]');
+	if (!group) return;
+	const index = tab.dataset.tabIndex;
+	for (const button of group.querySelectorAll<HTMLElement>(':scope > .md-tablist > .md-tab')) button.setAttribute('aria-selected', String(button.dataset.tabIndex === index));
+	for (const panel of group.querySelectorAll<HTMLElement>(':scope > .md-tab-panel')) panel.hidden = panel.dataset.tabIndex !== index;
+}
+
+function copyCode(button: HTMLElement): void {
+	const code = button.closest('.md-code')?.querySelector('pre code') ?? button.parentElement?.querySelector('pre code');
+	const text = code?.textContent ?? '';
+	const done = (ok: boolean) => {
+		button.textContent = ok ? 'Copied' : 'Copy failed';
+		button.classList.toggle('md-copied', ok);
+		setTimeout(() => {
+			button.textContent = 'Copy';
+			button.classList.remove('md-copied');
+		}, 1500);
+	};
+	if (navigator.clipboard?.writeText) navigator.clipboard.writeText(text).then(() => done(true), () => done(fallbackCopy(text)));
+	else done(fallbackCopy(text));
+}
+
+/** Where the async clipboard is unavailable (plain http on another host): a selection and execCommand. */
+function fallbackCopy(text: string): boolean {
+	const area = document.createElement('textarea');
+	area.value = text;
+	area.setAttribute('readonly', '');
+	area.className = 'mp-offscreen';
+	document.body.appendChild(area);
+	area.select();
+	let ok = false;
+	try {
+		ok = document.execCommand('copy');
+	} catch {
+		ok = false;
+	}
+	area.remove();
+	return ok;
+}
+
+const bannerKey = (banner: HTMLElement) => `mintdoc-banner-dismissed:${banner.dataset.banner ?? ''}`;
+
+function dismissBanner(): void {
+	const banner = document.querySelector<HTMLElement>('.mp-banner');
+	if (!banner) return;
+	try {
+		sessionStorage.setItem(bannerKey(banner), '1');
+	} catch {
+		// Storage may be unavailable (sandboxed webview): the banner still hides for this page.
+	}
+	banner.hidden = true;
+}
+
+function applyBanner(): void {
+	const banner = document.querySelector<HTMLElement>('.mp-banner');
+	if (!banner) return;
+	try {
+		banner.hidden = sessionStorage.getItem(bannerKey(banner)) === '1';
+	} catch {
+		banner.hidden = false;
+	}
+}
+
+/** Swaps in a new rendering: the same route keeps its scroll position, open groups and selected tabs. */
+function showPage(page: PreviewPage): void {
+	const sameRoute = page.route === currentRoute;
+	const scrollY = window.scrollY;
+	const sidebar = document.getElementById('mp-sidebar');
+	const sidebarScroll = sidebar?.scrollTop ?? 0;
+	const tabs = [...root.querySelectorAll<HTMLElement>('[data-tabs]')].map(group => group.querySelector<HTMLElement>(':scope > .md-tablist > .md-tab[aria-selected="true"]')?.dataset.tabIndex);
+	root.innerHTML = page.html;
+	document.title = page.title;
+	document.body.dataset.route = page.route;
+	document.body.dataset.kind = page.kind;
+	currentRoute = page.route;
+	applyBanner();
+	initPlaygrounds(root, request => transport.playground(request));
+	const newSidebar = document.getElementById('mp-sidebar');
+	if (sameRoute) {
+		[...root.querySelectorAll<HTMLElement>('[data-tabs]')].forEach((group, i) => {
+			const button = tabs[i] && group.querySelector<HTMLElement>(`:scope > .md-tablist > .md-tab[data-tab-index="${tabs[i]}"]`);
+			if (button) selectTab(button);
+		});
+		if (newSidebar) newSidebar.scrollTop = sidebarScroll;
+		window.scrollTo(0, scrollY);
+	} else {
+		const hash = page.route.includes('#') ? page.route.slice(page.route.indexOf('#') + 1) : '';
+		const anchor = hash ? document.getElementById(decodeURIComponent(hash)) : null;
+		if (anchor) anchor.scrollIntoView();
+		else window.scrollTo(0, 0);
+		newSidebar?.querySelector('.mp-active')?.scrollIntoView({ block: 'nearest' });
+	}
+	transport.post({ type: 'rendered', route: page.route });
+}
+
+

@@ -1,0 +1,48 @@
+import type { PlaygroundRequest, PlaygroundResponse } from './playgroundTypes';
+import type { PreviewPage } from './previewTypes';
+
+/**
+ * Messages between a preview page's script (dist/preview.js) and its host. In VS Code they travel
+ * through the webview's postMessage; in a browser the `mintdoc preview` server answers the HTTP
+ * endpoints below instead. Declared once here (pure, no DOM) so both sides import the same shapes;
+ * server/src/protocol.ts may re-export them for the client.
+ */
+
+/** Page → host (the same shapes as client/src/preview/messages.ts, which validates them). */
+export type PreviewViewMessage =
+	/** The script has loaded and listens: the host posts the current page. */
+	| { readonly type: 'ready' }
+	/** A site link was clicked: show `route` (with `#hash` if any); `openSource`: Ctrl/Cmd-click, open the page's file instead. */
+	| { readonly type: 'navigate'; readonly route: string; readonly openSource: boolean }
+	/** A link to another site (https only is honoured). */
+	| { readonly type: 'openExternal'; readonly url: string }
+	/** A problem's location shown in the page was clicked. */
+	| { readonly type: 'openLocation'; readonly uri: string; readonly line?: number; readonly character?: number }
+	/** Send of an API playground: the host makes the request and answers with `playgroundResponse` and the same id. */
+	| { readonly type: 'playgroundSend'; readonly id: string; readonly request: PlaygroundRequest }
+	/** The script swapped in the page of `route` (acknowledges an `update`). */
+	| { readonly type: 'rendered'; readonly route: string };
+
+/** Host → page. */
+export type PreviewHostMessage =
+	/** Show this page: the content is swapped in place (no reload); the scroll position is kept when the route is the same. */
+	| { readonly type: 'update'; readonly page: PreviewPage }
+	| { readonly type: 'playgroundResponse'; readonly id: string; readonly response: PlaygroundResponse };
+
+/** HTTP endpoints of `mintdoc preview` that the page script uses in a browser. */
+export const previewEndpoints = {
+	/** GET `?route=/x` → PreviewPage as JSON (the same object the language server returns). */
+	page: '/__mintdoc/page',
+	/** Server-sent events: `event: change`, `data: {"routes": ["/x", ...]}` (`"*"` when the navigation changed). */
+	events: '/__mintdoc/events',
+	/** POST a PlaygroundRequest as JSON → PlaygroundResponse as JSON. */
+	playground: '/__mintdoc/playground',
+	/** The page script and stylesheet. */
+	script: '/__mintdoc/preview.js',
+	style: '/__mintdoc/preview.css',
+} as const;
+
+/** The data of one `change` event. */
+export interface PreviewChangeEvent {
+	readonly routes: readonly string[];
+}

@@ -1,0 +1,88 @@
+import type { OpenApiSpec } from '../openapi/openApiSpec';
+import type { PageSummary } from '../mdx/pageSummary';
+import { generatedPageFolders, type SiteModel } from './siteModel';
+import { getString, getValue } from '../docsConfig/configTree';
+
+/**
+ * What page diagnostics depend on beyond the page itself, so the language server re-checks only
+ * what an edit can have changed:
+ * - the site-wide inputs of link resolution (set of pages, redirects, generated API folders, the
+ *   OpenAPI documents), summarized as a key: while it is unchanged, a `docs.json` edit changes no
+ *   page's links, and only pages with OpenAPI frontmatter (judged against the navigation) are re-checked;
+ * - which pages consult another page's anchors (`/page#anchor` links): when a page's anchors
+ *   change, the pages linking into it are re-checked, not the site.
+ */
+export class PageDependencies {
+	/** target page URI → pages whose links consult its anchors */
+	readonly #anchorDependents = new Map<string, Set<string>>();
+	/** page URI → its anchors when last seen, to tell whether an edit changed them */
+	readonly #anchors = new Map<string, string>();
+	/** pages whose frontmatter names an OpenAPI operation or schema */
+	readonly #frontmatterApiPages = new Set<string>();
+	/** page URI → key of the site it was last checked with */
+	readonly #checkedWith = new Map<string, string>();
+
+	/** Records what a page's summary says (anchors, OpenAPI frontmatter). */
+	noteSummary(uri: string, summary: PageSummary): void {
+		const fm = summary.frontmatter;
+		if (fm && (fm.openapi !== undefined || fm['openapi-schema'] !== undefined)) this.#frontmatterApiPages.add(uri);
+		else this.#frontmatterApiPages.delete(uri);
+	}
+
+	noteAnchorLink(from: string, to: string): void {
+		let set = this.#anchorDependents.get(to);
+		if (!set) this.#anchorDependents.set(to, (set = new Set()));
+		set.add(from);
+	}
+
+	/**
+	 * Pages to re-check after `uri` was checked with `summary`: those linking to its anchors,
+	 * when its anchors changed since the last time (nothing the first time it is seen).
+	 */
+	dependentsAfterCheck(uri: string, summary: PageSummary | undefined): string[] {
+		const anchors = summary?.anchors ? [...summary.anchors].sort().join('\n') : '';
+		const before = this.#anchors.get(uri);
+		this.#anchors.set(uri, anchors);
+		if (before === undefined || before === anchors) return [];
+		return [...(this.#anchorDependents.get(uri) ?? [])].filter(dependent => dependent !== uri);
+	}
+
+	frontmatterApiPages(root: string): string[] {
+		return [...this.#frontmatterApiPages].filter(uri => uri.startsWith(root + '/'));
+	}
+
+	/**
+	 * Of `uris`, those not yet checked with the site as it is now. Recorded page by page, so a run
+	 * cancelled by the next keystroke is continued, not restarted, by the run after it.
+	 */
+	stalePages(site: SiteModel, uris: readonly string[]): string[] {
+		const key = siteKey(site);
+		return uris.filter(uri => this.#checkedWith.get(uri) !== key);
+	}
+
+	markChecked(site: SiteModel, uri: string): void {
+		this.#checkedWith.set(uri, siteKey(site));
+	}
+}
+
+const specIds = new WeakMap<OpenApiSpec, number>();
+let nextSpecId = 1;
+
+const keys = new WeakMap<SiteModel, string>();
+
+/** The site-wide inputs of page checks other than the pages' own text (once per model). */
+function siteKey(site: SiteModel): string {
+	let key = keys.get(site);
+	if (key === undefined) keys.set(site, (key = computeSiteKey(site)));
+	return key;
+}
+
+function computeSiteKey(site: SiteModel): string {
+	const specs = site.specs.specs.map(spec => {
+		if (!specIds.has(spec)) specIds.set(spec, nextSpecId++);
+		return `${spec.uri}@${specIds.get(spec)}`;
+	});
+	const redirects = getValue(site.config.root, 'redirects');
+	const sources = redirects?.kind === 'array' ? redirects.items.map(item => JSON.stringify(getString(item, 'source') ?? null)) : [];
+	return [site.pages.version, site.pages.size, sources.join(','), generatedPageFolders(site.config.root, site.navigation).join(','), specs.join(','), [...site.remoteSpecs.keys()].join(',')].join('\u0000');
+}

@@ -1,0 +1,86 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { MintDocApi } from '../../client/src/extension';
+import type { PostedPage } from '../../client/src/preview/previewPanel';
+import { waitFor } from './waits';
+
+/** The budget the issue sets for a keystroke to show in the preview. */
+const latencyBudgetMs = 300;
+
+describe('site preview in a real VS Code extension host', () => {
+	let api: MintDocApi;
+	const folder = () => vscode.workspace.workspaceFolders![0].uri;
+	const file = (relative: string) => vscode.Uri.joinPath(folder(), ...relative.split('/'));
+	/** The next page posted to the webview that satisfies `predicate` (the current one counts). */
+	const posted = (predicate: (p: PostedPage) => boolean, what: string) =>
+		waitFor(api.preview.onDidPost, () => {
+			const last = api.preview.lastPosted();
+			return last && predicate(last) ? last : undefined;
+		}, what);
+
+	before(async () => {
+		api = await vscode.extensions.getExtension<MintDocApi>('mintdoc.mintdoc')!.activate();
+		await waitFor(api.onDidChangeStatus, () => (api.status().state === 'ready' && api.status().roots.length > 0 ? true : undefined), 'the site to be found');
+	});
+
+	after(async () => {
+		// Revert acts on the active editor: visit each page typed into (the preview has moved on to docs.json).
+		for (const document of vscode.workspace.textDocuments.filter(d => d.isDirty)) {
+			await vscode.window.showTextDocument(document);
+			await vscode.commands.executeCommand('workbench.action.files.revert');
+		}
+		await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+	});
+
+	it('opens the quickstart page beside its editor, shows each keystroke within 300 ms, and follows the active editor', async () => {
+		const quickstart = file('quickstart.mdx');
+		const document = await vscode.workspace.openTextDocument(quickstart);
+		const editor = await vscode.window.showTextDocument(document, vscode.ViewColumn.One);
+
+		await vscode.commands.executeCommand('mintdoc.preview.openToSide');
+		assert.equal(api.preview.isOpen(), true);
+		const first = await posted(p => p.page.sourceUri === quickstart.toString(), 'the quickstart page to be posted to the preview');
+		assert.deepEqual([first.page.kind, first.page.route, first.page.title], ['page', '/quickstart', 'Quickstart']);
+		assert.match(first.page.html, /Create your first payment/);
+		// The webview's script swapped the page in and said so: the panel shows it, not only the host.
+		await waitFor(api.preview.onDidRender, () => (api.preview.lastRendered()?.route === '/quickstart' ? true : undefined), 'the webview to render /quickstart');
+		// "To the side": the editor keeps its column and focus, the preview opens in the next one.
+		assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), quickstart.toString());
+		const tabs = vscode.window.tabGroups.all.map(group => group.tabs.filter(t => t.input instanceof vscode.TabInputWebview).map(t => group.viewColumn));
+		assert.deepEqual(tabs.flat(), [vscode.ViewColumn.Two]);
+
+		// Type like a person: one character at a time, each awaited until the preview got it.
+		const latencies: number[] = [];
+		const word = 'Latency';
+		const line = document.lineCount;
+		await editor.edit(edit => edit.insert(new vscode.Position(line, 0), '\nMarker '));
+		await posted(p => p.page.html.includes('Marker'), 'the marker line');
+		for (let i = 0; i < word.length; i++) {
+			const typed = `Marker ${word.slice(0, i + 1)}`;
+			const started = Date.now();
+			await editor.edit(edit => edit.insert(new vscode.Position(line + 1, 'Marker '.length + i), word[i]));
+			const update = await posted(p => new RegExp(`${typed}(?![a-zA-Z])`).test(p.page.html), `"${typed}" in the preview`);
+			latencies.push(update.at - started);
+		}
+		const sorted = [...latencies].sort((a, b) => a - b);
+		const median = sorted[Math.floor(sorted.length / 2)];
+		const report = { latenciesMs: latencies, medianMs: median, maxMs: sorted[sorted.length - 1], budgetMs: latencyBudgetMs };
+		console.log(`preview latency (edit → update posted): ${JSON.stringify(report)}`);
+		if (process.env.MINTDOC_TEST_RESULTS) fs.writeFileSync(path.join(process.env.MINTDOC_TEST_RESULTS, 'preview-latency.json'), JSON.stringify(report, null, 2) + '\n');
+		assert.ok(median < latencyBudgetMs, `median edit → update latency ${median} ms (all: ${latencies.join(', ')} ms) is over ${latencyBudgetMs} ms`);
+
+		// Another page in the first column: the preview follows it.
+		const errors = file('guides/errors.mdx');
+		await vscode.window.showTextDocument(errors, { viewColumn: vscode.ViewColumn.One });
+		const followed = await posted(p => p.page.sourceUri === errors.toString(), 'the preview to follow guides/errors.mdx');
+		assert.equal(followed.page.route, '/guides/errors');
+		await waitFor(api.preview.onDidRender, () => (api.preview.lastRendered()?.route === '/guides/errors' ? true : undefined), 'the webview to render /guides/errors');
+
+		// docs.json shows the site's first page.
+		await vscode.window.showTextDocument(file('docs.json'), { viewColumn: vscode.ViewColumn.One });
+		const home = await posted(p => p.page.route === '/', 'the preview to show the home page for docs.json');
+		assert.equal(home.page.sourceUri, file('index.mdx').toString());
+	});
+});

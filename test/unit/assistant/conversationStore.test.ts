@@ -1,0 +1,53 @@
+import * as assert from 'node:assert/strict';
+import type * as vscode from 'vscode';
+import { maxHistory } from '../../../client/src/assistant/chatState';
+import { ConversationStore } from '../../../client/src/assistant/conversationStore';
+import type { Conversation } from '../../../client/src/assistant/protocol';
+
+/** workspaceState as VS Code gives it (values go through JSON). */
+function memento(initial: Record<string, unknown> = {}): vscode.Memento {
+	const data = new Map(Object.entries(initial).map(([k, v]) => [k, JSON.stringify(v)]));
+	return {
+		keys: () => [...data.keys()],
+		get: <T>(key: string, fallback?: T) => (data.has(key) ? JSON.parse(data.get(key)!) : fallback),
+		update: async (key: string, value: unknown) => void (value === undefined ? data.delete(key) : data.set(key, JSON.stringify(value))),
+	} as vscode.Memento;
+}
+
+const conversation = (id: string, updatedAt: number, extra: Partial<Conversation> = {}): Conversation => ({
+	id, title: id, createdAt: 0, updatedAt, thread: { threadId: `th-${id}`, threadKey: 'k' },
+	turns: [{ id: `${id}-t`, question: 'q', answer: 'a', citations: [{ path: 'quickstart', title: 'Quickstart' }], state: 'done' }],
+	...extra,
+});
+
+describe('assistant conversation store', () => {
+	it('saves conversations newest first with their thread, skips empty ones, caps the count', async () => {
+		const store = new ConversationStore(memento());
+		await store.save({ ...conversation('empty', 5), turns: [] });
+		assert.deepEqual(store.all(), []);
+		for (let i = 0; i < maxHistory + 5; i++) await store.save(conversation(`c${i}`, i));
+		const all = store.all();
+		assert.equal(all.length, maxHistory);
+		assert.equal(all[0].id, `c${maxHistory + 4}`);
+		assert.deepEqual(all[0].thread, { threadId: `th-c${maxHistory + 4}`, threadKey: 'k' });
+		assert.deepEqual(store.summaries(all[0].id)[0], { id: `c${maxHistory + 3}`, title: `c${maxHistory + 3}`, updatedAt: maxHistory + 3, turns: 1 });
+	});
+
+	it('stores a still-streaming answer as incomplete', async () => {
+		const store = new ConversationStore(memento());
+		await store.save(conversation('c', 1, { turns: [{ id: 't', question: 'q', answer: 'half', citations: [], state: 'streaming' }] }));
+		assert.equal(store.get('c')?.turns[0].state, 'incomplete');
+	});
+
+	it('drops damaged or foreign entries instead of trusting them', () => {
+		const store = new ConversationStore(memento({
+			'mintdoc.assistant.conversations': [
+				null, 'x', { id: 1 }, { id: 'ok', title: 't', createdAt: 0, updatedAt: 1, thread: { threadId: 5 },
+					turns: [{ id: 't1', question: 'q', answer: 'a', state: 'done', citations: [{ path: 7 }, { path: 'p', title: 'T' }] }, { id: 't2', state: 'weird' }] },
+			],
+			'mintdoc.assistant.draft': 42,
+		}));
+		assert.deepEqual(store.all(), [{ id: 'ok', title: 't', createdAt: 0, updatedAt: 1, turns: [{ id: 't1', question: 'q', answer: 'a', state: 'done', citations: [{ path: 'p', title: 'T' }] }] }]);
+		assert.equal(store.draft(), '');
+	});
+});

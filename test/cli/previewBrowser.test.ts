@@ -127,14 +127,14 @@ describe('mintdoc preview in Chromium', function () {
 		rmSync(dir, { recursive: true, force: true });
 	});
 
-	async function open(route: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-		const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme });
+	async function open(route: string, colorScheme: 'light' | 'dark' = 'light', width = 1440): Promise<Page> {
+		const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
 		await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
 		const page = await context.newPage();
 		page.on('console', message => { if (message.type() === 'error' || message.type() === 'warning') problems.push(`${route}: ${message.text()}`); });
 		page.on('pageerror', error => problems.push(`${route}: ${error.message}`));
 		await page.goto(server.url + route);
-		await page.waitForSelector('#mp-sidebar');
+		await page.waitForSelector('#mp-sidebar', { state: 'attached' });
 		return page;
 	}
 
@@ -161,6 +161,24 @@ describe('mintdoc preview in Chromium', function () {
 		await page.waitForFunction(() => document.querySelector('.md-code [data-copy].md-copied') !== null);
 		assert.equal(await page.evaluate(() => navigator.clipboard.readText()), 'export ACME_API_KEY="sk_test_your_key_here"');
 		assert.deepEqual(problems, [], 'no console errors, no CSP violations');
+		await page.context().close();
+	});
+
+	it('in a narrow panel (a preview beside the editor) shows the hidden sidebar from a menu button', async () => {
+		problems.length = 0;
+		const page = await open('/quickstart', 'light', 600);
+		const sidebar = page.locator('#mp-sidebar');
+		const toggle = page.locator('[data-toggle-sidebar]');
+		assert.equal(await sidebar.isVisible(), false);
+		await toggle.click();
+		assert.equal(await sidebar.isVisible(), true);
+		assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+		await page.screenshot({ path: path.join(results, 'preview-narrow-sidebar.png') });
+		await sidebar.getByRole('link', { name: 'Authentication' }).click();
+		await page.waitForURL(/\/authentication$/);
+		await page.waitForSelector('h1.mp-title:text("Authentication")');
+		assert.equal(await page.locator('#mp-sidebar').isVisible(), false, 'choosing a page closes it');
+		assert.deepEqual(problems, []);
 		await page.context().close();
 	});
 

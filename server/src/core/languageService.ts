@@ -425,7 +425,10 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 			const uris = early ? all : [...new Set([...dependencies.stalePages(site, all), ...dependencies.frontmatterApiPages(rootUri)])].filter(uri => site.pages.pagePathOfFile(uri) !== undefined);
 			const documents = await (early ?? summarizeAll(uris, token));
 			const summaries = new Map<string, Promise<PageSummary | undefined>>();
-			for (const [uri, document] of documents) summaries.set(uri, Promise.resolve(pageSummaries.peek(document)));
+			for (const [uri, document] of documents) {
+				const summary = pageSummaries.peek(document);
+				if (summary) summaries.set(uri, Promise.resolve(summary));
+			}
 			const context = linkContext(site, summaries);
 			let sinceYield = 0;
 			for (const uri of uris) {

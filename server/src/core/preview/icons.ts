@@ -44,6 +44,7 @@ const paths: Record<string, string> = {
 	copy: '<rect x="8" y="8" width="14" height="14" rx="2"/><path d="M4 16c-1.1 0-2-.9-2-2V4c0-1.1.9-2 2-2h10c1.1 0 2 .9 2 2"/>',
 	'chevron-right': '<path d="m9 18 6-6-6-6"/>',
 	'chevron-down': '<path d="m6 9 6 6 6-6"/>',
+	menu: '<path d="M4 6h16M4 12h16M4 18h16"/>',
 	'arrow-up-right': '<path d="M7 7h10v10M7 17 17 7"/>',
 	x: '<path d="M18 6 6 18M6 6l12 12"/>',
 	js: '<rect x="3" y="3" width="18" height="18" rx="2"/><path d="M10 8v7a2 2 0 0 1-4 0M18 9.5a2 2 0 0 0-2-1.5c-1.1 0-2 .7-2 1.7 0 2.3 4 1.3 4 3.8 0 1-.9 1.5-2 1.5a2 2 0 0 1-2-1.3"/>',

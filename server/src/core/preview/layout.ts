@@ -94,6 +94,8 @@ function topBar(input: LayoutInput, context: NavContext): string {
 	return [
 		'<header class="mp-topbar">',
 		'<div class="mp-topbar-row">',
+		// Narrow panels (a preview beside the editor) hide the sidebar; this button shows it over the page.
+		`<button type="button" class="mp-sidebar-toggle" data-toggle-sidebar aria-label="Show navigation" aria-expanded="false">${iconSvg('menu', 'mp-sidebar-toggle-icon')}</button>`,
 		`<a class="mp-logo"${linkAttrs(home)}>${logoHtml}</a>`,
 		`<div class="mp-switchers">${switchers.filter(c => c.kind !== 'product').map(c => menu(c)).join('')}</div>`,
 		`<nav class="mp-navlinks" aria-label="Site links">${links.join('')}${primary}</nav>`,

@@ -27,6 +27,10 @@ function onClick(event: MouseEvent): void {
 	if (tab) return selectTab(tab);
 	const copy = target.closest<HTMLElement>('[data-copy]');
 	if (copy) return copyCode(copy);
+	const toggle = target.closest<HTMLElement>('[data-toggle-sidebar]');
+	if (toggle) return toggleSidebar(toggle);
+	// Choosing a page (or clicking the page) closes the sidebar shown over a narrow page.
+	if (document.body.classList.contains('mp-sidebar-open') && !target.closest('.mp-sidebar details > summary')) setSidebarOpen(false);
 	const dismiss = target.closest<HTMLElement>('[data-dismiss-banner]');
 	if (dismiss) return dismissBanner();
 	const location = target.closest<HTMLElement>('[data-open-uri]');
@@ -40,6 +44,15 @@ function onClick(event: MouseEvent): void {
 	for (const menu of document.querySelectorAll<HTMLDetailsElement>('details.mp-menu[open]')) if (!menu.contains(target)) menu.open = false;
 	const link = target.closest<HTMLAnchorElement>('a[href]');
 	if (link && !event.defaultPrevented) transport.followLink(link, event);
+}
+
+function toggleSidebar(button: HTMLElement): void {
+	setSidebarOpen(button.getAttribute('aria-expanded') !== 'true');
+}
+
+function setSidebarOpen(open: boolean): void {
+	document.body.classList.toggle('mp-sidebar-open', open);
+	document.querySelector('[data-toggle-sidebar]')?.setAttribute('aria-expanded', String(open));
 }
 
 /** Drilldown groups (`interaction.drilldown: true`) open their first page when expanded. */

@@ -96,8 +96,11 @@ export class OpenDocument {
 	 */
 	replace(start: number, end: number, text: string, isUndo = false) {
 		const range = { start: this.document.positionAt(start), end: this.document.positionAt(end) };
-		const removed = this.text.slice(start, end);
+		// A copy, not a slice: V8 slices keep their (multi-megabyte) parent text alive, one per undo entry.
+		const removed = JSON.parse(JSON.stringify(this.text.slice(start, end))) as string;
 		if (!isUndo) this.undo.push({ start, end: start + text.length, text: removed });
+		// Editors bound their undo history too.
+		if (this.undo.length > 500) this.undo.shift();
 		this.document = TextDocument.update(this.document, [{ range, text }], this.document.version + 1);
 		return { version: this.document.version, change: { range, text } };
 	}

@@ -10,19 +10,8 @@ export type PageEntryKind =
 	| { readonly kind: 'openapi'; readonly file: string | undefined; readonly method: string; readonly path: string };
 
 export function classifyEntry(value: string): PageEntryKind {
-	// Every rule classifies every entry, on every rebuild: tens of thousands of the same strings.
-	let kind = classified.get(value);
-	if (!kind) {
-		if (classified.size >= 100_000) classified.clear();
-		classified.set(value, (kind = classify(value)));
-	}
-	return kind;
-}
-
-const classified = new Map<string, PageEntryKind>();
-
-function classify(value: string): PageEntryKind {
-	const api = openApiEntry.exec(value);
+	// Every rule classifies every entry on every rebuild: page paths (no whitespace) skip the pattern.
+	const api = /\s/.test(value) ? openApiEntry.exec(value) : null;
 	if (api) return { kind: 'openapi', file: api[1], method: api[2], path: api[3] };
 	const trimmed = value.trim();
 	const leadingSlash = trimmed.startsWith('/');

@@ -58,8 +58,16 @@ export function doComplete(site: SiteModel, document: TextDocument, position: Po
 			data: { kind: 'page', fileUri: site.pages.fileOf(path)! } satisfies PageCompletionData,
 		});
 	}
-	if (inPagesArray) items.push(...endpointCompletions(site, here, new Set((here?.pages ?? []).map(p => p.value)), replace));
-	return { isIncomplete: site.pages.size - listedHere.size > maxPageItems, items };
+	let incomplete = site.pages.size - listedHere.size > maxPageItems;
+	if (inPagesArray) {
+		const endpoints = endpointCompletions(site, here, new Set((here?.pages ?? []).map(p => p.value)), replace);
+		// Same bound for specs with thousands of operations: those matching what is typed, narrowed as the writer types.
+		const needle = typed.toLowerCase();
+		const matching = endpoints.length > maxPageItems && needle ? endpoints.filter(item => item.label.toLowerCase().includes(needle)) : endpoints;
+		incomplete ||= matching.length > maxPageItems || matching.length < endpoints.length;
+		items.push(...matching.slice(0, maxPageItems));
+	}
+	return { isIncomplete: incomplete, items };
 }
 
 /**

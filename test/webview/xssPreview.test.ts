@@ -1,0 +1,122 @@
+// The site preview (`mintdoc preview`, the same renderer and script as the VS Code panel) in real
+// Chromium, on a site made of the shared XSS corpus: every page renders inert. The page's canary,
+// dialogs, script errors and CSP violations are trapped before its own script runs; every link and
+// button of the content is clicked; the page may only ever go to http(s) URLs of the preview.
+import * as assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { cliPath } from '../helpers/cli';
+import { canaryInitScript } from '../helpers/xssCorpus';
+import { writeXssSite } from '../helpers/xssSite';
+
+const repo = path.resolve(__dirname, '../..');
+type Playwright = typeof import('../../tools/vscode-host/node_modules/playwright-core');
+const { chromium } = require(path.join(repo, 'tools/vscode-host/node_modules/playwright-core')) as Playwright;
+type Page = import('../../tools/vscode-host/node_modules/playwright-core').Page;
+type Browser = import('../../tools/vscode-host/node_modules/playwright-core').Browser;
+type El = { getAttribute(name: string): string | null; href?: string; src?: string };
+
+async function startPreview(dir: string): Promise<{ url: string; stop(): Promise<void> }> {
+	const child: ChildProcess = spawn(process.execPath, [cliPath, 'preview', dir, '--port', '0'], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
+	let output = '';
+	child.stderr!.on('data', chunk => (output += chunk));
+	const url = await new Promise<string>((resolve, reject) => {
+		const timer = setTimeout(() => reject(new Error(`no URL within 30 s:\n${output}`)), 30_000);
+		child.stdout!.on('data', chunk => {
+			output += chunk;
+			const m = /MintDoc preview: (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
+			if (m) {
+				clearTimeout(timer);
+				resolve(m[1]);
+			}
+		});
+		child.once('exit', code => reject(new Error(`preview exited with ${code}:\n${output}`)));
+	});
+	return { url, stop: () => new Promise(resolve => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')))) };
+}
+
+describe('preview of the XSS corpus in Chromium', function () {
+	this.timeout(600_000);
+	let dir: string;
+	let server: { url: string; stop(): Promise<void> };
+	let browser: Browser;
+	let page: Page;
+	let mdxRoutes: string[];
+	/** Everything trapped: canary, dialogs, errors, CSP violations, navigations and requests that leave. */
+	const problems: string[] = [];
+	const left: string[] = [];
+
+	before(async () => {
+		dir = mkdtempSync(path.join(os.tmpdir(), 'mintdoc-xss-'));
+		mdxRoutes = writeXssSite(dir);
+		server = await startPreview(dir);
+		browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'] });
+		const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+		await context.addInitScript(canaryInitScript);
+		// Nothing but the preview's origin is reachable; the rest is recorded (and must be http(s)).
+		await context.route(url => !url.href.startsWith(server.url), route => {
+			left.push(route.request().url());
+			return route.abort();
+		});
+		page = await context.newPage();
+		page.on('console', m => { if (m.text().startsWith('SECURITY:') || (m.type() === 'error' && /Content Security Policy|Refused/i.test(m.text()))) problems.push(`${page.url()}: ${m.text()}`); });
+		page.on('pageerror', e => problems.push(`${page.url()}: uncaught ${e.message}`));
+		page.on('dialog', d => { problems.push(`${page.url()}: dialog ${d.message()}`); void d.dismiss(); });
+		page.on('framenavigated', frame => { if (!/^(https?:|about:blank|chrome-error:)/.test(frame.url())) problems.push(`navigated to ${frame.url()}`); });
+	});
+	after(async () => {
+		await browser?.close();
+		await server?.stop();
+		if (dir) rmSync(dir, { recursive: true, force: true });
+	});
+
+	/** Opens `route`, checks its links statically, then clicks every link and button of the content. */
+	async function exercise(route: string): Promise<number> {
+		await page.goto(server.url + route);
+		await page.waitForSelector('#mp-sidebar', { state: 'attached' });
+		const hrefs = await page.locator('a[href], area[href]').evaluateAll((as: El[]) => as.map(a => a.href ?? ''));
+		for (const href of hrefs) assert.match(href, /^(https?:|mailto:)/, `${route}: a link to ${href}`);
+		const srcs = await page.locator('[src]').evaluateAll((els: El[]) => els.map(e => e.getAttribute('src') ?? ''));
+		for (const src of srcs) assert.match(src, /^(https?:|\/|[^:]*$)/, `${route}: a src ${src}`);
+		assert.equal(await page.locator('script:not([src]), script[src]:not([src^="/"]), iframe, object, embed, frame, base, meta[http-equiv="refresh" i], [srcdoc], [formaction]').count(), 0, `${route}: no active element`);
+		const handlers = await page.locator('*').evaluateAll((els: { attributes: ArrayLike<{ name: string }> }[]) => els.flatMap(e => Array.from(e.attributes).map(a => a.name)).filter(n => /^on/i.test(n)));
+		assert.deepEqual(handlers, [], `${route}: no inline handler attribute`);
+
+		const targets = page.locator('.mp-content a[href], .mp-content button, .mp-content summary, .mp-banner a, .mp-banner button, header a, nav a');
+		const count = await targets.count();
+		for (let i = 0; i < count; i++) {
+			const target = targets.nth(i);
+			if (!(await target.isVisible().catch(() => false))) continue;
+			await target.click({ timeout: 5000 }).catch(() => undefined);
+			if (!page.url().startsWith(server.url + route.replace(/^\/$/, '/')) || page.url().split('#')[0] !== (server.url + route)) {
+				// A site link (or an aborted external one): note where it went, then come back.
+				assert.match(page.url(), /^(https?:|chrome-error:)/, `${route}: clicking went to ${page.url()}`);
+				await page.goto(server.url + route);
+				await page.waitForSelector('#mp-sidebar', { state: 'attached' });
+			}
+		}
+		return count;
+	}
+
+	it('renders every MDX page of payloads inert, with every link and button clicked', async () => {
+		let clicked = 0;
+		for (const route of mdxRoutes) clicked += await exercise(route);
+		assert.deepEqual(problems, [], 'no canary, dialog, script error or CSP violation');
+		assert.ok(clicked > 100, `the content had links and buttons to click (${clicked})`);
+		assert.ok(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned) === undefined);
+	});
+
+	it('renders the OpenAPI pages of payloads inert, the playground included', async () => {
+		await page.goto(server.url + '/');
+		const apiRoutes = (await page.locator('#mp-sidebar a[href]').evaluateAll((as: El[]) => as.map(a => a.getAttribute('href') ?? '')))
+			.filter(href => href.startsWith('/') && !mdxRoutes.includes(href) && href !== '/');
+		assert.equal(apiRoutes.length, 6, `six generated API pages: ${apiRoutes.join(', ')}`);
+		for (const route of apiRoutes) await exercise(route);
+		await page.goto(server.url + apiRoutes[0]);
+		assert.ok(await page.locator('.mp-content').textContent().then(t => t!.includes('<script>window.__pwned=1</script>')), 'payloads show as text');
+		assert.deepEqual(problems, [], 'no canary, dialog, script error or CSP violation');
+		for (const url of left) assert.match(url, /^https?:/, `only http(s) requests leave the page: ${url}`);
+	});
+});

@@ -39,7 +39,7 @@ export class LspSession {
 			this.#changed();
 		});
 		this.#connection.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => null));
-		this.#connection.onNotification(() => this.#changed());
+		for (const method of ['mintdoc/status', 'window/logMessage']) this.#connection.onNotification(method, () => this.#changed());
 		this.#connection.listen();
 	}
 
@@ -126,6 +126,33 @@ export class LspSession {
 			this.#listeners.add(check);
 			check();
 		});
+	}
+
+	/** CPU time (user + system, all threads) the server has used, in ms, from /proc; undefined elsewhere. */
+	cpuMs(): number | undefined {
+		try {
+			const fields = readFileSync(`/proc/${this.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+			return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
+		} catch {
+			return undefined;
+		}
+	}
+
+	/**
+	 * Resolves once the server (workers included) used under 5% of a core for `windowMs`: its
+	 * background work (parsing every page) is done. Clean pages publish nothing, so silence alone
+	 * does not tell. Gives up after `maxMs`; without /proc, waits for silence instead.
+	 */
+	async idle(windowMs: number, maxMs: number): Promise<void> {
+		const started = performance.now();
+		let last = this.cpuMs();
+		if (last === undefined) return this.quiet(windowMs, maxMs);
+		while (performance.now() - started < maxMs) {
+			await new Promise(resolve => setTimeout(resolve, windowMs));
+			const now = this.cpuMs() ?? last;
+			if (now - last < windowMs * 0.05) return;
+			last = now;
+		}
 	}
 
 	/** Resolves when the server has sent nothing for `quietMs` (its background work is done), at most after `maxMs`. */

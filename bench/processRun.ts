@@ -4,6 +4,8 @@ import { existsSync, readFileSync } from 'node:fs';
 export interface ProcessRun {
 	readonly wallMs: number;
 	readonly peakRssMb: number | undefined;
+	/** User + system CPU time of the process and its threads (GNU time only): comparable across loaded and quiet machines. */
+	readonly cpuMs: number | undefined;
 	readonly exitCode: number | null;
 	readonly stdout: string;
 	readonly stderr: string;
@@ -18,7 +20,7 @@ const gnuTime = '/usr/bin/time';
  */
 export function runProcess(command: string, args: readonly string[], options: { cwd?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<ProcessRun> {
 	const useTime = existsSync(gnuTime);
-	const [file, argv] = useTime ? [gnuTime, ['-f', '__PEAK_RSS_KB=%M', command, ...args]] : [command, [...args]];
+	const [file, argv] = useTime ? [gnuTime, ['-f', '__PEAK_RSS_KB=%M __CPU_S=%U+%S', command, ...args]] : [command, [...args]];
 	return new Promise(resolve => {
 		const started = performance.now();
 		const child = spawn(file, argv, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -46,7 +48,9 @@ export function runProcess(command: string, args: readonly string[], options: { 
 			if (timer) clearTimeout(timer);
 			const fromTime = /__PEAK_RSS_KB=(\d+)/.exec(stderr);
 			const peakKb = fromTime ? Number(fromTime[1]) : polledKb;
-			resolve({ wallMs, peakRssMb: peakKb ? peakKb / 1024 : undefined, exitCode, stdout, stderr: stderr.replace(/__PEAK_RSS_KB=\d+\n?/, ''), timedOut });
+			const cpu = /__CPU_S=([\d.]+)\+([\d.]+)/.exec(stderr);
+			const cpuMs = cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : undefined;
+			resolve({ wallMs, peakRssMb: peakKb ? peakKb / 1024 : undefined, cpuMs, exitCode, stdout, stderr: stderr.replace(/__PEAK_RSS_KB=\d+ __CPU_S=\S+\n?/, ''), timedOut });
 		});
 	});
 }

@@ -31,10 +31,10 @@ const budgets: Partial<Record<string, Partial<Record<SizeName, number>>>> = {
 interface SizeResult {
 	site: Omit<GeneratedSite, 'navPages' | 'endpointEntries' | 'dir'>;
 	floor?: { totalMs: number; readMs: number; parseMs: number };
-	check?: { wallMs: number; runs: number[]; peakRssMb: number | undefined; exitCode: number | null; problems: string };
+	check?: { wallMs: number; runs: number[]; cpuMs: number | undefined; peakRssMb: number | undefined; exitCode: number | null; problems: string };
 	server?: ServerFigures | { error: string };
 	peer?: { validateMs: number; diagnostics: number };
-	official?: { wallMs: number; exitCode: number | null; ratio: number; output: string } | { error: string };
+	official?: { wallMs: number; cpuMs: number | undefined; exitCode: number | null; ratio: number; output: string } | { error: string };
 	errors: string[];
 }
 
@@ -49,6 +49,10 @@ async function main(): Promise<void> {
 	mkdirSync(cacheDir, { recursive: true });
 
 	const results: Partial<Record<SizeName, SizeResult>> = {};
+	const machine = { cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length, ramGb: Math.round(os.totalmem() / 1024 ** 3), node: process.version, platform: `${os.platform()} ${os.release()}`, loadAverage: os.loadavg().map(n => Math.round(n * 100) / 100) };
+	const date = new Date().toISOString();
+	// Written after every size, so a long L run interrupted midway still leaves S and M.
+	const save = () => writeFileSync(path.join(__dirname, 'results.json'), JSON.stringify({ date, machine: { ...machine, loadAverageAtEnd: os.loadavg().map(n => Math.round(n * 100) / 100) }, generator: { version: generatorVersion, seed }, budgets, results }, null, 2) + '\n');
 	for (const size of chosen) {
 		const site = ensureSite(cacheDir, size, seed, log);
 		const { navPages: _n, endpointEntries: _e, dir: _d, ...summary } = site;
@@ -73,10 +77,10 @@ async function main(): Promise<void> {
 			for (let i = 0; i < runs; i++) {
 				last = await runProcess(process.execPath, [cli, 'check', site.dir], { timeoutMs: 20 * 60_000 });
 				walls.push(last.wallMs);
-				log(`  mintdoc check ${size}: ${last.wallMs.toFixed(0)} ms, peak RSS ${last.peakRssMb?.toFixed(0)} MB, exit ${last.exitCode}`);
+				log(`  mintdoc check ${size}: ${last.wallMs.toFixed(0)} ms (CPU ${last.cpuMs?.toFixed(0)} ms), peak RSS ${last.peakRssMb?.toFixed(0)} MB, exit ${last.exitCode}`);
 			}
 			if (last!.exitCode !== 0 && last!.exitCode !== 1) throw new Error(`mintdoc check exited with ${last!.exitCode}: ${last!.stderr.slice(0, 500)}`);
-			result.check = { wallMs: median(walls), runs: walls, peakRssMb: last!.peakRssMb, exitCode: last!.exitCode, problems: last!.stdout.trim().split('\n').pop() ?? '' };
+			result.check = { wallMs: median(walls), runs: walls, cpuMs: last!.cpuMs, peakRssMb: last!.peakRssMb, exitCode: last!.exitCode, problems: last!.stdout.trim().split('\n').pop() ?? '' };
 		});
 		await attempt('peer', async () => {
 			result.peer = await measurePeer(path.join(site.dir, 'docs.json'), path.join(repo, 'schemas', 'docs.schema.json'));
@@ -91,15 +95,13 @@ async function main(): Promise<void> {
 				const run = await runOfficialBrokenLinks(installed.bin, site.dir);
 				log(`  ${officialPackage} broken-links ${size}: ${run.wallMs.toFixed(0)} ms, exit ${run.exitCode}${run.timedOut ? ' (timed out)' : ''}`);
 				const output = (run.stdout + run.stderr).trim().split('\n').slice(-3).join(' | ').slice(0, 300);
-				result.official = { wallMs: run.wallMs, exitCode: run.exitCode, ratio: result.check ? run.wallMs / result.check.wallMs : NaN, output };
+				result.official = { wallMs: run.wallMs, cpuMs: run.cpuMs, exitCode: run.exitCode, ratio: result.check ? run.wallMs / result.check.wallMs : NaN, output };
 			});
 		}
+		save();
 	}
 
-	const machine = { cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length, ramGb: Math.round(os.totalmem() / 1024 ** 3), node: process.version, platform: `${os.platform()} ${os.release()}`, loadAverage: os.loadavg().map(n => Math.round(n * 100) / 100) };
-	const report = { date: new Date().toISOString(), machine, generator: { version: generatorVersion, seed }, budgets, results };
-	writeFileSync(path.join(__dirname, 'results.json'), JSON.stringify(report, null, 2) + '\n');
-	console.log(formatTable(report.date, machine, chosen, results));
+	console.log(formatTable(date, machine, chosen, results));
 	console.error(`wrote ${path.relative(process.cwd(), path.join(__dirname, 'results.json'))}`);
 }
 
@@ -122,8 +124,10 @@ export function formatTable(date: string, machine: { cpu: string; cores: number;
 		`|---|${chosen.map(() => '---').join('|')}|---|`,
 		row('floor: read all files + parse docs.json and specs', size => ms(results[size]?.floor?.totalMs)),
 		row('`mintdoc check` wall (cold process)', size => ms(results[size]?.check?.wallMs) + ratio(results[size]?.check?.wallMs, results[size]?.floor?.totalMs), budget('checkMs', ms)),
+		row('`mintdoc check` CPU time (user + system, all threads)', size => ms(results[size]?.check?.cpuMs)),
 		row('`mintdoc check` peak RSS', size => mb(results[size]?.check?.peakRssMb)),
 		row('server: first diagnostics', size => ms(server(size)?.firstDiagnosticsMs) + ratio(server(size)?.firstDiagnosticsMs, results[size]?.floor?.totalMs), budget('firstDiagnosticsMs', ms)),
+		row('server: every page checked (background)', size => ms(server(size)?.loadedMs)),
 		row('server: docs.json edit → diagnostics p50 / p95', size => `${ms(server(size)?.configEditP50Ms)} / ${ms(server(size)?.configEditP95Ms)}`, budget('configEditP95Ms', ms)),
 		row('server: MDX edit → diagnostics p50 / p95', size => `${ms(server(size)?.pageEditP50Ms)} / ${ms(server(size)?.pageEditP95Ms)}`),
 		row('server: completion, page paths p50 / p95', size => `${ms(server(size)?.pageCompletionP50Ms)} / ${ms(server(size)?.pageCompletionP95Ms)}`, budget('pageCompletionP95Ms', ms)),
@@ -136,7 +140,7 @@ export function formatTable(date: string, machine: { cpu: string; cores: number;
 		lines.push(row(`official: \`${officialPackage} broken-links\``, size => {
 			const o = results[size]?.official;
 			if (!o) return '';
-			return 'error' in o ? `failed: ${o.error.slice(0, 80)}` : `${ms(o.wallMs)} (MintDoc ${o.ratio.toFixed(1)}× faster)`;
+			return 'error' in o ? `failed: ${o.error.slice(0, 80)}` : `${ms(o.wallMs)}, CPU ${ms(o.cpuMs)} (MintDoc ${o.ratio.toFixed(1)}× faster)`;
 		}, 'MintDoc ≥ 20× faster'));
 	}
 	const errors = chosen.flatMap(size => results[size]!.errors.map(e => `${size}: ${e}`));

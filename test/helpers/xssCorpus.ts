@@ -107,7 +107,8 @@ export const canaryInitScript = `(() => {
 	let value;
 	Object.defineProperty(window, '__pwned', { configurable: false, get: () => value, set: v => { value = v; report('canary set to ' + v); } });
 	for (const name of ['alert', 'confirm', 'prompt']) window[name] = v => report(name + '(' + v + ')');
-	window.addEventListener('error', e => report('error ' + (e.message || e.type) + ' ' + (e.filename || '') + ':' + (e.lineno || '')), true);
+	// Script errors only: an image that fails to load (all of them here: nothing leaves) is no finding.
+	window.addEventListener('error', e => { if (e instanceof ErrorEvent) report('error ' + e.message + ' ' + e.filename + ':' + e.lineno); }, true);
 	document.addEventListener('securitypolicyviolation', e => report('CSP ' + e.violatedDirective + ' blocked ' + e.blockedURI + ' (' + (e.sample || '') + ')'));
 })();`;
 

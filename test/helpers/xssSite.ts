@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { jsxAttribute, xssPayloads, xssUrls } from './xssCorpus';
 
-const titles = xssPayloads.map(p => jsxAttribute(p.text)).filter((t): t is string => t !== undefined);
+const titles = xssPayloads.map(p => jsxAttribute(p.text.replace(/\s*\n\s*/g, ' '))).filter((t): t is string => t !== undefined);
 const urls = xssUrls.map(u => jsxAttribute(u)).filter((t): t is string => t !== undefined);
 const pick = <T>(list: readonly T[], i: number): T => list[i % list.length];
 

@@ -1,6 +1,6 @@
 import { parseDataStream } from './assistantStream';
 import type { AssistantContext, AssistantEvent, AssistantFilter, AssistantMessage, AssistantRequest, AssistantThread, SkippedLine } from './assistantTypes';
-import { ApiError, httpError, redact, serverMessageOf, setAssistantKeyHint } from './errors';
+import { ApiError, decodingFailure, httpError, redact, serverMessageOf, setAssistantKeyHint } from './errors';
 import { checkBaseUrl, parseRetryAfter } from './http';
 
 /**
@@ -92,6 +92,8 @@ export interface AssistantClientOptions {
 	readonly idleTimeoutMs?: number;
 	/** Lines the parser skipped (for the output channel). */
 	readonly onSkipped?: (skipped: SkippedLine) => void;
+	/** Bytes of one answer read at most; past it the answer ends (`incomplete`, `tooLarge`). Default 8 MiB. */
+	readonly maxAnswerBytes?: number;
 }
 
 export interface AskAssistantOptions extends AssistantClientOptions, AssistantRequestInput {
@@ -99,7 +101,8 @@ export interface AskAssistantOptions extends AssistantClientOptions, AssistantRe
 	readonly signal?: AbortSignal;
 }
 
-const defaults = { timeoutMs: 30_000, idleTimeoutMs: 60_000 };
+// 8 MiB is far beyond any real answer, and bounds what a runaway stream can make the panel hold.
+const defaults = { timeoutMs: 30_000, idleTimeoutMs: 60_000, maxAnswerBytes: 8 * 1024 * 1024 };
 const maxErrorBodyBytes = 64 * 1024;
 
 /**
@@ -143,7 +146,7 @@ export async function* askAssistant(options: AskAssistantOptions): AsyncGenerato
 interface Exchange {
 	readonly response: Response;
 	readonly controller: AbortController;
-	readonly state: { idle: boolean };
+	readonly state: { idle: boolean; tooLarge: boolean };
 	readonly dispose: () => void;
 }
 
@@ -181,7 +184,7 @@ async function post(options: AskAssistantOptions, url: URL, key: string, body: A
 			throw new ApiError(`The assistant at ${url.host} answered with an HTML page, not a data stream. Check mintdoc.api.baseUrl.`, { kind: 'badResponse', status: response.status });
 		}
 		if (!response.body) throw new ApiError('The assistant sent an empty response.', { kind: 'badResponse', status: response.status });
-		return { response, controller, state: { idle: false }, dispose };
+		return { response, controller, state: { idle: false, tooLarge: false }, dispose };
 	} catch (e) {
 		dispose();
 		if (e instanceof ApiError) throw e;
@@ -200,8 +203,12 @@ async function* streamAnswer(options: AskAssistantOptions, exchange: Exchange): 
 	let finished = false;
 	let failed = false;
 	try {
+		const maxBytes = options.maxAnswerBytes ?? defaults.maxAnswerBytes;
 		const chunks = readChunks(reader, options.idleTimeoutMs ?? defaults.idleTimeoutMs, () => {
 			state.idle = true;
+			controller.abort();
+		}, maxBytes, () => {
+			state.tooLarge = true;
 			controller.abort();
 		});
 		for await (const event of parseDataStream(chunks, { headers: response.headers, onSkipped: options.onSkipped })) {
@@ -214,6 +221,8 @@ async function* streamAnswer(options: AskAssistantOptions, exchange: Exchange): 
 		if (finished || failed) return; // the answer was complete (or already failed); what broke after it does not matter
 		if (options.signal?.aborted) yield { type: 'incomplete', reason: 'stopped', message: 'Stopped.' };
 		else if (state.idle) yield { type: 'incomplete', reason: 'idle', message: `Nothing arrived for ${Math.round((options.idleTimeoutMs ?? defaults.idleTimeoutMs) / 1000)} s; the answer was ended.` };
+		else if (state.tooLarge) yield { type: 'incomplete', reason: 'tooLarge', message: `The answer is larger than ${megabytes(options.maxAnswerBytes ?? defaults.maxAnswerBytes)}; MintDoc stopped reading it. Ask a narrower question.` };
+		else if (decodingFailure(e)) yield { type: 'incomplete', reason: 'cut', message: `The answer could not be decompressed (Content-Encoding: ${display(response.headers.get('content-encoding') ?? 'unknown')}; ${decodingFailure(e)}). Check mintdoc.api.baseUrl and any proxy in between.` };
 		else yield { type: 'incomplete', reason: 'cut', message: `The connection broke before the answer was finished (${networkCause(e)}).` };
 	} finally {
 		exchange.dispose();
@@ -222,8 +231,12 @@ async function* streamAnswer(options: AskAssistantOptions, exchange: Exchange): 
 	}
 }
 
-/** The chunks of a body; `onIdle` fires when one read waits longer than `idleMs` (0: never). */
-async function* readChunks(reader: ReadableStreamDefaultReader<Uint8Array>, idleMs: number, onIdle: () => void): AsyncGenerator<Uint8Array, void, undefined> {
+/**
+ * The chunks of a body; `onIdle` fires when one read waits longer than `idleMs` (0: never),
+ * `onTooLarge` (and reading stops) once more than `maxBytes` arrived.
+ */
+async function* readChunks(reader: ReadableStreamDefaultReader<Uint8Array>, idleMs: number, onIdle: () => void, maxBytes: number, onTooLarge: () => void): AsyncGenerator<Uint8Array, void, undefined> {
+	let size = 0;
 	try {
 		for (;;) {
 			const timer = idleMs > 0 ? setTimeout(onIdle, idleMs) : undefined;
@@ -234,6 +247,11 @@ async function* readChunks(reader: ReadableStreamDefaultReader<Uint8Array>, idle
 				clearTimeout(timer);
 			}
 			if (result.done) return;
+			size += result.value.byteLength;
+			if (size > maxBytes) {
+				onTooLarge();
+				throw new Error('answer too large');
+			}
 			if (result.value.byteLength) yield result.value;
 		}
 	} finally {
@@ -285,6 +303,10 @@ function cancelled(): ApiError {
 function networkCause(e: unknown): string {
 	const cause = e instanceof Error ? (e.cause as { code?: string; message?: string } | undefined) : undefined;
 	return cause?.code ?? cause?.message ?? (e instanceof Error ? e.message : String(e));
+}
+
+function megabytes(bytes: number): string {
+	return bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} KB`;
 }
 
 function display(value: string): string {

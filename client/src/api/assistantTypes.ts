@@ -87,12 +87,12 @@ export type AssistantEvent =
 	/**
 	 * From the request client: the answer ended without its `d:` finish part. The text received so
 	 * far stays; `reason` says why (`cut` the stream ended or broke, `stopped` the caller aborted,
-	 * `idle` nothing arrived within the idle timeout).
+	 * `idle` nothing arrived within the idle timeout, `tooLarge` the answer passed its size cap).
 	 */
 	| { readonly type: 'incomplete'; readonly reason: IncompleteReason; readonly message: string };
 
 /** Why an answer ended early (see the `incomplete` event). */
-export type IncompleteReason = 'cut' | 'stopped' | 'idle';
+export type IncompleteReason = 'cut' | 'stopped' | 'idle' | 'tooLarge';
 
 /** Token counts of a `d:`/`e:` part, when the server sends them. */
 export interface AssistantUsage {

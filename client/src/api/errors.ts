@@ -83,7 +83,23 @@ export function httpError(status: number, serverMessage: string | undefined, ret
 		const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
 		return new ApiError(`The platform failed with HTTP ${status}${tries}${said}. Try again later (Refresh).`, { ...init, kind: 'server' });
 	}
-	return new ApiError(`Unexpected HTTP ${status}${said}.`, { ...init, kind: 'badResponse' });
+	if (status === 409) {
+		return new ApiError(`The platform reported a conflict (HTTP 409${said}): what was asked for changed meanwhile. Refresh and try again.`, { ...init, kind: 'badRequest' });
+	}
+	return new ApiError(`Unexpected HTTP ${status}${said}. Try again later; check mintdoc.api.baseUrl if it keeps happening.`, { ...init, kind: 'badResponse' });
+}
+
+/**
+ * The zlib reason when a fetch failed because the body could not be decompressed (a
+ * `Content-Encoding: gzip`/`br`/`deflate` on bytes that are not): e.g. `incorrect header check`.
+ * Undici reports these as a network `TypeError: terminated`; they are a bad response, not a
+ * connection problem, so retrying does not help.
+ */
+export function decodingFailure(e: unknown): string | undefined {
+	const cause = e instanceof Error ? (e.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
+	const code = typeof cause?.code === 'string' ? cause.code : '';
+	if (!/^(Z_|ERR_ZLIB|ERR_BROTLI)/.test(code)) return undefined;
+	return typeof cause?.message === 'string' && cause.message ? cause.message : code;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ApiError, httpError, redact, serverMessageOf, setAdminKeyHint, type NotFoundContext } from './errors';
+import { ApiError, decodingFailure, httpError, redact, serverMessageOf, setAdminKeyHint, type NotFoundContext } from './errors';
 
 /** How the client talks HTTP. Everything has a default except the base URL and the key source. */
 export interface HttpOptions {
@@ -98,18 +98,28 @@ async function attemptOnce(options: HttpOptions, request: ApiRequest): Promise<u
 	}, timeoutMs);
 	const onAbort = () => controller.abort();
 	request.signal?.addEventListener('abort', onAbort, { once: true });
+	let response: Response | undefined;
 	const fail = (e: unknown): ApiError => {
 		if (e instanceof ApiError) return e;
 		if (request.signal?.aborted) return cancelled();
 		if (timedOut) return new ApiError(`No answer from ${url.host} within ${Math.round(timeoutMs / 100) / 10} s. Try again (Refresh); check mintdoc.api.baseUrl if it keeps happening.`, { kind: 'timeout' });
-		return new ApiError(`Could not reach ${url.host} (${redact(networkCause(e), [key])}). Check your connection and mintdoc.api.baseUrl, then try again.`, { kind: 'network' });
+		const decoding = decodingFailure(e);
+		if (decoding) {
+			const encoding = redact(response?.headers.get('content-encoding') ?? 'unknown', [key]).slice(0, 40);
+			return new ApiError(`The response from ${url.host} could not be decompressed (Content-Encoding: ${encoding}; ${decoding}). Check mintdoc.api.baseUrl and any proxy in between; try again later.`, { kind: 'badResponse', status: response?.status ?? 0 });
+		}
+		const cause = redact(networkCause(e), [key]);
+		// Once the headers are in, the server was reached: say that the connection broke instead.
+		return response
+			? new ApiError(`The connection to ${url.host} broke while reading the response (${cause}). Check your connection and mintdoc.api.baseUrl, then try again.`, { kind: 'network' })
+			: new ApiError(`Could not reach ${url.host} (${cause}). Check your connection and mintdoc.api.baseUrl, then try again.`, { kind: 'network' });
 	};
 	try {
 		const fetchImpl = options.fetch ?? globalThis.fetch;
 		const headers: Record<string, string> = { authorization: `Bearer ${key}`, accept: 'application/json' };
 		if (request.body !== undefined) headers['content-type'] = 'application/json';
 		// `manual`: a redirect must not carry the key to another address.
-		const response = await fetchImpl(url, {
+		response = await fetchImpl(url, {
 			method: request.method, headers, signal: controller.signal, redirect: 'manual',
 			body: request.body === undefined ? undefined : JSON.stringify(request.body),
 		});

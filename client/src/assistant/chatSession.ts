@@ -194,7 +194,7 @@ export class ChatSession implements vscode.Disposable {
 				else if (event.type === 'error') ended = { error: { kind: 'stream', message: event.message || 'The assistant reported an error.' } };
 				else if (event.type === 'finish') ended ??= { state: 'done' };
 				else if (event.type === 'incomplete') {
-					if (event.reason === 'idle') this.#dispatch({ type: 'note', turnId, note: event.message });
+					if (event.reason === 'idle' || event.reason === 'tooLarge') this.#dispatch({ type: 'note', turnId, note: event.message });
 					ended ??= { state: event.reason === 'stopped' ? 'stopped' : 'incomplete' };
 				}
 			}

@@ -3,8 +3,8 @@
  * extension copes. Chosen per request with the header `x-mintdoc-fault: <spec>` or the query
  * parameter `__fault=<spec>`, or queued for the next requests with `POST /__faults`.
  *
- * Specs: `429[:seconds]` rate limited with Retry-After (default 30); `500`, `502`, `503`, `401`,
- * `403`, `404` that status with a JSON error; `slow[:ms]` answer after a delay (default 5000);
+ * Specs: `429[:seconds]` rate limited with Retry-After (default 30); `400`, `500`, `502`, `503`,
+ * `401`, `403`, `404` that status with a JSON error; `slow[:ms]` answer after a delay (default 5000);
  * `drop` close the connection without answering; `truncated` send half the body, then close;
  * `malformed` 200 with broken JSON; `html` 200 with an HTML page; `wrong-shape` 200 with JSON of
  * another shape; `big[:MB]` a feedback page of about that size (default 10); `cursor-loop` the
@@ -30,7 +30,7 @@ export type Fault =
 	| { readonly kind: 'stream-big'; readonly megabytes: number }
 	| { readonly kind: 'stream-tiny'; readonly parts: number };
 
-export const faultHelp = '429[:s] | 500 | 502 | 503 | 401 | 403 | 404 | slow[:ms] | drop | truncated | malformed | html | wrong-shape | big[:MB] | cursor-loop'
+export const faultHelp = '429[:s] | 400 | 500 | 502 | 503 | 401 | 403 | 404 | slow[:ms] | drop | truncated | malformed | html | wrong-shape | big[:MB] | cursor-loop'
 	+ ' | stream-cut | stream-error | stream-slow[:ms] | stream-hang | stream-garbage | stream-big[:MB] | stream-tiny[:n]';
 
 /** The fault a spec names, or undefined when the spec is not one. */
@@ -45,7 +45,7 @@ export function parseFault(spec: string): Fault | undefined {
 		const retryAfter = number(30, 86_400);
 		return retryAfter === undefined ? undefined : { kind: 'rateLimit', retryAfter: Math.round(retryAfter) };
 	}
-	if (['500', '502', '503', '401', '403', '404'].includes(name)) return { kind: 'status', status: Number(name) };
+	if (['400', '500', '502', '503', '401', '403', '404'].includes(name)) return { kind: 'status', status: Number(name) };
 	if (name === 'slow') {
 		const ms = number(5000, 600_000);
 		return ms === undefined ? undefined : { kind: 'slow', ms };

@@ -109,10 +109,14 @@ function checkDuplicateNames(elements: readonly NavElement[], sink: DiagnosticSi
 
 function checkDuplicatePages(navigation: Navigation, sink: DiagnosticSink): void {
 	const seen = new Map<string, { entry: Navigation['pages'][number] }>();
+	// Tens of thousands of entries share a few hundred groups: compute each group's scope once.
+	const scopes = new Map<NavElement, string>();
 	for (const entry of navigation.pages) {
 		const path = pagePathOf(entry.value);
 		if (path === undefined) continue;
-		const key = `${scopeOf(entry.parent)}\u0000${path}`;
+		let scope = scopes.get(entry.parent);
+		if (scope === undefined) scopes.set(entry.parent, (scope = scopeOf(entry.parent)));
+		const key = `${scope}\u0000${path}`;
 		const first = seen.get(key);
 		if (!first) {
 			seen.set(key, { entry });

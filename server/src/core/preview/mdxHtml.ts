@@ -235,6 +235,9 @@ function finish(root: HastRoot, options: MdxRenderOptions): void {
 			if (child.type !== 'element') continue;
 			const classes = (child.properties.className as string[] | undefined) ?? [];
 			if (classes.includes('md-icon') && typeof child.properties.dataIcon === 'string') child.children = [{ type: 'raw', value: iconSvg(child.properties.dataIcon) } as unknown as ElementContent];
+			// A protocol-relative source (`//host/x`, `\\host\x`) is what the https site would load: say so, rather
+			// than let the page's own scheme (http in `mintdoc preview`) pick one the CSP refuses.
+			if (typeof child.properties.src === 'string' && /^[\\/]{2}/.test(child.properties.src)) child.properties.src = `https://${child.properties.src.slice(2).replace(/\\/g, '/')}`;
 			if ((child.tagName === 'img' || child.tagName === 'source') && typeof child.properties.src === 'string' && child.properties.src.startsWith('/') && !child.properties.src.startsWith('//')) {
 				child.properties.src = options.assetUrl ? options.assetUrl(child.properties.src) : child.properties.src;
 			}

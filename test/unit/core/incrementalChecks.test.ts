@@ -1,0 +1,95 @@
+import * as assert from 'node:assert/strict';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { noCancellation } from '../../../server/src/core/cancellation';
+import { maxPageItems } from '../../../server/src/core/features/completion';
+import { createLanguageService } from '../../../server/src/core/languageService';
+import { InMemoryWorkspace, workspaceRoot, workspaceUri } from '../../helpers/inMemoryWorkspace';
+import { docsJson } from '../../helpers/siteCheck';
+
+const spec = (path: string) => JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: { [path]: { get: { summary: 'x', responses: { '200': { description: 'ok' } } } } } });
+
+/** A site whose pages link to each other, one page documenting an endpoint through its frontmatter. */
+function files(): Record<string, string> {
+	return {
+		'docs.json': docsJson({ groups: [{ group: 'G', openapi: 'openapi.json', pages: ['a', 'b', 'api', 'GET /users'] }] }),
+		'openapi.json': spec('/users'),
+		'a.mdx': '# A\n\n## Setup\n',
+		'b.mdx': '# B\n\nSee [setup](/a#setup).\n',
+		'api.mdx': '---\nopenapi: "GET /users"\n---\n',
+	};
+}
+
+async function start(options: { changesReported?: boolean } = {}) {
+	const workspace = new InMemoryWorkspace(files());
+	const service = createLanguageService({ workspace, ...options });
+	await service.findDocsRoots(noCancellation);
+	return { workspace, service };
+}
+
+async function checkedPages(service: Awaited<ReturnType<typeof start>>['service'], onlyAffected: boolean) {
+	const checked: string[] = [];
+	await service.checkPages(workspaceRoot, noCancellation, ({ uri }) => void checked.push(uri.slice(workspaceRoot.length + 1)), { onlyAffected });
+	return checked.sort();
+}
+
+describe('incremental checks (speed at scale)', () => {
+	it('re-checks only the pages judged against the navigation after a docs.json edit that changes no link', async () => {
+		const { workspace, service } = await start();
+		assert.deepEqual(await checkedPages(service, true), ['a.mdx', 'api.mdx', 'b.mdx']);
+		workspace.write('docs.json', docsJson({ groups: [{ group: 'Renamed', openapi: 'openapi.json', pages: ['a', 'b', 'api', 'GET /users'] }] }));
+		assert.deepEqual(await checkedPages(service, true), ['api.mdx']);
+		// A new page may heal or break links: every page again.
+		workspace.write('c.mdx', '# C\n');
+		await service.didChangeFiles([{ uri: workspaceUri('c.mdx'), type: 'created' }]);
+		assert.deepEqual(await checkedPages(service, true), ['a.mdx', 'api.mdx', 'b.mdx', 'c.mdx']);
+		// Without onlyAffected (the CLI), always every page.
+		assert.deepEqual(await checkedPages(service, false), ['a.mdx', 'api.mdx', 'b.mdx', 'c.mdx']);
+	});
+
+	it('names the pages linking to a page whose anchors changed, and none when they did not', async () => {
+		const { workspace, service } = await start();
+		await checkedPages(service, false);
+		assert.deepEqual(service.dependentPages(workspaceUri('a.mdx')), []); // first sight: nothing to compare with
+		workspace.write('a.mdx', '# A\n\n## Setup\n\nMore text.\n');
+		await service.checkPage(workspaceUri('a.mdx'), noCancellation);
+		assert.deepEqual(service.dependentPages(workspaceUri('a.mdx')), []);
+		workspace.write('a.mdx', '# A\n\n## Installation\n');
+		await service.checkPage(workspaceUri('a.mdx'), noCancellation);
+		assert.deepEqual(service.dependentPages(workspaceUri('a.mdx')), [workspaceUri('b.mdx')]);
+		assert.deepEqual((await service.checkPage(workspaceUri('b.mdx'), noCancellation)).map(d => d.code), ['link-anchor-missing']);
+	});
+
+	it('with changesReported, trusts the model until a change is reported instead of re-reading every file per request', async () => {
+		const { workspace, service } = await start({ changesReported: true });
+		const first = await service.getSite(workspaceRoot, noCancellation);
+		workspace.write('openapi.json', spec('/accounts'));
+		assert.equal(await service.getSite(workspaceRoot, noCancellation), first, 'no change reported: same model');
+		await service.didChangeFiles([{ uri: workspaceUri('openapi.json'), type: 'changed' }]);
+		const second = await service.getSite(workspaceRoot, noCancellation);
+		assert.notEqual(second, first);
+		assert.deepEqual(second.specs.specs[0].operations.map(op => op.path), ['/accounts']);
+		// Without it (CLI, tests), texts are compared on every request, as before.
+		const plain = await start();
+		const model = await plain.service.getSite(workspaceRoot, noCancellation);
+		plain.workspace.write('openapi.json', spec('/accounts'));
+		assert.notEqual(await plain.service.getSite(workspaceRoot, noCancellation), model);
+	});
+
+	it('bounds page completions on huge sites, best matches first, and says the list is incomplete', async () => {
+		const many: Record<string, string> = { 'docs.json': docsJson({ groups: [{ group: 'G', pages: ['v2/guides/page-0', ''] }] }) };
+		for (let i = 0; i < maxPageItems + 500; i++) many[`v${(i % 3) + 1}/guides/page-${i}.mdx`] = '# P\n';
+		const workspace = new InMemoryWorkspace(many);
+		const service = createLanguageService({ workspace });
+		await service.findDocsRoots(noCancellation);
+		const text = many['docs.json'];
+		const document = TextDocument.create(workspaceUri('docs.json'), 'json', 1, text);
+		const list = await service.doComplete(document, document.positionAt(text.indexOf('""') + 1), noCancellation);
+		assert.equal(list?.isIncomplete, true);
+		assert.equal(list?.items.length, maxPageItems);
+		// Nearest the folder of the entries around the cursor first.
+		assert.ok(list!.items.slice(0, 400).every(item => item.label.startsWith('v2/')), list!.items.slice(0, 3).map(i => i.label).join());
+		const typed = TextDocument.create(workspaceUri('docs.json'), 'json', 2, text.replace('""', '"v3/guides/page-14"'));
+		const narrowed = await service.doComplete(typed, typed.positionAt(typed.getText().indexOf('v3/guides/page-14') + 'v3/guides/page-14'.length), noCancellation);
+		assert.deepEqual(narrowed?.items.slice(0, 3).map(i => i.label), ['v3/guides/page-14', 'v3/guides/page-140', 'v3/guides/page-1400']);
+	});
+});

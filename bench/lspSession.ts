@@ -145,11 +145,12 @@ export class LspSession {
 	 */
 	async idle(windowMs: number, maxMs: number): Promise<void> {
 		const started = performance.now();
-		let last = this.cpuMs();
-		if (last === undefined) return this.quiet(windowMs, maxMs);
+		const first = this.cpuMs();
+		if (first === undefined) return this.quiet(windowMs, maxMs);
+		let last: number = first;
 		while (performance.now() - started < maxMs) {
 			await new Promise(resolve => setTimeout(resolve, windowMs));
-			const now = this.cpuMs() ?? last;
+			const now: number = this.cpuMs() ?? last;
 			if (now - last < windowMs * 0.05) return;
 			last = now;
 		}

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { State, type LanguageClient } from 'vscode-languageclient/node';
 import { StatusNotification } from '../../server/src/protocol';
 import { createLanguageClient } from './languageClient';
+import { recordOutput } from './outputRecorder';
 import { StatusModel } from './status';
 
 /**
@@ -10,6 +11,8 @@ import { StatusModel } from './status';
  */
 export class Ctx {
 	readonly outputChannel: vscode.OutputChannel;
+	/** Everything written to the output channel (the last few MB): for the secret-hygiene test. */
+	readonly outputText: () => string;
 	readonly status = new StatusModel();
 	#client: LanguageClient | undefined;
 	/** Listeners on the current client, dropped with it on restart. */
@@ -18,7 +21,9 @@ export class Ctx {
 	readonly #clientHooks: ((client: LanguageClient) => vscode.Disposable)[] = [];
 
 	constructor(readonly context: vscode.ExtensionContext) {
-		this.outputChannel = vscode.window.createOutputChannel('MintDoc');
+		const recorded = recordOutput(vscode.window.createOutputChannel('MintDoc'));
+		this.outputChannel = recorded.channel;
+		this.outputText = recorded.text;
 		this.pushCleanup(this.outputChannel, this.status);
 	}
 

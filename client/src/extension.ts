@@ -1,4 +1,4 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { registerApiKeys } from './apiKeys';
 import { registerAssistant, type AssistantApi } from './assistant/registerAssistant';
 import { registerCommands } from './commands';
@@ -22,6 +22,14 @@ export interface MintDocApi {
 	readonly assistant: AssistantApi;
 	/** Read-only view of the site preview panel (pages posted, pages rendered), for tests. */
 	readonly preview: PreviewTestApi;
+	/** What MintDoc wrote and stored, for the secret-hygiene test to scan for keys. */
+	readonly security: {
+		outputText(): string;
+		workspaceState(): Record<string, unknown>;
+		globalState(): Record<string, unknown>;
+		readonly globalStorageUri: vscode.Uri;
+		readonly logUri: vscode.Uri;
+	};
 }
 
 let ctx: Ctx | undefined;
@@ -38,8 +46,19 @@ export async function activate(context: vscode.ExtensionContext): Promise<MintDo
 	const [feedback, updates] = [registerFeedbackView(ctx, platform), registerUpdateStatusView(ctx, platform)];
 	const assistant = registerAssistant(ctx, platform);
 	await ctx.startServer();
+	// Restricted Mode ends: a fresh server starts trusted (it may now fetch hosted OpenAPI documents).
+	const current = ctx;
+	ctx.pushCleanup(vscode.workspace.onDidGrantWorkspaceTrust(() => void current.restartServer()));
 	const status = ctx.status;
-	return { status: () => status.current, onDidChangeStatus: status.onDidChange, platform: { feedback, updates, logLines: () => platform.log.lines() }, preview, assistant };
+	return { status: () => status.current, onDidChangeStatus: status.onDidChange, platform: { feedback, updates, logLines: () => platform.log.lines() }, preview, assistant,
+		security: {
+			outputText: current.outputText,
+			workspaceState: () => Object.fromEntries(context.workspaceState.keys().map(k => [k, context.workspaceState.get(k)])),
+			globalState: () => Object.fromEntries(context.globalState.keys().map(k => [k, context.globalState.get(k)])),
+			globalStorageUri: context.globalStorageUri,
+			logUri: context.logUri,
+		},
+	};
 }
 
 export async function deactivate(): Promise<void> {

@@ -21,8 +21,8 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
 		documentSelector: [{ scheme: 'file', language: 'json' }, { scheme: 'file', language: 'jsonc' }, { scheme: 'file', pattern: '**/*.{mdx,md,yaml,yml}' }],
 		synchronize: { fileEvents: watcher },
 		outputChannel,
-		// Where the server caches hosted OpenAPI documents (with their ETags).
-		initializationOptions: { storagePath: context.globalStorageUri.fsPath },
+		// Where the server caches hosted OpenAPI documents (with their ETags); in Restricted Mode it fetches none.
+		initializationOptions: { storagePath: context.globalStorageUri.fsPath, workspaceTrusted: vscode.workspace.isTrusted },
 		// The server never crashes on bad input by design; if it dies anyway, restart it a few times before giving up.
 		connectionOptions: { maxRestartCount: 4 },
 	};

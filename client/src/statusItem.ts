@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { Commands } from './commands';
 import { activeRoot, type ClientStatus, type StatusModel } from './status';
+import { restrictedModeNote, statusItemText } from './trust';
 
 /**
  * The status bar item: which docs root is in use and what the server is doing. Always visible
@@ -13,7 +14,7 @@ export function createStatusItem(model: StatusModel): vscode.Disposable {
 	const render = () => renderStatus(item, model.current, vscode.window.activeTextEditor?.document.uri.toString());
 	render();
 	item.show();
-	return vscode.Disposable.from(item, model.onDidChange(render), vscode.window.onDidChangeActiveTextEditor(render));
+	return vscode.Disposable.from(item, model.onDidChange(render), vscode.window.onDidChangeActiveTextEditor(render), vscode.workspace.onDidGrantWorkspaceTrust(render));
 }
 
 function renderStatus(item: vscode.StatusBarItem, status: ClientStatus, activeUri: string | undefined): void {
@@ -31,6 +32,7 @@ function renderStatus(item: vscode.StatusBarItem, status: ClientStatus, activeUr
 	} else {
 		item.text = rootLabel ? `$(book) MintDoc: ${rootLabel}${more}` : '$(book) MintDoc: no docs.json';
 	}
+	item.text = statusItemText(item.text, vscode.workspace.isTrusted);
 	const tooltip = new vscode.MarkdownString(undefined, true);
 	tooltip.isTrusted = { enabledCommands: [Commands.restartServer, Commands.showOutput] };
 	tooltip.appendMarkdown(`**MintDoc** — language server ${status.server}${status.state ? `, ${status.state}` : ''}\n\n`);
@@ -38,6 +40,7 @@ function renderStatus(item: vscode.StatusBarItem, status: ClientStatus, activeUr
 		tooltip.appendMarkdown('Docs roots:\n');
 		for (const r of status.roots) tooltip.appendMarkdown(`- \`${describeRoot(r)}\`${r === root ? ' (in use)' : ''}\n`);
 	}
+	if (!vscode.workspace.isTrusted) tooltip.appendMarkdown(`\n$(shield) ${restrictedModeNote}\n`);
 	tooltip.appendMarkdown(`\n[Restart server](command:${Commands.restartServer}) · [Show output](command:${Commands.showOutput})`);
 	item.tooltip = tooltip;
 }

@@ -6,6 +6,7 @@ import { isDocsConfigUri } from './core/uris';
 import { createFsWorkspace } from './node/fsWorkspace';
 import { createWorkerSpecReader } from './node/specWorkerReader';
 import { createRemoteFetcher } from './node/remoteSpecs';
+import { guardFetch, isTrustedInit } from './node/workspaceTrust';
 import { createPagePool } from './node/pagePool';
 import { availableParallelism } from 'node:os';
 import * as os from 'node:os';
@@ -33,7 +34,9 @@ export function startServer(connection: Connection): void {
 	const specReader = createWorkerSpecReader();
 	// Hosted specs are cached under the extension's storage (known at initialize time).
 	let specCacheDir = path.join(os.tmpdir(), 'mintdoc', 'openapi-cache');
-	const fetchText = (url: string) => createRemoteFetcher(specCacheDir)(url);
+	// Set by the client at start; a grant of trust restarts the server, so it never changes while running.
+	let workspaceTrusted = true;
+	const fetchText = guardFetch(url => createRemoteFetcher(specCacheDir)(url), () => workspaceTrusted);
 	// Specs are read inline (small) or in a worker (large); the full validation always runs in the worker.
 	// Pages are parsed in worker threads (all cores but the one answering requests).
 	const pagePool = createPagePool(Math.max(1, availableParallelism() - 1));
@@ -59,6 +62,7 @@ export function startServer(connection: Connection): void {
 		folders = params.workspaceFolders?.map(f => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
 		const storage = (params.initializationOptions as { storagePath?: string } | undefined)?.storagePath;
 		specCacheDir = path.join(storage ?? path.join(os.tmpdir(), 'mintdoc'), 'openapi-cache');
+		workspaceTrusted = isTrustedInit(params.initializationOptions);
 		return {
 			capabilities: {
 				textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: false },

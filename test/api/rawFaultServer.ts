@@ -70,7 +70,7 @@ function streamStart(): string {
 }
 
 function respond(socket: Socket, scenario: RawScenario, assistant: boolean, authorization: string): void {
-	const send = (text: string | Buffer) => socket.end(text);
+	const send = (text: string | Buffer): void => void socket.end(text);
 	switch (scenario) {
 		case 'status-409': {
 			// Echoes what it was sent, as careless servers do: the client must redact the key.

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import fc from 'fast-check';
 import type { FuzzSite } from './arbitraries/site';
 import { exerciseSite } from './exercise';
@@ -36,6 +37,9 @@ export function summarize(c: FuzzCase): string {
  */
 export function toAsyncProperty(p: FuzzProperty, limits: { hardLimitMs: number }, timings: (timing: CaseTiming, c: FuzzCase) => void) {
 	return fc.asyncProperty(p.arbitrary, async c => {
+		// A case that never yields (a parser stuck in a loop) cannot be timed out: with
+		// MINTDOC_FUZZ_DUMP=file each case is written first, so the last one written is the culprit.
+		if (process.env.MINTDOC_FUZZ_DUMP) writeFileSync(process.env.MINTDOC_FUZZ_DUMP, JSON.stringify(c.site.files));
 		const started = performance.now();
 		let timer: NodeJS.Timeout | undefined;
 		const hang = new Promise<never>((_, reject) => {

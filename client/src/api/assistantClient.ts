@@ -101,6 +101,9 @@ export interface AskAssistantOptions extends AssistantClientOptions, AssistantRe
 	readonly signal?: AbortSignal;
 }
 
+/** The `incomplete` message of a stream that simply ended without its finish part (nothing more to say than the panel's "cut off"). */
+export const streamEndedEarly = 'The answer stopped before it was finished (the stream ended early).';
+
 // 8 MiB is far beyond any real answer, and bounds what a runaway stream can make the panel hold.
 const defaults = { timeoutMs: 30_000, idleTimeoutMs: 60_000, maxAnswerBytes: 8 * 1024 * 1024 };
 const maxErrorBodyBytes = 64 * 1024;
@@ -216,7 +219,7 @@ async function* streamAnswer(options: AskAssistantOptions, exchange: Exchange): 
 			if (event.type === 'error') failed = true;
 			yield event;
 		}
-		if (!finished && !failed) yield { type: 'incomplete', reason: 'cut', message: 'The answer stopped before it was finished (the stream ended early).' };
+		if (!finished && !failed) yield { type: 'incomplete', reason: 'cut', message: streamEndedEarly };
 	} catch (e) {
 		if (finished || failed) return; // the answer was complete (or already failed); what broke after it does not matter
 		if (options.signal?.aborted) yield { type: 'incomplete', reason: 'stopped', message: 'Stopped.' };

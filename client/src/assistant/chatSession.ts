@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import { askAssistant } from '../api/assistantClient';
+import { askAssistant, streamEndedEarly } from '../api/assistantClient';
 import type { AssistantContext } from '../api/assistantTypes';
 import { isApiError } from '../api/errors';
 import type { Platform } from '../apiKeys';
 import { readAssistantSettings } from './assistantSettings';
+import { toChatError } from './chatError';
 import { emptyConversation, initialChatState, reduceChat, requestMessages, streamingTurn, toViewState } from './chatState';
 import type { ConversationStore } from './conversationStore';
 import type { ChatError, ChatState, ChatThread, HostMessage, SetupProblem, Turn } from './protocol';
@@ -194,7 +195,8 @@ export class ChatSession implements vscode.Disposable {
 				else if (event.type === 'error') ended = { error: { kind: 'stream', message: event.message || 'The assistant reported an error.' } };
 				else if (event.type === 'finish') ended ??= { state: 'done' };
 				else if (event.type === 'incomplete') {
-					if (event.reason === 'idle' || event.reason === 'tooLarge') this.#dispatch({ type: 'note', turnId, note: event.message });
+					// Why it ended, when there is more to say than the panel's "cut off" (idle, too large, a broken connection).
+					if (event.reason !== 'stopped' && event.message !== streamEndedEarly) this.#dispatch({ type: 'note', turnId, note: event.message });
 					ended ??= { state: event.reason === 'stopped' ? 'stopped' : 'incomplete' };
 				}
 			}
@@ -243,13 +245,4 @@ export class ChatSession implements vscode.Disposable {
 
 function newId(prefix: string): string {
 	return `${prefix}-${randomUUID()}`;
-}
-
-/** The panel's error for a failed request: the ApiError's kind and message (keys already redacted). */
-export function toChatError(e: unknown): ChatError {
-	if (!isApiError(e)) return { kind: 'other', message: e instanceof Error ? e.message : String(e) };
-	const kind: ChatError['kind'] = e.kind === 'config' && /assistant domain/i.test(e.message) ? 'noDomain'
-		: e.kind === 'badResponse' || e.kind === 'cancelled' ? 'other'
-		: e.kind;
-	return { kind, message: e.message, ...(e.retryAfter !== undefined ? { retryAfter: e.retryAfter } : {}) };
 }

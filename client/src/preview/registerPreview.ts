@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { needsPlaygroundConfirmation } from '../trust';
 import { PlaygroundSendRequest, type PlaygroundRequest, type PlaygroundResponse } from '../../../server/src/protocol';
 import type { Ctx } from '../ctx';
 import { activeRoot } from '../status';
@@ -104,7 +105,7 @@ async function sendPlayground(ctx: Ctx, allowedOrigins: Set<string>, request: Pl
 	const notSent = (error: string): PlaygroundResponse => ({ status: 0, statusText: '', headers: [], body: '', timeMs: 0, error });
 	const origin = playgroundOrigin(request.url);
 	if (!origin) return notSent(`Not sent: ${request.url} is not an http(s) URL.`);
-	if (!vscode.workspace.isTrusted && !allowedOrigins.has(origin)) {
+	if (needsPlaygroundConfirmation(vscode.workspace.isTrusted, allowedOrigins, origin)) {
 		const send = 'Send';
 		const choice = await vscode.window.showWarningMessage(
 			`This workspace is not trusted. Send the API playground's request to ${origin}?`,

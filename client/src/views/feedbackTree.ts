@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { isApiError } from '../api/errors';
+import { isHttpsUrl } from '../assistant/sourceTarget';
 import type { FeedbackEntry, FeedbackFilters } from '../api/types';
 import type { ViewRow } from '../api/viewRow';
 import type { Platform } from '../apiKeys';
@@ -43,7 +44,8 @@ export class RowTreeProvider implements vscode.TreeDataProvider<ViewRow>, vscode
 		if (row.icon) item.iconPath = new vscode.ThemeIcon(row.icon.id, row.icon.color ? new vscode.ThemeColor(row.icon.color) : undefined);
 		item.contextValue = row.contextValue;
 		if (row.action?.type === 'command') item.command = { command: row.action.command, title: row.label, arguments: [...(row.action.args ?? [])] };
-		if (row.action?.type === 'openUrl') item.command = { command: 'vscode.open', title: 'Open', arguments: [vscode.Uri.parse(row.action.url)] };
+		// URLs come from the network: only https opens (never command:, file: or vscode: URIs).
+		if (row.action?.type === 'openUrl' && isHttpsUrl(row.action.url)) item.command = { command: 'vscode.open', title: 'Open', arguments: [vscode.Uri.parse(row.action.url, true)] };
 		return item;
 	}
 

@@ -216,8 +216,14 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 			}
 		}));
 		if (missing.length && options.summarizePages) {
-			const summaries = await options.summarizePages(missing, token);
-			missing.forEach((document, i) => pageSummaries.set(document, summaries[i]));
+			// In slices, each kept as it arrives: a run cancelled midway leaves what it parsed for the next one.
+			const slice = 256;
+			const slices: Promise<void>[] = [];
+			for (let i = 0; i < missing.length; i += slice) {
+				const part = missing.slice(i, i + slice);
+				slices.push(options.summarizePages(part, token).then(summaries => part.forEach((document, j) => pageSummaries.set(document, summaries[j]))));
+			}
+			await Promise.all(slices);
 		}
 		return documents;
 	}

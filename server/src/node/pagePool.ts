@@ -11,16 +11,23 @@ const batchSize = 32;
 
 interface Pending {
 	readonly documents: readonly TextDocument[];
-	readonly resolve: (summaries: PageSummary[]) => void;
+	readonly token: CancellationToken;
+	readonly resolve: (summaries: PageSummary[] | undefined) => void;
 }
+
+/** Batches a worker holds at once; the rest wait here, where a cancelled run's batches are dropped unparsed. */
+const inFlightPerWorker = 2;
 
 /**
  * A pool of worker threads (dist/pageWorker.js) that summarize pages in parallel. Batches go to
- * the worker with the fewest in flight. A worker that fails or crashes never loses pages: they
- * are summarized on the calling thread instead. Workers are unref'd: they never keep a process alive.
+ * the worker with the fewest in flight; each worker holds at most two, so when a newer run
+ * cancels an older one (the next keystroke), the older one's queued pages are never parsed. A
+ * worker that fails or crashes never loses pages: they are summarized on the calling thread
+ * instead. Workers are unref'd: they never keep a process alive.
  */
 export function createPagePool(size = availableParallelism(), workerPath = path.join(__dirname, 'pageWorker.js')): PageSummarizer & { dispose(): void } {
 	const workers: { worker: Worker; inFlight: Map<number, Pending> }[] = [];
+	const queue: Pending[] = [];
 	let nextId = 0;
 	const inline = (documents: readonly TextDocument[]) => documents.map(summarizePage);
 	const start = () => {
@@ -31,33 +38,42 @@ export function createPagePool(size = availableParallelism(), workerPath = path.
 			if (!pending) return;
 			slot.inFlight.delete(reply.id);
 			pending.resolve(reply.summaries ?? inline(pending.documents));
+			pump();
 		});
 		slot.worker.on('error', () => {
 			workers.splice(workers.indexOf(slot), 1);
 			for (const pending of slot.inFlight.values()) pending.resolve(inline(pending.documents));
 			slot.inFlight.clear();
+			pump();
 		});
 		workers.push(slot);
 		return slot;
 	};
-	const send = (documents: readonly TextDocument[]): Promise<PageSummary[]> => {
-		if (workers.length < Math.max(1, size)) start();
-		const slot = workers.reduce((best, w) => (w.inFlight.size < best.inFlight.size ? w : best));
-		const id = nextId++;
-		return new Promise(resolve => {
-			slot.inFlight.set(id, { documents, resolve });
-			slot.worker.postMessage({ id, pages: documents.map(d => ({ uri: d.uri, languageId: d.languageId, text: d.getText() })) });
-		});
+	const pump = () => {
+		while (queue.length) {
+			if (workers.length < Math.max(1, size)) start();
+			const slot = workers.reduce((best, w) => (w.inFlight.size < best.inFlight.size ? w : best));
+			if (slot.inFlight.size >= inFlightPerWorker) return;
+			const pending = queue.shift()!;
+			if (pending.token.isCancellationRequested) {
+				pending.resolve(undefined);
+				continue;
+			}
+			const id = nextId++;
+			slot.inFlight.set(id, pending);
+			slot.worker.postMessage({ id, pages: pending.documents.map(d => ({ uri: d.uri, languageId: d.languageId, text: d.getText() })) });
+		}
 	};
 	const summarize = async (documents: readonly TextDocument[], token: CancellationToken): Promise<PageSummary[]> => {
-		const batches: Promise<PageSummary[]>[] = [];
+		const batches: Promise<PageSummary[] | undefined>[] = [];
 		for (let i = 0; i < documents.length; i += batchSize) {
-			if (token.isCancellationRequested) break;
-			batches.push(send(documents.slice(i, i + batchSize)));
+			const batch = documents.slice(i, i + batchSize);
+			batches.push(new Promise(resolve => queue.push({ documents: batch, token, resolve })));
 		}
-		const results = (await Promise.all(batches)).flat();
-		if (results.length < documents.length) throw new CancelledError();
-		return results;
+		pump();
+		const results = await Promise.all(batches);
+		if (results.some(r => r === undefined)) throw new CancelledError();
+		return results.flatMap(r => r!);
 	};
 	return Object.assign(summarize, { dispose: () => workers.splice(0).forEach(w => void w.worker.terminate()) });
 }

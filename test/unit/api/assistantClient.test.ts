@@ -82,14 +82,24 @@ describe('assistant request body', () => {
 describe('askAssistant (scripted server)', () => {
 	let server: Awaited<ReturnType<typeof startScriptedServer>>;
 	let received: Received[];
-	afterEach(() => server.close());
+	// Every server a test starts (some start several) is closed, so mocha can exit.
+	const started: (typeof server)[] = [];
+	afterEach(async () => {
+		await Promise.all(started.splice(0).map(s => s.close()));
+	});
 
 	async function serve(script: (req: IncomingMessage, res: ServerResponse, n: number) => void | Promise<void>) {
 		received = [];
-		server = await startScriptedServer(async (req, res) => {
+		server = await track(startScriptedServer(async (req, res) => {
 			received.push({ url: req.url ?? '', headers: req.headers, body: await readJson(req) });
 			await script(req, res, received.length);
-		});
+		}));
+	}
+
+	async function track(starting: ReturnType<typeof startScriptedServer>) {
+		const s = await starting;
+		started.push(s);
+		return s;
 	}
 
 	const options = (extra: Partial<AskAssistantOptions> = {}): AskAssistantOptions => ({
@@ -236,7 +246,7 @@ describe('askAssistant (scripted server)', () => {
 		assert.equal(error.kind, 'timeout');
 		const url = server.url;
 		await server.close();
-		server = await startScriptedServer(() => undefined);
+		server = await track(startScriptedServer(() => undefined));
 		const offline = await failure({ ...options(), baseUrl: url });
 		assert.equal(offline.kind, 'network');
 		assert.ok(!offline.message.includes(key));

@@ -65,4 +65,14 @@ describe('fuzzer regressions', () => {
 			resolve();
 		}));
 	});
+	it('moves a page in a docs.json whose broken syntax hides the redirects array from the JSON editor, without throwing', async () => {
+		const config = '{\n  "navigation": { "pages": ["index", "guides/setup"] },\n  "redirects":  "favicon": "/favicon.svg",\n  "redirects": [\n    { "source": "/x", "destination": "/index" }\n  ]\n}\n';
+		const { ls } = await service({ 'docs.json': config, 'index.mdx': '# Home\n', 'guides/setup.mdx': '# Setup\n' });
+		await ls.checkSite(workspaceRoot, noCancellation);
+		const edit = await ls.willRenameFiles([{ oldUri: workspaceUri('guides/setup.mdx'), newUri: workspaceUri('guides/install.mdx') }], { addRedirects: true }, noCancellation);
+		// The navigation entry still moves; only the redirect, which cannot be placed, is left out.
+		const changes = Object.values(edit?.changes ?? {}).flat();
+		assert.ok(changes.some(change => change.newText.includes('guides/install')), JSON.stringify(edit));
+		assert.ok(!changes.some(change => change.newText.includes('"/guides/setup"')));
+	});
 });

@@ -70,12 +70,18 @@ export function redirectEdits(site: SiteModel, moves: PageMoves): TextEdit[] {
 	const apply = (changes: ReturnType<typeof modify>) => {
 		for (const change of [...changes].sort((a, b) => b.offset - a.offset)) text = text.slice(0, change.offset) + change.content + text.slice(change.offset + change.length);
 	};
-	// jsonc-parser's formatter throws on documents nested about 100 deep: then the edit is made unformatted.
-	const modifyText = (path: JSONPath, value: unknown, indent: string) => {
+	// jsonc-parser's formatter throws on documents nested about 100 deep: then the edit is made
+	// unformatted. It also throws when broken JSON makes `redirects` read as a string to it: then
+	// no redirect is added (the file's own syntax errors are reported elsewhere).
+	const modifyText = (path: JSONPath, value: unknown, indent: string): ReturnType<typeof modify> => {
 		try {
 			return modify(text, path, value, { formattingOptions: formatting(indent) });
 		} catch {
-			return modify(text, path, value, {});
+			try {
+				return modify(text, path, value, {});
+			} catch {
+				return [];
+			}
 		}
 	};
 	// A page moving (back) to a URL that redirects away would be shadowed by that redirect, or loop: drop it.

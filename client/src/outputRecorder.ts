@@ -1,0 +1,23 @@
+import type * as vscode from 'vscode';
+
+/**
+ * The MintDoc output channel with a memory of what was written to it (the last few megabytes),
+ * so tests can read it back: VS Code offers no API to read an output channel.
+ */
+export function recordOutput(channel: vscode.OutputChannel, maxChars = 4_000_000): { readonly channel: vscode.OutputChannel; text(): string } {
+	let text = '';
+	const add = (value: string) => {
+		text += value;
+		if (text.length > maxChars) text = text.slice(text.length - maxChars);
+	};
+	const wrapped = new Proxy(channel, {
+		get(target, property, receiver) {
+			if (property === 'append') return (value: string) => (add(value), target.append(value));
+			if (property === 'appendLine') return (value: string) => (add(`${value}\n`), target.appendLine(value));
+			if (property === 'replace') return (value: string) => (add(`${value}\n`), target.replace(value));
+			const value = Reflect.get(target, property, receiver) as unknown;
+			return typeof value === 'function' ? value.bind(target) : value;
+		},
+	});
+	return { channel: wrapped, text: () => text };
+}

@@ -11,6 +11,7 @@ import type { PlaygroundRequest, PlaygroundResponse } from './core/preview/playg
 
 export type { PreviewPage, PreviewProblem, PreviewTarget } from './core/preview/previewTypes';
 export type { PlaygroundRequest, PlaygroundResponse } from './core/preview/playgroundTypes';
+export type { PreviewHostMessage, PreviewViewMessage } from './core/preview/previewMessages';
 
 /** What the server is doing, for the client's status item. */
 export type ServerState = 'indexing' | 'ready';

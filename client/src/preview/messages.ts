@@ -3,29 +3,13 @@
  * extension host's preview panel. Pure (no vscode), so the validation of what a webview sends is
  * unit-tested: the page shows workspace content, so every message is checked before it is acted on.
  */
-import type { PlaygroundRequest, PlaygroundResponse, PreviewPage } from '../../../server/src/protocol';
+import type { PlaygroundRequest, PreviewHostMessage, PreviewViewMessage } from '../../../server/src/protocol';
 
-/** Host → webview. */
-export type HostToPreviewMessage =
-	/** A new page or a new rendering of the shown page: the script swaps the content, keeping scroll on the same route. */
-	| { readonly type: 'update'; readonly page: PreviewPage }
-	/** The answer to a playground Send. */
-	| { readonly type: 'playgroundResponse'; readonly id: string; readonly response: PlaygroundResponse };
+/** Host → webview (declared once, beside the page script that handles them). */
+export type HostToPreviewMessage = PreviewHostMessage;
 
-/** Webview → host. */
-export type PreviewToHostMessage =
-	/** The script has loaded and listens: the host posts the current page. */
-	| { readonly type: 'ready' }
-	/** A site link was clicked: show `route` in the preview, or with a modifier held open its source file. */
-	| { readonly type: 'navigate'; readonly route: string; readonly openSource: boolean }
-	/** A link to another site: opened in the browser (https only). */
-	| { readonly type: 'openExternal'; readonly url: string }
-	/** "Go to location" of a problem shown in the page. */
-	| { readonly type: 'openLocation'; readonly uri: string; readonly line?: number; readonly character?: number }
-	/** Send of an API playground: the host makes the request and answers with `playgroundResponse`. */
-	| { readonly type: 'playgroundSend'; readonly id: string; readonly request: PlaygroundRequest }
-	/** The script swapped in the page of `route` (acknowledges an `update`; tests and timing read it). */
-	| { readonly type: 'rendered'; readonly route: string };
+/** Webview → host: what the page script posts; {@link parsePreviewMessage} checks each one. */
+export type PreviewToHostMessage = PreviewViewMessage;
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isLineNumber = (v: unknown): v is number | undefined => v === undefined || (typeof v === 'number' && Number.isInteger(v) && v >= 0);

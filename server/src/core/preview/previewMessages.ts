@@ -8,7 +8,7 @@ import type { PreviewPage } from './previewTypes';
  * server/src/protocol.ts may re-export them for the client.
  */
 
-/** Page → host (the same shapes as client/src/preview/messages.ts, which validates them). */
+/** Page → host (client/src/preview/messages.ts validates each one before the host acts on it). */
 export type PreviewViewMessage =
 	/** The script has loaded and listens: the host posts the current page. */
 	| { readonly type: 'ready' }

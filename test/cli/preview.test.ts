@@ -1,50 +1,12 @@
 import * as assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { cliPath } from '../helpers/cli';
+import { startPreview, type PreviewProcess } from '../helpers/cli';
 
 const repo = path.resolve(__dirname, '../..');
 const acme = path.join(repo, 'examples/acme');
-
-interface PreviewProcess {
-	readonly url: string;
-	output(): string;
-	stop(): Promise<void>;
-}
-
-/** `node dist/cli.js preview <dir> --port 0` until it prints its URL. */
-async function startPreview(dir: string): Promise<PreviewProcess> {
-	const child: ChildProcess = spawn(process.execPath, [cliPath, 'preview', dir, '--port', '0'], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
-	let output = '';
-	child.stdout!.on('data', chunk => (output += chunk));
-	child.stderr!.on('data', chunk => (output += chunk));
-	const url = await new Promise<string>((resolve, reject) => {
-		const timer = setTimeout(() => reject(new Error(`no URL within 30 s:\n${output}`)), 30_000);
-		child.stdout!.on('data', () => {
-			const m = /MintDoc preview: (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
-			if (m) {
-				clearTimeout(timer);
-				resolve(m[1]);
-			}
-		});
-		child.once('exit', code => {
-			clearTimeout(timer);
-			reject(new Error(`preview exited with ${code}:\n${output}`));
-		});
-	});
-	return {
-		url,
-		output: () => output,
-		stop: () => new Promise(resolve => {
-			if (child.exitCode !== null) return resolve();
-			child.once('exit', () => resolve());
-			child.kill('SIGTERM');
-		}),
-	};
-}
 
 /** A raw GET (the path is sent exactly as written, `..` included). */
 function rawGet(base: string, rawPath: string): Promise<{ status: number; body: string }> {

@@ -1,9 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { cliPath } from '../helpers/cli';
+import { startPreview, type PreviewProcess } from '../helpers/cli';
 
 const repo = path.resolve(__dirname, '../..');
 const results = path.join(repo, 'test-results');
@@ -86,29 +85,10 @@ description: "<script>window.__xss=2</script>"
 <Card title="c" href="javascript:window.__xss=8">card</Card>
 `;
 
-async function startPreview(dir: string): Promise<{ url: string; stop(): Promise<void> }> {
-	const child: ChildProcess = spawn(process.execPath, [cliPath, 'preview', dir, '--port', '0'], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
-	let output = '';
-	child.stdout!.on('data', chunk => (output += chunk));
-	child.stderr!.on('data', chunk => (output += chunk));
-	const url = await new Promise<string>((resolve, reject) => {
-		const timer = setTimeout(() => reject(new Error(`no URL within 30 s:\n${output}`)), 30_000);
-		child.stdout!.on('data', () => {
-			const m = /MintDoc preview: (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
-			if (m) {
-				clearTimeout(timer);
-				resolve(m[1]);
-			}
-		});
-		child.once('exit', code => reject(new Error(`preview exited with ${code}:\n${output}`)));
-	});
-	return { url, stop: () => new Promise(resolve => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')))) };
-}
-
 describe('mintdoc preview in Chromium', function () {
 	this.timeout(180_000);
 	let dir: string;
-	let server: { url: string; stop(): Promise<void> };
+	let server: PreviewProcess;
 	let browser: Browser;
 	const problems: string[] = [];
 

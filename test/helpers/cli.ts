@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 
 /** The built CLI, as `npm run build` writes it. */
@@ -8,4 +8,43 @@ export const cliPath = path.resolve(__dirname, '../../dist/cli.js');
 export function mintdoc(args: string[], cwd: string) {
 	const result = spawnSync(process.execPath, [cliPath, ...args], { cwd, encoding: 'utf8' });
 	return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** A running `mintdoc preview`. */
+export interface PreviewProcess {
+	readonly url: string;
+	/** Everything it printed so far. */
+	output(): string;
+	stop(): Promise<void>;
+}
+
+/** `node dist/cli.js preview <dir> --port 0` until it prints its URL. */
+export async function startPreview(dir: string): Promise<PreviewProcess> {
+	const child = spawn(process.execPath, [cliPath, 'preview', dir, '--port', '0'], { cwd: path.resolve(__dirname, '../..'), stdio: ['ignore', 'pipe', 'pipe'] });
+	let output = '';
+	child.stderr.on('data', chunk => (output += chunk));
+	const url = await new Promise<string>((resolve, reject) => {
+		const timer = setTimeout(() => reject(new Error(`no URL within 30 s:\n${output}`)), 30_000);
+		child.stdout.on('data', chunk => {
+			output += chunk;
+			const m = /MintDoc preview: (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
+			if (m) {
+				clearTimeout(timer);
+				resolve(m[1]);
+			}
+		});
+		child.once('exit', code => {
+			clearTimeout(timer);
+			reject(new Error(`preview exited with ${code}:\n${output}`));
+		});
+	});
+	return {
+		url,
+		output: () => output,
+		stop: () => new Promise(resolve => {
+			if (child.exitCode !== null) return resolve();
+			child.once('exit', () => resolve());
+			child.kill('SIGTERM');
+		}),
+	};
 }

@@ -1,39 +1,18 @@
 import * as assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { flattenRows, rowsToText, type ViewRow } from '../../client/src/api/viewRow';
 import { readApiSettings } from '../../client/src/config';
 import type { MintDocApi } from '../../client/src/extension';
+import { startStandIn, type RunningStandIn } from './standIn';
 import { waitFor } from './waits';
 
 const adminKey = 'mint_demo_admin_key';
 const wrongKey = 'mint_wrong_key_for_tests_42';
 
-/** Starts `dist/cli.js api-server` of the extension under test; resolves with its URL. */
-function startStandIn(extensionPath: string, docsDir: string): Promise<{ child: ChildProcess; url: string }> {
-	const child = spawn(process.execPath, [path.join(extensionPath, 'dist', 'cli.js'), 'api-server', '--port', '0', '--docs', docsDir, '--live-seconds', '5', '--quiet'], {
-		env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, stdio: ['ignore', 'pipe', 'pipe'],
-	});
-	let output = '';
-	return new Promise((resolve, reject) => {
-		const timer = setTimeout(() => reject(new Error(`the API stand-in did not start:\n${output}`)), 20_000);
-		child.stderr!.on('data', chunk => (output += chunk));
-		child.stdout!.on('data', chunk => {
-			output += chunk;
-			const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-			if (m) {
-				clearTimeout(timer);
-				resolve({ child, url: m[1] });
-			}
-		});
-		child.once('exit', code => reject(new Error(`the API stand-in exited (${code}):\n${output}`)));
-	});
-}
 
 describe('Feedback and Update Status views against the local API stand-in', () => {
 	let api: MintDocApi;
-	let standIn: { child: ChildProcess; url: string };
+	let standIn: RunningStandIn;
 	const folder = () => vscode.workspace.workspaceFolders![0].uri;
 	const config = () => vscode.workspace.getConfiguration('mintdoc');
 	const feedbackRows = () => api.platform.feedback.provider.rows;
@@ -46,7 +25,7 @@ describe('Feedback and Update Status views against the local API stand-in', () =
 		this.timeout(60_000);
 		const extension = vscode.extensions.getExtension<MintDocApi>('mintdoc.mintdoc')!;
 		api = await extension.activate();
-		standIn = await startStandIn(extension.extensionPath, folder().fsPath);
+		standIn = await startStandIn(extension.extensionPath, folder().fsPath, ['--live-seconds', '5', '--quiet']);
 		await config().update('api.baseUrl', standIn.url, vscode.ConfigurationTarget.Global);
 		await config().update('projectId', 'demo', vscode.ConfigurationTarget.Workspace);
 		assert.equal(readApiSettings().baseUrl, standIn.url, 'the extension reads the base URL setting');

@@ -1,37 +1,16 @@
 import * as assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ChatState, Turn } from '../../client/src/assistant/protocol';
 import type { MintDocApi } from '../../client/src/extension';
+import { startStandIn, type RunningStandIn } from './standIn';
 import { waitFor } from './waits';
 
 const assistantKey = 'mint_dsc_demo_key';
 
-/** Starts `dist/cli.js api-server` (the local stand-in, assistant included) on a free port. */
-function startStandIn(extensionPath: string, docsDir: string): Promise<{ child: ChildProcess; url: string }> {
-	const child = spawn(process.execPath, [path.join(extensionPath, 'dist', 'cli.js'), 'api-server', '--port', '0', '--docs', docsDir, '--quiet'], {
-		env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, stdio: ['ignore', 'pipe', 'pipe'],
-	});
-	let output = '';
-	return new Promise((resolve, reject) => {
-		const timer = setTimeout(() => reject(new Error(`the API stand-in did not start:\n${output}`)), 20_000);
-		child.stderr!.on('data', chunk => (output += chunk));
-		child.stdout!.on('data', chunk => {
-			output += chunk;
-			const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-			if (m) {
-				clearTimeout(timer);
-				resolve({ child, url: m[1] });
-			}
-		});
-		child.once('exit', code => reject(new Error(`the API stand-in exited (${code}):\n${output}`)));
-	});
-}
 
 describe('Assistant chat panel against the local stand-in', () => {
 	let api: MintDocApi;
-	let standIn: { child: ChildProcess; url: string };
+	let standIn: RunningStandIn;
 	const folder = () => vscode.workspace.workspaceFolders![0].uri;
 	const config = () => vscode.workspace.getConfiguration('mintdoc');
 	const state = () => api.assistant.state();
@@ -43,7 +22,7 @@ describe('Assistant chat panel against the local stand-in', () => {
 		this.timeout(60_000);
 		const extension = vscode.extensions.getExtension<MintDocApi>('mintdoc.mintdoc')!;
 		api = await extension.activate();
-		standIn = await startStandIn(extension.extensionPath, folder().fsPath);
+		standIn = await startStandIn(extension.extensionPath, folder().fsPath, ['--quiet']);
 		await config().update('api.baseUrl', standIn.url, vscode.ConfigurationTarget.Global);
 		await config().update('assistant.domain', 'demo', vscode.ConfigurationTarget.Workspace);
 		await vscode.commands.executeCommand('mintdoc.setAssistantKey', assistantKey);

@@ -3,13 +3,13 @@
 // wrote or holds is scanned. The keys may appear only in the Authorization header of requests to
 // the configured base URL — here a recording proxy in front of the local API stand-in.
 import * as assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { MintDocApi } from '../../client/src/extension';
+import { startStandIn, type RunningStandIn } from './standIn';
 import { waitFor } from './waits';
 
 const adminKey = 'mint_SECRET_canary_admin_123';
@@ -38,26 +38,6 @@ function recorder(name: string, seen: Seen[], target?: string, answer = '{}'): P
 	return new Promise(resolve => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => { server.closeAllConnections(); server.close(); } })));
 }
 
-function startStandIn(extensionPath: string, docsDir: string): Promise<{ child: ChildProcess; url: string }> {
-	const child = spawn(process.execPath, [path.join(extensionPath, 'dist', 'cli.js'), 'api-server', '--port', '0', '--docs', docsDir, '--admin-key', adminKey, '--assistant-key', assistantKey, '--live-seconds', '5', '--assistant-delay-ms', '0'], {
-		env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, stdio: ['ignore', 'pipe', 'pipe'],
-	});
-	let output = '';
-	return new Promise((resolve, reject) => {
-		const timer = setTimeout(() => reject(new Error(`the API stand-in did not start:\n${output}`)), 20_000);
-		child.stderr!.on('data', chunk => (output += chunk));
-		child.stdout!.on('data', chunk => {
-			output += chunk;
-			const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-			if (m) {
-				clearTimeout(timer);
-				// Its own log (request lines) must not carry the keys either.
-				resolve({ child, url: m[1] });
-			}
-		});
-		child.once('exit', code => reject(new Error(`the API stand-in exited (${code}):\n${output}`)));
-	});
-}
 
 /** Text files under `dir` (skipping SQLite stores: VS Code's secret storage lives there, encrypted or not). */
 function textFiles(dir: string, out: string[] = []): string[] {
@@ -79,7 +59,7 @@ const leaks = (what: string, text: string) => keys.filter(k => text.includes(k))
 
 describe('secret hygiene: the keys never leave secret storage except as the Authorization header', () => {
 	let api: MintDocApi;
-	let standIn: { child: ChildProcess; url: string };
+	let standIn: RunningStandIn;
 	let proxy: { url: string; close(): void };
 	let bystander: { url: string; close(): void };
 	const seen: Seen[] = [];
@@ -95,7 +75,7 @@ describe('secret hygiene: the keys never leave secret storage except as the Auth
 		this.timeout(90_000);
 		const extension = vscode.extensions.getExtension<MintDocApi>('mintdoc.mintdoc')!;
 		api = await extension.activate();
-		standIn = await startStandIn(extension.extensionPath, folder().fsPath);
+		standIn = await startStandIn(extension.extensionPath, folder().fsPath, ['--admin-key', adminKey, '--assistant-key', assistantKey, '--live-seconds', '5', '--assistant-delay-ms', '0']);
 		standIn.child.stdout!.on('data', chunk => (standInOutput += chunk));
 		proxy = await recorder('base URL', seen, standIn.url);
 		bystander = await recorder('hosted spec', seen, undefined, JSON.stringify({ openapi: '3.1.0', info: { title: 'Hosted', version: '1' }, paths: {} }));

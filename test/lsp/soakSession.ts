@@ -9,23 +9,9 @@ const acme = path.resolve(__dirname, '../../examples/acme');
 /** A link to a page that does not exist (and never will): an error that makes a page publish diagnostics. */
 export const knownProblem = '\n\n[a broken link](/soak-missing-page)\n';
 
-/** A small seeded PRNG (mulberry32): the same seed replays the same session. */
-export function random(seed: number) {
-	let state = seed >>> 0;
-	const next = () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-	return {
-		next,
-		int: (n: number) => Math.floor(next() * n),
-		pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)],
-	};
-}
-export type Random = ReturnType<typeof random>;
+/** The bench's seeded PRNG (mulberry32): the same seed replays the same session. */
+import { createRandom, type Random } from '../../bench/random';
+export { createRandom as random, type Random };
 
 /**
  * A copy of examples/acme in a temporary folder, grown with `pages` generated pages (headings,

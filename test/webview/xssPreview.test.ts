@@ -3,11 +3,10 @@
 // dialogs, script errors and CSP violations are trapped before its own script runs; every link and
 // button of the content is clicked; the page may only ever go to http(s) URLs of the preview.
 import * as assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { cliPath } from '../helpers/cli';
+import { startPreview, type PreviewProcess } from '../helpers/cli';
 import { canaryInitScript } from '../helpers/xssCorpus';
 import { writeXssSite } from '../helpers/xssSite';
 
@@ -22,29 +21,10 @@ declare const window: { addEventListener(type: string, listener: (event: { targe
 type Element = { closest?(selector: string): unknown };
 type El = { getAttribute(name: string): string | null; href?: string; src?: string };
 
-async function startPreview(dir: string): Promise<{ url: string; stop(): Promise<void> }> {
-	const child: ChildProcess = spawn(process.execPath, [cliPath, 'preview', dir, '--port', '0'], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
-	let output = '';
-	child.stderr!.on('data', chunk => (output += chunk));
-	const url = await new Promise<string>((resolve, reject) => {
-		const timer = setTimeout(() => reject(new Error(`no URL within 30 s:\n${output}`)), 30_000);
-		child.stdout!.on('data', chunk => {
-			output += chunk;
-			const m = /MintDoc preview: (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
-			if (m) {
-				clearTimeout(timer);
-				resolve(m[1]);
-			}
-		});
-		child.once('exit', code => reject(new Error(`preview exited with ${code}:\n${output}`)));
-	});
-	return { url, stop: () => new Promise(resolve => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')))) };
-}
-
 describe('preview of the XSS corpus in Chromium', function () {
 	this.timeout(600_000);
 	let dir: string;
-	let server: { url: string; stop(): Promise<void> };
+	let server: PreviewProcess;
 	let browser: Browser;
 	let page: Page;
 	let mdxRoutes: string[];

@@ -88,6 +88,7 @@ export function startServer(connection: Connection): void {
 		for (const root of service.sitesUsingConfigFile(document.uri)) publisher.schedule(root, delay);
 		if (service.isPage(document.uri)) publisher.schedulePage(document.uri, delay);
 	});
+	documents.onDidOpen(({ document }) => sites.noticeConfigFile(document.uri));
 	// A closed buffer may have held unsaved text: re-check with what is on disk now.
 	documents.onDidClose(({ document }) => {
 		service.didChangeDocument(document.uri);
@@ -100,6 +101,7 @@ export function startServer(connection: Connection): void {
 		const changes = all.filter(c => !/\/(node_modules|\.git)\//.test(c.uri));
 		// A docs.json appearing or disappearing changes the set of sites: find them again.
 		if (changes.some(c => isDocsConfigUri(c.uri) && c.type !== FileChangeType.Changed)) return void sites.refresh();
+		for (const change of changes) sites.noticeConfigFile(change.uri);
 		const events = changes.map(c => ({ uri: c.uri, type: c.type === FileChangeType.Created ? 'created' : c.type === FileChangeType.Deleted ? 'deleted' : 'changed' } as const));
 		// Open buffers are the truth for their files; their disk events change nothing we see.
 		const onDisk = events.filter(e => e.type !== 'changed' || !documents.get(e.uri));

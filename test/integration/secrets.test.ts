@@ -160,6 +160,8 @@ describe('secret hygiene: the keys never leave secret storage except as the Auth
 		mkdirSync(hostedRoot(), { recursive: true });
 		writeFileSync(path.join(hostedRoot(), 'index.mdx'), '---\ntitle: Hosted\n---\n\nHi.\n');
 		writeFileSync(path.join(hostedRoot(), 'docs.json'), JSON.stringify({ theme: 'mint', name: 'Hosted', colors: { primary: '#000000' }, navigation: { groups: [{ group: 'API', openapi: `${bystander.url}/openapi.json`, pages: ['index'] }] } }));
+		// Opened too, as an author would: a watcher can miss a file created right after its folder.
+		await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(hostedRoot(), 'docs.json')));
 		await waitFor(requestSeen.event, () => seen.find(s => s.server === 'hosted spec'), 'the language server fetches the hosted spec', 90_000);
 		await run('mintdoc.signOut');
 		await run('mintdoc.setAdminApiKey', adminKey);

@@ -92,4 +92,23 @@ describe('language server over JSON-RPC: docs.json diagnostics', function () {
 		const d = await client.waitForDiagnostics(created, d => d.length > 0);
 		assert.deepEqual(d.map(x => [x.code, ...rangeOf(x)]), [['json-syntax', 0, 10, 0, 11]]);
 	});
+
+	it('finds a docs.json the file watcher missed when it is opened or reported changed', async () => {
+		client = await LspClient.start([site.fileUri('minimal')]);
+		await client.waitForStatus(s => s.state === 'ready' && s.roots.length === 1);
+		// Created right after its folder: an inotify watcher can miss it, so no "created" event is sent.
+		mkdirSync(site.path('minimal/v3'));
+		writeFileSync(site.path('minimal/v3/docs.json'), '{ "name": }');
+		const missed = site.fileUri('minimal/v3/docs.json');
+		await client.open(missed, '{ "name": }');
+		const status = await client.waitForStatus(s => s.state === 'ready' && s.roots.length === 2);
+		assert.deepEqual(status.roots, [site.fileUri('minimal'), site.fileUri('minimal/v3')]);
+		const d = await client.waitForDiagnostics(missed, d => d.length > 0);
+		assert.deepEqual(d.map(x => [x.code, ...rangeOf(x)]), [['json-syntax', 0, 10, 0, 11]]);
+		// A "changed" event for an unknown docs.json (the creation coalesced away) is also a reason to look again.
+		mkdirSync(site.path('minimal/v4'));
+		writeFileSync(site.path('minimal/v4/docs.json'), '{}');
+		await client.filesChanged([{ uri: site.fileUri('minimal/v4/docs.json'), type: FileChangeType.Changed }]);
+		await client.waitForStatus(s => s.state === 'ready' && s.roots.length === 3);
+	});
 });

@@ -5,6 +5,7 @@ import type { Logger } from '../core/logger';
 import { StatusNotification, type ServerState } from '../protocol';
 import type { DiagnosticsPublisher } from './diagnosticsPublisher';
 import { describeError } from './runner';
+import { dirnameUri, isDocsConfigUri } from '../core/uris';
 
 /**
  * Keeps the set of docs roots current (start-up, `docs.json` created or deleted, workspace
@@ -26,6 +27,20 @@ export class SiteTracker {
 	}
 
 	#latest: Promise<void> = Promise.resolve();
+	/** docs.json files a discovery already passed over (hidden or too deep folders): no refresh per keystroke. */
+	readonly #passedOver = new Set<string>();
+
+	/**
+	 * Called when a docs.json is opened or reported changed. A file watcher can miss a file created
+	 * right after its folder (inotify adds the folder's watch too late), so a docs.json we do not
+	 * know as a root is a reason to look again, once.
+	 */
+	noticeConfigFile(uri: string): void {
+		if (!isDocsConfigUri(uri) || this.#roots.includes(dirnameUri(uri)) || this.#passedOver.has(uri)) return;
+		void this.refresh().then(() => {
+			if (!this.#roots.includes(dirnameUri(uri))) this.#passedOver.add(uri);
+		});
+	}
 
 	/** Resolves when the latest discovery (and site check) has finished: requests about sites wait for it. */
 	get settled(): Promise<void> {
@@ -47,6 +62,7 @@ export class SiteTracker {
 			if (source.token.isCancellationRequested) return;
 			for (const gone of this.#roots.filter(root => !roots.includes(root))) this.publisher.forgetSite(gone);
 			this.#roots = roots;
+			this.#passedOver.clear();
 			this.logger.info(roots.length ? `docs roots: ${roots.join(', ')}` : 'no docs.json found in the workspace');
 			await this.publisher.checkSites(roots);
 		} catch (e) {

@@ -179,7 +179,7 @@ function generateSite(dir: string, spec: SizeSpec, seed: number): GeneratedSite 
 }
 
 /** One page: frontmatter, headings, prose, a table, components, code, and exactly `targets.length` internal links. */
-function pageText(random: Random, page: string, targets: readonly string[], openapi: string | undefined): string {
+export function pageText(random: Random, page: string, targets: readonly string[], openapi: string | undefined): string {
 	const title = `${random.pick(words)} ${random.pick(words)} ${page.split('-').pop()}`.replace(/^./, c => c.toUpperCase());
 	const link = (target: string) => `/${target}${random.next() < 0.33 ? '#' + slug(random.pick(headings)) : ''}`;
 	const links = targets.map(link);

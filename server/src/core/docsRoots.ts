@@ -1,5 +1,6 @@
-import { throwIfCancelled, type CancellationToken } from './cancellation';
-import { docsConfigFileName, joinUri } from './uris';
+import type { CancellationToken } from './cancellation';
+import { walkFolders } from './folderWalk';
+import { docsConfigFileName } from './uris';
 import type { DocsWorkspace } from './workspace';
 
 /** Folders never searched for docs roots: dependencies, VCS data, build output of tools. */
@@ -16,17 +17,13 @@ const maxFoldersVisited = 20_000;
  */
 export async function findDocsRoots(workspace: DocsWorkspace, token: CancellationToken): Promise<string[]> {
 	const roots = new Set<string>();
-	const queue = workspace.folders.map(uri => ({ uri, depth: 0 }));
-	// Breadth-first with an index instead of shift(): O(1) per folder on large trees.
-	for (let next = 0; next < queue.length && next < maxFoldersVisited; next++) {
-		throwIfCancelled(token);
-		const { uri, depth } = queue[next];
-		for (const [name, kind] of await workspace.readDirectory(uri)) {
-			if (kind === 'file' && name === docsConfigFileName) roots.add(uri);
-			else if (kind === 'directory' && depth < maxFolderDepth && !name.startsWith('.') && !skippedFolders.has(name)) {
-				queue.push({ uri: joinUri(uri, name), depth: depth + 1 });
-			}
-		}
-	}
+	await walkFolders(
+		workspace,
+		workspace.folders,
+		(_uri, name, depth) => depth <= maxFolderDepth && !name.startsWith('.') && !skippedFolders.has(name),
+		(folder, name, kind) => void (kind === 'file' && name === docsConfigFileName && roots.add(folder)),
+		token,
+		maxFoldersVisited,
+	);
 	return [...roots].sort();
 }

@@ -4,33 +4,79 @@
  */
 export function editDistance(a: string, b: string, max = Infinity): number {
 	if (Math.abs(a.length - b.length) > max) return max + 1;
-	let beforePrevious: number[] = [];
-	let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+	// A shared prefix and suffix cost nothing: page paths share their folders, and this keeps the table small.
+	let start = 0;
+	while (start < a.length && start < b.length && a.charCodeAt(start) === b.charCodeAt(start)) start++;
+	let endA = a.length;
+	let endB = b.length;
+	while (endA > start && endB > start && a.charCodeAt(endA - 1) === b.charCodeAt(endB - 1)) {
+		endA--;
+		endB--;
+	}
+	// Keep one shared character on each side: a swap across the cut ("ab" ↔ "ba") must still count as one edit.
+	if (start > 0) start--;
+	a = a.slice(start, Math.min(a.length, endA + 1));
+	b = b.slice(start, Math.min(b.length, endB + 1));
+	if (a === b) return 0;
+	// Three reused rows instead of arrays per row: closest-match searches run this over tens of
+	// thousands of page paths on a keystroke.
+	const width = b.length + 1;
+	if (rows.length < width * 3) rows = new Int32Array(width * 3 * 2);
+	let beforePrevious = 0;
+	let previous = width;
+	let current = width * 2;
+	for (let j = 0; j < width; j++) rows[previous + j] = j;
 	for (let i = 1; i <= a.length; i++) {
-		const current = [i];
+		const ai = a.charCodeAt(i - 1);
+		rows[current] = i;
 		let rowMin = i;
-		for (let j = 1; j <= b.length; j++) {
-			current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-			if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) current[j] = Math.min(current[j], beforePrevious[j - 2] + 1);
-			rowMin = Math.min(rowMin, current[j]);
+		for (let j = 1; j < width; j++) {
+			const bj = b.charCodeAt(j - 1);
+			let value = Math.min(rows[previous + j] + 1, rows[current + j - 1] + 1, rows[previous + j - 1] + (ai === bj ? 0 : 1));
+			if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) value = Math.min(value, rows[beforePrevious + j - 2] + 1);
+			rows[current + j] = value;
+			if (value < rowMin) rowMin = value;
 		}
 		if (rowMin > max) return max + 1;
+		const spare = beforePrevious;
 		beforePrevious = previous;
 		previous = current;
+		current = spare;
 	}
-	return previous[b.length];
+	return Math.min(rows[previous + b.length], max + 1);
 }
+let rows = new Int32Array(256);
 
 /**
  * The candidate closest to `value`, if it is close enough to be a plausible typo or move
  * (within a third of the length); ties go to the earlier candidate.
  */
+/** Above this many candidates, a path is matched within its top two folders first (see closestMatch). */
+const largeCandidateSet = 5_000;
+
 export function closestMatch(value: string, candidates: Iterable<string>): string | undefined {
 	const max = Math.max(1, Math.floor(value.length / 3));
-	let best: string | undefined;
-	let bestDistance = max + 1;
 	const lower = value.toLowerCase();
-	for (const candidate of candidates) {
+	const all = Array.isArray(candidates) ? (candidates as readonly string[]) : [...candidates];
+	// On huge sites (tens of thousands of pages across versions and languages) a typo is looked up
+	// among the pages of its own top two folders (its language and version), when there are any:
+	// a suggestion from another version would be wrong anyway, and the search stays within a keystroke.
+	const scope = all.length > largeCandidateSet ? lower.split('/').slice(0, 2).join('/') + '/' : '';
+	const scoped = scope.length > 2 && lower.indexOf('/') !== lower.lastIndexOf('/') ? all.filter(c => c.toLowerCase().startsWith(scope)) : [];
+	const list = scoped.length ? scoped : all;
+	// Candidates in the value's own folder usually hold the answer: a first pass over them tightens the
+	// bound, so the full pass below (which keeps "ties go to the earlier candidate") skips most others.
+	const folder = lower.slice(0, lower.lastIndexOf('/') + 1);
+	let bound = max;
+	if (folder && list.length > 64) {
+		for (const candidate of list) {
+			if (!candidate.toLowerCase().startsWith(folder)) continue;
+			bound = Math.min(bound, editDistance(lower, candidate.toLowerCase(), bound));
+		}
+	}
+	let best: string | undefined;
+	let bestDistance = bound + 1;
+	for (const candidate of list) {
 		const distance = editDistance(lower, candidate.toLowerCase(), bestDistance - 1);
 		if (distance < bestDistance) {
 			best = candidate;
@@ -41,8 +87,10 @@ export function closestMatch(value: string, candidates: Iterable<string>): strin
 	if (best === undefined) {
 		const words = lower.split(/[-/_. ]+/).filter(Boolean);
 		if (words.length > 1) {
-			for (const candidate of candidates) {
-				const theirs = candidate.toLowerCase().split(/[-/_. ]+/);
+			for (const candidate of list) {
+				const candidateLower = candidate.toLowerCase();
+				if (!words.every(w => candidateLower.includes(w))) continue; // cheap test before splitting
+				const theirs = candidateLower.split(/[-/_. ]+/);
 				if (words.every(w => theirs.includes(w))) return candidate;
 			}
 		}
@@ -50,7 +98,7 @@ export function closestMatch(value: string, candidates: Iterable<string>): strin
 	// A page moved to another folder keeps its file name: prefer that over a distant typo.
 	if (best === undefined) {
 		const name = value.split('/').pop()!;
-		for (const candidate of candidates) if (candidate.split('/').pop() === name) return candidate;
+		for (const candidate of list) if (candidate === name || candidate.endsWith('/' + name)) return candidate;
 	}
 	return best;
 }

@@ -18,6 +18,9 @@ interface Pending {
 /** Batches a worker holds at once; the rest wait here, where a cancelled run's batches are dropped unparsed. */
 const inFlightPerWorker = 2;
 
+/** Workers hold a parser's heap each; after a site is indexed they are stopped until the next bulk check. */
+export const pageWorkerIdleMs = 10_000;
+
 /**
  * A pool of worker threads (dist/pageWorker.js) that summarize pages in parallel. Batches go to
  * the worker with the fewest in flight; each worker holds at most two, so when a newer run
@@ -25,10 +28,20 @@ const inFlightPerWorker = 2;
  * worker that fails or crashes never loses pages: they are summarized on the calling thread
  * instead. Workers are unref'd: they never keep a process alive.
  */
-export function createPagePool(size = availableParallelism(), workerPath = path.join(__dirname, 'pageWorker.js')): PageSummarizer & { dispose(): void } {
+export function createPagePool(size = availableParallelism(), workerPath = path.join(__dirname, 'pageWorker.js'), idleMs = pageWorkerIdleMs): PageSummarizer & { dispose(): void; readonly workers: number } {
 	const workers: { worker: Worker; inFlight: Map<number, Pending> }[] = [];
 	const queue: Pending[] = [];
 	let nextId = 0;
+	let idle: NodeJS.Timeout | undefined;
+	const stopWhenIdle = () => {
+		clearTimeout(idle);
+		if (queue.length || workers.some(w => w.inFlight.size)) return;
+		idle = setTimeout(() => {
+			if (queue.length || workers.some(w => w.inFlight.size)) return;
+			for (const slot of workers.splice(0)) void slot.worker.terminate();
+		}, idleMs);
+		idle.unref();
+	};
 	const inline = (documents: readonly TextDocument[]) => documents.map(summarizePage);
 	const start = () => {
 		const slot = { worker: new Worker(workerPath), inFlight: new Map<number, Pending>() };
@@ -39,9 +52,11 @@ export function createPagePool(size = availableParallelism(), workerPath = path.
 			slot.inFlight.delete(reply.id);
 			pending.resolve(reply.summaries ?? inline(pending.documents));
 			pump();
+			stopWhenIdle();
 		});
 		slot.worker.on('error', () => {
-			workers.splice(workers.indexOf(slot), 1);
+			const at = workers.indexOf(slot);
+			if (at !== -1) workers.splice(at, 1);
 			for (const pending of slot.inFlight.values()) pending.resolve(inline(pending.documents));
 			slot.inFlight.clear();
 			pump();
@@ -50,6 +65,7 @@ export function createPagePool(size = availableParallelism(), workerPath = path.
 		return slot;
 	};
 	const pump = () => {
+		if (queue.length) clearTimeout(idle);
 		while (queue.length) {
 			if (workers.length < Math.max(1, size)) start();
 			const slot = workers.reduce((best, w) => (w.inFlight.size < best.inFlight.size ? w : best));
@@ -75,5 +91,12 @@ export function createPagePool(size = availableParallelism(), workerPath = path.
 		if (results.some(r => r === undefined)) throw new CancelledError();
 		return results.flatMap(r => r!);
 	};
-	return Object.assign(summarize, { dispose: () => workers.splice(0).forEach(w => void w.worker.terminate()) });
+	const pool = Object.assign(summarize, {
+		dispose: () => {
+			clearTimeout(idle);
+			workers.splice(0).forEach(w => void w.worker.terminate());
+		},
+	});
+	// A getter, not Object.assign (which would copy the count once).
+	return Object.defineProperty(pool, 'workers', { get: () => workers.length }) as typeof pool & { readonly workers: number };
 }

@@ -3,7 +3,7 @@ import type { PageIndex } from '../site/pageIndex';
 import { getValue, type ConfigNode, type ConfigScalar } from './configTree';
 import type { DiagnosticSink } from './diagnosticSink';
 import type { Navigation } from './navigation';
-import { classifyEntry, httpMethods, isExternalLink } from './pageEntries';
+import { classifyEntry, httpMethods, isExternalLink, type PageEntryKind } from './pageEntries';
 
 /** Quick-fix data attached to page diagnostics: what to write instead, and which file to create. */
 export interface PageFix {
@@ -33,19 +33,16 @@ export function checkPageReferences(navigation: Navigation | undefined, pages: P
 }
 
 function checkPagePath(node: ConfigScalar, pages: PageIndex, sink: DiagnosticSink, isEntry: boolean, budget: { suggestions: number }): void {
-	const value = node.value as string;
-	const entry = classifyEntry(value);
-	if (entry.kind !== 'page') return;
-	// "FETCH /users": an endpoint with a method HTTP does not have, not a page path.
-	const endpoint = /^(?:\S+\s+)?([A-Za-z]+)\s+\/\S*$/.exec(value.trim());
-	if (isEntry && endpoint) {
-		sink.atNode(node, `'${endpoint[1]}' is not an HTTP method: endpoint entries are written '[file] METHOD /path' with one of ${httpMethods.join(', ')}.`, 'openapi-invalid-method');
+	const facts = factsOf(node.value as string);
+	if (!facts) return;
+	const { entry, badMethod, path } = facts;
+	if (isEntry && badMethod) {
+		sink.atNode(node, `'${badMethod}' is not an HTTP method: endpoint entries are written '[file] METHOD /path' with one of ${httpMethods.join(', ')}.`, 'openapi-invalid-method');
 		return;
 	}
 	// Entries are written "guides/setup"; an href is a URL path and may start with a slash.
 	if (isEntry && entry.leadingSlash) sink.atNode(node, `Write page paths without a leading slash: '${entry.path}'.`, 'page-leading-slash', { data: { normalized: entry.path } satisfies PageFix });
 	if (entry.extension) sink.atNode(node, `Write page paths without the '${entry.extension}' extension: '${entry.path}'.`, 'page-extension', { data: { normalized: entry.path } satisfies PageFix });
-	const path = entry.path.replace(/[#?].*$/, '').replace(/\/+$/, '');
 	if (path === '' || pages.has(path)) return;
 	if (pages.isIgnored(path)) {
 		sink.atNode(node, `'${path}' exists but .mintignore excludes it from the site.`, 'page-ignored');
@@ -54,6 +51,24 @@ function checkPagePath(node: ConfigScalar, pages: PageIndex, sink: DiagnosticSin
 	const suggestion = budget.suggestions-- > 0 ? closestMatch(path, pages.paths()) : undefined;
 	const message = `No page '${path}': neither ${path}.mdx nor ${path}.md exists in the docs root.${suggestion ? ` Did you mean '${suggestion}'?` : ''}`;
 	sink.atNode(node, message, 'page-not-found', { data: { create: path, suggestion } satisfies PageFix });
+}
+
+type PageFacts = { readonly entry: Extract<PageEntryKind, { kind: 'page' }>; readonly badMethod: string | undefined; readonly path: string };
+/** What a page entry's text says, remembered per text: the same tens of thousands of entries are judged on every keystroke. */
+const facts = new Map<string, PageFacts | undefined>();
+
+function factsOf(value: string): PageFacts | undefined {
+	if (facts.has(value)) return facts.get(value);
+	if (facts.size >= 200_000) facts.clear();
+	const entry = classifyEntry(value);
+	let result: PageFacts | undefined;
+	if (entry.kind === 'page') {
+		// "FETCH /users": an endpoint with a method HTTP does not have, not a page path.
+		const badMethod = /^(?:\S+\s+)?([A-Za-z]+)\s+\/\S*$/.exec(value.trim())?.[1];
+		result = { entry, badMethod, path: entry.path.replace(/[#?].*$/, '').replace(/\/+$/, '') };
+	}
+	facts.set(value, result);
+	return result;
 }
 
 /** `redirects`: shapes, duplicate sources, and destinations that are pages of the site. */

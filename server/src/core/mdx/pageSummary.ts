@@ -1,4 +1,3 @@
-import GithubSlugger, { slug as slugOf } from 'github-slugger';
 import type { Heading, Nodes, Root } from 'mdast';
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -9,6 +8,8 @@ import { builtinComponent, builtinComponents } from './components';
 import { checkFrontmatter } from './frontmatterRules';
 import { parseMdx } from './mdxParser';
 import { readFrontmatter } from './frontmatter';
+import { fastSummarize } from './fastPageScan';
+import { PageRecorder, type Extracted } from './pageRecords';
 
 /** A link written in a page: Markdown link or image, or an `href`/`src` attribute of a JSX element. */
 export interface PageLink {
@@ -57,12 +58,16 @@ export interface PageSummary {
 	readonly folds: readonly { readonly startLine: number; readonly endLine: number; readonly kind?: 'comment' | 'region' }[];
 }
 
-/** Field components whose name becomes an anchor on the rendered page (`#param-limit`); the name is in one of these props. */
-const fieldComponents = new Set(['ParamField', 'ResponseField']);
-const fieldNameProps = new Set(['name', 'query', 'path', 'body', 'header']);
-const titledComponents = new Set(['Step', 'Accordion', 'Tab', 'Update', 'Expandable']);
-
 export function summarizePage(document: TextDocument): PageSummary {
+	return summarize(document, true);
+}
+
+/** The same summary read by the MDX parser alone, never by the line scanner: the reference the scanner is tested against. */
+export function summarizePageWithParser(document: TextDocument): PageSummary {
+	return summarize(document, false);
+}
+
+function summarize(document: TextDocument, fast: boolean): PageSummary {
 	const unparsable = checkTextIsParsable(document, 'This page');
 	const empty: PageSummary = { diagnostics: [], links: [], headings: [], anchors: undefined, imports: [], frontmatter: undefined, folds: [], elements: [] };
 	if (unparsable) return { ...empty, diagnostics: [unparsable] };
@@ -77,32 +82,28 @@ export function summarizePage(document: TextDocument): PageSummary {
 		diagnostics.push(createDiagnostic({ start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, tooHard, 'page-too-large'));
 		return { ...empty, diagnostics, frontmatter: frontmatter?.data, links: scanLinks(document) };
 	}
-	const parsed = parseMdx(text, !document.uri.toLowerCase().endsWith('.md'));
-	if (!parsed.tree) {
-		const { error } = parsed;
-		// The parser may point past the end of a line (an error at the end of the text): clamp into the document.
-		const clamp = (line: number, character: number) => document.positionAt(document.offsetAt({ line, character }));
-		const start = clamp(error.start.line - 1, error.start.column - 1);
-		const end = error.end ? clamp(error.end.line - 1, error.end.column - 1) : document.positionAt(document.offsetAt(start) + 1);
-		diagnostics.push(createDiagnostic({ start, end }, `${error.message} (MDX)`, 'mdx-syntax'));
-		return { ...empty, diagnostics, frontmatter: frontmatter?.data };
+	const isMdx = !document.uri.toLowerCase().endsWith('.md');
+	// Most pages are plain enough for the line scanner (much faster); it declines every other page, and those the parser reads.
+	let extracted = fast && isMdx ? fastSummarize(document, text, frontmatter?.end) : undefined;
+	if (!extracted) {
+		const parsed = parseMdx(text, isMdx);
+		if (!parsed.tree) {
+			const { error } = parsed;
+			// The parser may point past the end of a line (an error at the end of the text): clamp into the document.
+			const clamp = (line: number, character: number) => document.positionAt(document.offsetAt({ line, character }));
+			const start = clamp(error.start.line - 1, error.start.column - 1);
+			const end = error.end ? clamp(error.end.line - 1, error.end.column - 1) : document.positionAt(document.offsetAt(start) + 1);
+			diagnostics.push(createDiagnostic({ start, end }, `${error.message} (MDX)`, 'mdx-syntax'));
+			return { ...empty, diagnostics, frontmatter: frontmatter?.data };
+		}
+		extracted = extract(parsed.tree, document);
 	}
-	const extracted = extract(parsed.tree, document);
 	diagnostics.push(...checkComponents(extracted.elements, extracted.localNames));
 	return { diagnostics, frontmatter: frontmatter?.data, ...extracted };
 }
 
-function extract(tree: Root, document: TextDocument): Pick<PageSummary, 'links' | 'headings' | 'anchors' | 'imports' | 'folds' | 'elements'> & { localNames: Set<string> } {
-	const text = document.getText();
-	const links: PageLink[] = [];
-	const headings: PageHeading[] = [];
-	const anchors = new Set<string>();
-	const imports: PageImport[] = [];
-	const folds: { startLine: number; endLine: number }[] = [];
-	const elements: PageElement[] = [];
-	const localNames = new Set<string>();
-	const slugger = new GithubSlugger();
-	const range = (start: number, end: number): Range => ({ start: document.positionAt(start), end: document.positionAt(end) });
+function extract(tree: Root, document: TextDocument): Extracted {
+	const recorder = new PageRecorder(document, document.getText());
 	const stack: Nodes[] = [tree];
 	while (stack.length) {
 		const node = stack.pop()!;
@@ -111,71 +112,29 @@ function extract(tree: Root, document: TextDocument): Pick<PageSummary, 'links' 
 		if (start !== undefined && end !== undefined) {
 			switch (node.type) {
 				case 'link':
-				case 'image': {
-					// The URL sits between "(" and the closing ")" (or a title); find it in the source.
-					const source = text.slice(start, end);
-					const at = source.lastIndexOf(`(${node.url}`);
-					if (at !== -1 && node.url) links.push({ url: node.url, range: range(start + at + 1, start + at + 1 + node.url.length), kind: node.type });
+				case 'image':
+					recorder.link(node.url, node.type, start, end);
 					break;
-				}
-				case 'heading': {
-					const title = plainText(node);
-					const slug = slugger.slug(title);
-					headings.push({ text: title, slug, depth: (node as Heading).depth, range: range(start, end) });
-					anchors.add(slug);
+				case 'heading':
+					recorder.heading(plainText(node), (node as Heading).depth, start, end);
 					break;
-				}
 				case 'mdxJsxFlowElement':
-				case 'mdxJsxTextElement': {
-					for (const attribute of node.attributes) {
-						if (attribute.type !== 'mdxJsxAttribute' || typeof attribute.value !== 'string') continue;
-						if (attribute.name === 'href' || attribute.name === 'src') {
-							const at = findAttribute(text, start, end, attribute.name, attribute.value);
-							if (at !== undefined) links.push({ url: attribute.value, range: range(at, at + attribute.value.length), kind: 'attribute' });
-						}
-						if (attribute.name === 'id') anchors.add(attribute.value);
-						if (node.name && fieldComponents.has(node.name) && fieldNameProps.has(attribute.name)) {
-							anchors.add('param-' + slugOf(attribute.value));
-							anchors.add('response-' + slugOf(attribute.value));
-						}
-						if (attribute.name === 'title' && node.name && titledComponents.has(node.name)) anchors.add(slugOf(attribute.value));
-					}
-					if (node.name && text.startsWith(node.name, start + 1)) {
-						elements.push({ name: node.name, nameRange: range(start + 1, start + 1 + node.name.length), attributes: node.attributes.flatMap(a => (a.type === 'mdxJsxAttribute' ? [a.name] : [])) });
-					}
-					if (node.type === 'mdxJsxFlowElement') folds.push({ startLine: document.positionAt(start).line, endLine: document.positionAt(end).line });
+				case 'mdxJsxTextElement':
+					recorder.element(node.name, node.attributes.flatMap(a => (a.type === 'mdxJsxAttribute' ? [a] : [])), start, end);
+					if (node.type === 'mdxJsxFlowElement') recorder.fold(recorder.line(start), recorder.line(end));
 					break;
-				}
 				case 'mdxjsEsm':
-					for (const name of declaredNames(node.value)) localNames.add(name);
-					for (const match of node.value.matchAll(/(?:^|\n)\s*import\s+(?:[^'";]*?\s+from\s+)?(['"])([^'"]+)\1/g)) {
-						const at = start + match.index! + match[0].lastIndexOf(match[2]);
-						imports.push({ source: match[2], range: range(at, at + match[2].length) });
-					}
+					recorder.esm(node.value, start);
 					break;
 				case 'code':
 				case 'yaml':
-					folds.push({ startLine: document.positionAt(start).line, endLine: document.positionAt(end).line });
+					recorder.fold(recorder.line(start), recorder.line(end));
 					break;
 			}
 		}
 		if ('children' in node) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as Nodes);
 	}
-	headings.sort((a, b) => a.range.start.line - b.range.start.line);
-	return { links, headings, anchors, imports, elements, localNames, folds: folds.filter(f => f.endLine > f.startLine) };
-}
-
-/** Names an ESM block brings into scope: imports (default, named, namespace) and exported declarations. */
-function declaredNames(esm: string): string[] {
-	const names: string[] = [];
-	for (const m of esm.matchAll(/import\s+([^'";]+?)\s+from\s/g)) {
-		for (const part of m[1].split(/[{},]/)) {
-			const name = part.trim().split(/\s+as\s+/).pop()!.replace(/^\*\s*as\s+/, '').trim();
-			if (/^[A-Za-z_$][\w$]*$/.test(name)) names.push(name);
-		}
-	}
-	for (const m of esm.matchAll(/export\s+(?:const|let|var|function|class)\s+([A-Za-z_$][\w$]*)/g)) names.push(m[1]);
-	return names;
+	return recorder.result();
 }
 
 /**
@@ -205,15 +164,6 @@ function plainText(node: Nodes): string {
 	if ('value' in node && typeof node.value === 'string' && node.type !== 'mdxjsEsm') return node.value;
 	if ('children' in node) return node.children.map(child => plainText(child as Nodes)).join('');
 	return '';
-}
-
-/** Offset of an attribute's string value inside an element's source (attributes carry no positions). */
-function findAttribute(text: string, start: number, end: number, name: string, value: string): number | undefined {
-	const source = text.slice(start, end);
-	const match = new RegExp(`\\b${name}\\s*=\\s*(["'])`).exec(source);
-	if (!match) return undefined;
-	const at = match.index + match[0].length;
-	return source.startsWith(value, at) ? start + at : undefined;
 }
 
 /** Links of a page too large to parse, found by pattern: Markdown link targets and href/src attributes. */

@@ -1,5 +1,6 @@
 import ignore, { type Ignore } from 'ignore';
-import { throwIfCancelled, type CancellationToken } from '../cancellation';
+import type { CancellationToken } from '../cancellation';
+import { walkFolders } from '../folderWalk';
 import { joinUri, relativePath } from '../uris';
 import type { DocsWorkspace } from '../workspace';
 
@@ -31,18 +32,13 @@ export class PageIndex {
 		const mintignore = await workspace.readDocument(joinUri(rootUri, '.mintignore'));
 		const ignores = ignore().add(defaultIgnores).add(mintignore?.getText() ?? '');
 		const index = new PageIndex(rootUri, ignores, nestedRoots);
-		const queue = [rootUri];
-		for (let i = 0; i < queue.length; i++) {
-			throwIfCancelled(token);
-			for (const [name, kind] of await workspace.readDirectory(queue[i])) {
-				const uri = joinUri(queue[i], name);
-				if (kind === 'directory') {
-					if (!name.startsWith('.') && !skippedFolders.has(name) && !nestedRoots.includes(uri)) queue.push(uri);
-				} else {
-					index.add(uri);
-				}
-			}
-		}
+		await walkFolders(
+			workspace,
+			[rootUri],
+			(uri, name) => !name.startsWith('.') && !skippedFolders.has(name) && !nestedRoots.includes(uri),
+			(folder, name, kind) => void (kind === 'file' && index.add(joinUri(folder, name))),
+			token,
+		);
 		return index;
 	}
 

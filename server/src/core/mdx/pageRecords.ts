@@ -1,0 +1,121 @@
+import GithubSlugger, { slug as slugOf } from 'github-slugger';
+import type { Range } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { PageElement, PageHeading, PageImport, PageLink, PageSummary } from './pageSummary';
+
+/** What one page yields besides its diagnostics and frontmatter; `localNames` feeds the component check. */
+export type Extracted = Pick<PageSummary, 'links' | 'headings' | 'anchors' | 'imports' | 'folds' | 'elements'> & { localNames: Set<string> };
+
+/** An attribute of a JSX element as the tree gives it: a string value, null when bare, an object for `{...}`. */
+export interface ElementAttribute {
+	readonly name: string;
+	readonly value?: unknown;
+}
+
+/** Field components whose name becomes an anchor on the rendered page (`#param-limit`); the name is in one of these props. */
+const fieldComponents = new Set(['ParamField', 'ResponseField']);
+const fieldNameProps = new Set(['name', 'query', 'path', 'body', 'header']);
+const titledComponents = new Set(['Step', 'Accordion', 'Tab', 'Update', 'Expandable']);
+
+/**
+ * Collects what a page summary holds, node by node, in document order. Both summarizers use it
+ * (the syntax-tree walk and the line scanner of fastPageScan.ts), so both record a node the same
+ * way: the scanner only has to find the same nodes at the same offsets.
+ */
+export class PageRecorder {
+	readonly links: PageLink[] = [];
+	readonly headings: PageHeading[] = [];
+	readonly anchors = new Set<string>();
+	readonly imports: PageImport[] = [];
+	readonly folds: { startLine: number; endLine: number }[] = [];
+	readonly elements: PageElement[] = [];
+	readonly localNames = new Set<string>();
+	private readonly slugger = new GithubSlugger();
+
+	constructor(private readonly document: TextDocument, private readonly text: string) {}
+
+	range(start: number, end: number): Range {
+		return { start: this.document.positionAt(start), end: this.document.positionAt(end) };
+	}
+
+	line(offset: number): number {
+		return this.document.positionAt(offset).line;
+	}
+
+	/** A Markdown link or image spanning `start`..`end`: the URL sits between "(" and the closing ")" (or a title); find it in the source. */
+	link(url: string, kind: 'link' | 'image', start: number, end: number): void {
+		const at = this.text.slice(start, end).lastIndexOf(`(${url}`);
+		if (at !== -1 && url) this.links.push({ url, range: this.range(start + at + 1, start + at + 1 + url.length), kind });
+	}
+
+	heading(title: string, depth: number, start: number, end: number): void {
+		const slug = this.slugger.slug(title);
+		this.headings.push({ text: title, slug, depth, range: this.range(start, end) });
+		this.anchors.add(slug);
+	}
+
+	/** A JSX element spanning `start`..`end` (its opening tag suffices: attributes are searched from the start). */
+	element(name: string | null | undefined, attributes: readonly ElementAttribute[], start: number, end: number): void {
+		for (const attribute of attributes) {
+			if (typeof attribute.value !== 'string') continue;
+			const value = attribute.value;
+			if (attribute.name === 'href' || attribute.name === 'src') {
+				const at = findAttribute(this.text, start, end, attribute.name, value);
+				if (at !== undefined) this.links.push({ url: value, range: this.range(at, at + value.length), kind: 'attribute' });
+			}
+			if (attribute.name === 'id') this.anchors.add(value);
+			if (name && fieldComponents.has(name) && fieldNameProps.has(attribute.name)) {
+				this.anchors.add('param-' + slugOf(value));
+				this.anchors.add('response-' + slugOf(value));
+			}
+			if (attribute.name === 'title' && name && titledComponents.has(name)) this.anchors.add(slugOf(value));
+		}
+		if (name && this.text.startsWith(name, start + 1)) {
+			this.elements.push({ name, nameRange: this.range(start + 1, start + 1 + name.length), attributes: attributes.map(a => a.name) });
+		}
+	}
+
+	/** An ESM block (`import`/`export` lines) starting at `start`. */
+	esm(value: string, start: number): void {
+		for (const name of declaredNames(value)) this.localNames.add(name);
+		for (const match of value.matchAll(/(?:^|\n)\s*import\s+(?:[^'";]*?\s+from\s+)?(['"])([^'"]+)\1/g)) {
+			const at = start + match.index! + match[0].lastIndexOf(match[2]);
+			this.imports.push({ source: match[2], range: this.range(at, at + match[2].length) });
+		}
+	}
+
+	/** A foldable block; the object is returned so a scanner can set the end line once it reaches it. */
+	fold(startLine: number, endLine: number): { startLine: number; endLine: number } {
+		const fold = { startLine, endLine };
+		this.folds.push(fold);
+		return fold;
+	}
+
+	result(): Extracted {
+		const { links, headings, anchors, imports, elements, localNames } = this;
+		headings.sort((a, b) => a.range.start.line - b.range.start.line);
+		return { links, headings, anchors, imports, elements, localNames, folds: this.folds.filter(f => f.endLine > f.startLine) };
+	}
+}
+
+/** Names an ESM block brings into scope: imports (default, named, namespace) and exported declarations. */
+function declaredNames(esm: string): string[] {
+	const names: string[] = [];
+	for (const m of esm.matchAll(/import\s+([^'";]+?)\s+from\s/g)) {
+		for (const part of m[1].split(/[{},]/)) {
+			const name = part.trim().split(/\s+as\s+/).pop()!.replace(/^\*\s*as\s+/, '').trim();
+			if (/^[A-Za-z_$][\w$]*$/.test(name)) names.push(name);
+		}
+	}
+	for (const m of esm.matchAll(/export\s+(?:const|let|var|function|class)\s+([A-Za-z_$][\w$]*)/g)) names.push(m[1]);
+	return names;
+}
+
+/** Offset of an attribute's string value inside an element's source (attributes carry no positions). */
+function findAttribute(text: string, start: number, end: number, name: string, value: string): number | undefined {
+	const source = text.slice(start, end);
+	const match = new RegExp(`\\b${name}\\s*=\\s*(["'])`).exec(source);
+	if (!match) return undefined;
+	const at = match.index + match[0].length;
+	return source.startsWith(value, at) ? start + at : undefined;
+}

@@ -1,0 +1,195 @@
+import * as assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import fc from 'fast-check';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { createRandom } from '../../../bench/random';
+import { pageText } from '../../../bench/siteGenerator';
+import { fastSummarize } from '../../../server/src/core/mdx/fastPageScan';
+import { readFrontmatter } from '../../../server/src/core/mdx/frontmatter';
+import { summarizePage, summarizePageWithParser, type PageSummary } from '../../../server/src/core/mdx/pageSummary';
+import { mdxPage } from '../../fuzz/arbitraries/mdx';
+import { plainMdxPage } from '../../fuzz/arbitraries/plainMdx';
+
+const repo = path.resolve(__dirname, '../../..');
+const page = (text: string, name = 'page.mdx') => TextDocument.create(`file:///ws/${name}`, 'mdx', 1, text);
+const range = (line: number, start: number, end: number, endLine = line) => ({ start: { line, character: start }, end: { line: endLine, character: end } });
+const fast = (text: string) => fastSummarize(page(text), text, readFrontmatter(text)?.end);
+
+/** A summary with its anchors in insertion order, so the comparison also sees their order. */
+const comparable = (summary: PageSummary) => ({ ...summary, anchors: summary.anchors && [...summary.anchors] });
+
+/** Whether the scanner accepts the page; when it does, the two-tier summary must equal the parser's, diagnostics included. */
+function acceptsAndAgrees(text: string, name = 'page.mdx'): boolean {
+	const document = page(text, name);
+	if (!fastSummarize(document, text, readFrontmatter(text)?.end)) return false;
+	assert.deepEqual(comparable(summarizePage(document)), comparable(summarizePageWithParser(document)), `the summarizers disagree on ${JSON.stringify(text)}`);
+	return true;
+}
+
+describe('fast page scanner', () => {
+	it('reads a plain page exactly: links, headings with deduplicated slugs, anchors, elements, folds', () => {
+		const text = [
+			'---', 'title: "Guide"', '---', '',
+			'# Guide', '',
+			'See [setup `x`](/setup#install) and `code`.', '',
+			'<Card title="Start" href="/quickstart">', '  Body with ![logo](/logo.png) and <Badge color="green">new</Badge>.', '</Card>', '',
+			'## Guide', '',
+			'```js', 'x', '```', '',
+			'<Accordion title="More details" />', '',
+		].join('\n');
+		const summary = fast(text)!;
+		assert.deepEqual(summary.links, [
+			{ url: '/setup#install', range: range(6, 16, 30), kind: 'link' },
+			{ url: '/quickstart', range: range(8, 26, 37), kind: 'attribute' },
+			{ url: '/logo.png', range: range(9, 20, 29), kind: 'image' },
+		]);
+		assert.deepEqual(summary.headings, [
+			{ text: 'Guide', slug: 'guide', depth: 1, range: range(4, 0, 7) },
+			{ text: 'Guide', slug: 'guide-1', depth: 2, range: range(12, 0, 8) },
+		]);
+		assert.deepEqual([...summary.anchors!], ['guide', 'guide-1', 'more-details']);
+		assert.deepEqual(summary.elements, [
+			{ name: 'Card', nameRange: range(8, 1, 5), attributes: ['title', 'href'] },
+			{ name: 'Badge', nameRange: range(9, 36, 41), attributes: ['color'] },
+			{ name: 'Accordion', nameRange: range(18, 1, 10), attributes: ['title'] },
+		]);
+		assert.deepEqual(summary.folds, [{ startLine: 0, endLine: 2 }, { startLine: 8, endLine: 10 }, { startLine: 14, endLine: 16 }]);
+		assert.deepEqual(summary.imports, []);
+		assert.ok(acceptsAndAgrees(text));
+	});
+
+	it('takes heading text from code spans and link text, trimmed, with indentation and trailing spaces in the range', () => {
+		const text = '  ## Use ` a ` with [the `api`](/api) ![logo](/l.png)  \n';
+		assert.deepEqual(fast(text)!.headings, [{ text: 'Use a with the api ', slug: 'use-a-with-the-api-', depth: 2, range: range(0, 2, 55) }]);
+		assert.ok(acceptsAndAgrees(text));
+	});
+
+	it('records imports and their names, so imported components are not reported', () => {
+		const text = "---\ntitle: x\n---\nimport Warning2 from '/snippets/warning.mdx';\nimport { A, B as Bee } from \"/snippets/parts.mdx\"\n\n<Warning2 />\n<Bee />\n";
+		const summary = fast(text)!;
+		assert.deepEqual(summary.imports, [{ source: '/snippets/warning.mdx', range: range(3, 22, 43) }, { source: '/snippets/parts.mdx', range: range(4, 29, 48) }]);
+		assert.deepEqual([...summary.localNames], ['Warning2', 'A', 'Bee']);
+		assert.ok(acceptsAndAgrees(text));
+		assert.deepEqual(summarizePage(page(text)).diagnostics, []);
+	});
+
+	it('reports unknown components and missing props from the elements it reads, as the parser path does', () => {
+		const text = '<Notee>\n  x\n</Notee>\n\nA <Card>y</Card>.\n';
+		assert.ok(fast(text));
+		assert.deepEqual(summarizePage(page(text)).diagnostics.map(d => [d.code, d.range]), [['component-unknown', range(0, 1, 6)], ['component-missing-prop', range(4, 3, 7)]]);
+		assert.ok(acceptsAndAgrees(text));
+	});
+
+	it('ends a list at a tag that is less indented than its marker', () => {
+		const text = '<Update label="v2">\n  ## New\n\n  - One [a](/a).\n  - Two\n</Update>\n';
+		assert.deepEqual(fast(text)!.folds, [{ startLine: 0, endLine: 5 }]);
+		assert.ok(acceptsAndAgrees(text));
+	});
+
+	it('declines when told of a frontmatter end that is not the first closing fence', () => {
+		// The frontmatter ends on line 2; then a fence (lines 3-5) and an unclosed one: declined.
+		const text = '---\na: 1\n---\n```\n---\n```\n```\n';
+		assert.equal(fastSummarize(page(text), text, 9), undefined);
+		// Told it ends on line 4, the rest would be one closed fence.
+		assert.equal(fastSummarize(page(text), text, 17), undefined);
+	});
+
+	const declined: [string, string][] = [
+		['an unclosed element', '<Note>\n  text\n'],
+		['a mismatched closing tag', '<Tabs>\n</Tab>\n'],
+		['a closing tag without an opening one', 'text\n\n</Note>\n'],
+		['an inline element left open', 'A <Badge>new\n'],
+		['emphasis crossing an element', 'A *<Badge>new*</Badge>\n'],
+		['an expression', 'Sum: {1 + 1}\n'],
+		['an expression attribute', '<Card title={title} />\n'],
+		['a spread attribute', '<Card {...props} />\n'],
+		['an HTML comment', '<!-- note -->\n'],
+		['a backslash escape', 'Not \\[a link](/x)\n'],
+		['a reference definition', '[docs]: /docs\n'],
+		['a footnote', 'Text[^1]\n'],
+		['a setext heading', 'Title\n---\n'],
+		['a thematic break', '***\n'],
+		['a block quote', '> quoted\n'],
+		['emphasis in a heading', '## *Fast* start\n'],
+		['a closing sequence in a heading', '## Start ##\n'],
+		['a character reference in a heading', '## A &amp; B\n'],
+		['a link with a title', '[a](/b "title")\n'],
+		['a link with spaces in its URL', '[a](/b c)\n'],
+		['an autolink literal swallowing a link', 'See https://x.com/[a](/b)\n'],
+		['an unclosed code span', 'A `code\nspan`\n'],
+		['a code span with a pipe', '| `a|b` |\n'],
+		['an unclosed code fence', '```js\nx\n'],
+		['a tab outside code', 'a\tb\n'],
+		['a tag right after a table', '| a |\n| - |\n<Note>\n</Note>\n'],
+		['an import followed by Markdown', "import X from '/x.mdx';\n# Title\n"],
+		['an export', 'export const a = 1;\n'],
+		['a tag inside a list item', '- item\n\n  <Note>\n  </Note>\n'],
+		['frontmatter with a blank after the fence', '--- \ntitle: x\n---\n'],
+		['unclosed frontmatter', '---\ntitle: x\n'],
+		['a carriage return', '# A\r\n'],
+	];
+	for (const [what, text] of declined) {
+		it(`declines ${what}`, () => {
+			assert.equal(fast(text), undefined);
+		});
+	}
+
+	it('leaves pages with MDX syntax errors to the parser, which reports them', () => {
+		for (const text of ['<Note>\n  text\n', '<Tabs>\n</Tab>\n', 'A <Badge>new\n', 'a <b\n', '<Card title="x>\n']) {
+			assert.equal(fast(text), undefined, text);
+			assert.deepEqual(summarizePage(page(text)).diagnostics.map(d => d.code), ['mdx-syntax'], text);
+		}
+	});
+
+	it('leaves plain Markdown (.md) pages to the parser: there a tag is HTML, not an element', () => {
+		const text = '# Title\n\n<Card title="x" />\n';
+		assert.deepEqual(fast(text)!.elements.map(e => e.name), ['Card']);
+		assert.deepEqual(summarizePage(page(text, 'page.md')).elements, []);
+		assert.deepEqual(summarizePage(page(text, 'page.md')).headings.map(h => h.slug), ['title']);
+	});
+
+	describe('agrees with the parser on every page it accepts', function () {
+		// Each comparison parses the page with micromark (a few ms); the whole suite takes a few seconds.
+		this.timeout(60_000);
+		function mdxFiles(dir: string): string[] {
+			return readdirSync(path.join(repo, dir), { recursive: true, encoding: 'utf8' }).filter(f => f.endsWith('.mdx')).map(f => path.join(dir, f));
+		}
+
+		it('the example site and the test fixtures (and accepts most example pages)', () => {
+			const examples = mdxFiles('examples');
+			const fixtures = mdxFiles('test/fixtures');
+			assert.ok(examples.length >= 20 && fixtures.length >= 5, 'the corpus is there');
+			const accepted = examples.filter(file => acceptsAndAgrees(readFileSync(path.join(repo, file), 'utf8'), path.basename(file)));
+			for (const file of fixtures) acceptsAndAgrees(readFileSync(path.join(repo, file), 'utf8'), path.basename(file));
+			assert.ok(accepted.length >= examples.length * 0.8, `accepted ${accepted.length} of ${examples.length} example pages`);
+		});
+
+		it('every page the bench site generator writes (all accepted: they are what the speed-up is for)', () => {
+			const random = createRandom(20250110);
+			const targets = Array.from({ length: 50 }, (_, i) => `en/guides/page-${i}`);
+			for (let i = 0; i < 150; i++) {
+				const links = Array.from({ length: random.int(14) }, () => random.pick(targets));
+				const text = pageText(random, `en/guides/page-${i}`, links, i % 40 === 7 ? 'api-reference/payments GET /payments' : undefined);
+				assert.ok(acceptsAndAgrees(text), `declined ${JSON.stringify(text)}`);
+			}
+		});
+
+		it('pages near the edges of the subset (fast-check, seeded)', () => {
+			let accepted = 0;
+			fc.assert(fc.property(plainMdxPage, text => {
+				if (acceptsAndAgrees(text)) accepted++;
+			}), { seed: 20250611, numRuns: 4000 });
+			// Otherwise the property says little: most generated pages are meant to be accepted, many to be declined.
+			assert.ok(accepted >= 300, `accepted ${accepted} of 4000`);
+		});
+
+		it('fuzzer pages (fast-check, seeded)', () => {
+			let accepted = 0;
+			fc.assert(fc.property(mdxPage.filter(text => text.length < 20_000), text => {
+				if (acceptsAndAgrees(text)) accepted++;
+			}), { seed: 20250612, numRuns: 400 });
+			assert.ok(accepted >= 5, `accepted ${accepted} of 400`);
+		});
+	});
+});

@@ -1,0 +1,57 @@
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { noCancellation } from '../../../server/src/core/cancellation';
+import { summarizePage } from '../../../server/src/core/mdx/pageSummary';
+import { readOpenApiSpec } from '../../../server/src/core/openapi/openApiSpec';
+import { createPagePool } from '../../../server/src/node/pagePool';
+import { createWorkerSpecReader, inlineLimit } from '../../../server/src/node/specWorkerReader';
+
+const dist = path.resolve(__dirname, '../../../dist');
+
+/** Polls a condition (worker threads stopping has no event to wait on), up to a generous limit. */
+async function eventually(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+	const started = Date.now();
+	while (!condition()) {
+		if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+		await new Promise(resolve => setTimeout(resolve, 25));
+	}
+}
+
+describe('worker threads: page pool and spec reader', function () {
+	this.timeout(60_000);
+
+	it('the page pool summarizes like the inline path, stops its workers when idle and starts them again', async () => {
+		const pool = createPagePool(2, path.join(dist, 'pageWorker.js'), 300);
+		try {
+			const pages = Array.from({ length: 70 }, (_, i) => TextDocument.create(`file:///site/p${i}.mdx`, 'mdx', 1, `---\ntitle: P${i}\n---\n\n## Part ${i}\n\nSee [next](/p${i + 1}#part-${i + 1}).\n\n<Note>\n  ${i % 7 === 0 ? '<Broken' : 'fine'}\n</Note>\n`));
+			const summaries = await pool(pages, noCancellation);
+			assert.equal(pool.workers, 2);
+			assert.deepEqual(JSON.parse(JSON.stringify(summaries)), JSON.parse(JSON.stringify(pages.map(summarizePage))));
+			await eventually(() => pool.workers === 0, 'the idle workers to stop');
+			const again = await pool(pages.slice(0, 3), noCancellation);
+			assert.deepEqual(JSON.parse(JSON.stringify(again)), JSON.parse(JSON.stringify(summaries.slice(0, 3))));
+		} finally {
+			pool.dispose();
+		}
+	});
+
+	it('the spec reader parses a large document in its worker and stops the worker when idle', async () => {
+		const reader = createWorkerSpecReader(path.join(dist, 'specWorker.js'), 300);
+		try {
+			const paths: Record<string, unknown> = {};
+			for (let i = 0; paths && JSON.stringify(paths).length < inlineLimit + 10_000; i++) paths[`/things${i}`] = { get: { summary: `Thing ${i}`, description: 'x'.repeat(200), responses: { 200: { description: 'OK' } } } };
+			const text = JSON.stringify({ openapi: '3.1.0', info: { title: 'Big', version: '1' }, paths });
+			const read = reader('file:///site/big.json', text);
+			assert.ok(read instanceof Promise, 'a large document is read in the worker');
+			const spec = await read;
+			assert.equal(reader.running, true);
+			assert.deepEqual(spec.operations.map(o => `${o.method} ${o.path}`), readOpenApiSpec('file:///site/big.json', text).operations.map(o => `${o.method} ${o.path}`));
+			await eventually(() => !reader.running, 'the idle spec worker to stop');
+			const validated = await reader.validate('file:///site/big.json', text, spec);
+			assert.equal(validated.operations.length, spec.operations.length);
+		} finally {
+			reader.dispose();
+		}
+	});
+});

@@ -4,12 +4,12 @@ import { URI } from 'vscode-uri';
 import { noCancellation } from '../core/cancellation';
 import { createLanguageService, type FileDiagnostics } from '../core/languageService';
 import { findUndocumentedOperations, type SpecCoverage } from '../core/openapi/coverage';
-import { readOpenApiSpec } from '../core/openapi/openApiSpec';
 import { createFsWorkspace } from '../node/fsWorkspace';
-import { validateSpec } from '../node/specValidation';
+import { createWorkerSpecReader } from '../node/specWorkerReader';
 import { createRemoteFetcher } from '../node/remoteSpecs';
 import { createPagePool } from '../node/pagePool';
 import * as os from 'node:os';
+import { availableParallelism } from 'node:os';
 
 /** A failure the user must fix before anything can be checked (exit status 2). */
 export class UsageError extends Error {}
@@ -43,8 +43,10 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 	const workspace = createFsWorkspace(() => folders);
 	// The CLI validates every OpenAPI document fully and waits for it (the server does this in the background).
 	// Pages are parsed by a pool of worker threads (one per core), while this thread reads files and specs.
+	// OpenAPI documents are read and fully validated in their own worker, also while pages are parsed.
 	const pool = createPagePool();
-	const service = createLanguageService({ workspace, schemaValidation: true, specReader: (uri, text) => validateSpec(uri, text, readOpenApiSpec(uri, text)), awaitSpecReads: true, fetchText: createRemoteFetcher(path.join(os.tmpdir(), 'mintdoc', 'openapi-cache')), summarizePages: pool });
+	const specs = createWorkerSpecReader(undefined, undefined, availableParallelism());
+	const service = createLanguageService({ workspace, schemaValidation: true, specReader: (uri, text) => specs.validate(uri, text), awaitSpecReads: true, fetchText: createRemoteFetcher(path.join(os.tmpdir(), 'mintdoc', 'openapi-cache')), summarizePages: pool });
 	try {
 		const roots = await service.findDocsRoots(noCancellation);
 		if (roots.length === 0) throw new UsageError(`no docs.json found in ${dirs.map(d => `'${d}'`).join(', ')}`);
@@ -58,6 +60,7 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 		return await withCoverage(service, workspace, roots, results, options);
 	} finally {
 		pool.dispose();
+		specs.dispose();
 	}
 }
 

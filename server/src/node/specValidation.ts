@@ -1,18 +1,19 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { parse as parseYaml } from 'yaml';
 import type { OpenApiSpec, SourceSpan } from '../core/openapi/openApiSpec';
-import { parseSpecText, type SpecNode } from '../core/openapi/specTree';
+import { parseSpecText, type ParsedSpecText, type SpecNode } from '../core/openapi/specTree';
 
 /**
  * Validates an OpenAPI 3.0/3.1 document with @apidevtools/swagger-parser (JSON Schema of the
  * version plus its spec rules) and attaches the findings to `spec`, each at the range its JSON
  * pointer maps to. References are resolved inside the document only: no file or network access.
  */
-export async function validateSpec(uri: string, text: string, spec: OpenApiSpec): Promise<OpenApiSpec> {
+export async function validateSpec(uri: string, text: string, spec: OpenApiSpec, parsed?: ParsedSpecText): Promise<OpenApiSpec> {
 	if (spec.parseErrors.length || spec.isSwagger2 || !spec.version) return spec;
 	let api: unknown;
 	try {
-		api = /\.json$/i.test(uri) || /^\s*\{/.test(text) ? JSON.parse(text) : parseYaml(text, { maxAliasCount: 100 });
+		// The parse that read the spec, when the caller has it (the CLI's worker): a large YAML document is parsed once.
+		api = parsed ? parsed.toData() : /\.json$/i.test(uri) || /^\s*\{/.test(text) ? JSON.parse(text) : parseYaml(text, { maxAliasCount: 100 });
 	} catch {
 		return spec;
 	}
@@ -21,7 +22,7 @@ export async function validateSpec(uri: string, text: string, spec: OpenApiSpec)
 		await SwaggerParser.validate(api as never, { resolve: { external: false }, dereference: { circular: 'ignore' } });
 		return spec;
 	} catch (e) {
-		const root = parseSpecText(text, uri).root;
+		const root = (parsed ?? parseSpecText(text, uri)).root;
 		return { ...spec, problems: findings(e).slice(0, 100).map(f => ({ message: f.message, span: spanAt(root, f.pointer) })) };
 	}
 }

@@ -2,12 +2,15 @@
 // spec takes seconds to parse, and the server must keep answering completions meanwhile.
 import { parentPort } from 'node:worker_threads';
 import { readOpenApiSpec, type OpenApiSpec } from '../core/openapi/openApiSpec';
+import { parseSpecText } from '../core/openapi/specTree';
 import { validateSpec } from './specValidation';
 
 parentPort?.on('message', async (request: { id: number; op: 'read' | 'validate'; uri: string; text: string; spec?: OpenApiSpec }) => {
 	try {
-		const spec = request.spec ?? readOpenApiSpec(request.uri, request.text);
-		parentPort!.postMessage({ id: request.id, spec: request.op === 'validate' ? await validateSpec(request.uri, request.text, spec) : spec });
+		// Read and validated here (the CLI): one parse serves both.
+		const parsed = request.spec ? undefined : parseSpecText(request.text, request.uri);
+		const spec = request.spec ?? readOpenApiSpec(request.uri, request.text, parsed);
+		parentPort!.postMessage({ id: request.id, spec: request.op === 'validate' ? await validateSpec(request.uri, request.text, spec, parsed) : spec });
 	} catch (e) {
 		parentPort!.postMessage({ id: request.id, error: e instanceof Error ? e.message : String(e) });
 	}

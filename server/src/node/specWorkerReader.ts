@@ -13,62 +13,65 @@ export const inlineLimit = 256 * 1024;
 export const specWorkerIdleMs = 5_000;
 
 /**
- * A {@link SpecReader} that parses large OpenAPI documents in a worker thread (dist/specWorker.js),
- * one at a time, so the server's event loop stays free. Small documents are read inline.
+ * A {@link SpecReader} that parses large OpenAPI documents in worker threads (dist/specWorker.js),
+ * so the server's event loop stays free. Small documents are read inline. The server uses one
+ * worker (documents one at a time); the CLI one per core, so several documents are read and
+ * validated at once while the main thread reads pages.
  */
-export function createWorkerSpecReader(workerPath = path.join(__dirname, 'specWorker.js'), idleMs = specWorkerIdleMs): SpecReader & { validate(uri: string, text: string, spec: OpenApiSpec): Promise<OpenApiSpec>; dispose(): void; readonly running: boolean } {
-	let worker: Worker | undefined;
+export function createWorkerSpecReader(workerPath = path.join(__dirname, 'specWorker.js'), idleMs = specWorkerIdleMs, size = 1): SpecReader & { validate(uri: string, text: string, spec?: OpenApiSpec): Promise<OpenApiSpec>; dispose(): void; readonly running: boolean } {
+	type Request = { resolve: (spec: OpenApiSpec) => void; uri: string; text: string };
+	const workers: { worker: Worker; pending: Map<number, Request> }[] = [];
 	let nextId = 0;
-	const pending = new Map<number, { resolve: (spec: OpenApiSpec) => void; uri: string; text: string }>();
 	let idle: NodeJS.Timeout | undefined;
+	const busy = () => workers.some(w => w.pending.size);
 	const stopWhenIdle = () => {
 		clearTimeout(idle);
-		if (pending.size) return;
+		if (busy()) return;
 		idle = setTimeout(() => {
-			if (pending.size || !worker) return;
-			void worker.terminate();
-			worker = undefined;
+			if (!busy()) for (const slot of workers.splice(0)) void slot.worker.terminate();
 		}, idleMs);
 		idle.unref();
 	};
 	const start = () => {
-		const w = new Worker(workerPath);
-		w.unref();
-		w.on('message', (reply: { id: number; spec?: OpenApiSpec; error?: string }) => {
-			const request = pending.get(reply.id);
+		const slot = { worker: new Worker(workerPath), pending: new Map<number, Request>() };
+		slot.worker.unref();
+		slot.worker.on('message', (reply: { id: number; spec?: OpenApiSpec; error?: string }) => {
+			const request = slot.pending.get(reply.id);
 			if (!request) return;
-			pending.delete(reply.id);
+			slot.pending.delete(reply.id);
 			request.resolve(reply.spec ?? readOpenApiSpec(request.uri, ''));
 			stopWhenIdle();
 		});
 		// A crashed worker must not leave requests hanging: read them inline and start a fresh worker next time.
-		w.on('error', () => {
-			worker = undefined;
-			for (const [id, request] of pending) {
-				pending.delete(id);
-				request.resolve(readOpenApiSpec(request.uri, request.text));
-			}
+		slot.worker.on('error', () => {
+			const at = workers.indexOf(slot);
+			if (at !== -1) workers.splice(at, 1);
+			for (const request of slot.pending.values()) request.resolve(readOpenApiSpec(request.uri, request.text));
+			slot.pending.clear();
 		});
-		return w;
+		workers.push(slot);
+		return slot;
 	};
 	const ask = (op: 'read' | 'validate', uri: string, text: string, spec?: OpenApiSpec): Promise<OpenApiSpec> => {
 		clearTimeout(idle);
-		worker ??= start();
+		const free = workers.find(w => w.pending.size === 0);
+		const slot = free ?? (workers.length < Math.max(1, size) ? start() : workers.reduce((a, b) => (b.pending.size < a.pending.size ? b : a)));
 		const id = nextId++;
 		return new Promise(resolve => {
-			pending.set(id, { resolve, uri, text });
-			worker!.postMessage({ id, op, uri, text, spec });
+			slot.pending.set(id, { resolve, uri, text });
+			slot.worker.postMessage({ id, op, uri, text, spec });
 		});
 	};
 	// Small documents are read here at once; large ones in the worker. Validation always runs there.
 	const reader = (uri: string, text: string): OpenApiSpec | Promise<OpenApiSpec> => (text.length < inlineLimit ? readOpenApiSpec(uri, text) : ask('read', uri, text));
 	const api = Object.assign(reader, {
-		validate: (uri: string, text: string, spec: OpenApiSpec) => ask('validate', uri, text, spec),
+		// Without `spec`, the worker reads the document too (the CLI: nothing of it on the main thread).
+		validate: (uri: string, text: string, spec?: OpenApiSpec) => ask('validate', uri, text, spec),
 		dispose: () => {
 			clearTimeout(idle);
-			void worker?.terminate();
+			for (const slot of workers.splice(0)) void slot.worker.terminate();
 		},
 	});
 	// Whether a worker thread is running (tests): a getter, so it is read live.
-	return Object.defineProperty(api, 'running', { get: () => worker !== undefined }) as typeof api & { readonly running: boolean };
+	return Object.defineProperty(api, 'running', { get: () => workers.length > 0 }) as typeof api & { readonly running: boolean };
 }

@@ -1,5 +1,5 @@
 import { httpMethods } from '../docsConfig/pageEntries';
-import { child, entryOf, parseSpecText, plain, stringOf, type SpecNode } from './specTree';
+import { child, entryOf, parseSpecText, plain, stringOf, type ParsedSpecText, type SpecNode } from './specTree';
 
 /** A key as written in the spec file. */
 export interface SourceSpan {
@@ -49,8 +49,8 @@ export interface OpenApiSpec {
 const methods = new Set(httpMethods.map(m => m.toLowerCase()));
 
 /** Reads what MintDoc needs from an OpenAPI document, with source spans; never throws. */
-export function readOpenApiSpec(uri: string, text: string): OpenApiSpec {
-	const { root, errors } = parseSpecText(text, uri);
+export function readOpenApiSpec(uri: string, text: string, parsed: ParsedSpecText = parseSpecText(text, uri)): OpenApiSpec {
+	const { root, errors } = parsed;
 	const version = stringOf(child(root, 'openapi')) ?? stringOf(child(root, 'swagger'));
 	const serversOf = (node: SpecNode | undefined) => (node?.kind === 'seq' ? node.items.flatMap(s => stringOf(child(s, 'url')) ?? []) : []);
 	const rootServers = serversOf(child(root, 'servers'));

@@ -20,6 +20,12 @@ export interface SpecEntry {
 export interface ParsedSpecText {
 	readonly root: SpecNode | undefined;
 	readonly errors: readonly { readonly message: string; readonly offset: number; readonly length: number }[];
+	/**
+	 * The document as plain data (aliases and merge keys applied), from the same parse: validation
+	 * needs it, and parsing a large YAML document a second time costs as much as the first.
+	 * Throws when the document cannot be turned into data (too many aliases).
+	 */
+	toData(): unknown;
 }
 
 /** Parses JSON (by extension or a leading brace) or YAML, never throwing. */
@@ -43,7 +49,7 @@ function parseJson(text: string): ParsedSpecText {
 		if (node.type === 'array') return { kind: 'seq', offset: node.offset, length: node.length, items: (node.children ?? []).map(convert) };
 		return { kind: 'scalar', offset: node.offset, length: node.length, value: node.value };
 	};
-	return { root: tree && convert(tree), errors: errors.map(e => ({ message: 'Invalid JSON', offset: e.offset, length: Math.max(1, e.length) })) };
+	return { root: tree && convert(tree), errors: errors.map(e => ({ message: 'Invalid JSON', offset: e.offset, length: Math.max(1, e.length) })), toData: () => JSON.parse(text) };
 }
 
 function parseYaml(text: string): ParsedSpecText {
@@ -65,7 +71,7 @@ function parseYaml(text: string): ParsedSpecText {
 		return undefined;
 	};
 	const errors = document.errors.map(e => ({ message: e.message.split('\n')[0], offset: e.pos[0], length: Math.max(1, e.pos[1] - e.pos[0]) }));
-	return { root: convert(document.contents), errors };
+	return { root: convert(document.contents), errors, toData: () => document.toJS({ maxAliasCount: 100 }) };
 }
 
 export function child(node: SpecNode | undefined, key: string): SpecNode | undefined {

@@ -3,7 +3,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DocumentCache } from './cache';
 import { isCancelledError, throwIfCancelled, type CancellationToken } from './cancellation';
 import type { LoadedConfigFile } from './docsConfig/compose';
-import { parseJsonConfig, type ParsedJson } from './docsConfig/parseJson';
+import { parseJsonConfig, type ParsedJson, type PreviousConfigParse } from './docsConfig/parseJson';
 import { SchemaValidator } from './docsConfig/schemaValidation';
 import { findDocsRoots } from './docsRoots';
 import { createEditorFeatures } from './editorFeatures';
@@ -229,12 +229,22 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 	}
 	const schema = options.schemaValidation ? new SchemaValidator() : undefined;
 
+	// The last parse of each configuration file: after an edit only the value it touched is parsed
+	// again. A handful of files per site; bounded all the same, oldest dropped.
+	const lastConfigParses = new Map<string, PreviousConfigParse>();
+	const parseConfig = (document: TextDocument): ParsedJson => {
+		const parsed = parseJsonConfig(document, basenameUri(document.uri), isDocsConfigUri(document.uri), lastConfigParses.get(document.uri));
+		lastConfigParses.delete(document.uri);
+		lastConfigParses.set(document.uri, { text: document.getText(), parsed });
+		if (lastConfigParses.size > 32) lastConfigParses.delete(lastConfigParses.keys().next().value!);
+		return parsed;
+	};
 	const loadConfigFile = async (uri: string): Promise<LoadedConfigFile | undefined> => {
 		const current = await workspace.readDocument(uri);
 		if (!current) return undefined;
 		// Open buffers are updated in place; a model keeps the text it was built from.
 		const document = TextDocument.create(current.uri, current.languageId, current.version, current.getText());
-		return { document, parsed: configParses.get(document, doc => parseJsonConfig(doc, basenameUri(doc.uri), isDocsConfigUri(doc.uri))) };
+		return { document, parsed: configParses.get(document, parseConfig) };
 	};
 
 	// One read per spec text: a 10 MB spec is parsed once, not on every keystroke in docs.json. While a

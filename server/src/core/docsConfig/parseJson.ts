@@ -1,8 +1,10 @@
-import { createScanner, parseTree, ParseErrorCode, SyntaxKind, type Node, type ParseError } from 'jsonc-parser';
+import { parseTree, ParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { createDiagnostic } from '../diagnostic';
 import { checkTextIsParsable, limits } from '../textGuards';
+import { reparseTree } from './incrementalJson';
+import { findExcessiveNesting } from './jsonDepth';
 
 /** A JSON configuration file parsed with offsets kept, plus what was wrong with its text. */
 export interface ParsedJson {
@@ -15,12 +17,20 @@ export interface ParsedJson {
 /** jsonc-parser recovers after an error, but a badly broken file yields cascades nobody reads. */
 const maxSyntaxErrors = 50;
 
+/** The last parse of the same file and the text it was made from. */
+export interface PreviousConfigParse {
+	readonly text: string;
+	readonly parsed: ParsedJson;
+}
+
 /**
  * Parses a configuration file the way the platform reads it: strict JSON (no comments, no
  * trailing commas). `docs.json` itself must hold an object; a file pulled in with `$ref` may
  * hold any value (`requireObject` false). Never throws.
+ * With `previous` (the same file's last parse) and no diagnostics then, only the value an edit
+ * touched is parsed again (see reparseTree); the result is the same as without it.
  */
-export function parseJsonConfig(document: TextDocument, fileLabel: string, requireObject = true): ParsedJson {
+export function parseJsonConfig(document: TextDocument, fileLabel: string, requireObject = true, previous?: PreviousConfigParse): ParsedJson {
 	const unparsable = checkTextIsParsable(document, fileLabel);
 	if (unparsable) return { root: undefined, diagnostics: [unparsable] };
 	const text = document.getText();
@@ -28,13 +38,19 @@ export function parseJsonConfig(document: TextDocument, fileLabel: string, requi
 		const range = { start: { line: 0, character: 0 }, end: document.positionAt(text.length) };
 		return { root: undefined, diagnostics: [createDiagnostic(range, `${fileLabel} is empty; it must hold a JSON object such as { "name": ..., "navigation": ... }.`, 'json-empty')] };
 	}
-	const tooDeep = findExcessiveNesting(text);
-	if (tooDeep !== undefined) {
-		const range = { start: document.positionAt(tooDeep), end: document.positionAt(tooDeep + 1) };
-		return { root: undefined, diagnostics: [createDiagnostic(range, `Values are nested more than ${limits.maxJsonDepth} levels deep here; ${fileLabel} is not checked further.`, 'json-too-deep')] };
+	// A tree from reparseTree means the full parse has no error and the depth guard would pass.
+	const reparsed = previous && previous.parsed.root && previous.parsed.diagnostics.length === 0
+		? reparseTree({ text: previous.text, root: previous.parsed.root, errorsFree: true }, text, limits.maxJsonDepth)
+		: undefined;
+	if (!reparsed) {
+		const tooDeep = findExcessiveNesting(text, limits.maxJsonDepth);
+		if (tooDeep !== undefined) {
+			const range = { start: document.positionAt(tooDeep), end: document.positionAt(tooDeep + 1) };
+			return { root: undefined, diagnostics: [createDiagnostic(range, `Values are nested more than ${limits.maxJsonDepth} levels deep here; ${fileLabel} is not checked further.`, 'json-too-deep')] };
+		}
 	}
 	const errors: ParseError[] = [];
-	const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+	const root = reparsed ?? parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
 	// jsonc-parser may report two errors at one offset (a trailing comma in an object is both a missing name and a missing value); keep the first.
 	const firstPerOffset = errors.filter((error, i) => i === 0 || errors[i - 1].offset !== error.offset);
 	const diagnostics = firstPerOffset.slice(0, maxSyntaxErrors).map(error => syntaxDiagnostic(document, text, error));
@@ -43,20 +59,6 @@ export function parseJsonConfig(document: TextDocument, fileLabel: string, requi
 		diagnostics.push(createDiagnostic(range, `The top-level value of ${fileLabel} must be an object ({ ... }), not ${describeType(root.type)}.`, 'json-not-object'));
 	}
 	return { root, diagnostics };
-}
-
-/** Offset of the first bracket that opens a level deeper than the limit, scanning tokens (strings and comments are skipped correctly). */
-function findExcessiveNesting(text: string): number | undefined {
-	const scanner = createScanner(text, true);
-	let depth = 0;
-	for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
-		if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) {
-			if (++depth > limits.maxJsonDepth) return scanner.getTokenOffset();
-		} else if (kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.CloseBracketToken) {
-			depth = Math.max(0, depth - 1);
-		}
-	}
-	return undefined;
 }
 
 function syntaxDiagnostic(document: TextDocument, text: string, error: ParseError): Diagnostic {

@@ -108,18 +108,23 @@ function checkDuplicateNames(elements: readonly NavElement[], sink: DiagnosticSi
 }
 
 function checkDuplicatePages(navigation: Navigation, sink: DiagnosticSink): void {
-	const seen = new Map<string, { entry: Navigation['pages'][number] }>();
-	// Tens of thousands of entries share a few hundred groups: compute each group's scope once.
-	const scopes = new Map<NavElement, string>();
+	// Tens of thousands of entries share a few hundred groups: each group's scope (and the pages seen
+	// in it) is looked up once per group, not once per entry.
+	const seenByScope = new Map<string, Map<string, { entry: Navigation['pages'][number] }>>();
+	const seenOfGroup = new Map<NavElement, Map<string, { entry: Navigation['pages'][number] }>>();
 	for (const entry of navigation.pages) {
 		const path = pagePathOf(entry.value);
 		if (path === undefined) continue;
-		let scope = scopes.get(entry.parent);
-		if (scope === undefined) scopes.set(entry.parent, (scope = scopeOf(entry.parent)));
-		const key = `${scope}\u0000${path}`;
-		const first = seen.get(key);
+		let seen = seenOfGroup.get(entry.parent);
+		if (seen === undefined) {
+			const scope = scopeOf(entry.parent);
+			seen = seenByScope.get(scope) ?? new Map();
+			seenByScope.set(scope, seen);
+			seenOfGroup.set(entry.parent, seen);
+		}
+		const first = seen.get(path);
 		if (!first) {
-			seen.set(key, { entry });
+			seen.set(path, { entry });
 			continue;
 		}
 		sink.atNode(entry.node, `'${path}' is already listed in this navigation${scopeLabel(entry.parent)}; readers will only reach it from one place.`, 'nav-duplicate-page', {

@@ -33,6 +33,8 @@ export interface ComposedConfig {
 	readonly root: ConfigNode | undefined;
 	/** Every configuration file that took part (docs.json and the files it references), by URI. */
 	readonly files: ReadonlyMap<string, TextDocument>;
+	/** The syntax tree of each of those files, for their texts in `files` (features reuse it instead of scanning the text again). */
+	readonly trees: ReadonlyMap<string, Node>;
 	/** Every `$ref` in those files. */
 	readonly refs: readonly ConfigRef[];
 	/** Problems of the files themselves (syntax) and of their references, by file. */
@@ -67,9 +69,11 @@ export async function composeConfig(rootUri: string, configUri: string, load: Co
 	}
 	const diagnostics = new Map<string, Diagnostic[]>();
 	const files = new Map<string, TextDocument>();
+	const trees = new Map<string, Node>();
 	for (const [uri, file] of loaded) {
 		if (!file) continue;
 		files.set(uri, file.document);
+		if (file.parsed.root) trees.set(uri, file.parsed.root);
 		diagnostics.set(uri, [...file.parsed.diagnostics]);
 	}
 	const refs: ConfigRef[] = [];
@@ -143,7 +147,7 @@ export async function composeConfig(rootUri: string, configUri: string, load: Co
 
 	const rootFile = loaded.get(configUri);
 	const root = rootFile?.parsed.root?.type === 'object' ? build(rootFile.parsed.root, configUri, [configUri]) : undefined;
-	return { rootUri, configUri, root, files, refs, diagnostics };
+	return { rootUri, configUri, root, files, trees, refs, diagnostics };
 }
 
 function isRefObject(node: Node): boolean {

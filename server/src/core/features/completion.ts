@@ -1,4 +1,4 @@
-import { getLocation, type Node as JsoncNode } from 'jsonc-parser';
+import { findNodeAtOffset, getLocation, getNodePath, type JSONPath, type Node as JsoncNode } from 'jsonc-parser';
 import { CompletionItemKind, InsertTextFormat, type CompletionItem, type CompletionList, type Position } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { languageCodes, languageNames } from '../languageCodes';
@@ -21,7 +21,7 @@ export interface PageCompletionData {
 export function doComplete(site: SiteModel, document: TextDocument, position: Position): CompletionList | undefined {
 	const offset = document.offsetAt(position);
 	const text = document.getText();
-	const location = getLocation(text, offset);
+	const location = locate(site, document, text, offset);
 	if (location.isAtPropertyKey) return completeNavigationKey(site, document, offset, location.previousNode);
 	const node = location.previousNode;
 	const inString = node?.type === 'string' && node.offset < offset && offset <= node.offset + node.length;
@@ -43,11 +43,10 @@ export function doComplete(site: SiteModel, document: TextDocument, position: Po
 
 	const inPagesArray = typeof last === 'number' && parentKey === 'pages';
 	if (!inPagesArray && last !== 'root') return undefined;
-	const pathsOf = (entries: readonly PageEntry[]) => new Set(entries.flatMap(p => pagePathOf(p.value) ?? []));
 	// The innermost `pages` array written in this file around the cursor: what it lists is not offered again.
 	const here = inPagesArray ? innermostPagesArray(site, document.uri, offset) : undefined;
 	const listedHere = pathsOf(here?.pages ?? []);
-	const listedAnywhere = pathsOf(site.navigation?.pages ?? []);
+	const listedAnywhere = listedInSite(site);
 	const items: CompletionItem[] = [];
 	const typed = inString ? text.slice(node!.offset + 1, offset) : '';
 	for (const path of pageCandidates(site, listedHere, listedAnywhere, typed, here?.pages ?? [])) {
@@ -60,12 +59,12 @@ export function doComplete(site: SiteModel, document: TextDocument, position: Po
 	}
 	let incomplete = site.pages.size - listedHere.size > maxPageItems;
 	if (inPagesArray) {
-		const endpoints = endpointCompletions(site, here, new Set((here?.pages ?? []).map(p => p.value)), replace);
 		// Same bound for specs with thousands of operations: those matching what is typed, narrowed as the writer types.
-		const needle = typed.toLowerCase();
-		const matching = endpoints.length > maxPageItems && needle ? endpoints.filter(item => item.label.toLowerCase().includes(needle)) : endpoints;
-		incomplete ||= matching.length > maxPageItems || matching.length < endpoints.length;
-		items.push(...matching.slice(0, maxPageItems));
+		const listedEndpoints = new Set((here?.pages ?? []).map(p => p.value));
+		const first = endpointCompletions(site, here, listedEndpoints, replace, { limit: maxPageItems });
+		const endpoints = first.incomplete && typed ? endpointCompletions(site, here, listedEndpoints, replace, { needle: typed.toLowerCase(), limit: maxPageItems }) : first;
+		incomplete ||= endpoints.incomplete;
+		items.push(...endpoints.items);
 	}
 	return { isIncomplete: incomplete, items };
 }
@@ -82,8 +81,8 @@ export const maxPageItems = 1000;
  * entries around the cursor (the same version and language).
  */
 function pageCandidates(site: SiteModel, listedHere: ReadonlySet<string>, listedAnywhere: ReadonlySet<string>, typed: string, neighbours: readonly PageEntry[]): string[] {
-	const all = [...site.pages.paths()].filter(path => !listedHere.has(path));
-	if (all.length <= maxPageItems) return all;
+	const { paths, lower: lowered } = pagesOf(site);
+	if (paths.length - listedHere.size <= maxPageItems) return paths.filter(path => !listedHere.has(path));
 	const needle = typed.replace(/^\/+/, '').toLowerCase();
 	const folder = neighbours.map(p => pagePathOf(p.value)).find(p => p !== undefined)?.replace(/[^/]*$/, '') ?? '';
 	const shared = (path: string) => {
@@ -91,13 +90,53 @@ function pageCandidates(site: SiteModel, listedHere: ReadonlySet<string>, listed
 		while (n < folder.length && n < path.length && folder[n] === path[n]) n++;
 		return n;
 	};
-	const scored = all.flatMap(path => {
-		const lower = path.toLowerCase();
+	const scored: { path: string; rank: number }[] = [];
+	paths.forEach((path, i) => {
+		if (listedHere.has(path)) return;
+		const lower = lowered[i];
 		const match = needle === '' || lower.startsWith(needle) ? 0 : lower.includes(needle) ? 1 : -1;
-		return match < 0 ? [] : [{ path, rank: match * 2_000_000 + (listedAnywhere.has(path) ? 1_000_000 : 0) + (1000 - Math.min(1000, shared(path))) }];
+		if (match >= 0) scored.push({ path, rank: match * 2_000_000 + (listedAnywhere.has(path) ? 1_000_000 : 0) + (1000 - Math.min(1000, shared(path))) });
 	});
 	scored.sort((a, b) => a.rank - b.rank || (a.path < b.path ? -1 : 1));
 	return scored.slice(0, maxPageItems).map(s => s.path);
+}
+
+const pathsOf = (entries: readonly PageEntry[]) => new Set(entries.flatMap(p => pagePathOf(p.value) ?? []));
+
+// Per site model (so per version of the configuration and page set): completion runs on every
+// keystroke, and a huge site would otherwise collect 25,000 paths and 40,000 entries each time.
+const listedCache = new WeakMap<SiteModel, ReadonlySet<string>>();
+const pagesCache = new WeakMap<SiteModel, { readonly paths: readonly string[]; readonly lower: readonly string[] }>();
+
+function listedInSite(site: SiteModel): ReadonlySet<string> {
+	let listed = listedCache.get(site);
+	if (!listed) listedCache.set(site, (listed = pathsOf(site.navigation?.pages ?? [])));
+	return listed;
+}
+
+function pagesOf(site: SiteModel): { readonly paths: readonly string[]; readonly lower: readonly string[] } {
+	let pages = pagesCache.get(site);
+	if (!pages) {
+		const paths = [...site.pages.paths()];
+		pagesCache.set(site, (pages = { paths, lower: paths.map(p => p.toLowerCase()) }));
+	}
+	return pages;
+}
+
+/**
+ * Where the cursor is, as jsonc-parser's `getLocation` says. That scans the text up to the cursor
+ * (a megabyte in the middle of a huge docs.json); inside a string, the model's syntax tree of this
+ * very text answers at once. Elsewhere (between values), the scan decides.
+ */
+function locate(site: SiteModel, document: TextDocument, text: string, offset: number): { readonly path: JSONPath; readonly isAtPropertyKey: boolean; readonly previousNode?: JsoncNode } {
+	const tree = site.config.files.get(document.uri)?.getText() === text ? site.config.trees.get(document.uri) : undefined;
+	const node = tree && findNodeAtOffset(tree, offset, false);
+	if (node?.type === 'string' && node.offset < offset && offset < node.offset + node.length) {
+		const isKey = node.parent?.type === 'property' && node.parent.children?.[0] === node;
+		if (isKey) return { path: [], isAtPropertyKey: true, previousNode: node };
+		return { path: getNodePath(node), isAtPropertyKey: false, previousNode: node };
+	}
+	return getLocation(text, offset);
 }
 
 function innermostPagesArray(site: SiteModel, uri: string, offset: number): NavElement | undefined {

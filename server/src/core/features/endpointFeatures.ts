@@ -61,16 +61,23 @@ export function endpointDefinition(site: SiteModel, document: TextDocument, entr
  * `METHOD /path` completions in a `pages` array: operations of the specs in scope not yet listed
  * there (x-hidden ones left out); with no spec in scope, every spec's operations with their file.
  */
-export function endpointCompletions(site: SiteModel, element: NavElement | undefined, listed: ReadonlySet<string>, replace: Range): CompletionItem[] {
+export function endpointCompletions(site: SiteModel, element: NavElement | undefined, listed: ReadonlySet<string>, replace: Range, narrow: { readonly needle?: string; readonly limit?: number } = {}): { items: CompletionItem[]; incomplete: boolean } {
 	const inScope = site.specs.inScope(element, site.config.root);
 	const specs = inScope.length ? inScope : site.specs.specs;
 	const items: CompletionItem[] = [];
+	const limit = narrow.limit ?? Infinity;
+	let offered = 0;
+	let matching = 0;
 	for (const spec of specs) {
 		// One spec in scope: plain `METHOD /path`; several (or none): name the file, as the platform needs then.
 		const prefix = inScope.length === 1 ? '' : `${(relativePath(site.rootUri, spec.uri) ?? spec.uri).replace(/\.(ya?ml|json)$/i, '')} `;
 		for (const operation of spec.operations) {
 			const value = `${prefix}${operation.method} ${operation.path}`;
 			if (operation.hidden || listed.has(value)) continue;
+			offered++;
+			// Thousands of operations: only those matching what is typed become items (built lazily, at most `limit`).
+			if (narrow.needle && !value.toLowerCase().includes(narrow.needle)) continue;
+			if (++matching > limit) continue;
 			items.push({
 				label: value, kind: CompletionItemKind.Method, detail: generatedTitle(operation), documentation: operation.description,
 				textEdit: { range: replace, newText: JSON.stringify(value) }, filterText: JSON.stringify(value), sortText: `2${operation.path}${operation.method}`,
@@ -78,7 +85,7 @@ export function endpointCompletions(site: SiteModel, element: NavElement | undef
 			});
 		}
 	}
-	return items;
+	return { items, incomplete: matching > limit || matching < offered };
 }
 
 /** `version` of the nearest tab or anchor (spec rule 8). */

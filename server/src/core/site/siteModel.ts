@@ -10,7 +10,7 @@ import { checkPageReferences, checkRedirects } from '../docsConfig/pageRules';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { checkOpenApiEntries, checkSpecFile } from '../openapi/openApiRules';
 import type { OpenApiSpec } from '../openapi/openApiSpec';
-import { collectSpecReferences, specCandidates, SpecRegistry } from '../openapi/specRegistry';
+import { collectSpecReferences, specCandidates, SpecRegistry, type SpecReference } from '../openapi/specRegistry';
 import type { PageIndex } from './pageIndex';
 
 /** Everything MintDoc knows about one docs site, derived from its files. */
@@ -47,20 +47,31 @@ export async function buildSiteModel(rootUri: string, configUri: string, load: C
 	const specs = new Map<string, OpenApiSpec>();
 	const specFiles = new Map<string, TextDocument>();
 	const remoteSpecs = new Map<string, string>();
+	// Each distinct source is resolved once, all of them at once: the CLI reads and validates several
+	// documents in parallel workers. Results are applied in the order the sources are first named.
+	const sources = new Map<string, { reference: SpecReference; candidates: string[] }>();
 	for (const reference of collectSpecReferences(config.root, navigation)) {
-		for (const uri of specCandidates(rootUri, reference.source)) {
-			if (specs.has(uri) || remoteSpecs.has(uri)) break;
+		const candidates = specCandidates(rootUri, reference.source);
+		const key = candidates.join('\n');
+		if (!sources.has(key)) sources.set(key, { reference, candidates });
+	}
+	const resolved = await Promise.all([...sources.values()].map(async ({ reference, candidates }) => {
+		for (const uri of candidates) {
 			const loaded = await loadSpec(uri);
-			if (!loaded) continue;
-			if ('remote' in loaded) {
-				remoteSpecs.set(uri, loaded.remote);
-				if (loaded.remote !== 'loading') sink.atNode(reference.node, `The hosted OpenAPI document could not be fetched (${loaded.remote}); entries that use it are not checked.`, 'openapi-remote-unavailable');
-				break;
-			}
-			specs.set(uri, loaded.spec);
-			specFiles.set(uri, loaded.document);
-			break;
+			if (loaded) return { reference, uri, loaded };
 		}
+		return undefined;
+	}));
+	for (const found of resolved) {
+		if (!found || specs.has(found.uri) || remoteSpecs.has(found.uri)) continue;
+		const { reference, uri, loaded } = found;
+		if ('remote' in loaded) {
+			remoteSpecs.set(uri, loaded.remote);
+			if (loaded.remote !== 'loading') sink.atNode(reference.node, `The hosted OpenAPI document could not be fetched (${loaded.remote}); entries that use it are not checked.`, 'openapi-remote-unavailable');
+			continue;
+		}
+		specs.set(uri, loaded.spec);
+		specFiles.set(uri, loaded.document);
 	}
 	throwIfCancelled(token);
 	const registry = new SpecRegistry(rootUri, specs, remoteSpecs);

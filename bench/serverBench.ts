@@ -24,6 +24,8 @@ export interface ServerFigures {
 	definitionP95Ms: number;
 	rssAfterLoadMb: number | undefined;
 	rssAfterEditsMb: number | undefined;
+	/** After 15 s without requests: idle worker threads have stopped (they stop after 10 s). */
+	rssSettledMb: number | undefined;
 }
 
 /** Pause between edits: a writer does not type the next change the instant the last one is checked. */
@@ -54,11 +56,18 @@ export async function benchServer(site: GeneratedSite, serverPath: string, log: 
 		const page = await pageEdits(session, root, site);
 		const requests = await configRequests(session, configUri, site);
 		const rssAfterEditsMb = session.rssMb();
-		return { firstDiagnosticsMs, loadedMs, ...config, ...page, ...requests, rssAfterLoadMb, rssAfterEditsMb };
+		// What the server holds at rest, once its idle worker threads have stopped (a measuring pause, not a test wait).
+		await session.idle(1000, 120_000);
+		await new Promise(resolve => setTimeout(resolve, settleMs));
+		const rssSettledMb = session.rssMb();
+		return { firstDiagnosticsMs, loadedMs, ...config, ...page, ...requests, rssAfterLoadMb, rssAfterEditsMb, rssSettledMb };
 	} finally {
 		await session.stop();
 	}
 }
+
+/** Longer than the page pool's idle stop (10 s) and the spec worker's (5 s). */
+const settleMs = 15_000;
 
 const has = (diagnostics: Diagnostic[] | undefined, code: string, line: number) => !!diagnostics?.some(d => d.code === code && d.range.start.line === line);
 

@@ -9,10 +9,20 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 export class DocumentCache<T> {
 	readonly #entries = new Map<string, { text: string; value: T }>();
 
-	constructor(private readonly capacity: number) {}
+	/**
+	 * `keepText: false` remembers a 64-bit fingerprint of the text instead of the text: a cache of
+	 * the summaries of 25,000 pages would otherwise hold the whole site's text (70 MB) just to
+	 * compare. Costs a pass over the text per lookup.
+	 */
+	constructor(private readonly capacity: number, private readonly options: { readonly keepText?: boolean } = {}) {}
+
+	#key(document: TextDocument): string {
+		const text = document.getText();
+		return this.options.keepText === false ? fingerprint(text) : text;
+	}
 
 	get(document: TextDocument, compute: (document: TextDocument) => T): T {
-		const text = document.getText();
+		const text = this.#key(document);
 		const entry = this.#entries.get(document.uri);
 		if (entry && entry.text === text) {
 			this.#entries.delete(document.uri);
@@ -29,7 +39,7 @@ export class DocumentCache<T> {
 	/** The value for this exact text, if one is remembered (nothing is computed). */
 	peek(document: TextDocument): T | undefined {
 		const entry = this.#entries.get(document.uri);
-		return entry && entry.text === document.getText() ? entry.value : undefined;
+		return entry && entry.text === this.#key(document) ? entry.value : undefined;
 	}
 
 	/** The value last computed for `uri`, whatever its text. */
@@ -40,11 +50,23 @@ export class DocumentCache<T> {
 	/** Remembers a value computed elsewhere (a worker thread) for this exact text. */
 	set(document: TextDocument, value: T): void {
 		this.#entries.delete(document.uri);
-		this.#entries.set(document.uri, { text: document.getText(), value });
+		this.#entries.set(document.uri, { text: this.#key(document), value });
 		if (this.#entries.size > this.capacity) this.#entries.delete(this.#entries.keys().next().value!);
 	}
 
 	delete(uri: string): void {
 		this.#entries.delete(uri);
 	}
+}
+
+/** Length and two independent 32-bit hashes (FNV-1a and a multiplicative one) of a text: a collision is a 1-in-2^64 event. */
+export function fingerprint(text: string): string {
+	let a = 0x811c9dc5;
+	let b = 0x12345678;
+	for (let i = 0; i < text.length; i++) {
+		const c = text.charCodeAt(i);
+		a = Math.imul(a ^ c, 0x01000193);
+		b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
+	}
+	return `${text.length}:${(a >>> 0).toString(36)}:${(b >>> 0).toString(36)}`;
 }

@@ -146,7 +146,7 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 	const models = new Map<string, SiteModel>();
 	const pageInfo = new PageInfo(workspace);
 	// Summaries are small (links, anchors, problems): keep one per page of even a very large site.
-	const pageSummaries = new DocumentCache<PageSummary>(60_000);
+	const pageSummaries = new DocumentCache<PageSummary>(60_000, { keepText: false });
 	const tracker = new ChangeTracker();
 	const dependencies = new PageDependencies();
 	// Pages read since their last reported change (with changesReported): a docs.json edit re-checks
@@ -191,6 +191,9 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		if (!document) return [];
 		const summary = pageSummaries.get(document, summarizePage);
 		dependencies.noteSummary(uri, summary);
+		// Only pages judged against the navigation are checked again after a docs.json edit: their text
+		// stays at hand; other pages are read again when needed (25,000 pages are 70 MB of text).
+		if (options.changesReported && !dependencies.hasFrontmatterApi(uri)) pageDocuments.delete(uri);
 		throwIfCancelled(token);
 		const openapi = summary.frontmatter ? checkFrontmatterOpenApi(document, summary.frontmatter, site.specs, operation => navEntryOf(site, operation)) : [];
 		const base = context ?? linkContext(site);

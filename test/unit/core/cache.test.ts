@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { DocumentCache } from '../../../server/src/core/cache';
+import { DocumentCache, fingerprint } from '../../../server/src/core/cache';
 
 describe('DocumentCache', () => {
 	it('computes once per text and again after an edit', () => {
@@ -28,5 +28,24 @@ describe('DocumentCache', () => {
 		assert.equal(computed, 3);
 		cache.get(docs[1], compute);
 		assert.equal(computed, 4);
+	});
+
+	it('without keeping texts, tells texts apart by fingerprint: same text hits, any edit misses', () => {
+		const cache = new DocumentCache<number>(10, { keepText: false });
+		let computed = 0;
+		const compute = () => ++computed;
+		const text = '---\ntitle: A\n---\n\n# A\n'.repeat(50);
+		assert.equal(cache.get(TextDocument.create('file:///a.mdx', 'mdx', 1, text), compute), 1);
+		// A new string with the same content (read again from disk) is the same text.
+		assert.equal(cache.get(TextDocument.create('file:///a.mdx', 'mdx', 0, (text + ' ').slice(0, -1)), compute), 1);
+		assert.equal(cache.peek(TextDocument.create('file:///a.mdx', 'mdx', 0, text)), 1);
+		// One character swapped, one appended, one changed: each is another text.
+		assert.equal(cache.peek(TextDocument.create('file:///a.mdx', 'mdx', 0, 'A' + text.slice(1))), undefined);
+		assert.equal(cache.get(TextDocument.create('file:///a.mdx', 'mdx', 2, text + '\n'), compute), 2);
+		assert.notEqual(fingerprint('ab'), fingerprint('ba'));
+		assert.notEqual(fingerprint(''), fingerprint('\0'));
+		const seen = new Set<string>();
+		for (let i = 0; i < 20_000; i++) seen.add(fingerprint(`guides/page-${i}`));
+		assert.equal(seen.size, 20_000);
 	});
 });

@@ -47,6 +47,11 @@ export class PageDependencies {
 		return [...(this.#anchorDependents.get(uri) ?? [])].filter(dependent => dependent !== uri);
 	}
 
+	/** Whether the page's frontmatter names an OpenAPI operation or schema (its check depends on the navigation). */
+	hasFrontmatterApi(uri: string): boolean {
+		return this.#frontmatterApiPages.has(uri);
+	}
+
 	frontmatterApiPages(root: string): string[] {
 		return [...this.#frontmatterApiPages].filter(uri => uri.startsWith(root + '/'));
 	}

@@ -45,7 +45,7 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 	// Pages are parsed by a pool of worker threads (one per core), while this thread reads files and specs.
 	// OpenAPI documents are read and fully validated in their own worker, also while pages are parsed.
 	const pool = createPagePool();
-	const specs = createWorkerSpecReader(undefined, undefined, availableParallelism());
+	const specs = createWorkerSpecReader(undefined, undefined, Math.max(1, availableParallelism() - 1));
 	const service = createLanguageService({ workspace, schemaValidation: true, specReader: (uri, text) => specs.validate(uri, text), awaitSpecReads: true, fetchText: createRemoteFetcher(path.join(os.tmpdir(), 'mintdoc', 'openapi-cache')), summarizePages: pool });
 	try {
 		const roots = await service.findDocsRoots(noCancellation);

@@ -1,4 +1,5 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { openApiSchemaErrors } from './openApiSchemas';
 import { parse as parseYaml } from 'yaml';
 import type { OpenApiSpec, SourceSpan } from '../core/openapi/openApiSpec';
 import { parseSpecText, type ParsedSpecText, type SpecNode } from '../core/openapi/specTree';
@@ -19,7 +20,11 @@ export async function validateSpec(uri: string, text: string, spec: OpenApiSpec,
 	}
 	if (!api || typeof api !== 'object') return spec;
 	try {
-		await SwaggerParser.validate(api as never, { resolve: { external: false }, dereference: { circular: 'ignore' } });
+		// swagger-parser parses (version checks) and dereferences (broken internal $refs); the schema check
+		// is ours, with validators compiled once (see openApiSchemas.ts). For OpenAPI 3.x its "spec" rules do nothing.
+		const dereferenced = (await SwaggerParser.dereference(api as never, { resolve: { external: false }, dereference: { circular: 'ignore' } })) as { openapi?: unknown };
+		const details = openApiSchemaErrors(dereferenced);
+		if (details) throw Object.assign(new SyntaxError('Swagger schema validation failed.'), { details });
 		return spec;
 	} catch (e) {
 		const root = (parsed ?? parseSpecText(text, uri)).root;

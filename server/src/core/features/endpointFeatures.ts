@@ -62,30 +62,48 @@ export function endpointDefinition(site: SiteModel, document: TextDocument, entr
  * there (x-hidden ones left out); with no spec in scope, every spec's operations with their file.
  */
 export function endpointCompletions(site: SiteModel, element: NavElement | undefined, listed: ReadonlySet<string>, replace: Range, narrow: { readonly needle?: string; readonly limit?: number } = {}): { items: CompletionItem[]; incomplete: boolean } {
-	const inScope = site.specs.inScope(element, site.config.root);
-	const specs = inScope.length ? inScope : site.specs.specs;
 	const items: CompletionItem[] = [];
 	const limit = narrow.limit ?? Infinity;
 	let offered = 0;
 	let matching = 0;
+	for (const { value, lower, operation } of endpointValues(site, element)) {
+		if (listed.has(value)) continue;
+		offered++;
+		// Thousands of operations: only those matching what is typed become items (built lazily, at most `limit`).
+		if (narrow.needle && !lower.includes(narrow.needle)) continue;
+		if (++matching > limit) continue;
+		items.push({
+			label: value, kind: CompletionItemKind.Method, detail: generatedTitle(operation), documentation: operation.description,
+			textEdit: { range: replace, newText: JSON.stringify(value) }, filterText: JSON.stringify(value), sortText: `2${operation.path}${operation.method}`,
+			tags: operation.deprecated ? [1] : undefined,
+		});
+	}
+	return { items, incomplete: matching > limit || matching < offered };
+}
+
+type EndpointValue = { readonly value: string; readonly lower: string; readonly operation: OpenApiOperation };
+/** Per site model and group: the entries it may offer (completion asks on every keystroke; a spec may have 5,000 operations). */
+const endpointValueCache = new WeakMap<SiteModel, Map<NavElement | undefined, readonly EndpointValue[]>>();
+
+function endpointValues(site: SiteModel, element: NavElement | undefined): readonly EndpointValue[] {
+	let bySite = endpointValueCache.get(site);
+	if (!bySite) endpointValueCache.set(site, (bySite = new Map()));
+	let values = bySite.get(element);
+	if (values) return values;
+	const inScope = site.specs.inScope(element, site.config.root);
+	const specs = inScope.length ? inScope : site.specs.specs;
+	const list: EndpointValue[] = [];
 	for (const spec of specs) {
 		// One spec in scope: plain `METHOD /path`; several (or none): name the file, as the platform needs then.
 		const prefix = inScope.length === 1 ? '' : `${(relativePath(site.rootUri, spec.uri) ?? spec.uri).replace(/\.(ya?ml|json)$/i, '')} `;
 		for (const operation of spec.operations) {
+			if (operation.hidden) continue;
 			const value = `${prefix}${operation.method} ${operation.path}`;
-			if (operation.hidden || listed.has(value)) continue;
-			offered++;
-			// Thousands of operations: only those matching what is typed become items (built lazily, at most `limit`).
-			if (narrow.needle && !value.toLowerCase().includes(narrow.needle)) continue;
-			if (++matching > limit) continue;
-			items.push({
-				label: value, kind: CompletionItemKind.Method, detail: generatedTitle(operation), documentation: operation.description,
-				textEdit: { range: replace, newText: JSON.stringify(value) }, filterText: JSON.stringify(value), sortText: `2${operation.path}${operation.method}`,
-				tags: operation.deprecated ? [1] : undefined,
-			});
+			list.push({ value, lower: value.toLowerCase(), operation });
 		}
 	}
-	return { items, incomplete: matching > limit || matching < offered };
+	bySite.set(element, (values = list));
+	return values;
 }
 
 /** `version` of the nearest tab or anchor (spec rule 8). */

@@ -93,15 +93,30 @@ function pageCandidates(site: SiteModel, listedHere: ReadonlySet<string>, listed
 		while (n < folder.length && n < path.length && folder[n] === path[n]) n++;
 		return n;
 	};
-	const scored: { path: string; rank: number }[] = [];
-	paths.forEach((path, i) => {
-		if (listedHere.has(path)) return;
+	// Ranked by (matches the start of the path, is unlisted, shares most of the neighbours' folder),
+	// then by path. Few distinct ranks: pages go to buckets, and only the buckets that fill the
+	// answer are sorted (no object per page, no sort of thousands on each keystroke).
+	const depth = Math.min(folder.length, 1000);
+	const buckets: number[][] = [];
+	for (let i = 0; i < paths.length; i++) {
+		const path = paths[i];
+		if (listedHere.has(path)) continue;
 		const lower = lowered[i];
 		const match = needle === '' || lower.startsWith(needle) ? 0 : lower.includes(needle) ? 1 : -1;
-		if (match >= 0) scored.push({ path, rank: match * 2_000_000 + (listedAnywhere.has(path) ? 1_000_000 : 0) + (1000 - Math.min(1000, shared(path))) });
-	});
-	scored.sort((a, b) => a.rank - b.rank || (a.path < b.path ? -1 : 1));
-	return scored.slice(0, maxPageItems).map(s => s.path);
+		if (match < 0) continue;
+		const rank = (match * 2 + (listedAnywhere.has(path) ? 1 : 0)) * (depth + 1) + (depth - Math.min(depth, shared(path)));
+		(buckets[rank] ??= []).push(i);
+	}
+	const chosen: string[] = [];
+	for (const bucket of buckets) {
+		if (!bucket) continue;
+		const names = bucket.map(i => paths[i]).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+		for (const name of names) {
+			if (chosen.length === maxPageItems) return chosen;
+			chosen.push(name);
+		}
+	}
+	return chosen;
 }
 
 const pathsOf = (entries: readonly PageEntry[]) => new Set(entries.flatMap(p => pagePathOf(p.value) ?? []));

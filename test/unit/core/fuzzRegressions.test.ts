@@ -24,6 +24,17 @@ describe('fuzzer regressions', () => {
 		assert.equal((create.edit!.documentChanges![0] as { uri: string }).uri, 'file:///ws/%EF%BF%BD.mdx');
 	});
 
+	it('completes an openapi frontmatter value on a line ended by a lone carriage return, inside that line', async () => {
+		const spec = 'openapi: 3.1.0\ninfo: { title: Pets, version: "1" }\npaths:\n  /pets:\n    get: { summary: List pets, responses: { "200": { description: ok } } }\n';
+		const page = '---\nopenapi: GET /p\r title: x\n---\n';
+		const { ls } = await service({ 'docs.json': docsJson({ pages: ['setup'] }).replace('"navigation"', '"api": { "openapi": "openapi.yaml" }, "navigation"'), 'openapi.yaml': spec, 'setup.mdx': page });
+		const document = TextDocument.create(workspaceUri('setup.mdx'), 'mdx', 1, page);
+		const list = await ls.doComplete(document, { line: 1, character: 12 }, noCancellation);
+		const item = list!.items.find(i => i.label === 'GET /pets')!;
+		// Line 1 is `openapi: GET /p` (15 characters; the \r ends it): the edit replaces `GET /p`.
+		assert.deepEqual((item.textEdit as { range: unknown }).range, { start: { line: 1, character: 9 }, end: { line: 1, character: 15 } });
+	});
+
 	it('reports an MDX error at the very end of the text inside the document', () => {
 		const document = TextDocument.create(workspaceUri('index.mdx'), 'mdx', 1, '---\n\n---\nimport ');
 		const [error] = summarizePage(document).diagnostics;

@@ -11,7 +11,7 @@ function apiLine(document: TextDocument, position: Position): { key: 'openapi' |
 	const text = document.getText();
 	const fmEnd = text.startsWith('---') ? text.indexOf('\n---', 3) : -1;
 	if (fmEnd === -1 || document.offsetAt(position) > fmEnd) return undefined;
-	const line = document.getText({ start: { line: position.line, character: 0 }, end: { line: position.line + 1, character: 0 } }).replace(/\r?\n$/, '');
+	const line = document.getText({ start: { line: position.line, character: 0 }, end: { line: position.line + 1, character: 0 } }).replace(/(?:\r\n|\r|\n)$/, ''); // a lone \r ends a line too (LSP)
 	const match = /^(openapi|openapi-schema)\s*:\s*["']?/.exec(line);
 	if (!match) return undefined;
 	return { key: match[1] as 'openapi' | 'openapi-schema', valueStart: match[0].length, value: line.slice(match[0].length).replace(/["']\s*$/, '') };

@@ -342,6 +342,23 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		return index;
 	}
 
+	/** Pages on disk the index missed (no watcher event came): found by a stat when the navigation names them. */
+	const findMissed = (pages: PageIndex) => async (paths: readonly string[]): Promise<boolean> => {
+		let found = false;
+		await Promise.all(paths.map(async path => {
+			if (path.split('/').some(segment => segment === '..' || segment === '.' || segment === '')) return; // only paths inside the root
+			for (const extension of ['.mdx', '.md']) {
+				const uri = joinUri(pages.rootUri, ...`${path}${extension}`.split('/'));
+				if ((await workspace.stat(uri))?.kind === 'file' && pages.add(uri)) {
+					found = true;
+					logger.info(`found ${uri} on disk: no file event had announced it`);
+					return;
+				}
+			}
+		}));
+		return found;
+	};
+
 	async function getSite(rootUri: string, token: CancellationToken): Promise<SiteModel> {
 		const pages = await pageIndexOf(rootUri, token);
 		throwIfCancelled(token);
@@ -352,7 +369,7 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		let pending = building.get(rootUri);
 		if (!pending) {
 			const epoch = tracker.epoch;
-			pending = buildSiteModel(rootUri, joinUri(rootUri, docsConfigFileName), loadConfigFile, pages, token, loadSpec).then(model => {
+			pending = buildSiteModel(rootUri, joinUri(rootUri, docsConfigFileName), loadConfigFile, pages, token, loadSpec, findMissed(pages)).then(model => {
 				models.set(rootUri, model);
 				validatedAt.set(model, epoch);
 				return model;

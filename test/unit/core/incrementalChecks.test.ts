@@ -75,6 +75,19 @@ describe('incremental checks (speed at scale)', () => {
 		assert.notEqual(await plain.service.getSite(workspaceRoot, noCancellation), model);
 	});
 
+	it('finds on disk a page the file watcher never announced, once the navigation names it', async () => {
+		const { workspace, service } = await start({ changesReported: true });
+		assert.deepEqual((await service.checkSite(workspaceRoot, noCancellation)).flatMap(r => r.diagnostics.map(d => d.code)), []);
+		// Moved into a folder created a moment before: no "created" event reaches the server.
+		workspace.write('guides/moved/c.mdx', '# C\n');
+		const document = workspace.write('docs.json', files()['docs.json'].replace('"b"', '"b", "guides/moved/c", "guides/moved/missing"'));
+		service.didChangeDocument(document.uri);
+		const codes = (await service.checkSite(workspaceRoot, noCancellation)).flatMap(r => r.diagnostics.map(d => `${d.code} ${d.range.start.line}`));
+		const line = document.getText().split('\n').findIndex(l => l.includes('guides/moved/missing'));
+		assert.deepEqual(codes, [`page-not-found ${line}`]);
+		assert.equal(service.isPage(workspaceUri('guides/moved/c.mdx')), true);
+	});
+
 	it('bounds page completions on huge sites, best matches first, and says the list is incomplete', async () => {
 		const many: Record<string, string> = { 'docs.json': docsJson({ groups: [{ group: 'G', pages: ['v2/guides/page-0', ''] }] }) };
 		for (let i = 0; i < Math.max(1500, maxPageItems + 500); i++) many[`v${(i % 3) + 1}/guides/page-${i}.mdx`] = '# P\n';

@@ -7,6 +7,7 @@ import { DiagnosticSink } from '../docsConfig/diagnosticSink';
 import { extractNavigation, type Navigation } from '../docsConfig/navigation';
 import { checkNavigation } from '../docsConfig/navigationRules';
 import { checkPageReferences, checkRedirects } from '../docsConfig/pageRules';
+import { pagePathOf } from '../docsConfig/pageEntries';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { checkOpenApiEntries, checkSpecFile } from '../openapi/openApiRules';
 import type { OpenApiSpec } from '../openapi/openApiSpec';
@@ -34,10 +35,30 @@ export interface SiteModel {
 export type SpecLoader = (uri: string) => Promise<{ readonly document: TextDocument; readonly spec: OpenApiSpec } | { readonly remote: string } | undefined>;
 
 /** Builds the model of a site: composes the configuration and runs every configuration rule on it. */
-export async function buildSiteModel(rootUri: string, configUri: string, load: ConfigFileLoader, pages: PageIndex, token: CancellationToken, loadSpec: SpecLoader): Promise<SiteModel> {
+/**
+ * Looks on disk for pages the index does not know (a file watcher can miss events: a file moved
+ * into a folder created a moment before, or a system out of inotify watches); returns true when
+ * it found any (they are then in the index).
+ */
+export type MissedPageFinder = (pagePaths: readonly string[]) => Promise<boolean>;
+
+/** At most this many unknown entries are looked up per build (typing a new entry looks up one). */
+const maxMissedLookups = 50;
+
+export async function buildSiteModel(rootUri: string, configUri: string, load: ConfigFileLoader, pages: PageIndex, token: CancellationToken, loadSpec: SpecLoader, findMissed?: MissedPageFinder): Promise<SiteModel> {
 	const config = await composeConfig(rootUri, configUri, load, token);
 	throwIfCancelled(token);
 	const navigation = extractNavigation(config.root);
+	if (findMissed) {
+		const unknown = new Set<string>();
+		for (const entry of navigation?.pages ?? []) {
+			if (unknown.size >= maxMissedLookups) break;
+			const path = pagePathOf(entry.value)?.replace(/[#?].*$/, '').replace(/\/+$/, '');
+			if (path && !pages.has(path) && !pages.isIgnored(path)) unknown.add(path);
+		}
+		if (unknown.size) await findMissed([...unknown]);
+		throwIfCancelled(token);
+	}
 	const diagnostics = new Map(config.diagnostics);
 	const sink = new DiagnosticSink(config.files, diagnostics);
 	checkTopLevelKeys(config.root, sink);

@@ -343,20 +343,17 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 	}
 
 	/** Pages on disk the index missed (no watcher event came): found by a stat when the navigation names them. */
-	const findMissed = (pages: PageIndex) => async (paths: readonly string[]): Promise<boolean> => {
-		let found = false;
+	const findMissed = (pages: PageIndex) => async (paths: readonly string[]): Promise<void> => {
 		await Promise.all(paths.map(async path => {
 			if (path.split('/').some(segment => segment === '..' || segment === '.' || segment === '')) return; // only paths inside the root
 			for (const extension of ['.mdx', '.md']) {
 				const uri = joinUri(pages.rootUri, ...`${path}${extension}`.split('/'));
 				if ((await workspace.stat(uri))?.kind === 'file' && pages.add(uri)) {
-					found = true;
 					logger.info(`found ${uri} on disk: no file event had announced it`);
 					return;
 				}
 			}
 		}));
-		return found;
 	};
 
 	async function getSite(rootUri: string, token: CancellationToken): Promise<SiteModel> {

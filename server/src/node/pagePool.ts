@@ -5,6 +5,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { CancelledError, type CancellationToken } from '../core/cancellation';
 import { summarizePage, type PageSummary } from '../core/mdx/pageSummary';
 import type { PageSummarizer } from '../core/languageService';
+import { idleStop } from './idleStop';
 
 /** Pages per message: large enough to amortize the round trip, small enough to spread over the workers. */
 const batchSize = 32;
@@ -32,16 +33,7 @@ export function createPagePool(size = availableParallelism(), workerPath = path.
 	const workers: { worker: Worker; inFlight: Map<number, Pending> }[] = [];
 	const queue: Pending[] = [];
 	let nextId = 0;
-	let idle: NodeJS.Timeout | undefined;
-	const stopWhenIdle = () => {
-		clearTimeout(idle);
-		if (queue.length || workers.some(w => w.inFlight.size)) return;
-		idle = setTimeout(() => {
-			if (queue.length || workers.some(w => w.inFlight.size)) return;
-			for (const slot of workers.splice(0)) void slot.worker.terminate();
-		}, idleMs);
-		idle.unref();
-	};
+	const idle = idleStop(idleMs, () => queue.length > 0 || workers.some(w => w.inFlight.size), () => workers.splice(0).forEach(slot => void slot.worker.terminate()));
 	const inline = (documents: readonly TextDocument[]) => documents.map(summarizePage);
 	const start = () => {
 		const slot = { worker: new Worker(workerPath), inFlight: new Map<number, Pending>() };
@@ -52,7 +44,7 @@ export function createPagePool(size = availableParallelism(), workerPath = path.
 			slot.inFlight.delete(reply.id);
 			pending.resolve(reply.summaries ?? inline(pending.documents));
 			pump();
-			stopWhenIdle();
+			idle.settle();
 		});
 		slot.worker.on('error', () => {
 			const at = workers.indexOf(slot);
@@ -65,7 +57,7 @@ export function createPagePool(size = availableParallelism(), workerPath = path.
 		return slot;
 	};
 	const pump = () => {
-		if (queue.length) clearTimeout(idle);
+		if (queue.length) idle.cancel();
 		while (queue.length) {
 			if (workers.length < Math.max(1, size)) start();
 			const slot = workers.reduce((best, w) => (w.inFlight.size < best.inFlight.size ? w : best));
@@ -93,7 +85,7 @@ export function createPagePool(size = availableParallelism(), workerPath = path.
 	};
 	const pool = Object.assign(summarize, {
 		dispose: () => {
-			clearTimeout(idle);
+			idle.cancel();
 			workers.splice(0).forEach(w => void w.worker.terminate());
 		},
 	});

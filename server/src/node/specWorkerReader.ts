@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { readOpenApiSpec, type OpenApiSpec } from '../core/openapi/openApiSpec';
 import type { SpecReader } from '../core/languageService';
+import { idleStop } from './idleStop';
 
 /** Specs smaller than this are read inline: starting a round trip costs more than parsing them. */
 export const inlineLimit = 256 * 1024;
@@ -22,16 +23,7 @@ export function createWorkerSpecReader(workerPath = path.join(__dirname, 'specWo
 	type Request = { resolve: (spec: OpenApiSpec) => void; uri: string; text: string };
 	const workers: { worker: Worker; pending: Map<number, Request> }[] = [];
 	let nextId = 0;
-	let idle: NodeJS.Timeout | undefined;
-	const busy = () => workers.some(w => w.pending.size);
-	const stopWhenIdle = () => {
-		clearTimeout(idle);
-		if (busy()) return;
-		idle = setTimeout(() => {
-			if (!busy()) for (const slot of workers.splice(0)) void slot.worker.terminate();
-		}, idleMs);
-		idle.unref();
-	};
+	const idle = idleStop(idleMs, () => workers.some(w => w.pending.size), () => workers.splice(0).forEach(slot => void slot.worker.terminate()));
 	const start = () => {
 		const slot = { worker: new Worker(workerPath), pending: new Map<number, Request>() };
 		slot.worker.unref();
@@ -40,7 +32,7 @@ export function createWorkerSpecReader(workerPath = path.join(__dirname, 'specWo
 			if (!request) return;
 			slot.pending.delete(reply.id);
 			request.resolve(reply.spec ?? readOpenApiSpec(request.uri, ''));
-			stopWhenIdle();
+			idle.settle();
 		});
 		// A crashed worker must not leave requests hanging: read them inline and start a fresh worker next time.
 		slot.worker.on('error', () => {
@@ -53,7 +45,7 @@ export function createWorkerSpecReader(workerPath = path.join(__dirname, 'specWo
 		return slot;
 	};
 	const ask = (op: 'read' | 'validate', uri: string, text: string, spec?: OpenApiSpec): Promise<OpenApiSpec> => {
-		clearTimeout(idle);
+		idle.cancel();
 		const free = workers.find(w => w.pending.size === 0);
 		const slot = free ?? (workers.length < Math.max(1, size) ? start() : workers.reduce((a, b) => (b.pending.size < a.pending.size ? b : a)));
 		const id = nextId++;
@@ -68,7 +60,7 @@ export function createWorkerSpecReader(workerPath = path.join(__dirname, 'specWo
 		// Without `spec`, the worker reads the document too (the CLI: nothing of it on the main thread).
 		validate: (uri: string, text: string, spec?: OpenApiSpec) => ask('validate', uri, text, spec),
 		dispose: () => {
-			clearTimeout(idle);
+			idle.cancel();
 			for (const slot of workers.splice(0)) void slot.worker.terminate();
 		},
 	});

@@ -57,6 +57,11 @@ type PageFacts = { readonly entry: Extract<PageEntryKind, { kind: 'page' }>; rea
 /** What a page entry's text says, remembered per text: the same tens of thousands of entries are judged on every keystroke. */
 const facts = new Map<string, PageFacts | undefined>();
 
+/** The page path a navigation entry names, as page checks compare it (no `#anchor`, `?query` or trailing slash); undefined for an endpoint. */
+export function entryPagePath(value: string): string | undefined {
+	return factsOf(value)?.path;
+}
+
 function factsOf(value: string): PageFacts | undefined {
 	if (facts.has(value)) return facts.get(value);
 	if (facts.size >= 200_000) facts.clear();

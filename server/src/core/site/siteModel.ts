@@ -6,8 +6,7 @@ import { checkTopLevelKeys } from '../docsConfig/configRules';
 import { DiagnosticSink } from '../docsConfig/diagnosticSink';
 import { extractNavigation, type Navigation } from '../docsConfig/navigation';
 import { checkNavigation } from '../docsConfig/navigationRules';
-import { checkPageReferences, checkRedirects } from '../docsConfig/pageRules';
-import { pagePathOf } from '../docsConfig/pageEntries';
+import { checkPageReferences, checkRedirects, entryPagePath } from '../docsConfig/pageRules';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { checkOpenApiEntries, checkSpecFile } from '../openapi/openApiRules';
 import type { OpenApiSpec } from '../openapi/openApiSpec';
@@ -37,10 +36,9 @@ export type SpecLoader = (uri: string) => Promise<{ readonly document: TextDocum
 /** Builds the model of a site: composes the configuration and runs every configuration rule on it. */
 /**
  * Looks on disk for pages the index does not know (a file watcher can miss events: a file moved
- * into a folder created a moment before, or a system out of inotify watches); returns true when
- * it found any (they are then in the index).
+ * into a folder created a moment before, or a system out of inotify watches) and adds those it finds.
  */
-export type MissedPageFinder = (pagePaths: readonly string[]) => Promise<boolean>;
+export type MissedPageFinder = (pagePaths: readonly string[]) => Promise<void>;
 
 /** At most this many unknown entries are looked up per build (typing a new entry looks up one). */
 const maxMissedLookups = 50;
@@ -53,7 +51,7 @@ export async function buildSiteModel(rootUri: string, configUri: string, load: C
 		const unknown = new Set<string>();
 		for (const entry of navigation?.pages ?? []) {
 			if (unknown.size >= maxMissedLookups) break;
-			const path = pagePathOf(entry.value)?.replace(/[#?].*$/, '').replace(/\/+$/, '');
+			const path = entryPagePath(entry.value);
 			if (path && !pages.has(path) && !pages.isIgnored(path)) unknown.add(path);
 		}
 		if (unknown.size) await findMissed([...unknown]);

@@ -1,0 +1,154 @@
+// Defects the platform rejects, injected into a copy of a real site: MintDoc must report each one
+// (a check made quiet on real sites must not have gone blind). The copy hard-links every file and
+// replaces only the files it changes, so the original site is never written.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { MintdocFinding } from './compare';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+interface Defect {
+	readonly defect: string;
+	/** The rule code MintDoc must report, and a text its message must hold. */
+	readonly expected: string;
+	readonly marker?: string;
+	/** Changes the configuration (and may write files); false when the site has nothing to inject into. */
+	readonly apply: (config: JsonObject, write: (file: string, text: string) => void, root: string) => boolean;
+}
+
+const isObject = (v: Json | undefined): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Every object of the navigation, depth first. */
+function* elements(node: Json | undefined): Generator<JsonObject> {
+	if (Array.isArray(node)) for (const item of node) yield* elements(item);
+	else if (isObject(node)) {
+		yield node;
+		for (const value of Object.values(node)) if (typeof value === 'object') yield* elements(value);
+	}
+}
+
+const firstWith = (config: JsonObject, test: (e: JsonObject) => boolean) => [...elements(config.navigation)].find(test);
+const pageEntries = (config: JsonObject) => [...elements(config.navigation)].flatMap(e => (Array.isArray(e.pages) ? e.pages.filter((p): p is string => typeof p === 'string') : []));
+
+const defects: readonly Defect[] = [
+	{
+		defect: 'a navigation page with no file',
+		expected: 'page-not-found',
+		marker: 'mintdoc-injected/missing-page',
+		apply: config => {
+			const group = firstWith(config, e => Array.isArray(e.pages));
+			if (!group) return false;
+			(group.pages as Json[]).push('mintdoc-injected/missing-page');
+			return true;
+		},
+	},
+	{
+		defect: 'a group without a name',
+		expected: 'nav-missing-field',
+		apply: config => {
+			const parent = firstWith(config, e => Array.isArray(e.groups));
+			const page = pageEntries(config)[0];
+			if (!parent || !page) return false;
+			(parent.groups as Json[]).push({ pages: [page] });
+			return true;
+		},
+	},
+	{
+		defect: 'mixed navigation children',
+		expected: 'nav-mixed-children',
+		apply: config => {
+			const parent = firstWith(config, e => Array.isArray(e.groups) && !('anchors' in e));
+			const page = pageEntries(config)[0];
+			if (!parent || !page) return false;
+			parent.anchors = [{ anchor: 'Injected', pages: [page] }];
+			return true;
+		},
+	},
+	{
+		defect: 'a language code no list accepts',
+		expected: 'nav-language-code',
+		marker: 'xx-injected',
+		apply: config => {
+			const parent = firstWith(config, e => Array.isArray(e.languages));
+			const page = pageEntries(config)[0];
+			if (!parent || !page) return false;
+			(parent.languages as Json[]).push({ language: 'xx-injected', pages: [page] });
+			return true;
+		},
+	},
+	{
+		defect: 'an operation its document does not have',
+		expected: 'openapi-operation-not-found',
+		marker: '/mintdoc-injected-nowhere',
+		apply: (config, _write, root) => {
+			const scope = firstWith(config, e => typeof e.openapi === 'string' && !/^https?:/.test(e.openapi) && Array.isArray(e.pages));
+			if (scope) {
+				(scope.pages as Json[]).push('GET /mintdoc-injected-nowhere');
+				return true;
+			}
+			const entry = pageEntries(config).find(p => /^\S+\.(json|ya?ml)\s+(GET|POST|PUT|PATCH|DELETE)\s+\//i.test(p));
+			const group = entry && firstWith(config, e => Array.isArray(e.pages) && e.pages.includes(entry));
+			if (!group || !entry) return false;
+			(group.pages as Json[]).push(`${entry.split(/\s+/)[0]} GET /mintdoc-injected-nowhere`);
+			return !!root;
+		},
+	},
+	{
+		defect: 'a broken link in a page',
+		expected: 'link-broken',
+		marker: '/mintdoc-injected/nowhere',
+		apply: (config, write, root) => {
+			const page = pageEntries(config).find(p => !/\s/.test(p) && !/^https?:/.test(p));
+			if (!page) return false;
+			for (const extension of ['.mdx', '.md']) {
+				try {
+					const file = path.join(root, page.replace(/^\//, '') + extension);
+					write(file, readFileSync(file, 'utf8') + '\n\nSee [the injected page](/mintdoc-injected/nowhere).\n');
+					return true;
+				} catch {
+					// try the next extension
+				}
+			}
+			return false;
+		},
+	},
+];
+
+/** Copies the site (hard links), injects every defect that fits it, runs MintDoc, and says which were reported. */
+export function injectDefects(root: string, check: (root: string) => MintdocFinding[], log: (line: string) => void): { defect: string; expected: string; found: boolean }[] {
+	const results: { defect: string; expected: string; found: boolean }[] = [];
+	// One copy for all the local defects, one for a navigation with no root element (it hides the others).
+	for (const batch of [defects, [noRoot]]) {
+		const copy = mkdtempSync(path.join(os.tmpdir(), 'mintdoc-inject-'));
+		try {
+			const link = spawnSync('cp', ['-al', root + '/.', copy]);
+			if (link.status !== 0) throw new Error(`cannot copy ${root}: ${link.stderr}`);
+			const write = (file: string, text: string) => {
+				const target = path.join(copy, path.relative(root, file));
+				rmSync(target, { force: true }); // never write through the hard link into the original
+				writeFileSync(target, text);
+			};
+			const config = JSON.parse(readFileSync(path.join(root, 'docs.json'), 'utf8')) as JsonObject;
+			const applied = batch.filter(d => d.apply(config, write, root));
+			write(path.join(root, 'docs.json'), JSON.stringify(config, null, 2));
+			const findings = check(copy);
+			for (const d of applied) results.push({ defect: d.defect, expected: d.expected, found: findings.some(f => f.code === d.expected && (!d.marker || f.message.includes(d.marker))) });
+			log(`  injected ${applied.length} defect(s) into a copy: ${applied.map(d => d.defect).join('; ')}`);
+		} finally {
+			rmSync(copy, { recursive: true, force: true });
+		}
+	}
+	return results;
+}
+
+const noRoot: Defect = {
+	defect: 'a navigation without a root element',
+	expected: 'nav-root-missing',
+	apply: config => {
+		config.navigation = {};
+		return true;
+	},
+};

@@ -1,0 +1,165 @@
+// `npm run conformance -- <docs root>...`: runs MintDoc's check and the platform's own published
+// tooling (installed on demand from npm into a cache folder) on the same sites, and prints per site
+// and per rule the false alarms (MintDoc errors the platform does not report) and the misses (what
+// the platform reports that MintDoc does not). A benchmark-like tool, not part of `npm test`.
+//
+// Options: --inject   also copy each site, inject defects the platform rejects, and check MintDoc reports each
+//          --json F   write the whole result (every false alarm and miss) to F
+//          --cache D  where the official packages and their results live (default node_modules/.cache/mintdoc-conformance)
+//          --fresh    ignore cached official results
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { compare, keyMintdoc, keyOfficial, type Comparison, type Keyed, type MintdocFinding, type OfficialFinding } from './compare';
+import { injectDefects } from './inject';
+import { ensureOfficial } from './officialInstall';
+
+const repo = path.resolve(__dirname, '..');
+const cli = path.join(repo, 'dist', 'cli.js');
+
+interface SiteResult {
+	readonly root: string;
+	readonly files: number;
+	readonly pages: number;
+	readonly buildPassed: boolean | undefined;
+	readonly ours: { errors: number; warnings: number; byCode: Record<string, number> };
+	readonly official: { errors: number; warnings: number; byCheck: Record<string, number> };
+	readonly comparison: Comparison;
+	readonly injected?: readonly { defect: string; expected: string; found: boolean }[];
+}
+
+function countFiles(root: string): { files: number; pages: number } {
+	let files = 0;
+	let pages = 0;
+	const walk = (dir: string) => {
+		for (const entry of readdirSync(dir, { withFileTypes: true })) {
+			if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+			const full = path.join(dir, entry.name);
+			if (entry.isDirectory()) walk(full);
+			else {
+				files++;
+				if (/\.mdx?$/i.test(entry.name)) pages++;
+			}
+		}
+	};
+	walk(root);
+	return { files, pages };
+}
+
+/** MintDoc's findings, files relative to the root. */
+export function runMintdoc(root: string): MintdocFinding[] {
+	const run = spawnSync(process.execPath, [cli, 'check', '.', '--format', 'json'], { cwd: root, encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024 });
+	if (run.status !== 0 && run.status !== 1) throw new Error(`mintdoc check failed on ${root}: ${run.stderr}`);
+	return JSON.parse(run.stdout) as MintdocFinding[];
+}
+
+/** A fingerprint of a site's files (names, sizes, times), so official results are reused while nothing changed. */
+function siteFingerprint(root: string): string {
+	const hash = createHash('sha256');
+	const walk = (dir: string) => {
+		for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+			if (entry.name === 'node_modules') continue;
+			const full = path.join(dir, entry.name);
+			if (entry.isDirectory()) walk(full);
+			else if (entry.isFile()) {
+				const s = statSync(full);
+				hash.update(`${full}\0${s.size}\0${s.mtimeMs}\n`);
+			}
+		}
+	};
+	walk(root);
+	return hash.digest('hex').slice(0, 16);
+}
+
+function runOfficial(runner: string, root: string, cacheDir: string, fresh: boolean, log: (l: string) => void): { findings: OfficialFinding[]; checks: Record<string, { passed?: boolean }> } {
+	const cached = path.join(cacheDir, 'results', `${siteFingerprint(root)}.json`);
+	if (!fresh && existsSync(cached)) return JSON.parse(readFileSync(cached, 'utf8'));
+	log(`  running the platform's tooling on ${root} (a minute or more per thousand pages) ...`);
+	const run = spawnSync(process.execPath, [runner, root], { encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024, stdio: ['ignore', 'pipe', 'inherit'] });
+	if (run.status !== 0) throw new Error(`the official runner failed on ${root} (exit ${run.status})`);
+	mkdirSync(path.dirname(cached), { recursive: true });
+	writeFileSync(cached, run.stdout);
+	return JSON.parse(run.stdout);
+}
+
+export function compareSite(root: string, ours: readonly MintdocFinding[], official: readonly OfficialFinding[]): Comparison {
+	const texts = new Map<string, string | undefined>();
+	const readText = (file: string) => {
+		if (!texts.has(file)) texts.set(file, existsSync(path.join(root, file)) ? readFileSync(path.join(root, file), 'utf8') : undefined);
+		return texts.get(file);
+	};
+	const ourKeyed = ours.map(f => keyMintdoc(f, readText));
+	const officialKeyed = official.map(keyOfficial).filter((k): k is Keyed<OfficialFinding> => k !== undefined);
+	const remoteSpecs = ours.some(f => f.code === 'openapi-remote-unavailable') || official.some(f => f.check === 'openapi' && f.severity === 'info');
+	return compare(ourKeyed, officialKeyed, { remoteSpecs });
+}
+
+const tally = <T>(items: readonly T[], key: (t: T) => string) => items.reduce<Record<string, number>>((acc, t) => ((acc[key(t)] = (acc[key(t)] ?? 0) + 1), acc), {});
+
+async function main(): Promise<void> {
+	const { values, positionals } = parseArgs({ allowPositionals: true, options: { inject: { type: 'boolean', default: false }, json: { type: 'string' }, cache: { type: 'string' }, fresh: { type: 'boolean', default: false } } });
+	const log = (line: string) => console.error(line);
+	if (positionals.length === 0) throw new Error('usage: npm run conformance -- <docs root>... [--inject] [--json out.json]');
+	if (!existsSync(cli)) throw new Error('dist/cli.js is missing: run `node scripts/build.mjs` first (npm run conformance does)');
+	const cacheDir = path.resolve(values.cache ?? path.join(repo, 'node_modules', '.cache', 'mintdoc-conformance'));
+	const official = ensureOfficial(cacheDir, log);
+	if ('error' in official) throw new Error(official.error);
+	const results: SiteResult[] = [];
+	for (const rootArg of positionals) {
+		const root = path.resolve(rootArg);
+		log(`${root}`);
+		const ours = runMintdoc(root);
+		const theirs = runOfficial(official.runner, root, cacheDir, values.fresh!, log);
+		const comparison = compareSite(root, ours, theirs.findings);
+		const facts = theirs.findings.filter(f => f.severity !== 'info');
+		results.push({
+			root,
+			...countFiles(root),
+			buildPassed: theirs.checks.validate?.passed,
+			ours: { errors: ours.filter(f => f.severity === 'error').length, warnings: ours.filter(f => f.severity === 'warning').length, byCode: tally(ours, f => `${f.severity} ${f.code}`) },
+			official: { errors: facts.filter(f => f.severity === 'error').length, warnings: facts.filter(f => f.severity === 'warning').length, byCheck: tally(facts, f => `${f.severity} ${f.check}`) },
+			comparison,
+			injected: values.inject ? injectDefects(root, runMintdoc, log) : undefined,
+		});
+	}
+	if (values.json) writeFileSync(values.json, JSON.stringify(results, null, 2) + '\n');
+	console.log(formatReport(results));
+	const failed = results.some(r => r.comparison.falseAlarms.length > 0 || r.comparison.misses.length > 0 || r.injected?.some(i => !i.found));
+	process.exitCode = failed ? 1 : 0;
+}
+
+export function formatReport(results: readonly SiteResult[]): string {
+	const lines = ['| site | files | pages | platform build | MintDoc errors | platform errors / warnings | false alarms | misses | unverifiable offline |', '|---|---|---|---|---|---|---|---|---|'];
+	for (const r of results) {
+		const c = r.comparison;
+		lines.push(`| ${r.root} | ${r.files} | ${r.pages} | ${r.buildPassed === undefined ? '—' : r.buildPassed ? 'passes' : 'fails'} | ${r.ours.errors} | ${r.official.errors} / ${r.official.warnings} | ${c.falseAlarms.length} | ${c.misses.length} | ${c.unverifiable.length} |`);
+	}
+	for (const r of results) {
+		const c = r.comparison;
+		if (c.falseAlarms.length) {
+			lines.push('', `False alarms on ${r.root}, by rule:`);
+			for (const [code, n] of Object.entries(tally(c.falseAlarms, f => f.code))) lines.push(`  ${code}: ${n}  e.g. ${c.falseAlarms.find(f => f.code === code)!.file}:${c.falseAlarms.find(f => f.code === code)!.range.start.line + 1} ${c.falseAlarms.find(f => f.code === code)!.message}`);
+		}
+		if (c.misses.length) {
+			lines.push('', `Misses on ${r.root}, by official check:`);
+			for (const [check, n] of Object.entries(tally(c.misses, f => `${f.severity} ${f.check}`))) {
+				const example = c.misses.find(f => `${f.severity} ${f.check}` === check)!;
+				lines.push(`  ${check}: ${n}  e.g. ${example.file ?? ''} ${example.target ?? ''} ${example.message.slice(0, 160)}`);
+			}
+		}
+		if (r.injected) {
+			const missed = r.injected.filter(i => !i.found);
+			lines.push('', `Injected defects on ${r.root}: ${r.injected.length - missed.length}/${r.injected.length} reported${missed.length ? ` (not reported: ${missed.map(m => m.defect).join(', ')})` : ''}`);
+		}
+	}
+	return lines.join('\n');
+}
+
+if (require.main === module) {
+	main().catch(e => {
+		console.error(e instanceof Error ? e.message : e);
+		process.exitCode = 2;
+	});
+}

@@ -79,9 +79,10 @@ function runOfficial(runner: string, root: string, cacheDir: string, fresh: bool
 	log(`  running the platform's tooling on ${root} (a minute or more per thousand pages) ...`);
 	const run = spawnSync(process.execPath, [runner, root], { encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024, stdio: ['ignore', 'pipe', 'inherit'] });
 	if (run.status !== 0) throw new Error(`the official runner failed on ${root} (exit ${run.status})`);
+	const result = JSON.parse(run.stdout);
 	mkdirSync(path.dirname(cached), { recursive: true });
 	writeFileSync(cached, run.stdout);
-	return JSON.parse(run.stdout);
+	return result;
 }
 
 export function compareSite(root: string, ours: readonly MintdocFinding[], official: readonly OfficialFinding[]): Comparison {

@@ -386,7 +386,8 @@ async function main() {
 		for (const f of findings) out.findings.push({ check: name, file: null, target: null, jsonPath: null, ...f });
 		process.stderr.write(`  official ${name}: ${findings.length} finding(s) in ${out.checks[name].ms} ms\n`);
 	}
-	process.stdout.write(JSON.stringify(out) + '\n');
+	// Exit only once the pipe has taken everything: stdout to a pipe is written asynchronously.
+	await new Promise(resolve => process.stdout.write(JSON.stringify(out) + '\n', resolve));
 }
 
 main().then(

@@ -36,7 +36,7 @@ describe('language server over JSON-RPC: OpenAPI references', function () {
 		const actions = await client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri: docsUri }, range: diagnostics[0].range, context: { diagnostics } });
 		assert.deepEqual(actions!.map(a => a.title), ["Change to 'POST /pets'"]);
 		const schema = await client.waitForDiagnostics(site.fileUri('api/pet.mdx'), d => d.length > 0);
-		assert.deepEqual(schema.map(d => [d.code, d.message, d.range.start.line, d.range.start.character]), [['openapi-schema-not-found', "No schema 'Pett' under components.schemas in pets.yaml. Did you mean 'Pet'?", 2, 16]]);
+		assert.deepEqual(schema.map(d => [d.code, d.message, d.range.start.line, d.range.start.character]), [['openapi-page-unmatched', "No OpenAPI document of this repository has a schema 'Pett' under components.schemas. Did you mean 'Pet'? The page is built without its API section.", 2, 16]]);
 		assert.equal(client.diagnostics(site.fileUri('api/adopted.mdx')), undefined, 'the webhook page is right');
 	});
 

@@ -168,6 +168,7 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 	};
 	const linkContext = (site: SiteModel, summaries = new Map<string, Promise<PageSummary | undefined>>()): LinkContext => {
 		const known = new Map<string, Promise<boolean>>();
+		const listings = new Map<string, Promise<string[]>>();
 		return {
 			site,
 			// Once per check run: thousands of links into one page must not read it thousands of times.
@@ -178,6 +179,13 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 			exists: uri => {
 				if (!known.has(uri)) known.set(uri, workspace.stat(uri).then(stat => stat !== undefined));
 				return known.get(uri)!;
+			},
+			hasFileNamed: async uri => {
+				const slash = uri.lastIndexOf('/');
+				const folder = uri.slice(0, slash);
+				const name = uri.slice(slash + 1);
+				if (!listings.has(folder)) listings.set(folder, workspace.readDirectory(folder).then(entries => entries.filter(([, kind]) => kind === 'file').map(([n]) => n), () => []));
+				return (await listings.get(folder)!).some(file => file.includes('.') && file.slice(0, file.lastIndexOf('.')) === name);
 			},
 		};
 	};
@@ -276,7 +284,7 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		if (state.text !== undefined) return TextDocument.create(url, 'yaml', 0, state.text);
 		return state.error !== undefined ? { error: state.error } : undefined;
 	};
-	const loadSpec: SpecLoader = async uri => {
+	const loadSpec: SpecLoader = async (uri, accept) => {
 		if (/^https?:/i.test(uri)) {
 			const fetched = await readRemote(uri);
 			if (!fetched) return { remote: 'loading' };
@@ -290,6 +298,7 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		const current = await workspace.readDocument(uri);
 		if (!current) return undefined;
 		const text = current.getText();
+		if (accept && !accept(text)) return undefined;
 		const document = TextDocument.create(current.uri, current.languageId, current.version, text);
 		const known = specs.get(uri);
 		if (known?.text === text && known.spec && !known.loading) {
@@ -333,8 +342,7 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 	function pageIndexOf(rootUri: string, token: CancellationToken): Promise<PageIndex> {
 		let index = pageIndexes.get(rootUri);
 		if (!index) {
-			const nested = roots.filter(root => root !== rootUri && isUnder(root, rootUri));
-			index = PageIndex.scan(workspace, rootUri, nested, token);
+			index = PageIndex.scan(workspace, rootUri, token);
 			pageIndexes.set(rootUri, index);
 			// A cancelled or failed scan must not stay cached.
 			index.catch(() => pageIndexes.delete(rootUri));
@@ -503,9 +511,12 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 					affected.add(root);
 					continue;
 				}
-				// An index not built yet will see the file when it scans.
-				const index = root && change.type !== 'changed' ? await pageIndexes.get(root)?.catch(() => undefined) : undefined;
-				if (index && (change.type === 'created' ? index.add(change.uri) : index.remove(change.uri))) affected.add(root!);
+				// Every site under which the file lies (a nested site's pages are the outer site's too);
+				// an index not built yet will see the file when it scans.
+				for (const site of change.type === 'changed' ? [] : roots.filter(r => isUnder(change.uri, r))) {
+					const index = await pageIndexes.get(site)?.catch(() => undefined);
+					if (index && (change.type === 'created' ? index.add(change.uri) : index.remove(change.uri))) affected.add(site);
+				}
 				for (const site of sitesUsingConfigFile(change.uri)) affected.add(site);
 			}
 			return [...affected];

@@ -57,12 +57,12 @@ describe('page references', () => {
 		]);
 	});
 
-	it('knows pages excluded by .mintignore and files of nested sites are not pages', async () => {
-		const text = docsJson({ pages: ['drafts/wip', 'other/page'] });
+	it('knows pages excluded by .mintignore; files of a nested site are pages of the outer site too (the platform builds every file under its root)', async () => {
+		const text = docsJson({ pages: ['drafts/wip', 'other/page', 'other/missing'] });
 		const d = await docsDiagnostics(text, { '.mintignore': 'drafts/\n', 'drafts/wip.mdx': '# WIP', 'other/docs.json': '{}', 'other/page.mdx': '# Other' });
 		assertDiagnostics(d, [
 			{ range: rangeOf(text, '"drafts/wip"'), code: 'page-ignored' },
-			{ range: rangeOf(text, '"other/page"'), code: 'page-not-found' },
+			{ range: rangeOf(text, '"other/missing"'), code: 'page-not-found' },
 		]);
 	});
 });
@@ -81,9 +81,23 @@ describe('redirects', () => {
 		const d = await docsDiagnostics(text);
 		assertDiagnostics(d, [
 			{ range: rangeOf(text, '"no-slash"'), code: 'redirect-invalid' },
-			{ range: rangeOf(text, '"guides/setup"'), code: 'redirect-invalid' },
 			{ range: rangeOf(text, '"/old"', 1), code: 'redirect-duplicate-source' },
 			{ range: rangeOf(text, '"/guides/stup"'), code: 'redirect-destination-missing', message: /Did you mean '\/guides\/setup'\?/ },
+		]);
+	});
+
+	it('follows the platform: a destination without a leading slash is read from the root, a folder of the site or a folder index page is a destination', async () => {
+		const text = docsJson({ pages: ['index'] }, { redirects: [
+			{ source: '/a', destination: 'guides/setup' },
+			{ source: '/b', destination: '/guides' },
+			{ source: '/c', destination: '/reference/' },
+			{ source: '/d', destination: '/guides/nothing-here' },
+			{ source: '/e', destination: '/nothing' },
+		] });
+		const d = await docsDiagnostics(text, { 'reference/index.mdx': '# Reference\n' });
+		assertDiagnostics(d, [
+			{ range: rangeOf(text, '"/guides/nothing-here"'), code: 'redirect-destination-missing' },
+			{ range: rangeOf(text, '"/nothing"'), code: 'redirect-destination-missing' },
 		]);
 	});
 });

@@ -7,17 +7,29 @@ const setup = '---\ntitle: Setup\n---\n\n## Install the SDK\n\n<ParamField body=
 const site = (index: string, extra: Record<string, string> = {}) => ({ 'docs.json': config, 'index.mdx': index, 'guides/setup.mdx': setup, 'guides/v1.2/notes.mdx': '# Notes', 'images/logo.png': 'PNG', 'snippets/note.mdx': 'Hi', ...extra });
 
 describe('MDX page checks', () => {
-	it('accepts links to pages, anchors (headings and component ids), files, redirects, generated API pages and dotted paths', async () => {
+	it('accepts links to pages, anchors (headings and component ids), files, generated API pages and dotted paths', async () => {
 		const index = [
 			'---', 'title: Home', 'og:title: Home', '---', '', '# Home', '',
 			'[a](/guides/setup) [b](/guides/setup#install-the-sdk) [c](guides/setup#param-api_key) [d](/guides/setup#create-a-key)',
-			'[e](/images/logo.png) [f](/old/anything/here) [g](/api-reference/users/list-users) [h](/guides/v1.2/notes) [i](#home)',
+			'[e](/images/logo.png) [g](/api-reference/users/list-users) [h](/guides/v1.2/notes) [i](#home)',
 			'[j](https://example.com) [k](mailto:a@b.c) [l](/) [m](./guides/setup.mdx)',
 			'',
 			'<Card title="x" href="/guides/setup">y</Card>',
 			'![logo](/images/logo.png)',
 		].join('\n');
 		assert.deepEqual(await checkPages(site(index)), {});
+	});
+
+	it('follows the platform\'s link check: folders, a file named without its extension, and `a/b` read from the root are not broken', async () => {
+		const files = { ...site('# Home\n'), 'guides/deep/page.mdx': '# Deep\n\nSee [setup](guides/setup), [logo](/images/logo), [the folder](/guides) and [up](../setup).\n' };
+		files['docs.json'] = docsJson({ pages: ['index', 'guides/setup', 'guides/deep/page'] }, { redirects: [{ source: '/old/:slug*', destination: '/guides/setup' }] });
+		assert.deepEqual((await checkPages(files))['guides/deep/page.mdx'], undefined);
+	});
+
+	it('warns on a link to a path only a redirect serves (the platform\'s link check calls it broken)', async () => {
+		const d = await checkPages(site('# Home\n\n[f](/old/anything/here)\n'));
+		assertDiagnostics(d['index.mdx'], [{ range: [2, 4, 2, 22], code: 'link-redirected', message: /only a redirect source/ }]);
+		assert.equal(d['index.mdx'][0].severity, 2);
 	});
 
 	it('reports broken links as errors at the URL, with the closest page', async () => {

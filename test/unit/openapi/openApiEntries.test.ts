@@ -121,12 +121,35 @@ describe('OpenAPI references in MDX frontmatter', () => {
 		}
 	});
 
-	it('reports unknown endpoints, webhooks, schemas and files at the value, with suggestions', async () => {
-		assertDiagnostics(await check('openapi: GET /pest'), [{ range: [2, 9, 2, 18], code: 'openapi-operation-not-found', message: /Did you mean 'GET \/pets'\?/ }]);
-		assertDiagnostics(await check('openapi: "webhook pet.create"'), [{ range: [2, 9, 2, 29], code: 'openapi-operation-not-found', message: /No webhook 'pet.create'.*Did you mean 'pet.created'\?/ }]);
-		assertDiagnostics(await check('openapi-schema: Pets'), [{ range: [2, 16, 2, 20], code: 'openapi-schema-not-found', message: /Did you mean 'Pet'\?/ }]);
-		assertDiagnostics(await check('openapi: other GET /pets'), [{ range: [2, 9, 2, 24], code: 'openapi-no-spec', message: /No OpenAPI file 'other'/ }]);
-		assert.deepEqual((await check('openapi: get /pets')).map(d => d.code), ['openapi-method-case']);
+	it('warns (the platform builds the page without its API section) on endpoints, webhooks and schemas no document has, at the value, with suggestions', async () => {
+		assertDiagnostics(await check('openapi: GET /pest'), [{ range: [2, 9, 2, 18], code: 'openapi-page-unmatched', message: /Did you mean 'GET \/pets'\?/ }]);
+		assertDiagnostics(await check('openapi: "webhook pet.create"'), [{ range: [2, 9, 2, 29], code: 'openapi-page-unmatched', message: /webhook 'pet.create'.*Did you mean 'pet.created'\?/ }]);
+		assertDiagnostics(await check('openapi-schema: Pets'), [{ range: [2, 16, 2, 20], code: 'openapi-page-unmatched', message: /Did you mean 'Pet'\?/ }]);
+		for (const d of await check('openapi: GET /pest')) assert.equal(d.severity, 2, 'a warning, not an error');
+	});
+
+	it('follows the platform: a file prefix is only a preference, and a lower-case method is accepted', async () => {
+		// The platform looks for the operation in every document when the named file lacks it or does not exist.
+		assert.deepEqual(await check('openapi: other GET /pets'), []);
+		assert.deepEqual(await check('openapi: get /pets'), []);
+		assert.deepEqual(await check('openapi: ../elsewhere/pets.yaml post /pets'), []);
+	});
+
+	it('finds OpenAPI documents that docs.json does not name, from the root or relative to the page', async () => {
+		const files = {
+			'docs.json': docsJson({ pages: ['index', 'reference/op'] }),
+			'specs/admin-openapi.json': JSON.stringify({ openapi: '3.0.3', info: { title: 'Admin', version: '1' }, paths: { '/v1/x': { post: { summary: 'X', responses: { 200: { description: 'ok' } } } } } }),
+			'index.mdx': '---\ntitle: Home\nopenapi: /specs/admin-openapi.json POST /v1/x\n---\n\n# Home\n',
+			'reference/op.mdx': '---\ntitle: Op\nopenapi: ../specs/admin-openapi.json POST /v1/y\n---\n\n# Op\n',
+		};
+		const pages = await checkPages(files);
+		assert.deepEqual(pages['index.mdx'] ?? [], []);
+		assertDiagnostics(pages['reference/op.mdx'], [{ range: [2, 9, 2, 47], code: 'openapi-page-unmatched', message: /Did you mean 'POST \/v1\/x'\?/ }]);
+	});
+
+	it('warns, without an error, when the repository has no OpenAPI document at all', async () => {
+		const pages = await checkPages({ 'docs.json': docsJson({ pages: ['index'] }), 'index.mdx': '---\ntitle: Home\nopenapi: POST /x\n---\n' });
+		assert.deepEqual(pages['index.mdx'].map(d => [d.code, d.severity]), [['openapi-page-unmatched', 2]]);
 	});
 
 	it('warns when a page documents an endpoint the navigation also generates', async () => {

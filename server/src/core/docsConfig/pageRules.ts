@@ -81,6 +81,7 @@ export function checkRedirects(config: ConfigNode | undefined, pages: PageIndex,
 	const redirects = getValue(config, 'redirects');
 	if (redirects?.kind !== 'array') return;
 	const sources = new Map<string, ConfigScalar>();
+	let folders: Set<string> | undefined;
 	for (const redirect of redirects.items) {
 		if (redirect.kind !== 'object' || redirect.unresolved) continue;
 		const source = getValue(redirect, 'source');
@@ -95,15 +96,28 @@ export function checkRedirects(config: ConfigNode | undefined, pages: PageIndex,
 		if (destination?.kind !== 'string') continue;
 		const target = destination.value as string;
 		if (isExternalLink(target)) continue;
-		if (!target.startsWith('/')) {
-			sink.atNode(destination, `A redirect destination is a URL or a path starting with '/', such as '/${target}'.`, 'redirect-invalid');
-			continue;
-		}
-		const path = target.replace(/[#?].*$/, '').replace(/^\/+|\/+$/g, '');
+		// The platform reads a destination without a leading '/' from the root, as if it had one.
+		const path = target.replace(/[#?].*$/, '').replace(/^\/+|\/+$/g, '').replace(/\.mdx?$/i, '');
 		// Patterns (`:slug`, `*`) and generated API pages cannot be checked against files.
 		if (/[:*]/.test(path) || generatedPrefixes.some(prefix => path === prefix || path.startsWith(prefix + '/'))) continue;
-		if (path === '' ? pages.has('index') || pages.size > 0 : pages.has(path)) continue;
+		if (path === '' ? pages.has('index') || pages.size > 0 : pages.has(path) || pages.has(`${path}/index`)) continue;
+		// The platform's redirect check accepts any folder of the site (it looks on disk).
+		folders ??= folderSet(pages);
+		if (folders.has(path)) continue;
 		const suggestion = closestMatch(path, pages.paths());
 		sink.atNode(destination, `This redirect leads to '/${path}', which is not a page of the site.${suggestion ? ` Did you mean '/${suggestion}'?` : ''}`, 'redirect-destination-missing', { data: { suggestion: suggestion && '/' + suggestion } });
 	}
+}
+
+/** Every folder that holds a page, at any depth. */
+function folderSet(pages: PageIndex): Set<string> {
+	const folders = new Set<string>();
+	for (const page of pages.paths()) {
+		for (let slash = page.lastIndexOf('/'); slash > 0; slash = page.lastIndexOf('/', slash - 1)) {
+			const folder = page.slice(0, slash);
+			if (folders.has(folder)) break;
+			folders.add(folder);
+		}
+	}
+	return folders;
 }

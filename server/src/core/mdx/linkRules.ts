@@ -14,6 +14,8 @@ export interface LinkContext {
 	/** The summary of another page (for its anchors), read and parsed once. */
 	summaryOf(fileUri: string): Promise<PageSummary | undefined>;
 	exists(uri: string): Promise<boolean>;
+	/** Whether the folder of `uri` holds a file whose name without its extension is the last segment of `uri`. */
+	hasFileNamed(uri: string): Promise<boolean>;
 }
 
 /** Where an internal link leads, as the site serves it. */
@@ -21,6 +23,8 @@ export type LinkTarget =
 	| { readonly kind: 'external' }
 	| { readonly kind: 'page'; readonly path: string; readonly fileUri: string; readonly anchor: string | undefined }
 	| { readonly kind: 'served'; readonly path: string }
+	/** Served only by a redirect: the site answers, the platform's link check does not follow it. */
+	| { readonly kind: 'redirected'; readonly path: string }
 	| { readonly kind: 'missing'; readonly path: string };
 
 /**
@@ -43,8 +47,22 @@ export async function resolveLink(url: string, fromPath: string, context: LinkCo
 	} catch {
 		decoded = rawPath;
 	}
-	const base = decoded.startsWith('/') ? [] : fromPath.split('/').slice(0, -1);
-	const path = normalize([...base, ...decoded.split('/')]);
+	const relative = normalize([...fromPath.split('/').slice(0, -1), ...decoded.split('/')]);
+	const fromRoot = normalize(decoded.split('/'));
+	// The platform's link check reads `a/b` (no leading `.` or `/`) from the root, browsers from the
+	// page's folder: a link that works either way is not judged broken.
+	const tries = decoded.startsWith('/') ? [fromRoot] : decoded.startsWith('.') || relative === fromRoot ? [relative] : [relative, fromRoot];
+	let first: LinkTarget | undefined;
+	for (const path of tries) {
+		const target = await resolvePath(path, anchor, context);
+		if (target.kind !== 'missing') return target;
+		first ??= target;
+	}
+	return first!;
+}
+
+async function resolvePath(path: string, anchor: string | undefined, context: LinkContext): Promise<LinkTarget> {
+	const { site } = context;
 	const pagePath = path.replace(/\.(mdx|md)$/i, '');
 	for (const candidate of pagePath === '' ? ['index'] : [pagePath, `${pagePath}/index`]) {
 		const fileUri = site.pages.fileOf(candidate);
@@ -52,11 +70,14 @@ export async function resolveLink(url: string, fromPath: string, context: LinkCo
 	}
 	// The site's home is its first page.
 	if (pagePath === '' && site.pages.size > 0) return { kind: 'served', path: '' };
-	if (redirectSources(site).some(source => matchesRoute(source, '/' + pagePath))) return { kind: 'served', path: pagePath };
+	if (redirectSources(site).some(source => matchesRoute(source, '/' + pagePath))) return { kind: 'redirected', path: pagePath };
 	if (generatedPageFolders(site.config.root, site.navigation).some(folder => pagePath === folder || pagePath.startsWith(folder + '/'))) return { kind: 'served', path: pagePath };
 	// x-mint.href gives a generated page its own URL, anywhere on the site.
 	if (site.specs.specs.some(spec => spec.operations.some(op => typeof op.xMint?.href === 'string' && op.xMint.href.replace(/^\/+|\/+$/g, '') === pagePath))) return { kind: 'served', path: pagePath };
+	// Any file or folder under the root, and (as the platform's link check does) a file named like
+	// the link's last segment with any extension (`/images/logo` finds `images/logo.png`).
 	if (path !== '' && (await context.exists(joinUri(site.rootUri, ...path.split('/'))))) return { kind: 'served', path };
+	if (path !== '' && (await context.hasFileNamed(joinUri(site.rootUri, ...path.split('/'))))) return { kind: 'served', path };
 	return { kind: 'missing', path: pagePath };
 }
 
@@ -73,6 +94,8 @@ export async function checkPageLinks(pageUri: string, summary: PageSummary, cont
 			const diagnostic = createDiagnostic(link.range, `No page or file '/${target.path}' in this site.${suggestion ? ` Did you mean '/${suggestion}'?` : ''}`, 'link-broken');
 			if (suggestion) diagnostic.data = { replacement: rewriteKeepingAnchor(link.url, '/' + suggestion) };
 			diagnostics.push(diagnostic);
+		} else if (target.kind === 'redirected') {
+			diagnostics.push(createDiagnostic(link.range, `'/${target.path}' is only a redirect source: the site redirects readers, but the platform's link check (mint broken-links) reports the link as broken. Link to the destination instead.`, 'link-redirected'));
 		} else if (target.kind === 'page' && target.anchor) {
 			const anchors = target.fileUri === pageUri ? summary.anchors : (await context.summaryOf(target.fileUri))?.anchors;
 			// A target that does not parse has unknown anchors: its own error says so, this link is not judged.

@@ -27,6 +27,16 @@ export function specCandidates(rootUri: string, source: string): string[] {
 
 const candidateCache = new Map<string, string[]>();
 
+/** `a/b/../c` → `a/c` in a URI path. */
+function normalizeDots(uri: string): string {
+	const out: string[] = [];
+	for (const segment of uri.split('/')) {
+		if (segment === '..' && out.length > 3) out.pop();
+		else if (segment !== '.') out.push(segment);
+	}
+	return out.join('/');
+}
+
 function computeCandidates(rootUri: string, source: string): string[] {
 	if (/^https?:\/\//i.test(source)) return [source];
 	if (isExternalLink(source)) return [];
@@ -64,15 +74,38 @@ export class SpecRegistry {
 	readonly #resolved = new Map<string, OpenApiSpec | undefined>();
 	readonly #scopes = new WeakMap<NavElement, OpenApiSpec[]>();
 
-	constructor(private readonly rootUri: string, private readonly byUri: ReadonlyMap<string, OpenApiSpec>, private readonly unavailable: ReadonlyMap<string, string> = new Map()) {}
+	/**
+	 * `byUri`: the documents the configuration names; `discovered`: the other OpenAPI documents of
+	 * the repository, which the platform finds by itself (only MDX frontmatter uses them).
+	 */
+	constructor(private readonly rootUri: string, private readonly byUri: ReadonlyMap<string, OpenApiSpec>, private readonly unavailable: ReadonlyMap<string, string> = new Map(), private readonly discovered: ReadonlyMap<string, OpenApiSpec> = new Map()) {}
 
 	/** Whether a reference names a hosted spec that is still loading or could not be fetched (its entries are not judged). */
 	isUnavailable(source: string): boolean {
 		return specCandidates(this.rootUri, source).some(uri => this.unavailable.has(uri));
 	}
 
+	/** Whether a hosted document is still loading or could not be fetched. */
+	get hasUnavailable(): boolean {
+		return this.unavailable.size > 0;
+	}
+
+	/** The documents the configuration names. */
 	get specs(): OpenApiSpec[] {
 		return [...this.byUri.values()];
+	}
+
+	/** Every OpenAPI document of the site: named in the configuration or found in the repository. */
+	get allSpecs(): OpenApiSpec[] {
+		return [...this.byUri.values(), ...this.discovered.values()];
+	}
+
+	/** A document by a file reference as a page writes it: from the root, or relative to the page's folder. */
+	resolveFrom(source: string, pageFolderUri: string | undefined): OpenApiSpec | undefined {
+		const all = new Map([...this.byUri, ...this.discovered]);
+		const tries = [...specCandidates(this.rootUri, source)];
+		if (pageFolderUri && !source.startsWith('/')) tries.unshift(...specCandidates(pageFolderUri, source).map(normalizeDots));
+		return tries.map(uri => all.get(uri)).find(found => found !== undefined);
 	}
 
 	/** The spec a reference names, if its file exists and was loaded. */

@@ -13,33 +13,50 @@ const skippedFolders = new Set(['node_modules']);
 /** What the platform ignores without any .mintignore (its "default ignored patterns"). */
 export const defaultIgnores = ['build/', 'dist/', 'coverage/', 'tmp/', 'temp/', 'README.md', 'LICENSE.md', 'CHANGELOG.md', 'CONTRIBUTING.md'];
 
+/** JSON and YAML files that are never OpenAPI documents (the platform looks at every other one). */
+const notSpecFiles = new Set(['docs.json', 'mint.json', 'package.json', 'package-lock.json', 'tsconfig.json']);
+
+/** Whether a file name may hold an OpenAPI document the platform finds by itself. */
+export function isSpecCandidate(name: string): boolean {
+	return /\.(json|ya?ml)$/i.test(name) && !notSpecFiles.has(name.toLowerCase());
+}
+
 /**
  * The page files of one docs root: every `.mdx`/`.md` below it, by page path (relative, no
- * extension), minus what `.mintignore` excludes and minus nested docs roots (their own sites).
- * Built once by scanning, then kept current file by file as the watcher reports changes.
+ * extension), minus what `.mintignore` excludes. Pages of a nested docs root count too: the
+ * platform builds every file under the root it deploys. Built once by scanning, then kept current
+ * file by file as the watcher reports changes. It also lists the JSON and YAML files, where the
+ * platform looks for OpenAPI documents that docs.json does not name.
  */
 export class PageIndex {
 	/** page path → file URI */
 	readonly #pages = new Map<string, string>();
 	/** page path → file URI of pages that exist but `.mintignore` excludes */
 	readonly #ignored = new Map<string, string>();
+	/** JSON and YAML files that may be OpenAPI documents. */
+	readonly #specCandidates = new Set<string>();
 	#version = 0;
 
-	private constructor(readonly rootUri: string, private readonly ignores: Ignore, private readonly nestedRoots: readonly string[]) {}
+	private constructor(readonly rootUri: string, private readonly ignores: Ignore) {}
 
-	/** Scans the root. `nestedRoots` are other docs roots below this one, whose files are not this site's. */
-	static async scan(workspace: DocsWorkspace, rootUri: string, nestedRoots: readonly string[], token: CancellationToken): Promise<PageIndex> {
+	/** Scans the root. */
+	static async scan(workspace: DocsWorkspace, rootUri: string, token: CancellationToken): Promise<PageIndex> {
 		const mintignore = await workspace.readDocument(joinUri(rootUri, '.mintignore'));
 		const ignores = ignore().add(defaultIgnores).add(mintignore?.getText() ?? '');
-		const index = new PageIndex(rootUri, ignores, nestedRoots);
+		const index = new PageIndex(rootUri, ignores);
 		await walkFolders(
 			workspace,
 			[rootUri],
-			(uri, name) => !name.startsWith('.') && !skippedFolders.has(name) && !nestedRoots.includes(uri),
+			(_uri, name) => !name.startsWith('.') && !skippedFolders.has(name),
 			(folder, name, kind) => void (kind === 'file' && index.add(joinUri(folder, name))),
 			token,
 		);
 		return index;
+	}
+
+	/** JSON and YAML files of the site (not ignored) that may hold OpenAPI documents, sorted. */
+	specCandidates(): string[] {
+		return [...this.#specCandidates].sort();
 	}
 
 	/** Increases whenever the set of pages changes, so dependants know to re-check. */
@@ -73,7 +90,6 @@ export class PageIndex {
 		if (relative === undefined || relative === '') return undefined;
 		const extension = pageExtensions.find(e => relative.toLowerCase().endsWith(e));
 		if (!extension) return undefined;
-		if (this.nestedRoots.some(root => uri.startsWith(root + '/'))) return undefined;
 		if (relative.split('/').some(segment => segment.startsWith('.') || skippedFolders.has(segment))) return undefined;
 		return relative.slice(0, -extension.length);
 	}
@@ -81,7 +97,7 @@ export class PageIndex {
 	/** Records a created file; returns true when the set of pages changed. */
 	add(uri: string): boolean {
 		const pagePath = this.pagePathOfFile(uri);
-		if (pagePath === undefined) return false;
+		if (pagePath === undefined) return this.#addSpecCandidate(uri);
 		const relative = relativePath(this.rootUri, uri)!;
 		const target = this.ignores.ignores(relative) ? this.#ignored : this.#pages;
 		// .mdx wins over .md for the same page path, as on the platform.
@@ -96,7 +112,11 @@ export class PageIndex {
 	/** Records a deleted file; returns true when the set of pages changed. */
 	remove(uri: string): boolean {
 		const pagePath = this.pagePathOfFile(uri);
-		if (pagePath === undefined) return false;
+		if (pagePath === undefined) {
+			if (!this.#specCandidates.delete(uri)) return false;
+			this.#version++;
+			return true;
+		}
 		for (const target of [this.#pages, this.#ignored]) {
 			if (target.get(pagePath) === uri) {
 				target.delete(pagePath);
@@ -106,5 +126,13 @@ export class PageIndex {
 		}
 		return false;
 	}
-}
 
+	#addSpecCandidate(uri: string): boolean {
+		const relative = relativePath(this.rootUri, uri);
+		if (!relative || !isSpecCandidate(relative.split('/').pop()!) || this.#specCandidates.has(uri)) return false;
+		if (relative.split('/').some(segment => segment.startsWith('.') || skippedFolders.has(segment)) || this.ignores.ignores(relative)) return false;
+		this.#specCandidates.add(uri);
+		this.#version++;
+		return true;
+	}
+}

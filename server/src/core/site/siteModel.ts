@@ -31,7 +31,7 @@ export interface SiteModel {
 }
 
 /** Reads an OpenAPI file: its text and what MintDoc extracts from it (cached per text by the caller). */
-export type SpecLoader = (uri: string) => Promise<{ readonly document: TextDocument; readonly spec: OpenApiSpec } | { readonly remote: string } | undefined>;
+export type SpecLoader = (uri: string, accept?: (text: string) => boolean) => Promise<{ readonly document: TextDocument; readonly spec: OpenApiSpec } | { readonly remote: string } | undefined>;
 
 /** Builds the model of a site: composes the configuration and runs every configuration rule on it. */
 /**
@@ -92,12 +92,28 @@ export async function buildSiteModel(rootUri: string, configUri: string, load: C
 		specs.set(uri, loaded.spec);
 		specFiles.set(uri, loaded.document);
 	}
+	// The platform also finds OpenAPI documents in the repository that docs.json does not name (MDX
+	// frontmatter may use them, and the build validates them): every JSON or YAML file that is one.
+	const discovered = new Map<string, OpenApiSpec>();
+	const configured = new Set([...sources.values()].flatMap(s => s.candidates));
+	await Promise.all(pages.specCandidates().filter(uri => !configured.has(uri)).map(async uri => {
+		const loaded = await loadSpec(uri, looksLikeOpenApi);
+		if (loaded && !('remote' in loaded)) {
+			discovered.set(uri, loaded.spec);
+			specFiles.set(uri, loaded.document);
+		}
+	}));
 	throwIfCancelled(token);
-	const registry = new SpecRegistry(rootUri, specs, remoteSpecs);
+	const registry = new SpecRegistry(rootUri, specs, remoteSpecs, discovered);
 	checkOpenApiEntries(config.root, navigation, registry, sink);
-	for (const [uri, spec] of specs) if (!/^https?:/i.test(uri)) diagnostics.set(uri, checkSpecFile(spec, specFiles.get(uri)!));
+	for (const [uri, spec] of [...specs, ...discovered]) if (!/^https?:/i.test(uri)) diagnostics.set(uri, checkSpecFile(spec, specFiles.get(uri)!));
 	for (const uri of config.files.keys()) if (!diagnostics.has(uri)) diagnostics.set(uri, []);
 	return { rootUri, config, navigation, pages, pageVersion: pages.version, diagnostics, specs: registry, specFiles, remoteSpecs };
+}
+
+/** Whether a JSON or YAML text is an OpenAPI (or Swagger) document: a top-level `openapi` or `swagger` key near its start. */
+export function looksLikeOpenApi(text: string): boolean {
+	return /(^|["'\s{,])(openapi|swagger)["']?\s*:/m.test(text.slice(0, 4096));
 }
 
 /**

@@ -27,6 +27,7 @@ export const rules = {
 	'nav-expanded-top-level': { severity: DiagnosticSeverity.Warning, summary: '`expanded` has no effect on a top-level group (top-level groups are always expanded).' },
 	'nav-banner-shape': { severity: DiagnosticSeverity.Error, summary: 'A language `banner` must be an object with `content` (string) and optional `dismissible` (boolean).' },
 	'nav-language-code': { severity: DiagnosticSeverity.Error, summary: 'A language code the platform does not support.' },
+	'nav-language-note': { severity: DiagnosticSeverity.Hint, summary: 'A language code the specification and the platform\'s validator write differently (`ua` / `uk`): accepted, with a note.' },
 	'nav-duplicate-name': { severity: DiagnosticSeverity.Error, summary: 'Two tabs, versions, languages, products, dropdowns or anchors at one level share a name.' },
 	'nav-duplicate-page': { severity: DiagnosticSeverity.Warning, summary: 'A page is listed twice in one navigation scope (version, language or product).' },
 	'nav-empty-icon': { severity: DiagnosticSeverity.Warning, summary: '`icon` is present but empty.' },

@@ -85,10 +85,10 @@ describe('composable configuration ($ref)', () => {
 	});
 
 	it('reports rule violations in the referenced file where they are written', async () => {
-		const nav = '{\n  "languages": [ { "language": "zh", "groups": [ { "group": "G", "pages": ["nope"] } ] } ]\n}';
+		const nav = '{\n  "languages": [ { "language": "zh-SG", "groups": [ { "group": "G", "pages": ["nope"] } ] } ]\n}';
 		const d = await checkSite({ ...pages, 'docs.json': '{ "navigation": { "$ref": "nav.json" } }', 'nav.json': nav });
 		assertDiagnostics(d['nav.json'], [
-			{ range: rangeOf(nav, '"zh"'), code: 'nav-language-code', message: /Did you mean 'cn'\?/ },
+			{ range: rangeOf(nav, '"zh-SG"'), code: 'nav-language-code', message: /Did you mean 'zh-Hans'\?/ },
 			{ range: rangeOf(nav, '"nope"'), code: 'page-not-found' },
 		]);
 		assert.equal(d['docs.json'], undefined);

@@ -69,15 +69,21 @@ describe('navigation rules', () => {
 		assertDiagnostics(await docsDiagnostics(text), [{ range: rangeOf(text, '"expanded"'), code: 'nav-expanded-top-level' }]);
 	});
 
+	it('accepts every code the platform\'s validator or the specification accepts, with a hint on ua (the platform writes uk)', async () => {
+		const text = docsJson({ languages: ['zh', 'ja', 'zh-Hans', 'fr-CA', 'uk', 'cn', 'jp', 'pt-BR', 'ua'].map((language, i) => ({ language, pages: [`p${i}`] })) });
+		const d = (await docsDiagnostics(text)).filter(x => x.code !== 'page-not-found');
+		assertDiagnostics(d, [{ range: rangeOf(text, '"ua"'), code: 'nav-language-note', message: /platform's own docs.json validator lists 'uk'/ }]);
+	});
+
 	it('checks language codes with a suggestion, and banner shapes', async () => {
-		for (const [written, meant] of [['zh', 'cn'], ['en-US', 'en'], ['ja', 'jp'], ['pt', 'pt-BR'], ['PT-br', 'pt-BR'], ['zh-TW', 'zh-Hant'], ['uk', 'ua']]) {
+		for (const [written, meant] of [['ZH', 'zh'], ['en-US', 'en'], ['zh-SG', 'zh-Hans'], ['pt-PT', 'pt'], ['PT-br', 'pt-BR'], ['zh-HK', 'zh-Hant'], ['uk-UA', 'uk'], ['nb', 'no']]) {
 			const text = docsJson({ languages: [{ language: written, pages: ['a'] }] });
 			const d = await docsDiagnostics(text);
 			assertDiagnostics(d, [{ range: rangeOf(text, `"${written}"`), code: 'nav-language-code', message: new RegExp(`Did you mean '${meant}'`) }]);
 			assert.deepEqual(d[0].data, { replacement: meant });
 		}
 		const text = docsJson({ languages: [{ language: 'xx', pages: ['a'] }] });
-		assert.match((await docsDiagnostics(text))[0].message, /Supported: ar, cs, cn/);
+		assert.match((await docsDiagnostics(text))[0].message, /Supported: en, cn, zh, zh-Hans/);
 		const banner = docsJson({ languages: [{ language: 'en', banner: { content: 5, dismissible: 'yes' }, pages: ['a'] }, { language: 'fr', banner: 'Bonjour', pages: ['b'] }] });
 		assertDiagnostics(await docsDiagnostics(banner), [
 			{ range: rangeOf(banner, '5'), code: 'nav-banner-shape' },

@@ -314,7 +314,7 @@ describe('docs.json schema', () => {
 	describe('leaves to the language server what it reports with a better range, message and quick fix', () => {
 		const head = ['{', '  "theme": "mint",', '  "name": "Acme",', '  "colors": { "primary": "#0D9373" },'];
 		const cases: [string, string[], string][] = [
-			['a language code outside the supported list ("zh")', ['  "navigation": {', '    "languages": [', '      { "language": "zh", "pages": ["index"] }', '    ]', '  }', '}'], 'nav-language-code'],
+			['a language code outside the supported list ("zh-SG")', ['  "navigation": {', '    "languages": [', '      { "language": "zh-SG", "pages": ["index"] }', '    ]', '  }', '}'], 'nav-language-code'],
 			['a group without pages', ['  "navigation": {', '    "groups": [', '      { "group": "Guides", "icon": "book" }', '    ]', '  }', '}'], 'nav-missing-field'],
 			['a nested group without pages', ['  "navigation": {', '    "groups": [', '      { "group": "Guides", "pages": ["index", { "group": "Nested" }] }', '    ]', '  }', '}'], 'nav-missing-field'],
 			['a tab without tab', ['  "navigation": {', '    "tabs": [', '      { "icon": "code", "pages": ["index"] }', '    ]', '  }', '}'], 'nav-missing-field'],

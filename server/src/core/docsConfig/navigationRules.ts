@@ -1,4 +1,4 @@
-import { isLanguageCode, languageCodes, suggestLanguageCode } from '../languageCodes';
+import { isLanguageCode, languageCodeNotes, languageCodes, suggestLanguageCode, type LanguageCode } from '../languageCodes';
 import { getProperty, getValue, type ConfigNode, type ConfigObject } from './configTree';
 import type { DiagnosticSink } from './diagnosticSink';
 import { childKeys, isChildKey, isNestedGroup, nameKeyOf, type NavElement, type Navigation } from './navigation';
@@ -74,6 +74,8 @@ function checkLanguage(node: ConfigObject, sink: DiagnosticSink): void {
 		const suggestion = suggestLanguageCode(code.value as string);
 		const hint = suggestion ? `Did you mean '${suggestion}'?` : `Supported: ${languageCodes.join(', ')}.`;
 		sink.atNode(code, `'${code.value}' is not a supported language code. ${hint}`, 'nav-language-code', { data: suggestion ? ({ replacement: suggestion } satisfies LanguageCodeFix) : undefined });
+	} else if (code?.kind === 'string' && languageCodeNotes[code.value as LanguageCode]) {
+		sink.atNode(code, languageCodeNotes[code.value as LanguageCode]!, 'nav-language-note');
 	}
 	const banner = getProperty(node, 'banner');
 	if (!banner) return;

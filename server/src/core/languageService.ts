@@ -374,7 +374,7 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		let pending = building.get(rootUri);
 		if (!pending) {
 			const epoch = tracker.epoch;
-			pending = buildSiteModel(rootUri, joinUri(rootUri, docsConfigFileName), loadConfigFile, pages, token, loadSpec, findMissed(pages)).then(model => {
+			pending = buildSiteModel(rootUri, joinUri(rootUri, docsConfigFileName), loadConfigFile, pages, token, loadSpec, findMissed(pages), async path => (await workspace.stat(joinUri(rootUri, ...path.split('/'))))?.kind === 'file').then(model => {
 				models.set(rootUri, model);
 				validatedAt.set(model, epoch);
 				return model;

@@ -48,6 +48,7 @@ export const rules = {
 	'component-unknown': { severity: DiagnosticSeverity.Warning, summary: 'A component that is not built in, not imported and not defined in the page.' },
 	'component-missing-prop': { severity: DiagnosticSeverity.Warning, summary: 'A built-in component without a prop it requires (a Card without a title).' },
 	'link-broken': { severity: DiagnosticSeverity.Error, summary: 'An internal link leads to no page, file, redirect or generated API page of the site.' },
+	'link-broken-unchecked': { severity: DiagnosticSeverity.Warning, summary: 'A link in an attribute the platform\'s link check does not read (`<video src>`, `<Button href>`) leads to nothing: the build accepts it, readers get a 404.' },
 	'link-redirected': { severity: DiagnosticSeverity.Warning, summary: 'An internal link leads to a path only a redirect serves: readers get there, but the platform\'s link check reports it as broken.' },
 	'link-anchor-missing': { severity: DiagnosticSeverity.Warning, summary: 'A link\'s #anchor matches no heading of the target page.' },
 	'import-not-found': { severity: DiagnosticSeverity.Error, summary: 'An import names a snippet or file that does not exist.' },

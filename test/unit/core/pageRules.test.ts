@@ -93,11 +93,14 @@ describe('redirects', () => {
 			{ source: '/c', destination: '/reference/' },
 			{ source: '/d', destination: '/guides/nothing-here' },
 			{ source: '/e', destination: '/nothing' },
+			{ source: '/f', destination: '/404.html' },
+			{ source: '/g', destination: '/files/guide.pdf' },
 		] });
-		const d = await docsDiagnostics(text, { 'reference/index.mdx': '# Reference\n' });
+		const d = await docsDiagnostics(text, { 'reference/index.mdx': '# Reference\n', '404.html': '<h1>Gone</h1>' });
 		assertDiagnostics(d, [
 			{ range: rangeOf(text, '"/guides/nothing-here"'), code: 'redirect-destination-missing' },
 			{ range: rangeOf(text, '"/nothing"'), code: 'redirect-destination-missing' },
+			{ range: rangeOf(text, '"/files/guide.pdf"'), code: 'redirect-destination-missing' },
 		]);
 	});
 });

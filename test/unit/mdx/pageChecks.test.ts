@@ -32,6 +32,15 @@ describe('MDX page checks', () => {
 		assert.equal(d['index.mdx'][0].severity, 2);
 	});
 
+	it('reports a broken link the platform\'s link check does not read (<video src>, <Button href>) as a warning that says so', async () => {
+		const d = await checkPages(site('# Home\n\n<video src="/media/intro.mp4" />\n\n<img src="/media/missing.png" />\n'));
+		assertDiagnostics(d['index.mdx'], [
+			{ range: [2, 12, 2, 28], code: 'link-broken-unchecked', message: /does not read src of <video>/ },
+			{ range: [4, 10, 4, 28], code: 'link-broken' },
+		]);
+		assert.deepEqual(d['index.mdx'].map(x => x.severity), [2, 1]);
+	});
+
 	it('reports broken links as errors at the URL, with the closest page', async () => {
 		const index = '# Home\n\nSee [setup](/guides/stup) and <Card title="Nowhere" href="/nowhere">x</Card>.\n\n![x](/images/missing.png)\n';
 		const d = await checkPages(site(index));

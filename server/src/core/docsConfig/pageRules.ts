@@ -77,7 +77,7 @@ function factsOf(value: string): PageFacts | undefined {
 }
 
 /** `redirects`: shapes, duplicate sources, and destinations that are pages of the site. */
-export function checkRedirects(config: ConfigNode | undefined, pages: PageIndex, generatedPrefixes: readonly string[], sink: DiagnosticSink): void {
+export function checkRedirects(config: ConfigNode | undefined, pages: PageIndex, generatedPrefixes: readonly string[], sink: DiagnosticSink, files: ReadonlySet<string> = new Set()): void {
 	const redirects = getValue(config, 'redirects');
 	if (redirects?.kind !== 'array') return;
 	const sources = new Map<string, ConfigScalar>();
@@ -103,10 +103,22 @@ export function checkRedirects(config: ConfigNode | undefined, pages: PageIndex,
 		if (path === '' ? pages.has('index') || pages.size > 0 : pages.has(path) || pages.has(`${path}/index`)) continue;
 		// The platform's redirect check accepts any folder of the site (it looks on disk).
 		folders ??= folderSet(pages);
-		if (folders.has(path)) continue;
+		if (folders.has(path) || files.has(path)) continue;
 		const suggestion = closestMatch(path, pages.paths());
 		sink.atNode(destination, `This redirect leads to '/${path}', which is not a page of the site.${suggestion ? ` Did you mean '/${suggestion}'?` : ''}`, 'redirect-destination-missing', { data: { suggestion: suggestion && '/' + suggestion } });
 	}
+}
+
+/** Redirect destinations that name a file by its extension (`/404.html`, `/guide.pdf`): the platform serves any file of the root. */
+export function fileDestinations(config: ConfigNode | undefined): string[] {
+	const redirects = getValue(config, 'redirects');
+	if (redirects?.kind !== 'array') return [];
+	return redirects.items.flatMap(redirect => {
+		const destination = redirect.kind === 'object' ? getValue(redirect, 'destination') : undefined;
+		if (destination?.kind !== 'string' || isExternalLink(destination.value as string)) return [];
+		const path = (destination.value as string).replace(/[#?].*$/, '').replace(/^\/+|\/+$/g, '');
+		return /\.[A-Za-z0-9]+$/.test(path) && !/\.mdx?$/i.test(path) && !/[:*]/.test(path) ? [path] : [];
+	});
 }
 
 /** Every folder that holds a page, at any depth. */

@@ -6,7 +6,7 @@ import { isExternalLink } from '../docsConfig/pageEntries';
 import { generatedPageFolders, type SiteModel } from '../site/siteModel';
 import { closestMatch } from '../textDistance';
 import { dirnameUri, joinUri, relativePath } from '../uris';
-import type { PageSummary } from './pageSummary';
+import type { PageLink, PageSummary } from './pageSummary';
 
 /** What checking a page's links needs from the rest of the site. */
 export interface LinkContext {
@@ -91,7 +91,9 @@ export async function checkPageLinks(pageUri: string, summary: PageSummary, cont
 		const target = await resolveLink(link.url, fromPath, context);
 		if (target.kind === 'missing') {
 			const suggestion = closestMatch(target.path, site.pages.paths());
-			const diagnostic = createDiagnostic(link.range, `No page or file '/${target.path}' in this site.${suggestion ? ` Did you mean '/${suggestion}'?` : ''}`, 'link-broken');
+			const checked = isCheckedByPlatform(link);
+			const why = checked ? '' : ` The platform's link check does not read ${link.attribute} of <${link.element ?? '…'}>, so its build and link check accept it.`;
+			const diagnostic = createDiagnostic(link.range, `No page or file '/${target.path}' in this site.${suggestion ? ` Did you mean '/${suggestion}'?` : ''}${why}`, checked ? 'link-broken' : 'link-broken-unchecked');
 			if (suggestion) diagnostic.data = { replacement: rewriteKeepingAnchor(link.url, '/' + suggestion) };
 			diagnostics.push(diagnostic);
 		} else if (target.kind === 'redirected') {
@@ -111,6 +113,15 @@ export async function checkPageLinks(pageUri: string, summary: PageSummary, cont
 		if (!(await context.exists(target))) diagnostics.push(createDiagnostic(range, `Cannot find '${source}' (imports are resolved from the docs root for paths starting with /).`, 'import-not-found'));
 	}
 	return diagnostics;
+}
+
+/**
+ * Whether the platform's link check (mint broken-links) reads this link: Markdown links and
+ * images, `src` of `<img>` and `<source>`, `href` of `<a>` and `<Card>`.
+ */
+export function isCheckedByPlatform(link: PageLink): boolean {
+	if (link.kind !== 'attribute') return true;
+	return link.attribute === 'src' ? link.element === 'img' || link.element === 'source' : link.element === 'a' || link.element === 'Card';
 }
 
 function redirectSources(site: SiteModel): string[] {

@@ -61,7 +61,7 @@ export class PageRecorder {
 			const value = attribute.value;
 			if (attribute.name === 'href' || attribute.name === 'src') {
 				const at = findAttribute(this.text, start, end, attribute.name, value);
-				if (at !== undefined) this.links.push({ url: value, range: this.range(at, at + value.length), kind: 'attribute' });
+				if (at !== undefined) this.links.push({ url: value, range: this.range(at, at + value.length), kind: 'attribute', element: name ?? undefined, attribute: attribute.name });
 			}
 			if (attribute.name === 'id') this.anchors.add(value);
 			if (name && fieldComponents.has(name) && fieldNameProps.has(attribute.name)) {

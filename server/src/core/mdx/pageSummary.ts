@@ -17,6 +17,9 @@ export interface PageLink {
 	/** Range of the URL text itself. */
 	readonly range: Range;
 	readonly kind: 'link' | 'image' | 'attribute';
+	/** For an attribute: the element and attribute it is written in (`video`, `src`). */
+	readonly element?: string;
+	readonly attribute?: 'href' | 'src';
 }
 
 export interface PageHeading {
@@ -175,7 +178,8 @@ function scanLinks(document: TextDocument): PageLink[] {
 		links.push({ url: match[2], range: range(match.index! + match[0].length - match[2].length, match[2].length), kind: match[1] ? 'image' : 'link' });
 	}
 	for (const match of text.matchAll(/\b(href|src)=(["'])([^"'\n]+)\2/g)) {
-		links.push({ url: match[3], range: range(match.index! + match[1].length + 2, match[3].length), kind: 'attribute' });
+		const element = /<([A-Za-z][\w.-]*)[^<>]*$/.exec(text.slice(Math.max(0, match.index! - 2000), match.index!))?.[1];
+		links.push({ url: match[3], range: range(match.index! + match[1].length + 2, match[3].length), kind: 'attribute', element, attribute: match[1] as 'href' | 'src' });
 	}
 	return links;
 }

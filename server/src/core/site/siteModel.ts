@@ -6,7 +6,7 @@ import { checkTopLevelKeys } from '../docsConfig/configRules';
 import { DiagnosticSink } from '../docsConfig/diagnosticSink';
 import { extractNavigation, type Navigation } from '../docsConfig/navigation';
 import { checkNavigation } from '../docsConfig/navigationRules';
-import { checkPageReferences, checkRedirects, entryPagePath } from '../docsConfig/pageRules';
+import { checkPageReferences, checkRedirects, entryPagePath, fileDestinations } from '../docsConfig/pageRules';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { checkOpenApiEntries, checkSpecFile } from '../openapi/openApiRules';
 import type { OpenApiSpec } from '../openapi/openApiSpec';
@@ -43,7 +43,10 @@ export type MissedPageFinder = (pagePaths: readonly string[]) => Promise<void>;
 /** At most this many unknown entries are looked up per build (typing a new entry looks up one). */
 const maxMissedLookups = 50;
 
-export async function buildSiteModel(rootUri: string, configUri: string, load: ConfigFileLoader, pages: PageIndex, token: CancellationToken, loadSpec: SpecLoader, findMissed?: MissedPageFinder): Promise<SiteModel> {
+/** Whether a file exists at a path relative to the root. */
+export type FileExists = (relativePath: string) => Promise<boolean>;
+
+export async function buildSiteModel(rootUri: string, configUri: string, load: ConfigFileLoader, pages: PageIndex, token: CancellationToken, loadSpec: SpecLoader, findMissed?: MissedPageFinder, fileExists?: FileExists): Promise<SiteModel> {
 	const config = await composeConfig(rootUri, configUri, load, token);
 	throwIfCancelled(token);
 	const navigation = extractNavigation(config.root);
@@ -62,7 +65,10 @@ export async function buildSiteModel(rootUri: string, configUri: string, load: C
 	checkTopLevelKeys(config.root, sink);
 	checkNavigation(config.root, navigation, sink);
 	checkPageReferences(navigation, pages, sink);
-	checkRedirects(config.root, pages, generatedPageFolders(config.root, navigation), sink);
+	const destinations = fileExists ? fileDestinations(config.root).slice(0, 500) : [];
+	const files = new Set((await Promise.all(destinations.map(async path => ((await fileExists!(path)) ? path : undefined)))).filter((p): p is string => p !== undefined));
+	throwIfCancelled(token);
+	checkRedirects(config.root, pages, generatedPageFolders(config.root, navigation), sink, files);
 	const specs = new Map<string, OpenApiSpec>();
 	const specFiles = new Map<string, TextDocument>();
 	const remoteSpecs = new Map<string, string>();

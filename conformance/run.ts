@@ -85,7 +85,30 @@ function runOfficial(runner: string, root: string, cacheDir: string, fresh: bool
 	return result;
 }
 
-export function compareSite(root: string, ours: readonly MintdocFinding[], official: readonly OfficialFinding[]): Comparison {
+/** Folders below the root that hold a docs.json of their own (relative, with a trailing slash). */
+function nestedRoots(root: string): string[] {
+	const found: string[] = [];
+	const walk = (dir: string) => {
+		for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
+			if (!entry.isDirectory() || entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+			const relative = dir ? `${dir}/${entry.name}` : entry.name;
+			if (existsSync(path.join(root, relative, 'docs.json'))) found.push(relative + '/');
+			walk(relative);
+		}
+	};
+	walk('');
+	return found;
+}
+
+/**
+ * Compares one site. A nested site (a folder with its own docs.json) is compared on its own run:
+ * MintDoc judges its pages against it, the platform's tools against whichever root they are run on.
+ */
+export function compareSite(root: string, allOurs: readonly MintdocFinding[], allOfficial: readonly OfficialFinding[]): Comparison {
+	const nested = nestedRoots(root);
+	const outside = (file: string | null) => file === null || !nested.some(n => file.startsWith(n));
+	const ours = allOurs.filter(f => outside(f.file));
+	const official = allOfficial.filter(f => outside(f.file));
 	const texts = new Map<string, string | undefined>();
 	const readText = (file: string) => {
 		if (!texts.has(file)) texts.set(file, existsSync(path.join(root, file)) ? readFileSync(path.join(root, file), 'utf8') : undefined);

@@ -1,3 +1,4 @@
+import { SchemaValidator } from '../../../server/src/core/docsConfig/schemaValidation';
 import { languageCodes } from '../../../server/src/core/languageCodes';
 import { checkSite } from '../../helpers/siteCheck';
 import * as assert from 'node:assert/strict';
@@ -298,9 +299,17 @@ describe('docs.json schema', () => {
 
 
 
-		it('an unknown key inside a navigation element', async () => {
+		it('an unknown key inside a navigation element: a warning, since the platform strips keys it does not know', async () => {
 			const text = lines(...head, '  "navigation": {', '    "tabs": [{ "tab": "Docs", "pages": ["index"], "colour": "red" }]', '  }', '}');
-			await assertOneError(text, [5, 50, 5, 58], /Property colour is not allowed/);
+			// As `mintdoc check` reports it (the editor shows VS Code's own schema validation).
+			const diagnostics = await new SchemaValidator().validate(TextDocument.create('file:///site/docs.json', 'json', 1, text));
+			assert.deepEqual(diagnostics.map(d => [d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character, d.severity]), [[5, 50, 5, 58, 2]]);
+			assert.match(diagnostics[0].message, /Property colour is not allowed\. The platform ignores it\./);
+		});
+
+		it('a navbar link of a type other than github or discord, with a label (the platform accepts it)', async () => {
+			const text = lines(...head, '  "navbar": { "links": [{ "type": "button", "label": "Sign up", "href": "https://example.com" }] },', '  "navigation": { "pages": ["index"] }', '}');
+			assert.deepEqual(await validate(text), []);
 		});
 
 		it('a missing required top-level field', async () => {

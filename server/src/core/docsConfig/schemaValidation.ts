@@ -1,5 +1,5 @@
 import { getLanguageService, type LanguageService as JsonLanguageService } from 'vscode-json-languageservice';
-import type { Diagnostic } from 'vscode-languageserver-types';
+import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import docsSchema from '../../../../schemas/docs.schema.json';
 import { createDiagnostic } from '../diagnostic';
@@ -31,8 +31,11 @@ export class SchemaValidator {
 		return found
 			.filter(d => typeof d.code !== 'number' || d.code < firstSyntaxErrorCode)
 			.map(d => {
-				const diagnostic = createDiagnostic(d.range, d.message, 'schema');
-				diagnostic.severity = d.severity ?? diagnostic.severity;
+				// The platform's validator strips keys it does not know instead of rejecting them: a
+				// key the schema does not allow is a warning (a typo, or a setting with no effect).
+				const unknownKey = /^Property .+ is not allowed\.$/.test(d.message);
+				const diagnostic = createDiagnostic(d.range, unknownKey ? `${d.message} The platform ignores it.` : d.message, 'schema');
+				diagnostic.severity = unknownKey ? DiagnosticSeverity.Warning : d.severity ?? diagnostic.severity;
 				return diagnostic;
 			});
 	}

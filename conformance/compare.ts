@@ -60,6 +60,9 @@ const quoted = (message: string): string | undefined => /'([^']*)'/.exec(message
 
 const kindOfCode: Record<string, Kind> = {
 	'link-broken': 'link',
+	'link-broken-unchecked': 'link',
+	'link-redirected': 'link',
+	'link-wrong-extension': 'link',
 	'link-anchor-missing': 'anchor',
 	'page-not-found': 'page',
 	'page-ignored': 'page',

@@ -180,12 +180,13 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 				if (!known.has(uri)) known.set(uri, workspace.stat(uri).then(stat => stat !== undefined));
 				return known.get(uri)!;
 			},
-			hasFileNamed: async uri => {
+			fileNamedLike: async uri => {
 				const slash = uri.lastIndexOf('/');
 				const folder = uri.slice(0, slash);
 				const name = uri.slice(slash + 1);
+				const stem = (n: string) => (n.includes('.') ? n.slice(0, n.lastIndexOf('.')) : n);
 				if (!listings.has(folder)) listings.set(folder, workspace.readDirectory(folder).then(entries => entries.filter(([, kind]) => kind === 'file').map(([n]) => n), () => []));
-				return (await listings.get(folder)!).some(file => file.includes('.') && file.slice(0, file.lastIndexOf('.')) === name);
+				return (await listings.get(folder)!).find(file => file !== name && (stem(file) === name || stem(file) === stem(name)));
 			},
 		};
 	};

@@ -185,7 +185,8 @@ describe('askAssistant (scripted server)', () => {
 		});
 		const started = Date.now();
 		const events = await collect(options({ idleTimeoutMs: 150 }));
-		assert.ok(Date.now() - started < 3000);
+		// The server stays silent: only the idle timeout ends the answer (the bound is for a busy machine).
+		assert.ok(Date.now() - started < 5_000);
 		assert.deepEqual(events.map(e => e.type), ['text', 'incomplete']);
 		assert.equal((events[1] as { reason: string }).reason, 'idle');
 	});
@@ -204,10 +205,10 @@ describe('askAssistant (scripted server)', () => {
 		assert.deepEqual(events.map(e => e.type), ['text', 'incomplete']);
 		assert.equal((events[1] as { reason: string }).reason, 'stopped');
 
-		await serve(() => undefined); // never answers
 		const early = new AbortController();
-		setTimeout(() => early.abort(), 50);
+		await serve(() => early.abort()); // never answers; stopped once the question has arrived
 		assert.equal((await failure(options({ signal: early.signal }))).kind, 'cancelled');
+		assert.equal(received.length, 1);
 	});
 
 	it('maps HTTP errors to ApiError kinds with the next step, and never shows the key', async () => {

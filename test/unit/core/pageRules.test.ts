@@ -104,3 +104,11 @@ describe('redirects', () => {
 		]);
 	});
 });
+
+describe('favicon', () => {
+	it('is an error when the file is missing (the platform\'s build fails generating the icons), in either form', async () => {
+		const text = docsJson({ pages: ['index'] }, { favicon: { light: '/favicon.svg', dark: '/images/favicon-dark.svg' } });
+		assertDiagnostics(await docsDiagnostics(text, { 'favicon.svg': '<svg/>' }), [{ range: rangeOf(text, '"/images/favicon-dark.svg"'), code: 'favicon-not-found' }]);
+		assert.deepEqual(await docsDiagnostics(docsJson({ pages: ['index'] }, { favicon: 'favicon.svg' }), { 'favicon.svg': '<svg/>' }), []);
+	});
+});

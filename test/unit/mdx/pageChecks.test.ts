@@ -26,6 +26,11 @@ describe('MDX page checks', () => {
 		assert.deepEqual((await checkPages(files))['guides/deep/page.mdx'], undefined);
 	});
 
+	it('warns on a file link with the wrong extension when a file named alike exists (the platform\'s link check accepts it)', async () => {
+		const d = await checkPages(site('# Home\n\n![logo](/images/logo.gif)\n'));
+		assertDiagnostics(d['index.mdx'], [{ range: [2, 8, 2, 24], code: 'link-wrong-extension', message: /has 'logo.png'/ }]);
+	});
+
 	it('warns on a link to a path only a redirect serves (the platform\'s link check calls it broken)', async () => {
 		const d = await checkPages(site('# Home\n\n[f](/old/anything/here)\n'));
 		assertDiagnostics(d['index.mdx'], [{ range: [2, 4, 2, 22], code: 'link-redirected', message: /only a redirect source/ }]);

@@ -14,8 +14,8 @@ export interface LinkContext {
 	/** The summary of another page (for its anchors), read and parsed once. */
 	summaryOf(fileUri: string): Promise<PageSummary | undefined>;
 	exists(uri: string): Promise<boolean>;
-	/** Whether the folder of `uri` holds a file whose name without its extension is the last segment of `uri`. */
-	hasFileNamed(uri: string): Promise<boolean>;
+	/** A file in the folder of `uri` with the same name as its last segment, extensions aside (`logo` or `logo.gif` finds `logo.png`). */
+	fileNamedLike(uri: string): Promise<string | undefined>;
 }
 
 /** Where an internal link leads, as the site serves it. */
@@ -23,6 +23,8 @@ export type LinkTarget =
 	| { readonly kind: 'external' }
 	| { readonly kind: 'page'; readonly path: string; readonly fileUri: string; readonly anchor: string | undefined }
 	| { readonly kind: 'served'; readonly path: string }
+	/** No such file, but one named alike with another extension, which the platform's link check accepts. */
+	| { readonly kind: 'similar'; readonly path: string; readonly file: string }
 	/** Served only by a redirect: the site answers, the platform's link check does not follow it. */
 	| { readonly kind: 'redirected'; readonly path: string }
 	| { readonly kind: 'missing'; readonly path: string };
@@ -77,7 +79,8 @@ async function resolvePath(path: string, anchor: string | undefined, context: Li
 	// Any file or folder under the root, and (as the platform's link check does) a file named like
 	// the link's last segment with any extension (`/images/logo` finds `images/logo.png`).
 	if (path !== '' && (await context.exists(joinUri(site.rootUri, ...path.split('/'))))) return { kind: 'served', path };
-	if (path !== '' && (await context.hasFileNamed(joinUri(site.rootUri, ...path.split('/'))))) return { kind: 'served', path };
+	const similar = path !== '' ? await context.fileNamedLike(joinUri(site.rootUri, ...path.split('/'))) : undefined;
+	if (similar) return /\.[^/.]+$/.test(path) ? { kind: 'similar', path, file: similar } : { kind: 'served', path };
 	return { kind: 'missing', path: pagePath };
 }
 
@@ -96,6 +99,8 @@ export async function checkPageLinks(pageUri: string, summary: PageSummary, cont
 			const diagnostic = createDiagnostic(link.range, `No page or file '/${target.path}' in this site.${suggestion ? ` Did you mean '/${suggestion}'?` : ''}${why}`, checked ? 'link-broken' : 'link-broken-unchecked');
 			if (suggestion) diagnostic.data = { replacement: rewriteKeepingAnchor(link.url, '/' + suggestion) };
 			diagnostics.push(diagnostic);
+		} else if (target.kind === 'similar') {
+			diagnostics.push(createDiagnostic(link.range, `No file '/${target.path}': the folder has '${target.file}', which the platform's link check accepts for it, but readers get a 404.`, 'link-wrong-extension'));
 		} else if (target.kind === 'redirected') {
 			diagnostics.push(createDiagnostic(link.range, `'/${target.path}' is only a redirect source: the site redirects readers, but the platform's link check (mint broken-links) reports the link as broken. Link to the destination instead.`, 'link-redirected'));
 		} else if (target.kind === 'page' && target.anchor) {

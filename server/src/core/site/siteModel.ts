@@ -69,6 +69,7 @@ export async function buildSiteModel(rootUri: string, configUri: string, load: C
 	const files = new Set((await Promise.all(destinations.map(async path => ((await fileExists!(path)) ? path : undefined)))).filter((p): p is string => p !== undefined));
 	throwIfCancelled(token);
 	checkRedirects(config.root, pages, generatedPageFolders(config.root, navigation), sink, files);
+	if (fileExists) await checkFavicon(config.root, fileExists, sink);
 	const specs = new Map<string, OpenApiSpec>();
 	const specFiles = new Map<string, TextDocument>();
 	const remoteSpecs = new Map<string, string>();
@@ -115,6 +116,18 @@ export async function buildSiteModel(rootUri: string, configUri: string, load: C
 	for (const [uri, spec] of [...specs, ...discovered]) if (!/^https?:/i.test(uri)) diagnostics.set(uri, checkSpecFile(spec, specFiles.get(uri)!));
 	for (const uri of config.files.keys()) if (!diagnostics.has(uri)) diagnostics.set(uri, []);
 	return { rootUri, config, navigation, pages, pageVersion: pages.version, diagnostics, specs: registry, specFiles, remoteSpecs };
+}
+
+/** `favicon` (a path, or `{ light, dark }`): the build generates icons from the file and fails when it is missing. */
+async function checkFavicon(config: ConfigNode | undefined, fileExists: FileExists, sink: DiagnosticSink): Promise<void> {
+	const favicon = getValue(config, 'favicon');
+	const nodes = favicon?.kind === 'object' ? [getValue(favicon, 'light'), getValue(favicon, 'dark')] : [favicon];
+	for (const node of nodes) {
+		if (node?.kind !== 'string') continue;
+		const path = (node.value as string).replace(/^\.?\/+/, '');
+		if (path === '' || /^[a-z][a-z0-9+.-]*:/i.test(path) || (await fileExists(path))) continue;
+		sink.atNode(node, `No file '${node.value as string}' under the docs root: the platform's build fails when it generates the favicons.`, 'favicon-not-found');
+	}
 }
 
 /** Whether a JSON or YAML text is an OpenAPI (or Swagger) document: a top-level `openapi` or `swagger` key near its start. */

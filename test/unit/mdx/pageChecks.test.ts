@@ -26,6 +26,11 @@ describe('MDX page checks', () => {
 		assert.deepEqual((await checkPages(files))['guides/deep/page.mdx'], undefined);
 	});
 
+	it('knows that only headings of levels 1 to 4 get an id on the platform', async () => {
+		const d = await checkPages(site('# Home\n\n#### Level four\n\n##### Level five\n\n[a](#level-four) [b](#level-five)\n'));
+		assertDiagnostics(d['index.mdx'], [{ range: [6, 21, 6, 32], code: 'link-anchor-missing' }]);
+	});
+
 	it('warns on a file link with the wrong extension when a file named alike exists (the platform\'s link check accepts it)', async () => {
 		const d = await checkPages(site('# Home\n\n![logo](/images/logo.gif)\n'));
 		assertDiagnostics(d['index.mdx'], [{ range: [2, 8, 2, 24], code: 'link-wrong-extension', message: /has 'logo.png'/ }]);

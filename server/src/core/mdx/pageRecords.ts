@@ -7,6 +7,9 @@ import type { PageElement, PageHeading, PageImport, PageLink, PageSummary } from
 export type Extracted = Pick<PageSummary, 'links' | 'headings' | 'anchors' | 'imports' | 'folds' | 'elements'> & { localNames: Set<string> };
 
 /** An attribute of a JSX element as the tree gives it: a string value, null when bare, an object for `{...}`. */
+/** Deepest heading level the platform gives an id to (its table of contents and link check agree). */
+export const maxAnchoredHeadingDepth = 4;
+
 export interface ElementAttribute {
 	readonly name: string;
 	readonly value?: unknown;
@@ -51,7 +54,8 @@ export class PageRecorder {
 	heading(title: string, depth: number, start: number, end: number): void {
 		const slug = this.slugger.slug(title);
 		this.headings.push({ text: title, slug, depth, range: this.range(start, end) });
-		this.anchors.add(slug);
+		// The platform gives ids (and link targets) to headings of levels 1 to 4 only.
+		if (depth <= maxAnchoredHeadingDepth) this.anchors.add(slug);
 	}
 
 	/** A JSX element spanning `start`..`end` (its opening tag suffices: attributes are searched from the start). */

@@ -12,7 +12,9 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const requested = process.argv.flatMap((arg, i, all) => (arg === '--layer' ? [all[i + 1]] : arg.startsWith('--layer=') ? [arg.slice(8)] : []));
 const wants = layer => requested.length === 0 || requested.includes(layer);
 
-const mocha = ['node_modules/mocha/bin/mocha.js', '--require', 'tsx/cjs', '--no-color'];
+// 60 s per test (mocha's default is 2 s): a hang guard sized for a slow or busy machine, as in the
+// integration layer. Tests that bound their own time assert it, with budgets sized the same way.
+const mocha = ['node_modules/mocha/bin/mocha.js', '--require', 'tsx/cjs', '--no-color', '--timeout', '60000'];
 const layers = [
 	{ name: 'unit', command: [...mocha, 'test/unit/**/*.test.ts'] },
 	{ name: 'grammar', command: ['scripts/test-grammar.mjs'] },
@@ -54,7 +56,8 @@ function counts(output) {
 	return { passed: passing ? Number(passing[1]) : 0, failed: failing ? Number(failing[1]) : 0 };
 }
 
-await ensureSetup({ host: wants('integration') });
+// The process layer drives Chromium through the host's playwright-core (test/webview, test/cli/previewBrowser.test.ts).
+await ensureSetup({ host: wants('integration') || wants('process') });
 for (const step of [['scripts/build.mjs'], ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.browser.json']]) {
 	const { code } = await node(step);
 	if (code !== 0) {

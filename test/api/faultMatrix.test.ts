@@ -11,7 +11,9 @@ import { startRawFaultServer, type RawFaultServer } from './rawFaultServer';
  * unhandled rejection anywhere in the process while it runs.
  */
 describe('HTTP fault matrix (built stand-in + raw socket server, real client)', function () {
-	this.timeout(60_000);
+	// Past the patient client limits (faultMatrix.ts) and the wait for the stand-in's request log,
+	// so a row that goes wrong fails with its own report rather than mocha's timeout.
+	this.timeout(120_000);
 	let server: ApiServerProcess;
 	let raw: RawFaultServer;
 	const rejections: unknown[] = [];

@@ -16,8 +16,21 @@ export type RawScenario =
 	| 'status-409' | 'status-429-bare' | 'half-body-hang' | 'reset-after-headers' | 'truncated-json'
 	| 'gzip-garbage' | 'endless-body';
 
-/** The timeouts the matrix runs with (small, so timeout rows finish fast). */
-export const matrixTimeouts = { timeoutMs: 1000, idleTimeoutMs: 1000, retryDelayMs: 20 } as const;
+/**
+ * The client limits the matrix runs with. A row gets the short value only for the limit it tests
+ * (`timeoutMs` for a `timeout` error, `idleTimeoutMs` for an `idle` end; see {@link rowLimits}), so
+ * those rows end fast. Every other limit is `patientMs`: no timeout can end a row that tests
+ * something else (a size cap, a status, a reset), however slow or busy the machine is. The
+ * product's own size caps (4 MB, 8 MB) are never changed.
+ */
+export const matrixTimeouts = { timeoutMs: 1000, idleTimeoutMs: 1000, retryDelayMs: 20, patientMs: 60_000 } as const;
+
+/**
+ * How long a row may take beyond the short limit it tests: time for a loaded machine (rows take
+ * well under a second there), and still shorter than the Retry-After of 7 s the 429 row must not
+ * wait for.
+ */
+export const matrixSlackMs = 5000;
 
 /** How the client must end: a thrown ApiError of `kind`, or (assistant, once streaming) an event. */
 export type Expected =
@@ -36,10 +49,12 @@ export interface Cell {
 	readonly keepsPartial?: boolean;
 	/** The test presses Stop after the first text arrives. */
 	readonly stop?: boolean;
-	/** Longest the call may take, in ms (the configured timeouts plus slack). */
+	/**
+	 * Longest the call may take, in ms, for rows whose server needs long to produce the fault (a
+	 * 50 MB body); default: the short limit the row tests plus {@link matrixSlackMs}. Always well
+	 * under `matrixTimeouts.patientMs`, so a row that only a patient limit ended fails on time too.
+	 */
 	readonly budgetMs?: number;
-	/** The client's timeout before headers, when the server needs longer to start (default matrixTimeouts). */
-	readonly timeoutMs?: number;
 }
 
 export interface Fault {
@@ -111,10 +126,11 @@ export const faults: readonly Fault[] = [
 		views: { via: { standIn: String(status) }, expect: { error: 'server' }, words: [`HTTP ${status}`, `after ${retries} attempts`, 'Try again later'], maxAttempts: retries },
 		assistant: { via: { standIn: String(status) }, expect: { error: 'server' }, words: [`HTTP ${status}`, 'Try again (Retry)'], maxAttempts: 1 },
 	})),
+	// The stand-in holds its answer for 10 minutes: only the client's timeout can end these rows.
 	{
 		id: 'timeout-headers', symptom: 'No response headers in time', todo: 'Refresh (or Retry); check mintdoc.api.baseUrl if it keeps happening.',
-		views: { via: { standIn: 'slow:20000' }, expect: { error: 'timeout' }, words: ['No answer from', 'within 1 s', 'Try again'], maxAttempts: 1 },
-		assistant: { via: { standIn: 'slow:20000' }, expect: { error: 'timeout' }, words: ['No answer from the assistant', 'within 1 s', 'Try again (Retry)'], maxAttempts: 1 },
+		views: { via: { standIn: 'slow:600000' }, expect: { error: 'timeout' }, words: ['No answer from', 'within 1 s', 'Try again'], maxAttempts: 1 },
+		assistant: { via: { standIn: 'slow:600000' }, expect: { error: 'timeout' }, words: ['No answer from the assistant', 'within 1 s', 'Try again (Retry)'], maxAttempts: 1 },
 	},
 	{
 		id: 'timeout-body', symptom: 'Headers, half the body, then silence', todo: 'Refresh (or Retry); what arrived of an answer is kept.',
@@ -170,7 +186,7 @@ export const faults: readonly Fault[] = [
 	{
 		id: 'body-50mb', symptom: 'A 50 MB body', todo: 'Narrow the filters (or the question).',
 		views: { via: { standIn: 'big:50' }, expect: { error: 'badResponse' }, words: ['larger than 4 MB', 'stopped reading'], maxAttempts: 1, budgetMs: 15_000 },
-		assistant: { via: { standIn: 'stream-big:50' }, expect: { incomplete: 'tooLarge' }, words: ['larger than 8 MB', 'stopped reading'], maxAttempts: 1, keepsPartial: true, budgetMs: 20_000, timeoutMs: 15_000 },
+		assistant: { via: { standIn: 'stream-big:50' }, expect: { incomplete: 'tooLarge' }, words: ['larger than 8 MB', 'stopped reading'], maxAttempts: 1, keepsPartial: true, budgetMs: 30_000 },
 	},
 ];
 
@@ -183,5 +199,24 @@ export const matrixRows: readonly Row[] = faults.flatMap(fault => {
 	];
 	return cells.flatMap(([family, cell]) => (cell ? [{ ...cell, id: `${fault.id}/${family}`, fault, family, keepsLoaded: true as const }] : []));
 });
+
+/** The client limits of a row: short for the one it tests, patient for the others (see {@link matrixTimeouts}). */
+export function rowLimits(row: Cell): { timeoutMs: number; idleTimeoutMs: number } {
+	const expect = row.expect;
+	const testsTimeout = 'error' in expect && expect.error === 'timeout';
+	const testsIdle = 'incomplete' in expect && expect.incomplete === 'idle';
+	return {
+		timeoutMs: testsTimeout ? matrixTimeouts.timeoutMs : matrixTimeouts.patientMs,
+		idleTimeoutMs: testsIdle ? matrixTimeouts.idleTimeoutMs : matrixTimeouts.patientMs,
+	};
+}
+
+/** Longest a row may take (see {@link Cell.budgetMs}). */
+export function rowBudgetMs(row: Cell): number {
+	if (row.budgetMs !== undefined) return row.budgetMs;
+	const limits = rowLimits(row);
+	const tested = [limits.timeoutMs, limits.idleTimeoutMs].filter(ms => ms < matrixTimeouts.patientMs);
+	return Math.max(0, ...tested) + matrixSlackMs;
+}
 
 export const familyLabels: Record<Family, string> = { updateStatus: 'Update Status view', feedback: 'Feedback view', assistant: 'Assistant chat' };

@@ -7,7 +7,7 @@ import { askAssistant, createMessage } from '../../client/src/api/assistantClien
 import type { AssistantEvent } from '../../client/src/api/assistantTypes';
 import { createDocsApiClient } from '../../client/src/api/docsApiClient';
 import { ApiError } from '../../client/src/api/errors';
-import { matrixTimeouts, type Row } from './faultMatrix';
+import { matrixTimeouts, rowBudgetMs, rowLimits, type Row } from './faultMatrix';
 import type { RawFaultServer } from './rawFaultServer';
 
 export const matrixKeys = { admin: 'mint_demo_admin_key', assistant: 'mint_dsc_demo_key' } as const;
@@ -49,6 +49,7 @@ export async function runRow(row: Row, servers: MatrixServers): Promise<RowOutco
 		const queued = await fetch(`${servers.standIn}/__faults`, { method: 'POST', body: JSON.stringify({ fault: via.standIn, times: 20, path: familyPaths[row.family] }) });
 		if (!queued.ok) throw new Error(`the stand-in refused fault '${via.standIn}': ${await queued.text()}`);
 	}
+	const limits = rowLimits(row);
 	const started = Date.now();
 	const events: AssistantEvent[] = [];
 	let error: unknown;
@@ -58,13 +59,25 @@ export async function runRow(row: Row, servers: MatrixServers): Promise<RowOutco
 			for await (const event of askAssistant({
 				baseUrl, domain: 'demo', getAssistantKey: () => matrixKeys.assistant, fp: 'anonymous',
 				messages: [createMessage('user', 'How do I verify webhook signatures?')],
-				timeoutMs: row.timeoutMs ?? matrixTimeouts.timeoutMs, idleTimeoutMs: row.stop ? 30_000 : matrixTimeouts.idleTimeoutMs, signal: controller.signal,
+				...limits, signal: controller.signal,
 			})) {
 				events.push(event);
-				if (row.stop && event.type === 'text') controller.abort();
+				if (event.type !== 'text') continue;
+				if (row.stop) controller.abort();
+				// The client has read the partial answer: a held raw connection may break now.
+				servers.raw.release();
 			}
 		} else {
-			const client = createDocsApiClient({ baseUrl, getApiKey: () => matrixKeys.admin, timeoutMs: matrixTimeouts.timeoutMs, retryDelayMs: matrixTimeouts.retryDelayMs });
+			// A held raw connection breaks once the client has the headers (a later attempt's is held anew).
+			const fetchThenRelease: typeof fetch = async (input, init) => {
+				const response = await fetch(input, init);
+				servers.raw.release();
+				return response;
+			};
+			const client = createDocsApiClient({
+				baseUrl, getApiKey: () => matrixKeys.admin, timeoutMs: limits.timeoutMs, retryDelayMs: matrixTimeouts.retryDelayMs,
+				...('raw' in via ? { fetch: fetchThenRelease } : {}),
+			});
 			if (row.family === 'updateStatus') await client.getUpdateStatus('demo-success');
 			else await client.listFeedback('demo');
 		}
@@ -77,8 +90,8 @@ export async function runRow(row: Row, servers: MatrixServers): Promise<RowOutco
 		attempts = servers.raw.count(via.raw);
 	} else {
 		// The stand-in records a request once its answer ended, which for a request the client gave
-		// up on is a moment after the client's call returned: wait for it (up to 5 s).
-		const deadline = Date.now() + 5000;
+		// up on is a moment after the client's call returned: wait for it (up to 30 s on a busy machine).
+		const deadline = Date.now() + 30_000;
 		do {
 			const listed = (await (await fetch(`${servers.standIn}/__requests`)).json()) as { requests: { path: string }[] };
 			attempts = listed.requests.filter(r => r.path.startsWith(familyPaths[row.family])).length;
@@ -104,7 +117,7 @@ export function checkOutcome(row: Row, outcome: RowOutcome): string[] {
 	}
 	for (const word of row.words) if (!message.toLowerCase().includes(word.toLowerCase())) problems.push(`message lacks '${word}': ${message}`);
 	if (outcome.attempts < 1 || outcome.attempts > row.maxAttempts) problems.push(`${outcome.attempts} attempts, expected 1..${row.maxAttempts}`);
-	const budget = row.budgetMs ?? matrixTimeouts.timeoutMs + 4000;
+	const budget = rowBudgetMs(row);
 	if (outcome.ms > budget) problems.push(`took ${outcome.ms} ms, budget ${budget} ms`);
 	// Every message the client made (not the answer text, which is the server's content).
 	const everything = [message, ...outcome.events.filter(e => e.type !== 'text').map(e => JSON.stringify(e))].join('\n');

@@ -4,6 +4,8 @@
  * silent, send gzip-labelled garbage, or send a body that never ends. The scenario is the first
  * path segment after `/raw/` (the client's base URL is `http://127.0.0.1:PORT/raw/<scenario>`);
  * `/discovery/` paths get the assistant's data-stream variant. Requests are counted per scenario.
+ * Nothing waits on a timer: a connection that must break once the client has read something waits
+ * for the test to say so ({@link RawFaultServer.release}).
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import type { RawScenario } from './faultMatrix';
@@ -13,6 +15,12 @@ export interface RawFaultServer {
 	readonly url: string;
 	/** Requests received for `scenario` since the last reset. */
 	count(scenario: string): number;
+	/**
+	 * Goes on with the connections waiting for the client to have read their first part:
+	 * `reset-after-headers` resets them now. The test calls it once the client has the headers (or,
+	 * for the assistant, the first text), so a busy machine cannot make the reset come first.
+	 */
+	release(): void;
 	reset(): void;
 	close(): Promise<void>;
 }
@@ -23,6 +31,7 @@ export const rawPartialText = 'Partial answer before the fault. ';
 export async function startRawFaultServer(): Promise<RawFaultServer> {
 	const counts = new Map<string, number>();
 	const sockets = new Set<Socket>();
+	let held: (() => void)[] = [];
 	const server: Server = createServer(socket => {
 		sockets.add(socket);
 		socket.on('close', () => sockets.delete(socket));
@@ -40,7 +49,7 @@ export async function startRawFaultServer(): Promise<RawFaultServer> {
 			const scenario = /^\/raw\/([^/]+)/.exec(target)?.[1] ?? '';
 			counts.set(scenario, (counts.get(scenario) ?? 0) + 1);
 			const authorization = /\r\nauthorization:\s*([^\r\n]*)/i.exec(head)?.[1] ?? '';
-			respond(socket, scenario as RawScenario, target.includes('/discovery/'), authorization);
+			respond(socket, scenario as RawScenario, target.includes('/discovery/'), authorization, then => held.push(then));
 		};
 		socket.on('data', onData);
 	});
@@ -49,7 +58,15 @@ export async function startRawFaultServer(): Promise<RawFaultServer> {
 	return {
 		url: `http://127.0.0.1:${port}`,
 		count: scenario => counts.get(scenario) ?? 0,
-		reset: () => counts.clear(),
+		release: () => {
+			const now = held;
+			held = [];
+			for (const then of now) then();
+		},
+		reset: () => {
+			counts.clear();
+			held = [];
+		},
 		close: () => new Promise(resolve => {
 			for (const socket of sockets) socket.destroy();
 			server.close(() => resolve());
@@ -69,7 +86,8 @@ function streamStart(): string {
 	return `f:{"messageId":"msg-raw"}\n0:${JSON.stringify(rawPartialText)}\n`;
 }
 
-function respond(socket: Socket, scenario: RawScenario, assistant: boolean, authorization: string): void {
+/** `hold(then)`: run `then` once the test releases the connection (see RawFaultServer.release). */
+function respond(socket: Socket, scenario: RawScenario, assistant: boolean, authorization: string, hold: (then: () => void) => void): void {
 	const send = (text: string | Buffer): void => void socket.end(text);
 	switch (scenario) {
 		case 'status-409': {
@@ -89,9 +107,10 @@ function respond(socket: Socket, scenario: RawScenario, assistant: boolean, auth
 		}
 		case 'reset-after-headers': {
 			const part = assistant ? streamStart() : '{"_id":"demo-success","status":"in_progress","logs":["';
-			socket.write(`${head('200 OK', assistant ? streamHeaders : jsonHeaders)}content-length: 4000\r\n\r\n${part}`, () => {
-				// Give the client time to read the part, then send a TCP RST.
-				setTimeout(() => socket.resetAndDestroy(), 50);
+			socket.write(`${head('200 OK', assistant ? streamHeaders : jsonHeaders)}content-length: 4000\r\n\r\n${part}`);
+			// A TCP RST once the client has read the part (a reset before that would discard it unread).
+			hold(() => {
+				if (!socket.destroyed) socket.resetAndDestroy();
 			});
 			return;
 		}

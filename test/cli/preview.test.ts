@@ -42,7 +42,13 @@ function nextChange(base: string): { connected: Promise<void>; change: Promise<{
 			if (m) return JSON.parse(m[1]) as { routes: string[] };
 		}
 	})();
-	return { connected: connectedPromise, change, close: () => controller.abort() };
+	return {
+		connected: connectedPromise, change,
+		close: () => {
+			change.catch(() => undefined); // closing ends a wait for a change that did not come
+			controller.abort();
+		},
+	};
 }
 
 describe('mintdoc preview (process)', function () {
@@ -133,12 +139,23 @@ describe('mintdoc preview live reload (process)', function () {
 		const change = await events.change;
 		events.close();
 		assert.deepEqual(change.routes, ['*']);
-		// The two writes may arrive as two updates: wait until the navigation lists the page.
+		// The two writes may arrive as two updates: look again after each one until the navigation
+		// lists the page (listening before looking, so no update falls in between).
 		for (let attempt = 0; ; attempt++) {
+			const next = nextChange(server.url);
+			await next.connected;
 			const html = await (await fetch(`${server.url}/`)).text();
-			if (html.includes('href="/extra/new-page"')) break;
-			assert.ok(attempt < 50, 'the new page never appeared in the sidebar');
-			await new Promise(resolve => setTimeout(resolve, 100));
+			if (html.includes('href="/extra/new-page"')) {
+				next.close();
+				break;
+			}
+			assert.ok(attempt < 10, 'the new page never appeared in the sidebar');
+			let timer: NodeJS.Timeout | undefined;
+			await Promise.race([next.change, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('the new page never appeared in the sidebar (no update for 60 s)')), 60_000)))])
+				.finally(() => {
+					clearTimeout(timer);
+					next.close();
+				});
 		}
 	});
 });

@@ -46,7 +46,7 @@ describe('assistant chat webview (Chromium)', function () {
 	const postHost = (message: HostMessage) => page.evaluate(m => window.postMessage(m, '*'), message);
 	const posted = () => page.evaluate(() => window.__posted);
 	const waitPosted = (predicate: (m: ViewMessage) => boolean, what: string) =>
-		page.waitForFunction(`window.__posted.some(m => (${predicate.toString()})(m))`, undefined, { timeout: 10_000 })
+		page.waitForFunction(`window.__posted.some(m => (${predicate.toString()})(m))`, undefined, { timeout: 30_000 })
 			.catch(async () => assert.fail(`the webview did not post ${what}; it posted ${JSON.stringify(await posted())}`));
 
 	before(async () => {

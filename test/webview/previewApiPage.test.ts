@@ -73,7 +73,7 @@ describe('preview: API page and playground in Chromium', function () {
 	it('fills a path parameter and a bearer token, sends through the transport and shows the response', async () => {
 		const rendered = renderApiPage({ spec: acme, target: { kind: 'operation', method: 'POST', path: '/payments/{paymentId}/refunds' } });
 		await page.setContent(harnessHtml(rendered.html, script, css));
-		await page.waitForFunction('window.__ready === true', undefined, { timeout: 10_000 });
+		await page.waitForFunction('window.__ready === true', undefined, { timeout: 30_000 });
 		await page.fill('[data-pg-param="path"][data-pg-name="paymentId"]', 'pay 4fH/2');
 		await page.fill('[data-pg-auth="bearer"]', 'sk_test_123');
 		await page.fill('[data-pg-param="header"][data-pg-name="Idempotency-Key"]', 'key-1');
@@ -81,7 +81,7 @@ describe('preview: API page and playground in Chromium', function () {
 		assert.equal(await page.textContent('[data-pg-url]'), 'https://api.acmepayments.example.com/v1/payments/pay%204fH%2F2/refunds');
 		assert.match((await page.textContent('[data-pg-curl]')) ?? '', /--header 'Authorization: Bearer sk_test_123'/);
 		await page.click('[data-pg-send]');
-		await page.waitForFunction(`document.querySelector('[data-pg-status]')?.textContent === '200 OK'`, undefined, { timeout: 10_000 });
+		await page.waitForFunction(`document.querySelector('[data-pg-status]')?.textContent === '200 OK'`, undefined, { timeout: 30_000 });
 		const sent = await page.evaluate(() => (window as unknown as { __sent: PlaygroundRequest[] }).__sent);
 		assert.equal(sent.length, 1);
 		assert.deepEqual(sent[0], {
@@ -107,16 +107,16 @@ describe('preview: API page and playground in Chromium', function () {
 	it('choosing the API-key method sends the key header instead; a missing path parameter blocks Send', async () => {
 		const rendered = renderApiPage({ spec: acme, target: { kind: 'operation', method: 'GET', path: '/payments/{paymentId}' } });
 		await page.setContent(harnessHtml(rendered.html, script, css));
-		await page.waitForFunction('window.__ready === true', undefined, { timeout: 10_000 });
+		await page.waitForFunction('window.__ready === true', undefined, { timeout: 30_000 });
 		await page.selectOption('[data-pg-auth-choice]', '1');
 		assert.equal(await page.isVisible('[data-pg-auth="bearer"]'), false);
 		await page.fill('[data-pg-auth="apiKey"]', 'ak_1');
 		await page.click('[data-pg-send]');
-		await page.waitForSelector('[data-pg-problems] li', { timeout: 10_000 });
+		await page.waitForSelector('[data-pg-problems] li', { timeout: 30_000 });
 		assert.equal(await page.textContent('[data-pg-problems]'), 'Path parameter "paymentId" is required.');
 		await page.fill('[data-pg-name="paymentId"]', 'pay_9');
 		await page.click('[data-pg-send]');
-		await page.waitForFunction('window.__sent.length === 1', undefined, { timeout: 10_000 });
+		await page.waitForFunction('window.__sent.length === 1', undefined, { timeout: 30_000 });
 		const sent = await page.evaluate(() => (window as unknown as { __sent: PlaygroundRequest[] }).__sent[0]);
 		assert.deepEqual(sent, { method: 'GET', url: 'https://api.acmepayments.example.com/v1/payments/pay_9', headers: [['X-Acme-Api-Key', 'ak_1']] });
 	});

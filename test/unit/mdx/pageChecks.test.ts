@@ -100,6 +100,11 @@ describe('MDX page checks', () => {
 		assert.equal((await checkPages(site('---\ntitle: Home\n\n# Home\n')))['index.mdx'][0].code, 'frontmatter-unterminated');
 	});
 
+	it('accepts frontmatter the platform\'s reader (front-matter, js-yaml) accepts: a quoted value continued at column 0', async () => {
+		const page = "---\ntitle: 'Page cache'\ndescription: 'caching of\ndata in memory'\nsidebarTitle: Cache\n---\n\n# Cache\n";
+		assert.equal((await checkPages(site(page)))['index.mdx'], undefined);
+	});
+
 	it('checks imports of snippets, from the root and relative', async () => {
 		const index = 'import Note from "/snippets/note.mdx";\nimport Gone from "/snippets/gone.mdx";\nimport Rel from "./snippets/note.mdx";\nimport { x } from "some-package";\n\n# Home\n';
 		assertDiagnostics((await checkPages(site(index)))['index.mdx'], [{ range: rangeOf(index, '/snippets/gone.mdx'), code: 'import-not-found' }]);

@@ -1,3 +1,4 @@
+import parseFrontMatter from 'front-matter';
 import { parseDocument } from 'yaml';
 
 /** A page's YAML frontmatter: the parsed data (a plain object when valid) and where the block is. */
@@ -25,13 +26,22 @@ export function readFrontmatter(text: string): Frontmatter | undefined {
 	const end = match ? start + match.index : text.length;
 	// logLevel 'error': a collection used as a key (`{a}: 1`) otherwise prints a process warning on every keystroke.
 	const yaml = parseDocument(text.slice(start, end), { prettyErrors: false, uniqueKeys: false, logLevel: 'error' });
-	const errors = yaml.errors.map(e => ({ message: e.message, offset: start + e.pos[0], length: Math.max(1, e.pos[1] - e.pos[0]) }));
+	let errors = yaml.errors.map(e => ({ message: e.message, offset: start + e.pos[0], length: Math.max(1, e.pos[1] - e.pos[0]) }));
 	let data: Record<string, unknown> = {};
 	try {
 		const value = yaml.toJS({ maxAliasCount: 100 });
 		if (value && typeof value === 'object' && !Array.isArray(value)) data = value as Record<string, unknown>;
 	} catch {
 		// An alias bomb or a broken document: keep the errors, no data.
+	}
+	if (errors.length && match) {
+		// The platform reads frontmatter with the `front-matter` package (js-yaml), which accepts more
+		// than the YAML specification (a quoted scalar continued at column 0): what it reads is valid.
+		const lenient = platformFrontmatter(text);
+		if (lenient) {
+			errors = [];
+			data = lenient;
+		}
 	}
 	return { data, start, end, errors };
 }
@@ -41,4 +51,15 @@ export function pageMetadata(text: string): { title?: string; description?: stri
 	const data = readFrontmatter(text)?.data ?? {};
 	const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
 	return { title: str(data.title), description: str(data.description), sidebarTitle: str(data.sidebarTitle) };
+}
+
+/** The frontmatter as the platform's reader sees it, or undefined when that reader rejects it too. */
+function platformFrontmatter(text: string): Record<string, unknown> | undefined {
+	try {
+		if (!parseFrontMatter.test(text)) return undefined;
+		const attributes: unknown = parseFrontMatter(text).attributes;
+		return attributes && typeof attributes === 'object' && !Array.isArray(attributes) ? (attributes as Record<string, unknown>) : {};
+	} catch {
+		return undefined;
+	}
 }

@@ -26,6 +26,27 @@ describe('MDX page checks', () => {
 		assert.deepEqual((await checkPages(files))['guides/deep/page.mdx'], undefined);
 	});
 
+	it('slugs headings as the platform does (checked against its link check): underscores kept, accents and CJK kept, -2 for a repeat, custom ids', async () => {
+		const page = [
+			'# Home', '', '## Using `foo_bar` v1.2 (beta)!', '', "## What's new?", '', '## Café & Crème', '', '## 日本語の見出し', '',
+			'### Memory config {#memory-config}', '', '## Repeated', '', '## Repeated', '',
+			'<Accordion title="Setup: Advanced Mode">x</Accordion>', '',
+			'[a](#using-foo_bar-v1-2-beta) [b](#whats-new) [c](#café-&-crème) [d](#日本語の見出し) [e](#memory-config) [f](#repeated-2) [g](#setup-advanced-mode)',
+			'',
+			'[x](#using-foo_bar-v12-beta) [y](#repeated-1)',
+		].join('\n');
+		const d = (await checkPages(site(page)))['index.mdx'];
+		assertDiagnostics(d, [
+			{ range: [20, 4, 20, 27], code: 'link-anchor-missing' },
+			{ range: [20, 33, 20, 44], code: 'link-anchor-missing' },
+		]);
+	});
+
+	it('reads a custom heading id ({#id}) as the platform does, not as an MDX expression', async () => {
+		const d = await checkPages(site('# Home\n\n### Memory config {#memory-config}\n\n```md\n## Not a heading {#inside-code}\n```\n\n[m](#memory-config)\n'));
+		assert.equal(d['index.mdx'], undefined);
+	});
+
 	it('knows that only headings of levels 1 to 4 get an id on the platform', async () => {
 		const d = await checkPages(site('# Home\n\n#### Level four\n\n##### Level five\n\n[a](#level-four) [b](#level-five)\n'));
 		assertDiagnostics(d['index.mdx'], [{ range: [6, 21, 6, 32], code: 'link-anchor-missing' }]);

@@ -1,4 +1,4 @@
-import { slug as slugOf } from 'github-slugger';
+import { headingSlug } from '../mdx/platformSlug';
 import type { Location, Position, Range, TextEdit } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { resolveLink, type LinkContext } from '../mdx/linkRules';
@@ -56,7 +56,7 @@ export async function renameHeading(document: TextDocument, summary: PageSummary
 	const prepared = prepareHeadingRename(document, summary, position);
 	const heading = headingAt(summary, position);
 	if (!prepared || !heading) return undefined;
-	const newSlug = slugOf(newName);
+	const newSlug = headingSlug(newName);
 	const edits = new Map<string, TextEdit[]>([[document.uri, [{ range: prepared.range, newText: newName }]]]);
 	for (const link of await linksTo(document.uri, pages, context, heading.slug)) {
 		const hash = link.url.indexOf('#');

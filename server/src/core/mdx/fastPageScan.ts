@@ -13,9 +13,9 @@ import { PageRecorder, type ElementAttribute, type Extracted } from './pageRecor
  *
  * `frontmatterEndOffset`: where readFrontmatter found the closing `---` (saves a search).
  */
-export function fastSummarize(document: TextDocument, text: string, frontmatterEndOffset?: number): Extracted | undefined {
+export function fastSummarize(document: TextDocument, text: string, frontmatterEndOffset?: number, customIds?: ReadonlyMap<number, string>): Extracted | undefined {
 	if (unsafeCharacters.test(text)) return undefined;
-	const recorder = new PageRecorder(document, text);
+	const recorder = new PageRecorder(document, text, customIds);
 	let bodyStart = 0;
 	if (text.startsWith('---')) {
 		// Only the plain form `---\n…\n---\n`; trailing blanks, `---js` and unclosed blocks go to micromark.

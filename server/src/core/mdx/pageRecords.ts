@@ -1,4 +1,5 @@
-import GithubSlugger, { slug as slugOf } from 'github-slugger';
+import { slug as slugOf } from 'github-slugger';
+import { componentTitleSlug, HeadingSlugger } from './platformSlug';
 import type { Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { PageElement, PageHeading, PageImport, PageLink, PageSummary } from './pageSummary';
@@ -33,9 +34,10 @@ export class PageRecorder {
 	readonly folds: { startLine: number; endLine: number }[] = [];
 	readonly elements: PageElement[] = [];
 	readonly localNames = new Set<string>();
-	private readonly slugger = new GithubSlugger();
+	private readonly slugger = new HeadingSlugger();
 
-	constructor(private readonly document: TextDocument, private readonly text: string) {}
+	/** `customIds`: the id of each heading line written `## Title {#id}`, by line number. */
+	constructor(private readonly document: TextDocument, private readonly text: string, private readonly customIds?: ReadonlyMap<number, string>) {}
 
 	range(start: number, end: number): Range {
 		return { start: this.document.positionAt(start), end: this.document.positionAt(end) };
@@ -52,7 +54,8 @@ export class PageRecorder {
 	}
 
 	heading(title: string, depth: number, start: number, end: number): void {
-		const slug = this.slugger.slug(title);
+		const custom = this.customIds?.get(this.line(start));
+		const slug = custom ?? this.slugger.slug(title);
 		this.headings.push({ text: title, slug, depth, range: this.range(start, end) });
 		// The platform gives ids (and link targets) to headings of levels 1 to 4 only.
 		if (depth <= maxAnchoredHeadingDepth) this.anchors.add(slug);
@@ -73,6 +76,8 @@ export class PageRecorder {
 				this.anchors.add('response-' + slugOf(value));
 			}
 			if (attribute.name === 'title' && name && titledComponents.has(name)) this.anchors.add(slugOf(value));
+			// The platform renders Accordion and View with an id made from the title.
+			if (attribute.name === 'title' && (name === 'Accordion' || name === 'View')) this.anchors.add(componentTitleSlug(value));
 		}
 		if (name && this.text.startsWith(name, start + 1)) {
 			this.elements.push({ name, nameRange: this.range(start + 1, start + 1 + name.length), attributes: attributes.map(a => a.name) });

@@ -10,6 +10,7 @@ import { parseMdx } from './mdxParser';
 import { readFrontmatter } from './frontmatter';
 import { fastSummarize } from './fastPageScan';
 import { PageRecorder, type Extracted } from './pageRecords';
+import { maskCustomHeadingIds } from './platformSlug';
 
 /** A link written in a page: Markdown link or image, or an `href`/`src` attribute of a JSX element. */
 export interface PageLink {
@@ -86,10 +87,13 @@ function summarize(document: TextDocument, fast: boolean): PageSummary {
 		return { ...empty, diagnostics, frontmatter: frontmatter?.data, links: scanLinks(document) };
 	}
 	const isMdx = !document.uri.toLowerCase().endsWith('.md');
+	// `## Title {#id}` is read as the platform reads it: the id set, the rest parsed as MDX.
+	const custom = maskCustomHeadingIds(text);
+	const source = custom?.text ?? text;
 	// Most pages are plain enough for the line scanner (much faster); it declines every other page, and those the parser reads.
-	let extracted = fast && isMdx ? fastSummarize(document, text, frontmatter?.end) : undefined;
+	let extracted = fast && isMdx ? fastSummarize(document, source, frontmatter?.end, custom?.ids) : undefined;
 	if (!extracted) {
-		const parsed = parseMdx(text, isMdx);
+		const parsed = parseMdx(source, isMdx);
 		if (!parsed.tree) {
 			const { error } = parsed;
 			// The parser may point past the end of a line (an error at the end of the text): clamp into the document.
@@ -99,14 +103,14 @@ function summarize(document: TextDocument, fast: boolean): PageSummary {
 			diagnostics.push(createDiagnostic({ start, end }, `${error.message} (MDX)`, 'mdx-syntax'));
 			return { ...empty, diagnostics, frontmatter: frontmatter?.data };
 		}
-		extracted = extract(parsed.tree, document);
+		extracted = extract(parsed.tree, document, source, custom?.ids);
 	}
 	diagnostics.push(...checkComponents(extracted.elements, extracted.localNames));
 	return { diagnostics, frontmatter: frontmatter?.data, ...extracted };
 }
 
-function extract(tree: Root, document: TextDocument): Extracted {
-	const recorder = new PageRecorder(document, document.getText());
+function extract(tree: Root, document: TextDocument, text: string, customIds?: ReadonlyMap<number, string>): Extracted {
+	const recorder = new PageRecorder(document, text, customIds);
 	const stack: Nodes[] = [tree];
 	while (stack.length) {
 		const node = stack.pop()!;

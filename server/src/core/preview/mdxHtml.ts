@@ -1,4 +1,4 @@
-import GithubSlugger from 'github-slugger';
+import { HeadingSlugger } from '../mdx/platformSlug';
 import type { Element, ElementContent, Root as HastRoot, RootContent } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { sanitize } from 'hast-util-sanitize';
@@ -56,7 +56,7 @@ interface Snippet {
 /** State shared while one page converts: one slugger and TOC across the page and its snippets. */
 interface Conversion {
 	readonly options: MdxRenderOptions;
-	readonly slugger: GithubSlugger;
+	readonly slugger: HeadingSlugger;
 	readonly toc: TocEntry[];
 	readonly problems: PreviewProblem[];
 	/** `<Snippet file>` targets, by file URI. */
@@ -88,7 +88,7 @@ export async function renderMdx(text: string, options: MdxRenderOptions): Promis
 	const files = new Map<string, Snippet>();
 	for (const uri of snippetFiles(parsed.tree, options)) files.set(uri, await loadSnippet(uri, options, loaded, [options.uri]));
 	throwIfCancelled(options.token);
-	const conversion: Conversion = { options, slugger: new GithubSlugger(), toc: [], problems: [], files };
+	const conversion: Conversion = { options, slugger: new HeadingSlugger(), toc: [], problems: [], files };
 	const hast = convert(parsed.tree, conversion, { uri: options.uri, imports, props: {}, depth: 0 });
 	const clean = sanitize(hast, previewSanitizeSchema) as HastRoot;
 	finish(clean, options);

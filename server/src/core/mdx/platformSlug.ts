@@ -1,0 +1,77 @@
+import slugify, { slugifyWithCounter } from '@sindresorhus/slugify';
+
+/**
+ * Heading and component ids as the platform renders them, so `#anchor` links are judged like the
+ * platform's link check and completed with the ids readers' browsers will have. Learned from the
+ * platform's behaviour (its link check run on test pages), not from github-slugger:
+ * - a heading's id comes from its lower-cased text with spaces as `-`, percent-encoded, then
+ *   slugified with `_` kept: `Using foo_bar v1.2` → `using-foo_bar-v1-2`;
+ * - text that needs percent-encoding (accents, CJK, `&`, `?`) keeps its characters and case:
+ *   `Café & Crème` → `café-&-crème`, `日本語` → `日本語`; then `?,;:!'"()[]{}` and emoji are dropped;
+ * - a repeated id gets `-2`, `-3`… (not `-1`);
+ * - `## Title {#custom-id}` sets the id itself.
+ */
+export class HeadingSlugger {
+	readonly #next = slugifyWithCounter();
+
+	slug(title: string): string {
+		// A lone surrogate cannot be percent-encoded: it becomes U+FFFD, as a browser would show it.
+		const wellFormed = title.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+		const encoded = encodeURIComponent(wellFormed.toLowerCase().trim().replace(/\s+/g, '-'));
+		const slug = /%[0-9A-F]{2}/.test(encoded)
+			? this.#next(encoded, { decamelize: false, preserveCharacters: ['%', '_'], lowercase: false })
+			: this.#next(encoded, { decamelize: false, preserveCharacters: ['_'] });
+		return cleanId(slug);
+	}
+}
+
+/** The id of a heading on its own (the first of its name on the page). */
+export function headingSlug(title: string): string {
+	return new HeadingSlugger().slug(title);
+}
+
+/** Ids the platform derives from a component's `title` (Accordion, View): `Setup: Advanced` → `setup-advanced`. */
+export function componentTitleSlug(title: string): string {
+	return slugify(title.replace(':', '-'), { decamelize: false });
+}
+
+/** Decodes percent-escapes and drops the punctuation and emoji the rendered id leaves out. */
+function cleanId(id: string): string {
+	let decoded = id;
+	try {
+		decoded = decodeURIComponent(id.replace(/%(?![0-9A-Fa-f]{2})/g, '%25'));
+	} catch {
+		// A malformed escape: keep the id as it is.
+	}
+	return decoded.replace(/[?,;:!'"()[\]{}]/g, '').replace(/\p{Emoji_Modifier}|\p{Emoji_Modifier_Base}|\p{Emoji_Presentation}|\p{Extended_Pictographic}|[\u200D\uFE0E\uFE0F]/gu, '');
+}
+
+/** `## Title {#custom-id}` at the end of an ATX heading line: the id the author chose. */
+const customIdPattern = /^([ \t]{0,3}#{1,6}[ \t].*?)[ \t]+\{#([^\s{}]+)\}[ \t]*$/;
+
+/**
+ * Custom heading ids (`### Memory config {#memory-config}`, documented by the platform) are not
+ * MDX: the parser would read `{#…}` as an expression. Returns the text with each such suffix
+ * blanked out (same length, so every offset stays) and the id of each heading line; code fences
+ * are left alone.
+ */
+export function maskCustomHeadingIds(text: string): { text: string; ids: Map<number, string> } | undefined {
+	if (!text.includes('{#')) return undefined;
+	const ids = new Map<number, string>();
+	const lines = text.split('\n');
+	let fence: string | undefined;
+	for (let i = 0; i < lines.length; i++) {
+		const line = lines[i];
+		const marker = /^[ \t]{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+		if (marker && (!fence || (marker[0] === fence[0] && marker.length >= fence.length))) {
+			fence = fence ? undefined : marker;
+			continue;
+		}
+		if (fence) continue;
+		const match = customIdPattern.exec(line.endsWith('\r') ? line.slice(0, -1) : line);
+		if (!match) continue;
+		ids.set(i, match[2]);
+		lines[i] = match[1] + ' '.repeat(line.length - match[1].length);
+	}
+	return ids.size ? { text: lines.join('\n'), ids } : undefined;
+}

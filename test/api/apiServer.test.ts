@@ -144,8 +144,9 @@ describe('mintdoc api-server (built CLI, real process)', function () {
 });
 
 describe('mintdoc api-server: usage errors', function () {
-	this.timeout(30_000);
-	const run = (args: string[]) => spawnSync(process.execPath, [cli, 'api-server', ...args], { cwd: repo, encoding: 'utf8', timeout: 10_000 });
+	// Seven CLI starts in a row take ~6 s on a loaded 2-core machine: hang guards with room to spare.
+	this.timeout(120_000);
+	const run = (args: string[]) => spawnSync(process.execPath, [cli, 'api-server', ...args], { cwd: repo, encoding: 'utf8', timeout: 60_000 });
 
 	let dir: string;
 	before(() => {

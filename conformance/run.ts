@@ -7,6 +7,8 @@
 //          --json F   write the whole result (every false alarm and miss) to F
 //          --cache D  where the official packages and their results live (default node_modules/.cache/mintdoc-conformance)
 //          --fresh    ignore cached official results
+//          --schema-diff N  also judge N configurations mutated from the sites' docs.json (and the example
+//                     site's) with the platform's validator and MintDoc's rules: the verdicts must agree
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { compare, keyMintdoc, keyOfficial, type Comparison, type Keyed, type MintdocFinding, type OfficialFinding } from './compare';
 import { injectDefects } from './inject';
 import { ensureOfficial } from './officialInstall';
+import { schemaDiff, type SchemaDiffResult } from './schemaDiff';
 
 const repo = path.resolve(__dirname, '..');
 const cli = path.join(repo, 'dist', 'cli.js');
@@ -123,7 +126,7 @@ export function compareSite(root: string, allOurs: readonly MintdocFinding[], al
 const tally = <T>(items: readonly T[], key: (t: T) => string) => items.reduce<Record<string, number>>((acc, t) => ((acc[key(t)] = (acc[key(t)] ?? 0) + 1), acc), {});
 
 async function main(): Promise<void> {
-	const { values, positionals } = parseArgs({ allowPositionals: true, options: { inject: { type: 'boolean', default: false }, json: { type: 'string' }, cache: { type: 'string' }, fresh: { type: 'boolean', default: false } } });
+	const { values, positionals } = parseArgs({ allowPositionals: true, options: { inject: { type: 'boolean', default: false }, json: { type: 'string' }, cache: { type: 'string' }, fresh: { type: 'boolean', default: false }, 'schema-diff': { type: 'string' }, seed: { type: 'string', default: '1501' } } });
 	const log = (line: string) => console.error(line);
 	if (positionals.length === 0) throw new Error('usage: npm run conformance -- <docs root>... [--inject] [--json out.json]');
 	if (!existsSync(cli)) throw new Error('dist/cli.js is missing: run `node scripts/build.mjs` first (npm run conformance does)');
@@ -148,9 +151,20 @@ async function main(): Promise<void> {
 			injected: values.inject ? injectDefects(root, runMintdoc, log) : undefined,
 		});
 	}
-	if (values.json) writeFileSync(values.json, JSON.stringify(results, null, 2) + '\n');
+	let schema: SchemaDiffResult | undefined;
+	if (values['schema-diff']) {
+		// Seeds: every docs.json given that is whole in one file (a $ref is composed by the build, not by the validator).
+		const seeds = [...positionals.map(r => path.join(path.resolve(r), 'docs.json')), path.join(repo, 'examples', 'acme', 'docs.json')]
+			.map(file => readFileSync(file, 'utf8'))
+			.filter(text => !text.includes('"$ref"'))
+			.map(text => JSON.parse(text));
+		log(`schema differential: ${values['schema-diff']} mutants of ${seeds.length} configurations ...`);
+		schema = await schemaDiff(seeds, official.schemaVerdict, Number(values['schema-diff']), Number(values.seed));
+	}
+	if (values.json) writeFileSync(values.json, JSON.stringify({ sites: results, schema }, null, 2) + '\n');
 	console.log(formatReport(results));
-	const failed = results.some(r => r.comparison.falseAlarms.length > 0 || r.comparison.misses.length > 0 || r.injected?.some(i => !i.found));
+	if (schema) console.log(formatSchemaDiff(schema));
+	const failed = results.some(r => r.comparison.falseAlarms.length > 0 || r.comparison.misses.length > 0 || r.injected?.some(i => !i.found)) || (schema && schema.agreed < schema.cases);
 	process.exitCode = failed ? 1 : 0;
 }
 
@@ -178,6 +192,13 @@ export function formatReport(results: readonly SiteResult[]): string {
 			lines.push('', `Injected defects on ${r.root}: ${r.injected.length - missed.length}/${r.injected.length} reported${missed.length ? ` (not reported: ${missed.map(m => m.defect).join(', ')})` : ''}`);
 		}
 	}
+	return lines.join('\n');
+}
+
+export function formatSchemaDiff(result: SchemaDiffResult): string {
+	const lines = ['', `Schema differential: ${result.agreed}/${result.cases} configurations judged alike by the platform's validator and MintDoc; ${result.falseAlarms.length} MintDoc rejects but the platform accepts, ${result.misses.length} the platform rejects but MintDoc accepts.`];
+	for (const d of result.falseAlarms.slice(0, 15)) lines.push(`  false alarm: ${d.mutation}: ${d.mintdocFindings[0]?.slice(0, 160)}`);
+	for (const d of result.misses.slice(0, 15)) lines.push(`  miss: ${d.mutation}: the platform rejects ${d.officialPaths.slice(0, 3).join(', ')}`);
 	return lines.join('\n');
 }
 

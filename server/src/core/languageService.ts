@@ -5,6 +5,7 @@ import { isCancelledError, throwIfCancelled, type CancellationToken } from './ca
 import type { LoadedConfigFile } from './docsConfig/compose';
 import { parseJsonConfig, type ParsedJson, type PreviousConfigParse } from './docsConfig/parseJson';
 import { SchemaValidator } from './docsConfig/schemaValidation';
+import { relaxWhereLenient } from './docsConfig/platformStrictness';
 import { findDocsRoots } from './docsRoots';
 import { createEditorFeatures } from './editorFeatures';
 import { PageInfo } from './features/pageInfo';
@@ -423,7 +424,9 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		// Schema findings only once the file parses: on broken JSON they would repeat the syntax errors.
 		const own = results.find(r => r.uri === configUri);
 		if (schema && config && own && !own.diagnostics.some(d => String(d.code).startsWith('json-') || String(d.code).startsWith('file-'))) {
-			own.diagnostics = [...own.diagnostics, ...(await schema.validate(config))];
+			const found = await schema.validate(config);
+			relaxWhereLenient(found, configUri, d => config.offsetAt(d.range.start), model.strictness);
+			own.diagnostics = [...own.diagnostics, ...found];
 		}
 		return results;
 	}

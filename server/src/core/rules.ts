@@ -21,7 +21,7 @@ export const rules = {
 	'config-unknown-key': { severity: DiagnosticSeverity.Warning, summary: 'A top-level key the platform does not document (it may be new, or a typo).' },
 	'favicon-not-found': { severity: DiagnosticSeverity.Error, summary: 'The `favicon` file does not exist (the platform\'s build fails generating the icons).' },
 	'nav-root-missing': { severity: DiagnosticSeverity.Error, summary: '`navigation` has no root-level element (pages, groups, tabs, anchors, dropdowns, products, versions or languages).' },
-	'nav-mixed-children': { severity: DiagnosticSeverity.Error, summary: 'A navigation element holds more than one type of child at one level (e.g. anchors and groups).' },
+	'nav-mixed-children': { severity: DiagnosticSeverity.Warning, summary: 'A navigation element holds more than one type of child at one level (e.g. anchors and groups): the build accepts it, the site shows one kind.' },
 	'nav-menu-outside-tab': { severity: DiagnosticSeverity.Error, summary: '`menu` is only allowed inside a tab.' },
 	'nav-menu-item-children': { severity: DiagnosticSeverity.Error, summary: 'A menu item may hold only groups, pages and an external link.' },
 	'nav-missing-field': { severity: DiagnosticSeverity.Error, summary: 'A navigation element lacks a field it requires (its name, a group\'s pages, a global anchor\'s href).' },

@@ -34,8 +34,21 @@ describe('navigation rules', () => {
 	it('allows one type of child per level, pointing at the second key with the first related', async () => {
 		const text = docsJson({ tabs: [{ tab: 'T', anchors: [{ anchor: 'A', pages: ['a'] }], groups: [{ group: 'G', pages: ['b'] }] }] });
 		const d = await docsDiagnostics(text);
-		assertDiagnostics(d, [{ range: rangeOf(text, '"groups"'), code: 'nav-mixed-children', message: /'groups' cannot sit beside 'anchors'/ }]);
+		assertDiagnostics(d, [{ range: rangeOf(text, '"groups"'), code: 'nav-mixed-children', message: /'groups' beside 'anchors'.*does not reject it/ }]);
 		assert.deepEqual(d[0].relatedInformation?.[0].location.range.start, { line: rangeOf(text, '"anchors"')[0], character: rangeOf(text, '"anchors"')[1] });
+	});
+
+	it('follows the platform\'s build: mistakes below a root division\'s items are warnings that say so, at the root they stay errors', async () => {
+		const text = docsJson({ tabs: [{ tab: 'T', groups: [{ pages: ['a'] }, { group: 'Empty' }], languages: [{ language: 'xx-nested', pages: ['b'] }] }, { groups: [{ group: 'G', pages: ['c'] }] }] });
+		const d = (await docsDiagnostics(text)).filter(x => x.code !== 'page-not-found' && x.code !== 'nav-mixed-children');
+		assert.deepEqual(d.map(x => [x.code, x.severity, /does not check this below the top level/.test(x.message)]), [
+			['nav-missing-field', 2, true],
+			['nav-missing-field', 2, true],
+			['nav-language-code', 2, true],
+			['nav-missing-field', 1, false],
+		]);
+		const root = docsJson({ groups: [{ group: 'G', pages: ['a', { pages: ['b'] }] }], languages: [] });
+		assert.deepEqual((await docsDiagnostics(root)).filter(x => x.code === 'nav-missing-field').map(x => x.severity), [1]);
 	});
 
 	it('allows menu only in tabs, and menu items only groups and pages', async () => {

@@ -35,7 +35,7 @@ function checkElement(element: NavElement, sink: DiagnosticSink): void {
 	const children = node.properties.filter(p => isChildKey(p.key));
 	for (const extra of children.slice(1)) {
 		const first = children[0];
-		sink.atKey(extra, `'${extra.key}' cannot sit beside '${first.key}': each navigation element holds one type of child per level. Nest one inside the other instead.`, 'nav-mixed-children', {
+		sink.atKey(extra, `'${extra.key}' beside '${first.key}': each navigation element holds one type of child per level, so the site shows only one of them (the platform's build does not reject it). Nest one inside the other instead.`, 'nav-mixed-children', {
 			related: [sink.related(first.keyUri, sink.keyRange(first), `'${first.key}' is declared here`)],
 		});
 	}

@@ -6,6 +6,7 @@ import { checkTopLevelKeys } from '../docsConfig/configRules';
 import { DiagnosticSink } from '../docsConfig/diagnosticSink';
 import { extractNavigation, type Navigation } from '../docsConfig/navigation';
 import { checkNavigation } from '../docsConfig/navigationRules';
+import { platformStrictness, relaxWhereLenient, type Strictness } from '../docsConfig/platformStrictness';
 import { checkPageReferences, checkRedirects, entryPagePath, fileDestinations } from '../docsConfig/pageRules';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { checkOpenApiEntries, checkSpecFile } from '../openapi/openApiRules';
@@ -26,6 +27,8 @@ export interface SiteModel {
 	readonly specFiles: ReadonlyMap<string, TextDocument>;
 	/** Hosted specs not (yet) available: URL → 'loading' or why not. */
 	readonly remoteSpecs: ReadonlyMap<string, string>;
+	/** Where the platform's build checks the navigation strictly (errors) and where it does not (warnings). */
+	readonly strictness: Strictness;
 	/** Diagnostics of every configuration file (docs.json and its `$ref` files), clean files included with []. */
 	readonly diagnostics: ReadonlyMap<string, Diagnostic[]>;
 }
@@ -115,7 +118,9 @@ export async function buildSiteModel(rootUri: string, configUri: string, load: C
 	checkOpenApiEntries(config.root, navigation, registry, sink);
 	for (const [uri, spec] of [...specs, ...discovered]) if (!/^https?:/i.test(uri)) diagnostics.set(uri, checkSpecFile(spec, specFiles.get(uri)!));
 	for (const uri of config.files.keys()) if (!diagnostics.has(uri)) diagnostics.set(uri, []);
-	return { rootUri, config, navigation, pages, pageVersion: pages.version, diagnostics, specs: registry, specFiles, remoteSpecs };
+	const strictness = platformStrictness(navigation);
+	for (const [uri, document] of config.files) relaxWhereLenient(diagnostics.get(uri) ?? [], uri, d => document.offsetAt(d.range.start), strictness);
+	return { rootUri, config, navigation, pages, pageVersion: pages.version, diagnostics, specs: registry, specFiles, remoteSpecs, strictness };
 }
 
 /** `favicon` (a path, or `{ light, dark }`): the build generates icons from the file and fails when it is missing. */

@@ -143,10 +143,10 @@ describe('fast page scanner', () => {
 		}
 	});
 
-	it('leaves plain Markdown (.md) pages to the parser: there a tag is HTML, not an element', () => {
-		const text = '# Title\n\n<Card title="x" />\n';
-		assert.deepEqual(fast(text)!.elements.map(e => e.name), ['Card']);
-		assert.deepEqual(summarizePage(page(text, 'page.md')).elements, []);
+	it('reads .md pages as MDX, as the platform\'s build and link check do: a tag is an element, a link inside it is a link', () => {
+		const text = '# Title\n\n<Note title="x">\nSee [here](/elsewhere).\n</Note>\n';
+		assert.deepEqual(summarizePage(page(text, 'page.md')).elements.map(e => e.name), ['Note']);
+		assert.deepEqual(summarizePage(page(text, 'page.md')).links.map(l => l.url), ['/elsewhere']);
 		assert.deepEqual(summarizePage(page(text, 'page.md')).headings.map(h => h.slug), ['title']);
 	});
 

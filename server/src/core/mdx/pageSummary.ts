@@ -86,14 +86,14 @@ function summarize(document: TextDocument, fast: boolean): PageSummary {
 		diagnostics.push(createDiagnostic({ start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, tooHard, 'page-too-large'));
 		return { ...empty, diagnostics, frontmatter: frontmatter?.data, links: scanLinks(document) };
 	}
-	const isMdx = !document.uri.toLowerCase().endsWith('.md');
 	// `## Title {#id}` is read as the platform reads it: the id set, the rest parsed as MDX.
 	const custom = maskCustomHeadingIds(text);
 	const source = custom?.text ?? text;
 	// Most pages are plain enough for the line scanner (much faster); it declines every other page, and those the parser reads.
-	let extracted = fast && isMdx ? fastSummarize(document, source, frontmatter?.end, custom?.ids) : undefined;
+	let extracted = fast ? fastSummarize(document, source, frontmatter?.end, custom?.ids) : undefined;
 	if (!extracted) {
-		const parsed = parseMdx(source, isMdx);
+		// `.md` pages too: the platform's build and link check read every page with its MDX parser.
+		const parsed = parseMdx(source, true);
 		if (!parsed.tree) {
 			const { error } = parsed;
 			// The parser may point past the end of a line (an error at the end of the text): clamp into the document.

@@ -77,8 +77,8 @@ const maxSnippetDepth = 8;
 /** Renders an MDX (or Markdown) page to sanitized HTML; never throws for bad input. */
 export async function renderMdx(text: string, options: MdxRenderOptions): Promise<RenderedMdx> {
 	const frontmatter = readFrontmatter(text)?.data ?? {};
-	const isMdx = !options.uri.toLowerCase().endsWith('.md');
-	const parsed = parseMdx(text, isMdx);
+	// `.md` pages are MDX on the platform too (its build parses every page with the MDX parser).
+	const parsed = parseMdx(text, true);
 	if (!parsed.tree) {
 		const { error } = parsed;
 		return { html: '', toc: [], frontmatter, ok: false, problems: [{ message: error.message, uri: options.uri, line: error.start.line - 1, character: error.start.column - 1 }] };
@@ -271,7 +271,7 @@ async function loadSnippet(uri: string, options: MdxRenderOptions, loaded: Map<s
 		snippet = (async (): Promise<Snippet> => {
 			const text = await options.readText(uri);
 			if (text === undefined) return { uri, problem: 'the file does not exist', imports: new Map() };
-			const parsed = parseMdx(text, !uri.toLowerCase().endsWith('.md'));
+			const parsed = parseMdx(text, true);
 			if (!parsed.tree) return { uri, problem: `${parsed.error.message} (line ${parsed.error.start.line})`, imports: new Map() };
 			return { uri, tree: parsed.tree, imports: await loadImports(parsed.tree, uri, options, loaded, [...chain, uri]) };
 		})();

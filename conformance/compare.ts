@@ -100,7 +100,8 @@ export function keyMintdoc(finding: MintdocFinding, readText: (file: string) => 
 	switch (kind) {
 		case 'link':
 		case 'anchor': {
-			const target = quoted(finding.message) ?? '';
+			// Both messages name the target page from the root (`'/guides/setup'`, `'guides/setup' has no heading`).
+			const target = '/' + (quoted(finding.message) ?? '').replace(/^\/+/, '');
 			const anchor = kind === 'anchor' ? /'#([^']*)'/.exec(finding.message)?.[1] ?? '' : '';
 			return make(kind, `${file}|${normalizeTarget(target, file)}${kind === 'anchor' ? '#' + anchor : ''}`);
 		}

@@ -42,6 +42,11 @@ describe('MDX page checks', () => {
 		]);
 	});
 
+	it('gives an Accordion the id the platform renders from its title (underscores become dashes)', async () => {
+		const d = await checkPages(site('# Home\n\n<Accordion title="log_api_response">x</Accordion>\n\n[a](#log-api-response) [b](#log_api_response)\n'));
+		assertDiagnostics(d['index.mdx'], [{ range: [4, 27, 4, 44], code: 'link-anchor-missing', message: /Did you mean '#log-api-response'\?/ }]);
+	});
+
 	it('reads a custom heading id ({#id}) as the platform does, not as an MDX expression', async () => {
 		const d = await checkPages(site('# Home\n\n### Memory config {#memory-config}\n\n```md\n## Not a heading {#inside-code}\n```\n\n[m](#memory-config)\n'));
 		assert.equal(d['index.mdx'], undefined);

@@ -1,5 +1,5 @@
 import { slug as slugOf } from 'github-slugger';
-import { componentTitleSlug, HeadingSlugger } from './platformSlug';
+import { componentTitleSlug, headingSlug, HeadingSlugger } from './platformSlug';
 import type { Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { PageElement, PageHeading, PageImport, PageLink, PageSummary } from './pageSummary';
@@ -19,7 +19,17 @@ export interface ElementAttribute {
 /** Field components whose name becomes an anchor on the rendered page (`#param-limit`); the name is in one of these props. */
 const fieldComponents = new Set(['ParamField', 'ResponseField']);
 const fieldNameProps = new Set(['name', 'query', 'path', 'body', 'header']);
-const titledComponents = new Set(['Step', 'Accordion', 'Tab', 'Update', 'Expandable']);
+const titledComponents = new Set(['Step', 'Accordion', 'View', 'Tab', 'Update', 'Expandable']);
+
+/**
+ * The id a component gets from its title: Accordion and View as the platform renders them
+ * (`Setup: Advanced` → `setup-advanced`), Tab like a heading, the others as GitHub slugs.
+ */
+function titleAnchor(name: string, title: string): string {
+	if (name === 'Accordion' || name === 'View') return componentTitleSlug(title);
+	if (name === 'Tab') return headingSlug(title);
+	return slugOf(title);
+}
 
 /**
  * Collects what a page summary holds, node by node, in document order. Both summarizers use it
@@ -75,9 +85,7 @@ export class PageRecorder {
 				this.anchors.add('param-' + slugOf(value));
 				this.anchors.add('response-' + slugOf(value));
 			}
-			if (attribute.name === 'title' && name && titledComponents.has(name)) this.anchors.add(slugOf(value));
-			// The platform renders Accordion and View with an id made from the title.
-			if (attribute.name === 'title' && (name === 'Accordion' || name === 'View')) this.anchors.add(componentTitleSlug(value));
+			if (attribute.name === 'title' && name && titledComponents.has(name)) this.anchors.add(titleAnchor(name, value));
 		}
 		if (name && this.text.startsWith(name, start + 1)) {
 			this.elements.push({ name, nameRange: this.range(start + 1, start + 1 + name.length), attributes: attributes.map(a => a.name) });

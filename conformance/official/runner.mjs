@@ -193,16 +193,13 @@ async function discoveredSpecs(root, ctx) {
 	if (ctx.discovered) return ctx.discovered;
 	const found = [];
 	for (const file of listFiles(root, name => /\.(json|ya?ml)$/i.test(name) && !['docs.json', 'mint.json', 'package.json', 'package-lock.json'].includes(name))) {
-		let head = '';
+		let text = '';
 		try {
-			const fd = fs.openSync(path.join(root, file), 'r');
-			const buffer = Buffer.alloc(4096);
-			head = buffer.subarray(0, fs.readSync(fd, buffer, 0, 4096, 0)).toString('utf8');
-			fs.closeSync(fd);
+			text = fs.readFileSync(path.join(root, file), 'utf8');
 		} catch {
 			continue;
 		}
-		if (!/(^|["'\s{,])(openapi|swagger)["']?\s*:/m.test(head)) continue;
+		if (!/(^|["'\s{,])(openapi|swagger)["']?\s*:/m.test(text)) continue;
 		const spec = await loadSpec(root, file, ctx);
 		if (spec.doc && typeof spec.doc === 'object' && (spec.doc.openapi || spec.doc.swagger)) found.push(file);
 	}

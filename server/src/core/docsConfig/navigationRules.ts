@@ -40,9 +40,9 @@ function checkElement(element: NavElement, sink: DiagnosticSink): void {
 		});
 	}
 	for (const property of children) {
-		if (property.key === 'menu' && element.kind !== 'tab') sink.atKey(property, '`menu` is only allowed inside a tab.', 'nav-menu-outside-tab');
+		if (property.key === 'menu' && element.kind !== 'tab') sink.atKey(property, '`menu` works only inside a tab: here the platform ignores it (its build accepts it, the site shows no menu).', 'nav-menu-outside-tab');
 		if (element.kind === 'menuItem' && !menuItemChildKeys.has(property.key)) {
-			sink.atKey(property, `A menu item may hold only groups, pages and an external link (href), not '${property.key}'.`, 'nav-menu-item-children');
+			sink.atKey(property, `A menu item shows only groups, pages and an external link (href), not '${property.key}' (the platform's build accepts it; the site leaves it out).`, 'nav-menu-item-children');
 		}
 	}
 	if (element.kind !== 'navigation') checkRequiredFields(element, sink);
@@ -103,7 +103,7 @@ function checkDuplicateNames(elements: readonly NavElement[], sink: DiagnosticSi
 		}
 		const nameProperty = getProperty(element.node, nameKeyOf[element.kind as 'tab'])!;
 		const firstName = getProperty(first.node, nameKeyOf[first.kind as 'tab'])!;
-		sink.atNode(nameProperty.value, `Another ${element.kind} at this level is also named '${element.name}'.`, 'nav-duplicate-name', {
+		sink.atNode(nameProperty.value, `Another ${element.kind} at this level is also named '${element.name}': readers cannot tell them apart (the platform's build accepts it).`, 'nav-duplicate-name', {
 			related: [sink.related(firstName.value.uri, sink.nodeRange(firstName.value), 'first declared here')],
 		});
 	}

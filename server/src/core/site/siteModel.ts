@@ -108,7 +108,7 @@ export async function buildSiteModel(rootUri: string, configUri: string, load: C
 	const configured = new Set([...sources.values()].flatMap(s => s.candidates));
 	await Promise.all(pages.specCandidates().filter(uri => !configured.has(uri)).map(async uri => {
 		const loaded = await loadSpec(uri, looksLikeOpenApi);
-		if (loaded && !('remote' in loaded)) {
+		if (loaded && !('remote' in loaded) && (loaded.spec.version !== undefined || loaded.spec.isSwagger2 || loaded.spec.loading)) {
 			discovered.set(uri, loaded.spec);
 			specFiles.set(uri, loaded.document);
 		}
@@ -135,9 +135,13 @@ async function checkFavicon(config: ConfigNode | undefined, fileExists: FileExis
 	}
 }
 
-/** Whether a JSON or YAML text is an OpenAPI (or Swagger) document: a top-level `openapi` or `swagger` key near its start. */
+/**
+ * Whether a JSON or YAML text may be an OpenAPI (or Swagger) document: an `openapi` or `swagger`
+ * key anywhere (the platform reads every JSON and YAML file; the key may come last). The parsed
+ * document must then have a version to count.
+ */
 export function looksLikeOpenApi(text: string): boolean {
-	return /(^|["'\s{,])(openapi|swagger)["']?\s*:/m.test(text.slice(0, 4096));
+	return /(^|["'\s{,])(openapi|swagger)["']?\s*:/m.test(text);
 }
 
 /**

@@ -53,7 +53,7 @@ export function normalizeTarget(target: string, fromFile: string | undefined): s
 	}
 	if (!t.startsWith('/') && fromFile !== undefined) t = path.posix.join('/', path.posix.dirname(fromFile), t);
 	t = path.posix.normalize(t.startsWith('/') ? t : '/' + t);
-	return t.replace(/\.mdx?$/i, '').replace(/\/index$/, '').replace(/\/+$/, '') || '/';
+	return t.replace(/\/+$/, '').replace(/\.mdx?$/i, '').replace(/\/index$/, '') || '/';
 }
 
 const quoted = (message: string): string | undefined => /'([^']*)'/.exec(message)?.[1];
@@ -176,7 +176,7 @@ const configPairs = (a: string, b: string) => a === b || a.startsWith(b + '.') |
  * in order (a link written two ways that both tools resolve alike). Only MintDoc *errors* can be
  * false alarms; every official error or warning MintDoc does not state at any severity is a miss.
  */
-export function compare(ours: readonly Keyed<MintdocFinding>[], official: readonly Keyed<OfficialFinding>[], offlineGaps: { readonly remoteSpecs: boolean }): Comparison {
+export function compare(ours: readonly Keyed<MintdocFinding>[], official: readonly Keyed<OfficialFinding>[], offlineGaps: { readonly remoteFolders: readonly string[] }): Comparison {
 	const officialKeys = new Set(official.map(o => o.key));
 	const ourKeys = new Set(ours.map(o => o.key));
 	const officialConfig = official.filter(o => o.kind === 'config' || o.kind === 'openapi-entry');
@@ -210,8 +210,9 @@ export function compare(ours: readonly Keyed<MintdocFinding>[], official: readon
 	const misses: OfficialFinding[] = [];
 	for (const o of leftOfficial) {
 		if (o.finding.severity === 'info') continue;
-		// Offline, the platform's link check cannot build the pages of a hosted OpenAPI document, so it calls links to them broken.
-		if (offlineGaps.remoteSpecs && o.kind === 'link') unverifiable.push(o.finding);
+		// Offline, the platform's link check cannot build the pages of a hosted OpenAPI document, so it calls links into their folder broken.
+		const target = o.kind === 'link' ? o.key.slice(o.key.lastIndexOf('|') + 1) : '';
+		if (offlineGaps.remoteFolders.some(folder => target === '/' + folder || target.startsWith(`/${folder}/`))) unverifiable.push(o.finding);
 		else misses.push(o.finding);
 	}
 	return { falseAlarms, misses, unverifiable, matched: ours.length - leftOurs.length };

@@ -88,6 +88,30 @@ function runOfficial(runner: string, root: string, cacheDir: string, fresh: bool
 	return result;
 }
 
+/** Folders where hosted OpenAPI documents generate pages (`directory`, default `api-reference`): the offline link check cannot know those pages. */
+function remoteSpecFolders(root: string): string[] {
+	const folders = new Set<string>();
+	const visit = (value: unknown): void => {
+		if (Array.isArray(value)) return value.forEach(visit);
+		if (!value || typeof value !== 'object') return;
+		for (const [key, child] of Object.entries(value)) {
+			if (key === 'openapi') {
+				for (const source of Array.isArray(child) ? child : [child]) {
+					const url = typeof source === 'string' ? source : (source as { source?: unknown })?.source;
+					const directory = typeof source === 'object' && source ? (source as { directory?: unknown }).directory : undefined;
+					if (typeof url === 'string' && /^https?:/i.test(url)) folders.add(typeof directory === 'string' ? directory.replace(/^\/+|\/+$/g, '') : 'api-reference');
+				}
+			} else visit(child);
+		}
+	};
+	try {
+		visit(JSON.parse(readFileSync(path.join(root, 'docs.json'), 'utf8')));
+	} catch {
+		// a broken docs.json: nothing is hosted
+	}
+	return [...folders];
+}
+
 /** Folders below the root that hold a docs.json of their own (relative, with a trailing slash). */
 function nestedRoots(root: string): string[] {
 	const found: string[] = [];
@@ -119,8 +143,7 @@ export function compareSite(root: string, allOurs: readonly MintdocFinding[], al
 	};
 	const ourKeyed = ours.map(f => keyMintdoc(f, readText));
 	const officialKeyed = official.map(keyOfficial).filter((k): k is Keyed<OfficialFinding> => k !== undefined);
-	const remoteSpecs = ours.some(f => f.code === 'openapi-remote-unavailable') || official.some(f => f.check === 'openapi' && f.severity === 'info');
-	return compare(ourKeyed, officialKeyed, { remoteSpecs });
+	return compare(ourKeyed, officialKeyed, { remoteFolders: remoteSpecFolders(root) });
 }
 
 const tally = <T>(items: readonly T[], key: (t: T) => string) => items.reduce<Record<string, number>>((acc, t) => ((acc[key(t)] = (acc[key(t)] ?? 0) + 1), acc), {});

@@ -47,6 +47,11 @@ describe('MDX page checks', () => {
 		assertDiagnostics(d['index.mdx'], [{ range: [4, 27, 4, 44], code: 'link-anchor-missing', message: /Did you mean '#log-api-response'\?/ }]);
 	});
 
+	it('reads math as the platform does (remark-math): braces inside $…$ and $$…$$ are not expressions', async () => {
+		const page = '# Cost\n\n$$ 2 \\text{ pipes} \\times 500 = 1,000 $$\n\nInline $x^{2}$ and a [link](/missing) after it.\n';
+		assertDiagnostics((await checkPages(site(page)))['index.mdx'], [{ range: [4, 28, 4, 36], code: 'link-broken' }]);
+	});
+
 	it('reads a custom heading id ({#id}) as the platform does, not as an MDX expression', async () => {
 		const d = await checkPages(site('# Home\n\n### Memory config {#memory-config}\n\n```md\n## Not a heading {#inside-code}\n```\n\n[m](#memory-config)\n'));
 		assert.equal(d['index.mdx'], undefined);

@@ -332,7 +332,8 @@ class BodyScanner {
 				segment = i;
 				continue;
 			}
-			if (c === ']' || c === '{' || c === '}' || c === '\\' || (c === '|' && (inLabel || elements.length))) return undefined;
+			// `$` may open math (the platform parses pages with remark-math): the parser reads those pages.
+			if (c === ']' || c === '{' || c === '}' || c === '\\' || c === '$' || (c === '|' && (inLabel || elements.length))) return undefined;
 			if (c === '*' || c === '_' || c === '~') {
 				if (heading) return undefined;
 				this.delimiters++;

@@ -1,16 +1,18 @@
 import type { Root } from 'mdast';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
+import remarkMath from 'remark-math';
 import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 
 /**
- * One MDX parser for the whole server: micromark with the MDX, GFM and frontmatter extensions,
- * the same toolchain the MDX compiler uses, so syntax errors match what the platform reports.
- * It only builds a syntax tree: expressions are parsed (by acorn) but never evaluated.
+ * One MDX parser for the whole server: micromark with the MDX, GFM, frontmatter and math
+ * extensions, the same plugins the platform's build parses pages with, so syntax errors match
+ * what it reports (`$$ \text{x} $$` is math, not an expression). It only builds a syntax tree:
+ * expressions are parsed (by acorn) but never evaluated.
  */
-const mdxProcessor = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkMdx).freeze();
+const mdxProcessor = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkMath).use(remarkMdx).freeze();
 /** Plain Markdown pages (`.md`) are not MDX: `<` and `{` are ordinary characters there. */
 const markdownProcessor = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).freeze();
 

@@ -3,7 +3,7 @@ import { assertDiagnostics } from '../../helpers/diagnostics';
 import { checkPages, docsJson, rangeOf } from '../../helpers/siteCheck';
 
 const config = docsJson({ groups: [{ group: 'G', pages: ['index', 'guides/setup', 'guides/v1.2/notes'] }], openapi: 'openapi.yaml' }, { redirects: [{ source: '/old/:slug*', destination: '/guides/setup' }] });
-const setup = '---\ntitle: Setup\n---\n\n## Install the SDK\n\n<ParamField body="api_key" type="string">Key</ParamField>\n\n<Steps>\n  <Step title="Create a key">x</Step>\n</Steps>\n';
+const setup = '---\ntitle: Setup\n---\n\n## Install the SDK\n\n<ParamField body="api_key" type="string">Key</ParamField>\n\n<AccordionGroup>\n  <Accordion title="Create a key">x</Accordion>\n</AccordionGroup>\n';
 const site = (index: string, extra: Record<string, string> = {}) => ({ 'docs.json': config, 'index.mdx': index, 'guides/setup.mdx': setup, 'guides/v1.2/notes.mdx': '# Notes', 'images/logo.png': 'PNG', 'snippets/note.mdx': 'Hi', ...extra });
 
 describe('MDX page checks', () => {
@@ -40,6 +40,11 @@ describe('MDX page checks', () => {
 			{ range: [20, 4, 20, 27], code: 'link-anchor-missing' },
 			{ range: [20, 33, 20, 44], code: 'link-anchor-missing' },
 		]);
+	});
+
+	it('gives no id to a Step title: the platform\'s link check rejects links to one', async () => {
+		const d = await checkPages(site('# Home\n\n<Steps>\n  <Step title="Install it">x</Step>\n</Steps>\n\n[s](#install-it)\n'));
+		assert.deepEqual(d['index.mdx'].map(x => x.code), ['link-anchor-missing']);
 	});
 
 	it('gives an Accordion the id the platform renders from its title (underscores become dashes)', async () => {

@@ -19,16 +19,12 @@ export interface ElementAttribute {
 /** Field components whose name becomes an anchor on the rendered page (`#param-limit`); the name is in one of these props. */
 const fieldComponents = new Set(['ParamField', 'ResponseField']);
 const fieldNameProps = new Set(['name', 'query', 'path', 'body', 'header']);
-const titledComponents = new Set(['Step', 'Accordion', 'View', 'Tab', 'Update', 'Expandable']);
+/** Components the platform renders with an id made from their title (Step and Update titles get none: its link check rejects them). */
+const titledComponents = new Set(['Accordion', 'View', 'Tab']);
 
-/**
- * The id a component gets from its title: Accordion and View as the platform renders them
- * (`Setup: Advanced` → `setup-advanced`), Tab like a heading, the others as GitHub slugs.
- */
+/** The id a component gets from its title: Accordion and View (`Setup: Advanced` → `setup-advanced`), Tab like a heading. */
 function titleAnchor(name: string, title: string): string {
-	if (name === 'Accordion' || name === 'View') return componentTitleSlug(title);
-	if (name === 'Tab') return headingSlug(title);
-	return slugOf(title);
+	return name === 'Tab' ? headingSlug(title) : componentTitleSlug(title);
 }
 
 /**

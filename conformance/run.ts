@@ -77,7 +77,9 @@ function siteFingerprint(root: string): string {
 }
 
 function runOfficial(runner: string, root: string, cacheDir: string, fresh: boolean, log: (l: string) => void): { findings: OfficialFinding[]; checks: Record<string, { passed?: boolean }> } {
-	const cached = path.join(cacheDir, 'results', `${siteFingerprint(root)}.json`);
+	// Keyed by the site's files and by the runner itself: a changed runner means new official results.
+	const runnerHash = createHash('sha256').update(readFileSync(runner)).digest('hex').slice(0, 8);
+	const cached = path.join(cacheDir, 'results', `${siteFingerprint(root)}-${runnerHash}.json`);
 	if (!fresh && existsSync(cached)) return JSON.parse(readFileSync(cached, 'utf8'));
 	log(`  running the platform's tooling on ${root} (a minute or more per thousand pages) ...`);
 	const run = spawnSync(process.execPath, [runner, root], { encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024, stdio: ['ignore', 'pipe', 'inherit'] });

@@ -62,6 +62,7 @@ const kindOfCode: Record<string, Kind> = {
 	'link-broken': 'link',
 	'link-broken-unchecked': 'link',
 	'link-redirected': 'link',
+	'link-relative': 'link',
 	'link-wrong-extension': 'link',
 	'link-anchor-missing': 'anchor',
 	'page-not-found': 'page',

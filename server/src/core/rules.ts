@@ -51,6 +51,7 @@ export const rules = {
 	'link-broken': { severity: DiagnosticSeverity.Error, summary: 'An internal link leads to no page, file, redirect or generated API page of the site.' },
 	'link-broken-unchecked': { severity: DiagnosticSeverity.Warning, summary: 'A link in an attribute the platform\'s link check does not read (`<video src>`, `<Button href>`) leads to nothing: the build accepts it, readers get a 404.' },
 	'link-wrong-extension': { severity: DiagnosticSeverity.Warning, summary: 'A link to a file that does not exist while one named alike with another extension does (`logo.gif` beside `logo.png`): the platform\'s link check accepts it.' },
+	'link-relative': { severity: DiagnosticSeverity.Warning, summary: 'A relative link written without ./ that works from the page\'s folder, while the platform\'s link check reads it from the root and calls it broken.' },
 	'link-redirected': { severity: DiagnosticSeverity.Warning, summary: 'An internal link leads to a path only a redirect serves: readers get there, but the platform\'s link check reports it as broken.' },
 	'link-anchor-missing': { severity: DiagnosticSeverity.Warning, summary: 'A link\'s #anchor matches no heading of the target page.' },
 	'import-not-found': { severity: DiagnosticSeverity.Error, summary: 'An import names a snippet or file that does not exist.' },

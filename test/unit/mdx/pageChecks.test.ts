@@ -23,7 +23,14 @@ describe('MDX page checks', () => {
 	it('follows the platform\'s link check: folders, a file named without its extension, and `a/b` read from the root are not broken', async () => {
 		const files = { ...site('# Home\n'), 'guides/deep/page.mdx': '# Deep\n\nSee [setup](guides/setup), [logo](/images/logo), [the folder](/guides) and [up](../setup).\n' };
 		files['docs.json'] = docsJson({ pages: ['index', 'guides/setup', 'guides/deep/page'] }, { redirects: [{ source: '/old/:slug*', destination: '/guides/setup' }] });
+		// `guides/setup` and `../setup` work either way; nothing is reported.
 		assert.deepEqual((await checkPages(files))['guides/deep/page.mdx'], undefined);
+	});
+
+	it('warns on a relative link without ./ that only works from the page\'s folder (the platform\'s link check reads it from the root)', async () => {
+		const files = { ...site('# Home\n'), 'guides/other.mdx': '# Other\n\nSee [setup](setup) and [from the root](guides/setup).\n' };
+		files['docs.json'] = docsJson({ pages: ['index', 'guides/setup', 'guides/other'] });
+		assertDiagnostics((await checkPages(files))['guides/other.mdx'], [{ range: [2, 12, 2, 17], code: 'link-relative', message: /^'\/guides\/setup' is where browsers take 'setup'.*Write '\.\/setup' or '\/guides\/setup'\.$/ }]);
 	});
 
 	it('slugs headings as the platform does (checked against its link check): underscores kept, accents and CJK kept, -2 for a repeat, custom ids', async () => {

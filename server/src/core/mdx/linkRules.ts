@@ -21,8 +21,8 @@ export interface LinkContext {
 /** Where an internal link leads, as the site serves it. */
 export type LinkTarget =
 	| { readonly kind: 'external' }
-	| { readonly kind: 'page'; readonly path: string; readonly fileUri: string; readonly anchor: string | undefined }
-	| { readonly kind: 'served'; readonly path: string }
+	| { readonly kind: 'page'; readonly path: string; readonly fileUri: string; readonly anchor: string | undefined; readonly rootMissing?: string }
+	| { readonly kind: 'served'; readonly path: string; readonly rootMissing?: string }
 	/** No such file, but one named alike with another extension, which the platform's link check accepts. */
 	| { readonly kind: 'similar'; readonly path: string; readonly file: string }
 	/** Served only by a redirect: the site answers, the platform's link check does not follow it. */
@@ -57,7 +57,11 @@ export async function resolveLink(url: string, fromPath: string, context: LinkCo
 	let first: LinkTarget | undefined;
 	for (const path of tries) {
 		const target = await resolvePath(path, anchor, context);
-		if (target.kind !== 'missing') return target;
+		if (target.kind !== 'missing') {
+			// Found from the page's folder only: say so, since the platform's link check reads it from the root.
+			if ((target.kind === 'page' || target.kind === 'served') && path === relative && tries.length === 2 && (await resolvePath(fromRoot, anchor, context)).kind === 'missing') return { ...target, rootMissing: '/' + fromRoot };
+			return target;
+		}
 		first ??= target;
 	}
 	return first!;
@@ -99,7 +103,11 @@ export async function checkPageLinks(pageUri: string, summary: PageSummary, cont
 			const diagnostic = createDiagnostic(link.range, `No page or file '/${target.path}' in this site.${suggestion ? ` Did you mean '/${suggestion}'?` : ''}${why}`, checked ? 'link-broken' : 'link-broken-unchecked');
 			if (suggestion) diagnostic.data = { replacement: rewriteKeepingAnchor(link.url, '/' + suggestion) };
 			diagnostics.push(diagnostic);
-		} else if (target.kind === 'similar') {
+		} else if ('rootMissing' in target && target.rootMissing && isCheckedByPlatform(link)) {
+			const written = link.url.split('#')[0];
+			diagnostics.push(createDiagnostic(link.range, `'/${target.path}' is where browsers take '${written}' (from this page's folder), but the platform's link check reads it from the root ('${target.rootMissing}', which does not exist) and reports it as broken. Write './${written}' or '/${target.path}'.`, 'link-relative'));
+		}
+		if (target.kind === 'similar') {
 			diagnostics.push(createDiagnostic(link.range, `No file '/${target.path}': the folder has '${target.file}', which the platform's link check accepts for it, but readers get a 404.`, 'link-wrong-extension'));
 		} else if (target.kind === 'redirected') {
 			diagnostics.push(createDiagnostic(link.range, `'/${target.path}' is only a redirect source: the site redirects readers, but the platform's link check (mint broken-links) reports the link as broken. Link to the destination instead.`, 'link-redirected'));

@@ -15,14 +15,15 @@ import { nullLogger, type Logger } from './logger';
 import { checkPageLinks, type LinkContext } from './mdx/linkRules';
 import { summarizePage, type PageSummary } from './mdx/pageSummary';
 import { checkFrontmatterOpenApi } from './openapi/frontmatterOpenApi';
-import { readOpenApiSpec, type OpenApiOperation, type OpenApiSpec } from './openapi/openApiSpec';
+import type { OpenApiOperation, OpenApiSpec } from './openapi/openApiSpec';
+import { createSpecLoader, type SpecReader } from './openapi/specLoader';
 import { navEntryOf } from './features/navEntries';
 import { ChangeTracker } from './site/changeTracker';
 import { PageDependencies } from './site/pageDependencies';
 import { createPreviewService, type PreviewRenderOptions } from './preview/previewService';
 import type { PreviewPage, PreviewRouteInfo, PreviewTarget } from './preview/previewTypes';
 import { PageIndex } from './site/pageIndex';
-import { buildSiteModel, type SiteModel, type SpecLoader } from './site/siteModel';
+import { buildSiteModel, type SiteModel } from './site/siteModel';
 import { basenameUri, dirnameUri, docsConfigFileName, isDocsConfigUri, isUnder, joinUri } from './uris';
 import type { DocsWorkspace } from './workspace';
 
@@ -68,7 +69,7 @@ export interface LanguageServiceOptions {
 export type PageSummarizer = (documents: readonly TextDocument[], token: CancellationToken) => Promise<readonly PageSummary[]>;
 
 /** Turns an OpenAPI document's text into what MintDoc needs; may answer later (a worker thread). */
-export type SpecReader = (uri: string, text: string) => OpenApiSpec | Promise<OpenApiSpec>;
+export type { SpecReader } from './openapi/specLoader';
 
 /**
  * MintDoc's language service: pure, with the workspace, documents and a cancellation token as
@@ -260,80 +261,19 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		return { document, parsed: configParses.get(document, parseConfig) };
 	};
 
-	// One read per spec text: a 10 MB spec is parsed once, not on every keystroke in docs.json. While a
-	// new text is parsed (in the background), the last version answers, marked loading.
-	const readSpec = options.specReader ?? readOpenApiSpec;
-	const specs = new Map<string, { text: string; spec: OpenApiSpec | undefined; loading: boolean; document?: TextDocument; readAt?: number }>();
 	const specListeners: ((root: string) => void)[] = [];
-	// Hosted specs: fetched once in the background (or awaited by the CLI); a failure is remembered as a message.
-	const remote = new Map<string, { text?: string; error?: string; pending?: Promise<void> }>();
-	const readRemote = async (url: string): Promise<TextDocument | { error: string } | undefined> => {
-		if (!options.fetchText) return { error: 'hosted specs are not fetched here' };
-		let state = remote.get(url);
-		if (!state) {
-			state = {};
-			remote.set(url, state);
-			const entry = state;
-			entry.pending = options.fetchText(url).then(text => void (entry.text = text), e => void (entry.error = e instanceof Error ? e.message : String(e))).then(() => {
-				entry.pending = undefined;
-				for (const root of roots) if (models.get(root)?.specFiles.has(url) || models.get(root)?.remoteSpecs.has(url)) {
-					models.delete(root);
-					for (const listener of specListeners) listener(root);
-				}
-			});
-		}
-		if (state.pending && options.awaitSpecReads) await state.pending;
-		if (state.text !== undefined) return TextDocument.create(url, 'yaml', 0, state.text);
-		return state.error !== undefined ? { error: state.error } : undefined;
-	};
-	const loadSpec: SpecLoader = async (uri, accept) => {
-		if (/^https?:/i.test(uri)) {
-			const fetched = await readRemote(uri);
-			if (!fetched) return { remote: 'loading' };
-			if ('error' in fetched) return { remote: fetched.error };
-			return { document: fetched, spec: readOpenApiSpec(uri, fetched.getText()) };
-		}
-		// A large spec is read (and compared) once, not on every docs.json keystroke, while no change to it is reported.
-		const cached = specs.get(uri);
-		if (options.changesReported && cached?.document && cached.spec && !cached.loading && cached.readAt !== undefined && tracker.unchangedSince(cached.readAt, [uri])) return { document: cached.document, spec: cached.spec };
-		const readAt = tracker.epoch;
-		const current = await workspace.readDocument(uri);
-		if (!current) return undefined;
-		const text = current.getText();
-		if (accept && !accept(text)) return undefined;
-		const document = TextDocument.create(current.uri, current.languageId, current.version, text);
-		const known = specs.get(uri);
-		if (known?.text === text && known.spec && !known.loading) {
-			specs.set(uri, { ...known, document, readAt });
-			return { document, spec: known.spec };
-		}
-		if (known?.text !== text) {
-			const result = readSpec(uri, text);
-			const arrive = (spec: OpenApiSpec) => {
-				if (specs.get(uri)?.text !== text) return; // a newer text is being read: this result is stale
-				specs.set(uri, { text, spec, loading: false });
-				for (const root of roots) if (models.get(root)?.specFiles.has(uri)) {
-					models.delete(root);
-					for (const listener of specListeners) listener(root);
-				}
-			};
-			// Entries are judged as soon as the document is read; the full validation's findings follow with a re-check.
-			const validate = (spec: OpenApiSpec) => void options.specValidator?.(uri, text, spec).then(arrive, () => undefined);
-			if (!(result instanceof Promise) || options.awaitSpecReads) {
-				const spec = await result;
-				specs.set(uri, { text, spec, loading: false });
-				validate(spec);
-				return { document, spec };
+	const loadSpec = createSpecLoader({
+		workspace,
+		tracker,
+		options,
+		// A spec a site uses arrived or changed: that site's model is rebuilt, and listeners hear of it.
+		invalidate: uri => {
+			for (const root of roots) if (models.get(root)?.specFiles.has(uri) || models.get(root)?.remoteSpecs.has(uri)) {
+				models.delete(root);
+				for (const listener of specListeners) listener(root);
 			}
-			specs.set(uri, { text, spec: known?.spec, loading: true });
-			void result.then(spec => {
-				arrive(spec);
-				validate(spec);
-			});
-		}
-		const stale = specs.get(uri)!.spec;
-		return { document, spec: { ...(stale ?? readOpenApiSpec(uri, '')), uri, loading: true } };
-	};
+		},
+	});
 
 	const rootOf = (uri: string) => roots.filter(root => isUnder(uri, root)).reduce<string | undefined>((best, root) => (!best || root.length > best.length ? root : best), undefined);
 

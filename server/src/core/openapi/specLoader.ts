@@ -1,0 +1,110 @@
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { ChangeTracker } from '../site/changeTracker';
+import type { SpecLoader } from '../site/siteModel';
+import type { DocsWorkspace } from '../workspace';
+import { readOpenApiSpec, type OpenApiSpec } from './openApiSpec';
+
+/** Reads one OpenAPI document's text into what MintDoc extracts from it (inline, or in a worker thread). */
+export type SpecReader = (uri: string, text: string) => OpenApiSpec | Promise<OpenApiSpec>;
+
+/** The language service options that govern spec loading (see LanguageServiceOptions). */
+export interface SpecLoadingOptions {
+	readonly specReader?: SpecReader;
+	readonly awaitSpecReads?: boolean;
+	readonly fetchText?: (url: string) => Promise<string>;
+	readonly specValidator?: (uri: string, text: string, spec: OpenApiSpec) => Promise<OpenApiSpec>;
+	readonly changesReported?: boolean;
+}
+
+/** What loading OpenAPI documents needs from the language service. */
+export interface SpecLoaderHost {
+	readonly workspace: DocsWorkspace;
+	readonly tracker: ChangeTracker;
+	readonly options: SpecLoadingOptions;
+	/** A document changed or arrived (a background parse, a validation, a fetch): sites using it must be rebuilt. */
+	invalidate(uri: string): void;
+}
+
+/**
+ * Reads the OpenAPI documents sites name or the repository holds: local files (parsed once per
+ * text, large ones in the background), hosted ones (fetched once), and files a discovery read
+ * found not to be OpenAPI (not read again while unchanged).
+ */
+export function createSpecLoader(host: SpecLoaderHost): SpecLoader {
+	// One read per spec text: a 10 MB spec is parsed once, not on every keystroke in docs.json. While a
+	// new text is parsed (in the background), the last version answers, marked loading.
+	const readSpec = host.options.specReader ?? readOpenApiSpec;
+	const specs = new Map<string, { text: string; spec: OpenApiSpec | undefined; loading: boolean; document?: TextDocument; readAt?: number }>();
+	// Hosted specs: fetched once in the background (or awaited by the CLI); a failure is remembered as a message.
+	const remote = new Map<string, { text?: string; error?: string; pending?: Promise<void> }>();
+	const readRemote = async (url: string): Promise<TextDocument | { error: string } | undefined> => {
+		if (!host.options.fetchText) return { error: 'hosted specs are not fetched here' };
+		let state = remote.get(url);
+		if (!state) {
+			state = {};
+			remote.set(url, state);
+			const entry = state;
+			entry.pending = host.options.fetchText(url).then(text => void (entry.text = text), e => void (entry.error = e instanceof Error ? e.message : String(e))).then(() => {
+				entry.pending = undefined;
+				host.invalidate(url);
+			});
+		}
+		if (state.pending && host.options.awaitSpecReads) await state.pending;
+		if (state.text !== undefined) return TextDocument.create(url, 'yaml', 0, state.text);
+		return state.error !== undefined ? { error: state.error } : undefined;
+	};
+	/** Files a discovery read found not to be OpenAPI documents, and when. */
+	const notSpecs = new Map<string, number>();
+	return async (uri, accept) => {
+		if (/^https?:/i.test(uri)) {
+			const fetched = await readRemote(uri);
+			if (!fetched) return { remote: 'loading' };
+			if ('error' in fetched) return { remote: fetched.error };
+			return { document: fetched, spec: readOpenApiSpec(uri, fetched.getText()) };
+		}
+		// A large spec is read (and compared) once, not on every docs.json keystroke, while no change to it is reported.
+		const cached = specs.get(uri);
+		if (host.options.changesReported && cached?.document && cached.spec && !cached.loading && cached.readAt !== undefined && host.tracker.unchangedSince(cached.readAt, [uri])) return { document: cached.document, spec: cached.spec };
+		// A JSON or YAML file found not to be OpenAPI is not read again on every rebuild while it is unchanged.
+		const rejectedAt = notSpecs.get(uri);
+		if (accept && host.options.changesReported && rejectedAt !== undefined && host.tracker.unchangedSince(rejectedAt, [uri])) return undefined;
+		const readAt = host.tracker.epoch;
+		const current = await host.workspace.readDocument(uri);
+		if (!current) return undefined;
+		const text = current.getText();
+		if (accept && !accept(text)) {
+			notSpecs.set(uri, readAt);
+			return undefined;
+		}
+		notSpecs.delete(uri);
+		const document = TextDocument.create(current.uri, current.languageId, current.version, text);
+		const known = specs.get(uri);
+		if (known?.text === text && known.spec && !known.loading) {
+			specs.set(uri, { ...known, document, readAt });
+			return { document, spec: known.spec };
+		}
+		if (known?.text !== text) {
+			const result = readSpec(uri, text);
+			const arrive = (spec: OpenApiSpec) => {
+				if (specs.get(uri)?.text !== text) return; // a newer text is being read: this result is stale
+				specs.set(uri, { text, spec, loading: false });
+				host.invalidate(uri);
+			};
+			// Entries are judged as soon as the document is read; the full validation's findings follow with a re-check.
+			const validate = (spec: OpenApiSpec) => void host.options.specValidator?.(uri, text, spec).then(arrive, () => undefined);
+			if (!(result instanceof Promise) || host.options.awaitSpecReads) {
+				const spec = await result;
+				specs.set(uri, { text, spec, loading: false });
+				validate(spec);
+				return { document, spec };
+			}
+			specs.set(uri, { text, spec: known?.spec, loading: true });
+			void result.then(spec => {
+				arrive(spec);
+				validate(spec);
+			});
+		}
+		const stale = specs.get(uri)!.spec;
+		return { document, spec: { ...(stale ?? readOpenApiSpec(uri, '')), uri, loading: true } };
+	};
+}

@@ -2,7 +2,7 @@
 // (a check made quiet on real sites must not have gone blind). The copy hard-links every file and
 // replaces only the files it changes, so the original site is never written.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { MintdocFinding } from './compare';
@@ -84,16 +84,20 @@ const defects: readonly Defect[] = [
 		expected: 'openapi-operation-not-found',
 		marker: '/mintdoc-injected-nowhere',
 		apply: (config, _write, root) => {
+			// A navigation element with a local OpenAPI document and pages of its own, else a new group
+			// that names one of the repository's OpenAPI documents.
 			const scope = firstWith(config, e => typeof e.openapi === 'string' && !/^https?:/.test(e.openapi) && Array.isArray(e.pages));
 			if (scope) {
 				(scope.pages as Json[]).push('GET /mintdoc-injected-nowhere');
 				return true;
 			}
-			const entry = pageEntries(config).find(p => /^\S+\.(json|ya?ml)\s+(GET|POST|PUT|PATCH|DELETE)\s+\//i.test(p));
-			const group = entry && firstWith(config, e => Array.isArray(e.pages) && e.pages.includes(entry));
-			if (!group || !entry) return false;
-			(group.pages as Json[]).push(`${entry.split(/\s+/)[0]} GET /mintdoc-injected-nowhere`);
-			return !!root;
+			const spec = findOpenApiFile(root);
+			const parent = firstWith(config, e => Array.isArray(e.groups)) ?? firstWith(config, e => Array.isArray(e.pages));
+			if (!spec || !parent) return false;
+			const group = { group: 'Injected', openapi: '/' + spec, pages: ['GET /mintdoc-injected-nowhere'] };
+			if (Array.isArray(parent.groups)) (parent.groups as Json[]).push(group);
+			else (parent.pages as Json[]).push(group);
+			return true;
 		},
 	},
 	{
@@ -101,21 +105,32 @@ const defects: readonly Defect[] = [
 		expected: 'link-broken',
 		marker: '/mintdoc-injected/nowhere',
 		apply: (config, write, root) => {
-			const page = pageEntries(config).find(p => !/\s/.test(p) && !/^https?:/.test(p));
-			if (!page) return false;
-			for (const extension of ['.mdx', '.md']) {
-				try {
+			// The first page entry whose file exists.
+			for (const page of pageEntries(config).filter(p => !/\s/.test(p) && !/^https?:/.test(p))) {
+				for (const extension of ['.mdx', '.md']) {
 					const file = path.join(root, page.replace(/^\//, '') + extension);
+					if (!existsSync(file)) continue;
 					write(file, readFileSync(file, 'utf8') + '\n\nSee [the injected page](/mintdoc-injected/nowhere).\n');
 					return true;
-				} catch {
-					// try the next extension
 				}
 			}
 			return false;
 		},
 	},
 ];
+
+/** The first OpenAPI document (JSON or YAML with an `openapi` key) under the root, relative, or undefined. */
+function findOpenApiFile(root: string, dir = ''): string | undefined {
+	for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
+		if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+		const relative = dir ? `${dir}/${entry.name}` : entry.name;
+		if (entry.isDirectory()) {
+			const found = findOpenApiFile(root, relative);
+			if (found) return found;
+		} else if (/\.(json|ya?ml)$/i.test(entry.name) && entry.name !== 'docs.json' && /(^|["'\s{,])openapi["']?\s*:\s*["']?3\./m.test(readFileSync(path.join(root, relative), 'utf8'))) return relative;
+	}
+	return undefined;
+}
 
 /** Copies the site (hard links), injects every defect that fits it, runs MintDoc, and says which were reported. */
 export function injectDefects(root: string, check: (root: string) => MintdocFinding[], log: (line: string) => void): { defect: string; expected: string; found: boolean }[] {

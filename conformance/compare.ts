@@ -40,6 +40,8 @@ export interface Comparison {
 	readonly misses: readonly OfficialFinding[];
 	/** Official findings that cannot be judged offline (a hosted document that could not be fetched). */
 	readonly unverifiable: readonly OfficialFinding[];
+	/** Official findings the platform's own renderer contradicts (an anchor to an element the page gives that `id`). */
+	readonly contradicted: readonly OfficialFinding[];
 	readonly matched: number;
 }
 
@@ -216,7 +218,7 @@ export function compare(ours: readonly Keyed<MintdocFinding>[], official: readon
 		if (offlineGaps.remoteFolders.some(folder => target === '/' + folder || target.startsWith(`/${folder}/`))) unverifiable.push(o.finding);
 		else misses.push(o.finding);
 	}
-	return { falseAlarms, misses, unverifiable, matched: ours.length - leftOurs.length };
+	return { falseAlarms, misses, unverifiable, contradicted: [], matched: ours.length - leftOurs.length };
 }
 
 function splitKey(key: string): [string, string] {

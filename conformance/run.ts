@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { compare, keyMintdoc, keyOfficial, type Comparison, type Keyed, type MintdocFinding, type OfficialFinding } from './compare';
+import { compare, keyMintdoc, keyOfficial, normalizeTarget, type Comparison, type Keyed, type MintdocFinding, type OfficialFinding } from './compare';
 import { injectDefects } from './inject';
 import { ensureOfficial } from './officialInstall';
 import { schemaDiff, type SchemaDiffResult } from './schemaDiff';
@@ -145,7 +145,30 @@ export function compareSite(root: string, allOurs: readonly MintdocFinding[], al
 	};
 	const ourKeyed = ours.map(f => keyMintdoc(f, readText));
 	const officialKeyed = official.map(keyOfficial).filter((k): k is Keyed<OfficialFinding> => k !== undefined);
-	return compare(ourKeyed, officialKeyed, { remoteFolders: remoteSpecFolders(root) });
+	return setAsideRenderedIds(root, compare(ourKeyed, officialKeyed, { remoteFolders: remoteSpecFolders(root) }));
+}
+
+/**
+ * The platform's link check knows heading ids and a few component ids, not the `id` of an inline
+ * element (`<span id="page-12-0">`) or of an HTML heading (`<h2 id="x">`), which the rendered page
+ * has. Such anchor "misses" are set aside as contradicted by the renderer, after reading the page.
+ */
+function setAsideRenderedIds(root: string, comparison: Comparison): Comparison {
+	const contradicted: OfficialFinding[] = [];
+	const misses = comparison.misses.filter(miss => {
+		if (miss.check !== 'anchors' || !miss.file || !miss.target) return true;
+		const hash = miss.target.indexOf('#');
+		const anchor = miss.target.slice(hash + 1);
+		const page = hash <= 0 ? miss.file.replace(/\.mdx?$/i, '') : normalizeTarget(miss.target.slice(0, hash), miss.file).slice(1);
+		const file = [`${page}.mdx`, `${page}.md`, `${page}/index.mdx`, `${page}/index.md`].map(f => path.join(root, f)).find(f => existsSync(f));
+		const escaped = anchor.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+		if (file && new RegExp(`\\bid=(["'])${escaped}\\1`).test(readFileSync(file, 'utf8'))) {
+			contradicted.push(miss);
+			return false;
+		}
+		return true;
+	});
+	return { ...comparison, misses, contradicted };
 }
 
 const tally = <T>(items: readonly T[], key: (t: T) => string) => items.reduce<Record<string, number>>((acc, t) => ((acc[key(t)] = (acc[key(t)] ?? 0) + 1), acc), {});
@@ -194,10 +217,10 @@ async function main(): Promise<void> {
 }
 
 export function formatReport(results: readonly SiteResult[]): string {
-	const lines = ['| site | files | pages | platform build | MintDoc errors | platform errors / warnings | false alarms | misses | unverifiable offline |', '|---|---|---|---|---|---|---|---|---|'];
+	const lines = ['| site | files | pages | platform build | MintDoc errors | platform errors / warnings | false alarms | misses | unverifiable offline | contradicted by the renderer |', '|---|---|---|---|---|---|---|---|---|---|'];
 	for (const r of results) {
 		const c = r.comparison;
-		lines.push(`| ${r.root} | ${r.files} | ${r.pages} | ${r.buildPassed === undefined ? '—' : r.buildPassed ? 'passes' : 'fails'} | ${r.ours.errors} | ${r.official.errors} / ${r.official.warnings} | ${c.falseAlarms.length} | ${c.misses.length} | ${c.unverifiable.length} |`);
+		lines.push(`| ${r.root} | ${r.files} | ${r.pages} | ${r.buildPassed === undefined ? '—' : r.buildPassed ? 'passes' : 'fails'} | ${r.ours.errors} | ${r.official.errors} / ${r.official.warnings} | ${c.falseAlarms.length} | ${c.misses.length} | ${c.unverifiable.length} | ${c.contradicted.length} |`);
 	}
 	for (const r of results) {
 		const c = r.comparison;

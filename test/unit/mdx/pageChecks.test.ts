@@ -79,6 +79,11 @@ describe('MDX page checks', () => {
 		assertDiagnostics(d['index.mdx'], [{ range: [2, 8, 2, 24], code: 'link-wrong-extension', message: /has 'logo.png'/ }]);
 	});
 
+	it('reads //path (no host) as a path of the site, as the platform\'s link check does; //cdn.example.com stays external', async () => {
+		const d = await checkPages(site('# Home\n\n[a](//guides/setup) [b](//cloud/nowhere.md) [c](//cdn.example.com/x.png)\n'));
+		assertDiagnostics(d['index.mdx'], [{ range: [2, 24, 2, 42], code: 'link-broken' }]);
+	});
+
 	it('warns on a link to a path only a redirect serves (the platform\'s link check calls it broken)', async () => {
 		const d = await checkPages(site('# Home\n\n[f](/old/anything/here)\n'));
 		assertDiagnostics(d['index.mdx'], [{ range: [2, 4, 2, 22], code: 'link-redirected', message: /only a redirect source/ }]);

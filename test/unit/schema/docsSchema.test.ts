@@ -307,6 +307,12 @@ describe('docs.json schema', () => {
 			assert.match(diagnostics[0].message, /Property colour is not allowed\. The platform ignores it\./);
 		});
 
+		it('a $schema that is not a URL (the platform\'s validator rejects it; the JSON service takes $schema as a schema reference)', async () => {
+			const text = lines('{', '  "$schema": "docs",', ...head.slice(1), '  "navigation": { "pages": ["index"] }', '}');
+			const diagnostics = await new SchemaValidator().validate(TextDocument.create('file:///site/docs.json', 'json', 1, text));
+			assert.deepEqual(diagnostics.map(d => [d.range.start.line, d.range.start.character, d.severity, d.code]), [[1, 13, 1, 'schema']]);
+		});
+
 		it('a navbar link of a type other than github or discord, with a label (the platform accepts it)', async () => {
 			const text = lines(...head, '  "navbar": { "links": [{ "type": "button", "label": "Sign up", "href": "https://example.com" }] },', '  "navigation": { "pages": ["index"] }', '}');
 			assert.deepEqual(await validate(text), []);

@@ -28,6 +28,12 @@ export class SchemaValidator {
 	async validate(document: TextDocument): Promise<Diagnostic[]> {
 		const json = this.#service.parseJSONDocument(document);
 		const found = await this.#service.doValidation(document, json, { schemaValidation: 'error', schemaRequest: 'ignore', trailingCommas: 'ignore', comments: 'ignore' });
+		// The JSON service reads `$schema` as the schema to use, not as a value to check: the platform's validator wants a URL.
+		const declared = json.root?.type === 'object' ? json.root.properties.find(p => p.keyNode.value === '$schema')?.valueNode : undefined;
+		if (declared?.type === 'string' && !/^https?:\/\//i.test(declared.value)) {
+			const range = { start: document.positionAt(declared.offset), end: document.positionAt(declared.offset + declared.length) };
+			found.push({ range, message: `"$schema" must be a URL, such as ${JSON.stringify(docsSchemaUri)}.`, severity: DiagnosticSeverity.Error });
+		}
 		return found
 			.filter(d => typeof d.code !== 'number' || d.code < firstSyntaxErrorCode)
 			.map(d => {

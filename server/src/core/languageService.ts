@@ -402,7 +402,7 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		async checkPages(rootUri, token, report, runOptions) {
 			// Parsing pages is most of the work: start it (in parallel, off this thread) while the model is built.
 			const pages = await pageIndexOf(rootUri, token);
-			const all = [...pages.paths()].map(path => pages.fileOf(path)!);
+			const all = pages.files();
 			const early = runOptions?.onlyAffected ? undefined : summarizeAll(all, token);
 			early?.catch(() => undefined);
 			const site = await getSite(rootUri, token);

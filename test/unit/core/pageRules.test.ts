@@ -1,5 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { assertDiagnostics } from '../../helpers/diagnostics';
+import { noCancellation } from '../../../server/src/core/cancellation';
+import { PageIndex } from '../../../server/src/core/site/pageIndex';
+import { InMemoryWorkspace, workspaceRoot, workspaceUri } from '../../helpers/inMemoryWorkspace';
 import { checkSite, docsJson, rangeOf } from '../../helpers/siteCheck';
 
 const pages = { 'openapi.yaml': 'openapi: 3.1.0\ninfo: { title: T, version: "1" }\npaths:\n  /users:\n    get: {}\n    post: {}\n', 'index.mdx': '# Home', 'quickstart.mdx': '# Q', 'guides/setup.mdx': '# Setup', 'guides/notes.md': '# Notes', 'guides/deploy.mdx': '# D' };
@@ -110,5 +113,16 @@ describe('favicon', () => {
 		const text = docsJson({ pages: ['index'] }, { favicon: { light: '/favicon.svg', dark: '/images/favicon-dark.svg' } });
 		assertDiagnostics(await docsDiagnostics(text, { 'favicon.svg': '<svg/>' }), [{ range: rangeOf(text, '"/images/favicon-dark.svg"'), code: 'favicon-not-found' }]);
 		assert.deepEqual(await docsDiagnostics(docsJson({ pages: ['index'] }, { favicon: 'favicon.svg' }), { 'favicon.svg': '<svg/>' }), []);
+	});
+});
+
+describe('page index', () => {
+	it('keeps a .md beside an .mdx of the same name, and makes it the page when the .mdx goes', async () => {
+		const index = await PageIndex.scan(new InMemoryWorkspace({ 'a.mdx': '# A', 'a.md': '# A old', 'b.md': '# B' }), workspaceRoot, noCancellation);
+		assert.equal(index.fileOf('a'), workspaceUri('a.mdx'));
+		assert.deepEqual(index.files().sort(), [workspaceUri('a.md'), workspaceUri('a.mdx'), workspaceUri('b.md')].sort());
+		assert.equal(index.remove(workspaceUri('a.mdx')), true);
+		assert.equal(index.fileOf('a'), workspaceUri('a.md'));
+		assert.deepEqual(index.files().sort(), [workspaceUri('a.md'), workspaceUri('b.md')].sort());
 	});
 });

@@ -84,6 +84,13 @@ describe('MDX page checks', () => {
 		assertDiagnostics(d['index.mdx'], [{ range: [2, 24, 2, 42], code: 'link-broken' }]);
 	});
 
+	it('checks a .md file beside an .mdx of the same name too (the platform\'s link check reads both), and compares anchors case-sensitively', async () => {
+		const files = { ...site('# Home\n\n## MixedCase\n\n[a](#mixedcase) [b](#MixedCase)\n'), 'guides/setup.md': '# Old setup\n\n[gone](/nowhere)\n' };
+		const d = await checkPages(files);
+		assertDiagnostics(d['guides/setup.md'], [{ range: [2, 7, 2, 15], code: 'link-broken' }]);
+		assertDiagnostics(d['index.mdx'], [{ range: [4, 20, 4, 30], code: 'link-anchor-missing' }]);
+	});
+
 	it('warns on a link to a path only a redirect serves (the platform\'s link check calls it broken)', async () => {
 		const d = await checkPages(site('# Home\n\n[f](/old/anything/here)\n'));
 		assertDiagnostics(d['index.mdx'], [{ range: [2, 4, 2, 22], code: 'link-redirected', message: /only a redirect source/ }]);

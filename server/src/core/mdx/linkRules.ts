@@ -166,9 +166,10 @@ function splitOnce(value: string, separator: string): [string, string | undefine
 	return at === -1 ? [value, undefined] : [value.slice(0, at), value.slice(at + 1)];
 }
 
+/** The anchor as the browser compares it: percent-decoded, case kept (ids are case-sensitive, as on the platform). */
 function decodeAnchor(anchor: string): string {
 	try {
-		return decodeURIComponent(anchor).toLowerCase();
+		return decodeURIComponent(anchor);
 	} catch {
 		return anchor;
 	}

@@ -33,6 +33,8 @@ export class PageIndex {
 	readonly #pages = new Map<string, string>();
 	/** page path → file URI of pages that exist but `.mintignore` excludes */
 	readonly #ignored = new Map<string, string>();
+	/** `.md` files beside an `.mdx` of the same page path (not the page, still checked) → page path. */
+	readonly #shadowed = new Map<string, string>();
 	/** JSON and YAML files that may be OpenAPI documents. */
 	readonly #specCandidates = new Set<string>();
 	#version = 0;
@@ -100,10 +102,15 @@ export class PageIndex {
 		if (pagePath === undefined) return this.#addSpecCandidate(uri);
 		const relative = relativePath(this.rootUri, uri)!;
 		const target = this.ignores.ignores(relative) ? this.#ignored : this.#pages;
-		// .mdx wins over .md for the same page path, as on the platform.
+		// .mdx wins over .md for the same page path, as on the platform; the other file is still
+		// checked (the platform's link check reads every page file).
 		const existing = target.get(pagePath);
-		if (existing && existing.toLowerCase().endsWith('.mdx') && !uri.toLowerCase().endsWith('.mdx')) return false;
-		if (existing === uri) return false;
+		if (existing === uri || this.#shadowed.has(uri)) return false;
+		if (existing && existing.toLowerCase().endsWith('.mdx') && !uri.toLowerCase().endsWith('.mdx')) {
+			if (target === this.#pages) this.#shadowed.set(uri, pagePath);
+			return false;
+		}
+		if (existing && target === this.#pages) this.#shadowed.set(existing, pagePath);
 		target.set(pagePath, uri);
 		this.#version++;
 		return true;
@@ -117,14 +124,26 @@ export class PageIndex {
 			this.#version++;
 			return true;
 		}
+		if (this.#shadowed.delete(uri)) return false;
 		for (const target of [this.#pages, this.#ignored]) {
 			if (target.get(pagePath) === uri) {
 				target.delete(pagePath);
+				// The file it shadowed (page.md beside page.mdx) is the page now.
+				const other = [...this.#shadowed].find(([, path]) => path === pagePath)?.[0];
+				if (other && target === this.#pages) {
+					this.#shadowed.delete(other);
+					target.set(pagePath, other);
+				}
 				this.#version++;
 				return true;
 			}
 		}
 		return false;
+	}
+
+	/** Every page file the platform reads: the pages, and a `.md` file beside an `.mdx` of the same name. */
+	files(): string[] {
+		return [...this.#pages.values(), ...this.#shadowed.keys()];
 	}
 
 	#addSpecCandidate(uri: string): boolean {

@@ -91,6 +91,13 @@ describe('MDX page checks', () => {
 		assertDiagnostics(d['index.mdx'], [{ range: [4, 20, 4, 30], code: 'link-anchor-missing' }]);
 	});
 
+	it('judges links to the headings of a page too large to parse (its anchors are found by pattern)', async () => {
+		const padding = 'Lorem ipsum dolor sit amet.\n'.repeat(20_000);
+		const page = `# Changelog\n\n[a](#release-25_12-2025) [b](#2512) [c](#kept)\n\n### Release 25_12, 2025\n\n\`\`\`md\n## Not a heading\n\`\`\`\n\n## Custom {#kept}\n\n${padding}`;
+		const d = (await checkPages(site(page)))['index.mdx'];
+		assert.deepEqual(d.map(x => [x.code, x.range.start.line, x.range.start.character]), [['page-too-large', 0, 0], ['link-anchor-missing', 2, 29]]);
+	});
+
 	it('warns on a link to a path only a redirect serves (the platform\'s link check calls it broken)', async () => {
 		const d = await checkPages(site('# Home\n\n[f](/old/anything/here)\n'));
 		assertDiagnostics(d['index.mdx'], [{ range: [2, 4, 2, 22], code: 'link-redirected', message: /only a redirect source/ }]);

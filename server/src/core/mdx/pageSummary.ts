@@ -10,7 +10,7 @@ import { parseMdx } from './mdxParser';
 import { readFrontmatter } from './frontmatter';
 import { fastSummarize } from './fastPageScan';
 import { PageRecorder, type Extracted } from './pageRecords';
-import { maskCustomHeadingIds } from './platformSlug';
+import { HeadingSlugger, maskCustomHeadingIds } from './platformSlug';
 
 /** A link written in a page: Markdown link or image, or an `href`/`src` attribute of a JSX element. */
 export interface PageLink {
@@ -84,7 +84,7 @@ function summarize(document: TextDocument, fast: boolean): PageSummary {
 			/^(?:[ \t]*>){100}/m.test(text) ? 'This page nests block quotes more than 100 deep: MintDoc checks its frontmatter and links but not its MDX syntax.' : undefined;
 	if (tooHard) {
 		diagnostics.push(createDiagnostic({ start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, tooHard, 'page-too-large'));
-		return { ...empty, diagnostics, frontmatter: frontmatter?.data, links: scanLinks(document) };
+		return { ...empty, diagnostics, frontmatter: frontmatter?.data, links: scanLinks(document), anchors: scanAnchors(text) };
 	}
 	// `## Title {#id}` is read as the platform reads it: the id set, the rest parsed as MDX.
 	const custom = maskCustomHeadingIds(text);
@@ -171,6 +171,36 @@ function plainText(node: Nodes): string {
 	if ('value' in node && typeof node.value === 'string' && node.type !== 'mdxjsEsm') return node.value;
 	if ('children' in node) return node.children.map(child => plainText(child as Nodes)).join('');
 	return '';
+}
+
+/**
+ * Anchors of a page too large to parse, found by pattern: ATX headings of levels 1-4 outside code
+ * fences (their text without code and emphasis marks, links and tags, slugged as the platform does, or their `{#id}`) and
+ * `id` attributes. Enough for links to them to be judged (a changelog of 600 KB links its own releases).
+ */
+function scanAnchors(text: string): Set<string> {
+	const anchors = new Set<string>();
+	const slugger = new HeadingSlugger();
+	let fence: string | undefined;
+	for (const line of text.split('\n')) {
+		const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+		if (marker && (!fence || (marker[0] === fence[0] && marker.length >= fence.length))) {
+			fence = fence ? undefined : marker;
+			continue;
+		}
+		if (fence) continue;
+		const heading = /^ {0,3}(#{1,4})[ \t]+(.*?)[ \t#]*\r?$/.exec(line);
+		if (heading) {
+			const custom = /[ \t]*\{#([^\s{}]+)\}$/.exec(heading[2]);
+			const title = (custom ? heading[2].slice(0, custom.index) : heading[2])
+				.replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+				.replace(/<[^>]+>/g, '')
+				.replace(/[`*~]/g, '');
+			anchors.add(custom ? custom[1] : slugger.slug(title));
+		}
+	}
+	for (const match of text.matchAll(/\bid=(["'])([^"'\n]+)\1/g)) anchors.add(match[2]);
+	return anchors;
 }
 
 /** Links of a page too large to parse, found by pattern: Markdown link targets and href/src attributes. */

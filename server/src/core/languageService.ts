@@ -12,6 +12,7 @@ import { PageInfo } from './features/pageInfo';
 import type { FileRename } from './features/renameFiles';
 import type { SiteTree } from './features/siteTree';
 import { nullLogger, type Logger } from './logger';
+import { createLinkContext } from './mdx/linkContext';
 import { checkPageLinks, type LinkContext } from './mdx/linkRules';
 import { summarizePage, type PageSummary } from './mdx/pageSummary';
 import { checkFrontmatterOpenApi } from './openapi/frontmatterOpenApi';
@@ -168,30 +169,7 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		const document = await readPage(uri);
 		return document && pageSummaries.get(document, summarizePage);
 	};
-	const linkContext = (site: SiteModel, summaries = new Map<string, Promise<PageSummary | undefined>>()): LinkContext => {
-		const known = new Map<string, Promise<boolean>>();
-		const listings = new Map<string, Promise<string[]>>();
-		return {
-			site,
-			// Once per check run: thousands of links into one page must not read it thousands of times.
-			summaryOf: uri => {
-				if (!summaries.has(uri)) summaries.set(uri, summaryOf(uri));
-				return summaries.get(uri)!;
-			},
-			exists: uri => {
-				if (!known.has(uri)) known.set(uri, workspace.stat(uri).then(stat => stat !== undefined));
-				return known.get(uri)!;
-			},
-			fileNamedLike: async uri => {
-				const slash = uri.lastIndexOf('/');
-				const folder = uri.slice(0, slash);
-				const name = uri.slice(slash + 1);
-				const stem = (n: string) => (n.includes('.') ? n.slice(0, n.lastIndexOf('.')) : n);
-				if (!listings.has(folder)) listings.set(folder, workspace.readDirectory(folder).then(entries => entries.filter(([, kind]) => kind === 'file').map(([n]) => n), () => []));
-				return (await listings.get(folder)!).find(file => file !== name && (stem(file) === name || stem(file) === stem(name)));
-			},
-		};
-	};
+	const linkContext = (site: SiteModel, summaries?: Map<string, Promise<PageSummary | undefined>>): LinkContext => createLinkContext(site, workspace, summaryOf, summaries);
 
 	async function checkPage(uri: string, token: CancellationToken, context?: LinkContext, known?: TextDocument): Promise<Diagnostic[]> {
 		const root = rootOf(uri);

@@ -73,6 +73,7 @@ export class SpecRegistry {
 	/** The registry belongs to one site model: what a source or an element resolves to never changes. */
 	readonly #resolved = new Map<string, OpenApiSpec | undefined>();
 	readonly #scopes = new WeakMap<NavElement, OpenApiSpec[]>();
+	#allByUri: ReadonlyMap<string, OpenApiSpec> | undefined;
 
 	/**
 	 * `byUri`: the documents the configuration names; `discovered`: the other OpenAPI documents of
@@ -97,15 +98,20 @@ export class SpecRegistry {
 
 	/** Every OpenAPI document of the site: named in the configuration or found in the repository. */
 	get allSpecs(): OpenApiSpec[] {
-		return [...this.byUri.values(), ...this.discovered.values()];
+		return [...this.#all().values()];
 	}
 
 	/** A document by a file reference as a page writes it: from the root, or relative to the page's folder. */
 	resolveFrom(source: string, pageFolderUri: string | undefined): OpenApiSpec | undefined {
-		const all = new Map([...this.byUri, ...this.discovered]);
+		const all = this.#all();
 		const tries = [...specCandidates(this.rootUri, source)];
 		if (pageFolderUri && !source.startsWith('/')) tries.unshift(...specCandidates(pageFolderUri, source).map(normalizeDots));
 		return tries.map(uri => all.get(uri)).find(found => found !== undefined);
+	}
+
+	/** Named and discovered documents by URI, built once: every page with OpenAPI frontmatter asks. */
+	#all(): ReadonlyMap<string, OpenApiSpec> {
+		return (this.#allByUri ??= new Map([...this.byUri, ...this.discovered]));
 	}
 
 	/** The spec a reference names, if its file exists and was loaded. */

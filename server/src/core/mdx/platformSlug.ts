@@ -1,4 +1,4 @@
-import slugify, { slugifyWithCounter } from '@sindresorhus/slugify';
+import slugify from '@sindresorhus/slugify';
 
 /**
  * Heading and component ids as the platform renders them, so `#anchor` links are judged like the
@@ -12,17 +12,46 @@ import slugify, { slugifyWithCounter } from '@sindresorhus/slugify';
  * - `## Title {#custom-id}` sets the id itself.
  */
 export class HeadingSlugger {
-	readonly #next = slugifyWithCounter();
+	/** Ids given so far, lower-cased, with how often each was asked for (the library's counter, over memoized slugs). */
+	readonly #occurrences = new Map<string, number>();
 
 	slug(title: string): string {
 		// A lone surrogate cannot be percent-encoded: it becomes U+FFFD, as a browser would show it.
 		const wellFormed = title.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 		const encoded = encodeURIComponent(wellFormed.toLowerCase().trim().replace(/\s+/g, '-'));
-		const slug = /%[0-9A-F]{2}/.test(encoded)
-			? this.#next(encoded, { decamelize: false, preserveCharacters: ['%', '_'], lowercase: false })
-			: this.#next(encoded, { decamelize: false, preserveCharacters: ['_'] });
-		return cleanId(slug);
+		return cleanId(this.#count(/%[0-9A-F]{2}/.test(encoded) ? memoSlug(encoded, true) : memoSlug(encoded, false)));
 	}
+
+	/** `slugifyWithCounter`'s numbering: the second `a` is `a-2`, and a title that is itself `a-2` counts with it. */
+	#count(slug: string): string {
+		if (!slug) return '';
+		const lower = slug.toLowerCase();
+		const numberless = this.#occurrences.get(lower.replace(/(?:-\d+?)+?$/, '')) ?? 0;
+		const counter = (this.#occurrences.get(lower) ?? 0) + 1;
+		this.#occurrences.set(lower, counter);
+		return counter >= 2 || numberless > 2 ? `${slug}-${counter}` : slug;
+	}
+}
+
+/**
+ * `slugify` memoized: it transliterates through a few hundred regular expressions built anew on
+ * every call, which made slugging most of the cost of reading a page with many headings. Bounded:
+ * cleared when it grows past the ids of a very large site.
+ */
+const slugMemo = new Map<string, string>();
+const slugMemoLimit = 100_000;
+
+function memoSlug(encoded: string, escaped: boolean): string {
+	const key = (escaped ? '%' : '_') + encoded;
+	let slug = slugMemo.get(key);
+	if (slug === undefined) {
+		slug = escaped
+			? slugify(encoded, { decamelize: false, preserveCharacters: ['%', '_'], lowercase: false })
+			: plainAsciiSlug(encoded) ?? slugify(encoded, { decamelize: false, preserveCharacters: ['_'] });
+		if (slugMemo.size >= slugMemoLimit) slugMemo.clear();
+		slugMemo.set(key, slug);
+	}
+	return slug;
 }
 
 /** The id of a heading on its own (the first of its name on the page). */
@@ -32,7 +61,32 @@ export function headingSlug(title: string): string {
 
 /** Ids the platform derives from a component's `title` (Accordion, View): `Setup: Advanced` → `setup-advanced`. */
 export function componentTitleSlug(title: string): string {
-	return slugify(title.replace(':', '-'), { decamelize: false });
+	const key = 'c' + title;
+	let slug = slugMemo.get(key);
+	if (slug === undefined) {
+		slug = slugify(title.replace(':', '-'), { decamelize: false });
+		if (slugMemo.size >= slugMemoLimit) slugMemo.clear();
+		slugMemo.set(key, slug);
+	}
+	return slug;
+}
+
+/**
+ * `slugify(text, { decamelize: false, preserveCharacters: ['_'] })` for ASCII text without `&`,
+ * `^` or a backtick, where its transliteration changes nothing (none of its replacements is ASCII;
+ * `&` becomes ` and `, `^` and the backtick are diacritics it strips): lower-case, every run of
+ * other characters one `-`, `word-s`/`word-t` joined, no `-` at either end. Headings percent-encoded
+ * for their id are ASCII, so this is almost every heading. Proven equal to the library by
+ * test/unit/core/platformSlug.test.ts; undefined for any other text.
+ */
+export function plainAsciiSlug(text: string): string | undefined {
+	if (!/^[\x00-\x7F]*$/.test(text) || /[&^`]/.test(text)) return undefined;
+	return text.toLowerCase()
+		.replace(/[^a-z\d_]+/g, '-')
+		.replace(/\\/g, '')
+		.replace(/([a-zA-Z\d]+)-([ts])(-|$)/g, '$1$2$3')
+		.replace(/-{2,}/g, '-')
+		.replace(/^-|-$/g, '');
 }
 
 /** Decodes percent-escapes and drops the punctuation and emoji the rendered id leaves out. */

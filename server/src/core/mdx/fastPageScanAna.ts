@@ -1,0 +1,395 @@
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { PageRecorder, type ElementAttribute, type Extracted } from './pageRecords';
+
+/**
+ * The fast tier of the page summarizer: a line scanner that reads the plain MDX most documentation
+ * pages are written in (frontmatter, ATX headings, paragraphs, lists and tables with simple inline
+ * content, fenced code, JSX blocks with literal attributes, `import X from '…'` lines) and returns
+ * exactly what the syntax-tree walk of pageSummary.ts returns for them. It is about twenty times
+ * faster than micromark. Whenever a page holds anything outside that subset it returns undefined
+ * ("declines") and micromark, the authority, reads the page: a page with an MDX syntax error is
+ * always declined, so the parser reports it. test/unit/core/fastPageScan.test.ts compares both
+ * summarizers on every page the scanner accepts.
+ *
+ * `frontmatterEndOffset`: where readFrontmatter found the closing `---` (saves a search).
+ */
+export function fastSummarize(document: TextDocument, text: string, frontmatterEndOffset?: number, customIds?: ReadonlyMap<number, string>): Extracted | undefined {
+	if (unsafeCharacters.test(text)) return undefined;
+	const recorder = new PageRecorder(document, text, customIds);
+	let bodyStart = 0;
+	if (text.startsWith('---')) {
+		// Only the plain form `---\n…\n---\n`; trailing blanks, `---js` and unclosed blocks go to micromark.
+		if (!text.startsWith('---\n')) return undefined;
+		const close = frontmatterEndOffset ?? closingFence(text);
+		if (close === undefined || close < 4 || text[close - 1] !== '\n' || !text.startsWith('---', close) || (close + 3 < text.length && text[close + 3] !== '\n')) return undefined;
+		if (/^---[ \t]*$/m.test(text.slice(4, close - 1))) return undefined;
+		recorder.fold(0, recorder.line(close));
+		bodyStart = Math.min(close + 4, text.length);
+	}
+	return new BodyScanner(text, recorder).scan(bodyStart) ? recorder.result() : undefined;
+}
+
+/** Control characters, line and paragraph separators, BOM, replacement character and lone surrogates: left to micromark. */
+const unsafeCharacters = /[\0-\x08\x0B-\x1F\x7F-\x9F\u2028\u2029\uFEFF\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function closingFence(text: string): number | undefined {
+	const match = /^---[ \t]*$/m.exec(text.slice(4));
+	return match ? 4 + match.index : undefined;
+}
+
+const thematicBreakOrSetext = /^(?:([-*_])(?: *\1){2,}|-+|=+) *$/;
+const listMarker = /^(?:[-+*]|\d{1,9}[.)])(?: +|$)/;
+const identifier = '[A-Za-z_$][\\w$]*';
+const importLine = new RegExp(`^import +(?:(${identifier})|\\{ *(${identifier}(?: +as +${identifier})?(?: *, *${identifier}(?: +as +${identifier})?)*) *,? *\\}) +from +(['"])([^'"\\\\]+)\\3 *;? *$`);
+const reservedWords = new Set('await break case catch class const continue debugger default delete do else enum eval export extends false finally for function if implements import in instanceof interface let new null package private protected public return static super switch this throw true try typeof var void while with yield arguments'.split(' '));
+/** Characters a link destination may hold here: no spaces, parentheses, angle brackets, quotes, backslashes or non-ASCII. */
+const urlCharacter = /[A-Za-z0-9\-._~:/?#@!$%+,;=*&]/;
+const entityLike = /^&#?[A-Za-z0-9]+;/;
+const autolinkStart = /^(?:https?:\/\/|www\.)/i;
+/** In a GFM autolink literal these could swallow link or code syntax (`https://x/[a](/b)` is one autolink). */
+const autolinkUnsafe = /[[\]`<>{}\\]/;
+const delimiterRow = /^\|? *:?-+:? *(?:\| *:?-+:? *)*\|? *$/;
+const elementName = /^[A-Za-z][A-Za-z0-9]*/;
+const attributeName = /^[A-Za-z_][\w-]*/;
+const literalExpression = /^\{(?:\d+|true|false)\}/;
+
+type LineKind = 'blank' | 'heading' | 'fence' | 'jsx' | 'esm' | 'list' | 'text' | 'decline';
+
+interface Tag {
+	readonly name: string;
+	readonly closing: boolean;
+	readonly selfClosing: boolean;
+	readonly attributes: ElementAttribute[];
+	/** Offset after the tag's `>`. */
+	readonly end: number;
+}
+
+interface OpenElement {
+	readonly name: string;
+	readonly fold: { startLine: number; endLine: number };
+}
+
+/** Walks the lines after the frontmatter; `scan` returns false as soon as a line is outside the subset. */
+class BodyScanner {
+	private fence: { readonly marker: string; readonly size: number; readonly fold: { startLine: number; endLine: number } } | undefined;
+	private readonly open: OpenElement[] = [];
+	/** Indentation of the outermost list marker while a list may still be open (its items must not hold JSX or code). */
+	private listIndent: number | undefined;
+	/** A line with `|` was seen since the last blank line: a GFM table may be open, whose end rules are not mirrored. */
+	private table = false;
+	private blankBefore = true;
+	private previousKind: LineKind = 'blank';
+	private esm: { start: number; end: number } | undefined;
+	private readonly importedNames = new Set<string>();
+	/** Emphasis and strikethrough markers (`*`, `_`, `~`) met in inline content so far. */
+	private delimiters = 0;
+
+	constructor(private readonly text: string, private readonly recorder: PageRecorder) {}
+
+	scan(from: number): boolean {
+		const { text } = this;
+		let lineNumber = this.recorder.line(from);
+		for (let start = from; start <= text.length; lineNumber++) {
+			let end = text.indexOf('\n', start);
+			if (end === -1) end = text.length;
+			if (!this.line(start, end, lineNumber)) { (globalThis as any).__decline = text.slice(start, end); return false; }
+			start = end + 1;
+		}
+		if (this.fence || this.open.length) { (globalThis as any).__decline = "<EOF open>"; return false; }
+		this.endEsm();
+		return true;
+	}
+
+	private line(start: number, end: number, lineNumber: number): boolean {
+		const { text } = this;
+		if (this.fence) {
+			const closing = /^ *(`+|~+) *$/.exec(text.slice(start, end));
+			if (closing && closing[1][0] === this.fence.marker && closing[1].length >= this.fence.size) {
+				this.fence.fold.endLine = lineNumber;
+				this.fence = undefined;
+			}
+			return true;
+		}
+		let at = start;
+		while (at < end && text.charCodeAt(at) === 32) at++;
+		const indent = at - start;
+		const kind = at === end ? 'blank' : this.kind(at, end);
+		if (kind === 'decline' || (kind !== 'blank' && text.slice(at, end).includes('\t'))) return false;
+		// A table's delimiter row must follow its header, a paragraph line: after a heading or a tag, which wins is not mirrored.
+		const previousKind = this.previousKind;
+		this.previousKind = kind;
+		if (kind !== 'blank' && delimiterRow.test(text.slice(at, end))) {
+			if (kind !== 'text' || previousKind !== 'text') return false;
+			this.table = true;
+		}
+		if (kind === 'blank') {
+			this.endEsm();
+			this.blankBefore = true;
+			this.table = false;
+			return true;
+		}
+		if (this.esm) {
+			if (kind !== 'esm' || indent || !this.addImport(at, end)) return false;
+			this.esm.end = end;
+			return true;
+		}
+		if (this.listIndent !== undefined && indent <= this.listIndent && kind !== 'list' && (kind !== 'text' || this.blankBefore)) this.listIndent = undefined;
+		if (this.listIndent !== undefined && (kind === 'jsx' || kind === 'fence' || kind === 'esm')) return false;
+		if (this.table && kind !== 'text') return false;
+		const blankBefore = this.blankBefore;
+		this.blankBefore = false;
+		switch (kind) {
+			case 'heading': return this.heading(at, end);
+			case 'fence': {
+				const marker = text[at];
+				let size = 0;
+				while (text[at + size] === marker) size++;
+				if (marker === '`' && text.slice(at + size, end).includes('`')) return false;
+				this.fence = { marker, size, fold: this.recorder.fold(lineNumber, lineNumber) };
+				return true;
+			}
+			case 'jsx': return this.flowTag(at, end, lineNumber);
+			case 'esm':
+				if (indent || !blankBefore || this.open.length || this.listIndent !== undefined || !this.addImport(at, end)) return false;
+				this.esm = { start, end };
+				return true;
+			case 'list': {
+				const marker = listMarker.exec(text.slice(at, end))![0];
+				const content = at + marker.length;
+				// Five spaces after the marker make a different item (its content starts one space after the marker).
+				if (content >= end || marker.endsWith('     ') || this.kind(content, end) !== 'text') return false;
+				this.listIndent = Math.min(this.listIndent ?? indent, indent);
+				return this.inline(content, end, false) !== undefined;
+			}
+			default:
+				if (text.slice(at, end).includes('|')) this.table = true;
+				return this.inline(at, end, false) !== undefined;
+		}
+	}
+
+	/** What a line starting (after its indentation) at `at` is, judged from its first characters. */
+	private kind(at: number, end: number): LineKind {
+		const { text } = this;
+		const first = text[at];
+		const rest = text.slice(at, Math.min(end, at + 16));
+		if (first === '#') return 'heading';
+		if ((first === '`' || first === '~') && text.startsWith(first.repeat(3), at)) return 'fence';
+		if (first === '<') {
+			// Alone on its line a tag is a flow element; followed by text it starts a paragraph (`<Badge>new</Badge> in v2`).
+			const tag = this.tag(at, end);
+			if (!tag) return 'decline';
+			let after = tag.end;
+			while (text[after] === ' ') after++;
+			return after === end ? 'jsx' : text[after] === '<' ? 'decline' : 'text';
+		}
+		if (rest.startsWith('import') || rest.startsWith('export')) return rest.startsWith('import ') ? 'esm' : 'decline';
+		if (thematicBreakOrSetext.test(text.slice(at, end))) return 'decline';
+		if (listMarker.test(rest)) return 'list';
+		if ('>{}\\=]'.includes(first)) return 'decline';
+		return 'text';
+	}
+
+	private heading(at: number, end: number): boolean {
+		const { text } = this;
+		let depth = 0;
+		while (text[at + depth] === '#') depth++;
+		if (depth > 6 || (at + depth < end && text[at + depth] !== ' ')) return false;
+		let from = at + depth;
+		let to = end;
+		while (from < to && text[from] === ' ') from++;
+		while (to > from && text[to - 1] === ' ') to--;
+		// A closing `#` sequence (or a title ending in `#`): not mirrored.
+		if (text[to - 1] === '#' && to > from) return false;
+		const title = this.inline(from, to, true);
+		if (!title) return false;
+		this.recorder.heading(title.plain, depth, at, end);
+		return true;
+	}
+
+	/** A JSX tag alone on its line opens, closes or is an element of the tree; `kind` saw that nothing follows it. */
+	private flowTag(at: number, end: number, lineNumber: number): boolean {
+		const tag = this.tag(at, end)!;
+		if (tag.closing) {
+			const element = this.open.pop();
+			if (element?.name !== tag.name) return false;
+			element.fold.endLine = lineNumber;
+			return true;
+		}
+		this.recorder.element(tag.name, tag.attributes, at, tag.end);
+		const fold = this.recorder.fold(lineNumber, lineNumber);
+		if (!tag.selfClosing) this.open.push({ name: tag.name, fold });
+		return true;
+	}
+
+	/** A JSX tag at `at`: `<Name a="x" b='y' c={1} d>`, `<Name … />` or `</Name>`; undefined for anything else. */
+	private tag(at: number, end: number): Tag | undefined {
+		const { text } = this;
+		let i = at + 1;
+		const closing = text[i] === '/';
+		if (closing) i++;
+		const name = elementName.exec(text.slice(i, end))?.[0];
+		if (!name) return undefined;
+		i += name.length;
+		const attributes: ElementAttribute[] = [];
+		while (!closing && text[i] === ' ') {
+			while (text[i] === ' ') i++;
+			const attribute = attributeName.exec(text.slice(i, end))?.[0];
+			if (!attribute) break;
+			i += attribute.length;
+			let value: unknown = null;
+			if (text[i] === '=') {
+				const quote = text[i + 1];
+				if (quote === '"' || quote === "'") {
+					const close = text.indexOf(quote, i + 2);
+					if (close === -1 || close >= end) return undefined;
+					value = text.slice(i + 2, close);
+					// Character references are decoded in attribute values; a `|` would split a table cell.
+					if (/[&|]/.test(value as string)) return undefined;
+					i = close + 1;
+				} else {
+					const literal = literalExpression.exec(text.slice(i + 1, end))?.[0];
+					if (!literal) return undefined;
+					value = { type: 'mdxJsxAttributeValueExpression' };
+					i += 1 + literal.length;
+				}
+			}
+			attributes.push({ name: attribute, value });
+		}
+		const selfClosing = !closing && text.startsWith('/>', i);
+		if (selfClosing) i += 2;
+		else if (text[i] === '>') i++;
+		else return undefined;
+		return { name, closing, selfClosing, attributes, end: i };
+	}
+
+	/** One `import X from '…'` or `import { A, B as C } from '…'` line of an ESM block. */
+	private addImport(at: number, end: number): boolean {
+		const match = importLine.exec(this.text.slice(at, end));
+		if (!match) return false;
+		if ((match[1] ?? match[2]).split(/[ ,]+/).some(word => reservedWords.has(word))) return false;
+		const names = match[1] ? [match[1]] : match[2].split(',').filter(part => part.trim()).map(part => part.trim().split(/ +as +/).pop()!);
+		for (const name of names) {
+			if (this.importedNames.has(name)) return false;
+			this.importedNames.add(name);
+		}
+		return true;
+	}
+
+	private endEsm(): void {
+		if (!this.esm) return;
+		this.recorder.esm(this.text.slice(this.esm.start, this.esm.end), this.esm.start);
+		this.esm = undefined;
+	}
+
+	/**
+	 * Inline content from `from` to `to`: plain text, code spans closed on the line, `[text](url)`
+	 * and `![alt](url)`. Records the links; returns the plain text of the content (what a heading
+	 * is called), or undefined to decline. Headings also decline emphasis and character references,
+	 * which would change their text; elsewhere those only change the tree's shape, not what is recorded.
+	 */
+	private inline(from: number, to: number, heading: boolean, inLabel = false): { plain: string; end: number } | undefined {
+		const { text } = this;
+		let plain = '';
+		let segment = from;
+		let i = from;
+		/** Names of the JSX text elements open at `i`: each must close on the line. */
+		const elements: string[] = [];
+		let hasElements = false;
+		const delimiters = this.delimiters;
+		while (i < to) {
+			const c = text[i];
+			if (c === '<') {
+				// Headings would take the elements' text; inside a link's text the element would have to close there too.
+				if (heading || inLabel) return undefined;
+				const tag = this.tag(i, to);
+				if (!tag) return undefined;
+				if (tag.closing) {
+					if (elements.pop() !== tag.name) return undefined;
+				} else {
+					this.recorder.element(tag.name, tag.attributes, i, tag.end);
+					if (!tag.selfClosing) elements.push(tag.name);
+				}
+				hasElements = true;
+				i = segment = tag.end;
+				continue;
+			}
+			if (c === '`' || c === '[' || (c === '!' && text[i + 1] === '[') || (inLabel && c === ']')) {
+				if (heading) plain += text.slice(segment, i);
+				if (inLabel && c === ']') return { plain, end: i };
+				if (c === '`') {
+					const code = this.codeSpan(i, to, inLabel);
+					if (!code) return undefined;
+					plain += code.value;
+					i = code.end;
+				} else {
+					if (inLabel) return undefined;
+					const link = this.link(c === '!' ? i + 1 : i, to, heading);
+					if (!link) return undefined;
+					if (c !== '!') plain += link.label;
+					this.recorder.link(link.url, c === '!' ? 'image' : 'link', i, link.end);
+					i = link.end;
+				}
+				segment = i;
+				continue;
+			}
+			// `$` may open math (the platform parses pages with remark-math): the parser reads those pages.
+			if (c === ']' || c === '{' || c === '}' || c === '\\' || c === '$' || (c === '|' && (inLabel || elements.length))) return undefined;
+			if (c === '*' || c === '_' || c === '~') {
+				if (heading) return undefined;
+				this.delimiters++;
+			}
+			if (heading && c === '&') return undefined;
+			if ((c === 'h' || c === 'H' || c === 'w' || c === 'W') && /[tTwW]/.test(text[i + 1]) && autolinkStart.test(text.slice(i, i + 8))) {
+				let tokenEnd = text.indexOf(' ', i);
+				if (tokenEnd === -1 || tokenEnd > to) tokenEnd = to;
+				if (autolinkUnsafe.test(text.slice(i, tokenEnd))) return undefined;
+			}
+			i++;
+		}
+		// Emphasis that starts or ends between the tags of an element is an MDX error: lines with both are not mirrored.
+		if (inLabel || elements.length || (hasElements && this.delimiters !== delimiters)) return undefined;
+		return { plain: heading ? plain + text.slice(segment, to) : '', end: to };
+	}
+
+	/** A code span opening at `at` and closed by a backtick run of the same length on the line. */
+	private codeSpan(at: number, to: number, inLabel: boolean): { value: string; end: number } | undefined {
+		const { text } = this;
+		let size = 0;
+		while (text[at + size] === '`') size++;
+		for (let i = at + size; i < to;) {
+			if (text[i] !== '`') {
+				i++;
+				continue;
+			}
+			let run = 0;
+			while (text[i + run] === '`') run++;
+			if (run === size) {
+				let value = text.slice(at + size, i);
+				// A `|` splits GFM table cells even inside code; brackets inside a link's text are not mirrored.
+				if (value.includes('|') || (inLabel && /[[\]]/.test(value))) return undefined;
+				if (value.length > 2 && value[0] === ' ' && value[value.length - 1] === ' ' && /[^ ]/.test(value)) value = value.slice(1, -1);
+				return { value, end: i + run };
+			}
+			i += run;
+		}
+		return undefined;
+	}
+
+	/** `[label](url)` with `[` at `at`: the label's plain text, the URL and the offset after `)`. */
+	private link(at: number, to: number, heading: boolean): { label: string; url: string; end: number } | undefined {
+		const { text } = this;
+		if (text[at + 1] === '^') return undefined;
+		const label = this.inline(at + 1, to, heading, true);
+		if (!label) return undefined;
+		let i = label.end;
+		if (text[i + 1] !== '(') return undefined;
+		i += 2;
+		const urlStart = i;
+		while (i < to && urlCharacter.test(text[i])) {
+			if (text[i] === '&' && entityLike.test(text.slice(i, i + 40))) return undefined;
+			i++;
+		}
+		if (i === urlStart || text[i] !== ')') return undefined;
+		return { label: label.plain, url: text.slice(urlStart, i), end: i + 1 };
+	}
+}

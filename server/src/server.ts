@@ -1,13 +1,14 @@
 import { FileChangeType, TextDocuments, TextDocumentSyncKind, type Connection, type InitializeResult } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
-import { createLanguageService } from './core/languageService';
+import { createLanguageService, type PageSummarizer } from './core/languageService';
 import { isDocsConfigUri } from './core/uris';
 import { createFsWorkspace } from './node/fsWorkspace';
 import { createWorkerSpecReader } from './node/specWorkerReader';
 import { createRemoteFetcher } from './node/remoteSpecs';
 import { guardFetch, isTrustedInit } from './node/workspaceTrust';
 import { createPagePool } from './node/pagePool';
+import { cacheFileFor, createPersistentSummarizer, summarizerFingerprint, type PersistentSummarizer } from './node/pageCache';
 import { availableParallelism } from 'node:os';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -24,6 +25,10 @@ import { registerPreview } from './lsp/preview';
 const typingDelayMs = 30;
 /** Edits closer together than this are one burst. */
 const burstMs = 100;
+/** The page cache is written once the background check has been quiet this long. */
+const pageCacheIdleFlushMs = 2_000;
+
+declare const MINTDOC_VERSION: string;
 
 /** Wires MintDoc's language service to an LSP connection. Feature logic lives in core/; this is glue. */
 export function startServer(connection: Connection): void {
@@ -41,11 +46,16 @@ export function startServer(connection: Connection): void {
 	// Pages are parsed in worker threads (all cores but the one answering requests).
 	const pagePool = createPagePool(Math.max(1, availableParallelism() - 1));
 	// Every change reaches the service (buffer edits below, watcher events): it never re-reads files to find out.
-	const service = createLanguageService({ workspace, logger, specReader, fetchText, specValidator: specReader.validate, summarizePages: pagePool, changesReported: true });
+	// Page summaries persist in the extension's storage, so reopening a large site skips parsing its unchanged pages.
+	let pageCache: PersistentSummarizer | undefined;
+	const summarizePages: PageSummarizer = (documents, token) => (pageCache ?? pagePool)(documents, token);
+	const service = createLanguageService({ workspace, logger, specReader, fetchText, specValidator: specReader.validate, summarizePages, changesReported: true });
 	const publisher = new DiagnosticsPublisher(connection, service, logger);
 	const sites = new SiteTracker(connection, service, publisher, logger);
 	// A large OpenAPI document parsed in the background: check its sites again now that it is in.
 	service.onDidLoadSpec(root => publisher.schedule(root, 0));
+	// A background check cut short by closing the window still keeps what it parsed.
+	connection.onShutdown(() => pageCache?.flush());
 	connection.onExit(() => {
 		specReader.dispose();
 		pagePool.dispose();
@@ -62,6 +72,14 @@ export function startServer(connection: Connection): void {
 		folders = params.workspaceFolders?.map(f => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
 		const storage = (params.initializationOptions as { storagePath?: string } | undefined)?.storagePath;
 		specCacheDir = path.join(storage ?? path.join(os.tmpdir(), 'mintdoc'), 'openapi-cache');
+		if (storage) {
+			pageCache = createPersistentSummarizer(pagePool, {
+				file: cacheFileFor(path.join(storage, 'page-cache'), folders),
+				fingerprint: summarizerFingerprint(typeof MINTDOC_VERSION === 'string' ? MINTDOC_VERSION : 'dev', path.join(__dirname, 'pageWorker.js')),
+				flushWhenIdleMs: pageCacheIdleFlushMs,
+				onFlush: ({ hits, misses, written }) => logger.info(`page cache: ${hits} pages reused, ${misses} parsed; ${written} kept for next time`),
+			});
+		}
 		workspaceTrusted = isTrustedInit(params.initializationOptions);
 		return {
 			capabilities: {

@@ -49,18 +49,22 @@ export class LspClient {
 			this.#changed();
 		});
 		this.connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) => params.items.map(item => this.settings[item.section ?? ''] ?? null));
-		this.connection.onNotification('window/logMessage', (params: { message: string }) => this.logs.push(params.message));
+		this.connection.onNotification('window/logMessage', (params: { message: string }) => {
+			this.logs.push(params.message);
+			this.#changed();
+		});
 		this.connection.listen();
 	}
 
 	/** Starts the server and completes the initialize handshake with the given workspace folders. */
-	static async start(folders: readonly string[]): Promise<LspClient> {
+	static async start(folders: readonly string[], initializationOptions?: Record<string, unknown>): Promise<LspClient> {
 		const client = new LspClient();
 		await client.connection.sendRequest(InitializeRequest.type, {
 			processId: process.pid,
 			rootUri: null,
 			capabilities: { textDocument: { publishDiagnostics: { versionSupport: true } }, workspace: { workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: false } } },
 			workspaceFolders: folders.map(uri => ({ uri, name: path.basename(uri) })),
+			initializationOptions,
 		});
 		await client.connection.sendNotification(InitializedNotification.type, {});
 		return client;
@@ -101,6 +105,11 @@ export class LspClient {
 			const d = this.diagnostics(uri);
 			return d && predicate(d) ? d : undefined;
 		}, `${what} for ${uri}; last: ${JSON.stringify(this.diagnostics(uri))}`, timeoutMs);
+	}
+
+	/** Resolves with the first line the server logged that matches `pattern`. */
+	waitForLog(pattern: RegExp) {
+		return this.#waitFor(() => this.logs.find(line => pattern.test(line)), `a log line matching ${pattern}; logged: ${this.logs.slice(-5).join(' | ')}`);
 	}
 
 	/** Resolves once the server reports `ready` with roots satisfying `predicate`. */

@@ -8,8 +8,11 @@ import { createFsWorkspace } from '../node/fsWorkspace';
 import { createWorkerSpecReader } from '../node/specWorkerReader';
 import { createRemoteFetcher } from '../node/remoteSpecs';
 import { createPagePool } from '../node/pagePool';
+import { cacheFileFor, createPersistentSummarizer, defaultCacheDirectory, summarizerFingerprint } from '../node/pageCache';
 import * as os from 'node:os';
 import { availableParallelism } from 'node:os';
+
+declare const MINTDOC_VERSION: string;
 
 /** A failure the user must fix before anything can be checked (exit status 2). */
 export class UsageError extends Error {}
@@ -26,7 +29,15 @@ export interface CheckResult {
  * folder is searched for sites below it. Throws {@link UsageError} for unreadable folders or
  * when no site is found at all.
  */
-export async function checkFolders(dirs: readonly string[], cwd: string, options: { readonly coverage?: boolean } = {}): Promise<CheckResult> {
+export interface CheckOptions {
+	readonly coverage?: boolean;
+	/** Keep page summaries between runs (default true). */
+	readonly cache?: boolean;
+	/** A cache file, or a folder (existing, or written with a trailing separator) to keep it in. */
+	readonly cacheLocation?: string;
+}
+
+export async function checkFolders(dirs: readonly string[], cwd: string, options: CheckOptions = {}): Promise<CheckResult> {
 	const folders: string[] = [];
 	for (const dir of dirs) {
 		const absolute = path.resolve(cwd, dir);
@@ -45,8 +56,10 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 	// Pages are parsed by a pool of worker threads (one per core), while this thread reads files and specs.
 	// OpenAPI documents are read and fully validated in their own worker, also while pages are parsed.
 	const pool = createPagePool();
+	const workerPath = path.join(__dirname, 'pageWorker.js');
+	const cache = options.cache === false ? undefined : createPersistentSummarizer(pool, { file: await cacheFile(cwd, folders, options.cacheLocation), fingerprint: summarizerFingerprint(typeof MINTDOC_VERSION === 'string' ? MINTDOC_VERSION : 'dev', workerPath) });
 	const specs = createWorkerSpecReader(undefined, undefined, Math.max(1, availableParallelism() - 1));
-	const service = createLanguageService({ workspace, schemaValidation: true, specReader: (uri, text) => specs.validate(uri, text), awaitSpecReads: true, fetchText: createRemoteFetcher(path.join(os.tmpdir(), 'mintdoc', 'openapi-cache')), summarizePages: pool });
+	const service = createLanguageService({ workspace, schemaValidation: true, specReader: (uri, text) => specs.validate(uri, text), awaitSpecReads: true, fetchText: createRemoteFetcher(path.join(os.tmpdir(), 'mintdoc', 'openapi-cache')), summarizePages: cache ?? pool });
 	try {
 		const roots = await service.findDocsRoots(noCancellation);
 		if (roots.length === 0) throw new UsageError(`no docs.json found in ${dirs.map(d => `'${d}'`).join(', ')}`);
@@ -57,11 +70,19 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 			const [site] = await Promise.all([service.checkSite(root, noCancellation), service.checkPages(root, noCancellation, result => pages.push(result))]);
 			results.push(...site, ...pages);
 		}
+		await cache?.flush();
 		return await withCoverage(service, workspace, roots, results, options);
 	} finally {
 		pool.dispose();
 		specs.dispose();
 	}
+}
+
+async function cacheFile(cwd: string, folders: readonly string[], location: string | undefined): Promise<string> {
+	if (location === undefined) return cacheFileFor(await defaultCacheDirectory(cwd), folders);
+	const absolute = path.resolve(cwd, location);
+	const isFolder = /[\\/]$/.test(location) || (await fs.stat(absolute).catch(() => undefined))?.isDirectory();
+	return isFolder ? cacheFileFor(absolute, folders) : absolute;
 }
 
 async function withCoverage(service: ReturnType<typeof createLanguageService>, workspace: ReturnType<typeof createFsWorkspace>, roots: readonly string[], results: FileDiagnostics[], options: { readonly coverage?: boolean }): Promise<CheckResult> {

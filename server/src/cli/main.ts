@@ -10,10 +10,13 @@ declare const MINTDOC_VERSION: string;
 const usage = `Usage: mintdoc <command> [options]
 
 Commands:
-  check [dir...] [--format text|json] [--coverage]
+  check [dir...] [--format text|json] [--coverage] [--no-cache] [--cache-location path]
                                         Check the docs sites in the given folders (default: .);
                                         --coverage also lists, per OpenAPI file, the operations no
-                                        page documents (JSON: {"problems": [...], "coverage": [...]})
+                                        page documents (JSON: {"problems": [...], "coverage": [...]});
+                                        page results are cached between runs (by content, in
+                                        node_modules/.cache/mintdoc or the user's cache folder):
+                                        --no-cache skips it, --cache-location sets a file or folder
 ${generateUsage}
 ${apiServerUsage}
 ${previewUsage}
@@ -55,14 +58,14 @@ export async function main(argv: readonly string[], out: NodeJS.WritableStream, 
 async function runCheck(args: readonly string[], out: NodeJS.WritableStream): Promise<number> {
 	let parsed;
 	try {
-		parsed = parseArgs({ args: [...args], allowPositionals: true, options: { format: { type: 'string', default: 'text' }, coverage: { type: 'boolean', default: false } } });
+		parsed = parseArgs({ args: [...args], allowPositionals: true, options: { format: { type: 'string', default: 'text' }, coverage: { type: 'boolean', default: false }, cache: { type: 'boolean', default: true }, 'no-cache': { type: 'boolean', default: false }, 'cache-location': { type: 'string' } } });
 	} catch (e) {
 		throw new UsageError(`${e instanceof Error ? e.message : String(e)}\n\n${usage}`);
 	}
 	const format = parsed.values.format;
 	if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be 'text' or 'json', not '${format}'`);
 	const dirs = parsed.positionals.length ? parsed.positionals : ['.'];
-	const { roots, results, coverage } = await checkFolders(dirs, process.cwd(), { coverage: parsed.values.coverage });
+	const { roots, results, coverage } = await checkFolders(dirs, process.cwd(), { coverage: parsed.values.coverage, cache: parsed.values.cache && !parsed.values['no-cache'], cacheLocation: parsed.values['cache-location'] });
 	const problems = toProblems(results, process.cwd());
 	const report = coverage && toCoverage(coverage, process.cwd());
 	if (format === 'json') out.write(report ? formatJsonWithCoverage(problems, report) : formatJson(problems));

@@ -1,0 +1,182 @@
+import { createHash } from 'node:crypto';
+import { promises as fs, readFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CancellationToken } from '../core/cancellation';
+import type { PageSummarizer } from '../core/languageService';
+import type { PageSummary } from '../core/mdx/pageSummary';
+
+/**
+ * A page summary cache that outlives the process, like `eslint --cache`: summaries keyed by a
+ * fingerprint of the page's text, in one file per set of checked folders. Reopening a large site,
+ * or checking a mostly unchanged one again in CI, then costs little more than reading its pages.
+ *
+ * A file is trusted only if it is ours and written by this very summarizer: a magic string, the
+ * format, and `fingerprint` (MintDoc's version and a hash of the summarizer's code) must match, and
+ * every entry must have a summary's shape. Anything else, a corrupt or truncated file or one from
+ * another version, is ignored and replaced at the next save. Writes go to a temporary file renamed
+ * into place, so a crash mid-write never leaves half a cache.
+ */
+export interface PersistentSummarizer extends PageSummarizer {
+	/** Writes the summaries used since the last flush (hits and new ones), releases them from memory and starts the counts again. */
+	flush(): Promise<void>;
+	readonly stats: { hits: number; misses: number; loaded: 'absent' | 'ignored' | 'used' | 'not yet' };
+}
+
+const magic = 'mintdoc-page-cache';
+const format = 1;
+
+interface CacheFile {
+	readonly magic: string;
+	readonly format: number;
+	readonly fingerprint: string;
+	readonly entries: Map<string, PageSummary>;
+}
+
+/** What a page's summary depends on: its language and text (never its path: moved pages keep their entry). */
+export function pageKey(document: TextDocument): string {
+	return createHash('sha1').update(document.languageId).update('\0').update(document.getText()).digest('base64');
+}
+
+export interface PageCacheOptions {
+	readonly file: string;
+	/** MintDoc's version and its summarizer's code: see {@link summarizerFingerprint}. */
+	readonly fingerprint: string;
+	/**
+	 * For a long-lived process (the language server): write the cache by itself once no pages were
+	 * summarized for this long (the end of a background check), instead of at exit.
+	 */
+	readonly flushWhenIdleMs?: number;
+	/** Hears what each flush wrote: pages answered from the file, pages parsed, entries written. */
+	readonly onFlush?: (report: { hits: number; misses: number; written: number; file: string }) => void;
+}
+
+export function createPersistentSummarizer(inner: PageSummarizer, { file, fingerprint, flushWhenIdleMs, onFlush }: PageCacheOptions): PersistentSummarizer {
+	/** Entries read from the file (released after a flush), and those used or made since the last flush. */
+	let stored: Promise<Map<string, PageSummary>> | undefined;
+	let used = new Map<string, PageSummary>();
+	const stats: PersistentSummarizer['stats'] = { hits: 0, misses: 0, loaded: 'not yet' };
+	const load = () => (stored ??= readCacheFile(file, fingerprint).then(result => {
+		stats.loaded = result.state;
+		return result.entries;
+	}));
+
+	let idleTimer: NodeJS.Timeout | undefined;
+	const flushLater = () => {
+		if (flushWhenIdleMs === undefined) return;
+		clearTimeout(idleTimer);
+		idleTimer = setTimeout(() => void flush(), flushWhenIdleMs);
+		idleTimer.unref();
+	};
+
+	const summarize = async (documents: readonly TextDocument[], token: CancellationToken): Promise<readonly PageSummary[]> => {
+		clearTimeout(idleTimer);
+		const entries = await load();
+		const keys = documents.map(pageKey);
+		const results: (PageSummary | undefined)[] = keys.map(key => used.get(key) ?? entries.get(key));
+		const missing = documents.filter((_, i) => !results[i]);
+		stats.hits += documents.length - missing.length;
+		stats.misses += missing.length;
+		const computed = missing.length ? await inner(missing, token) : [];
+		let next = 0;
+		for (let i = 0; i < results.length; i++) {
+			const summary = results[i] ?? computed[next++];
+			results[i] = summary;
+			used.set(keys[i], summary);
+		}
+		flushLater();
+		return results as PageSummary[];
+	};
+	const flush = async () => {
+		clearTimeout(idleTimer);
+		const entries = used;
+		used = new Map();
+		stored = undefined;
+		if (entries.size === 0) return;
+		await writeCacheFile(file, { magic, format, fingerprint, entries });
+		onFlush?.({ hits: stats.hits, misses: stats.misses, written: entries.size, file });
+		stats.hits = stats.misses = 0;
+	};
+	return Object.assign(summarize, { flush, stats });
+}
+
+async function readCacheFile(file: string, fingerprint: string): Promise<{ entries: Map<string, PageSummary>; state: 'absent' | 'ignored' | 'used' }> {
+	let bytes: Buffer;
+	try {
+		bytes = await fs.readFile(file);
+	} catch {
+		return { entries: new Map(), state: 'absent' };
+	}
+	try {
+		const data = deserialize(bytes) as Partial<CacheFile> | null;
+		if (!data || data.magic !== magic || data.format !== format || data.fingerprint !== fingerprint || !(data.entries instanceof Map)) return { entries: new Map(), state: 'ignored' };
+		for (const [key, value] of data.entries) if (typeof key !== 'string' || !looksLikeSummary(value)) return { entries: new Map(), state: 'ignored' };
+		return { entries: data.entries, state: 'used' };
+	} catch {
+		// Truncated, corrupt or not a serialization at all.
+		return { entries: new Map(), state: 'ignored' };
+	}
+}
+
+function looksLikeSummary(value: unknown): value is PageSummary {
+	if (!value || typeof value !== 'object') return false;
+	const v = value as Record<string, unknown>;
+	return ['diagnostics', 'links', 'headings', 'imports', 'elements', 'folds'].every(field => Array.isArray(v[field]))
+		&& (v.anchors === undefined || v.anchors instanceof Set)
+		&& (v.frontmatter === undefined || (typeof v.frontmatter === 'object' && v.frontmatter !== null));
+}
+
+async function writeCacheFile(file: string, data: CacheFile): Promise<void> {
+	const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+	try {
+		await fs.mkdir(path.dirname(file), { recursive: true });
+		await fs.writeFile(temporary, serialize(data));
+		await fs.rename(temporary, file);
+	} catch {
+		// A cache that cannot be written (read-only folder, full disk) only costs speed next time.
+		await fs.rm(temporary, { force: true }).catch(() => undefined);
+	}
+}
+
+/**
+ * What a cache file must have been written by: MintDoc's version and a hash of the page worker's
+ * code (which holds the whole summarizer), so a rebuilt summarizer never reads an older one's answers.
+ */
+export function summarizerFingerprint(version: string, workerPath: string): string {
+	const hash = createHash('sha1').update(version);
+	try {
+		hash.update(readFileSync(workerPath));
+	} catch {
+		// No worker bundle (running from sources): the version alone, plus this process's start, so nothing is shared.
+		hash.update(String(process.pid) + String(Date.now()));
+	}
+	return hash.digest('hex');
+}
+
+/** The file for a set of folders: a name derived from them, so checking another site never evicts this one's cache. */
+export function cacheFileFor(directory: string, folders: readonly string[]): string {
+	const name = createHash('sha1').update([...folders].sort().join('\n')).digest('hex').slice(0, 16);
+	return path.join(directory, `pages-${name}.bin`);
+}
+
+/**
+ * The CLI's default cache folder: `node_modules/.cache/mintdoc` of the nearest project above `cwd`
+ * (where build tools keep theirs, and CI caches keep them), else the user's cache folder.
+ */
+export async function defaultCacheDirectory(cwd: string): Promise<string> {
+	for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
+		const stat = await fs.stat(path.join(dir, 'node_modules')).catch(() => undefined);
+		if (stat?.isDirectory()) return path.join(dir, 'node_modules', '.cache', 'mintdoc');
+		if (path.dirname(dir) === dir) break;
+	}
+	return userCacheDirectory();
+}
+
+function userCacheDirectory(): string {
+	const home = os.homedir();
+	if (process.platform === 'win32') return path.join(process.env.LOCALAPPDATA ?? path.join(home, 'AppData', 'Local'), 'mintdoc', 'Cache');
+	if (process.platform === 'darwin') return path.join(home, 'Library', 'Caches', 'mintdoc');
+	return path.join(process.env.XDG_CACHE_HOME || path.join(home, '.cache'), 'mintdoc');
+}

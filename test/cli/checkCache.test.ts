@@ -1,0 +1,67 @@
+import * as assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import { mintdoc } from '../helpers/cli';
+import { copyFixtures } from '../helpers/tempSite';
+
+const repo = path.resolve(__dirname, '../..');
+
+describe('mintdoc check: the page cache', function () {
+	this.timeout(60_000);
+	let site: ReturnType<typeof copyFixtures>;
+	beforeEach(() => {
+		site = copyFixtures('features');
+		// A project folder: the cache goes to its node_modules/.cache/mintdoc.
+		mkdirSync(site.path('node_modules'));
+	});
+	afterEach(() => site.dispose());
+
+	const cacheDir = () => site.path('node_modules/.cache/mintdoc');
+	const cacheFiles = () => (existsSync(cacheDir()) ? readdirSync(cacheDir()).filter(f => f.endsWith('.bin')) : []);
+
+	it('is on by default, in node_modules/.cache/mintdoc, and gives the same findings warm as cold and without it', () => {
+		const uncached = mintdoc(['check', 'features', '--format', 'json', '--no-cache'], site.dir);
+		assert.deepEqual(cacheFiles(), []);
+		const cold = mintdoc(['check', 'features', '--format', 'json'], site.dir);
+		assert.equal(cacheFiles().length, 1);
+		const warm = mintdoc(['check', 'features', '--format', 'json'], site.dir);
+		assert.ok(JSON.parse(uncached.stdout).length > 0, 'the fixture has findings to compare');
+		assert.equal(cold.stdout, uncached.stdout);
+		assert.equal(warm.stdout, uncached.stdout);
+		assert.equal(warm.status, uncached.status);
+	});
+
+	it('answers from the cache: a summary planted under the right key is what the warm run reports', () => {
+		mintdoc(['check', 'features'], site.dir);
+		const [name] = cacheFiles();
+		const file = path.join(cacheDir(), name);
+		const data = deserialize(readFileSync(file)) as { entries: Map<string, { diagnostics: unknown[] }> };
+		const planted = { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, message: 'planted by the test', severity: 1, source: 'mintdoc', code: 'planted' };
+		for (const summary of data.entries.values()) summary.diagnostics = [planted];
+		writeFileSync(file, serialize(data));
+		const warm = mintdoc(['check', 'features'], site.dir);
+		assert.match(warm.stdout, /planted by the test \[planted\]/);
+		// --no-cache never reads it.
+		assert.doesNotMatch(mintdoc(['check', 'features', '--no-cache'], site.dir).stdout, /planted/);
+	});
+
+	it('ignores a damaged cache file and replaces it', () => {
+		const clean = mintdoc(['check', 'features'], site.dir);
+		const [name] = cacheFiles();
+		writeFileSync(path.join(cacheDir(), name), 'garbage');
+		const again = mintdoc(['check', 'features'], site.dir);
+		assert.equal(again.stdout, clean.stdout);
+		assert.equal(again.stderr, '');
+		assert.notEqual(readFileSync(path.join(cacheDir(), name), 'utf8').slice(0, 7), 'garbage');
+	});
+
+	it('--cache-location takes a file or a folder', () => {
+		mintdoc(['check', 'features', '--cache-location', 'my-cache.bin'], site.dir);
+		assert.ok(existsSync(site.path('my-cache.bin')));
+		mintdoc(['check', 'features', '--cache-location', 'caches/'], site.dir);
+		assert.equal(readdirSync(site.path('caches')).filter(f => f.endsWith('.bin')).length, 1);
+		assert.deepEqual(cacheFiles(), []);
+	});
+
+});

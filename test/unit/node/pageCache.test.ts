@@ -1,0 +1,128 @@
+import * as assert from 'node:assert/strict';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { serialize } from 'node:v8';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { noCancellation } from '../../../server/src/core/cancellation';
+import type { PageSummarizer } from '../../../server/src/core/languageService';
+import { summarizePage } from '../../../server/src/core/mdx/pageSummary';
+import { cacheFileFor, createPersistentSummarizer, defaultCacheDirectory } from '../../../server/src/node/pageCache';
+
+const page = (name: string, text: string) => TextDocument.create(`file:///site/${name}.mdx`, 'mdx', 1, text);
+const pages = [
+	page('a', '---\ntitle: A\n---\n\n# Hello\n\nSee [b](/b) and <Card title="x">y</Card>.\n'),
+	page('b', '## Setup {#setup}\n\n<Accordion title="More">\n\nText\n\n</Accordion>\n'),
+	page('c', 'Broken <Card\n'),
+];
+
+/** The real summarizer, counting the pages it is asked for. */
+function counting(): PageSummarizer & { asked: string[] } {
+	const asked: string[] = [];
+	const summarize = async (documents: readonly TextDocument[]) => {
+		asked.push(...documents.map(d => d.uri));
+		return documents.map(summarizePage);
+	};
+	return Object.assign(summarize, { asked });
+}
+
+describe('persistent page cache', () => {
+	let dir: string;
+	let file: string;
+	beforeEach(() => {
+		dir = mkdtempSync(path.join(os.tmpdir(), 'mintdoc-page-cache-'));
+		file = path.join(dir, 'sub', 'pages.bin');
+	});
+	afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+	it('answers a second process from the file, with summaries equal to fresh ones', async () => {
+		const first = counting();
+		const cold = createPersistentSummarizer(first, { file, fingerprint: 'fp' });
+		const fresh = await cold(pages, noCancellation);
+		await cold.flush();
+		assert.equal(first.asked.length, 3);
+		assert.ok(existsSync(file));
+
+		const second = counting();
+		const warm = createPersistentSummarizer(second, { file, fingerprint: 'fp' });
+		const cached = await warm(pages, noCancellation);
+		assert.deepEqual(second.asked, []);
+		assert.deepEqual(cached, fresh);
+		assert.ok(cached[1].anchors instanceof Set && cached[1].anchors.has('setup'));
+		assert.equal(cached[2].diagnostics[0].code, 'mdx-syntax');
+		assert.deepEqual(warm.stats, { hits: 3, misses: 0, loaded: 'used' });
+	});
+
+	it('parses again only the pages whose text changed; a moved page keeps its entry', async () => {
+		const cold = createPersistentSummarizer(counting(), { file, fingerprint: 'fp' });
+		await cold(pages, noCancellation);
+		await cold.flush();
+		const inner = counting();
+		const warm = createPersistentSummarizer(inner, { file, fingerprint: 'fp' });
+		const edited = page('a', pages[0].getText() + '\nMore.\n');
+		const moved = TextDocument.create('file:///site/elsewhere/b.mdx', 'mdx', 1, pages[1].getText());
+		const results = await warm([edited, moved, pages[2]], noCancellation);
+		assert.deepEqual(inner.asked, ['file:///site/a.mdx']);
+		assert.deepEqual(results[0], summarizePage(edited));
+	});
+
+	it('never trusts a file written by another version or another program, or a damaged one', async () => {
+		const cold = createPersistentSummarizer(counting(), { file, fingerprint: 'fp' });
+		await cold(pages, noCancellation);
+		await cold.flush();
+		const good = readFileSync(file);
+		const poisoned = new Map([['x', { diagnostics: 'none' }]]);
+		const variants: [string, Buffer][] = [
+			['another fingerprint', good],
+			['truncated', good.subarray(0, good.length >> 1)],
+			['random bytes', Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256))],
+			['not ours', serialize({ magic: 'something-else', format: 1, fingerprint: 'fp', entries: new Map() })],
+			['wrong shape', serialize({ magic: 'mintdoc-page-cache', format: 1, fingerprint: 'fp', entries: poisoned })],
+			['empty', Buffer.alloc(0)],
+		];
+		for (const [name, bytes] of variants) {
+			writeFileSync(file, bytes);
+			const inner = counting();
+			const summarizer = createPersistentSummarizer(inner, { file, fingerprint: name === 'another fingerprint' ? 'other' : 'fp' });
+			const results = await summarizer(pages, noCancellation);
+			assert.equal(inner.asked.length, 3, name);
+			assert.equal(summarizer.stats.loaded, 'ignored', name);
+			assert.deepEqual(results, pages.map(summarizePage), name);
+			// Replaced by a good file at the next save.
+			await summarizer.flush();
+			const again = counting();
+			await createPersistentSummarizer(again, { file, fingerprint: name === 'another fingerprint' ? 'other' : 'fp' })(pages, noCancellation);
+			assert.equal(again.asked.length, 0, name);
+		}
+	});
+
+	it('keeps working when the cache cannot be written', async function () {
+		if (process.getuid?.() === 0) {
+			// root writes anywhere: a file where the folder should be blocks the write instead.
+			writeFileSync(path.join(dir, 'sub'), 'not a folder');
+		} else {
+			mkdirSync(path.join(dir, 'sub'));
+			chmodSync(path.join(dir, 'sub'), 0o500);
+		}
+		const summarizer = createPersistentSummarizer(counting(), { file, fingerprint: 'fp' });
+		assert.equal((await summarizer(pages, noCancellation)).length, 3);
+		await summarizer.flush();
+		assert.equal(existsSync(file), false);
+	});
+
+	it('writes by itself once summarizing has been idle, for the language server', async () => {
+		const summarizer = createPersistentSummarizer(counting(), { file, fingerprint: 'fp', flushWhenIdleMs: 10 });
+		await summarizer(pages, noCancellation);
+		const deadline = Date.now() + 30_000;
+		while (!existsSync(file) && Date.now() < deadline) await new Promise(resolve => setTimeout(resolve, 20));
+		assert.ok(existsSync(file));
+	});
+
+	it('names a file per set of folders, and finds node_modules/.cache above the working folder', async () => {
+		assert.equal(cacheFileFor('/c', ['file:///a', 'file:///b']), cacheFileFor('/c', ['file:///b', 'file:///a']));
+		assert.notEqual(cacheFileFor('/c', ['file:///a']), cacheFileFor('/c', ['file:///b']));
+		mkdirSync(path.join(dir, 'node_modules'));
+		mkdirSync(path.join(dir, 'docs', 'guides'), { recursive: true });
+		assert.equal(await defaultCacheDirectory(path.join(dir, 'docs', 'guides')), path.join(dir, 'node_modules', '.cache', 'mintdoc'));
+	});
+});

@@ -1,11 +1,14 @@
 // `npm run bench`: generates synthetic sites (S, M, L) and measures MintDoc against the floor, a peer
-// and (with --official) the platform's own CLI. A benchmark, not a test: it never fails on timing.
-// Usage: npm run bench -- [--sizes S,M,L] [--official] [--runs N] [--parts floor,check,peer,server]
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+// and (with --official) the platform's own CLI; `--site DIR` (any number) measures real sites the same
+// way. A benchmark, not a test: it never fails on timing.
+// Usage: npm run bench -- [--sizes S,M,L] [--site DIR]... [--official] [--runs N] [--parts floor,check,warm,tiers,peer,server]
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { measureFloor } from './floor';
+import { measureTiers, type TierFigures } from './pageTiers';
+import { describeRealSite } from './realSite';
 import { ensureOfficialCli, officialPackage, runOfficialBrokenLinks } from './official';
 import { measurePeer } from './peer';
 import { runProcess } from './processRun';
@@ -18,20 +21,31 @@ const cacheDir = path.join(repo, '.bench-cache');
 const cli = path.join(repo, 'dist', 'cli.js');
 const server = path.join(repo, 'dist', 'server.js');
 
-/** The issue's budgets (on a 2-core machine), by figure and size. */
-const budgets: Partial<Record<string, Partial<Record<SizeName, number>>>> = {
+/** Budgets (on a 2-core machine), by figure and size; real sites are held to the ratios to their floor. */
+const budgets: Partial<Record<string, Partial<Record<string, number>>>> = {
 	checkMs: { M: 3_000, L: 20_000 },
-	firstDiagnosticsMs: { L: 3_000 },
-	configEditP95Ms: { M: 30, L: 100 },
+	checkPeakRssMb: { L: 500 },
+	firstDiagnosticsMs: { L: 1_500 },
+	loadedMs: { L: 30_000 },
+	configEditP95Ms: { M: 30, L: 50 },
+	pageEditP95Ms: { L: 30 },
 	pageCompletionP95Ms: { L: 20 },
 	endpointCompletionP95Ms: { L: 20 },
 	serverRssMb: { L: 400 },
 };
+/** `mintdoc check` within this many times the floor, cold and warm, on every site. */
+const coldFloorRatio = 3;
+const warmFloorRatio = 1.5;
+
+type CheckFigures = { wallMs: number; runs: number[]; cpuMs: number | undefined; peakRssMb: number | undefined; exitCode: number | null; problems: string };
 
 interface SizeResult {
-	site: Omit<GeneratedSite, 'navPages' | 'endpointEntries' | 'dir'>;
+	site: Omit<GeneratedSite, 'navPages' | 'endpointEntries' | 'dir'> & { dir?: string };
 	floor?: { totalMs: number; readMs: number; parseMs: number };
-	check?: { wallMs: number; runs: number[]; cpuMs: number | undefined; peakRssMb: number | undefined; exitCode: number | null; problems: string };
+	/** Cold: no page cache (`--no-cache`); warm: a second run with the cache the first one wrote. */
+	check?: CheckFigures;
+	warm?: CheckFigures;
+	tiers?: TierFigures;
 	server?: ServerFigures | { error: string };
 	peer?: { validateMs: number; diagnostics: number };
 	official?: { wallMs: number; cpuMs: number | undefined; exitCode: number | null; ratio: number; output: string } | { error: string };
@@ -39,8 +53,12 @@ interface SizeResult {
 }
 
 async function main(): Promise<void> {
-	const { values } = parseArgs({ options: { sizes: { type: 'string', default: 'S,M,L' }, official: { type: 'boolean', default: false }, runs: { type: 'string', default: '1' }, parts: { type: 'string', default: 'floor,check,peer,server' }, seed: { type: 'string', default: String(defaultSeed) } } });
-	const chosen = values.sizes!.split(',').map(s => s.trim().toUpperCase()).filter((s): s is SizeName => s in sizes);
+	const { values } = parseArgs({ options: { sizes: { type: 'string' }, site: { type: 'string', multiple: true, default: [] }, official: { type: 'boolean', default: false }, runs: { type: 'string', default: '1' }, parts: { type: 'string', default: 'floor,check,warm,tiers,peer,server' }, seed: { type: 'string', default: String(defaultSeed) } } });
+	// Real sites alone when only --site is given; generated sizes too when --sizes names them.
+	const sizeNames = (values.sizes ?? (values.site!.length ? '' : 'S,M,L')).split(',').map(s => s.trim().toUpperCase()).filter((s): s is SizeName => s in sizes);
+	const realSites = values.site!.map(dir => path.resolve(dir));
+	const labelOf = (dir: string) => path.relative(path.dirname(path.dirname(dir)), dir).replace(/\\/g, '/');
+	const chosen: string[] = [...sizeNames, ...realSites.map(labelOf)];
 	const runs = Math.max(1, Number(values.runs) || 1);
 	const seed = Number(values.seed) || defaultSeed;
 	const parts = new Set(values.parts!.split(',').map(p => p.trim()));
@@ -48,15 +66,16 @@ async function main(): Promise<void> {
 	if (!existsSync(cli) || !existsSync(server)) throw new Error('dist/ is missing: run `node scripts/build.mjs` first (npm run bench does)');
 	mkdirSync(cacheDir, { recursive: true });
 
-	const results: Partial<Record<SizeName, SizeResult>> = {};
+	const results: Partial<Record<string, SizeResult>> = {};
 	const machine = { cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length, ramGb: Math.round(os.totalmem() / 1024 ** 3), node: process.version, platform: `${os.platform()} ${os.release()}`, loadAverage: os.loadavg().map(n => Math.round(n * 100) / 100) };
 	const date = new Date().toISOString();
 	// Written after every size, so a long L run interrupted midway still leaves S and M.
 	const save = () => writeFileSync(path.join(__dirname, 'results.json'), JSON.stringify({ date, machine: { ...machine, loadAverageAtEnd: os.loadavg().map(n => Math.round(n * 100) / 100) }, generator: { version: generatorVersion, seed }, budgets, results }, null, 2) + '\n');
-	for (const size of chosen) {
-		const site = ensureSite(cacheDir, size, seed, log);
+	for (const [index, size] of chosen.entries()) {
+		const real = index >= sizeNames.length ? realSites[index - sizeNames.length] : undefined;
+		const site = real ? describeRealSite(real, size) : ensureSite(cacheDir, size as SizeName, seed, log);
 		const { navPages: _n, endpointEntries: _e, dir: _d, ...summary } = site;
-		const result: SizeResult = { site: summary, errors: [] };
+		const result: SizeResult = { site: real ? { ...summary, dir: real } : summary, errors: [] };
 		results[size] = result;
 		log(`site ${size}: ${site.pages} pages, ${site.links} links, ${site.operations} operations, ${(site.bytes / 1024 / 1024).toFixed(1)} MB in ${site.files} files`);
 		const attempt = async (label: string, work: () => Promise<void>) => {
@@ -71,16 +90,32 @@ async function main(): Promise<void> {
 		await attempt('floor', async () => {
 			result.floor = await measureFloor(site);
 		});
-		await attempt('check', async () => {
+		// Cold runs never read a page cache; warm runs share one written by a first, unmeasured run.
+		const cacheFile = path.join(cacheDir, 'page-cache', `${size.replace(/[^\w.-]+/g, '_')}.bin`);
+		const checkRuns = async (label: 'cold' | 'warm', cacheArgs: string[]): Promise<CheckFigures> => {
 			const walls: number[] = [];
 			let last;
 			for (let i = 0; i < runs; i++) {
-				last = await runProcess(process.execPath, [cli, 'check', site.dir], { timeoutMs: 20 * 60_000 });
+				last = await runProcess(process.execPath, [cli, 'check', site.dir, ...cacheArgs], { timeoutMs: 20 * 60_000 });
 				walls.push(last.wallMs);
-				log(`  mintdoc check ${size}: ${last.wallMs.toFixed(0)} ms (CPU ${last.cpuMs?.toFixed(0)} ms), peak RSS ${last.peakRssMb?.toFixed(0)} MB, exit ${last.exitCode}`);
+				log(`  mintdoc check ${size} (${label}): ${last.wallMs.toFixed(0)} ms (CPU ${last.cpuMs?.toFixed(0)} ms), peak RSS ${last.peakRssMb?.toFixed(0)} MB, exit ${last.exitCode}`);
 			}
 			if (last!.exitCode !== 0 && last!.exitCode !== 1) throw new Error(`mintdoc check exited with ${last!.exitCode}: ${last!.stderr.slice(0, 500)}`);
-			result.check = { wallMs: median(walls), runs: walls, cpuMs: last!.cpuMs, peakRssMb: last!.peakRssMb, exitCode: last!.exitCode, problems: last!.stdout.trim().split('\n').pop() ?? '' };
+			return { wallMs: median(walls), runs: walls, cpuMs: last!.cpuMs, peakRssMb: last!.peakRssMb, exitCode: last!.exitCode, problems: last!.stdout.trim().split('\n').pop() ?? '' };
+		};
+		await attempt('check', async () => {
+			result.check = await checkRuns('cold', ['--no-cache']);
+		});
+		await attempt('warm', async () => {
+			rmSync(cacheFile, { force: true });
+			const first = await runProcess(process.execPath, [cli, 'check', site.dir, '--cache-location', cacheFile], { timeoutMs: 20 * 60_000 });
+			result.warm = await checkRuns('warm', ['--cache-location', cacheFile]);
+			if (result.warm.problems !== (first.stdout.trim().split('\n').pop() ?? '')) result.errors.push(`warm: findings differ from the run that wrote the cache: ${result.warm.problems}`);
+		});
+		await attempt('tiers', async () => {
+			result.tiers = await measureTiers(site.dir);
+			const t = result.tiers;
+			log(`  tiers ${size}: fast tier ${t.fast.pages}/${t.pages} pages, ${pct(t.fast.bytes, t.bytes)} of bytes (${t.fast.ms.toFixed(0)} ms); parser ${t.parser.pages} pages (${t.parser.ms.toFixed(0)} ms); rules ${t.siteRulesMs.toFixed(0)} + ${t.pageRulesMs.toFixed(0)} ms`);
 		});
 		await attempt('peer', async () => {
 			result.peer = await measurePeer(path.join(site.dir, 'docs.json'), path.join(repo, 'schemas', 'docs.schema.json'));
@@ -88,7 +123,7 @@ async function main(): Promise<void> {
 		await attempt('server', async () => {
 			result.server = await benchServer(site, server, log);
 		});
-		if (values.official && size === 'M') {
+		if (values.official && (size === 'M' || real)) {
 			await attempt('official', async () => {
 				const installed = ensureOfficialCli(cacheDir, log);
 				if ('error' in installed) throw new Error(installed.error);
@@ -109,27 +144,35 @@ const ms = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '—
 const mb = (n: number | undefined) => (n === undefined ? '—' : `${n.toFixed(0)} MB`);
 const ratio = (n: number | undefined, floor: number | undefined) => (n === undefined || !floor ? '' : ` (${(n / floor).toFixed(1)}× floor)`);
 
-/** One Markdown table: a row per figure, a column per size, then the budget. */
-export function formatTable(date: string, machine: { cpu: string; cores: number; ramGb: number; node: string; loadAverage: number[] }, chosen: readonly SizeName[], results: Partial<Record<SizeName, SizeResult>>): string {
-	const server = (size: SizeName) => {
+const pct = (part: number, whole: number) => (whole ? `${Math.round((100 * part) / whole)} %` : '—');
+
+/** One Markdown table: a row per figure, a column per site, then the budget. */
+export function formatTable(date: string, machine: { cpu: string; cores: number; ramGb: number; node: string; loadAverage: number[] }, chosen: readonly string[], results: Partial<Record<string, SizeResult>>): string {
+	const server = (size: string) => {
 		const s = results[size]?.server;
 		return s && !('error' in s) ? s : undefined;
 	};
 	const budget = (key: string, unit: (n: number) => string) => chosen.flatMap(size => (budgets[key]?.[size] !== undefined ? [`${size} ≤ ${unit(budgets[key]![size]!)}`] : [])).join(', ');
-	const row = (label: string, cell: (size: SizeName) => string, budgetText = '') => `| ${label} | ${chosen.map(cell).join(' | ')} | ${budgetText} |`;
+	const row = (label: string, cell: (size: string) => string, budgetText = '') => `| ${label} | ${chosen.map(cell).join(' | ')} | ${budgetText} |`;
+	const floor = (size: string) => results[size]?.floor?.totalMs;
+	const tiers = (size: string) => results[size]?.tiers;
 	const lines = [
 		`MintDoc bench — ${date} — ${machine.cpu}, ${machine.cores} cores, ${machine.ramGb} GB RAM, node ${machine.node}, load average ${machine.loadAverage.join(' ')}`,
 		'',
 		`| figure | ${chosen.map(size => `${size} (${results[size]!.site.pages} pages, ${(results[size]!.site.bytes / 1024 / 1024).toFixed(0)} MB)`).join(' | ')} | budget |`,
 		`|---|${chosen.map(() => '---').join('|')}|---|`,
-		row('floor: read all files + parse docs.json and specs', size => ms(results[size]?.floor?.totalMs)),
-		row('`mintdoc check` wall (cold process)', size => ms(results[size]?.check?.wallMs) + ratio(results[size]?.check?.wallMs, results[size]?.floor?.totalMs), budget('checkMs', ms)),
-		row('`mintdoc check` CPU time (user + system, all threads)', size => ms(results[size]?.check?.cpuMs)),
-		row('`mintdoc check` peak RSS', size => mb(results[size]?.check?.peakRssMb)),
-		row('server: first diagnostics', size => ms(server(size)?.firstDiagnosticsMs) + ratio(server(size)?.firstDiagnosticsMs, results[size]?.floor?.totalMs), budget('firstDiagnosticsMs', ms)),
-		row('server: every page checked (background)', size => ms(server(size)?.loadedMs)),
+		row('floor: read all files + parse docs.json and specs', size => ms(floor(size))),
+		row('`mintdoc check` wall, cold (no cache)', size => ms(results[size]?.check?.wallMs) + ratio(results[size]?.check?.wallMs, floor(size)), `≤ ${coldFloorRatio}× floor; ${budget('checkMs', ms)}`),
+		row('`mintdoc check` wall, warm (page cache, unchanged site)', size => ms(results[size]?.warm?.wallMs) + ratio(results[size]?.warm?.wallMs, floor(size)), `≤ ${warmFloorRatio}× floor`),
+		row('`mintdoc check` CPU time, cold (user + system, all threads)', size => ms(results[size]?.check?.cpuMs)),
+		row('`mintdoc check` peak RSS, cold', size => mb(results[size]?.check?.peakRssMb), budget('checkPeakRssMb', mb)),
+		row('fast tier reads: pages / bytes', size => (tiers(size) ? `${pct(tiers(size)!.fast.pages, tiers(size)!.pages)} / ${pct(tiers(size)!.fast.bytes, tiers(size)!.bytes)}` : '—')),
+		row('one thread: read pages / fast tier / MDX parser / other pages', size => (tiers(size) ? `${ms(tiers(size)!.readMs)} / ${ms(tiers(size)!.fast.ms)} / ${ms(tiers(size)!.parser.ms)} / ${ms(tiers(size)!.other.ms)}` : '—')),
+		row('one thread: docs.json rules + OpenAPI / page rules', size => (tiers(size) ? `${ms(tiers(size)!.siteRulesMs)} / ${ms(tiers(size)!.pageRulesMs)}` : '—')),
+		row('server: first diagnostics', size => ms(server(size)?.firstDiagnosticsMs) + ratio(server(size)?.firstDiagnosticsMs, floor(size)), budget('firstDiagnosticsMs', ms)),
+		row('server: every page checked (background)', size => ms(server(size)?.loadedMs), budget('loadedMs', ms)),
 		row('server: docs.json edit → diagnostics p50 / p95', size => `${ms(server(size)?.configEditP50Ms)} / ${ms(server(size)?.configEditP95Ms)}`, budget('configEditP95Ms', ms)),
-		row('server: MDX edit → diagnostics p50 / p95', size => `${ms(server(size)?.pageEditP50Ms)} / ${ms(server(size)?.pageEditP95Ms)}`),
+		row('server: MDX edit → diagnostics p50 / p95', size => `${ms(server(size)?.pageEditP50Ms)} / ${ms(server(size)?.pageEditP95Ms)}`, budget('pageEditP95Ms', ms)),
 		row('server: completion, page paths p50 / p95', size => `${ms(server(size)?.pageCompletionP50Ms)} / ${ms(server(size)?.pageCompletionP95Ms)}`, budget('pageCompletionP95Ms', ms)),
 		row('server: completion, `METHOD /path` p50 / p95', size => `${ms(server(size)?.endpointCompletionP50Ms)} / ${ms(server(size)?.endpointCompletionP95Ms)}`, budget('endpointCompletionP95Ms', ms)),
 		row('server: hover p95 / definition p95', size => `${ms(server(size)?.hoverP95Ms)} / ${ms(server(size)?.definitionP95Ms)}`),

@@ -77,8 +77,10 @@ async function configEdits(session: LspSession, uri: string, site: GeneratedSite
 	const middle = Math.floor(site.navPages.length / 2);
 	const middleEndpoint = site.endpointEntries[Math.floor(site.endpointEntries.length / 2)];
 	for (let i = 0; samples.length < 50; i++) {
-		const kind = i % 3;
 		const text = session.text(uri);
+		// A real site may have no `METHOD /path` entries, or no groups near its middle page: page renames then.
+		const groupsNear = text.indexOf('"groups": [', text.indexOf(`"${site.navPages[middle]}"`) - 4000);
+		const kind = i % 3 === 2 && !middleEndpoint ? 0 : i % 3 === 1 && groupsNear < 0 ? 0 : i % 3;
 		let offset: number;
 		let removed: string;
 		let inserted: string;
@@ -90,7 +92,7 @@ async function configEdits(session: LspSession, uri: string, site: GeneratedSite
 			inserted = `"${site.navPages[middle + (i % 20)]}-renamed"`;
 			code = 'page-not-found';
 		} else if (kind === 1) {
-			offset = text.indexOf('"groups": [', text.indexOf(`"${site.navPages[middle]}"`) - 4000) + '"groups": ['.length;
+			offset = groupsNear + '"groups": ['.length;
 			removed = '';
 			inserted = `{ "group": "Added ${i}", "pages": ["missing/page-${i}"] },`;
 			code = 'page-not-found';
@@ -141,7 +143,7 @@ async function configRequests(session: LspSession, uri: string, site: GeneratedS
 	const text = session.text(uri);
 	const pageEntry = `"${site.navPages[Math.floor(site.navPages.length / 2) + 3]}"`;
 	const pageOffset = text.indexOf(pageEntry);
-	const endpoint = `"${site.endpointEntries[Math.floor(site.endpointEntries.length / 2) + 1]}"`;
+	const endpoint = `"${site.endpointEntries[Math.floor(site.endpointEntries.length / 2) + 1] ?? site.navPages[0]}"`;
 	const endpointOffset = text.indexOf(endpoint);
 	// Inside the string, after a few typed characters, as when a writer starts an entry.
 	const pageAt = session.positionAt(uri, pageOffset + 4);

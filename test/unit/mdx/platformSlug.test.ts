@@ -17,7 +17,7 @@ describe('platform heading ids', () => {
 	it('the ASCII fast path equals the library on every string it accepts', () => {
 		const next = random(42);
 		// Characters that matter to slugify: separators, `_`, digits, case, contractions (`-s`, `-t`), backslashes, percent-escapes.
-		const alphabet = ['a', 'b', 's', 't', 'Z', '0', '9', '-', '-', '_', ' ', '.', '%', '2', '\\', '/', '(', ')', '!', '&', '^', '`', '~', '=', 'é'];
+		const alphabet = ['a', 'b', 's', 'S', 't', 'T', 'Z', '0', '9', '-', '-', '_', ' ', '.', '%', '2', '\\', '/', '(', ')', '!', '&', '^', '`', '~', '=', 'é'];
 		let accepted = 0;
 		for (let i = 0; i < 20_000; i++) {
 			const length = 1 + Math.floor(next() * 14);
@@ -27,6 +27,9 @@ describe('platform heading ids', () => {
 			if (fast === undefined) continue;
 			accepted++;
 			assert.strictEqual(fast, slugify(text, { decamelize: false, preserveCharacters: ['_'] }), JSON.stringify(text));
+			// The variants heading ids with percent-escapes and component titles use.
+			assert.strictEqual(plainAsciiSlug(text, { lowercase: false, keepPercent: true }), slugify(text, { decamelize: false, preserveCharacters: ['%', '_'], lowercase: false }), `escaped ${JSON.stringify(text)}`);
+			assert.strictEqual(plainAsciiSlug(text, { keepUnderscore: false }), slugify(text, { decamelize: false }), `title ${JSON.stringify(text)}`);
 		}
 		assert.ok(accepted > 5_000, `only ${accepted} strings took the fast path`);
 	});

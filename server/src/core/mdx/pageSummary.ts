@@ -63,18 +63,26 @@ export interface PageSummary {
 }
 
 export function summarizePage(document: TextDocument): PageSummary {
+	return summarize(document, true).summary;
+}
+
+/** Which reader summarized a page: the line scanner, the MDX parser, or neither (unreadable, too large, or a syntax error's early exit counts as the parser). */
+export type SummaryTier = 'fast' | 'parser' | 'none';
+
+/** The summary and the tier that produced it (the bench reports how much of a real site each tier reads). */
+export function summarizePageWithTier(document: TextDocument): { summary: PageSummary; tier: SummaryTier } {
 	return summarize(document, true);
 }
 
 /** The same summary read by the MDX parser alone, never by the line scanner: the reference the scanner is tested against. */
 export function summarizePageWithParser(document: TextDocument): PageSummary {
-	return summarize(document, false);
+	return summarize(document, false).summary;
 }
 
-function summarize(document: TextDocument, fast: boolean): PageSummary {
+function summarize(document: TextDocument, fast: boolean): { summary: PageSummary; tier: SummaryTier } {
 	const unparsable = checkTextIsParsable(document, 'This page');
 	const empty: PageSummary = { diagnostics: [], links: [], headings: [], anchors: undefined, imports: [], frontmatter: undefined, folds: [], elements: [] };
-	if (unparsable) return { ...empty, diagnostics: [unparsable] };
+	if (unparsable) return { summary: { ...empty, diagnostics: [unparsable] }, tier: 'none' };
 	const text = document.getText();
 	const frontmatter = readFrontmatter(text);
 	const diagnostics: Diagnostic[] = checkFrontmatter(document, frontmatter);
@@ -84,13 +92,14 @@ function summarize(document: TextDocument, fast: boolean): PageSummary {
 			/^(?:[ \t]*>){100}/m.test(text) ? 'This page nests block quotes more than 100 deep: MintDoc checks its frontmatter and links but not its MDX syntax.' : undefined;
 	if (tooHard) {
 		diagnostics.push(createDiagnostic({ start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, tooHard, 'page-too-large'));
-		return { ...empty, diagnostics, frontmatter: frontmatter?.data, links: scanLinks(document), anchors: scanAnchors(text) };
+		return { summary: { ...empty, diagnostics, frontmatter: frontmatter?.data, links: scanLinks(document), anchors: scanAnchors(text) }, tier: 'none' };
 	}
 	// `## Title {#id}` is read as the platform reads it: the id set, the rest parsed as MDX.
 	const custom = maskCustomHeadingIds(text);
 	const source = custom?.text ?? text;
 	// Most pages are plain enough for the line scanner (much faster); it declines every other page, and those the parser reads.
 	let extracted = fast ? fastSummarize(document, source, frontmatter?.end, custom?.ids) : undefined;
+	const tier = extracted ? 'fast' : 'parser';
 	if (!extracted) {
 		// `.md` pages too: the platform's build and link check read every page with its MDX parser.
 		const parsed = parseMdx(source, true);
@@ -101,12 +110,12 @@ function summarize(document: TextDocument, fast: boolean): PageSummary {
 			const start = clamp(error.start.line - 1, error.start.column - 1);
 			const end = error.end ? clamp(error.end.line - 1, error.end.column - 1) : document.positionAt(document.offsetAt(start) + 1);
 			diagnostics.push(createDiagnostic({ start, end }, `${error.message} (MDX)`, 'mdx-syntax'));
-			return { ...empty, diagnostics, frontmatter: frontmatter?.data };
+			return { summary: { ...empty, diagnostics, frontmatter: frontmatter?.data }, tier };
 		}
 		extracted = extract(parsed.tree, document, source, custom?.ids);
 	}
 	diagnostics.push(...checkComponents(extracted.elements, extracted.localNames));
-	return { diagnostics, frontmatter: frontmatter?.data, ...extracted };
+	return { summary: { diagnostics, frontmatter: frontmatter?.data, ...extracted }, tier };
 }
 
 function extract(tree: Root, document: TextDocument, text: string, customIds?: ReadonlyMap<number, string>): Extracted {

@@ -46,7 +46,7 @@ function memoSlug(encoded: string, escaped: boolean): string {
 	let slug = slugMemo.get(key);
 	if (slug === undefined) {
 		slug = escaped
-			? slugify(encoded, { decamelize: false, preserveCharacters: ['%', '_'], lowercase: false })
+			? plainAsciiSlug(encoded, { lowercase: false, keepPercent: true }) ?? slugify(encoded, { decamelize: false, preserveCharacters: ['%', '_'], lowercase: false })
 			: plainAsciiSlug(encoded) ?? slugify(encoded, { decamelize: false, preserveCharacters: ['_'] });
 		if (slugMemo.size >= slugMemoLimit) slugMemo.clear();
 		slugMemo.set(key, slug);
@@ -64,7 +64,8 @@ export function componentTitleSlug(title: string): string {
 	const key = 'c' + title;
 	let slug = slugMemo.get(key);
 	if (slug === undefined) {
-		slug = slugify(title.replace(':', '-'), { decamelize: false });
+		const text = title.replace(':', '-');
+		slug = plainAsciiSlug(text, { keepUnderscore: false }) ?? slugify(text, { decamelize: false });
 		if (slugMemo.size >= slugMemoLimit) slugMemo.clear();
 		slugMemo.set(key, slug);
 	}
@@ -72,18 +73,20 @@ export function componentTitleSlug(title: string): string {
 }
 
 /**
- * `slugify(text, { decamelize: false, preserveCharacters: ['_'] })` for ASCII text without `&`,
- * `^` or a backtick, where its transliteration changes nothing (none of its replacements is ASCII;
- * `&` becomes ` and `, `^` and the backtick are diacritics it strips): lower-case, every run of
- * other characters one `-`, `word-s`/`word-t` joined, no `-` at either end. Headings percent-encoded
- * for their id are ASCII, so this is almost every heading. Proven equal to the library by
- * test/unit/core/platformSlug.test.ts; undefined for any other text.
+ * `slugify(text, { decamelize: false, … })` for ASCII text without `&`, `^` or a backtick, where its
+ * transliteration changes nothing (none of its replacements is ASCII; `&` becomes ` and `, `^` and
+ * the backtick are diacritics it strips): lower-cased unless told not to, every run of other than
+ * letters, digits and the kept characters one `-`, `word-s`/`word-t` joined, no `-` at either end.
+ * Headings percent-encoded for their id are ASCII, so this is almost every heading. Proven equal to
+ * the library by test/unit/mdx/platformSlug.test.ts; undefined for any other text.
+ * Defaults: `preserveCharacters: ['_']`, lower-cased.
  */
-export function plainAsciiSlug(text: string): string | undefined {
+export function plainAsciiSlug(text: string, options: { lowercase?: boolean; keepPercent?: boolean; keepUnderscore?: boolean } = {}): string | undefined {
 	if (!/^[\x00-\x7F]*$/.test(text) || /[&^`]/.test(text)) return undefined;
-	return text.toLowerCase()
-		.replace(/[^a-z\d_]+/g, '-')
-		.replace(/\\/g, '')
+	const lowercase = options.lowercase ?? true;
+	const kept = `${lowercase ? 'a-z' : 'a-zA-Z'}\\d${options.keepUnderscore === false ? '' : '_'}${options.keepPercent ? '%' : ''}`;
+	return (lowercase ? text.toLowerCase() : text)
+		.replace(new RegExp(`[^${kept}]+`, 'g'), '-')
 		.replace(/([a-zA-Z\d]+)-([ts])(-|$)/g, '$1$2$3')
 		.replace(/-{2,}/g, '-')
 		.replace(/^-|-$/g, '');

@@ -103,15 +103,24 @@ describe('fast page scanner', () => {
 		['an inline element left open', 'A <Badge>new\n'],
 		['emphasis crossing an element', 'A *<Badge>new*</Badge>\n'],
 		['an expression', 'Sum: {1 + 1}\n'],
-		['an expression attribute', '<Card title={title} />\n'],
+		['an expression attribute inside a line of text', 'A <Card title={title} /> b\n'],
+		['an empty attribute expression (an MDX error)', '<Card title={} />\n'],
+		['an attribute expression that never closes', '<Card title={a \n'],
+		['a tag whose attributes span a blank line', '<Card\n\n  title="x" />\n'],
+		['an attribute string over two lines', '<Card title="a\nb" />\n'],
+		['a comment holding a brace', '{/* a } b */}\n'],
 		['a spread attribute', '<Card {...props} />\n'],
 		['an HTML comment', '<!-- note -->\n'],
 		['a backslash escape', 'Not \\[a link](/x)\n'],
-		['a reference definition', '[docs]: /docs\n'],
+		['a definition continuing a paragraph', 'Text\n[docs]: https://example.com\n'],
+		['a reference followed by a parenthesis', '[a][b](/c)\n'],
+		['a reference in a heading', '## See [docs][ref]\n'],
+		['a setext underline', 'Title\n***\n'],
+		['a list in a block quote', '> - item\n'],
+		['a table in a block quote', '> | a |\n'],
+		['emphasis around an underscore in a heading', '## _private_ fields\n'],
 		['a footnote', 'Text[^1]\n'],
 		['a setext heading', 'Title\n---\n'],
-		['a thematic break', '***\n'],
-		['a block quote', '> quoted\n'],
 		['emphasis in a heading', '## *Fast* start\n'],
 		['a closing sequence in a heading', '## Start ##\n'],
 		['a character reference in a heading', '## A &amp; B\n'],
@@ -136,8 +145,28 @@ describe('fast page scanner', () => {
 		});
 	}
 
+	it('reads what real pages are made of: multi-line tags, expression attributes, tag-only lines, comments, references, quotes, breaks', () => {
+		const text = [
+			'<ProgressBar pages={[', '  "guides/a",', '  "guides/b",', ']} />', '',
+			'<Card', '  title="Start"', '  href="/quickstart"', '>', '  See [setup](/setup).', '</Card>', '',
+			'<iframe src="https://example.com/embed" title="Demo"></iframe>', '<br/><br/>', '',
+			'{/* an editor note */}', '',
+			'## Marker & Limit', '', '### max_pipeline_depth', '',
+			'See [the docs][docs], [more][] and [this].', '<Card title={"}"} />', '',
+			'[docs]: https://example.com/docs "Docs"', '',
+			'> A quote with [a link](/quoted).', '>', '> More.', '',
+			'---', '',
+		].join('\n');
+		const summary = fast(text)!;
+		assert.deepEqual(summary.links.map(l => [l.url, l.range.start.line, l.range.start.character]), [['/quickstart', 7, 8], ['/setup', 9, 14], ['https://example.com/embed', 12, 13], ['/quoted', 26, 24]]);
+		assert.deepEqual(summary.headings.map(h => [h.text, h.slug]), [['Marker & Limit', 'marker-&-limit'], ['max_pipeline_depth', 'max_pipeline_depth']]);
+		assert.deepEqual(summary.elements.map(e => [e.name, e.nameRange.start.line]), [['ProgressBar', 0], ['Card', 5], ['iframe', 12], ['br', 13], ['br', 13], ['Card', 22]]);
+		assert.deepEqual(summary.folds, [{ startLine: 0, endLine: 3 }, { startLine: 5, endLine: 10 }]);
+		assert.ok(acceptsAndAgrees(text));
+	});
+
 	it('leaves pages with MDX syntax errors to the parser, which reports them', () => {
-		for (const text of ['<Note>\n  text\n', '<Tabs>\n</Tab>\n', 'A <Badge>new\n', 'a <b\n', '<Card title="x>\n']) {
+		for (const text of ['<Note>\n  text\n', '<Tabs>\n</Tab>\n', 'A <Badge>new\n', 'a <b\n', '<Card title="x>\n', '<Card title={} />\n', '<Card\n  pages={[1, 2}\n/>\n', '{/* unclosed\n']) {
 			assert.equal(fast(text), undefined, text);
 			assert.deepEqual(summarizePage(page(text)).diagnostics.map(d => d.code), ['mdx-syntax'], text);
 		}

@@ -1,4 +1,5 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { attributeExpressionEnd } from './mdxExpression';
 import { PageRecorder, type ElementAttribute, type Extracted } from './pageRecords';
 
 /**
@@ -53,7 +54,14 @@ const elementName = /^[A-Za-z][A-Za-z0-9]*/;
 const attributeName = /^[A-Za-z_][\w-]*/;
 const literalExpression = /^\{(?:\d+|true|false)\}/;
 
-type LineKind = 'blank' | 'heading' | 'fence' | 'jsx' | 'esm' | 'list' | 'text' | 'decline';
+type LineKind = 'blank' | 'heading' | 'fence' | 'jsx' | 'esm' | 'list' | 'comment' | 'definition' | 'quote' | 'break' | 'text' | 'decline';
+/** `***`, `- - -`, `___`: a thematic break (after a blank line; after a paragraph `---` would underline it). */
+const thematicBreak = /^([-*_])(?: *\1){2,} *$/;
+
+/** `{/* note *\/}` alone on a line: an MDX comment (an expression holding only a comment), which the tree keeps as nothing we record. */
+const commentLine = /^\{ *\/\*(?:[^*}]|\*(?!\/))*\*\/ *\} *$/;
+/** `[label]: destination` with an optional title, all on one line: a link reference definition. */
+const definitionLine = /^\[[^\[\]\\^\n][^\[\]\\\n]*\]: *[^ <>\n]+(?: +(?:"[^"\n]*"|'[^'\n]*'))? *$/;
 
 interface Tag {
 	readonly name: string;
@@ -83,6 +91,10 @@ class BodyScanner {
 	private readonly importedNames = new Set<string>();
 	/** Emphasis and strikethrough markers (`*`, `_`, `~`) met in inline content so far. */
 	private delimiters = 0;
+	/** The tags of the line `kind` judged a JSX flow line, with their starts (they may end on a later line). */
+	private flowTags: { start: number; tag: Tag }[] = [];
+	/** Set when a line's construct ran past its end (a tag over several lines): the offset of the end of its last line. */
+	private resume: number | undefined;
 
 	constructor(private readonly text: string, private readonly recorder: PageRecorder) {}
 
@@ -93,6 +105,13 @@ class BodyScanner {
 			let end = text.indexOf('\n', start);
 			if (end === -1) end = text.length;
 			if (!this.line(start, end, lineNumber)) return false;
+			if (this.resume !== undefined) {
+				// The lines a multi-line tag spanned are behind us.
+				for (let i = text.indexOf('\n', end + 1); i !== -1 && i < this.resume; i = text.indexOf('\n', i + 1)) lineNumber++;
+				lineNumber++;
+				end = this.resume;
+				this.resume = undefined;
+			}
 			start = end + 1;
 		}
 		if (this.fence || this.open.length) return false;
@@ -118,7 +137,7 @@ class BodyScanner {
 		// A table's delimiter row must follow its header, a paragraph line: after a heading or a tag, which wins is not mirrored.
 		const previousKind = this.previousKind;
 		this.previousKind = kind;
-		if (kind !== 'blank' && delimiterRow.test(text.slice(at, end))) {
+		if (kind !== 'blank' && kind !== 'break' && delimiterRow.test(text.slice(at, end))) {
 			if (kind !== 'text' || previousKind !== 'text') return false;
 			this.table = true;
 		}
@@ -134,7 +153,12 @@ class BodyScanner {
 			return true;
 		}
 		if (this.listIndent !== undefined && indent <= this.listIndent && kind !== 'list' && (kind !== 'text' || this.blankBefore)) this.listIndent = undefined;
-		if (this.listIndent !== undefined && (kind === 'jsx' || kind === 'fence' || kind === 'esm')) return false;
+		if (this.listIndent !== undefined && kind !== 'text' && kind !== 'list') return false;
+		// A definition or comment line right after paragraph text continues the paragraph: a definition
+		// would be text there (an autolink literal in it a link), and what follows must see a paragraph.
+		const continuesParagraph = !this.blankBefore && (previousKind === 'text' || previousKind === 'list' || previousKind === 'quote');
+		if ((kind === 'definition' || kind === 'break') && continuesParagraph) return false;
+		if (kind === 'comment' && continuesParagraph) this.previousKind = previousKind;
 		if (this.table && kind !== 'text') return false;
 		const blankBefore = this.blankBefore;
 		this.blankBefore = false;
@@ -148,7 +172,20 @@ class BodyScanner {
 				this.fence = { marker, size, fold: this.recorder.fold(lineNumber, lineNumber) };
 				return true;
 			}
-			case 'jsx': return this.flowTag(at, end, lineNumber);
+			case 'jsx': return this.flowTag(lineNumber);
+			case 'comment':
+			case 'definition':
+			case 'break':
+				return true;
+			case 'quote': {
+				// A block quote of plain paragraph text: its links are the page's; lists, tables, code or tags in it are not mirrored.
+				let content = at + 1;
+				if (text[content] === ' ') content++;
+				while (content < end && text[content] === ' ') content++;
+				if (content === end) return true;
+				if (this.kind(content, end) !== 'text' || text.slice(content, end).includes('|')) return false;
+				return this.inline(content, end, false) !== undefined;
+			}
 			case 'esm':
 				if (indent || !blankBefore || this.open.length || this.listIndent !== undefined || !this.addImport(at, end)) return false;
 				this.esm = { start, end };
@@ -175,15 +212,20 @@ class BodyScanner {
 		if (first === '#') return 'heading';
 		if ((first === '`' || first === '~') && text.startsWith(first.repeat(3), at)) return 'fence';
 		if (first === '<') {
-			// Alone on its line a tag is a flow element; followed by text it starts a paragraph (`<Badge>new</Badge> in v2`).
+			// Tags alone on their line (one may span lines) are flow elements; followed by text they start a paragraph (`<Badge>new</Badge> in v2`).
+			if (this.readFlowTags(at)) return 'jsx';
 			const tag = this.tag(at, end);
 			if (!tag) return 'decline';
 			let after = tag.end;
 			while (text[after] === ' ') after++;
-			return after === end ? 'jsx' : text[after] === '<' ? 'decline' : 'text';
+			return after === end || text[after] === '<' ? 'decline' : 'text';
 		}
+		if (first === '{') return commentLine.test(text.slice(at, end)) ? 'comment' : 'decline';
+		if (first === '[' && text[at + 1] !== '^' && definitionLine.test(text.slice(at, end))) return 'definition';
 		if (rest.startsWith('import') || rest.startsWith('export')) return rest.startsWith('import ') ? 'esm' : 'decline';
+		if (thematicBreak.test(text.slice(at, end))) return 'break';
 		if (thematicBreakOrSetext.test(text.slice(at, end))) return 'decline';
+		if (first === '>') return 'quote';
 		if (listMarker.test(rest)) return 'list';
 		if ('>{}\\=]'.includes(first)) return 'decline';
 		return 'text';
@@ -206,34 +248,71 @@ class BodyScanner {
 		return true;
 	}
 
-	/** A JSX tag alone on its line opens, closes or is an element of the tree; `kind` saw that nothing follows it. */
-	private flowTag(at: number, end: number, lineNumber: number): boolean {
-		const tag = this.tag(at, end)!;
-		if (tag.closing) {
-			const element = this.open.pop();
-			if (element?.name !== tag.name) return false;
-			element.fold.endLine = lineNumber;
-			return true;
+	/**
+	 * The tags from `at` to the end of a line with nothing else on it (`<Card>`, `<br/><br/>`,
+	 * `<iframe …></iframe>`, a tag whose attributes run over several lines): kept for `flowTag`.
+	 */
+	private readFlowTags(at: number): boolean {
+		const { text } = this;
+		const tags: { start: number; tag: Tag }[] = [];
+		for (let i = at; ;) {
+			const tag = this.tag(i, text.length, true);
+			if (!tag) return false;
+			tags.push({ start: i, tag });
+			i = tag.end;
+			while (text[i] === ' ') i++;
+			if (i === text.length || text[i] === '\n') break;
+			if (text[i] !== '<') return false;
 		}
-		this.recorder.element(tag.name, tag.attributes, at, tag.end);
-		const fold = this.recorder.fold(lineNumber, lineNumber);
-		if (!tag.selfClosing) this.open.push({ name: tag.name, fold });
+		this.flowTags = tags;
 		return true;
 	}
 
-	/** A JSX tag at `at`: `<Name a="x" b='y' c={1} d>`, `<Name … />` or `</Name>`; undefined for anything else. */
-	private tag(at: number, end: number): Tag | undefined {
+	/** JSX tags alone on their line(s) open, close or are elements of the tree; `kind` read them. */
+	private flowTag(lineNumber: number): boolean {
+		const { text } = this;
+		for (const { start, tag } of this.flowTags) {
+			const tagLine = start === this.flowTags[0].start ? lineNumber : this.recorder.line(start);
+			const endLine = tag.end > start && text.lastIndexOf('\n', tag.end - 1) >= start ? this.recorder.line(tag.end) : tagLine;
+			if (tag.closing) {
+				const element = this.open.pop();
+				if (element?.name !== tag.name) return false;
+				element.fold.endLine = endLine;
+				continue;
+			}
+			this.recorder.element(tag.name, tag.attributes, start, tag.end);
+			const fold = this.recorder.fold(tagLine, endLine);
+			if (!tag.selfClosing) this.open.push({ name: tag.name, fold });
+		}
+		const last = this.flowTags[this.flowTags.length - 1].tag.end;
+		const lineEnd = text.indexOf('\n', last);
+		if (text.lastIndexOf('\n', last - 1) >= this.flowTags[0].start) this.resume = lineEnd === -1 ? text.length : lineEnd;
+		return true;
+	}
+
+	/**
+	 * A JSX tag at `at`: `<Name a="x" b='y' c={expression} d>`, `<Name … />` or `</Name>`; undefined
+	 * for anything else. With `multiline`, its attributes may continue on the following lines (never
+	 * past a blank one); `end` is then the end of the text.
+	 */
+	private tag(at: number, end: number, multiline = false): Tag | undefined {
 		const { text } = this;
 		let i = at + 1;
 		const closing = text[i] === '/';
 		if (closing) i++;
-		const name = elementName.exec(text.slice(i, end))?.[0];
+		const name = elementName.exec(text.slice(i, Math.min(end, i + 64)))?.[0];
 		if (!name) return undefined;
 		i += name.length;
 		const attributes: ElementAttribute[] = [];
-		while (!closing && text[i] === ' ') {
-			while (text[i] === ' ') i++;
-			const attribute = attributeName.exec(text.slice(i, end))?.[0];
+		const space = (c: string) => c === ' ' || (multiline && c === '\n');
+		const skipSpace = () => {
+			const from = i;
+			while (i < end && space(text[i])) i++;
+			return !/\n *\n/.test(text.slice(from, i));
+		};
+		while (!closing && space(text[i])) {
+			if (!skipSpace()) return undefined;
+			const attribute = attributeName.exec(text.slice(i, Math.min(end, i + 128)))?.[0];
 			if (!attribute) break;
 			i += attribute.length;
 			let value: unknown = null;
@@ -244,17 +323,22 @@ class BodyScanner {
 					if (close === -1 || close >= end) return undefined;
 					value = text.slice(i + 2, close);
 					// Character references are decoded in attribute values; a `|` would split a table cell.
-					if (/[&|]/.test(value as string)) return undefined;
+					if (/[&|\n]/.test(value as string)) return undefined;
 					i = close + 1;
-				} else {
-					const literal = literalExpression.exec(text.slice(i + 1, end))?.[0];
-					if (!literal) return undefined;
+				} else if (quote === '{') {
+					const literal = literalExpression.exec(text.slice(i + 1, i + 8))?.[0];
+					// Inside a line only literals (a `|` in an expression would split a table cell); alone on its lines, any expression.
+					const after = literal ? i + 1 + literal.length : multiline ? attributeExpressionEnd(text, i + 1, end) : undefined;
+					if (after === undefined) return undefined;
 					value = { type: 'mdxJsxAttributeValueExpression' };
-					i += 1 + literal.length;
+					i = after;
+				} else {
+					return undefined;
 				}
 			}
 			attributes.push({ name: attribute, value });
 		}
+		if (multiline && !skipSpace()) return undefined;
 		const selfClosing = !closing && text.startsWith('/>', i);
 		if (selfClosing) i += 2;
 		else if (text[i] === '>') i++;
@@ -326,7 +410,7 @@ class BodyScanner {
 					const link = this.link(c === '!' ? i + 1 : i, to, heading);
 					if (!link) return undefined;
 					if (c !== '!') plain += link.label;
-					this.recorder.link(link.url, c === '!' ? 'image' : 'link', i, link.end);
+					if (link.url !== undefined) this.recorder.link(link.url, c === '!' ? 'image' : 'link', i, link.end);
 					i = link.end;
 				}
 				segment = i;
@@ -335,10 +419,11 @@ class BodyScanner {
 			// `$` may open math (the platform parses pages with remark-math): the parser reads those pages.
 			if (c === ']' || c === '{' || c === '}' || c === '\\' || c === '$' || (c === '|' && (inLabel || elements.length))) return undefined;
 			if (c === '*' || c === '_' || c === '~') {
-				if (heading) return undefined;
+				// In a heading (whose text we take) only a `_` between letters or digits, which can neither open nor close emphasis.
+				if (heading && !(c === '_' && /[A-Za-z0-9]/.test(text[i - 1] ?? '') && /[A-Za-z0-9]/.test(text[i + 1] ?? ''))) return undefined;
 				this.delimiters++;
 			}
-			if (heading && c === '&') return undefined;
+			if (heading && c === '&' && entityLike.test(text.slice(i, i + 40))) return undefined;
 			if ((c === 'h' || c === 'H' || c === 'w' || c === 'W') && /[tTwW]/.test(text[i + 1]) && autolinkStart.test(text.slice(i, i + 8))) {
 				let tokenEnd = text.indexOf(' ', i);
 				if (tokenEnd === -1 || tokenEnd > to) tokenEnd = to;
@@ -375,14 +460,29 @@ class BodyScanner {
 		return undefined;
 	}
 
-	/** `[label](url)` with `[` at `at`: the label's plain text, the URL and the offset after `)`. */
-	private link(at: number, to: number, heading: boolean): { label: string; url: string; end: number } | undefined {
+	/**
+	 * `[label](url)` with `[` at `at`: the label's plain text, the URL and the offset after `)`. Also
+	 * `[label][ref]`, `[label][]` and `[label]` (no URL): a reference, or literal text when nothing
+	 * defines it; the tree records neither as a link. Outside headings only, whose text would
+	 * depend on whether it is defined; and never followed by `(` or `[`, which could make a link of
+	 * the rest.
+	 */
+	private link(at: number, to: number, heading: boolean): { label: string; url: string | undefined; end: number } | undefined {
 		const { text } = this;
 		if (text[at + 1] === '^') return undefined;
 		const label = this.inline(at + 1, to, heading, true);
 		if (!label) return undefined;
 		let i = label.end;
-		if (text[i + 1] !== '(') return undefined;
+		if (text[i + 1] !== '(') {
+			if (heading) return undefined;
+			let end = i + 1;
+			if (text[end] === '[') {
+				const close = text.indexOf(']', end + 1);
+				if (close === -1 || close >= to || /[[\\^]/.test(text.slice(end + 1, close))) return undefined;
+				end = close + 1;
+			}
+			return text[end] === '(' || text[end] === '[' ? undefined : { label: label.plain, url: undefined, end };
+		}
 		i += 2;
 		const urlStart = i;
 		while (i < to && urlCharacter.test(text[i])) {

@@ -1,0 +1,39 @@
+import { Parser } from 'acorn';
+import acornJsx from 'acorn-jsx';
+
+/**
+ * JavaScript inside MDX braces judged as the MDX parser judges it (micromark-extension-mdxjs: acorn
+ * with JSX, ES2024 modules), for the fast page scanner: parsed, never evaluated.
+ */
+const parser = Parser.extend(acornJsx());
+
+/** micromark-util-events-to-acorn's test: nothing but whitespace and comments (a line comment must end its line). */
+export function isEmptyExpression(source: string): boolean {
+	return /^\s*$/.test(source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/[^\r\n]*(\r\n|\n|\r)/g, ''));
+}
+
+/** Whether `source` (between `{` and a `}`) is exactly one expression, followed by nothing but whitespace and comments. */
+export function parsesAsExpression(source: string): boolean {
+	try {
+		const node = parser.parseExpressionAt(source, 0, { ecmaVersion: 2024, sourceType: 'module', preserveParens: true, onComment: [] });
+		return isEmptyExpression(source.slice(node.end));
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * Where an attribute value expression opened at `open` ends (the offset after its `}`), found as the
+ * MDX parser finds it: at the first `}` before which the text parses as one expression. Undefined
+ * when the expression is empty (an MDX error), spans a blank line, holds a tab or carriage return, or
+ * no `}` before `limit` closes it (the parser reads those pages, and reports their errors).
+ */
+export function attributeExpressionEnd(text: string, open: number, limit: number): number | undefined {
+	for (let close = text.indexOf('}', open + 1), tries = 0; close !== -1 && close < limit && tries < 64; close = text.indexOf('}', close + 1), tries++) {
+		const source = text.slice(open + 1, close);
+		if (/[\t\r]|\n[ ]*\n/.test(source)) return undefined;
+		if (isEmptyExpression(source)) return undefined;
+		if (parsesAsExpression(source)) return close + 1;
+	}
+	return undefined;
+}

@@ -1,6 +1,6 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { attributeExpressionEnd } from './mdxExpression';
-import { PageRecorder, type ElementAttribute, type Extracted } from './pageRecords';
+import { scanTag, type Tag } from './jsxTag';
+import { PageRecorder, type Extracted } from './pageRecords';
 
 /**
  * The fast tier of the page summarizer: a line scanner that reads the plain MDX most documentation
@@ -50,9 +50,6 @@ const autolinkStart = /^(?:https?:\/\/|www\.)/i;
 /** In a GFM autolink literal these could swallow link or code syntax (`https://x/[a](/b)` is one autolink). */
 const autolinkUnsafe = /[[\]`<>{}\\]/;
 const delimiterRow = /^\|? *:?-+:? *(?:\| *:?-+:? *)*\|? *$/;
-const elementName = /^[A-Za-z][A-Za-z0-9]*/;
-const attributeName = /^[A-Za-z_][\w-]*/;
-const literalExpression = /^\{(?:\d+|true|false)\}/;
 
 type LineKind = 'blank' | 'heading' | 'fence' | 'jsx' | 'esm' | 'list' | 'comment' | 'definition' | 'quote' | 'break' | 'text' | 'decline';
 /** `***`, `- - -`, `___`: a thematic break (after a blank line; after a paragraph `---` would underline it). */
@@ -63,14 +60,6 @@ const commentLine = /^\{ *\/\*(?:[^*}]|\*(?!\/))*\*\/ *\} *$/;
 /** `[label]: destination` with an optional title, all on one line: a link reference definition. */
 const definitionLine = /^\[[^\[\]\\^\n][^\[\]\\\n]*\]: *[^ <>\n]+(?: +(?:"[^"\n]*"|'[^'\n]*'))? *$/;
 
-interface Tag {
-	readonly name: string;
-	readonly closing: boolean;
-	readonly selfClosing: boolean;
-	readonly attributes: ElementAttribute[];
-	/** Offset after the tag's `>`. */
-	readonly end: number;
-}
 
 interface OpenElement {
 	readonly name: string;
@@ -214,7 +203,7 @@ class BodyScanner {
 		if (first === '<') {
 			// Tags alone on their line (one may span lines) are flow elements; followed by text they start a paragraph (`<Badge>new</Badge> in v2`).
 			if (this.readFlowTags(at)) return 'jsx';
-			const tag = this.tag(at, end);
+			const tag = scanTag(this.text, at, end);
 			if (!tag) return 'decline';
 			let after = tag.end;
 			while (text[after] === ' ') after++;
@@ -256,7 +245,7 @@ class BodyScanner {
 		const { text } = this;
 		const tags: { start: number; tag: Tag }[] = [];
 		for (let i = at; ;) {
-			const tag = this.tag(i, text.length, true);
+			const tag = scanTag(this.text, i, text.length, true);
 			if (!tag) return false;
 			tags.push({ start: i, tag });
 			i = tag.end;
@@ -288,62 +277,6 @@ class BodyScanner {
 		const lineEnd = text.indexOf('\n', last);
 		if (text.lastIndexOf('\n', last - 1) >= this.flowTags[0].start) this.resume = lineEnd === -1 ? text.length : lineEnd;
 		return true;
-	}
-
-	/**
-	 * A JSX tag at `at`: `<Name a="x" b='y' c={expression} d>`, `<Name … />` or `</Name>`; undefined
-	 * for anything else. With `multiline`, its attributes may continue on the following lines (never
-	 * past a blank one); `end` is then the end of the text.
-	 */
-	private tag(at: number, end: number, multiline = false): Tag | undefined {
-		const { text } = this;
-		let i = at + 1;
-		const closing = text[i] === '/';
-		if (closing) i++;
-		const name = elementName.exec(text.slice(i, Math.min(end, i + 64)))?.[0];
-		if (!name) return undefined;
-		i += name.length;
-		const attributes: ElementAttribute[] = [];
-		const space = (c: string) => c === ' ' || (multiline && c === '\n');
-		const skipSpace = () => {
-			const from = i;
-			while (i < end && space(text[i])) i++;
-			return !/\n *\n/.test(text.slice(from, i));
-		};
-		while (!closing && space(text[i])) {
-			if (!skipSpace()) return undefined;
-			const attribute = attributeName.exec(text.slice(i, Math.min(end, i + 128)))?.[0];
-			if (!attribute) break;
-			i += attribute.length;
-			let value: unknown = null;
-			if (text[i] === '=') {
-				const quote = text[i + 1];
-				if (quote === '"' || quote === "'") {
-					const close = text.indexOf(quote, i + 2);
-					if (close === -1 || close >= end) return undefined;
-					value = text.slice(i + 2, close);
-					// Character references are decoded in attribute values; a `|` would split a table cell.
-					if (/[&|\n]/.test(value as string)) return undefined;
-					i = close + 1;
-				} else if (quote === '{') {
-					const literal = literalExpression.exec(text.slice(i + 1, i + 8))?.[0];
-					// Inside a line only literals (a `|` in an expression would split a table cell); alone on its lines, any expression.
-					const after = literal ? i + 1 + literal.length : multiline ? attributeExpressionEnd(text, i + 1, end) : undefined;
-					if (after === undefined) return undefined;
-					value = { type: 'mdxJsxAttributeValueExpression' };
-					i = after;
-				} else {
-					return undefined;
-				}
-			}
-			attributes.push({ name: attribute, value });
-		}
-		if (multiline && !skipSpace()) return undefined;
-		const selfClosing = !closing && text.startsWith('/>', i);
-		if (selfClosing) i += 2;
-		else if (text[i] === '>') i++;
-		else return undefined;
-		return { name, closing, selfClosing, attributes, end: i };
 	}
 
 	/** One `import X from '…'` or `import { A, B as C } from '…'` line of an ESM block. */
@@ -385,7 +318,7 @@ class BodyScanner {
 			if (c === '<') {
 				// Headings would take the elements' text; inside a link's text the element would have to close there too.
 				if (heading || inLabel) return undefined;
-				const tag = this.tag(i, to);
+				const tag = scanTag(this.text, i, to);
 				if (!tag) return undefined;
 				if (tag.closing) {
 					if (elements.pop() !== tag.name) return undefined;

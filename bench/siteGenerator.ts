@@ -1,13 +1,14 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { createRandom, type Random } from './random';
+import { constructBlock, constructShares, type Construct } from './realisticMix';
 import { generateBenchSpec, type BenchSpecShape } from './specGenerator';
 
 /**
  * Bump when the generated sites change shape: a cached site whose stamp differs is written again.
  * The stamp also holds the seed, so a different seed never reuses a cached site.
  */
-export const generatorVersion = 3;
+export const generatorVersion = 4;
 export const defaultSeed = 20250110;
 
 export type SizeName = 'S' | 'M' | 'L';
@@ -134,6 +135,7 @@ function generateSite(dir: string, spec: SizeSpec, seed: number): GeneratedSite 
 		}
 	}
 	write('snippets/support.mdx', 'Need help? Write to [support](mailto:support@example.com).\n');
+	write('snippets/progress.mdx', 'export const ProgressBar = ({ pages, current }) => <p>Step {current + 1} of {pages.length}</p>;\n');
 
 	// Navigation: languages › versions › tabs › groups of 12 pages (nested groups every third group).
 	const endpointEntries: string[] = [];
@@ -186,6 +188,11 @@ export function pageText(random: Random, page: string, targets: readonly string[
 	const out: string[] = ['---', `title: "${title}"`, `description: "${sentence(random, 8).slice(0, -1)}"`];
 	if (openapi) out.push(`openapi: "${openapi}"`);
 	out.push('---', '');
+	// The constructs real pages use, each with its measured odds; placed after random sections below.
+	const extras = (Object.keys(constructShares) as Construct[]).filter(c => random.next() < constructShares[c]);
+	if (extras.includes('importSnippet')) out.push("import Support from '/snippets/support.mdx';", '');
+	if (extras.includes('jsxExpressionProp')) out.push("import { ProgressBar } from '/snippets/progress.mdx';", '');
+	const word = () => random.pick(words);
 	let next = 0;
 	const inline = () => (next < links.length ? ` See [${random.pick(words)} ${random.pick(words)}](${links[next++]}).` : '');
 	out.push(`${sentence(random, 18)}${inline()}`, '');
@@ -195,6 +202,7 @@ export function pageText(random: Random, page: string, targets: readonly string[
 		if (h === 1) out.push('<Note>', `  ${sentence(random, 10)}`, '</Note>', '');
 		if (h === 2) out.push('| Field | Type | Description |', '| --- | --- | --- |', ...Array.from({ length: 3 }, () => `| \`${random.pick(words)}\` | string | ${sentence(random, 6)} |`), '');
 		if (h === 3) out.push('```bash Request', `curl https://api.example.com/v1/${random.pick(words)} \\`, '  -H "Authorization: Bearer $KEY"', '```', '');
+		for (const extra of extras) if (extra.length % headings.length === h) out.push(...constructBlock(extra, random, n => sentence(random, n), word));
 	}
 	// Remaining links as cards, the way landing sections are written.
 	if (next < links.length) {

@@ -195,14 +195,18 @@ describe('fast page scanner', () => {
 			assert.ok(accepted.length >= examples.length * 0.8, `accepted ${accepted.length} of ${examples.length} example pages`);
 		});
 
-		it('every page the bench site generator writes (all accepted: they are what the speed-up is for)', () => {
+		it('every page the realistic bench generator writes (real pages\' mix of constructs; most accepted)', () => {
 			const random = createRandom(20250110);
 			const targets = Array.from({ length: 50 }, (_, i) => `en/guides/page-${i}`);
-			for (let i = 0; i < 150; i++) {
+			let accepted = 0;
+			const pages = 300;
+			for (let i = 0; i < pages; i++) {
 				const links = Array.from({ length: random.int(14) }, () => random.pick(targets));
 				const text = pageText(random, `en/guides/page-${i}`, links, i % 40 === 7 ? 'api-reference/payments GET /payments' : undefined);
-				assert.ok(acceptsAndAgrees(text), `declined ${JSON.stringify(text)}`);
+				if (acceptsAndAgrees(text)) accepted++;
 			}
+			// Real sites: 45-87 % of pages (the corpus); the generator's mix lands in that range.
+			assert.ok(accepted >= pages * 0.5 && accepted < pages, `accepted ${accepted} of ${pages}`);
 		});
 
 		it('pages near the edges of the subset (fast-check, seeded)', () => {

@@ -54,32 +54,42 @@ let rows = new Int32Array(256);
 /** Above this many candidates, a path is matched within its top two folders first (see closestMatch). */
 const largeCandidateSet = 5_000;
 
+/** Lower-cased copies of candidate lists passed as arrays, kept while the list lives (a site's page paths are asked thousands of times). */
+const lowerCased = new WeakMap<readonly string[], readonly string[]>();
+
 export function closestMatch(value: string, candidates: Iterable<string>): string | undefined {
 	const max = Math.max(1, Math.floor(value.length / 3));
 	const lower = value.toLowerCase();
 	const all = Array.isArray(candidates) ? (candidates as readonly string[]) : [...candidates];
+	let allLower = lowerCased.get(all);
+	if (!allLower) {
+		allLower = all.map(c => c.toLowerCase());
+		if (all === candidates) lowerCased.set(all, allLower);
+	}
 	// On huge sites (tens of thousands of pages across versions and languages) a typo is looked up
 	// among the pages of its own top two folders (its language and version), when there are any:
 	// a suggestion from another version would be wrong anyway, and the search stays within a keystroke.
+	let indices = all.map((_, i) => i);
 	const scope = all.length > largeCandidateSet ? lower.split('/').slice(0, 2).join('/') + '/' : '';
-	const scoped = scope.length > 2 && lower.indexOf('/') !== lower.lastIndexOf('/') ? all.filter(c => c.toLowerCase().startsWith(scope)) : [];
-	const list = scoped.length ? scoped : all;
+	if (scope.length > 2 && lower.indexOf('/') !== lower.lastIndexOf('/')) {
+		const scoped = indices.filter(i => allLower![i].startsWith(scope));
+		if (scoped.length) indices = scoped;
+	}
 	// Candidates in the value's own folder usually hold the answer: a first pass over them tightens the
 	// bound, so the full pass below (which keeps "ties go to the earlier candidate") skips most others.
 	const folder = lower.slice(0, lower.lastIndexOf('/') + 1);
 	let bound = max;
-	if (folder && list.length > 64) {
-		for (const candidate of list) {
-			if (!candidate.toLowerCase().startsWith(folder)) continue;
-			bound = Math.min(bound, editDistance(lower, candidate.toLowerCase(), bound));
-		}
+	if (folder && indices.length > 64) {
+		for (const i of indices) if (allLower[i].startsWith(folder)) bound = Math.min(bound, editDistance(lower, allLower[i], bound));
 	}
 	let best: string | undefined;
 	let bestDistance = bound + 1;
-	for (const candidate of list) {
-		const distance = editDistance(lower, candidate.toLowerCase(), bestDistance - 1);
+	for (const i of indices) {
+		// Lengths further apart than the bound cannot be within it.
+		if (Math.abs(allLower[i].length - lower.length) >= bestDistance) continue;
+		const distance = editDistance(lower, allLower[i], bestDistance - 1);
 		if (distance < bestDistance) {
-			best = candidate;
+			best = all[i];
 			bestDistance = distance;
 		}
 	}
@@ -87,18 +97,18 @@ export function closestMatch(value: string, candidates: Iterable<string>): strin
 	if (best === undefined) {
 		const words = lower.split(/[-/_. ]+/).filter(Boolean);
 		if (words.length > 1) {
-			for (const candidate of list) {
-				const candidateLower = candidate.toLowerCase();
+			for (const i of indices) {
+				const candidateLower = allLower[i];
 				if (!words.every(w => candidateLower.includes(w))) continue; // cheap test before splitting
 				const theirs = candidateLower.split(/[-/_. ]+/);
-				if (words.every(w => theirs.includes(w))) return candidate;
+				if (words.every(w => theirs.includes(w))) return all[i];
 			}
 		}
 	}
 	// A page moved to another folder keeps its file name: prefer that over a distant typo.
 	if (best === undefined) {
 		const name = value.split('/').pop()!;
-		for (const candidate of list) if (candidate === name || candidate.endsWith('/' + name)) return candidate;
+		for (const i of indices) if (all[i] === name || all[i].endsWith('/' + name)) return all[i];
 	}
 	return best;
 }

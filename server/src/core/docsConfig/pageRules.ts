@@ -1,4 +1,3 @@
-import { closestMatch } from '../textDistance';
 import type { PageIndex } from '../site/pageIndex';
 import { getValue, type ConfigNode, type ConfigScalar } from './configTree';
 import type { DiagnosticSink } from './diagnosticSink';
@@ -48,7 +47,7 @@ function checkPagePath(node: ConfigScalar, pages: PageIndex, sink: DiagnosticSin
 		sink.atNode(node, `'${path}' exists but .mintignore excludes it from the site.`, 'page-ignored');
 		return;
 	}
-	const suggestion = budget.suggestions-- > 0 ? closestMatch(path, pages.paths()) : undefined;
+	const suggestion = budget.suggestions-- > 0 ? pages.closestPath(path) : undefined;
 	const message = `No page '${path}': neither ${path}.mdx nor ${path}.md exists in the docs root.${suggestion ? ` Did you mean '${suggestion}'?` : ''}`;
 	sink.atNode(node, message, 'page-not-found', { data: { create: path, suggestion } satisfies PageFix });
 }
@@ -104,7 +103,7 @@ export function checkRedirects(config: ConfigNode | undefined, pages: PageIndex,
 		// The platform's redirect check accepts any folder of the site (it looks on disk).
 		folders ??= folderSet(pages);
 		if (folders.has(path) || files.has(path)) continue;
-		const suggestion = closestMatch(path, pages.paths());
+		const suggestion = pages.closestPath(path);
 		sink.atNode(destination, `This redirect leads to '/${path}', which is not a page of the site.${suggestion ? ` Did you mean '/${suggestion}'?` : ''}`, 'redirect-destination-missing', { data: { suggestion: suggestion && '/' + suggestion } });
 	}
 }

@@ -99,7 +99,7 @@ export async function checkPageLinks(pageUri: string, summary: PageSummary, cont
 		throwIfCancelled(token);
 		const target = await resolveLink(link.url, fromPath, context);
 		if (target.kind === 'missing') {
-			const suggestion = closestMatch(target.path, site.pages.paths());
+			const suggestion = site.pages.closestPath(target.path);
 			const checked = isCheckedByPlatform(link);
 			const why = checked ? '' : ` The platform's link check does not read ${link.attribute} of <${link.element ?? '…'}>, so its build and link check accept it.`;
 			const diagnostic = createDiagnostic(link.range, `No page or file '/${target.path}' in this site.${suggestion ? ` Did you mean '/${suggestion}'?` : ''}${why}`, checked ? 'link-broken' : 'link-broken-unchecked');

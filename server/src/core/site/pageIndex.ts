@@ -1,3 +1,4 @@
+import { closestMatch } from '../textDistance';
 import ignore, { type Ignore } from 'ignore';
 import type { CancellationToken } from '../cancellation';
 import { walkFolders } from '../folderWalk';
@@ -80,6 +81,20 @@ export class PageIndex {
 
 	paths(): IterableIterator<string> {
 		return this.#pages.keys();
+	}
+
+	/** Suggestions made since the set of pages last changed: a site with thousands of broken links repeats its targets. */
+	#suggestions = { version: -1, paths: [] as string[], byPath: new Map<string, string | undefined>() };
+
+	/** The page a missing path most likely meant (see closestMatch), remembered until the set of pages changes. */
+	closestPath(pagePath: string): string | undefined {
+		if (this.#suggestions.version !== this.#version) this.#suggestions = { version: this.#version, paths: [...this.#pages.keys()], byPath: new Map() };
+		const { byPath, paths } = this.#suggestions;
+		if (byPath.has(pagePath)) return byPath.get(pagePath);
+		const suggestion = closestMatch(pagePath, paths);
+		if (byPath.size >= 20_000) byPath.clear();
+		byPath.set(pagePath, suggestion);
+		return suggestion;
 	}
 
 	get size(): number {

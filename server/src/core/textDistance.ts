@@ -19,18 +19,24 @@ export function editDistance(a: string, b: string, max = Infinity): number {
 	b = b.slice(start, Math.min(b.length, endB + 1));
 	if (a === b) return 0;
 	// Three reused rows instead of arrays per row: closest-match searches run this over tens of
-	// thousands of page paths on a keystroke.
+	// thousands of page paths on a keystroke. Only the band of cells within `max` of the diagonal is
+	// computed (Ukkonen's cut-off): any path through a cell outside it costs more than `max`.
 	const width = b.length + 1;
+	const band = Number.isFinite(max) ? max : a.length + b.length;
+	const outside = band + 1;
 	if (rows.length < width * 3) rows = new Int32Array(width * 3 * 2);
 	let beforePrevious = 0;
 	let previous = width;
 	let current = width * 2;
-	for (let j = 0; j < width; j++) rows[previous + j] = j;
+	for (let j = 0; j < width; j++) rows[previous + j] = j <= band ? j : outside;
 	for (let i = 1; i <= a.length; i++) {
 		const ai = a.charCodeAt(i - 1);
-		rows[current] = i;
-		let rowMin = i;
-		for (let j = 1; j < width; j++) {
+		const lo = Math.max(1, i - band);
+		const hi = Math.min(width - 1, i + band);
+		rows[current + lo - 1] = lo === 1 && i <= band ? i : outside;
+		if (hi + 1 < width) rows[current + hi + 1] = outside;
+		let rowMin = rows[current + lo - 1];
+		for (let j = lo; j <= hi; j++) {
 			const bj = b.charCodeAt(j - 1);
 			let value = Math.min(rows[previous + j] + 1, rows[current + j - 1] + 1, rows[previous + j - 1] + (ai === bj ? 0 : 1));
 			if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) value = Math.min(value, rows[beforePrevious + j - 2] + 1);

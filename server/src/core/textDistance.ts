@@ -60,18 +60,46 @@ let rows = new Int32Array(256);
 /** Above this many candidates, a path is matched within its top two folders first (see closestMatch). */
 const largeCandidateSet = 5_000;
 
-/** Lower-cased copies of candidate lists passed as arrays, kept while the list lives (a site's page paths are asked thousands of times). */
-const lowerCased = new WeakMap<readonly string[], readonly string[]>();
+/**
+ * Lower-cased copies of candidate lists passed as arrays, with a histogram of each one's characters
+ * (by code modulo 32), kept while the list lives: a site's page paths are asked thousands of times.
+ */
+const prepared = new WeakMap<readonly string[], { lower: readonly string[]; histograms: Uint8Array }>();
+const buckets = 32;
+
+function histogram(text: string, into: Uint8Array, at: number): void {
+	for (let k = 0; k < text.length; k++) {
+		const slot = at + (text.charCodeAt(k) & (buckets - 1));
+		if (into[slot] < 255) into[slot]++;
+	}
+}
+
+/**
+ * Half the difference of two character histograms: each edit changes it by at most two (a swap not
+ * at all), so the edit distance is at least this. Far cheaper than the distance, it rules out most
+ * candidates of a large list.
+ */
+function histogramBound(a: Uint8Array, b: Uint8Array, at: number): number {
+	let difference = 0;
+	for (let k = 0; k < buckets; k++) difference += Math.abs(a[k] - b[at + k]);
+	return Math.ceil(difference / 2);
+}
 
 export function closestMatch(value: string, candidates: Iterable<string>): string | undefined {
 	const max = Math.max(1, Math.floor(value.length / 3));
 	const lower = value.toLowerCase();
 	const all = Array.isArray(candidates) ? (candidates as readonly string[]) : [...candidates];
-	let allLower = lowerCased.get(all);
-	if (!allLower) {
-		allLower = all.map(c => c.toLowerCase());
-		if (all === candidates) lowerCased.set(all, allLower);
+	let list = prepared.get(all);
+	if (!list) {
+		const lowers = all.map(c => c.toLowerCase());
+		const histograms = new Uint8Array(all.length * buckets);
+		lowers.forEach((c, i) => histogram(c, histograms, i * buckets));
+		list = { lower: lowers, histograms };
+		if (all === candidates) prepared.set(all, list);
 	}
+	const allLower = list.lower;
+	const own = new Uint8Array(buckets);
+	histogram(lower, own, 0);
 	// On huge sites (tens of thousands of pages across versions and languages) a typo is looked up
 	// among the pages of its own top two folders (its language and version), when there are any:
 	// a suggestion from another version would be wrong anyway, and the search stays within a keystroke.
@@ -91,8 +119,8 @@ export function closestMatch(value: string, candidates: Iterable<string>): strin
 	let best: string | undefined;
 	let bestDistance = bound + 1;
 	for (const i of indices) {
-		// Lengths further apart than the bound cannot be within it.
-		if (Math.abs(allLower[i].length - lower.length) >= bestDistance) continue;
+		// Lengths or characters further apart than the bound cannot be within it.
+		if (Math.abs(allLower[i].length - lower.length) >= bestDistance || histogramBound(own, list.histograms, i * buckets) >= bestDistance) continue;
 		const distance = editDistance(lower, allLower[i], bestDistance - 1);
 		if (distance < bestDistance) {
 			best = all[i];

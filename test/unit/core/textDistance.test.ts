@@ -42,6 +42,24 @@ describe('text distance', () => {
 		assert.equal(closestMatch('nothing-like-it', ['guides/setup']), undefined);
 	});
 
+	it('picks what a plain scan with the textbook distance picks (the pruning by length and characters changes nothing)', () => {
+		const path = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'A', '/', '-', 'é'), minLength: 1, maxLength: 14 });
+		fc.assert(fc.property(path, fc.array(path, { maxLength: 40 }), (value, candidates) => {
+			const max = Math.max(1, Math.floor(value.length / 3));
+			let expected: string | undefined;
+			let best = max + 1;
+			for (const c of candidates) {
+				const d = referenceDistance(value.toLowerCase(), c.toLowerCase());
+				if (d < best) [expected, best] = [c, d];
+			}
+			const actual = closestMatch(value, candidates);
+			// Without a close one, the fallbacks (words, file name) may still answer.
+			if (expected !== undefined) assert.equal(actual, expected);
+			// Asked again with the same list (its prepared copy reused), the same answer.
+			assert.equal(closestMatch(value, candidates), actual);
+		}), { seed: 77, numRuns: 3000 });
+	});
+
 	it('on a site of 25,000 pages looks within the language and version of the entry, in milliseconds', () => {
 		const pages: string[] = [];
 		for (const language of ['en', 'fr', 'es', 'de']) for (let v = 1; v <= 100; v++) for (let p = 0; p < 62; p++) pages.push(`${language}/v${v}/guides/page-${p}`);

@@ -1,7 +1,7 @@
 // `npm run bench`: generates synthetic sites (S, M, L) and measures MintDoc against the floor, a peer
 // and (with --official) the platform's own CLI; `--site DIR` (any number) measures real sites the same
 // way. A benchmark, not a test: it never fails on timing.
-// Usage: npm run bench -- [--sizes S,M,L] [--site DIR]... [--official] [--runs N] [--parts floor,check,warm,tiers,peer,server]
+// Usage: npm run bench -- [--sizes S,M,L] [--site DIR]... [--official] [--runs N] [--parts floor,check,warm,identical,tiers,peer,server]
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -46,6 +46,8 @@ interface SizeResult {
 	check?: CheckFigures;
 	warm?: CheckFigures;
 	tiers?: TierFigures;
+	/** Lines of `mintdoc check` output that differ from the cold run: with the MDX parser alone, and warm from the cache. */
+	identical?: { parserOnly: number; warm: number };
 	server?: ServerFigures | { error: string };
 	peer?: { validateMs: number; diagnostics: number };
 	official?: { wallMs: number; cpuMs: number | undefined; exitCode: number | null; ratio: number; output: string } | { error: string };
@@ -112,6 +114,15 @@ async function main(): Promise<void> {
 			result.warm = await checkRuns('warm', ['--cache-location', cacheFile]);
 			if (result.warm.problems !== (first.stdout.trim().split('\n').pop() ?? '')) result.errors.push(`warm: findings differ from the run that wrote the cache: ${result.warm.problems}`);
 		});
+		await attempt('identical', async () => {
+			const cold = await runProcess(process.execPath, [cli, 'check', site.dir, '--no-cache'], { timeoutMs: 20 * 60_000 });
+			const parserOnly = await runProcess(process.execPath, [cli, 'check', site.dir, '--no-cache'], { timeoutMs: 30 * 60_000, env: { ...process.env, MINTDOC_PAGE_READER: 'parser' } });
+			rmSync(cacheFile, { force: true });
+			await runProcess(process.execPath, [cli, 'check', site.dir, '--cache-location', cacheFile], { timeoutMs: 20 * 60_000 });
+			const warm = await runProcess(process.execPath, [cli, 'check', site.dir, '--cache-location', cacheFile], { timeoutMs: 20 * 60_000 });
+			result.identical = { parserOnly: differingLines(cold.stdout, parserOnly.stdout), warm: differingLines(cold.stdout, warm.stdout) };
+			log(`  identical ${size}: ${result.identical.parserOnly} lines differ with the MDX parser alone, ${result.identical.warm} warm from the cache (of ${cold.stdout.split('\n').length})`);
+		});
 		await attempt('tiers', async () => {
 			result.tiers = await measureTiers(site.dir);
 			const t = result.tiers;
@@ -144,6 +155,14 @@ const ms = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '—
 const mb = (n: number | undefined) => (n === undefined ? '—' : `${n.toFixed(0)} MB`);
 const ratio = (n: number | undefined, floor: number | undefined) => (n === undefined || !floor ? '' : ` (${(n / floor).toFixed(1)}× floor)`);
 
+/** Lines in one output and not the other (both ways), as a multiset. */
+function differingLines(a: string, b: string): number {
+	const counts = new Map<string, number>();
+	for (const line of a.split('\n')) counts.set(line, (counts.get(line) ?? 0) + 1);
+	for (const line of b.split('\n')) counts.set(line, (counts.get(line) ?? 0) - 1);
+	return [...counts.values()].reduce((sum, n) => sum + Math.abs(n), 0);
+}
+
 const pct = (part: number, whole: number) => (whole ? `${Math.round((100 * part) / whole)} %` : '—');
 
 /** One Markdown table: a row per figure, a column per site, then the budget. */
@@ -169,6 +188,7 @@ export function formatTable(date: string, machine: { cpu: string; cores: number;
 		row('fast tier reads: pages / bytes', size => (tiers(size) ? `${pct(tiers(size)!.fast.pages, tiers(size)!.pages)} / ${pct(tiers(size)!.fast.bytes, tiers(size)!.bytes)}` : '—')),
 		row('one thread: read pages / fast tier / MDX parser / other pages', size => (tiers(size) ? `${ms(tiers(size)!.readMs)} / ${ms(tiers(size)!.fast.ms)} / ${ms(tiers(size)!.parser.ms)} / ${ms(tiers(size)!.other.ms)}` : '—')),
 		row('one thread: docs.json rules + OpenAPI / page rules', size => (tiers(size) ? `${ms(tiers(size)!.siteRulesMs)} / ${ms(tiers(size)!.pageRulesMs)}` : '—')),
+		row('findings that differ: MDX parser alone / warm from the cache', size => (results[size]?.identical ? `${results[size]!.identical!.parserOnly} / ${results[size]!.identical!.warm}` : '—'), '0 / 0'),
 		row('server: first diagnostics', size => ms(server(size)?.firstDiagnosticsMs) + ratio(server(size)?.firstDiagnosticsMs, floor(size)), budget('firstDiagnosticsMs', ms)),
 		row('server: every page checked (background)', size => ms(server(size)?.loadedMs), budget('loadedMs', ms)),
 		row('server: docs.json edit → diagnostics p50 / p95', size => `${ms(server(size)?.configEditP50Ms)} / ${ms(server(size)?.configEditP95Ms)}`, budget('configEditP95Ms', ms)),

@@ -3,7 +3,13 @@
 // in parallel here while the main thread reads files and answers requests.
 import { parentPort } from 'node:worker_threads';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { summarizePage } from '../core/mdx/pageSummary';
+import { summarizePage, summarizePageWithParser } from '../core/mdx/pageSummary';
+
+/**
+ * `MINTDOC_PAGE_READER=parser` reads every page with the MDX parser alone, never the fast tier: how
+ * the bench proves the fast tier changes no finding on a real site (`--parts identical`).
+ */
+const summarize = process.env.MINTDOC_PAGE_READER === 'parser' ? summarizePageWithParser : summarizePage;
 
 export interface PageWorkerRequest {
 	readonly id: number;
@@ -12,7 +18,7 @@ export interface PageWorkerRequest {
 
 parentPort?.on('message', (request: PageWorkerRequest) => {
 	try {
-		const summaries = request.pages.map(page => summarizePage(TextDocument.create(page.uri, page.languageId, 0, page.text)));
+		const summaries = request.pages.map(page => summarize(TextDocument.create(page.uri, page.languageId, 0, page.text)));
 		parentPort!.postMessage({ id: request.id, summaries });
 	} catch (e) {
 		// Includes a summary that cannot be cloned back: the caller summarizes these pages itself.

@@ -11,7 +11,7 @@ describe('mintdoc check: the page cache', function () {
 	this.timeout(60_000);
 	let site: ReturnType<typeof copyFixtures>;
 	beforeEach(() => {
-		site = copyFixtures('features');
+		site = copyFixtures('features', 'api');
 		// A project folder: the cache goes to its node_modules/.cache/mintdoc.
 		mkdirSync(site.path('node_modules'));
 	});
@@ -25,11 +25,21 @@ describe('mintdoc check: the page cache', function () {
 		assert.deepEqual(cacheFiles(), []);
 		const cold = mintdoc(['check', 'features', '--format', 'json'], site.dir);
 		assert.equal(cacheFiles().length, 1);
+
 		const warm = mintdoc(['check', 'features', '--format', 'json'], site.dir);
 		assert.ok(JSON.parse(uncached.stdout).length > 0, 'the fixture has findings to compare');
 		assert.equal(cold.stdout, uncached.stdout);
 		assert.equal(warm.stdout, uncached.stdout);
 		assert.equal(warm.status, uncached.status);
+	});
+
+	it('keeps validated OpenAPI documents beside the pages, with the same findings warm', () => {
+		const cold = mintdoc(['check', 'api', '--format', 'json'], site.dir);
+		const [name] = cacheFiles();
+		assert.ok(existsSync(path.join(cacheDir(), `${name}.openapi`)));
+		const specs = deserialize(readFileSync(path.join(cacheDir(), `${name}.openapi`))) as { entries: Map<string, { uri: string }> };
+		assert.ok([...specs.entries.values()].some(spec => spec.uri.endsWith('.yaml') || spec.uri.endsWith('.json')));
+		assert.equal(mintdoc(['check', 'api', '--format', 'json'], site.dir).stdout, cold.stdout);
 	});
 
 	it('answers from the cache: a summary planted under the right key is what the warm run reports', () => {

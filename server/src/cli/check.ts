@@ -9,6 +9,7 @@ import { createWorkerSpecReader } from '../node/specWorkerReader';
 import { createRemoteFetcher } from '../node/remoteSpecs';
 import { createPagePool } from '../node/pagePool';
 import { cacheFileFor, createPersistentSummarizer, defaultCacheDirectory, summarizerFingerprint } from '../node/pageCache';
+import { createPersistentSpecValidator } from '../node/specCache';
 import * as os from 'node:os';
 import { availableParallelism } from 'node:os';
 
@@ -56,10 +57,13 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 	// Pages are parsed by a pool of worker threads (one per core), while this thread reads files and specs.
 	// OpenAPI documents are read and fully validated in their own worker, also while pages are parsed.
 	const pool = createPagePool();
-	const workerPath = path.join(__dirname, 'pageWorker.js');
-	const cache = options.cache === false ? undefined : createPersistentSummarizer(pool, { file: await cacheFile(cwd, folders, options.cacheLocation), fingerprint: summarizerFingerprint(typeof MINTDOC_VERSION === 'string' ? MINTDOC_VERSION : 'dev', workerPath) });
 	const specs = createWorkerSpecReader(undefined, undefined, Math.max(1, availableParallelism() - 1));
-	const service = createLanguageService({ workspace, schemaValidation: true, specReader: (uri, text) => specs.validate(uri, text), awaitSpecReads: true, fetchText: createRemoteFetcher(path.join(os.tmpdir(), 'mintdoc', 'openapi-cache')), summarizePages: cache ?? pool });
+	const version = typeof MINTDOC_VERSION === 'string' ? MINTDOC_VERSION : 'dev';
+	const file = options.cache === false ? undefined : await cacheFile(cwd, folders, options.cacheLocation);
+	const cache = file === undefined ? undefined : createPersistentSummarizer(pool, { file, fingerprint: summarizerFingerprint(version, path.join(__dirname, 'pageWorker.js')) });
+	const validate = (uri: string, text: string) => specs.validate(uri, text);
+	const specCache = file === undefined ? undefined : createPersistentSpecValidator(validate, `${file}.openapi`, summarizerFingerprint(version, path.join(__dirname, 'specWorker.js')));
+	const service = createLanguageService({ workspace, schemaValidation: true, specReader: specCache ?? validate, awaitSpecReads: true, fetchText: createRemoteFetcher(path.join(os.tmpdir(), 'mintdoc', 'openapi-cache')), summarizePages: cache ?? pool });
 	try {
 		const roots = await service.findDocsRoots(noCancellation);
 		if (roots.length === 0) throw new UsageError(`no docs.json found in ${dirs.map(d => `'${d}'`).join(', ')}`);
@@ -70,7 +74,7 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 			const [site] = await Promise.all([service.checkSite(root, noCancellation), service.checkPages(root, noCancellation, result => pages.push(result))]);
 			results.push(...site, ...pages);
 		}
-		await cache?.flush();
+		await Promise.all([cache?.flush(), specCache?.flush()]);
 		return await withCoverage(service, workspace, roots, results, options);
 	} finally {
 		pool.dispose();

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { promises as fs, readFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { deserialize, serialize } from 'node:v8';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CancellationToken } from '../core/cancellation';
 import type { PageSummarizer } from '../core/languageService';
 import type { PageSummary } from '../core/mdx/pageSummary';
+import { readCacheFile, writeCacheFile } from './cacheFile';
 
 /**
  * A page summary cache that outlives the process, like `eslint --cache`: summaries keyed by a
@@ -25,15 +25,7 @@ export interface PersistentSummarizer extends PageSummarizer {
 	readonly stats: { hits: number; misses: number; loaded: 'absent' | 'ignored' | 'used' | 'not yet' };
 }
 
-const magic = 'mintdoc-page-cache';
-const format = 1;
-
-interface CacheFile {
-	readonly magic: string;
-	readonly format: number;
-	readonly fingerprint: string;
-	readonly entries: Map<string, PageSummary>;
-}
+const kind = 'mintdoc-page-cache';
 
 /** What a page's summary depends on: its language and text (never its path: moved pages keep their entry). */
 export function pageKey(document: TextDocument): string {
@@ -58,7 +50,7 @@ export function createPersistentSummarizer(inner: PageSummarizer, { file, finger
 	let stored: Promise<Map<string, PageSummary>> | undefined;
 	let used = new Map<string, PageSummary>();
 	const stats: PersistentSummarizer['stats'] = { hits: 0, misses: 0, loaded: 'not yet' };
-	const load = () => (stored ??= readCacheFile(file, fingerprint).then(result => {
+	const load = () => (stored ??= readCacheFile(file, kind, fingerprint, looksLikeSummary).then(result => {
 		stats.loaded = result.state;
 		return result.entries;
 	}));
@@ -95,29 +87,11 @@ export function createPersistentSummarizer(inner: PageSummarizer, { file, finger
 		used = new Map();
 		stored = undefined;
 		if (entries.size === 0) return;
-		await writeCacheFile(file, { magic, format, fingerprint, entries });
+		await writeCacheFile(file, kind, fingerprint, entries);
 		onFlush?.({ hits: stats.hits, misses: stats.misses, written: entries.size, file });
 		stats.hits = stats.misses = 0;
 	};
 	return Object.assign(summarize, { flush, stats });
-}
-
-async function readCacheFile(file: string, fingerprint: string): Promise<{ entries: Map<string, PageSummary>; state: 'absent' | 'ignored' | 'used' }> {
-	let bytes: Buffer;
-	try {
-		bytes = await fs.readFile(file);
-	} catch {
-		return { entries: new Map(), state: 'absent' };
-	}
-	try {
-		const data = deserialize(bytes) as Partial<CacheFile> | null;
-		if (!data || data.magic !== magic || data.format !== format || data.fingerprint !== fingerprint || !(data.entries instanceof Map)) return { entries: new Map(), state: 'ignored' };
-		for (const [key, value] of data.entries) if (typeof key !== 'string' || !looksLikeSummary(value)) return { entries: new Map(), state: 'ignored' };
-		return { entries: data.entries, state: 'used' };
-	} catch {
-		// Truncated, corrupt or not a serialization at all.
-		return { entries: new Map(), state: 'ignored' };
-	}
 }
 
 function looksLikeSummary(value: unknown): value is PageSummary {
@@ -126,18 +100,6 @@ function looksLikeSummary(value: unknown): value is PageSummary {
 	return ['diagnostics', 'links', 'headings', 'imports', 'elements', 'folds'].every(field => Array.isArray(v[field]))
 		&& (v.anchors === undefined || v.anchors instanceof Set)
 		&& (v.frontmatter === undefined || (typeof v.frontmatter === 'object' && v.frontmatter !== null));
-}
-
-async function writeCacheFile(file: string, data: CacheFile): Promise<void> {
-	const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-	try {
-		await fs.mkdir(path.dirname(file), { recursive: true });
-		await fs.writeFile(temporary, serialize(data));
-		await fs.rename(temporary, file);
-	} catch {
-		// A cache that cannot be written (read-only folder, full disk) only costs speed next time.
-		await fs.rm(temporary, { force: true }).catch(() => undefined);
-	}
 }
 
 /**

@@ -102,7 +102,12 @@ describe('fast page scanner', () => {
 		['a closing tag without an opening one', 'text\n\n</Note>\n'],
 		['an inline element left open', 'A <Badge>new\n'],
 		['emphasis crossing an element', 'A *<Badge>new*</Badge>\n'],
-		['an expression', 'Sum: {1 + 1}\n'],
+		['an expression that does not parse', 'Sum: {1 +}\n'],
+		['an expression in a heading', '## Limit {max}\n'],
+		['an expression holding a pipe', 'A {a | b} c\n'],
+		['an expression over two lines', 'A {a +\nb} c\n'],
+		['a fenced block in a list item with a line less indented', '1. Step\n\n   ```js\n x\n   ```\n'],
+		['a fenced block in a list item closed at another indentation', '1. Step\n\n   ```js\n   x\n ```\n'],
 		['an expression attribute inside a line of text', 'A <Card title={title} /> b\n'],
 		['an empty attribute expression (an MDX error)', '<Card title={} />\n'],
 		['an attribute expression that never closes', '<Card title={a \n'],
@@ -111,7 +116,7 @@ describe('fast page scanner', () => {
 		['a comment holding a brace', '{/* a } b */}\n'],
 		['a spread attribute', '<Card {...props} />\n'],
 		['an HTML comment', '<!-- note -->\n'],
-		['a backslash escape', 'Not \\[a link](/x)\n'],
+		['a backslash escape in a link destination', '[a](/x\\y)\n'],
 		['a definition continuing a paragraph', 'Text\n[docs]: https://example.com\n'],
 		['a reference followed by a parenthesis', '[a][b](/c)\n'],
 		['a reference in a heading', '## See [docs][ref]\n'],
@@ -165,8 +170,21 @@ describe('fast page scanner', () => {
 		assert.ok(acceptsAndAgrees(text));
 	});
 
+	it('reads escapes, expressions in text and code blocks in list items as the parser does', () => {
+		const text = [
+			'## Use \\* and \\[x\\] literally', '',
+			'Not \\[a link](/x), braces {\'{\'} and {\'}\'} and {/* note */} and {limits.max} per \\$1. See [b\\]c](/real).', '',
+			'1. Install:', '', '   ```bash', '   npm install x', '', '   ```', '', '2. Then [run](/run) it.', '',
+		].join('\n');
+		const summary = fast(text)!;
+		assert.deepEqual(summary.headings.map(h => h.text), ['Use * and [x] literally']);
+		assert.deepEqual(summary.links.map(l => l.url), ['/real', '/run']);
+		assert.deepEqual(summary.folds, [{ startLine: 6, endLine: 9 }]);
+		assert.ok(acceptsAndAgrees(text));
+	});
+
 	it('leaves pages with MDX syntax errors to the parser, which reports them', () => {
-		for (const text of ['<Note>\n  text\n', '<Tabs>\n</Tab>\n', 'A <Badge>new\n', 'a <b\n', '<Card title="x>\n', '<Card title={} />\n', '<Card\n  pages={[1, 2}\n/>\n', '{/* unclosed\n']) {
+		for (const text of ['<Note>\n  text\n', '<Tabs>\n</Tab>\n', 'A <Badge>new\n', 'a <b\n', '<Card title="x>\n', '<Card title={} />\n', '<Card\n  pages={[1, 2}\n/>\n', '{/* unclosed\n', 'Sum: {1 +}\n', 'A {x\n']) {
 			assert.equal(fast(text), undefined, text);
 			assert.deepEqual(summarizePage(page(text)).diagnostics.map(d => d.code), ['mdx-syntax'], text);
 		}

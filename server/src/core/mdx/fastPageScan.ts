@@ -1,5 +1,6 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { scanTag, type Tag } from './jsxTag';
+import { textExpressionEnd } from './mdxExpression';
 import { PageRecorder, type Extracted } from './pageRecords';
 
 /**
@@ -46,6 +47,7 @@ const reservedWords = new Set('await break case catch class const continue debug
 /** Characters a link destination may hold here: no spaces, parentheses, angle brackets, quotes, backslashes or non-ASCII. */
 const urlCharacter = /[A-Za-z0-9\-._~:/?#@!$%+,;=*&]/;
 const entityLike = /^&#?[A-Za-z0-9]+;/;
+const asciiPunctuation = /[!-/:-@[-`{-~]/;
 const autolinkStart = /^(?:https?:\/\/|www\.)/i;
 /** In a GFM autolink literal these could swallow link or code syntax (`https://x/[a](/b)` is one autolink). */
 const autolinkUnsafe = /[[\]`<>{}\\]/;
@@ -68,7 +70,8 @@ interface OpenElement {
 
 /** Walks the lines after the frontmatter; `scan` returns false as soon as a line is outside the subset. */
 class BodyScanner {
-	private fence: { readonly marker: string; readonly size: number; readonly fold: { startLine: number; endLine: number } } | undefined;
+	/** An open code fence; `listIndent`: its indentation, when it opened inside a list. */
+	private fence: { readonly marker: string; readonly size: number; readonly fold: { startLine: number; endLine: number }; readonly listIndent: number | undefined } | undefined;
 	private readonly open: OpenElement[] = [];
 	/** Indentation of the outermost list marker while a list may still be open (its items must not hold JSX or code). */
 	private listIndent: number | undefined;
@@ -111,8 +114,12 @@ class BodyScanner {
 	private line(start: number, end: number, lineNumber: number): boolean {
 		const { text } = this;
 		if (this.fence) {
-			const closing = /^ *(`+|~+) *$/.exec(text.slice(start, end));
-			if (closing && closing[1][0] === this.fence.marker && closing[1].length >= this.fence.size) {
+			const line = text.slice(start, end);
+			const closing = /^( *)(`+|~+) *$/.exec(line);
+			// In a list item, a line less indented than the fence would end the item (and the code with it), and a closing
+			// fence indented otherwise may not close it: not mirrored.
+			if (this.fence.listIndent !== undefined && /\S/.test(line) && (line.length - line.trimStart().length < this.fence.listIndent || (closing && closing[1].length !== this.fence.listIndent))) return false;
+			if (closing && closing[2][0] === this.fence.marker && closing[2].length >= this.fence.size) {
 				this.fence.fold.endLine = lineNumber;
 				this.fence = undefined;
 			}
@@ -142,7 +149,7 @@ class BodyScanner {
 			return true;
 		}
 		if (this.listIndent !== undefined && indent <= this.listIndent && kind !== 'list' && (kind !== 'text' || this.blankBefore)) this.listIndent = undefined;
-		if (this.listIndent !== undefined && kind !== 'text' && kind !== 'list') return false;
+		if (this.listIndent !== undefined && kind !== 'text' && kind !== 'list' && kind !== 'fence') return false;
 		// A definition or comment line right after paragraph text continues the paragraph: a definition
 		// would be text there (an autolink literal in it a link), and what follows must see a paragraph.
 		const continuesParagraph = !this.blankBefore && (previousKind === 'text' || previousKind === 'list' || previousKind === 'quote');
@@ -158,7 +165,7 @@ class BodyScanner {
 				let size = 0;
 				while (text[at + size] === marker) size++;
 				if (marker === '`' && text.slice(at + size, end).includes('`')) return false;
-				this.fence = { marker, size, fold: this.recorder.fold(lineNumber, lineNumber) };
+				this.fence = { marker, size, fold: this.recorder.fold(lineNumber, lineNumber), listIndent: this.listIndent === undefined ? undefined : indent };
 				return true;
 			}
 			case 'jsx': return this.flowTag(lineNumber);
@@ -349,8 +356,30 @@ class BodyScanner {
 				segment = i;
 				continue;
 			}
+			if (c === '\\') {
+				// An escaped ASCII punctuation character is that character (no link, tag, expression or math starts there);
+				// a backslash before anything else is itself, or at the end of a line a hard break.
+				if (i + 1 < to && asciiPunctuation.test(text[i + 1])) {
+					if (heading) {
+						plain += text.slice(segment, i) + text[i + 1];
+						segment = i + 2;
+					}
+					i += 2;
+					continue;
+				}
+				i++;
+				continue;
+			}
+			if (c === '{' && !heading && !inLabel) {
+				// An expression in text (`{'{'}`, `{props.limit}`), ending where the MDX parser ends it; nothing of it is recorded.
+				const after = textExpressionEnd(text, i, to);
+				if (after === undefined) return undefined;
+				i = segment = after;
+				continue;
+			}
 			// `$` may open math (the platform parses pages with remark-math): the parser reads those pages.
-			if (c === ']' || c === '{' || c === '}' || c === '\\' || c === '$' || (c === '|' && (inLabel || elements.length))) return undefined;
+			// A `]` here has no `[` before it on the line (links are read whole, and never span lines here): it is text.
+			if (c === '{' || c === '}' || c === '$' || (c === '|' && (inLabel || elements.length))) return undefined;
 			if (c === '*' || c === '_' || c === '~') {
 				// In a heading (whose text we take) only a `_` between letters or digits, which can neither open nor close emphasis.
 				if (heading && !(c === '_' && /[A-Za-z0-9]/.test(text[i - 1] ?? '') && /[A-Za-z0-9]/.test(text[i + 1] ?? ''))) return undefined;

@@ -37,3 +37,17 @@ export function attributeExpressionEnd(text: string, open: number, limit: number
 	}
 	return undefined;
 }
+
+/**
+ * Where an expression in text opened at `open` ends (the offset after its `}`), on its line (before
+ * `limit`): at the first `}` before which the text is empty (allowed in text) or parses as one
+ * expression. Undefined when none does, or the expression holds a `|` (a table would split it).
+ */
+export function textExpressionEnd(text: string, open: number, limit: number): number | undefined {
+	for (let close = text.indexOf('}', open + 1), tries = 0; close !== -1 && close < limit && tries < 16; close = text.indexOf('}', close + 1), tries++) {
+		const source = text.slice(open + 1, close);
+		if (/[\t\r\n|]/.test(source)) return undefined;
+		if (isEmptyExpression(source) || parsesAsExpression(source)) return close + 1;
+	}
+	return undefined;
+}

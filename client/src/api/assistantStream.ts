@@ -257,6 +257,11 @@ function sseLine(state: StreamState, field: string, rest: string, line: string):
 		const thread = threadOfObject(value) ?? (isObject(value.messageMetadata) ? threadOfObject(value.messageMetadata) : undefined);
 		if (thread && !state.threadDone && !state.deferredThread) state.deferredThread = thread;
 	}
+	// A `data-*` part naming the thread (one of the placements the v2 docs leave open).
+	if (typeof value.type === 'string' && value.type.startsWith('data-') && isObject(value.data)) {
+		const thread = threadOfObject(value.data);
+		if (thread && !state.threadDone && !state.deferredThread) state.deferredThread = thread;
+	}
 	if (state.mode !== 'sse') {
 		if (value.type !== 'finish') state.skip(line, 'SSE line in a data stream');
 		return [];
@@ -278,6 +283,9 @@ function sseLine(state: StreamState, field: string, rest: string, line: string):
 			return [{ type: 'stepFinish', finishReason: 'unknown' }];
 		case 'finish':
 			return [{ type: 'finish', finishReason: str(value.finishReason) ?? 'stop' }];
+		case 'abort':
+			// The server gave up on the answer: the text so far stays, the panel says it was cut.
+			return [{ type: 'error', message: 'The assistant stopped this answer before it was finished.' }];
 		case 'tool-input-available':
 			if (typeof value.toolCallId !== 'string' || typeof value.toolName !== 'string') return [];
 			state.toolNames.set(value.toolCallId, value.toolName);
@@ -287,6 +295,7 @@ function sseLine(state: StreamState, field: string, rest: string, line: string):
 			return partEvents(state, 'a', { toolCallId: value.toolCallId, result: value.output }) ?? [];
 		}
 		default:
+			if (typeof value.type === 'string' && value.type.startsWith('data-') && 'data' in value) return [{ type: 'data', items: [value.data] }];
 			return [];
 	}
 }

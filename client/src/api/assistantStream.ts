@@ -277,6 +277,9 @@ function sseLine(state: StreamState, field: string, rest: string, line: string):
 			return sourceEvents(state, sourceOfPart(value));
 		case 'error':
 			return [{ type: 'error', message: str(value.errorText) ?? 'The assistant reported an error.' }];
+		case 'start':
+			// The message starts (v4's first `f:`): the first sign of life of an answer.
+			return [{ type: 'stepStart', ...(typeof value.messageId === 'string' ? { messageId: value.messageId } : {}) }];
 		case 'start-step':
 			return [{ type: 'stepStart' }];
 		case 'finish-step':

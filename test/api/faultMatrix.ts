@@ -104,7 +104,8 @@ export const faults: readonly Fault[] = [
 			updateStatus: { via: { standIn: '404' }, expect: { error: 'notFound' }, words: ['HTTP 404', 'check the id'], maxAttempts: 1 },
 			feedback: { via: { standIn: '404' }, expect: { error: 'notFound' }, words: ['HTTP 404', 'mintdoc.projectId'], maxAttempts: 1 },
 		},
-		assistant: { via: { standIn: '404' }, expect: { error: 'notFound' }, words: ['HTTP 404', 'mintdoc.assistant.domain'], maxAttempts: 1 },
+		// Two: `auto` asks v2, then the spec's v1 once before calling the domain unknown.
+		assistant: { via: { standIn: '404' }, expect: { error: 'notFound' }, words: ['HTTP 404', 'mintdoc.assistant.domain'], maxAttempts: 2 },
 	},
 	{
 		id: 'http-409', symptom: 'HTTP 409 Conflict', todo: 'Refresh (or Retry); the resource changed on the server meanwhile.',

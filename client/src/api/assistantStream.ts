@@ -152,6 +152,11 @@ export function parseLine(state: StreamState, rawLine: string): AssistantEvent[]
 		state.skip(line, `unknown code '${code.slice(0, 20)}'`);
 		return [];
 	}
+	if (state.mode === 'sse') {
+		// A v5 stream carries no v4 parts: a `0:` line here is noise, not text.
+		state.skip(line, 'data stream line in an SSE stream');
+		return [];
+	}
 	if (state.mode === 'unknown') state.mode = 'v4';
 	let value: unknown;
 	try {

@@ -29,8 +29,18 @@ export function uiMessageLines(answer: AnswerContent): Line[] {
 		sse({ type: 'tool-input-available', toolCallId: searchId, toolName: 'search', input: { query: answer.question } }),
 		sse({ type: 'tool-output-available', toolCallId: searchId, output: answer.hits }),
 		sse({ type: 'finish-step' }),
-		sse({ type: 'start-step' }),
 	];
+	if (!answer.hits.length) {
+		// What the real service does when its search finds nothing.
+		const markId = `toolu_${id()}`;
+		lines.push(
+			sse({ type: 'start-step' }),
+			sse({ type: 'tool-input-available', toolCallId: markId, toolName: 'markNotFound', input: {} }),
+			sse({ type: 'tool-output-available', toolCallId: markId, output: { acknowledged: true } }),
+			sse({ type: 'finish-step' }),
+		);
+	}
+	lines.push(sse({ type: 'start-step' }));
 	for (const [i, hit] of answer.hits.entries()) {
 		lines.push(sse({ type: 'source-url', sourceId: `src-${i + 1}`, url: hit.path.startsWith('/') ? hit.path : `/${hit.path}`, title: hit.metadata.title }));
 	}

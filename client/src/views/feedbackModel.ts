@@ -252,9 +252,9 @@ export function feedbackRows(state: FeedbackState, now: number): ViewRow[] {
 	return rows;
 }
 
-/** A page node's counts: "👍 3 · 👎 5 · code 2 · 12 total (4 loaded)". */
+/** A page node's counts: "3 up · 5 down · 2 code · 12 total (4 loaded)" (words: emoji need a font the tree may not have). */
 export function pageStatsDescription(stats: FeedbackPageStats, loaded: number): string {
-	return `👍 ${stats.thumbsUp} · 👎 ${stats.thumbsDown} · code ${stats.code} · ${stats.total} total${loaded < stats.total ? ` (${loaded} loaded)` : ''}`;
+	return `${stats.thumbsUp} up · ${stats.thumbsDown} down · ${stats.code} code · ${stats.total} total${loaded < stats.total ? ` (${loaded} loaded)` : ''}`;
 }
 
 function pageStatsTooltip(stats: FeedbackPageStats, loaded: number): string {

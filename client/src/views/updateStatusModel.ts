@@ -11,7 +11,8 @@ export const UpdateCommands = {
 	refresh: 'mintdoc.updateStatus.refresh',
 	openLogs: 'mintdoc.updateStatus.openLogs',
 	openFile: 'mintdoc.updateStatus.openFile',
-	focus: 'mintdoc.updateStatus.focus',
+	// Not `mintdoc.updateStatus.focus`: that is the view's own focus command, which this one runs.
+	focus: 'mintdoc.updateStatus.show',
 } as const;
 
 /** Tracked ids kept (newest first); older ones drop off. */

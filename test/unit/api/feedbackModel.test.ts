@@ -116,9 +116,9 @@ describe('Feedback view model', () => {
 		] });
 		const groups = feedbackRows(withStats, now).filter(r => r.contextValue === 'feedbackPage');
 		assert.deepEqual(groups.map(g => [g.label, g.description, g.children?.length, g.icon?.color]), [
-			['/a', '👍 1 · 👎 6 · code 2 · 9 total (1 loaded)', 1, 'charts.orange'],
-			['/c', '👍 4 · 👎 0 · code 0 · 4 total (0 loaded)', 0, undefined],
-			['/b', '👍 1 · 👎 1 · code 0 · 2 total', 2, undefined],
+			['/a', '1 up · 6 down · 2 code · 9 total (1 loaded)', 1, 'charts.orange'],
+			['/c', '4 up · 0 down · 0 code · 4 total (0 loaded)', 0, undefined],
+			['/b', '1 up · 1 down · 0 code · 2 total', 2, undefined],
 		]);
 		// Counts of another query (filters changed meanwhile) are not shown.
 		const stale = reduceFeedback(state, { type: 'statsLoaded', key: 'other', hasMore: false, rows: [{ path: '/a', thumbsUp: 1, thumbsDown: 6, code: 2, total: 9 }] });

@@ -6,6 +6,7 @@ import { readAssistantSettings } from '../assistant/assistantSettings';
 import { readApiSettings } from '../config';
 import type { Ctx } from '../ctx';
 import { activeRoot } from '../status';
+import { shouldPoll } from '../views/updateStatusModel';
 import type { UpdateStatusView } from '../views/updateStatusTree';
 import { deployNotice, previewBranch, type BranchFacts, type DeployNotice } from './deployModel';
 
@@ -16,7 +17,7 @@ export const DeployCommands = {
 
 /** What a deploy command did, for tests and scripts. */
 export type DeployResult =
-	| { readonly started: true; readonly statusId: string; readonly previewUrl?: string; readonly branch?: string; readonly done: Promise<DeployNotice> }
+	| { readonly started: true; readonly statusId: string; readonly previewUrl?: string; readonly branch?: string; readonly done: Promise<DeployNotice | undefined> }
 	| { readonly started: false; readonly reason: string };
 
 /** The parts of VS Code's Git extension API (`vscode.git`, API version 1) used here. */
@@ -34,7 +35,8 @@ interface GitRepository {
  * and "Deploy Preview of This Branch" (`POST /v1/project/preview/{projectId}` with the branch the
  * Git extension reports). Each deployment is tracked in the Update Status view at once and ends
  * in a notification with the URL, or the failure with a way to the logs. Never in Restricted
- * Mode, never without an admin key. `{confirmed: true}` as argument (tests, scripts) skips the
+ * Mode, never without an admin key. `done` resolves with the closing notice (undefined when the
+ * view stopped following the deployment before its end). `{confirmed: true}` as argument (tests, scripts) skips the
  * confirmation.
  */
 export function registerDeploy(ctx: Ctx, platform: Platform, updates: UpdateStatusView): void {
@@ -66,7 +68,10 @@ export function registerDeploy(ctx: Ctx, platform: Platform, updates: UpdateStat
 			const started: { statusId: string; previewUrl?: string } = kind === 'site' ? await client.triggerUpdate(projectId) : await client.createPreview(projectId, branch!);
 			const previewUrl = started.previewUrl;
 			platform.log.append(`Deploy ${kind === 'site' ? 'site' : `preview of ${branch}`}: started, status id ${started.statusId}${previewUrl ? `, preview ${previewUrl}` : ''}`);
+			// Tracked first: followToEnd reads the view, where an untracked id means "no longer followed".
+			await updates.track(started.statusId);
 			const done = followToEnd(updates, started.statusId).then(status => {
+				if (!status) return undefined;
 				const notice = deployNotice(kind, status, { branch, previewUrl, siteUrl: readAssistantSettings().siteUrl });
 				// A failure has its notification from the Update Status view (with Show Logs) already.
 				if (notice.level === 'info') {
@@ -78,7 +83,6 @@ export function registerDeploy(ctx: Ctx, platform: Platform, updates: UpdateStat
 				platform.log.append(`Deploy ${started.statusId}: ${notice.message}`);
 				return notice;
 			});
-			await updates.track(started.statusId);
 			void vscode.commands.executeCommand('mintdoc.updateStatus.focus');
 			return { started: true, statusId: started.statusId, ...(previewUrl ? { previewUrl } : {}), ...(branch ? { branch } : {}), done };
 		} catch (e) {
@@ -94,20 +98,26 @@ export function registerDeploy(ctx: Ctx, platform: Platform, updates: UpdateStat
 	);
 }
 
-/** Resolves with the status once the view has it in a final state (it polls with backoff). */
-function followToEnd(updates: UpdateStatusView, statusId: string): Promise<UpdateStatus> {
-	const final = () => {
-		const status = updates.state.tracked.find(t => t.id === statusId)?.status;
-		return status && isFinalState(status.status) ? status : undefined;
+/**
+ * Resolves with the status once the view has it in a final state (it polls with backoff), or
+ * with undefined when the view stops following it (untracked, or polling gave up on an error).
+ */
+function followToEnd(updates: UpdateStatusView, statusId: string): Promise<UpdateStatus | undefined> {
+	const outcome = (): { status: UpdateStatus | undefined } | undefined => {
+		const tracked = updates.state.tracked.find(t => t.id === statusId);
+		if (!tracked) return { status: undefined };
+		if (tracked.status && isFinalState(tracked.status.status)) return { status: tracked.status };
+		if (!tracked.loading && (tracked.status || tracked.error) && !shouldPoll(tracked)) return { status: undefined };
+		return undefined;
 	};
 	return new Promise(resolve => {
-		const already = final();
-		if (already) return resolve(already);
+		const already = outcome();
+		if (already) return resolve(already.status);
 		const listener = updates.onDidChange(() => {
-			const status = final();
-			if (!status) return;
+			const now = outcome();
+			if (!now) return;
 			listener.dispose();
-			resolve(status);
+			resolve(now.status);
 		});
 	});
 }

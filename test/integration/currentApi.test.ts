@@ -192,4 +192,41 @@ describe('Current platform API in the editor (stand-in)', () => {
 		assert.match(row?.description ?? '', /^success · /);
 		await screenshot('deploy-preview-done');
 	});
+
+	it('against a platform with only the spec\'s paths: the chat falls back to v1 and the Feedback view to /api/external/…, remembered, said in the output', async () => {
+		const extension = vscode.extensions.getExtension<MintDocApi>('mintdoc.mintdoc')!;
+		const specOnly = await startStandIn(extension.extensionPath, folder().fsPath, ['--spec-paths-only', '--quiet']);
+		const asked = async (pick: (path: string) => boolean) => ((await (await fetch(`${specOnly.url}/__requests`)).json()) as { requests: { path: string; status: number }[] }).requests
+			.filter(r => pick(r.path)).map(r => `${r.status} ${r.path}`);
+		try {
+			// The Feedback view is showing: the new base URL reloads it by itself.
+			await config().update('api.baseUrl', specOnly.url, vscode.ConfigurationTarget.Global);
+			await waitFor(api.platform.feedback.onDidChange, () => (!api.platform.feedback.state.loading && api.platform.feedback.state.entries.length ? true : undefined), 'feedback from the spec path');
+			await vscode.commands.executeCommand('mintdoc.feedback.refresh');
+			const feedback = await asked(p => p.endsWith('/feedback'));
+			assert.equal(feedback[0], '404 /v1/analytics/demo/feedback');
+			const firstSpec = feedback.indexOf('200 /api/external/v1/analytics/demo/feedback');
+			assert.ok(firstSpec > 0, feedback.join(', '));
+			assert.deepEqual(feedback.slice(firstSpec).filter(r => !r.includes('/api/external/')), [], `remembered: no current path after the spec's answered (${feedback.join(', ')})`);
+			assert.ok(api.platform.logLines().some(l => /Feedback: \/v1\/analytics\/demo\/feedback answered 404; the spec's/.test(l)));
+			// The by-page counts do not exist there: the page nodes keep their plain counts.
+			await waitFor(api.platform.feedback.onDidChange, () => (api.platform.logLines().some(l => l.startsWith('Feedback: per-page counts not shown')) && !api.platform.feedback.state.loading ? true : undefined), 'the note about the missing counts');
+			const pages = api.platform.feedback.provider.rows.filter(r => r.contextValue === 'feedbackPage');
+			assert.ok(pages.length > 0 && pages.every(r => r.description === String(r.children!.length)), JSON.stringify(pages.map(p => p.description)));
+
+			await vscode.commands.executeCommand('mintdoc.assistant.newChat');
+			await api.assistant.receive({ type: 'send', text: 'How do I authenticate requests?' });
+			await api.assistant.receive({ type: 'send', text: 'Which header carries the key?' });
+			const turns = api.assistant.state().conversation.turns;
+			assert.deepEqual(turns.map(t => t.state), ['done', 'done'], JSON.stringify(turns.map(t => t.error)));
+			assert.deepEqual(await asked(p => p.includes('/assistant/')), [
+				'404 /discovery/v2/assistant/demo/message', '200 /discovery/v1/assistant/demo/message', '200 /discovery/v1/assistant/demo/message',
+			], 'v2 tried once, then v1 straight away');
+			const lines = api.platform.logLines();
+			assert.equal(lines.filter(l => /assistant endpoint v2 .* answered 404 for domain 'demo'/.test(l)).length, 1, lines.join('\n'));
+		} finally {
+			await config().update('api.baseUrl', standIn.url, vscode.ConfigurationTarget.Global);
+			specOnly.child.kill('SIGTERM');
+		}
+	});
 });

@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { flattenRows } from '../../client/src/api/viewRow';
 import type { DeployResult } from '../../client/src/deploy/registerDeploy';
 import type { MintDocApi } from '../../client/src/extension';
 import type { SearchOpened } from '../../client/src/search/registerSearch';
@@ -190,6 +191,8 @@ describe('Current platform API in the editor (stand-in)', () => {
 		assert.deepEqual(states, [...states].sort((a, b) => order.indexOf(a) - order.indexOf(b)), states.join(' → '));
 		const row = api.platform.updates.provider.rows.find(r => r.id === result.statusId);
 		assert.match(row?.description ?? '', /^success · /);
+		const previewRow = flattenRows(api.platform.updates.provider.rows).find(r => r.id === `${result.statusId}/preview`);
+		assert.deepEqual(previewRow?.action, { type: 'openUrl', url: 'https://docs-new-guide--demo.preview.mintdoc.example' });
 		await screenshot('deploy-preview-done');
 	});
 

@@ -165,10 +165,12 @@ export function registerApiKeys(ctx: Ctx): Platform {
 	);
 	const settings = readApiSettings();
 	if (settings.baseUrlFrom === 'env') log.append(`Platform API: using ${settings.baseUrl} from ${apiEnv.baseUrl}`);
+	// Which feedback path answered, per base URL and project, for this session (see docsApiClient).
+	const pathMemory = new Map<string, 'current' | 'spec'>();
 	return {
 		keys,
 		log,
 		onDidChangeSettings: settingsChanged.event,
-		adminClient: () => createDocsApiClient({ baseUrl: readApiSettings().baseUrl, getApiKey: () => keys.get('admin') }),
+		adminClient: () => createDocsApiClient({ baseUrl: readApiSettings().baseUrl, getApiKey: () => keys.get('admin'), pathMemory, onFallback: message => log.append(message) }),
 	};
 }

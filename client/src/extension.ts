@@ -2,10 +2,12 @@ import * as vscode from 'vscode';
 import { registerApiKeys } from './apiKeys';
 import { registerAssistant, type AssistantApi } from './assistant/registerAssistant';
 import { registerCommands } from './commands';
+import { registerDeploy } from './deploy/registerDeploy';
 import { Ctx } from './ctx';
 import { registerGeneratePagesCommand } from './generatePagesCommand';
 import { startDemoTour } from './demo';
 import { registerPreview, type PreviewTestApi } from './preview/registerPreview';
+import { registerSearch, type SearchApi } from './search/registerSearch';
 import type { ClientStatus } from './status';
 import { createStatusItem } from './statusItem';
 import { registerFeedbackView, type PlatformViewsApi } from './views/feedbackTree';
@@ -20,6 +22,8 @@ export interface MintDocApi {
 	readonly platform: PlatformViewsApi;
 	/** The assistant chat: its state, and the webview's messages to drive it (integration tests). */
 	readonly assistant: AssistantApi;
+	/** The last docs search results shown (Search Published Docs), for tests. */
+	readonly search: SearchApi;
 	/** Read-only view of the site preview panel (pages posted, pages rendered), for tests. */
 	readonly preview: PreviewTestApi;
 	/** What MintDoc wrote and stored, for the secret-hygiene test to scan for keys. */
@@ -45,12 +49,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<MintDo
 	const platform = registerApiKeys(ctx);
 	const [feedback, updates] = [registerFeedbackView(ctx, platform), registerUpdateStatusView(ctx, platform)];
 	const assistant = registerAssistant(ctx, platform);
+	const search = registerSearch(ctx, platform);
+	registerDeploy(ctx, platform, updates);
 	await ctx.startServer();
 	// Restricted Mode ends: a fresh server starts trusted (it may now fetch hosted OpenAPI documents).
 	const current = ctx;
 	ctx.pushCleanup(vscode.workspace.onDidGrantWorkspaceTrust(() => void current.restartServer()));
 	const status = ctx.status;
-	return { status: () => status.current, onDidChangeStatus: status.onDidChange, platform: { feedback, updates, logLines: () => platform.log.lines() }, preview, assistant,
+	return { status: () => status.current, onDidChangeStatus: status.onDidChange, platform: { feedback, updates, logLines: () => platform.log.lines() }, preview, assistant, search,
 		security: {
 			outputText: current.outputText,
 			workspaceState: () => Object.fromEntries(context.workspaceState.keys().map(k => [k, context.workspaceState.get(k)])),

@@ -110,7 +110,7 @@ describe('mintdoc api-server (built CLI, real process)', function () {
 		const cases: [string, ApiError['kind']][] = [['429:7', 'rateLimited'], ['500', 'server'], ['drop', 'network'], ['truncated', 'network'], ['malformed', 'badResponse'], ['html', 'badResponse'], ['wrong-shape', 'badResponse']];
 		for (const [fault, kind] of cases) {
 			// Queued for three requests so the client's retries meet the fault too.
-			const queued = await fetch(`${server.url}/__faults`, { method: 'POST', body: JSON.stringify({ fault, times: 3, path: '/api/' }) });
+			const queued = await fetch(`${server.url}/__faults`, { method: 'POST', body: JSON.stringify({ fault, times: 3, path: '/v1/analytics/' }) });
 			assert.equal(queued.status, 200);
 			await assert.rejects(client.listFeedback('demo'), (e: ApiError) => {
 				assert.equal(e.kind, kind, `${fault}: ${e.message}`);
@@ -122,12 +122,12 @@ describe('mintdoc api-server (built CLI, real process)', function () {
 	});
 
 	it('a 10 MB page is refused by the client with a clear message', async () => {
-		await fetch(`${server.url}/__faults`, { method: 'POST', body: JSON.stringify({ fault: 'big:10', path: '/api/' }) });
+		await fetch(`${server.url}/__faults`, { method: 'POST', body: JSON.stringify({ fault: 'big:10', path: '/v1/analytics/' }) });
 		await assert.rejects(client.listFeedback('demo'), (e: ApiError) => e.kind === 'badResponse' && /larger than 4 MB/.test(e.message));
 	});
 
 	it('a cursor loop stops the page walk with a clear message', async () => {
-		await fetch(`${server.url}/__faults`, { method: 'POST', body: JSON.stringify({ fault: 'cursor-loop', times: 10, path: '/api/' }) });
+		await fetch(`${server.url}/__faults`, { method: 'POST', body: JSON.stringify({ fault: 'cursor-loop', times: 10, path: '/v1/analytics/' }) });
 		let pages = 0;
 		await assert.rejects((async () => {
 			for await (const _ of client.feedbackPages('demo')) pages++;

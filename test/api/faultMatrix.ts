@@ -102,9 +102,11 @@ export const faults: readonly Fault[] = [
 		id: 'http-404', symptom: 'HTTP 404 Not Found', todo: 'Fix the id or setting the message names.',
 		viewsByFamily: {
 			updateStatus: { via: { standIn: '404' }, expect: { error: 'notFound' }, words: ['HTTP 404', 'check the id'], maxAttempts: 1 },
-			feedback: { via: { standIn: '404' }, expect: { error: 'notFound' }, words: ['HTTP 404', 'mintdoc.projectId'], maxAttempts: 1 },
+			// Two: the current path, then the spec's once before calling the project unknown.
+			feedback: { via: { standIn: '404' }, expect: { error: 'notFound' }, words: ['HTTP 404', 'mintdoc.projectId'], maxAttempts: 2 },
 		},
-		assistant: { via: { standIn: '404' }, expect: { error: 'notFound' }, words: ['HTTP 404', 'mintdoc.assistant.domain'], maxAttempts: 1 },
+		// Two: `auto` asks v2, then the spec's v1 once before calling the domain unknown.
+		assistant: { via: { standIn: '404' }, expect: { error: 'notFound' }, words: ['HTTP 404', 'mintdoc.assistant.domain'], maxAttempts: 2 },
 	},
 	{
 		id: 'http-409', symptom: 'HTTP 409 Conflict', todo: 'Refresh (or Retry); the resource changed on the server meanwhile.',

@@ -28,7 +28,8 @@ export interface RowOutcome {
 	readonly ms: number;
 }
 
-const familyPaths = { updateStatus: '/v1/project/update-status/', feedback: '/api/external/v1/analytics/', assistant: '/discovery/' } as const;
+// Feedback: the current path and the spec's (the client falls back to it on a 404), both faulted alike.
+const familyPaths = { updateStatus: ['/v1/project/update-status/'], feedback: ['/v1/analytics/', '/api/external/v1/analytics/'], assistant: ['/discovery/'] } as const;
 
 /** The message a user sees for the outcome: the error's, else the last event's. */
 export function outcomeMessage(outcome: RowOutcome): string {
@@ -46,8 +47,10 @@ export async function runRow(row: Row, servers: MatrixServers): Promise<RowOutco
 	} else {
 		await fetch(`${servers.standIn}/__reset`, { method: 'POST' });
 		// Queued for every attempt of this row (retries included); cleared by the next reset.
-		const queued = await fetch(`${servers.standIn}/__faults`, { method: 'POST', body: JSON.stringify({ fault: via.standIn, times: 20, path: familyPaths[row.family] }) });
-		if (!queued.ok) throw new Error(`the stand-in refused fault '${via.standIn}': ${await queued.text()}`);
+		for (const path of familyPaths[row.family]) {
+			const queued = await fetch(`${servers.standIn}/__faults`, { method: 'POST', body: JSON.stringify({ fault: via.standIn, times: 20, path }) });
+			if (!queued.ok) throw new Error(`the stand-in refused fault '${via.standIn}': ${await queued.text()}`);
+		}
 	}
 	const limits = rowLimits(row);
 	const started = Date.now();
@@ -94,7 +97,7 @@ export async function runRow(row: Row, servers: MatrixServers): Promise<RowOutco
 		const deadline = Date.now() + 30_000;
 		do {
 			const listed = (await (await fetch(`${servers.standIn}/__requests`)).json()) as { requests: { path: string }[] };
-			attempts = listed.requests.filter(r => r.path.startsWith(familyPaths[row.family])).length;
+			attempts = listed.requests.filter(r => familyPaths[row.family].some(prefix => r.path.startsWith(prefix))).length;
 		} while (attempts === 0 && Date.now() < deadline && (await new Promise(resolve => setTimeout(resolve, 20, true))));
 	}
 	return { error, events, attempts, ms };

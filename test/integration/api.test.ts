@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { flattenRows, rowsToText, type ViewRow } from '../../client/src/api/viewRow';
 import { readApiSettings } from '../../client/src/config';
 import type { MintDocApi } from '../../client/src/extension';
+import { screenshot } from './screenshots';
 import { startStandIn, type RunningStandIn } from './standIn';
 import { waitFor } from './waits';
 
@@ -40,14 +41,27 @@ describe('Feedback and Update Status views against the local API stand-in', () =
 		await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 	});
 
-	it('loads the first page of feedback, grouped by page with counts, and offers "Load more…"', async () => {
+	it('loads the first page of feedback from /v1/analytics/…, page nodes with the by-page counts, and offers "Load more…"', async () => {
 		await vscode.commands.executeCommand('mintdoc.feedback.refresh');
 		assert.equal(entries().length, 50);
-		const groups = feedbackRows().filter(r => r.children);
+		// The per-page counts come with a second request right after the first page.
+		const stats = await waitFor(api.platform.feedback.onDidChange, () => api.platform.feedback.state.pageStats, 'the by-page counts');
+		const groups = feedbackRows().filter(r => r.contextValue === 'feedbackPage');
 		assert.ok(groups.length > 3);
-		for (const group of groups) assert.equal(group.description, String(group.children!.length));
+		const byPath = new Map(stats.rows.map(r => [r.path, r]));
+		for (const group of groups) {
+			const row = byPath.get(group.label)!;
+			assert.ok(row, `counts for ${group.label}`);
+			assert.match(group.description!, new RegExp(`^${row.thumbsUp} up · ${row.thumbsDown} down · ${row.code} code · ${row.total} total`));
+			assert.ok(group.children!.length <= row.total);
+		}
+		assert.equal(groups[0].label, stats.rows[0].path, 'the page with the most feedback first');
 		assert.equal(feedbackRows().at(-1)?.label, 'Load more…');
 		assert.deepEqual(await lastFeedbackQuery(), { limit: '50' });
+		const paths = (await requests()).map(r => r.path);
+		assert.deepEqual(paths.filter(p => p.includes('/analytics/')), ['/v1/analytics/demo/feedback', '/v1/analytics/demo/feedback/by-page']);
+		await vscode.commands.executeCommand('mintdoc.feedback.focus');
+		await screenshot('feedback-by-page');
 	});
 
 	it('"Load more…" follows nextCursor and appends the next page', async () => {
@@ -59,7 +73,7 @@ describe('Feedback and Update Status views against the local API stand-in', () =
 	});
 
 	it('a 429 shows when to retry and keeps every loaded entry', async () => {
-		await fetch(`${standIn.url}/__faults`, { method: 'POST', body: JSON.stringify({ fault: '429:30', path: '/api/' }) });
+		await fetch(`${standIn.url}/__faults`, { method: 'POST', body: JSON.stringify({ fault: '429:30', path: '/v1/analytics/' }) });
 		await vscode.commands.executeCommand('mintdoc.feedback.loadMore');
 		const [first] = feedbackRows();
 		assert.match(first.label, /Rate limit reached .*try again in 30 s\./);
@@ -138,11 +152,14 @@ describe('Feedback and Update Status views against the local API stand-in', () =
 	it('a wrong key shows an error that leads to "Set Admin API Key"', async () => {
 		await vscode.commands.executeCommand('mintdoc.setAdminApiKey', wrongKey);
 		await vscode.commands.executeCommand('mintdoc.feedback.refresh');
+		// The view is visible (an earlier test showed it), so the key change reloads it too: wait for the last load to end.
+		await waitFor(api.platform.feedback.onDidChange, () => (!api.platform.feedback.state.loading && api.platform.feedback.state.error ? true : undefined), 'the 401 in the Feedback view');
 		const error: ViewRow = feedbackRows()[0];
 		assert.match(error.label, /rejected the API key \(HTTP 401: Invalid API key\)\. Check it and set your admin API key \(MintDoc: Set Admin API Key\)/);
 		assert.deepEqual(error.action, { type: 'command', command: 'mintdoc.setAdminApiKey' });
 		await vscode.commands.executeCommand('mintdoc.setAdminApiKey', adminKey);
 		await vscode.commands.executeCommand('mintdoc.feedback.refresh');
+		await waitFor(api.platform.feedback.onDidChange, () => (!api.platform.feedback.state.loading && entries().length === 50 ? true : undefined), 'the entries after the right key');
 		assert.equal(entries().length, 50);
 	});
 

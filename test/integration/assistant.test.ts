@@ -16,7 +16,7 @@ describe('Assistant chat panel against the local stand-in', () => {
 	const state = () => api.assistant.state();
 	const lastTurn = (): Turn | undefined => state().conversation.turns.at(-1);
 	const assistantRequests = async () => ((await (await fetch(`${standIn.url}/__requests`)).json()) as { requests: { method: string; path: string; status: number }[] })
-		.requests.filter(r => r.path === '/discovery/v1/assistant/demo/message');
+		.requests.filter(r => /^\/discovery\/v[12]\/assistant\/demo\/message$/.test(r.path));
 
 	before(async function () {
 		this.timeout(60_000);
@@ -74,7 +74,7 @@ describe('Assistant chat panel against the local stand-in', () => {
 		assert.equal(state().conversation.turns.length, 2);
 		assert.equal(state().conversation.thread?.threadId, threadId, 'the same thread');
 		assert.equal(second.notes, undefined, 'no thread reset');
-		assert.deepEqual((await assistantRequests()).map(r => r.status), [200, 200], 'both questions answered in one thread, no 404');
+		assert.deepEqual((await assistantRequests()).map(r => `${r.status} ${r.path}`), ['200 /discovery/v2/assistant/demo/message', '200 /discovery/v2/assistant/demo/message'], 'both questions answered on v2 in one thread, no 404');
 	});
 
 	it('a wrong key gives the 401 state with the question kept in the input box', async () => {
@@ -142,14 +142,14 @@ describe('Assistant chat panel against the local stand-in', () => {
 		};
 		select('curl https://');
 		await vscode.commands.executeCommand('mintdoc.assistant.askAboutSelection', 'What does this command do?');
-		assert.deepEqual(lastTurn()!.context, [{ type: 'code', value: 'curl https://' }]);
+		assert.deepEqual(lastTurn()!.context, [{ type: 'code', value: 'curl https://', path: 'authentication.mdx' }]);
 		assert.equal(lastTurn()!.state, 'done');
 		// Without a question the selection waits in the panel for the next one.
 		select('accepts your secret key');
 		await vscode.commands.executeCommand('mintdoc.assistant.askAboutSelection');
-		assert.deepEqual(state().pendingContext, [{ type: 'textSelection', value: 'accepts your secret key' }]);
+		assert.deepEqual(state().pendingContext, [{ type: 'textSelection', value: 'accepts your secret key', path: 'authentication.mdx' }]);
 		await api.assistant.receive({ type: 'send', text: 'Which headers?' });
-		assert.deepEqual(lastTurn()!.context, [{ type: 'textSelection', value: 'accepts your secret key' }]);
+		assert.deepEqual(lastTurn()!.context, [{ type: 'textSelection', value: 'accepts your secret key', path: 'authentication.mdx' }]);
 		assert.equal(state().pendingContext, undefined);
 	});
 

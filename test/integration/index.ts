@@ -12,6 +12,7 @@ export function run(): Promise<void> {
 	require('./api.test');
 	require('./preview.test');
 	require('./assistant.test');
+	require('./currentApi.test');
 	require('./secrets.test');
 	return new Promise((resolve, reject) => {
 		mocha.run(failures => {

@@ -20,6 +20,9 @@ const RUN_DIR = path.join(RESULTS, '.run');
 const TESTS_TIMEOUT_MS = 1000 * Number(process.env.MINTDOC_INTEGRATION_TIMEOUT_S || 300);
 const UI_TIMEOUT_MS = 120_000;
 const MOCHA_SUMMARY = /^\s*(\d+) passed, (\d+) failed\s*$/;
+// A test asks for a screenshot of the workbench as it is by logging this line; the runner writes
+// test-results/integration-NAME.png (atomically: the test waits for the file to appear).
+const SCREENSHOT_REQUEST = /^@@mintdoc-screenshot ([a-z0-9-]{1,60})$/;
 const EXPECTED_NOISE = /ENOTFOUND open-vsx\.org/;
 
 const t0 = Date.now();
@@ -82,6 +85,14 @@ async function runTestsPhase(context, server, opts, ws, consoleLog) {
     for (const l of line.split('\n')) {
       const m = MOCHA_SUMMARY.exec(l);
       if (m) summary = { passed: Number(m[1]), failed: Number(m[2]) };
+      const shot = SCREENSHOT_REQUEST.exec(l.trim());
+      if (shot) {
+        const file = path.join(RESULTS, `integration-${shot[1]}.png`);
+        page.evaluate(() => document.fonts.ready.then(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))))
+          .then(() => page.screenshot({ path: `${file}.tmp.png` }))
+          .then(() => fs.renameSync(`${file}.tmp.png`, file))
+          .catch(err => console.error(`run-integration: screenshot ${shot[1]} failed: ${err.message.split('\n')[0]}`));
+      }
     }
   });
   await page.exposeFunction('codeAutomationExit', code => onExit(code));
@@ -242,6 +253,7 @@ async function main() {
   fs.rmSync(RUN_DIR, { recursive: true, force: true });
   fs.mkdirSync(RUN_DIR, { recursive: true });
   for (const f of ['after-tests.png', 'workbench.png', 'preview-vscode.png']) fs.rmSync(path.join(RESULTS, f), { force: true });
+  if (fs.existsSync(RESULTS)) for (const f of fs.readdirSync(RESULTS)) if (/^integration-.*\.png$/.test(f)) fs.rmSync(path.join(RESULTS, f), { force: true });
   // A copy: the tests may modify files, and examples/ must stay clean.
   const ws = path.join(RUN_DIR, 'ws');
   fs.cpSync(opts.workspace, ws, { recursive: true });

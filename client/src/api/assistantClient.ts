@@ -2,6 +2,7 @@ import { parseDataStream } from './assistantStream';
 import type { AssistantContext, AssistantEvent, AssistantFilter, AssistantMessage, AssistantRequest, AssistantThread, SkippedLine } from './assistantTypes';
 import { ApiError, decodingFailure, httpError, redact, serverMessageOf, setAssistantKeyHint } from './errors';
 import { checkBaseUrl, parseRetryAfter } from './http';
+import { assistantPath, toV1Context, toV2Request, type AssistantApiSetting, type AssistantApiVersion, type AssistantRequestV2, type AssistantVersionMemory } from './assistantVersion';
 
 /**
  * The assistant endpoint (spec: "Generate assistant message"): builds the request body, POSTs
@@ -46,7 +47,7 @@ export function buildAssistantRequest(input: AssistantRequestInput): AssistantRe
 		...(input.thread?.threadId && input.thread.threadKey ? { threadKey: input.thread.threadKey } : {}),
 		retrievalPageSize: clampRetrievalPageSize(input.retrievalPageSize),
 		...(filter ? { filter } : {}),
-		...(context.length ? { context } : {}),
+		...(context.length ? { context: toV1Context(context) } : {}),
 	};
 }
 
@@ -99,6 +100,14 @@ export interface AssistantClientOptions {
 export interface AskAssistantOptions extends AssistantClientOptions, AssistantRequestInput {
 	/** Stops the answer: before the headers the generator throws `cancelled`; later it yields `incomplete` (`stopped`). */
 	readonly signal?: AbortSignal;
+	/** `mintdoc.assistant.apiVersion`; default `auto` (v2, falling back to v1 once on a 404). */
+	readonly apiVersion?: AssistantApiSetting;
+	/** What `auto` learned per domain; without it, every question under `auto` tries v2 first. */
+	readonly versionMemory?: AssistantVersionMemory;
+	/** v2: the route of the page the writer has open (`/guides/webhooks`). */
+	readonly currentPath?: string;
+	/** Called once when `auto` falls back to v1 for a domain (for the output channel). */
+	readonly onFallback?: (message: string) => void;
 }
 
 /** The `incomplete` message of a stream that simply ended without its finish part (nothing more to say than the panel's "cut off"). */
@@ -124,16 +133,31 @@ export async function* askAssistant(options: AskAssistantOptions): AsyncGenerato
 	if (options.signal?.aborted) throw cancelled();
 	const key = (await options.getAssistantKey())?.trim();
 	if (!key) throw new ApiError(`No assistant key is stored: ${setAssistantKeyHint}.`, { kind: 'auth' });
-	const url = new URL(`${base.href.replace(/\/+$/, '')}/discovery/v1/assistant/${encodeURIComponent(domain)}/message`);
+	const setting = options.apiVersion ?? 'auto';
+	let version: AssistantApiVersion = setting === 'auto' ? options.versionMemory?.get(domain) ?? 'v2' : setting;
+	const urlOf = (v: AssistantApiVersion) => new URL(`${base.href.replace(/\/+$/, '')}${assistantPath(v, domain)}`);
+	const wire = (b: AssistantRequest, v: AssistantApiVersion) => (v === 'v2' ? toV2Request(b, options.currentPath, options.context) : b);
 	let body = buildAssistantRequest(options);
 	let exchange: Exchange;
+	const attempt = async function* (): AsyncGenerator<AssistantEvent, Exchange, undefined> {
+		try {
+			return await post(options, urlOf(version), key, wire(body, version), domain);
+		} catch (e) {
+			if (!(e instanceof ApiError && e.kind === 'notFound' && body.threadId)) throw e;
+			yield { type: 'threadReset', message: 'The assistant no longer knows this conversation thread (HTTP 404); asking again in a new thread.' };
+			body = buildAssistantRequest({ ...options, thread: undefined });
+			return await post(options, urlOf(version), key, wire(body, version), domain);
+		}
+	};
 	try {
-		exchange = await post(options, url, key, body, domain);
+		exchange = yield* attempt();
 	} catch (e) {
-		if (!(e instanceof ApiError && e.kind === 'notFound' && body.threadId)) throw e;
-		yield { type: 'threadReset', message: 'The assistant no longer knows this conversation thread (HTTP 404); asking again in a new thread.' };
-		body = buildAssistantRequest({ ...options, thread: undefined });
-		exchange = await post(options, url, key, body, domain);
+		// `auto` on a platform (or stand-in) without the v2 endpoint: ask the spec's v1 once.
+		if (!(setting === 'auto' && version === 'v2' && e instanceof ApiError && e.kind === 'notFound')) throw e;
+		version = 'v1';
+		exchange = await post(options, urlOf(version), key, wire(body, version), domain);
+		options.versionMemory?.set(domain, 'v1');
+		options.onFallback?.(`The assistant endpoint v2 (${assistantPath('v2', domain)}) answered 404 for domain '${display(domain)}'; MintDoc uses the v1 endpoint (deprecated by the platform) for it from now on in this session. Set mintdoc.assistant.apiVersion to choose.`);
 	}
 	const sent = body.threadId ? { threadId: body.threadId, threadKey: body.threadKey } : undefined;
 	for await (const event of streamAnswer(options, exchange)) {
@@ -154,7 +178,7 @@ interface Exchange {
 }
 
 /** One POST up to its response headers; a non-2xx status becomes an ApiError. */
-async function post(options: AskAssistantOptions, url: URL, key: string, body: AssistantRequest, domain: string): Promise<Exchange> {
+async function post(options: AskAssistantOptions, url: URL, key: string, body: AssistantRequest | AssistantRequestV2, domain: string): Promise<Exchange> {
 	if (options.signal?.aborted) throw cancelled();
 	const controller = new AbortController();
 	const onAbort = () => controller.abort();

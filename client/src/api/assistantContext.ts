@@ -38,6 +38,8 @@ export interface SelectionFacts {
 	readonly insideCodeFence?: boolean;
 	/** Identifier of the UI element holding the selection, when known. */
 	readonly elementId?: string;
+	/** The workspace-relative path of the file (sent as the context's `path` on v2). */
+	readonly path?: string;
 }
 
 /**
@@ -49,7 +51,8 @@ export function contextFromSelection(facts: SelectionFacts): AssistantContext[] 
 	const isCode = facts.insideCodeFence === true || !proseLanguages.has(facts.languageId.toLowerCase());
 	const value = facts.text.length > maxContextLength ? `${facts.text.slice(0, maxContextLength)}\n[… selection cut at ${maxContextLength} characters]` : facts.text;
 	const elementId = facts.elementId?.trim();
-	return [{ type: isCode ? 'code' : 'textSelection', value, ...(elementId ? { elementId } : {}) }];
+	const path = facts.path?.trim();
+	return [{ type: isCode ? 'code' : 'textSelection', value, ...(elementId ? { elementId } : {}), ...(path ? { path } : {}) }];
 }
 
 /**

@@ -152,6 +152,11 @@ export function parseLine(state: StreamState, rawLine: string): AssistantEvent[]
 		state.skip(line, `unknown code '${code.slice(0, 20)}'`);
 		return [];
 	}
+	if (state.mode === 'sse') {
+		// A v5 stream carries no v4 parts: a `0:` line here is noise, not text.
+		state.skip(line, 'data stream line in an SSE stream');
+		return [];
+	}
 	if (state.mode === 'unknown') state.mode = 'v4';
 	let value: unknown;
 	try {
@@ -257,6 +262,11 @@ function sseLine(state: StreamState, field: string, rest: string, line: string):
 		const thread = threadOfObject(value) ?? (isObject(value.messageMetadata) ? threadOfObject(value.messageMetadata) : undefined);
 		if (thread && !state.threadDone && !state.deferredThread) state.deferredThread = thread;
 	}
+	// A `data-*` part naming the thread (one of the placements the v2 docs leave open).
+	if (typeof value.type === 'string' && value.type.startsWith('data-') && isObject(value.data)) {
+		const thread = threadOfObject(value.data);
+		if (thread && !state.threadDone && !state.deferredThread) state.deferredThread = thread;
+	}
 	if (state.mode !== 'sse') {
 		if (value.type !== 'finish') state.skip(line, 'SSE line in a data stream');
 		return [];
@@ -272,12 +282,18 @@ function sseLine(state: StreamState, field: string, rest: string, line: string):
 			return sourceEvents(state, sourceOfPart(value));
 		case 'error':
 			return [{ type: 'error', message: str(value.errorText) ?? 'The assistant reported an error.' }];
+		case 'start':
+			// The message starts (v4's first `f:`): the first sign of life of an answer.
+			return [{ type: 'stepStart', ...(typeof value.messageId === 'string' ? { messageId: value.messageId } : {}) }];
 		case 'start-step':
 			return [{ type: 'stepStart' }];
 		case 'finish-step':
 			return [{ type: 'stepFinish', finishReason: 'unknown' }];
 		case 'finish':
 			return [{ type: 'finish', finishReason: str(value.finishReason) ?? 'stop' }];
+		case 'abort':
+			// The server gave up on the answer: the text so far stays, the panel says it was cut.
+			return [{ type: 'error', message: 'The assistant stopped this answer before it was finished.' }];
 		case 'tool-input-available':
 			if (typeof value.toolCallId !== 'string' || typeof value.toolName !== 'string') return [];
 			state.toolNames.set(value.toolCallId, value.toolName);
@@ -287,6 +303,7 @@ function sseLine(state: StreamState, field: string, rest: string, line: string):
 			return partEvents(state, 'a', { toolCallId: value.toolCallId, result: value.output }) ?? [];
 		}
 		default:
+			if (typeof value.type === 'string' && value.type.startsWith('data-') && 'data' in value) return [{ type: 'data', items: [value.data] }];
 			return [];
 	}
 }

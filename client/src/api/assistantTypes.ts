@@ -22,6 +22,8 @@ export interface AssistantContext {
 	readonly type: 'code' | 'textSelection';
 	readonly value: string;
 	readonly elementId?: string;
+	/** The workspace-relative file the selection came from (v2 only; the v1 body leaves it out). */
+	readonly path?: string;
 }
 
 /** Child fields are not pinned down by the spec; the public docs name `version` and `language`. */

@@ -1,9 +1,23 @@
 import { ApiError, redact } from './errors';
 import { requestJson, type HttpOptions } from './http';
-import { parseFeedbackPage, parseUpdateStatus, ShapeError } from './parse';
-import type { FeedbackFilters, FeedbackPage, UpdateStatus } from './types';
+import { parseFeedbackByPage, parseFeedbackPage, parseUpdateStatus, ShapeError } from './parse';
+import type { FeedbackByPage, FeedbackFilters, FeedbackPage, UpdateStatus } from './types';
 
-export type DocsApiClientOptions = HttpOptions;
+export interface DocsApiClientOptions extends HttpOptions {
+	/**
+	 * Which feedback path answered per base URL and project (shared by the clients the host
+	 * creates): once the current path answered 404 and the spec's did not, the spec's is used.
+	 */
+	readonly pathMemory?: Map<string, 'current' | 'spec'>;
+	/** Told once when the feedback list falls back to the spec's path (for the output channel). */
+	readonly onFallback?: (message: string) => void;
+}
+
+/** The feedback list's paths: the platform's current one (since 2026-02) and the spec's. */
+export const feedbackPaths = {
+	current: (projectId: string) => `/v1/analytics/${encodeURIComponent(projectId)}/feedback`,
+	spec: (projectId: string) => `/api/external/v1/analytics/${encodeURIComponent(projectId)}/feedback`,
+} as const;
 
 /**
  * The platform's HTTP API (shared/spec/platform-spec.md, Endpoints). Every call takes an
@@ -13,13 +27,22 @@ export interface DocsApiClient {
 	readonly baseUrl: string;
 	/** `GET /v1/project/update-status/{statusId}` (admin key). */
 	getUpdateStatus(statusId: string, signal?: AbortSignal): Promise<UpdateStatus>;
-	/** `GET /api/external/v1/analytics/{projectId}/feedback`, one page (admin key; rate-limited, never poll it). */
+	/**
+	 * `GET /v1/analytics/{projectId}/feedback`, one page (admin key; rate-limited, never poll it).
+	 * On a 404 it asks the spec's `/api/external/v1/...` once; when that answers, it is used from then on.
+	 */
 	listFeedback(projectId: string, filters?: FeedbackFilters, cursor?: string, signal?: AbortSignal): Promise<FeedbackPage>;
 	/**
 	 * Every page of the feedback list, following `nextCursor` while `hasMore`. Stops with a
 	 * `badResponse` error when the server repeats a cursor (a loop) or says `hasMore` without one.
 	 */
 	feedbackPages(projectId: string, filters?: FeedbackFilters, signal?: AbortSignal, options?: { readonly cursor?: string; readonly maxPages?: number }): AsyncGenerator<FeedbackPage, void, undefined>;
+	/** `GET /v1/analytics/{projectId}/feedback/by-page`: counts per page, most feedback first (no spec fallback: the spec had none). */
+	feedbackByPage(projectId: string, filters?: FeedbackFilters, limit?: number, signal?: AbortSignal): Promise<FeedbackByPage>;
+	/** `POST /v1/project/update/{projectId}`: deploys the configured branch; resolves with the status id to follow. */
+	triggerUpdate(projectId: string, signal?: AbortSignal): Promise<{ statusId: string }>;
+	/** `POST /v1/project/preview/{projectId}` `{branch}`: (re)deploys a preview of the branch. */
+	createPreview(projectId: string, branch: string, signal?: AbortSignal): Promise<{ statusId: string; previewUrl?: string }>;
 }
 
 /** Longest id accepted before sending: real ids are short; a 10 KB one is a paste accident. */
@@ -41,12 +64,46 @@ export function createDocsApiClient(options: DocsApiClientOptions): DocsApiClien
 
 		async listFeedback(projectId, filters = {}, cursor, signal) {
 			const id = checkId('project id', projectId);
-			const body = await requestJson(options, {
-				method: 'GET', path: `/api/external/v1/analytics/${encodeURIComponent(id)}/feedback`, signal,
-				query: feedbackQuery(filters, cursor),
-				notFound: `unknown project id '${display(id)}': copy it from the API keys page of the dashboard into the setting mintdoc.projectId`,
-			});
+			const query = feedbackQuery(filters, cursor);
+			const memoryKey = `${options.baseUrl} ${id}`;
+			const known = options.pathMemory?.get(memoryKey) ?? 'current';
+			const ask = (which: 'current' | 'spec') => requestJson(options, { method: 'GET', path: feedbackPaths[which](id), signal, query, notFound: unknownProject(id) });
+			let body: unknown;
+			try {
+				body = await ask(known);
+			} catch (e) {
+				if (!(known === 'current' && e instanceof ApiError && e.kind === 'notFound')) throw e;
+				// A platform (or stand-in) without the current path: the spec's, once.
+				body = await ask('spec');
+				options.pathMemory?.set(memoryKey, 'spec');
+				options.onFallback?.(`Feedback: ${feedbackPaths.current(id)} answered 404; the spec's ${feedbackPaths.spec(id)} answered, so MintDoc uses it for this project from now on in this session.`);
+			}
 			return shaped(() => parseFeedbackPage(body));
+		},
+
+		async feedbackByPage(projectId, filters = {}, limit = 100, signal) {
+			const id = checkId('project id', projectId);
+			const { dateFrom, dateTo, source, status } = feedbackQuery(filters);
+			const body = await requestJson(options, {
+				method: 'GET', path: `${feedbackPaths.current(id)}/by-page`, signal, query: { dateFrom, dateTo, source, status, limit: String(limit) }, notFound: unknownProject(id),
+			});
+			return shaped(() => parseFeedbackByPage(body));
+		},
+
+		async triggerUpdate(projectId, signal) {
+			const id = checkId('project id', projectId);
+			const body = await requestJson(options, { method: 'POST', path: `/v1/project/update/${encodeURIComponent(id)}`, signal, notFound: unknownProject(id) });
+			return shaped(() => ({ statusId: statusIdOf(body) }));
+		},
+
+		async createPreview(projectId, branch, signal) {
+			const id = checkId('project id', projectId);
+			const name = checkId('branch name', branch);
+			const body = await requestJson(options, { method: 'POST', path: `/v1/project/preview/${encodeURIComponent(id)}`, body: { branch: name }, signal, notFound: unknownProject(id) });
+			return shaped(() => {
+				const previewUrl = (body as { previewUrl?: unknown }).previewUrl;
+				return { statusId: statusIdOf(body), ...(typeof previewUrl === 'string' && previewUrl ? { previewUrl } : {}) };
+			});
 		},
 
 		async *feedbackPages(projectId, filters = {}, signal, { cursor, maxPages = 10_000 } = {}) {
@@ -76,8 +133,9 @@ export function feedbackQuery(filters: FeedbackFilters, cursor?: string): Record
 			throw new ApiError(`${name} must be a date like 2024-01-31 or an ISO 8601 date-time, not '${display(value)}'.`, { kind: 'badRequest' });
 		}
 	}
-	if (filters.dateFrom && filters.dateTo && Date.parse(filters.dateFrom) > Date.parse(filters.dateTo)) {
-		throw new ApiError(`dateFrom (${filters.dateFrom}) is after dateTo (${filters.dateTo}).`, { kind: 'badRequest' });
+	// dateTo is exclusive (platform docs since 2026-02): equal bounds select nothing.
+	if (filters.dateFrom && filters.dateTo && Date.parse(filters.dateFrom) >= Date.parse(filters.dateTo)) {
+		throw new ApiError(`dateFrom (${filters.dateFrom}) must be before dateTo (${filters.dateTo}); dateTo itself is excluded.`, { kind: 'badRequest' });
 	}
 	const limit = filters.limit;
 	if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > 100)) {
@@ -102,6 +160,16 @@ export function checkId(what: string, id: string): string {
 	// eslint-disable-next-line no-control-regex
 	if (/[\u0000-\u001f\u007f]/.test(trimmed)) throw new ApiError(`The ${what} contains control characters.`, { kind: 'badRequest' });
 	return trimmed;
+}
+
+function unknownProject(id: string): string {
+	return `unknown project id '${display(id)}': copy it from the API keys page of the dashboard into the setting mintdoc.projectId`;
+}
+
+function statusIdOf(body: unknown): string {
+	const statusId = body && typeof body === 'object' ? (body as { statusId?: unknown }).statusId : undefined;
+	if (typeof statusId !== 'string' || !statusId.trim()) throw new ShapeError('expected { statusId } naming the update to follow');
+	return statusId;
 }
 
 function shaped<T>(parse: () => T): T {

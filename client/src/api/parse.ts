@@ -1,4 +1,4 @@
-import type { CommitDetails, FeedbackEntry, FeedbackPage, FilesChanged, UpdateStatus } from './types';
+import type { CommitDetails, FeedbackByPage, FeedbackEntry, FeedbackPage, FilesChanged, UpdateStatus } from './types';
 
 /** Thrown by the parsers; the client turns it into an ApiError of kind `badResponse`. */
 export class ShapeError extends Error {}
@@ -76,4 +76,16 @@ function describe(value: unknown): string {
 	if (value === null) return 'null';
 	if (Array.isArray(value)) return 'an array';
 	return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/** The by-page aggregate: rows without a path are dropped, counts must be whole numbers ≥ 0 (else 0). */
+export function parseFeedbackByPage(body: unknown): FeedbackByPage {
+	if (!body || typeof body !== 'object' || !Array.isArray((body as { feedback?: unknown }).feedback)) throw new ShapeError('expected { feedback: [...] } with per-page counts');
+	const count = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : 0);
+	const rows = ((body as { feedback: unknown[] }).feedback).flatMap(row => {
+		if (!row || typeof row !== 'object' || typeof (row as { path?: unknown }).path !== 'string') return [];
+		const r = row as Record<string, unknown>;
+		return [{ path: r.path as string, thumbsUp: count(r.thumbsUp), thumbsDown: count(r.thumbsDown), code: count(r.code), total: count(r.total) }];
+	});
+	return { feedback: rows, hasMore: (body as { hasMore?: unknown }).hasMore === true };
 }

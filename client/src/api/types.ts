@@ -56,13 +56,16 @@ export function isFinalState(state: UpdateState): boolean {
 	return state === 'success' || state === 'failure';
 }
 
-/** Where a feedback entry came from. The docs list `code_snippet` and `contextual`; the platform also sends `agent`. */
-export type FeedbackSource = Open<'code_snippet' | 'contextual' | 'agent'>;
+/**
+ * Where a feedback entry came from. The spec lists `code_snippet` and `contextual`; the platform's
+ * docs added `agent` and `thumbs_only` (a bare helpful / not helpful vote) in 2026-03. Open: it grew twice.
+ */
+export type FeedbackSource = Open<'code_snippet' | 'contextual' | 'agent' | 'thumbs_only'>;
 
 /** Triage state of a feedback entry. */
 export type FeedbackStatus = Open<'pending' | 'in_progress' | 'resolved' | 'dismissed'>;
 
-export const feedbackSources = ['contextual', 'code_snippet', 'agent'] as const;
+export const feedbackSources = ['contextual', 'thumbs_only', 'code_snippet', 'agent'] as const;
 export const feedbackStatuses = ['pending', 'in_progress', 'resolved', 'dismissed'] as const;
 
 /**
@@ -85,7 +88,22 @@ export interface FeedbackEntry {
 	readonly [extra: string]: unknown;
 }
 
-/** Response of `GET /api/external/v1/analytics/{projectId}/feedback`. */
+/** One page's counts from `GET /v1/analytics/{projectId}/feedback/by-page`. */
+export interface FeedbackPageStats {
+	readonly path: string;
+	readonly thumbsUp: number;
+	readonly thumbsDown: number;
+	readonly code: number;
+	readonly total: number;
+}
+
+/** Response of the by-page aggregate: the pages with the most feedback first. */
+export interface FeedbackByPage {
+	readonly feedback: readonly FeedbackPageStats[];
+	readonly hasMore: boolean;
+}
+
+/** Response of `GET /v1/analytics/{projectId}/feedback` (the spec: `/api/external/v1/...`). */
 export interface FeedbackPage {
 	readonly feedback: readonly FeedbackEntry[];
 	/** Pass as `cursor` for the next page; null at the end. */

@@ -2,12 +2,12 @@ import * as vscode from 'vscode';
 import type { Platform } from '../apiKeys';
 import { KeyCommands } from '../apiKeys';
 import type { Ctx } from '../ctx';
-import { activeRoot } from '../status';
+import { findLocalPage, revealHeading } from '../sitePages';
 import { readAssistantSettings } from './assistantSettings';
 import type { ChatSession } from './chatSession';
 import { conversationToMarkdown } from './exportMarkdown';
 import { isViewMessage, type ViewMessage } from './protocol';
-import { isHttpsUrl, pageFileCandidates, publicPageUrl, sitePathOf, sitePathOfPublicUrl, type SitePath } from './sourceTarget';
+import { isHttpsUrl, publicPageUrl, sitePathOf, sitePathOfPublicUrl, type SitePath } from './sourceTarget';
 import { assistantHtml, assistantWebviewOptions } from './webviewHtml';
 
 export const assistantViewId = 'mintdoc.assistant';
@@ -153,22 +153,8 @@ export class AssistantPanels implements vscode.WebviewViewProvider, vscode.Dispo
 	}
 
 	/** The page file serving `path` in a docs root of the workspace (the active root first). */
-	async findLocalPage(path: string): Promise<vscode.Uri | undefined> {
-		const roots = this.ctx.status.current.roots;
-		const first = activeRoot(roots, this.#lastEditor?.document.uri.toString());
-		const ordered = [...new Set([...(first ? [first] : []), ...roots])].map(r => vscode.Uri.parse(r));
-		if (!ordered.length) ordered.push(...(vscode.workspace.workspaceFolders ?? []).map(f => f.uri));
-		for (const root of ordered) {
-			for (const candidate of pageFileCandidates(path)) {
-				const uri = vscode.Uri.joinPath(root, ...candidate.split('/'));
-				try {
-					if ((await vscode.workspace.fs.stat(uri)).type & vscode.FileType.File) return uri;
-				} catch {
-					// Not there: try the next candidate.
-				}
-			}
-		}
-		return undefined;
+	findLocalPage(path: string): Promise<vscode.Uri | undefined> {
+		return findLocalPage(this.ctx.status.current.roots, this.#lastEditor?.document.uri.toString(), path);
 	}
 
 	/** Inserts code at the cursor(s) of the last text editor the user was in. */
@@ -190,21 +176,5 @@ export class AssistantPanels implements vscode.WebviewViewProvider, vscode.Dispo
 	dispose(): void {
 		this.#panel?.dispose();
 		this.#disposables.forEach(d => d.dispose());
-	}
-}
-
-/** Moves the cursor to the heading whose slug is `anchor`, when the page has one. */
-function revealHeading(editor: vscode.TextEditor, anchor: string): void {
-	const wanted = anchor.toLowerCase();
-	for (let line = 0; line < editor.document.lineCount; line++) {
-		const m = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(editor.document.lineAt(line).text);
-		if (!m) continue;
-		const slug = m[1].toLowerCase().replace(/[^\p{L}\p{N}\s-]/gu, '').trim().replace(/\s/g, '-');
-		if (slug === wanted) {
-			const position = new vscode.Position(line, 0);
-			editor.selection = new vscode.Selection(position, position);
-			editor.revealRange(new vscode.Range(position, position), vscode.TextEditorRevealType.AtTop);
-			return;
-		}
 	}
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { clampRetrievalPageSize } from '../api/assistantClient';
 import { fingerprintFor } from '../api/assistantContext';
+import { assistantApiSetting, type AssistantApiSetting } from '../api/assistantVersion';
 import { readApiSettings } from '../config';
 
 /** The `mintdoc.assistant.*` settings (and the API base URL), resolved now; never cached. */
@@ -15,6 +16,8 @@ export interface AssistantSettings {
 	readonly idleTimeoutMs: number;
 	/** Public address of the site (https), for sources that are not in the workspace. Empty when not set. */
 	readonly siteUrl: string;
+	/** `mintdoc.assistant.apiVersion`: `auto` (v2, v1 on a 404), `v2` or `v1`. */
+	readonly apiVersion: AssistantApiSetting;
 }
 
 export function readAssistantSettings(): AssistantSettings {
@@ -28,6 +31,7 @@ export function readAssistantSettings(): AssistantSettings {
 		retrievalPageSize: clampRetrievalPageSize(config.get<number>('retrievalPageSize', 5)),
 		idleTimeoutMs: typeof idleSeconds === 'number' && Number.isFinite(idleSeconds) && idleSeconds > 0 ? Math.min(idleSeconds, 3600) * 1000 : 0,
 		siteUrl: (config.get<string>('siteUrl', '') ?? '').trim(),
+		apiVersion: assistantApiSetting(config.get<string>('apiVersion', 'auto')),
 	};
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { askAssistant, streamEndedEarly } from '../api/assistantClient';
+import { createVersionMemory } from '../api/assistantVersion';
 import type { AssistantContext } from '../api/assistantTypes';
 import { isApiError } from '../api/errors';
 import type { Platform } from '../apiKeys';
@@ -31,7 +32,10 @@ export class ChatSession implements vscode.Disposable {
 	#request: { readonly turnId: string; readonly controller: AbortController; readonly done: Promise<void> } | undefined;
 	#draftTimer: NodeJS.Timeout | undefined;
 
-	constructor(private readonly platform: Platform, private readonly store: ConversationStore) {
+	/** What `auto` learned about each domain's assistant endpoint, for this session. */
+	readonly #versions = createVersionMemory();
+
+	constructor(private readonly platform: Platform, private readonly store: ConversationStore, private readonly currentPath: () => string | undefined = () => undefined) {
 		const stored = store.currentId() ? store.get(store.currentId()!) : undefined;
 		const conversation = stored ?? emptyConversation(newId('c'), Date.now());
 		this.#state = initialChatState(conversation, store.summaries(conversation.id), store.draft());
@@ -180,6 +184,8 @@ export class ChatSession implements vscode.Disposable {
 				fp: settings.fp, retrievalPageSize: settings.retrievalPageSize, idleTimeoutMs: settings.idleTimeoutMs,
 				messages: requestMessages(this.#state.conversation.turns, turnId, question),
 				thread: this.#state.conversation.thread, context,
+				apiVersion: settings.apiVersion, versionMemory: this.#versions, currentPath: this.currentPath(),
+				onFallback: message => this.platform.log.append(`Assistant: ${message}`),
 				onSkipped: skipped => this.platform.log.append(`Assistant: skipped a stream line (${skipped.reason}): ${skipped.line.slice(0, 200)}`),
 			});
 			for await (const event of events) {

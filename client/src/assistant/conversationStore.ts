@@ -110,5 +110,5 @@ function isSource(value: unknown): value is AssistantSource {
 function isContext(value: unknown): value is AssistantContext {
 	if (!value || typeof value !== 'object') return false;
 	const c = value as Record<string, unknown>;
-	return (c.type === 'code' || c.type === 'textSelection') && str(c.value) && (c.elementId === undefined || str(c.elementId));
+	return (c.type === 'code' || c.type === 'textSelection') && str(c.value) && (c.elementId === undefined || str(c.elementId)) && (c.path === undefined || str(c.path));
 }

@@ -6,6 +6,8 @@ import { AssistantPanels, assistantViewId, setDomainCommand, type OpenResult } f
 import { readAssistantSettings, setAssistantDomain } from './assistantSettings';
 import { ChatSession } from './chatSession';
 import { ConversationStore } from './conversationStore';
+import { routeOfFile } from './sourceTarget';
+import { activeRoot } from '../status';
 import type { ChatState, ViewMessage } from './protocol';
 
 export const AssistantCommands = {
@@ -34,7 +36,17 @@ export interface AssistantApi {
 
 /** The assistant chat: session, side bar view, editor tab, commands. */
 export function registerAssistant(ctx: Ctx, platform: Platform): AssistantApi {
-	const session = new ChatSession(platform, new ConversationStore(ctx.context.workspaceState));
+	// The page the writer has open, for the v2 request's `currentPath` (the chat view itself takes focus when typing).
+	let lastPage: vscode.Uri | undefined = vscode.window.activeTextEditor?.document.uri;
+	ctx.pushCleanup(vscode.window.onDidChangeActiveTextEditor(editor => {
+		if (editor && editor.document.uri.scheme === 'file') lastPage = editor.document.uri;
+	}));
+	const currentPath = (): string | undefined => {
+		if (!lastPage) return undefined;
+		const root = activeRoot(ctx.status.current.roots, lastPage.toString());
+		return root ? routeOfFile(root, lastPage.toString()) : undefined;
+	};
+	const session = new ChatSession(platform, new ConversationStore(ctx.context.workspaceState), currentPath);
 	const panels = new AssistantPanels(ctx, platform, session);
 	const reveal = async (): Promise<void> => {
 		if (panels.visible) return;
@@ -101,5 +113,6 @@ function selectionContext(editor: vscode.TextEditor) {
 	const text = document.getText(selection);
 	const page = document.languageId === 'mdx' || document.languageId === 'markdown';
 	const insideCodeFence = page && isInsideCodeFence(document.getText(), document.offsetAt(selection.start));
-	return contextFromSelection({ text, languageId: document.languageId, insideCodeFence });
+	const path = document.uri.scheme === 'file' ? vscode.workspace.asRelativePath(document.uri, false) : undefined;
+	return contextFromSelection({ text, languageId: document.languageId, insideCodeFence, path });
 }

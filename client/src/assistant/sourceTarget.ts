@@ -70,3 +70,21 @@ export function isHttpsUrl(value: string): boolean {
 		return false;
 	}
 }
+
+/**
+ * The route of a page file under a docs root (`file:///r/guides/setup.mdx` under `file:///r` →
+ * `/guides/setup`; `index.mdx` → `/`), or undefined when the file is not an MDX/Markdown page of
+ * that root. The inverse of {@link pageFileCandidates}.
+ */
+export function routeOfFile(rootUri: string, fileUri: string): string | undefined {
+	const root = rootUri.endsWith('/') ? rootUri : `${rootUri}/`;
+	if (!fileUri.startsWith(root) || !/\.mdx?$/i.test(fileUri)) return undefined;
+	let relative: string;
+	try {
+		relative = decodeURIComponent(fileUri.slice(root.length));
+	} catch {
+		return undefined;
+	}
+	const route = relative.replace(/\.mdx?$/i, '').replace(/(^|\/)index$/, '');
+	return `/${route}`;
+}

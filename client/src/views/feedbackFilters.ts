@@ -6,6 +6,13 @@ import { describeFilters, lastDays, sourceLabel, statusLabel } from './feedbackM
 
 type Pick<T> = vscode.QuickPickItem & { readonly value: T };
 
+const sourceDescriptions: Record<(typeof feedbackSources)[number], string> = {
+	contextual: 'page ratings with a comment (helpful or not, maybe a contact)',
+	thumbs_only: 'bare helpful / not helpful votes (thumbs_only)',
+	code_snippet: 'code blocks',
+	agent: 'assistant answers',
+};
+
 /**
  * The filter quick picks: choose what to change (date range, source, statuses, or clear all),
  * then its value. Resolves with the new filters, or undefined when cancelled.
@@ -26,7 +33,7 @@ export async function pickFilters(current: FeedbackFilters): Promise<FeedbackFil
 	if (what.value === 'source') {
 		const source = await vscode.window.showQuickPick<Pick<string | undefined>>([
 			{ label: 'Any source', value: undefined },
-			...feedbackSources.map(s => ({ label: sourceLabel(s), description: s === 'contextual' ? 'page ratings' : s === 'agent' ? 'assistant answers' : 'code blocks', value: s as string })),
+			...feedbackSources.map(s => ({ label: sourceLabel(s), description: sourceDescriptions[s], value: s as string })),
 		], { title: 'Feedback source' });
 		return source && { ...current, source: source.value };
 	}

@@ -1,7 +1,7 @@
 // The Feedback view's state and what it shows, as pure functions (no 'vscode'): a reducer over
 // load events and a function from state to rows. feedbackTree.ts does the I/O and draws the rows.
 import type { ApiErrorKind } from '../api/errors';
-import type { FeedbackEntry, FeedbackFilters, FeedbackPage } from '../api/types';
+import type { FeedbackEntry, FeedbackFilters, FeedbackPage, FeedbackPageStats } from '../api/types';
 import { feedbackStatuses } from '../api/types';
 import { absoluteTime, codeFence, escapeMarkdown, firstLine, relativeTime, type RowAction, type RowIcon, type ViewRow } from '../api/viewRow';
 
@@ -43,6 +43,11 @@ export interface FeedbackState {
 	readonly loading?: 'refresh' | 'more';
 	readonly error?: ViewError;
 	readonly loadedAt?: number;
+	/**
+	 * Counts per page from the by-page endpoint, for the query `key` (shown only with the entries
+	 * of the same query). Undefined before they load, or when the server has no such endpoint.
+	 */
+	readonly pageStats?: { readonly key: string; readonly rows: readonly FeedbackPageStats[]; readonly hasMore: boolean };
 }
 
 export type FeedbackAction =
@@ -51,6 +56,7 @@ export type FeedbackAction =
 	| { readonly type: 'loadStarted'; readonly mode: 'refresh' | 'more' }
 	| { readonly type: 'pageLoaded'; readonly mode: 'refresh' | 'more'; readonly key: string; readonly page: FeedbackPage; readonly at: number }
 	| { readonly type: 'loadFailed'; readonly error: ViewError }
+	| { readonly type: 'statsLoaded'; readonly key: string; readonly rows: readonly FeedbackPageStats[]; readonly hasMore: boolean }
 	| { readonly type: 'clear' };
 
 export function initialFeedbackState(filters: FeedbackFilters = {}, groupBy: GroupBy = 'path'): FeedbackState {
@@ -79,6 +85,8 @@ export function reduceFeedback(state: FeedbackState, action: FeedbackAction): Fe
 			return { ...state, loading: undefined, error: action.error };
 		case 'clear':
 			return initialFeedbackState(state.filters, state.groupBy);
+		case 'statsLoaded':
+			return { ...state, pageStats: { key: action.key, rows: action.rows, hasMore: action.hasMore } };
 		case 'pageLoaded': {
 			const { page, key, at } = action;
 			if (action.mode === 'more') {
@@ -130,7 +138,7 @@ export function lastDays(days: number, now: number): FeedbackFilters {
 }
 
 export function sourceLabel(source: string): string {
-	return source === 'code_snippet' ? 'code snippet' : source.replace(/_/g, ' ');
+	return source === 'code_snippet' ? 'code snippet' : source === 'thumbs_only' ? 'vote' : source.replace(/_/g, ' ');
 }
 
 export function statusLabel(status: string): string {
@@ -139,9 +147,13 @@ export function statusLabel(status: string): string {
 
 const statusColors: Record<string, string> = { pending: 'charts.yellow', in_progress: 'charts.blue', resolved: 'charts.green', dismissed: 'disabledForeground' };
 
-/** Icon by source (thumbs for page ratings, code, robot for the agent), colored by status. */
+/**
+ * Icon by source (thumbs for page ratings, filled thumbs for bare votes, code, robot for the
+ * agent), colored by status.
+ */
 export function entryIcon(entry: FeedbackEntry): RowIcon {
 	const id = entry.source === 'contextual' ? (entry.helpful === true ? 'thumbsup' : entry.helpful === false ? 'thumbsdown' : 'feedback')
+		: entry.source === 'thumbs_only' ? (entry.helpful === false ? 'thumbsdown-filled' : 'thumbsup-filled')
 		: entry.source === 'code_snippet' ? 'code' : entry.source === 'agent' ? 'hubot' : 'comment';
 	return { id, color: statusColors[entry.status] };
 }
@@ -166,7 +178,9 @@ export function entryTooltip(entry: FeedbackEntry): string {
 
 function entryRow(entry: FeedbackEntry, groupBy: GroupBy, now: number): ViewRow {
 	const comment = firstLine(entry.comment);
-	const label = comment || (entry.helpful === true ? '(helpful, no comment)' : entry.helpful === false ? '(not helpful, no comment)' : '(no comment)');
+	const label = comment || (entry.source === 'thumbs_only'
+		? (entry.helpful === false ? 'Not helpful (vote)' : 'Helpful (vote)')
+		: entry.helpful === true ? '(helpful, no comment)' : entry.helpful === false ? '(not helpful, no comment)' : '(no comment)');
 	const where = groupBy === 'status' ? entry.path : statusLabel(entry.status);
 	const detail = entry.code !== undefined ? entry.filename ?? entry.lang : entry.contact;
 	return {
@@ -180,12 +194,22 @@ function entryRow(entry: FeedbackEntry, groupBy: GroupBy, now: number): ViewRow 
 	};
 }
 
-/** Groups in display order: pages by count (then name), statuses in workflow order (unknown last). */
-export function groupEntries(entries: readonly FeedbackEntry[], groupBy: GroupBy): { key: string; entries: FeedbackEntry[] }[] {
+/**
+ * Groups in display order: pages by count (then name), statuses in workflow order (unknown
+ * last). With per-page counts, pages go by their total, and pages not in the loaded entries are
+ * listed too (empty until more is loaded): the pages that draw the most feedback come first.
+ */
+export function groupEntries(entries: readonly FeedbackEntry[], groupBy: GroupBy, stats?: readonly FeedbackPageStats[]): { key: string; entries: FeedbackEntry[] }[] {
 	const groups = new Map<string, FeedbackEntry[]>();
 	for (const entry of entries) {
 		const key = groupBy === 'path' ? entry.path || '(no page)' : entry.status;
 		groups.set(key, [...(groups.get(key) ?? []), entry]);
+	}
+	if (groupBy === 'path' && stats?.length) {
+		const total = new Map(stats.map(row => [row.path, row.total]));
+		for (const row of stats) if (!groups.has(row.path)) groups.set(row.path, []);
+		return [...groups].map(([key, list]) => ({ key, entries: list }))
+			.sort((a, b) => (total.get(b.key) ?? b.entries.length) - (total.get(a.key) ?? a.entries.length) || b.entries.length - a.entries.length || a.key.localeCompare(b.key));
 	}
 	const order = (key: string) => {
 		const i = (feedbackStatuses as readonly string[]).indexOf(key);
@@ -205,12 +229,16 @@ export function feedbackRows(state: FeedbackState, now: number): ViewRow[] {
 	const rows: ViewRow[] = [];
 	if (state.error) rows.push(errorRow(state.error, FeedbackCommands.refresh, [], 'error', { type: 'command', command: FeedbackCommands.setProjectId }));
 	if (state.loading === 'refresh' && state.entries.length === 0) rows.push({ id: 'loading', label: 'Loading feedback…', icon: { id: 'loading~spin' } });
-	for (const group of groupEntries(state.entries, state.groupBy)) {
+	const stats = state.pageStats && state.pageStats.key === state.loadedKey ? state.pageStats.rows : undefined;
+	const statsByPath = new Map(stats?.map(row => [row.path, row]));
+	for (const group of groupEntries(state.entries, state.groupBy, stats)) {
+		const pageStats = state.groupBy === 'path' ? statsByPath.get(group.key) : undefined;
 		rows.push({
 			id: `group:${state.groupBy}:${group.key}`,
 			label: state.groupBy === 'status' ? statusLabel(group.key) : group.key,
-			description: String(group.entries.length),
-			icon: state.groupBy === 'status' ? { id: 'circle-filled', color: statusColors[group.key] } : { id: 'file' },
+			description: pageStats ? pageStatsDescription(pageStats, group.entries.length) : String(group.entries.length),
+			...(pageStats ? { tooltip: pageStatsTooltip(pageStats, group.entries.length) } : {}),
+			icon: state.groupBy === 'status' ? { id: 'circle-filled', color: statusColors[group.key] } : pageStats && pageStats.thumbsDown > pageStats.thumbsUp ? { id: 'file', color: 'charts.orange' } : { id: 'file' },
 			contextValue: state.groupBy === 'path' ? 'feedbackPage' : 'feedbackStatus',
 			expanded: state.groupBy === 'status',
 			children: group.entries.map(e => entryRow(e, state.groupBy, now)),
@@ -222,6 +250,19 @@ export function feedbackRows(state: FeedbackState, now: number): ViewRow[] {
 			: { id: 'more', label: 'Load more…', description: `${state.entries.length} loaded`, icon: { id: 'fold-down' }, action: { type: 'command', command: FeedbackCommands.loadMore } });
 	}
 	return rows;
+}
+
+/** A page node's counts: "3 up · 5 down · 2 code · 12 total (4 loaded)" (words: emoji need a font the tree may not have). */
+export function pageStatsDescription(stats: FeedbackPageStats, loaded: number): string {
+	return `${stats.thumbsUp} up · ${stats.thumbsDown} down · ${stats.code} code · ${stats.total} total${loaded < stats.total ? ` (${loaded} loaded)` : ''}`;
+}
+
+function pageStatsTooltip(stats: FeedbackPageStats, loaded: number): string {
+	return [
+		`**\`${stats.path.replace(/`/g, '')}\`**`, '',
+		`Helpful: ${stats.thumbsUp}  `, `Not helpful: ${stats.thumbsDown}  `, `Code snippet feedback: ${stats.code}  `, `All feedback: ${stats.total}  `,
+		'', loaded < stats.total ? `${loaded} of them loaded; "Load more…" fetches the rest.` : 'All of them are loaded.',
+	].join('\n');
 }
 
 /**

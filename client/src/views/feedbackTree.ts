@@ -151,6 +151,7 @@ export class FeedbackView implements vscode.Disposable {
 				if (request.signal.aborted) return;
 				this.platform.log.append(`Feedback: ${page.feedback.length} entries (${mode === 'more' ? `page ${this.#state.pagesLoaded + 1}` : 'first page'}, hasMore ${page.hasMore}) from ${new URL(client.baseUrl).host} in ${Date.now() - started} ms`);
 				this.#dispatch({ type: 'pageLoaded', mode, key, page, at: Date.now() });
+				if (mode === 'refresh') void this.#loadStats(client, projectId, filters, key, request.signal);
 			} catch (e) {
 				if (request.signal.aborted) return;
 				const error = toViewError(e);
@@ -158,6 +159,21 @@ export class FeedbackView implements vscode.Disposable {
 				this.#dispatch({ type: 'loadFailed', error });
 			}
 		});
+	}
+
+	/**
+	 * The page nodes' counts (by-page endpoint), after a refresh: one more request, same rate
+	 * limit. A server without the endpoint (the spec's API) leaves the nodes with plain counts.
+	 */
+	async #loadStats(client: ReturnType<Platform['adminClient']>, projectId: string, filters: FeedbackFilters, key: string, signal: AbortSignal): Promise<void> {
+		try {
+			const stats = await client.feedbackByPage(projectId, filters, 100, signal);
+			if (signal.aborted) return;
+			this.#dispatch({ type: 'statsLoaded', key, rows: stats.feedback, hasMore: stats.hasMore });
+		} catch (e) {
+			if (signal.aborted) return;
+			this.platform.log.append(`Feedback: per-page counts not shown: ${toViewError(e).message}`);
+		}
 	}
 
 	#dispatch(action: FeedbackAction): void {

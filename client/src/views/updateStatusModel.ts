@@ -11,7 +11,8 @@ export const UpdateCommands = {
 	refresh: 'mintdoc.updateStatus.refresh',
 	openLogs: 'mintdoc.updateStatus.openLogs',
 	openFile: 'mintdoc.updateStatus.openFile',
-	focus: 'mintdoc.updateStatus.focus',
+	// Not `mintdoc.updateStatus.focus`: that is the view's own focus command, which this one runs.
+	focus: 'mintdoc.updateStatus.show',
 } as const;
 
 /** Tracked ids kept (newest first); older ones drop off. */
@@ -137,6 +138,10 @@ function detailRows(id: string, s: UpdateStatus, now: number): ViewRow[] {
 		({ id: `${id}/${key}`, label, description, icon: icon ? { id: icon } : undefined, tooltip });
 	if (s.summary) rows.push(leaf('summary', s.summary, undefined, 'info', escapeMarkdown(s.summary)));
 	rows.push(leaf('state', `Status: ${stateLabel(s.status)}`, undefined, stateIcon(s.status).id));
+	// A preview deployment (`POST /v1/project/preview`) names its address; https only, as every URL from the network.
+	if (typeof s.previewUrl === 'string' && /^https:\/\/\S+$/.test(s.previewUrl)) {
+		rows.push({ id: `${id}/preview`, label: 'Preview', description: s.previewUrl, icon: { id: 'globe' }, tooltip: escapeMarkdown(s.previewUrl), action: { type: 'openUrl', url: s.previewUrl } });
+	}
 	if (s.author || s.source) rows.push(leaf('author', s.author ?? 'Unknown author', s.source ? `via ${s.source}` : undefined, 'person'));
 	if (s.createdAt) {
 		const duration = s.endedAt ? (Date.parse(s.endedAt) - Date.parse(s.createdAt)) / 1000 : NaN;

@@ -20,10 +20,12 @@ export const standInDefaults = {
 	assistantDelayMs: 12,
 } as const;
 
-export const apiServerUsage = `  api-server [--port N] [--docs DIR] [--data FILE]
+export const apiServerUsage = `  api-server [--port N] [--docs DIR] [--data FILE] [--spec-paths-only]
                                         Serve a local stand-in of the platform API on 127.0.0.1
-                                        (update status, feedback, assistant) for the demo and tests;
-                                        the assistant answers from --docs (default examples/acme)`;
+                                        (update status and trigger, preview, feedback, assistant v1/v2,
+                                        search, page) for the demo and tests; the assistant answers
+                                        from --docs (default examples/acme); --spec-paths-only serves
+                                        only the spec's early-2026 paths (the current ones answer 404)`;
 
 const options = {
 	port: { type: 'string', default: '0' },
@@ -36,6 +38,7 @@ const options = {
 	'live-seconds': { type: 'string' },
 	'assistant-delay-ms': { type: 'string' },
 	anchor: { type: 'string' },
+	'spec-paths-only': { type: 'boolean', default: false },
 	quiet: { type: 'boolean', default: false },
 } as const;
 
@@ -83,7 +86,7 @@ export async function runApiServer(args: readonly string[], out: NodeJS.Writable
 	const assistantDocs = assistantDir ? loadAssistantDocs(assistantDir) : createAssistantDocs([], undefined);
 	const updateStatuses = new UpdateStatusStore({ projectId, subdomain: projectId, anchor, liveSeconds, extra: data.updateStatuses });
 	const standIn: ApiStandIn = createApiStandIn({
-		projectId, adminKey, assistantDomain, assistantKey, feedback, updateStatuses, assistantDocs, assistantDelayMs,
+		projectId, adminKey, assistantDomain, assistantKey, feedback, updateStatuses, assistantDocs, assistantDelayMs, currentPaths: !values['spec-paths-only'],
 		log: values.quiet ? undefined : line => out.write(`${new Date().toISOString()} ${line}\n`),
 	});
 	let actualPort: number;
@@ -104,6 +107,7 @@ export async function runApiServer(args: readonly string[], out: NodeJS.Writable
 		`  update status ids  ${updateStatuses.ids().join(', ')} (${demoStatusIds.live} starts queued at its first request and succeeds ${liveSeconds} s later)`,
 		`  feedback           ${feedback.length} entries on ${new Set(feedback.map(f => f.path)).size} pages${docsDir ? ` of ${docsDir}` : ' of the example site'}${data.feedback ? ' (from --data)' : ''}`,
 		`  assistant docs     ${assistantDir ? `${assistantDocs.sections.length} sections on ${assistantDocs.pageCount} pages of ${assistantDir}` : 'none (no --docs and no examples/acme): every answer says the docs do not cover it'}`,
+		`  paths              ${values['spec-paths-only'] ? "the spec's only (early 2026): /discovery/v1/assistant, /api/external/v1/analytics/…/feedback, update-status" : "current and the spec's: /discovery/v2/assistant and v1, /discovery/v1/search, /discovery/v1/page, /v1/analytics/…/feedback (+ /by-page) and /api/external/…, /v1/project/update, /v1/project/preview, update-status"}`,
 		`  faults             header x-mintdoc-fault: ${faultHelp}; or POST /__faults {"fault","times","path"}`,
 		`MintDoc API stand-in listening on http://127.0.0.1:${actualPort}`,
 		'',

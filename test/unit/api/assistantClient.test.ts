@@ -102,8 +102,9 @@ describe('askAssistant (scripted server)', () => {
 		return s;
 	}
 
+	// These scripts answer in the spec's v1 data stream; assistantVersion.test.ts covers v2 and `auto`.
 	const options = (extra: Partial<AskAssistantOptions> = {}): AskAssistantOptions => ({
-		baseUrl: server.url, domain: 'acme docs', getAssistantKey: () => key, fp: 'anonymous', messages: [createMessage('user', 'How do webhooks work?', 'u1')], ...extra,
+		baseUrl: server.url, domain: 'acme docs', getAssistantKey: () => key, fp: 'anonymous', messages: [createMessage('user', 'How do webhooks work?', 'u1')], apiVersion: 'v1', ...extra,
 	});
 
 	it('POSTs the body as JSON with the bearer key to /discovery/v1/assistant/{domain}/message', async () => {

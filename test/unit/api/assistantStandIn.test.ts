@@ -137,7 +137,8 @@ describe('stand-in assistant endpoint (in process)', function () {
 	const valid = { fp: 'anonymous', messages: [{ id: 'u1', role: 'user', content: 'How do I paginate?', parts: [{ type: 'text', text: 'How do I paginate?' }] }] };
 	const ask = async (question: string, extra: Partial<AskAssistantOptions> = {}, fault?: string) => {
 		const events: AssistantEvent[] = [];
-		const options: AskAssistantOptions = { baseUrl: url, domain: 'demo', getAssistantKey: () => assistantKey, fp: 'anonymous', messages: [createMessage('user', question)], ...extra };
+		// The v1 data stream's details (v4 garbage, tool steps); the v2 stream: test/api/aiSdkV5Compat.test.ts, assistantVersion.test.ts.
+		const options: AskAssistantOptions = { baseUrl: url, domain: 'demo', getAssistantKey: () => assistantKey, fp: 'anonymous', messages: [createMessage('user', question)], apiVersion: 'v1', ...extra };
 		const fetchWithFault: typeof fetch = (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), ...(fault ? { 'x-mintdoc-fault': fault } : {}) } });
 		for await (const event of askAssistant({ ...options, fetch: fetchWithFault })) events.push(event);
 		return events;

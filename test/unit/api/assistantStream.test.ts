@@ -227,6 +227,26 @@ describe('assistant stream parser', () => {
 		]);
 	});
 
+	it('v2 UI message stream: the thread from a data-* part, reasoning, search tool sources, abort; v4 lines in it skipped', async () => {
+		const skipped: SkippedLine[] = [];
+		const chunks = [
+			{ type: 'start', messageId: 'm1' }, { type: 'reasoning-start', id: 'r' }, { type: 'reasoning-delta', id: 'r', delta: 'Searching' }, { type: 'reasoning-end', id: 'r' },
+			{ type: 'tool-input-available', toolCallId: 'c1', toolName: 'search', input: { query: 'q' } },
+			{ type: 'tool-output-available', toolCallId: 'c1', output: [{ path: '/guides/a#x', content: 'A', metadata: { title: 'A' } }] },
+			{ type: 'source-url', sourceId: 's1', url: '/guides/a#x', title: 'A' },
+			{ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Partial' },
+			{ type: 'data-thread', id: 'thread', data: { threadId: 'thr-data-part' } },
+			{ type: 'abort' },
+		].map(v => `data: ${JSON.stringify(v)}\n\n`).join('') + '0:"a v4 text line"\n';
+		const events = await collect(chunks, { onSkipped: line => skipped.push(line) });
+		assert.deepEqual(events.map(e => e.type), ['stepStart', 'reasoning', 'toolCall', 'toolResult', 'source', 'text', 'data', 'error', 'thread']);
+		assert.deepEqual(events[0], { type: 'stepStart', messageId: 'm1' });
+		assert.deepEqual(events.find(e => e.type === 'source'), { type: 'source', source: { path: 'guides/a', anchor: 'x', title: 'A', excerpt: 'A' } });
+		assert.equal(textOf(events), 'Partial', 'the v4 line is not text of a v5 answer');
+		assert.deepEqual(events.at(-1), { type: 'thread', thread: { threadId: 'thr-data-part' } });
+		assert.deepEqual(skipped.map(s => s.reason), ['data stream line in an SSE stream']);
+	});
+
 	it('splits site paths into page and anchor', () => {
 		assert.deepEqual(splitPath('/guides/setup#verify-it'), { path: 'guides/setup', anchor: 'verify-it' });
 		assert.deepEqual(splitPath('/'), { path: 'index' });

@@ -53,7 +53,7 @@ describe('docs API client: requests and responses', () => {
 		await serve((_req, res) => json(res, 200, page));
 		const result = await client.listFeedback('proj 1', { dateFrom: '2026-01-01', dateTo: '2026-02-01T00:00:00Z', source: 'code_snippet', statuses: ['pending', 'resolved'], limit: 20 }, 'cur');
 		const url = new URL(server.seen[0].url, 'http://x');
-		assert.equal(url.pathname, '/api/external/v1/analytics/proj%201/feedback');
+		assert.equal(url.pathname, '/v1/analytics/proj%201/feedback');
 		assert.deepEqual(Object.fromEntries(url.searchParams), { dateFrom: '2026-01-01', dateTo: '2026-02-01T00:00:00Z', source: 'code_snippet', status: 'pending,resolved', limit: '20', cursor: 'cur' });
 		assert.deepEqual(result.feedback.map(e => [e.id, e.source, e.status]), [['1', 'agent', 'pending'], ['2', 'code_snippet', 'escalated']]);
 		assert.equal(result.feedback[0].threadId, 't1');
@@ -63,7 +63,7 @@ describe('docs API client: requests and responses', () => {
 	it('sends no query parameters for empty filters', async () => {
 		await serve((_req, res) => json(res, 200, { feedback: [], nextCursor: null, hasMore: false }));
 		await client.listFeedback('p', {});
-		assert.equal(server.seen[0].url, '/api/external/v1/analytics/p/feedback');
+		assert.equal(server.seen[0].url, '/v1/analytics/p/feedback');
 	});
 
 	it('walks every page with the async iterator, passing each nextCursor', async () => {
@@ -105,7 +105,8 @@ describe('docs API client: requests and responses', () => {
 		const cases: [Promise<unknown>, RegExp][] = [
 			[client.listFeedback('p', { dateFrom: '01/02/2026' }), /dateFrom must be a date like 2024-01-31/],
 			[client.listFeedback('p', { dateTo: '2026-13-45' }), /dateTo must be a date/],
-			[client.listFeedback('p', { dateFrom: '2026-02-01', dateTo: '2026-01-01' }), /is after dateTo/],
+			[client.listFeedback('p', { dateFrom: '2026-02-01', dateTo: '2026-01-01' }), /must be before dateTo/],
+			[client.listFeedback('p', { dateFrom: '2026-01-01', dateTo: '2026-01-01' }), /dateTo itself is excluded/],
 			[client.listFeedback('p', { limit: 0 }), /from 1 to 100, not 0/],
 			[client.listFeedback('p', { limit: 101 }), /not 101/],
 			[client.getUpdateStatus('x'.repeat(10_240)), /10240 characters long/],

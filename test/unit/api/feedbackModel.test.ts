@@ -98,7 +98,33 @@ describe('Feedback view model', () => {
 		assert.match(tooltip, /^> Fails\n> second line\n/);
 		assert.match(tooltip, /\*\*Install\*\* \(bash\)\n````bash\nnpm i ```x```\n````/);
 		assert.match(entryTooltip(entry('m', 1, { comment: '[x](command:evil)', contact: 'a@b.c' })), /\\\[x\\\]\\\(command:evil\\\)/);
-		assert.deepEqual(entryIcon(entry('u', 1, { source: 'thumbs_only', status: 'resolved' })), { id: 'comment', color: 'charts.green' });
+		// A bare vote (thumbs_only, 2026-03) has its own filled thumbs; an unknown source a neutral icon.
+		assert.deepEqual(entryIcon(entry('u', 1, { source: 'thumbs_only', status: 'resolved', helpful: false })), { id: 'thumbsdown-filled', color: 'charts.green' });
+		assert.deepEqual(entryIcon(entry('v', 1, { source: 'thumbs_only', helpful: true })).id, 'thumbsup-filled');
+		assert.deepEqual(entryIcon(entry('w', 1, { source: 'rumour', status: 'resolved' })), { id: 'comment', color: 'charts.green' });
+		const vote = flattenRows(feedbackRows(loaded(page([entry('x', 5, { source: 'thumbs_only', helpful: false, comment: '' })], null)), now)).find(r => r.contextValue === 'feedbackEntry');
+		assert.equal(vote?.label, 'Not helpful (vote)');
+		assert.match(vote?.description ?? '', /^vote · /);
+	});
+
+	it('page nodes show the by-page counts, pages ordered by total, pages with nothing loaded listed too', () => {
+		const state = loaded(page([entry('a', 1, { path: '/a' }), entry('b', 2, { path: '/b' }), entry('b2', 3, { path: '/b' })], null));
+		const withStats = reduceFeedback(state, { type: 'statsLoaded', key: state.loadedKey!, hasMore: false, rows: [
+			{ path: '/a', thumbsUp: 1, thumbsDown: 6, code: 2, total: 9 },
+			{ path: '/c', thumbsUp: 4, thumbsDown: 0, code: 0, total: 4 },
+			{ path: '/b', thumbsUp: 1, thumbsDown: 1, code: 0, total: 2 },
+		] });
+		const groups = feedbackRows(withStats, now).filter(r => r.contextValue === 'feedbackPage');
+		assert.deepEqual(groups.map(g => [g.label, g.description, g.children?.length, g.icon?.color]), [
+			['/a', '1 up · 6 down · 2 code · 9 total (1 loaded)', 1, 'charts.orange'],
+			['/c', '4 up · 0 down · 0 code · 4 total (0 loaded)', 0, undefined],
+			['/b', '1 up · 1 down · 0 code · 2 total', 2, undefined],
+		]);
+		// Counts of another query (filters changed meanwhile) are not shown.
+		const stale = reduceFeedback(state, { type: 'statsLoaded', key: 'other', hasMore: false, rows: [{ path: '/a', thumbsUp: 1, thumbsDown: 6, code: 2, total: 9 }] });
+		assert.deepEqual(feedbackRows(stale, now).filter(r => r.contextValue === 'feedbackPage').map(g => g.description), ['2', '1']);
+		// A new query drops them.
+		assert.equal(reduceFeedback(withStats, { type: 'setFilters', filters: { source: 'agent' } }).pageStats, undefined);
 	});
 
 	it('describes filters for the view description', () => {

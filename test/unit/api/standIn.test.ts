@@ -119,7 +119,7 @@ describe('API stand-in with the client (in process)', () => {
 	});
 
 	it('injects faults by header and by queue, and records requests without their keys', async () => {
-		server.standIn.faults.add('429:12', 1, '/api/');
+		server.standIn.faults.add('429:12', 1, '/v1/analytics/');
 		await assert.rejects(client().listFeedback('demo'), (e: ApiError) => e.kind === 'rateLimited' && e.retryAfter === 12);
 		assert.equal((await client().listFeedback('demo')).feedback.length, 50, 'a queued fault is used up');
 		const fault = (spec: string) => fetch(`${server.url}/v1/project/update-status/demo-success?__fault=${spec}`, { headers: { authorization: `Bearer ${adminKey}` } });

@@ -63,6 +63,14 @@ describe('Update Status view model', () => {
 		assert.ok(text.includes('  Deployed 4 changed files'));
 	});
 
+	it('a preview deployment shows its https address as a row that opens it; other schemes are not shown', () => {
+		const rowsOf = (previewUrl: string) => flattenRows(updateRows(reduceUpdates(tracked('p1'), { type: 'fetched', id: 'p1', status: { ...success, _id: 'p1', previewUrl }, at: now }), now));
+		const preview = rowsOf('https://feat--demo.preview.example').find(r => r.id === 'p1/preview');
+		assert.deepEqual(preview?.action, { type: 'openUrl', url: 'https://feat--demo.preview.example' });
+		assert.equal(preview?.description, 'https://feat--demo.preview.example');
+		assert.equal(rowsOf('javascript:alert(1)').find(r => r.id === 'p1/preview'), undefined);
+	});
+
 	it('shows unknown states with a neutral icon and no error', () => {
 		const state = reduceUpdates(tracked('u'), { type: 'fetched', id: 'u', status: { _id: 'u', status: 'rolling_back', logs: [] }, at: now });
 		const [row] = updateRows(state, now);

@@ -50,4 +50,12 @@ describe('assistant conversation store', () => {
 		assert.deepEqual(store.all(), [{ id: 'ok', title: 't', createdAt: 0, updatedAt: 1, turns: [{ id: 't1', question: 'q', answer: 'a', state: 'done', citations: [{ path: 'p', title: 'T' }] }] }]);
 		assert.equal(store.draft(), '');
 	});
+
+	it('keeps the context items with their file path (v2), drops ones whose path is not a string', () => {
+		const context = [{ type: 'code', value: 'x()', path: 'guides/a.mdx' }, { type: 'code', value: 'y()', path: 7 }, { type: 'textSelection', value: 'z' }];
+		const store = new ConversationStore(memento({
+			'mintdoc.assistant.conversations': [{ id: 'c', title: 't', createdAt: 0, updatedAt: 1, turns: [{ id: 't1', question: 'q', answer: 'a', state: 'done', citations: [], context }] }],
+		}));
+		assert.deepEqual(store.get('c')?.turns[0].context, [{ type: 'code', value: 'x()', path: 'guides/a.mdx' }, { type: 'textSelection', value: 'z' }]);
+	});
 });

@@ -20,8 +20,9 @@ describe('workspace trust', () => {
 		// The base URL and the fingerprint cannot come from a workspace at all.
 		assert.equal(settings['mintdoc.api.baseUrl'].scope, 'machine');
 		assert.equal(settings['mintdoc.assistant.fingerprint'].scope, 'machine');
-		// Every other setting is either restricted or harmless (tracing, limits, a redirect on move).
-		const harmless = ['mintdoc.trace.server', 'mintdoc.assistant.retrievalPageSize', 'mintdoc.assistant.idleTimeoutSeconds', 'mintdoc.pages.addRedirectOnMove'];
+		// Every other setting is either restricted or harmless (tracing, limits, a redirect on move, which
+		// endpoint version of the same host).
+		const harmless = ['mintdoc.assistant.apiVersion', 'mintdoc.trace.server', 'mintdoc.assistant.retrievalPageSize', 'mintdoc.assistant.idleTimeoutSeconds', 'mintdoc.pages.addRedirectOnMove'];
 		for (const key of Object.keys(settings)) {
 			assert.ok(settings[key].scope === 'machine' || trust.restrictedConfigurations.includes(key) || harmless.includes(key), `${key} is classified`);
 		}

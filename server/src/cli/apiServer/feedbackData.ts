@@ -125,7 +125,9 @@ export function generateFeedback(pages: readonly DocsPage[], anchor: Date, count
 			const helpful = random() < 0.4;
 			const thumbsOnly = random() < 0.1;
 			const contact = random() < 0.35 ? `reader${i + 1}@example.com` : undefined;
-			entries.push({ id, path: pick(all).path, comment: thumbsOnly ? '' : pick(helpful ? helpfulComments : unhelpfulComments), createdAt, source: 'contextual', status, helpful, ...(contact ? { contact } : {}) });
+			// A bare thumbs-up/down vote is its own source since 2026-03 (`thumbs_only`): no comment, no contact.
+			if (thumbsOnly) entries.push({ id, path: pick(all).path, comment: '', createdAt, source: 'thumbs_only', status, helpful });
+			else entries.push({ id, path: pick(all).path, comment: pick(helpful ? helpfulComments : unhelpfulComments), createdAt, source: 'contextual', status, helpful, ...(contact ? { contact } : {}) });
 		} else {
 			entries.push({ id, path: pick(all).path, comment: pick(agentComments), createdAt, source: 'agent', status, threadId: `thr_${(i * 7919).toString(36)}` });
 		}

@@ -71,6 +71,47 @@ export function feedbackPage(entries: readonly StandInFeedback[], query: Feedbac
 	return { feedback, nextCursor: hasMore && last ? encodeCursor(last) : null, hasMore };
 }
 
+/** The query of `GET .../feedback/by-page`: the list's filters, `limit` 1-100 (default 10), no cursor. */
+export interface ByPageQuery {
+	readonly from?: number;
+	readonly to?: number;
+	readonly source?: string;
+	readonly statuses?: readonly string[];
+	readonly limit: number;
+}
+
+export function parseByPageQuery(params: URLSearchParams): ByPageQuery | Reply {
+	const limitParam = params.get('limit');
+	const rest = new URLSearchParams(params);
+	rest.delete('limit');
+	rest.delete('cursor');
+	const base = parseFeedbackQuery(rest);
+	if ('status' in base) return base;
+	const limit = limitParam === null || limitParam === '' ? 10 : /^\d{1,3}$/.test(limitParam) ? Number(limitParam) : NaN;
+	if (!(limit >= 1 && limit <= 100)) return errorReply(400, 'invalid_parameter', `limit must be a whole number from 1 to 100, got '${(limitParam ?? '').slice(0, 20)}'`);
+	return { from: base.from, to: base.to, source: base.source, statuses: base.statuses, limit };
+}
+
+/** Per-page counts, the pages with the most feedback first (ties by path). */
+export function feedbackByPage(entries: readonly StandInFeedback[], query: ByPageQuery): { feedback: { path: string; thumbsUp: number; thumbsDown: number; code: number; total: number }[]; hasMore: boolean } {
+	const pages = new Map<string, { path: string; thumbsUp: number; thumbsDown: number; code: number; total: number }>();
+	for (const e of entries) {
+		const t = Date.parse(e.createdAt);
+		if (query.from !== undefined && t < query.from) continue;
+		if (query.to !== undefined && t >= query.to) continue;
+		if (query.source !== undefined && e.source !== query.source) continue;
+		if (query.statuses?.length && !query.statuses.includes(e.status)) continue;
+		const row = pages.get(e.path) ?? { path: e.path, thumbsUp: 0, thumbsDown: 0, code: 0, total: 0 };
+		if (e.helpful === true) row.thumbsUp++;
+		if (e.helpful === false) row.thumbsDown++;
+		if (e.source === 'code_snippet') row.code++;
+		row.total++;
+		pages.set(e.path, row);
+	}
+	const sorted = [...pages.values()].sort((a, b) => b.total - a.total || a.path.localeCompare(b.path));
+	return { feedback: sorted.slice(0, query.limit), hasMore: sorted.length > query.limit };
+}
+
 /** Opaque to clients: base64url of a small versioned JSON. */
 export function encodeCursor(entry: { readonly createdAt: string; readonly id: string }): string {
 	return Buffer.from(JSON.stringify({ v: 1, t: entry.createdAt, id: entry.id })).toString('base64url');

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { createAssistantDocs, defaultDocsDir, loadAssistantDocs, type AssistantDocs } from './assistantDocs';
 import { registerAssistantRoutes } from './assistantRoute';
+import { registerCurrentRoutes } from './currentRoutes';
 import { FaultQueue, faultHelp, parseFault, type Fault } from './faults';
 import type { StandInFeedback } from './feedbackData';
 import { bigPage, feedbackPage, parseFeedbackQuery } from './feedbackRoute';
@@ -24,6 +25,11 @@ export interface StandInConfig {
 	readonly assistantDocsDir?: string;
 	/** Pause after each streamed text part of an answer, in ms (default 0). */
 	readonly assistantDelayMs?: number;
+	/**
+	 * Serve the paths of the platform's current docs too (default true). Off, only the spec's
+	 * paths answer and the current ones get 404: how the clients' fallbacks are tested.
+	 */
+	readonly currentPaths?: boolean;
 }
 
 /** A request as `GET /__requests` reports it: no headers, so no keys. */
@@ -67,17 +73,19 @@ export function createApiStandIn(config: StandInConfig): ApiStandIn {
 		return 'status' in query ? query : { status: 200, body: feedbackPage(config.feedback, query) };
 	});
 	let docs = config.assistantDocs;
+	const loadDocs = () => {
+		if (!docs) {
+			const dir = config.assistantDocsDir ?? defaultDocsDir();
+			docs = dir ? loadAssistantDocs(dir) : createAssistantDocs([], undefined);
+		}
+		return docs;
+	};
 	const assistant = registerAssistantRoutes(router, {
-		domain: config.assistantDomain,
-		delayMs: config.assistantDelayMs,
-		docs: () => {
-			if (!docs) {
-				const dir = config.assistantDocsDir ?? defaultDocsDir();
-				docs = dir ? loadAssistantDocs(dir) : createAssistantDocs([], undefined);
-			}
-			return docs;
-		},
+		domain: config.assistantDomain, delayMs: config.assistantDelayMs, docs: loadDocs, currentPaths: config.currentPaths !== false,
 	});
+	if (config.currentPaths !== false) {
+		registerCurrentRoutes(router, { projectId: config.projectId, assistantDomain: config.assistantDomain, feedback: config.feedback, updateStatuses: config.updateStatuses, docs: loadDocs });
+	}
 
 	const server = createServer((req, res) => {
 		handle(req, res).catch(e => {
@@ -147,7 +155,7 @@ export function createApiStandIn(config: StandInConfig): ApiStandIn {
 	async function control(method: string, url: URL, req: IncomingMessage, res: ServerResponse): Promise<void> {
 		const path = url.pathname;
 		if (path === '/' && method === 'GET') {
-			return send(res, { status: 200, body: { name: 'MintDoc API stand-in', projectId: config.projectId, updateStatusIds: config.updateStatuses.ids(), feedbackEntries: config.feedback.length, faults: faultHelp } });
+			return send(res, { status: 200, body: { name: 'MintDoc API stand-in', projectId: config.projectId, currentPaths: config.currentPaths !== false, updateStatusIds: config.updateStatuses.ids(), feedbackEntries: config.feedback.length, faults: faultHelp } });
 		}
 		if (path === '/__requests' && method === 'GET') return send(res, { status: 200, body: { requests } });
 		if (path === '/__requests' && method === 'DELETE') {

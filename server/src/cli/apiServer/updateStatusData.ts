@@ -29,10 +29,26 @@ const liveLogs = [
 	'Deployment complete',
 ];
 
-/** The seeded statuses plus `demo-live`, whose state follows the clock from its first request. */
+/** A deployment started through the API (`POST /v1/project/update|preview/...`). */
+interface Started {
+	readonly startedAt: number;
+	readonly ref: string;
+	readonly author: string;
+	readonly extra: Readonly<Record<string, unknown>>;
+}
+
+/** Deployments started through the API kept at most (the oldest goes first). */
+const maxStarted = 200;
+
+/**
+ * The seeded statuses plus `demo-live`, whose state follows the clock from its first request,
+ * plus deployments started through the API, which follow the clock from their start.
+ */
 export class UpdateStatusStore {
 	#liveStartedAt: number | undefined;
 	readonly #fixed = new Map<string, StandInUpdateStatus>();
+	readonly #started = new Map<string, Started>();
+	#counter = 0;
 
 	constructor(private readonly options: UpdateStatusStoreOptions) {
 		for (const status of seededStatuses(options)) this.#fixed.set(status._id, status);
@@ -46,32 +62,48 @@ export class UpdateStatusStore {
 	get(id: string, now = Date.now()): StandInUpdateStatus | undefined {
 		const fixed = this.#fixed.get(id);
 		if (fixed) return fixed;
-		return id === demoStatusIds.live ? this.#live(now) : undefined;
+		const started = this.#started.get(id);
+		if (started) return this.#progress(id, started, now);
+		if (id !== demoStatusIds.live) return undefined;
+		this.#liveStartedAt ??= now;
+		return this.#progress(id, { startedAt: this.#liveStartedAt, ref: 'main', author: 'Docs API', extra: {} }, now);
 	}
 
-	/** `demo-live` starts over at its next request. */
+	/**
+	 * A new deployment, queued now: of the deployed branch (`POST /v1/project/update`), or a
+	 * preview of `branch` (`extra` carries its `previewUrl`). Returns its status id.
+	 */
+	start(options: { readonly ref?: string; readonly author?: string; readonly extra?: Readonly<Record<string, unknown>> } = {}, now = Date.now()): string {
+		const id = `upd_${now.toString(36)}${(++this.#counter).toString(36).padStart(3, '0')}`;
+		this.#started.set(id, { startedAt: now, ref: options.ref ?? 'main', author: options.author ?? 'Docs API', extra: options.extra ?? {} });
+		while (this.#started.size > maxStarted) this.#started.delete(this.#started.keys().next().value!);
+		return id;
+	}
+
+	/** `demo-live` starts over at its next request; deployments started through the API are forgotten. */
 	reset(): void {
 		this.#liveStartedAt = undefined;
+		this.#started.clear();
 	}
 
-	#live(now: number): StandInUpdateStatus {
-		this.#liveStartedAt ??= now;
+	#progress(id: string, started: Started, now: number): StandInUpdateStatus {
 		const { projectId, subdomain, liveSeconds } = this.options;
 		const duration = Math.max(1, liveSeconds) * 1000;
-		const elapsed = now - this.#liveStartedAt;
+		const elapsed = now - started.startedAt;
 		const fraction = elapsed / duration;
 		const base = {
-			_id: demoStatusIds.live, projectId, subdomain, createdAt: new Date(this.#liveStartedAt).toISOString(), author: 'Docs API', source: 'api',
-			commit: { sha: '5e1f0c2a9b7d4e3f8a6c1b2d0e9f7a8b6c5d4e3f', ref: 'main', message: 'Update pagination guide', filesChanged: { added: [], modified: ['guides/pagination.mdx'], removed: [] } },
+			_id: id, projectId, subdomain, createdAt: new Date(started.startedAt).toISOString(), author: started.author, source: 'api', ...started.extra,
+			commit: { sha: '5e1f0c2a9b7d4e3f8a6c1b2d0e9f7a8b6c5d4e3f', ref: started.ref, message: 'Update pagination guide', filesChanged: { added: [], modified: ['guides/pagination.mdx'], removed: [] } },
 		};
+		const logs = liveLogs.map(line => line.replace('@main', `@${started.ref}`));
 		if (fraction < 0.15) return { ...base, status: 'queued', summary: 'Waiting for a build slot', logs: ['Update queued'] };
 		if (fraction < 1) {
-			const shown = Math.max(1, Math.ceil(((fraction - 0.15) / 0.85) * (liveLogs.length - 1)));
-			return { ...base, status: 'in_progress', summary: `Deploying: ${liveLogs[shown - 1].toLowerCase()}`, logs: ['Update queued', ...liveLogs.slice(0, shown)] };
+			const shown = Math.max(1, Math.ceil(((fraction - 0.15) / 0.85) * (logs.length - 1)));
+			return { ...base, status: 'in_progress', summary: `Deploying: ${logs[shown - 1].toLowerCase()}`, logs: ['Update queued', ...logs.slice(0, shown)] };
 		}
 		return {
-			...base, status: 'success', summary: 'Deployed 1 changed page', logs: ['Update queued', ...liveLogs],
-			endedAt: new Date(this.#liveStartedAt + duration).toISOString(), ...screenshots(subdomain),
+			...base, status: 'success', summary: 'Deployed 1 changed page', logs: ['Update queued', ...logs],
+			endedAt: new Date(started.startedAt + duration).toISOString(), ...screenshots(subdomain),
 		};
 	}
 }

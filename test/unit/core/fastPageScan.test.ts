@@ -113,7 +113,11 @@ describe('fast page scanner', () => {
 		['an attribute expression that never closes', '<Card title={a \n'],
 		['a tag whose attributes span a blank line', '<Card\n\n  title="x" />\n'],
 		['an attribute string over two lines', '<Card title="a\nb" />\n'],
-		['a comment holding a brace', '{/* a } b */}\n'],
+		['a flow expression followed by text', '{a} b\n'],
+		['strong markers in a heading that do not pair', '## **a** b**\n'],
+		['emphasis inside an element', 'A <Badge>*new*</Badge> b\n'],
+		['two dollars (math may pair them)', 'From $5 to $10\n'],
+		['a character reference in an attribute', '<Card title="A &amp; B" />\n'],
 		['a spread attribute', '<Card {...props} />\n'],
 		['an HTML comment', '<!-- note -->\n'],
 		['a backslash escape in a link destination', '[a](/x\\y)\n'],
@@ -180,6 +184,21 @@ describe('fast page scanner', () => {
 		assert.deepEqual(summary.headings.map(h => h.text), ['Use * and [x] literally']);
 		assert.deepEqual(summary.links.map(l => l.url), ['/real', '/run']);
 		assert.deepEqual(summary.folds, [{ startLine: 6, endLine: 9 }]);
+		assert.ok(acceptsAndAgrees(text));
+	});
+
+	it('reads strong text in headings, pipes and ampersands in tag attributes, comments over lines, a lone dollar, emphasis beside elements', () => {
+		const text = [
+			'## 1. Click **App Diagnostics** tab', '',
+			'<ParamField path="fontUrl" type="string | undefined" title="Fonts & more">', '  A field.', '</ParamField>', '',
+			'{/*', '  An editor note, with a } in it.', '*/}', '',
+			'{/* a } b */}', '',
+			'It costs $300 a year. **Read** <Link href="/pricing">pricing</Link> first.', '',
+		].join('\n');
+		const summary = fast(text)!;
+		assert.deepEqual(summary.headings.map(h => [h.text, h.slug]), [['1. Click App Diagnostics tab', '1-click-app-diagnostics-tab']]);
+		assert.deepEqual(summary.links.map(l => l.url), ['/pricing']);
+		assert.deepEqual(summary.elements.map(e => e.name), ['ParamField', 'Link']);
 		assert.ok(acceptsAndAgrees(text));
 	});
 

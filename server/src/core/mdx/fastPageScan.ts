@@ -1,6 +1,6 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { scanTag, type Tag } from './jsxTag';
-import { textExpressionEnd } from './mdxExpression';
+import { flowExpressionEnd, textExpressionEnd } from './mdxExpression';
 import { PageRecorder, type Extracted } from './pageRecords';
 
 /**
@@ -57,8 +57,6 @@ type LineKind = 'blank' | 'heading' | 'fence' | 'jsx' | 'esm' | 'list' | 'commen
 /** `***`, `- - -`, `___`: a thematic break (after a blank line; after a paragraph `---` would underline it). */
 const thematicBreak = /^([-*_])(?: *\1){2,} *$/;
 
-/** `{/* note *\/}` alone on a line: an MDX comment (an expression holding only a comment), which the tree keeps as nothing we record. */
-const commentLine = /^\{ *\/\*(?:[^*}]|\*(?!\/))*\*\/ *\} *$/;
 /** `[label]: destination` with an optional title, all on one line: a link reference definition. */
 const definitionLine = /^\[[^\[\]\\^\n][^\[\]\\\n]*\]: *[^ <>\n]+(?: +(?:"[^"\n]*"|'[^'\n]*'))? *$/;
 
@@ -81,14 +79,18 @@ class BodyScanner {
 	private previousKind: LineKind = 'blank';
 	private esm: { start: number; end: number } | undefined;
 	private readonly importedNames = new Set<string>();
-	/** Emphasis and strikethrough markers (`*`, `_`, `~`) met in inline content so far. */
-	private delimiters = 0;
+	/** A page with at most one `$` cannot hold math (it takes a pair): its `$` is a character. */
+	private readonly dollarIsText: boolean;
 	/** The tags of the line `kind` judged a JSX flow line, with their starts (they may end on a later line). */
 	private flowTags: { start: number; tag: Tag }[] = [];
 	/** Set when a line's construct ran past its end (a tag over several lines): the offset of the end of its last line. */
 	private resume: number | undefined;
+	/** Where the expression `kind` found alone on its line(s) ends (after its `}`). */
+	private flowExpressionEnd = 0;
 
-	constructor(private readonly text: string, private readonly recorder: PageRecorder) {}
+	constructor(private readonly text: string, private readonly recorder: PageRecorder) {
+		this.dollarIsText = text.indexOf('$') === text.lastIndexOf('$');
+	}
 
 	scan(from: number): boolean {
 		const { text } = this;
@@ -169,7 +171,15 @@ class BodyScanner {
 				return true;
 			}
 			case 'jsx': return this.flowTag(lineNumber);
-			case 'comment':
+			case 'comment': {
+				// An expression (a comment, most often) over several lines: continue after its last line.
+				const close = this.flowExpressionEnd;
+				if (text.lastIndexOf('\n', close - 1) >= at) {
+					const lineEnd = text.indexOf('\n', close);
+					this.resume = lineEnd === -1 ? text.length : lineEnd;
+				}
+				return true;
+			}
 			case 'definition':
 			case 'break':
 				return true;
@@ -216,7 +226,7 @@ class BodyScanner {
 			while (text[after] === ' ') after++;
 			return after === end || text[after] === '<' ? 'decline' : 'text';
 		}
-		if (first === '{') return commentLine.test(text.slice(at, end)) ? 'comment' : 'decline';
+		if (first === '{') return this.readFlowExpression(at) ? 'comment' : 'decline';
 		if (first === '[' && text[at + 1] !== '^' && definitionLine.test(text.slice(at, end))) return 'definition';
 		if (rest.startsWith('import') || rest.startsWith('export')) return rest.startsWith('import ') ? 'esm' : 'decline';
 		if (thematicBreak.test(text.slice(at, end))) return 'break';
@@ -241,6 +251,18 @@ class BodyScanner {
 		const title = this.inline(from, to, true);
 		if (!title) return false;
 		this.recorder.heading(title.plain, depth, at, end);
+		return true;
+	}
+
+	/** An expression alone on its line(s) (an MDX comment, `{props.children}`), ended where the MDX parser ends it. */
+	private readFlowExpression(at: number): boolean {
+		const { text } = this;
+		const close = flowExpressionEnd(text, at);
+		if (close === undefined) return false;
+		let i = close;
+		while (text[i] === ' ') i++;
+		if (i < text.length && text[i] !== '\n') return false;
+		this.flowExpressionEnd = close;
 		return true;
 	}
 
@@ -318,8 +340,8 @@ class BodyScanner {
 		let i = from;
 		/** Names of the JSX text elements open at `i`: each must close on the line. */
 		const elements: string[] = [];
-		let hasElements = false;
-		const delimiters = this.delimiters;
+		/** Offsets of `**` markers in a heading. */
+		const strong: number[] = [];
 		while (i < to) {
 			const c = text[i];
 			if (c === '<') {
@@ -333,13 +355,12 @@ class BodyScanner {
 					this.recorder.element(tag.name, tag.attributes, i, tag.end);
 					if (!tag.selfClosing) elements.push(tag.name);
 				}
-				hasElements = true;
 				i = segment = tag.end;
 				continue;
 			}
 			if (c === '`' || c === '[' || (c === '!' && text[i + 1] === '[') || (inLabel && c === ']')) {
 				if (heading) plain += text.slice(segment, i);
-				if (inLabel && c === ']') return { plain, end: i };
+				if (inLabel && c === ']') return strongPairs(text, strong) ? { plain, end: i } : undefined;
 				if (c === '`') {
 					const code = this.codeSpan(i, to, inLabel);
 					if (!code) return undefined;
@@ -379,11 +400,19 @@ class BodyScanner {
 			}
 			// `$` may open math (the platform parses pages with remark-math): the parser reads those pages.
 			// A `]` here has no `[` before it on the line (links are read whole, and never span lines here): it is text.
-			if (c === '{' || c === '}' || c === '$' || (c === '|' && (inLabel || elements.length))) return undefined;
+			if (c === '{' || c === '}' || (c === '$' && !this.dollarIsText) || (c === '|' && (inLabel || elements.length))) return undefined;
+			if (heading && c === '*' && text[i + 1] === '*' && text[i + 2] !== '*' && text[i - 1] !== '*') {
+				// `**strong**` in a heading: its text without the markers, checked once the heading is read.
+				plain += text.slice(segment, i);
+				strong.push(i);
+				i = segment = i + 2;
+				continue;
+			}
 			if (c === '*' || c === '_' || c === '~') {
 				// In a heading (whose text we take) only a `_` between letters or digits, which can neither open nor close emphasis.
 				if (heading && !(c === '_' && /[A-Za-z0-9]/.test(text[i - 1] ?? '') && /[A-Za-z0-9]/.test(text[i + 1] ?? ''))) return undefined;
-				this.delimiters++;
+				// A marker between an element's tags could pair with one outside them: an MDX error, not mirrored.
+				if (elements.length) return undefined;
 			}
 			if (heading && c === '&' && entityLike.test(text.slice(i, i + 40))) return undefined;
 			if ((c === 'h' || c === 'H' || c === 'w' || c === 'W') && /[tTwW]/.test(text[i + 1]) && autolinkStart.test(text.slice(i, i + 8))) {
@@ -393,8 +422,7 @@ class BodyScanner {
 			}
 			i++;
 		}
-		// Emphasis that starts or ends between the tags of an element is an MDX error: lines with both are not mirrored.
-		if (inLabel || elements.length || (hasElements && this.delimiters !== delimiters)) return undefined;
+		if (inLabel || elements.length || !strongPairs(text, strong)) return undefined;
 		return { plain: heading ? plain + text.slice(segment, to) : '', end: to };
 	}
 
@@ -454,4 +482,13 @@ class BodyScanner {
 		if (i === urlStart || text[i] !== ')') return undefined;
 		return { label: label.plain, url: text.slice(urlStart, i), end: i + 1 };
 	}
+}
+
+/**
+ * Whether `**` markers of a heading pair up as plain strong text: alternately an opener followed by
+ * a letter or digit and a closer preceded by one (so each can only open, or close, where it stands).
+ */
+function strongPairs(text: string, markers: readonly number[]): boolean {
+	if (markers.length % 2) return false;
+	return markers.every((at, k) => (k % 2 === 0 ? /[\p{L}\p{N}]/u.test(text[at + 2] ?? '') : /[\p{L}\p{N}]/u.test(text[at - 1] ?? '')));
 }

@@ -46,8 +46,9 @@ export function scanTag(text: string, at: number, end: number, multiline = false
 				const close = text.indexOf(quote, i + 2);
 				if (close === -1 || close >= end) return undefined;
 				value = text.slice(i + 2, close);
-				// Character references are decoded in attribute values; a `|` would split a table cell.
-				if (/[&|\n]/.test(value as string)) return undefined;
+				// Character references are decoded in attribute values (a bare `&` stays itself); in a line of text
+				// a `|` could split a table cell, on a line of tags it is a character.
+				if (/\n/.test(value as string) || /&#?[A-Za-z0-9]+;/.test(value as string) || (!multiline && /[&|]/.test(value as string))) return undefined;
 				i = close + 1;
 			} else if (quote === '{') {
 				const literal = literalExpression.exec(text.slice(i + 1, i + 8))?.[0];

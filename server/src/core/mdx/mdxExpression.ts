@@ -51,3 +51,17 @@ export function textExpressionEnd(text: string, open: number, limit: number): nu
 	}
 	return undefined;
 }
+
+/**
+ * Where an expression alone in the flow opened at `open` ends (after its `}`), possibly lines
+ * later: at the first `}` before which the text is empty (a comment) or parses as one expression.
+ * Undefined past a blank line, a tab or carriage return, or when nothing closes it.
+ */
+export function flowExpressionEnd(text: string, open: number): number | undefined {
+	for (let close = text.indexOf('}', open + 1), tries = 0; close !== -1 && tries < 64; close = text.indexOf('}', close + 1), tries++) {
+		const source = text.slice(open + 1, close);
+		if (/[\t\r]|\n[ ]*\n/.test(source)) return undefined;
+		if (isEmptyExpression(source) || parsesAsExpression(source)) return close + 1;
+	}
+	return undefined;
+}

@@ -3,7 +3,7 @@ import type { Random } from './random';
 /**
  * How often real pages use the MDX constructs that decide how a page is parsed: the share of
  * pages holding each, measured on the fidelity corpus (7,251 `.mdx` pages of 8 public sites,
- * 2026-11-25; median page 1.6 KB, 90th percentile 8.8 KB, 99th 28 KB). The generator gives each
+ * 2026-11-25, by pattern; median page 1.6 KB, 90th percentile 8.8 KB, 99th 28 KB). The generator gives each
  * page these constructs with these odds, so the bench's sites are read like real ones, not like
  * pages written to suit the fast tier.
  */
@@ -23,6 +23,10 @@ export const constructShares = {
 	blockquote: 0.02,
 	longPage: 0.02,
 	thematicBreak: 0.05,
+	exportComponent: 0.026,
+	tagInListItem: 0.018,
+	headingWithTag: 0.007,
+	tableEscapedPipe: 0.004,
 	customHeadingId: 0.002,
 	footnote: 0.001,
 } as const;
@@ -70,6 +74,14 @@ export function constructBlock(construct: Construct, random: Random, sentence: (
 			return ['---', ''];
 		case 'customHeadingId':
 			return [`### ${word()} ${word()} {#${word()}-id}`, ''];
+		case 'exportComponent':
+			return [`export const ${word().replace(/^./, c => c.toUpperCase())}Badge = ({ label }) => <span className="badge">{label}</span>;`, ''];
+		case 'tagInListItem':
+			return [`1. ${sentence(6)}`, '', '   <Note>', `     ${sentence(8)}`, '   </Note>', '', `2. ${sentence(5)}`, ''];
+		case 'headingWithTag':
+			return [`### \`${word()}\` <Badge color="blue">beta</Badge>`, ''];
+		case 'tableEscapedPipe':
+			return ['| Type | Meaning |', '| --- | --- |', `| \`string \\| null\` | ${sentence(4)} |`, ''];
 		case 'footnote':
 			return [`${sentence(8)}[^1]`, '', `[^1]: ${sentence(6)}`, ''];
 	}

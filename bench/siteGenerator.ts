@@ -8,7 +8,7 @@ import { generateBenchSpec, type BenchSpecShape } from './specGenerator';
  * Bump when the generated sites change shape: a cached site whose stamp differs is written again.
  * The stamp also holds the seed, so a different seed never reuses a cached site.
  */
-export const generatorVersion = 4;
+export const generatorVersion = 5;
 export const defaultSeed = 20250110;
 
 export type SizeName = 'S' | 'M' | 'L';

@@ -138,6 +138,7 @@ describe('fast page scanner', () => {
 		['an autolink literal swallowing a link', 'See https://x.com/[a](/b)\n'],
 		['an unclosed code span', 'A `code\nspan`\n'],
 		['a code span with a pipe', '| `a|b` |\n'],
+		['two emphasis markers in a heading', '## a * b * c\n'],
 		['an unclosed code fence', '```js\nx\n'],
 		['a tab outside code', 'a\tb\n'],
 		['a tag right after a table', '| a |\n| - |\n<Note>\n</Note>\n'],
@@ -194,10 +195,12 @@ describe('fast page scanner', () => {
 			'{/*', '  An editor note, with a } in it.', '*/}', '',
 			'{/* a } b */}', '',
 			'It costs $300 a year. **Read** <Link href="/pricing">pricing</Link> first.', '',
+			'### The MergeTree* family', '',
+			'| Syntax | Meaning |', '| --- | --- |', '| `LIKE \\| ILIKE` | [Patterns](/patterns) |', '',
 		].join('\n');
 		const summary = fast(text)!;
-		assert.deepEqual(summary.headings.map(h => [h.text, h.slug]), [['1. Click App Diagnostics tab', '1-click-app-diagnostics-tab']]);
-		assert.deepEqual(summary.links.map(l => l.url), ['/pricing']);
+		assert.deepEqual(summary.headings.map(h => [h.text, h.slug]), [['1. Click App Diagnostics tab', '1-click-app-diagnostics-tab'], ['The MergeTree* family', 'the-mergetree-family']]);
+		assert.deepEqual(summary.links.map(l => l.url), ['/pricing', '/patterns']);
 		assert.deepEqual(summary.elements.map(e => e.name), ['ParamField', 'Link']);
 		assert.ok(acceptsAndAgrees(text));
 	});

@@ -39,6 +39,7 @@ export class InlineScanner {
 		const elements: string[] = [];
 		/** Offsets of `**` markers in a heading. */
 		const strong: number[] = [];
+		const loneMarker = heading && text.slice(from, to).match(/[*_~]/g)?.length === 1;
 		while (i < to) {
 			const c = text[i];
 			if (c === '<') {
@@ -106,8 +107,9 @@ export class InlineScanner {
 				continue;
 			}
 			if (c === '*' || c === '_' || c === '~') {
-				// In a heading (whose text we take) only a `_` between letters or digits, which can neither open nor close emphasis.
-				if (heading && !(c === '_' && /[A-Za-z0-9]/.test(text[i - 1] ?? '') && /[A-Za-z0-9]/.test(text[i + 1] ?? ''))) return undefined;
+				// In a heading (whose text we take) only a marker with no other to pair with, or a `_` between letters or
+				// digits, which can neither open nor close emphasis.
+				if (heading && !loneMarker && !(c === '_' && /[A-Za-z0-9]/.test(text[i - 1] ?? '') && /[A-Za-z0-9]/.test(text[i + 1] ?? ''))) return undefined;
 				// A marker between an element's tags could pair with one outside them: an MDX error, not mirrored.
 				if (elements.length) return undefined;
 			}
@@ -137,8 +139,8 @@ export class InlineScanner {
 			while (text[i + run] === '`') run++;
 			if (run === size) {
 				let value = text.slice(at + size, i);
-				// A `|` splits GFM table cells even inside code; brackets inside a link's text are not mirrored.
-				if (value.includes('|') || (inLabel && /[[\]]/.test(value))) return undefined;
+				// An unescaped `|` splits GFM table cells even inside code (`\|` does not); brackets inside a link's text are not mirrored.
+				if (/(?<!\\)\||\\\\\|/.test(value) || (inLabel && /[[\]]/.test(value))) return undefined;
 				if (value.length > 2 && value[0] === ' ' && value[value.length - 1] === ' ' && /[^ ]/.test(value)) value = value.slice(1, -1);
 				return { value, end: i + run };
 			}

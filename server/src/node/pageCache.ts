@@ -50,8 +50,11 @@ export function createPersistentSummarizer(inner: PageSummarizer, { file, finger
 	let stored: Promise<Map<string, PageSummary>> | undefined;
 	let used = new Map<string, PageSummary>();
 	const stats: PersistentSummarizer['stats'] = { hits: 0, misses: 0, loaded: 'not yet' };
+	/** How many entries the file held when read: a run that used exactly those and made none needs no write. */
+	let loadedCount = 0;
 	const load = () => (stored ??= readCacheFile(file, kind, fingerprint, looksLikeSummary).then(result => {
 		stats.loaded = result.state;
+		loadedCount = result.entries.size;
 		return result.entries;
 	}));
 
@@ -86,7 +89,12 @@ export function createPersistentSummarizer(inner: PageSummarizer, { file, finger
 		const entries = used;
 		used = new Map();
 		stored = undefined;
-		if (entries.size === 0) return;
+		// Nothing new and nothing dropped: the file already says all of it (a 25,000-page cache is 100 MB to write).
+		const unchanged = stats.misses === 0 && entries.size === loadedCount;
+		if (entries.size === 0 || unchanged) {
+			stats.hits = stats.misses = 0;
+			return;
+		}
 		await writeCacheFile(file, kind, fingerprint, entries);
 		onFlush?.({ hits: stats.hits, misses: stats.misses, written: entries.size, file });
 		stats.hits = stats.misses = 0;

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { serialize } from 'node:v8';
@@ -51,6 +51,24 @@ describe('persistent page cache', () => {
 		assert.ok(cached[1].anchors instanceof Set && cached[1].anchors.has('setup'));
 		assert.equal(cached[2].diagnostics[0].code, 'mdx-syntax');
 		assert.deepEqual(warm.stats, { hits: 3, misses: 0, loaded: 'used' });
+	});
+
+	it('does not write the file again when a run used exactly what it held and made nothing new', async () => {
+		const cold = createPersistentSummarizer(counting(), { file, fingerprint: 'fp' });
+		await cold(pages, noCancellation);
+		await cold.flush();
+		const before = statSync(file).mtimeMs;
+		const warm = createPersistentSummarizer(counting(), { file, fingerprint: 'fp' });
+		await warm(pages, noCancellation);
+		await warm.flush();
+		assert.equal(statSync(file).mtimeMs, before);
+		// One page fewer: the file is written again, without it.
+		const fewer = createPersistentSummarizer(counting(), { file, fingerprint: 'fp' });
+		await fewer(pages.slice(1), noCancellation);
+		await fewer.flush();
+		const inner = counting();
+		await createPersistentSummarizer(inner, { file, fingerprint: 'fp' })(pages, noCancellation);
+		assert.deepEqual(inner.asked, [pages[0].uri]);
 	});
 
 	it('parses again only the pages whose text changed; a moved page keeps its entry', async () => {

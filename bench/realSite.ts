@@ -41,7 +41,8 @@ export function describeRealSite(dir: string, label: string): GeneratedSite {
 	const files = walkSiteFiles(dir);
 	const pageFiles = files.filter(f => /\.mdx?$/i.test(f));
 	const specFiles = files.filter(f => /\.(json|ya?ml)$/i.test(f) && (openapi.has(f) || looksLikeOpenApi(path.join(dir, f))));
-	const pageSet = new Set(navPages);
+	// Entries backed by a file: renaming one must make it missing (an entry of a generated API section may not be).
+	const pageSet = new Set(navPages.filter(p => !/^https?:/.test(p) && ['.mdx', '.md'].some(ext => existsSync(path.join(dir, p.replace(/^\//, '') + ext)))));
 	// The middle page for MDX edits: listed in the navigation and holding a root-relative Markdown link.
 	const candidates = navPages.filter(p => existsSync(path.join(dir, `${p}.mdx`)) && readFileSync(path.join(dir, `${p}.mdx`), 'utf8').includes(']('+'/'));
 	const middlePage = candidates[Math.floor(candidates.length / 2)] ?? navPages[Math.floor(navPages.length / 2)] ?? '';

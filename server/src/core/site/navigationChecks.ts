@@ -44,6 +44,8 @@ interface UnitFacts {
 export class NavigationRuleCache {
 	readonly units = new UnitCache<UnitFacts>();
 	readonly duplicates = new DuplicateCounts();
+	/** How many times a subtree's rules ran (the rest were reused): for tests and the bench. */
+	unitRuns = 0;
 }
 
 const ids = new WeakMap<object, number>();
@@ -138,6 +140,7 @@ export class NavigationChecks {
 			const facts = this.#facts[i];
 			let findings = facts.findings.get(context);
 			if (!findings) {
+				this.cache.unitRuns++;
 				const unitSink = new UnitSink(this.files, unit.uri, unit.offset);
 				runUnitRules(unit, config, pages, registry, unitSink);
 				if (!unitSink.relocatable) {

@@ -1,6 +1,6 @@
 // `npm run bench`: generates synthetic sites (S, M, L) and measures MintDoc against the floor, a peer
 // and (with --official) the platform's own CLI. A benchmark, not a test: it never fails on timing.
-// Usage: npm run bench -- [--sizes S,M,L] [--official] [--runs N] [--parts floor,check,peer,server]
+// Usage: npm run bench -- [--sizes S,M,L] [--official] [--runs N] [--parts floor,check,peer,server,busy,soak]
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -9,7 +9,9 @@ import { measureFloor } from './floor';
 import { ensureOfficialCli, officialPackage, runOfficialBrokenLinks } from './official';
 import { measurePeer } from './peer';
 import { runProcess } from './processRun';
+import { benchWhileChecking, type BusyFigures } from './busyBench';
 import { benchServer, type ServerFigures } from './serverBench';
+import { soakServer, type SoakFigures } from './soakBench';
 import { defaultSeed, ensureSite, generatorVersion, sizes, type GeneratedSite, type SizeName } from './siteGenerator';
 import { median } from './stats';
 
@@ -21,11 +23,14 @@ const server = path.join(repo, 'dist', 'server.js');
 /** The issue's budgets (on a 2-core machine), by figure and size. */
 const budgets: Partial<Record<string, Partial<Record<SizeName, number>>>> = {
 	checkMs: { M: 3_000, L: 20_000 },
-	firstDiagnosticsMs: { L: 3_000 },
-	configEditP95Ms: { M: 30, L: 100 },
+	firstDiagnosticsMs: { L: 1_500 },
+	configEditP95Ms: { M: 30, L: 50 },
+	pageEditP95Ms: { L: 30 },
 	pageCompletionP95Ms: { L: 20 },
 	endpointCompletionP95Ms: { L: 20 },
+	hoverP95Ms: { L: 20 },
 	serverRssMb: { L: 400 },
+	soakGrowthPercent: { L: 10 },
 };
 
 interface SizeResult {
@@ -33,13 +38,15 @@ interface SizeResult {
 	floor?: { totalMs: number; readMs: number; parseMs: number };
 	check?: { wallMs: number; runs: number[]; cpuMs: number | undefined; peakRssMb: number | undefined; exitCode: number | null; problems: string };
 	server?: ServerFigures | { error: string };
+	busy?: BusyFigures;
+	soak?: SoakFigures;
 	peer?: { validateMs: number; diagnostics: number };
 	official?: { wallMs: number; cpuMs: number | undefined; exitCode: number | null; ratio: number; output: string } | { error: string };
 	errors: string[];
 }
 
 async function main(): Promise<void> {
-	const { values } = parseArgs({ options: { sizes: { type: 'string', default: 'S,M,L' }, official: { type: 'boolean', default: false }, runs: { type: 'string', default: '1' }, parts: { type: 'string', default: 'floor,check,peer,server' }, seed: { type: 'string', default: String(defaultSeed) } } });
+	const { values } = parseArgs({ options: { sizes: { type: 'string', default: 'S,M,L' }, official: { type: 'boolean', default: false }, runs: { type: 'string', default: '1' }, parts: { type: 'string', default: 'floor,check,peer,server,busy,soak' }, seed: { type: 'string', default: String(defaultSeed) } } });
 	const chosen = values.sizes!.split(',').map(s => s.trim().toUpperCase()).filter((s): s is SizeName => s in sizes);
 	const runs = Math.max(1, Number(values.runs) || 1);
 	const seed = Number(values.seed) || defaultSeed;
@@ -88,6 +95,12 @@ async function main(): Promise<void> {
 		await attempt('server', async () => {
 			result.server = await benchServer(site, server, log);
 		});
+		await attempt('busy', async () => {
+			result.busy = await benchWhileChecking(site, server, log);
+		});
+		await attempt('soak', async () => {
+			result.soak = await soakServer(site, server, log);
+		});
 		if (values.official && size === 'M') {
 			await attempt('official', async () => {
 				const installed = ensureOfficialCli(cacheDir, log);
@@ -129,11 +142,18 @@ export function formatTable(date: string, machine: { cpu: string; cores: number;
 		row('server: first diagnostics', size => ms(server(size)?.firstDiagnosticsMs) + ratio(server(size)?.firstDiagnosticsMs, results[size]?.floor?.totalMs), budget('firstDiagnosticsMs', ms)),
 		row('server: every page checked (background)', size => ms(server(size)?.loadedMs)),
 		row('server: docs.json edit → diagnostics p50 / p95', size => `${ms(server(size)?.configEditP50Ms)} / ${ms(server(size)?.configEditP95Ms)}`, budget('configEditP95Ms', ms)),
-		row('server: MDX edit → diagnostics p50 / p95', size => `${ms(server(size)?.pageEditP50Ms)} / ${ms(server(size)?.pageEditP95Ms)}`),
+		row('server: MDX edit → diagnostics p50 / p95', size => `${ms(server(size)?.pageEditP50Ms)} / ${ms(server(size)?.pageEditP95Ms)}`, budget('pageEditP95Ms', ms)),
 		row('server: completion, page paths p50 / p95', size => `${ms(server(size)?.pageCompletionP50Ms)} / ${ms(server(size)?.pageCompletionP95Ms)}`, budget('pageCompletionP95Ms', ms)),
 		row('server: completion, `METHOD /path` p50 / p95', size => `${ms(server(size)?.endpointCompletionP50Ms)} / ${ms(server(size)?.endpointCompletionP95Ms)}`, budget('endpointCompletionP95Ms', ms)),
-		row('server: hover p95 / definition p95', size => `${ms(server(size)?.hoverP95Ms)} / ${ms(server(size)?.definitionP95Ms)}`),
+		row('server: hover p95 / definition p95', size => `${ms(server(size)?.hoverP95Ms)} / ${ms(server(size)?.definitionP95Ms)}`, budget('hoverP95Ms', ms)),
 		row('server: RSS after load / after edits / settled (15 s idle)', size => `${mb(server(size)?.rssAfterLoadMb)} / ${mb(server(size)?.rssAfterEditsMb)} / ${mb(server(size)?.rssSettledMb)}`, budget('serverRssMb', mb)),
+		row('server, background check running: docs.json / MDX edit p95', size => `${ms(results[size]?.busy?.configEditP95Ms)} / ${ms(results[size]?.busy?.pageEditP95Ms)}`),
+		row('server, background check running: completion / hover p95', size => `${ms(results[size]?.busy?.pageCompletionP95Ms)} / ${ms(results[size]?.busy?.hoverP95Ms)}`),
+		row('server, background check running: measured until / check done', size => `${ms(results[size]?.busy?.measuredUntilMs)} / ${ms(results[size]?.busy?.backgroundDoneMs)}`),
+		row('soak (1,000 edits): RSS after load / every 100 / after idle', size => {
+			const soak = results[size]?.soak;
+			return soak ? `${mb(soak.rssAfterLoadMb)} / ${soak.rssEveryHundredMb.map(n => n?.toFixed(0) ?? '—').join(', ')} / ${mb(soak.rssAfterIdleMb)} (+${soak.growthPercent?.toFixed(0)} %)` : '—';
+		}, budget('soakGrowthPercent', n => `+${n} %`)),
 		row('peer: vscode-json-languageservice validate docs.json', size => ms(results[size]?.peer?.validateMs)),
 	];
 	if (chosen.some(size => results[size]?.official)) {

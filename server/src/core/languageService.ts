@@ -24,6 +24,7 @@ import { PageDependencies } from './site/pageDependencies';
 import { createPreviewService, type PreviewRenderOptions } from './preview/previewService';
 import type { PreviewPage, PreviewRouteInfo, PreviewTarget } from './preview/previewTypes';
 import { PageIndex } from './site/pageIndex';
+import { findMissedPages } from './site/missedPages';
 import { buildSiteModel, type SiteModel } from './site/siteModel';
 import { basenameUri, dirnameUri, docsConfigFileName, isDocsConfigUri, isUnder, joinUri } from './uris';
 import type { DocsWorkspace } from './workspace';
@@ -188,7 +189,8 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		const base = context ?? linkContext(site);
 		// Links that consult another page's anchors: that page's heading edits re-check this one.
 		const tracked: LinkContext = { ...base, summaryOf: target => (dependencies.noteAnchorLink(uri, target), base.summaryOf(target)) };
-		return [...summary.diagnostics, ...openapi, ...(await checkPageLinks(uri, summary, tracked, token))];
+		const links = dependencies.reusableLinks(site, uri, summary) ?? dependencies.keepLinks(site, uri, summary, await checkPageLinks(uri, summary, tracked, token));
+		return [...summary.diagnostics, ...openapi, ...links];
 	}
 
 	/** Reads the pages and summarizes those not cached yet with the summarizer (worker threads), in parallel. */
@@ -270,20 +272,6 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		return index;
 	}
 
-	/** Pages on disk the index missed (no watcher event came): found by a stat when the navigation names them. */
-	const findMissed = (pages: PageIndex) => async (paths: readonly string[]): Promise<void> => {
-		await Promise.all(paths.map(async path => {
-			if (path.split('/').some(segment => segment === '..' || segment === '.' || segment === '')) return; // only paths inside the root
-			for (const extension of ['.mdx', '.md']) {
-				const uri = joinUri(pages.rootUri, ...`${path}${extension}`.split('/'));
-				if ((await workspace.stat(uri))?.kind === 'file' && pages.add(uri)) {
-					logger.info(`found ${uri} on disk: no file event had announced it`);
-					return;
-				}
-			}
-		}));
-	};
-
 	async function getSite(rootUri: string, token: CancellationToken): Promise<SiteModel> {
 		const pages = await pageIndexOf(rootUri, token);
 		throwIfCancelled(token);
@@ -294,7 +282,7 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		let pending = building.get(rootUri);
 		if (!pending) {
 			const epoch = tracker.epoch;
-			pending = buildSiteModel(rootUri, joinUri(rootUri, docsConfigFileName), loadConfigFile, pages, token, loadSpec, findMissed(pages), async path => (await workspace.stat(joinUri(rootUri, ...path.split('/'))))?.kind === 'file').then(model => {
+			pending = buildSiteModel(rootUri, joinUri(rootUri, docsConfigFileName), loadConfigFile, pages, token, loadSpec, findMissedPages(workspace, logger, pages), async path => (await workspace.stat(joinUri(rootUri, ...path.split('/'))))?.kind === 'file').then(model => {
 				models.set(rootUri, model);
 				validatedAt.set(model, epoch);
 				return model;
@@ -408,7 +396,10 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 			}
 		},
 		dependentPages: uri => dependencies.dependentsAfterCheck(uri, pageSummaries.latest(uri)),
-		didChangeDocument: uri => tracker.note(uri, 'changed'),
+		didChangeDocument(uri) {
+			tracker.note(uri, 'changed');
+			if (!sitesUsingConfigFile(uri).length) dependencies.noteFileChange();
+		},
 		isPage(uri) {
 			const root = rootOf(uri);
 			return !!root && /\.(mdx|md)$/i.test(uri) && !!models.get(root)?.pages.pagePathOfFile(uri);
@@ -426,6 +417,7 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 			const affected = new Set<string>();
 			for (const change of changes) {
 				tracker.note(change.uri, change.type);
+				dependencies.noteFileChange();
 				const root = rootOf(change.uri);
 				if (root && basenameUri(change.uri) === '.mintignore') {
 					// What is ignored changed: rescan the site's pages lazily.

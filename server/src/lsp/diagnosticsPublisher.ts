@@ -31,6 +31,8 @@ export class DiagnosticsPublisher {
 	/** Checks the site at `root` after `delayMs` (typing bursts collapse into one run), replacing any earlier request. */
 	schedule(root: string, delayMs: number): void {
 		this.#cancel(root);
+		// The site check answers the edit: background page checks wait (the run after it resumes where this one stopped).
+		this.#pageRuns.get(root)?.cancel();
 		const source = new CancellationTokenSource();
 		const entry = { timer: undefined as NodeJS.Timeout | undefined, source };
 		entry.timer = setTimeout(() => void this.#check(root, source), delayMs);

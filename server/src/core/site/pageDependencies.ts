@@ -1,3 +1,4 @@
+import type { Diagnostic } from 'vscode-languageserver-types';
 import type { OpenApiSpec } from '../openapi/openApiSpec';
 import type { PageSummary } from '../mdx/pageSummary';
 import { generatedPageFolders, type SiteModel } from './siteModel';
@@ -21,6 +22,32 @@ export class PageDependencies {
 	readonly #frontmatterApiPages = new Set<string>();
 	/** page URI → key of the site it was last checked with */
 	readonly #checkedWith = new Map<string, string>();
+	/** Pages judged against the navigation: their link findings, and what those were computed with. */
+	readonly #links = new Map<string, { summary: PageSummary; key: string; epoch: number; diagnostics: readonly Diagnostic[] }>();
+	/** Counts changes of pages and other files (not of configuration files): any of them may change a link's fate. */
+	#fileEpoch = 0;
+
+	/** A page or another file changed (created, deleted, edited): kept link findings are void. */
+	noteFileChange(): void {
+		this.#fileEpoch++;
+	}
+
+	/**
+	 * The link findings of a page judged against the navigation, as last computed, when nothing
+	 * they depend on changed since: its summary, the site's link inputs (see siteKey) and every
+	 * other file. A docs.json edit re-checks those pages; their links need not be resolved again.
+	 */
+	reusableLinks(site: SiteModel, uri: string, summary: PageSummary): readonly Diagnostic[] | undefined {
+		const kept = this.#links.get(uri);
+		return kept && kept.summary === summary && kept.epoch === this.#fileEpoch && kept.key === siteKey(site) ? kept.diagnostics : undefined;
+	}
+
+	/** Keeps the link findings of a page judged against the navigation (others are not re-checked on docs.json edits). */
+	keepLinks(site: SiteModel, uri: string, summary: PageSummary, diagnostics: readonly Diagnostic[]): readonly Diagnostic[] {
+		if (this.#frontmatterApiPages.has(uri)) this.#links.set(uri, { summary, key: siteKey(site), epoch: this.#fileEpoch, diagnostics });
+		else this.#links.delete(uri);
+		return diagnostics;
+	}
 
 	/** Records what a page's summary says (anchors, OpenAPI frontmatter). */
 	noteSummary(uri: string, summary: PageSummary): void {

@@ -161,6 +161,18 @@ export function looksLikeOpenApi(text: string): boolean {
  * default `api-reference` as soon as any OpenAPI source is configured.
  */
 export function generatedPageFolders(config: ConfigNode | undefined, navigation: Navigation | undefined): string[] {
+	// Asked per link that resolves to no page, and per check: once per navigation.
+	const key = navigation ?? config;
+	const known = key && generatedFolders.get(key);
+	if (known) return known;
+	const found = findGeneratedPageFolders(config, navigation);
+	if (key) generatedFolders.set(key, found);
+	return found;
+}
+
+const generatedFolders = new WeakMap<object, string[]>();
+
+function findGeneratedPageFolders(config: ConfigNode | undefined, navigation: Navigation | undefined): string[] {
 	const folders = new Set<string>();
 	const sources: (ConfigNode | undefined)[] = [getValue(getValue(config, 'api'), 'openapi')];
 	for (const element of navigation?.elements ?? []) sources.push(getProperty(element.node, 'openapi')?.value);

@@ -20,8 +20,11 @@ export class PageDependencies {
 	readonly #anchors = new Map<string, string>();
 	/** pages whose frontmatter names an OpenAPI operation or schema */
 	readonly #frontmatterApiPages = new Set<string>();
-	/** page URI → key of the site it was last checked with */
-	readonly #checkedWith = new Map<string, string>();
+	/** page URI → id of the site key it was last checked with, and how many pages were checked with each */
+	readonly #checkedWith = new Map<string, number>();
+	readonly #checkedCount = new Map<number, number>();
+	readonly #keyIds = new Map<string, number>();
+	#nextKeyId = 1;
 	/** Pages judged against the navigation: their link findings, and what those were computed with. */
 	readonly #links = new Map<string, { summary: PageSummary; key: string; epoch: number; diagnostics: readonly Diagnostic[] }>();
 	/** Counts changes of pages and other files (not of configuration files): any of them may change a link's fate. */
@@ -88,12 +91,30 @@ export class PageDependencies {
 	 * cancelled by the next keystroke is continued, not restarted, by the run after it.
 	 */
 	stalePages(site: SiteModel, uris: readonly string[]): string[] {
-		const key = siteKey(site);
+		const key = this.#keyId(site);
+		// Every page checked with this key (the key holds the set of pages): none is stale.
+		if ((this.#checkedCount.get(key) ?? 0) >= uris.length) return [];
 		return uris.filter(uri => this.#checkedWith.get(uri) !== key);
 	}
 
 	markChecked(site: SiteModel, uri: string): void {
-		this.#checkedWith.set(uri, siteKey(site));
+		const key = this.#keyId(site);
+		const before = this.#checkedWith.get(uri);
+		if (before === key) return;
+		if (before !== undefined) this.#checkedCount.set(before, this.#checkedCount.get(before)! - 1);
+		this.#checkedWith.set(uri, key);
+		this.#checkedCount.set(key, (this.#checkedCount.get(key) ?? 0) + 1);
+	}
+
+	/** A number per distinct site key: 25,000 pages compare numbers, not long strings. */
+	#keyId(site: SiteModel): number {
+		const key = siteKey(site);
+		let id = this.#keyIds.get(key);
+		if (id === undefined) {
+			if (this.#keyIds.size >= 1000) this.#keyIds.clear();
+			this.#keyIds.set(key, (id = this.#nextKeyId++));
+		}
+		return id;
 	}
 }
 

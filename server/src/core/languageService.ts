@@ -373,7 +373,7 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 			early?.catch(() => undefined);
 			const site = await getSite(rootUri, token);
 			// Pages judged against the navigation change with any edit of it; the others only when links may resolve differently.
-			const uris = early ? all : [...new Set([...dependencies.stalePages(site, all), ...dependencies.frontmatterApiPages(rootUri)])].filter(uri => site.pages.pagePathOfFile(uri) !== undefined);
+			const uris = early ? all : [...new Set([...dependencies.stalePages(site, all), ...dependencies.frontmatterApiPages(rootUri).filter(uri => site.pages.pagePathOfFile(uri) !== undefined)])];
 			const documents = await (early ?? summarizeAll(uris, token));
 			const summaries = new Map<string, Promise<PageSummary | undefined>>();
 			for (const [uri, document] of documents) {

@@ -35,12 +35,18 @@ function operationIndex(spec: OpenApiSpec): Map<string, OpenApiOperation[]> {
 	return index;
 }
 
-/** Finds `method path` in `specs`, or explains why not with the most likely fix. */
-export function findOperation(specs: readonly OpenApiSpec[], method: string, path: string): { found: { spec: OpenApiSpec; operation: OpenApiOperation }[]; suggestion?: string; reason?: string } {
+/** The operations `method path` names in `specs` (no explanation when there is none: see findOperation). */
+export function findOperations(specs: readonly OpenApiSpec[], method: string, path: string): { spec: OpenApiSpec; operation: OpenApiOperation }[] {
 	// Called for each of thousands of entries on every keystroke in docs.json: no intermediate arrays.
 	const key = `${method} ${path}`;
 	const found: { spec: OpenApiSpec; operation: OpenApiOperation }[] = [];
 	for (const spec of specs) for (const operation of operationIndex(spec).get(key) ?? []) found.push({ spec, operation });
+	return found;
+}
+
+/** Finds `method path` in `specs`, or explains why not with the most likely fix. */
+export function findOperation(specs: readonly OpenApiSpec[], method: string, path: string): { found: { spec: OpenApiSpec; operation: OpenApiOperation }[]; suggestion?: string; reason?: string } {
+	const found = findOperations(specs, method, path);
 	if (found.length) return { found };
 	const all = specs.flatMap(spec => spec.operations);
 	const sameShape = all.find(op => op.method === method && routeShape(op.path) === routeShape(path));

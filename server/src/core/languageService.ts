@@ -381,17 +381,18 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 				if (summary) summaries.set(uri, Promise.resolve(summary));
 			}
 			const context = linkContext(site, summaries);
-			let sinceYield = 0;
+			let yieldedAt = Date.now();
 			for (const uri of uris) {
 				throwIfCancelled(token);
 				const document = documents.get(uri);
 				if (!document) continue;
 				report({ uri, diagnostics: await checkPage(uri, token, context, document) });
 				dependencies.markChecked(site, uri);
-				// Let pending requests (completion, hover) run between batches of pages.
-				if (++sinceYield >= 25) {
-					sinceYield = 0;
+				// Let pending requests (completion, hover, an edit) run every few milliseconds: a count of
+				// pages held them up to 50 ms behind pages with many links.
+				if (Date.now() - yieldedAt >= 8) {
 					await new Promise(resolve => setTimeout(resolve, 0));
+					yieldedAt = Date.now();
 				}
 			}
 		},

@@ -61,8 +61,9 @@ async function session(config: string, steps: readonly EditStep[]): Promise<void
 
 describe('docs.json rules reused across edits (incremental equals full)', () => {
 	it('gives after every step of random editing sessions what a fresh server gives', async () => {
-		// Inserts, deletes, undos, pastes, groups pasted and moved, pages created and deleted.
-		await fc.assert(fc.asyncProperty(docsConfigText, fc.array(editStep, { minLength: 1, maxLength: 14 }), session), { numRuns: 40, seed: 17, endOnFailure: true });
+		// Inserts, deletes, undos, pastes, groups pasted and moved, pages created and deleted. A long run:
+		// MINTDOC_INCREMENTAL_RUNS=2000 MINTDOC_INCREMENTAL_SEED=$RANDOM npx mocha --require tsx/cjs <this file>
+		await fc.assert(fc.asyncProperty(docsConfigText, fc.array(editStep, { minLength: 1, maxLength: 14 }), session), { numRuns: Number(process.env.MINTDOC_INCREMENTAL_RUNS) || 40, seed: Number(process.env.MINTDOC_INCREMENTAL_SEED) || 17, endOnFailure: true });
 	});
 
 	it('keeps equal through a group moved ahead of the first listing of a duplicate page', async () => {

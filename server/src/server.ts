@@ -8,6 +8,7 @@ import { createWorkerSpecReader } from './node/specWorkerReader';
 import { createRemoteFetcher } from './node/remoteSpecs';
 import { guardFetch, isTrustedInit } from './node/workspaceTrust';
 import { createPagePool } from './node/pagePool';
+import { limitHeapGrowth } from './node/heapGrowth';
 import { availableParallelism } from 'node:os';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -42,7 +43,8 @@ export function startServer(connection: Connection): void {
 	const pagePool = createPagePool(Math.max(1, availableParallelism() - 1));
 	// Every change reaches the service (buffer edits below, watcher events): it never re-reads files to find out.
 	const service = createLanguageService({ workspace, logger, specReader, fetchText, specValidator: specReader.validate, summarizePages: pagePool, changesReported: true });
-	const publisher = new DiagnosticsPublisher(connection, service, logger);
+	// Memory kept flat once a site is loaded (see heapGrowth.ts).
+	const publisher = new DiagnosticsPublisher(connection, service, logger, limitHeapGrowth);
 	const sites = new SiteTracker(connection, service, publisher, logger);
 	// A large OpenAPI document parsed in the background: check its sites again now that it is in.
 	service.onDidLoadSpec(root => publisher.schedule(root, 0));

@@ -1,7 +1,7 @@
 // `npm run bench`: generates synthetic sites (S, M, L) and measures MintDoc against the floor, a peer
 // and (with --official) the platform's own CLI; `--site DIR` (any number) measures real sites the same
 // way. A benchmark, not a test: it never fails on timing.
-// Usage: npm run bench -- [--sizes S,M,L] [--site DIR]... [--official] [--runs N] [--parts floor,check,warm,identical,tiers,peer,server]
+// Usage: npm run bench -- [--sizes S,M,L] [--site DIR]... [--official] [--runs N] [--parts floor,check,warm,identical,tiers,peer,server,busy,soak]
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -12,7 +12,9 @@ import { describeRealSite } from './realSite';
 import { ensureOfficialCli, officialPackage, runOfficialBrokenLinks } from './official';
 import { measurePeer } from './peer';
 import { runProcess } from './processRun';
+import { benchWhileChecking, type BusyFigures } from './busyBench';
 import { benchServer, type ServerFigures } from './serverBench';
+import { soakServer, type SoakFigures } from './soakBench';
 import { defaultSeed, ensureSite, generatorVersion, sizes, type GeneratedSite, type SizeName } from './siteGenerator';
 import { median } from './stats';
 
@@ -31,7 +33,9 @@ const budgets: Partial<Record<string, Partial<Record<string, number>>>> = {
 	pageEditP95Ms: { L: 30 },
 	pageCompletionP95Ms: { L: 20 },
 	endpointCompletionP95Ms: { L: 20 },
+	hoverP95Ms: { L: 20 },
 	serverRssMb: { L: 400 },
+	soakGrowthPercent: { L: 10 },
 };
 /** `mintdoc check` within this many times the floor, cold and warm, on every site. */
 const coldFloorRatio = 3;
@@ -49,13 +53,15 @@ interface SizeResult {
 	/** Lines of `mintdoc check` output that differ from the cold run: with the MDX parser alone, and warm from the cache. */
 	identical?: { parserOnly: number; warm: number };
 	server?: ServerFigures | { error: string };
+	busy?: BusyFigures;
+	soak?: SoakFigures;
 	peer?: { validateMs: number; diagnostics: number };
 	official?: { wallMs: number; cpuMs: number | undefined; exitCode: number | null; ratio: number; output: string } | { error: string };
 	errors: string[];
 }
 
 async function main(): Promise<void> {
-	const { values } = parseArgs({ options: { sizes: { type: 'string' }, site: { type: 'string', multiple: true, default: [] }, official: { type: 'boolean', default: false }, runs: { type: 'string', default: '1' }, parts: { type: 'string', default: 'floor,check,warm,tiers,peer,server' }, seed: { type: 'string', default: String(defaultSeed) } } });
+	const { values } = parseArgs({ options: { sizes: { type: 'string' }, site: { type: 'string', multiple: true, default: [] }, official: { type: 'boolean', default: false }, runs: { type: 'string', default: '1' }, parts: { type: 'string', default: 'floor,check,warm,tiers,peer,server,busy,soak' }, seed: { type: 'string', default: String(defaultSeed) } } });
 	// Real sites alone when only --site is given; generated sizes too when --sizes names them.
 	const sizeNames = (values.sizes ?? (values.site!.length ? '' : 'S,M,L')).split(',').map(s => s.trim().toUpperCase()).filter((s): s is SizeName => s in sizes);
 	const realSites = values.site!.map(dir => path.resolve(dir));
@@ -134,6 +140,12 @@ async function main(): Promise<void> {
 		await attempt('server', async () => {
 			result.server = await benchServer(site, server, log);
 		});
+		await attempt('busy', async () => {
+			result.busy = await benchWhileChecking(site, server, log);
+		});
+		await attempt('soak', async () => {
+			result.soak = await soakServer(site, server, log);
+		});
 		if (values.official && (size === 'M' || real)) {
 			await attempt('official', async () => {
 				const installed = ensureOfficialCli(cacheDir, log);
@@ -195,8 +207,15 @@ export function formatTable(date: string, machine: { cpu: string; cores: number;
 		row('server: MDX edit → diagnostics p50 / p95', size => `${ms(server(size)?.pageEditP50Ms)} / ${ms(server(size)?.pageEditP95Ms)}`, budget('pageEditP95Ms', ms)),
 		row('server: completion, page paths p50 / p95', size => `${ms(server(size)?.pageCompletionP50Ms)} / ${ms(server(size)?.pageCompletionP95Ms)}`, budget('pageCompletionP95Ms', ms)),
 		row('server: completion, `METHOD /path` p50 / p95', size => `${ms(server(size)?.endpointCompletionP50Ms)} / ${ms(server(size)?.endpointCompletionP95Ms)}`, budget('endpointCompletionP95Ms', ms)),
-		row('server: hover p95 / definition p95', size => `${ms(server(size)?.hoverP95Ms)} / ${ms(server(size)?.definitionP95Ms)}`),
+		row('server: hover p95 / definition p95', size => `${ms(server(size)?.hoverP95Ms)} / ${ms(server(size)?.definitionP95Ms)}`, budget('hoverP95Ms', ms)),
 		row('server: RSS after load / after edits / settled (15 s idle)', size => `${mb(server(size)?.rssAfterLoadMb)} / ${mb(server(size)?.rssAfterEditsMb)} / ${mb(server(size)?.rssSettledMb)}`, budget('serverRssMb', mb)),
+		row('server, background check running: docs.json / MDX edit p95', size => `${ms(results[size]?.busy?.configEditP95Ms)} / ${ms(results[size]?.busy?.pageEditP95Ms)}`),
+		row('server, background check running: completion / hover p95', size => `${ms(results[size]?.busy?.pageCompletionP95Ms)} / ${ms(results[size]?.busy?.hoverP95Ms)}`),
+		row('server, background check running: measured until / check done', size => `${ms(results[size]?.busy?.measuredUntilMs)} / ${ms(results[size]?.busy?.backgroundDoneMs)}`),
+		row('soak (1,000 edits): RSS after load / every 100 / after idle', size => {
+			const soak = results[size]?.soak;
+			return soak ? `${mb(soak.rssAfterLoadMb)} / ${soak.rssEveryHundredMb.map(n => n?.toFixed(0) ?? '—').join(', ')} / ${mb(soak.rssAfterIdleMb)} (+${soak.growthPercent?.toFixed(0)} %)` : '—';
+		}, budget('soakGrowthPercent', n => `+${n} %`)),
 		row('peer: vscode-json-languageservice validate docs.json', size => ms(results[size]?.peer?.validateMs)),
 	];
 	if (chosen.some(size => results[size]?.official)) {

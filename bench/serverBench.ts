@@ -69,14 +69,14 @@ export async function benchServer(site: GeneratedSite, serverPath: string, log: 
 /** Longer than the page pool's idle stop (10 s) and the spec worker's (5 s). */
 const settleMs = 15_000;
 
-const has = (diagnostics: Diagnostic[] | undefined, code: string, line: number) => !!diagnostics?.some(d => d.code === code && d.range.start.line === line);
+export const has = (diagnostics: Diagnostic[] | undefined, code: string, line: number) => !!diagnostics?.some(d => d.code === code && d.range.start.line === line);
 
 /** 50 edits in the middle of docs.json: rename a page entry, add a group, change a method; each made then undone. */
-async function configEdits(session: LspSession, uri: string, site: GeneratedSite) {
+export async function configEdits(session: LspSession, uri: string, site: GeneratedSite, count = 50) {
 	const samples: number[] = [];
 	const middle = Math.floor(site.navPages.length / 2);
 	const middleEndpoint = site.endpointEntries[Math.floor(site.endpointEntries.length / 2)];
-	for (let i = 0; samples.length < 50; i++) {
+	for (let i = 0; samples.length < count; i++) {
 		const text = session.text(uri);
 		// A real site may have no `METHOD /path` entries, or no groups near its middle page: page renames then.
 		const groupsNear = text.indexOf('"groups": [', text.indexOf(`"${site.navPages[middle]}"`) - 4000);
@@ -118,12 +118,12 @@ async function configEdits(session: LspSession, uri: string, site: GeneratedSite
 }
 
 /** 20 edits of one MDX page in the middle of the site: break a link, then fix it. */
-async function pageEdits(session: LspSession, root: string, site: GeneratedSite) {
+export async function pageEdits(session: LspSession, root: string, site: GeneratedSite, count = 20) {
 	const uri = `${root}/${site.middlePage}.mdx`;
 	await session.open(uri, readFileSync(path.join(site.dir, `${site.middlePage}.mdx`), 'utf8'), 'mdx');
 	const samples: number[] = [];
 	const marker = '](/';
-	for (let i = 0; samples.length < 20; i++) {
+	for (let i = 0; samples.length < count; i++) {
 		const offset = session.text(uri).indexOf(marker) + marker.length;
 		const line = session.positionAt(uri, offset).line;
 		for (const [insert, expect] of [['nowhere-', true], ['', false]] as const) {
@@ -139,7 +139,7 @@ async function pageEdits(session: LspSession, root: string, site: GeneratedSite)
 }
 
 /** Completion of page paths and of `METHOD /path`, hover and definition, in the middle of docs.json. */
-async function configRequests(session: LspSession, uri: string, site: GeneratedSite) {
+export async function configRequests(session: LspSession, uri: string, site: GeneratedSite, n = 30) {
 	const text = session.text(uri);
 	const pageEntry = `"${site.navPages[Math.floor(site.navPages.length / 2) + 3]}"`;
 	const pageOffset = text.indexOf(pageEntry);
@@ -159,10 +159,10 @@ async function configRequests(session: LspSession, uri: string, site: GeneratedS
 		return { p50: percentile(samples, 50), p95: percentile(samples, 95), last };
 	};
 	const count = (list: unknown) => (Array.isArray(list) ? list.length : ((list as { items?: unknown[] } | null)?.items?.length ?? 0));
-	const pages = await time(30, () => session.completion(uri, pageAt));
-	const endpoints = await time(30, () => session.completion(uri, endpointAt));
-	const hover = await time(30, () => session.hover(uri, session.positionAt(uri, pageOffset + 2)));
-	const definition = await time(30, () => session.definition(uri, session.positionAt(uri, pageOffset + 2)));
+	const pages = await time(n, () => session.completion(uri, pageAt));
+	const endpoints = await time(n, () => session.completion(uri, endpointAt));
+	const hover = await time(n, () => session.hover(uri, session.positionAt(uri, pageOffset + 2)));
+	const definition = await time(n, () => session.definition(uri, session.positionAt(uri, pageOffset + 2)));
 	return {
 		pageCompletionP50Ms: pages.p50, pageCompletionP95Ms: pages.p95, pageCompletionItems: count(pages.last),
 		endpointCompletionP50Ms: endpoints.p50, endpointCompletionP95Ms: endpoints.p95, endpointCompletionItems: count(endpoints.last),

@@ -9,6 +9,7 @@ import { createRemoteFetcher } from './node/remoteSpecs';
 import { guardFetch, isTrustedInit } from './node/workspaceTrust';
 import { createPagePool } from './node/pagePool';
 import { cacheFileFor, createPersistentSummarizer, summarizerFingerprint, type PersistentSummarizer } from './node/pageCache';
+import { limitHeapGrowth } from './node/heapGrowth';
 import { availableParallelism } from 'node:os';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -50,7 +51,8 @@ export function startServer(connection: Connection): void {
 	let pageCache: PersistentSummarizer | undefined;
 	const summarizePages: PageSummarizer = (documents, token) => (pageCache ?? pagePool)(documents, token);
 	const service = createLanguageService({ workspace, logger, specReader, fetchText, specValidator: specReader.validate, summarizePages, changesReported: true });
-	const publisher = new DiagnosticsPublisher(connection, service, logger);
+	// Memory kept flat once a site is loaded (see heapGrowth.ts).
+	const publisher = new DiagnosticsPublisher(connection, service, logger, limitHeapGrowth);
 	const sites = new SiteTracker(connection, service, publisher, logger);
 	// A large OpenAPI document parsed in the background: check its sites again now that it is in.
 	service.onDidLoadSpec(root => publisher.schedule(root, 0));

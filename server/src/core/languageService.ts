@@ -24,6 +24,7 @@ import { PageDependencies } from './site/pageDependencies';
 import { createPreviewService, type PreviewRenderOptions } from './preview/previewService';
 import type { PreviewPage, PreviewRouteInfo, PreviewTarget } from './preview/previewTypes';
 import { PageIndex } from './site/pageIndex';
+import { findMissedPages } from './site/missedPages';
 import { buildSiteModel, type SiteModel } from './site/siteModel';
 import { basenameUri, dirnameUri, docsConfigFileName, isDocsConfigUri, isUnder, joinUri } from './uris';
 import type { DocsWorkspace } from './workspace';
@@ -188,7 +189,8 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		const base = context ?? linkContext(site);
 		// Links that consult another page's anchors: that page's heading edits re-check this one.
 		const tracked: LinkContext = { ...base, summaryOf: target => (dependencies.noteAnchorLink(uri, target), base.summaryOf(target)) };
-		return [...summary.diagnostics, ...openapi, ...(await checkPageLinks(uri, summary, tracked, token))];
+		const links = dependencies.reusableLinks(site, uri, summary) ?? dependencies.keepLinks(site, uri, summary, await checkPageLinks(uri, summary, tracked, token));
+		return [...summary.diagnostics, ...openapi, ...links];
 	}
 
 	/** Reads the pages and summarizes those not cached yet with the summarizer (worker threads), in parallel. */
@@ -270,20 +272,6 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		return index;
 	}
 
-	/** Pages on disk the index missed (no watcher event came): found by a stat when the navigation names them. */
-	const findMissed = (pages: PageIndex) => async (paths: readonly string[]): Promise<void> => {
-		await Promise.all(paths.map(async path => {
-			if (path.split('/').some(segment => segment === '..' || segment === '.' || segment === '')) return; // only paths inside the root
-			for (const extension of ['.mdx', '.md']) {
-				const uri = joinUri(pages.rootUri, ...`${path}${extension}`.split('/'));
-				if ((await workspace.stat(uri))?.kind === 'file' && pages.add(uri)) {
-					logger.info(`found ${uri} on disk: no file event had announced it`);
-					return;
-				}
-			}
-		}));
-	};
-
 	async function getSite(rootUri: string, token: CancellationToken): Promise<SiteModel> {
 		const pages = await pageIndexOf(rootUri, token);
 		throwIfCancelled(token);
@@ -294,7 +282,7 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		let pending = building.get(rootUri);
 		if (!pending) {
 			const epoch = tracker.epoch;
-			pending = buildSiteModel(rootUri, joinUri(rootUri, docsConfigFileName), loadConfigFile, pages, token, loadSpec, findMissed(pages), async path => (await workspace.stat(joinUri(rootUri, ...path.split('/'))))?.kind === 'file').then(model => {
+			pending = buildSiteModel(rootUri, joinUri(rootUri, docsConfigFileName), loadConfigFile, pages, token, loadSpec, findMissedPages(workspace, logger, pages), async path => (await workspace.stat(joinUri(rootUri, ...path.split('/'))))?.kind === 'file').then(model => {
 				models.set(rootUri, model);
 				validatedAt.set(model, epoch);
 				return model;
@@ -385,7 +373,7 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 			early?.catch(() => undefined);
 			const site = await getSite(rootUri, token);
 			// Pages judged against the navigation change with any edit of it; the others only when links may resolve differently.
-			const uris = early ? all : [...new Set([...dependencies.stalePages(site, all), ...dependencies.frontmatterApiPages(rootUri)])].filter(uri => site.pages.pagePathOfFile(uri) !== undefined);
+			const uris = early ? all : [...new Set([...dependencies.stalePages(site, all), ...dependencies.frontmatterApiPages(rootUri).filter(uri => site.pages.pagePathOfFile(uri) !== undefined)])];
 			const documents = await (early ?? summarizeAll(uris, token));
 			const summaries = new Map<string, Promise<PageSummary | undefined>>();
 			for (const [uri, document] of documents) {
@@ -393,22 +381,26 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 				if (summary) summaries.set(uri, Promise.resolve(summary));
 			}
 			const context = linkContext(site, summaries);
-			let sinceYield = 0;
+			let yieldedAt = Date.now();
 			for (const uri of uris) {
 				throwIfCancelled(token);
 				const document = documents.get(uri);
 				if (!document) continue;
 				report({ uri, diagnostics: await checkPage(uri, token, context, document) });
 				dependencies.markChecked(site, uri);
-				// Let pending requests (completion, hover) run between batches of pages.
-				if (++sinceYield >= 25) {
-					sinceYield = 0;
+				// Let pending requests (completion, hover, an edit) run every few milliseconds: a count of
+				// pages held them up to 50 ms behind pages with many links.
+				if (Date.now() - yieldedAt >= 8) {
 					await new Promise(resolve => setTimeout(resolve, 0));
+					yieldedAt = Date.now();
 				}
 			}
 		},
 		dependentPages: uri => dependencies.dependentsAfterCheck(uri, pageSummaries.latest(uri)),
-		didChangeDocument: uri => tracker.note(uri, 'changed'),
+		didChangeDocument(uri) {
+			tracker.note(uri, 'changed');
+			if (!sitesUsingConfigFile(uri).length) dependencies.noteFileChange();
+		},
 		isPage(uri) {
 			const root = rootOf(uri);
 			return !!root && /\.(mdx|md)$/i.test(uri) && !!models.get(root)?.pages.pagePathOfFile(uri);
@@ -426,6 +418,7 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 			const affected = new Set<string>();
 			for (const change of changes) {
 				tracker.note(change.uri, change.type);
+				dependencies.noteFileChange();
 				const root = rootOf(change.uri);
 				if (root && basenameUri(change.uri) === '.mintignore') {
 					// What is ignored changed: rescan the site's pages lazily.

@@ -26,11 +26,15 @@ export class DiagnosticsPublisher {
 		private readonly connection: Connection,
 		private readonly service: LanguageService,
 		private readonly logger: Logger,
+		/** Called when a background check of a site's pages finished (not cancelled). */
+		private readonly onPagesChecked: () => void = () => undefined,
 	) {}
 
 	/** Checks the site at `root` after `delayMs` (typing bursts collapse into one run), replacing any earlier request. */
 	schedule(root: string, delayMs: number): void {
 		this.#cancel(root);
+		// The site check answers the edit: background page checks wait (the run after it resumes where this one stopped).
+		this.#pageRuns.get(root)?.cancel();
 		const source = new CancellationTokenSource();
 		const entry = { timer: undefined as NodeJS.Timeout | undefined, source };
 		entry.timer = setTimeout(() => void this.#check(root, source), delayMs);
@@ -72,7 +76,9 @@ export class DiagnosticsPublisher {
 		void this.service.checkPages(root, source.token, ({ uri, diagnostics }) => {
 			// A page being edited has its own, newer check pending.
 			if (!this.#pending.has(uri)) this.publishPage(uri, diagnostics);
-		}, { onlyAffected: true }).catch(e => {
+		}, { onlyAffected: true }).then(() => {
+			if (!source.token.isCancellationRequested) this.onPagesChecked();
+		}, e => {
 			if (!isCancelledError(e)) this.logger.error(`checking the pages of ${root} failed: ${describeError(e)}`);
 		}).finally(() => {
 			if (this.#pageRuns.get(root) === source) this.#pageRuns.delete(root);

@@ -14,6 +14,20 @@ describe('DocumentCache', () => {
 		assert.equal(cache.get(doc, compute), 2);
 	});
 
+	it('without the text kept, still computes again after an in-place edit (a new version of the same document)', () => {
+		const cache = new DocumentCache<number>(10, { keepText: false });
+		let computed = 0;
+		const compute = () => ++computed;
+		const doc = TextDocument.create('file:///a.mdx', 'mdx', 1, '# A');
+		assert.equal(cache.get(doc, compute), 1);
+		assert.equal(cache.peek(doc), 1);
+		TextDocument.update(doc, [{ text: '# B' }], 2);
+		assert.equal(cache.peek(doc), undefined);
+		assert.equal(cache.get(doc, compute), 2);
+		// Another document object with the first text finds the first value's text no more (replaced), the second's yes.
+		assert.equal(cache.peek(TextDocument.create('file:///a.mdx', 'mdx', 0, '# B')), 2);
+	});
+
 	it('drops the least recently used entry beyond its capacity', () => {
 		const cache = new DocumentCache<string>(2);
 		const docs = ['a', 'b', 'c'].map(n => TextDocument.create(`file:///${n}`, 'json', 1, n));

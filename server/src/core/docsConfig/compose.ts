@@ -62,6 +62,9 @@ export async function composeConfig(rootUri: string, configUri: string, load: Co
 		const file = await load(uri);
 		loaded.set(uri, file);
 		if (!file?.parsed.root) continue;
+		// Without '$ref' (or a \u escape that could spell it) in the text, walking its 100,000 nodes finds nothing.
+		const text = file.document.getText();
+		if (!text.includes('$ref') && !text.includes('\\u')) continue;
 		for (const ref of findRefStrings(file.parsed.root)) {
 			const target = resolveRefTarget(rootUri, uri, ref.value);
 			if (typeof target === 'string' && !loaded.has(target)) queue.push(target);

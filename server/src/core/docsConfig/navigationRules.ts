@@ -2,7 +2,6 @@ import { isLanguageCode, languageCodeNotes, languageCodes, suggestLanguageCode, 
 import { getProperty, getValue, type ConfigNode, type ConfigObject } from './configTree';
 import type { DiagnosticSink } from './diagnosticSink';
 import { childKeys, isChildKey, isNestedGroup, nameKeyOf, type NavElement, type Navigation } from './navigation';
-import { pagePathOf } from './pageEntries';
 
 /** Child keys a menu item may hold. */
 const menuItemChildKeys = new Set(['groups', 'pages']);
@@ -18,16 +17,24 @@ export interface LanguageCodeFix {
 	readonly replacement: string;
 }
 
-/** The navigation rules the JSON schema cannot express (spec: "Site configuration: navigation property"). */
-export function checkNavigation(config: ConfigNode | undefined, navigation: Navigation | undefined, sink: DiagnosticSink): void {
+/**
+ * The navigation rules the JSON schema cannot express (spec: "Site configuration: navigation
+ * property") that look at the navigation as a whole: a root-level element, and names unique
+ * among siblings. Rules of single elements are {@link checkElements}; duplicate pages are
+ * judged from page occurrences (duplicatePages.ts), so both can be reused per subtree.
+ */
+export function checkNavigationWhole(config: ConfigNode | undefined, navigation: Navigation | undefined, sink: DiagnosticSink): void {
 	const navigationProperty = getProperty(config, 'navigation');
 	if (!navigation || !navigationProperty) return;
 	if (!navigation.root.node.properties.some(p => isChildKey(p.key) && p.key !== 'menu')) {
 		sink.atKey(navigationProperty, `navigation needs a root-level element: one of ${Object.keys(childKeys).filter(k => k !== 'menu').join(', ')}.`, 'nav-root-missing');
 	}
-	for (const element of navigation.elements) checkElement(element, sink);
 	checkDuplicateNames(navigation.elements, sink);
-	checkDuplicatePages(navigation, sink);
+}
+
+/** The rules of each element on its own (its keys, required fields, language code, banner). */
+export function checkElements(elements: readonly NavElement[], sink: DiagnosticSink): void {
+	for (const element of elements) checkElement(element, sink);
 }
 
 function checkElement(element: NavElement, sink: DiagnosticSink): void {
@@ -92,10 +99,12 @@ function checkLanguage(node: ConfigObject, sink: DiagnosticSink): void {
 
 function checkDuplicateNames(elements: readonly NavElement[], sink: DiagnosticSink): void {
 	const seen = new Map<string, NavElement>();
+	const position = new Map<NavElement, number>();
+	elements.forEach((element, i) => position.set(element, i));
 	for (const element of elements) {
 		if (!uniquelyNamed.has(element.kind) || element.name === undefined || !element.via) continue;
 		// Siblings: same parent, same array (a tab's anchors and the root's anchors are different levels).
-		const key = `${element.parent ? elements.indexOf(element.parent) : 'global'}\u0000${element.via.key}\u0000${element.name}`;
+		const key = `${element.parent ? position.get(element.parent) ?? -1 : 'global'}\u0000${element.via.key}\u0000${element.name}`;
 		const first = seen.get(key);
 		if (!first) {
 			seen.set(key, element);
@@ -109,40 +118,19 @@ function checkDuplicateNames(elements: readonly NavElement[], sink: DiagnosticSi
 	}
 }
 
-function checkDuplicatePages(navigation: Navigation, sink: DiagnosticSink): void {
-	// Tens of thousands of entries share a few hundred groups: each group's scope (and the pages seen
-	// in it) is looked up once per group, not once per entry.
-	const seenByScope = new Map<string, Map<string, { entry: Navigation['pages'][number] }>>();
-	const seenOfGroup = new Map<NavElement, Map<string, { entry: Navigation['pages'][number] }>>();
-	for (const entry of navigation.pages) {
-		const path = pagePathOf(entry.value);
-		if (path === undefined) continue;
-		let seen = seenOfGroup.get(entry.parent);
-		if (seen === undefined) {
-			const scope = scopeOf(entry.parent);
-			seen = seenByScope.get(scope) ?? new Map();
-			seenByScope.set(scope, seen);
-			seenOfGroup.set(entry.parent, seen);
-		}
-		const first = seen.get(path);
-		if (!first) {
-			seen.set(path, { entry });
-			continue;
-		}
-		sink.atNode(entry.node, `'${path}' is already listed in this navigation${scopeLabel(entry.parent)}; readers will only reach it from one place.`, 'nav-duplicate-page', {
-			related: [sink.related(first.entry.node.uri, sink.nodeRange(first.entry.node), 'first listed here')],
-		});
-	}
-}
-
 /** A stable id of the version/language/product an element belongs to ('' for the whole site). */
-function scopeOf(element: NavElement): string {
+export function scopeOf(element: NavElement | undefined): string {
 	const names: string[] = [];
 	for (let e: NavElement | undefined = element; e; e = e.parent) if (scopeKinds.has(e.kind)) names.unshift(`${e.kind}:${e.name ?? '?'}`);
 	return names.join('/');
 }
 
-function scopeLabel(element: NavElement): string {
-	const scope = scopeOf(element);
-	return scope ? ` (${scope.replaceAll('/', ', ').replaceAll(':', ' ')})` : '';
+/** The scope parts contributed by `element` and its ancestors up to and including `top` (a subtree's own scope). */
+export function innerScopeOf(element: NavElement, top: NavElement): string {
+	const names: string[] = [];
+	for (let e: NavElement | undefined = element; e; e = e.parent) {
+		if (scopeKinds.has(e.kind)) names.unshift(`${e.kind}:${e.name ?? '?'}`);
+		if (e === top) break;
+	}
+	return names.join('/');
 }

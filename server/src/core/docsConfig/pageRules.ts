@@ -1,3 +1,4 @@
+import type { Diagnostic } from 'vscode-languageserver-types';
 import type { PageIndex } from '../site/pageIndex';
 import { getValue, type ConfigNode, type ConfigScalar } from './configTree';
 import type { DiagnosticSink } from './diagnosticSink';
@@ -20,18 +21,41 @@ export interface PageFix {
  */
 export function checkPageReferences(navigation: Navigation | undefined, pages: PageIndex, sink: DiagnosticSink): void {
 	if (!navigation) return;
-	// Suggestions cost a scan of every page; a site with thousands of missing pages gets them for the first ones only.
-	const budget = { suggestions: 200 };
-	for (const entry of navigation.pages) checkPagePath(entry.node, pages, sink, true, budget);
+	for (const entry of navigation.pages) checkPagePath(entry.node, pages, sink, true);
 	for (const element of navigation.elements) {
 		const root = getValue(element.node, 'root');
-		if (root?.kind === 'string') checkPagePath(root, pages, sink, true, budget);
+		if (root?.kind === 'string') checkPagePath(root, pages, sink, true);
 		const href = getValue(element.node, 'href');
-		if (href?.kind === 'string' && !isExternalLink(href.value as string) && !(href.value as string).startsWith('#')) checkPagePath(href, pages, sink, false, budget);
+		if (href?.kind === 'string' && !isExternalLink(href.value as string) && !(href.value as string).startsWith('#')) checkPagePath(href, pages, sink, false);
 	}
 }
 
-function checkPagePath(node: ConfigScalar, pages: PageIndex, sink: DiagnosticSink, isEntry: boolean, budget: { suggestions: number }): void {
+/** Suggestions cost a scan of every page: a file with thousands of missing pages gets them for the first ones only. */
+const maxSuggestions = 200;
+
+/**
+ * Adds "Did you mean" to the first `page-not-found` findings of one file, in the order they are
+ * written. Done after the rules, over the findings of the whole file, so findings reused from
+ * an earlier check get the same suggestions a fresh check gives.
+ */
+export function addPageSuggestions(diagnostics: readonly Diagnostic[], pages: PageIndex): void {
+	const missing = diagnostics.filter(d => d.code === 'page-not-found' && (d.data as PageFix | undefined)?.create !== undefined);
+	missing.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+	for (const diagnostic of missing.slice(0, maxSuggestions)) {
+		const data = diagnostic.data as PageFix;
+		const suggestion = suggestionFor(data.create!, pages);
+		if (!suggestion) continue;
+		diagnostic.message += ` Did you mean '${suggestion}'?`;
+		diagnostic.data = { ...data, suggestion } satisfies PageFix;
+	}
+}
+
+/** The closest page of a missing path: the page index remembers them per version of its pages (the same entries are judged on every keystroke). */
+function suggestionFor(path: string, pages: PageIndex): string | undefined {
+	return pages.closestPath(path);
+}
+
+function checkPagePath(node: ConfigScalar, pages: PageIndex, sink: DiagnosticSink, isEntry: boolean): void {
 	const facts = factsOf(node.value as string);
 	if (!facts) return;
 	const { entry, badMethod, path } = facts;
@@ -47,9 +71,8 @@ function checkPagePath(node: ConfigScalar, pages: PageIndex, sink: DiagnosticSin
 		sink.atNode(node, `'${path}' exists but .mintignore excludes it from the site.`, 'page-ignored');
 		return;
 	}
-	const suggestion = budget.suggestions-- > 0 ? pages.closestPath(path) : undefined;
-	const message = `No page '${path}': neither ${path}.mdx nor ${path}.md exists in the docs root.${suggestion ? ` Did you mean '${suggestion}'?` : ''}`;
-	sink.atNode(node, message, 'page-not-found', { data: { create: path, suggestion } satisfies PageFix });
+	// "Did you mean" comes later, from addPageSuggestions.
+	sink.atNode(node, `No page '${path}': neither ${path}.mdx nor ${path}.md exists in the docs root.`, 'page-not-found', { data: { create: path, suggestion: undefined } satisfies PageFix });
 }
 
 type PageFacts = { readonly entry: Extract<PageEntryKind, { kind: 'page' }>; readonly badMethod: string | undefined; readonly path: string };

@@ -3,7 +3,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { getString, type ConfigScalar } from '../docsConfig/configTree';
 import type { NavElement, PageEntry } from '../docsConfig/navigation';
 import { classifyEntry } from '../docsConfig/pageEntries';
-import { findOperation } from '../openapi/openApiRules';
+import { findOperations } from '../openapi/openApiRules';
 import { generatedTitle, type OpenApiOperation, type OpenApiSpec } from '../openapi/openApiSpec';
 import type { SiteModel } from '../site/siteModel';
 import { relativePath } from '../uris';
@@ -13,7 +13,8 @@ export function resolveEntry(site: SiteModel, entry: PageEntry): { spec: OpenApi
 	const parsed = classifyEntry(entry.value);
 	if (parsed.kind !== 'openapi') return undefined;
 	const specs = parsed.file ? [site.specs.resolve(parsed.file)].flatMap(s => s ?? []) : site.specs.inScope(entry.parent, site.config.root);
-	const { found } = findOperation(specs, parsed.method.toUpperCase(), parsed.path);
+	// Only whether it resolves: a suggestion for an unknown one would compare it with every operation.
+	const found = findOperations(specs, parsed.method.toUpperCase(), parsed.path);
 	return found.length === 1 ? found[0] : undefined;
 }
 

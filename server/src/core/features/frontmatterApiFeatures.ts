@@ -1,7 +1,7 @@
 import { CompletionItemKind, type CompletionItem, type CompletionList, type LocationLink, type Position, type Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { classifyEntry } from '../docsConfig/pageEntries';
-import { findOperation } from '../openapi/openApiRules';
+import { findOperations } from '../openapi/openApiRules';
 import { generatedTitle, type OpenApiSpec, type SourceSpan } from '../openapi/openApiSpec';
 import type { SiteModel } from '../site/siteModel';
 import { relativePath } from '../uris';
@@ -66,7 +66,7 @@ export function frontmatterApiDefinition(site: SiteModel, document: TextDocument
 		}
 		const entry = classifyEntry(value);
 		if (entry.kind !== 'openapi') return undefined;
-		const found = findOperation(specsFor(entry.file), entry.method.toUpperCase(), entry.path).found[0];
+		const found = findOperations(specsFor(entry.file), entry.method.toUpperCase(), entry.path)[0];
 		return found && { spec: found.spec, span: found.operation.span };
 	})();
 	const document2 = target && site.specFiles.get(target.spec.uri);

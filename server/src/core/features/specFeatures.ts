@@ -3,7 +3,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { getProperty } from '../docsConfig/configTree';
 import { ancestry, isChildKey, type NavElement } from '../docsConfig/navigation';
 import { classifyEntry } from '../docsConfig/pageEntries';
-import { findOperation } from '../openapi/openApiRules';
+import { findOperations } from '../openapi/openApiRules';
 import type { OpenApiOperation, OpenApiSpec } from '../openapi/openApiSpec';
 import { specReferenceOf } from '../openapi/specRegistry';
 import type { SiteModel } from '../site/siteModel';
@@ -37,7 +37,7 @@ export function operationDocs(site: SiteModel, spec: OpenApiSpec, operation: Ope
 		const parsed = classifyEntry(value.trim());
 		if (parsed.kind !== 'openapi') return false;
 		const specs = parsed.file ? [site.specs.resolve(parsed.file)].flatMap(s => s ?? []) : site.specs.specs;
-		return findOperation(specs, parsed.method.toUpperCase(), parsed.path).found.some(f => f.operation === operation);
+		return findOperations(specs, parsed.method.toUpperCase(), parsed.path).some(f => f.operation === operation);
 	});
 	return { entries, generatedBy, pages: documentedPages.map(p => ({ uri: p.uri })) };
 }

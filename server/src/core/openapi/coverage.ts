@@ -3,7 +3,7 @@ import { childKeys, type NavElement } from '../docsConfig/navigation';
 import { classifyEntry, isExternalLink } from '../docsConfig/pageEntries';
 import { readFrontmatter } from '../mdx/frontmatter';
 import type { SiteModel } from '../site/siteModel';
-import { findOperation } from './openApiRules';
+import { findOperations } from './openApiRules';
 import type { OpenApiSpec, SourceSpan } from './openApiSpec';
 import { specReferenceOf } from './specRegistry';
 
@@ -31,7 +31,7 @@ export async function findUndocumentedOperations(site: SiteModel, readText: Text
 	const documented = new Set<string>();
 	const wholeSpecs = new Set<string>();
 	const mark = (candidates: readonly OpenApiSpec[], method: string, path: string) => {
-		for (const { spec, operation } of findOperation(candidates, method.toUpperCase(), path).found) documented.add(keyOf(spec, operation.method, operation.path));
+		for (const { spec, operation } of findOperations(candidates, method.toUpperCase(), path)) documented.add(keyOf(spec, operation.method, operation.path));
 	};
 
 	for (const element of site.navigation?.elements ?? []) {

@@ -3,11 +3,11 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { createDiagnostic } from '../diagnostic';
 import type { ConfigNode } from '../docsConfig/configTree';
 import type { DiagnosticSink } from '../docsConfig/diagnosticSink';
-import type { NavElement, Navigation } from '../docsConfig/navigation';
+import type { NavElement, PageEntry } from '../docsConfig/navigation';
 import { classifyEntry, isExternalLink } from '../docsConfig/pageEntries';
 import { closestMatch } from '../textDistance';
 import type { OpenApiOperation, OpenApiSpec } from './openApiSpec';
-import { collectSpecReferences, type SpecRegistry } from './specRegistry';
+import type { SpecReference, SpecRegistry } from './specRegistry';
 
 /** Quick-fix data of OpenAPI entry diagnostics: the entry as it should be written. */
 export interface OpenApiEntryFix {
@@ -35,12 +35,18 @@ function operationIndex(spec: OpenApiSpec): Map<string, OpenApiOperation[]> {
 	return index;
 }
 
-/** Finds `method path` in `specs`, or explains why not with the most likely fix. */
-export function findOperation(specs: readonly OpenApiSpec[], method: string, path: string): { found: { spec: OpenApiSpec; operation: OpenApiOperation }[]; suggestion?: string; reason?: string } {
+/** The operations `method path` names in `specs` (no explanation when there is none: see findOperation). */
+export function findOperations(specs: readonly OpenApiSpec[], method: string, path: string): { spec: OpenApiSpec; operation: OpenApiOperation }[] {
 	// Called for each of thousands of entries on every keystroke in docs.json: no intermediate arrays.
 	const key = `${method} ${path}`;
 	const found: { spec: OpenApiSpec; operation: OpenApiOperation }[] = [];
 	for (const spec of specs) for (const operation of operationIndex(spec).get(key) ?? []) found.push({ spec, operation });
+	return found;
+}
+
+/** Finds `method path` in `specs`, or explains why not with the most likely fix. */
+export function findOperation(specs: readonly OpenApiSpec[], method: string, path: string): { found: { spec: OpenApiSpec; operation: OpenApiOperation }[]; suggestion?: string; reason?: string } {
+	const found = findOperations(specs, method, path);
 	if (found.length) return { found };
 	const all = specs.flatMap(spec => spec.operations);
 	const sameShape = all.find(op => op.method === method && routeShape(op.path) === routeShape(path));
@@ -55,13 +61,9 @@ export function findOperation(specs: readonly OpenApiSpec[], method: string, pat
 	return { found, suggestion: op ? `${op.method} ${op.path}` : undefined };
 }
 
-/**
- * Every `METHOD /path` entry resolved with the platform's rules: an explicit file prefix, else the
- * nearest `openapi` up the navigation, else `api.openapi`. What fails silently on the platform
- * (an entry "treated as a file path", a blank page) becomes a diagnostic with a fix.
- */
-export function checkOpenApiEntries(config: ConfigNode | undefined, navigation: Navigation | undefined, registry: SpecRegistry, sink: DiagnosticSink): void {
-	for (const reference of collectSpecReferences(config, navigation)) {
+/** The OpenAPI sources the configuration names (`openapi` keys, entry file prefixes) must be files of the site in a version the platform reads. */
+export function checkSpecReferences(references: Iterable<SpecReference>, registry: SpecRegistry, sink: DiagnosticSink): void {
+	for (const reference of references) {
 		if (isExternalLink(reference.source)) continue; // hosted: reported by the loader when it cannot be fetched
 		const spec = registry.resolve(reference.source);
 		const isEntry = classifyEntry(reference.node.value as string).kind === 'openapi';
@@ -71,8 +73,16 @@ export function checkOpenApiEntries(config: ConfigNode | undefined, navigation: 
 			sink.atNode(reference.node, `'${reference.source}' is Swagger ${spec.version ?? '2.0'}: the platform needs OpenAPI 3.0 or later (convert it, e.g. with swagger2openapi).`, 'openapi-version');
 		}
 	}
+}
+
+/**
+ * Every `METHOD /path` entry resolved with the platform's rules: an explicit file prefix, else the
+ * nearest `openapi` up the navigation, else `api.openapi`. What fails silently on the platform
+ * (an entry "treated as a file path", a blank page) becomes a diagnostic with a fix.
+ */
+export function checkEndpointEntries(entries: readonly PageEntry[], config: ConfigNode | undefined, registry: SpecRegistry, sink: DiagnosticSink): void {
 	const scopes = new Map<NavElement, OpenApiSpec[]>();
-	for (const entry of navigation?.pages ?? []) {
+	for (const entry of entries) {
 		const parsed = classifyEntry(entry.value);
 		if (parsed.kind !== 'openapi') continue;
 		const method = parsed.method.toUpperCase();

@@ -77,8 +77,9 @@ export function createSpecLoader(host: SpecLoaderHost): SpecLoader {
 			return undefined;
 		}
 		notSpecs.delete(uri);
-		const document = TextDocument.create(current.uri, current.languageId, current.version, text);
 		const known = specs.get(uri);
+		// The same text read again: one copy is kept (a 15 MB document was held twice).
+		const document = TextDocument.create(current.uri, current.languageId, current.version, known?.text === text ? known.text : text);
 		if (known?.text === text && known.spec && !known.loading) {
 			specs.set(uri, { ...known, document, readAt });
 			return { document, spec: known.spec };

@@ -86,6 +86,11 @@ export class SpecRegistry {
 		return specCandidates(this.rootUri, source).some(uri => this.unavailable.has(uri));
 	}
 
+	/** Hosted documents not available: URL → 'loading' or why not. */
+	get unavailableSources(): ReadonlyMap<string, string> {
+		return this.unavailable;
+	}
+
 	/** Whether a hosted document is still loading or could not be fetched. */
 	get hasUnavailable(): boolean {
 		return this.unavailable.size > 0;

@@ -1,3 +1,4 @@
+import type { Diagnostic } from 'vscode-languageserver-types';
 import type { OpenApiSpec } from '../openapi/openApiSpec';
 import type { PageSummary } from '../mdx/pageSummary';
 import { generatedPageFolders, type SiteModel } from './siteModel';
@@ -19,8 +20,37 @@ export class PageDependencies {
 	readonly #anchors = new Map<string, string>();
 	/** pages whose frontmatter names an OpenAPI operation or schema */
 	readonly #frontmatterApiPages = new Set<string>();
-	/** page URI → key of the site it was last checked with */
-	readonly #checkedWith = new Map<string, string>();
+	/** page URI → id of the site key it was last checked with, and how many pages were checked with each */
+	readonly #checkedWith = new Map<string, number>();
+	readonly #checkedCount = new Map<number, number>();
+	readonly #keyIds = new Map<string, number>();
+	#nextKeyId = 1;
+	/** Pages judged against the navigation: their link findings, and what those were computed with. */
+	readonly #links = new Map<string, { summary: PageSummary; key: string; epoch: number; diagnostics: readonly Diagnostic[] }>();
+	/** Counts changes of pages and other files (not of configuration files): any of them may change a link's fate. */
+	#fileEpoch = 0;
+
+	/** A page or another file changed (created, deleted, edited): kept link findings are void. */
+	noteFileChange(): void {
+		this.#fileEpoch++;
+	}
+
+	/**
+	 * The link findings of a page judged against the navigation, as last computed, when nothing
+	 * they depend on changed since: its summary, the site's link inputs (see siteKey) and every
+	 * other file. A docs.json edit re-checks those pages; their links need not be resolved again.
+	 */
+	reusableLinks(site: SiteModel, uri: string, summary: PageSummary): readonly Diagnostic[] | undefined {
+		const kept = this.#links.get(uri);
+		return kept && kept.summary === summary && kept.epoch === this.#fileEpoch && kept.key === siteKey(site) ? kept.diagnostics : undefined;
+	}
+
+	/** Keeps the link findings of a page judged against the navigation (others are not re-checked on docs.json edits). */
+	keepLinks(site: SiteModel, uri: string, summary: PageSummary, diagnostics: readonly Diagnostic[]): readonly Diagnostic[] {
+		if (this.#frontmatterApiPages.has(uri)) this.#links.set(uri, { summary, key: siteKey(site), epoch: this.#fileEpoch, diagnostics });
+		else this.#links.delete(uri);
+		return diagnostics;
+	}
 
 	/** Records what a page's summary says (anchors, OpenAPI frontmatter). */
 	noteSummary(uri: string, summary: PageSummary): void {
@@ -61,12 +91,30 @@ export class PageDependencies {
 	 * cancelled by the next keystroke is continued, not restarted, by the run after it.
 	 */
 	stalePages(site: SiteModel, uris: readonly string[]): string[] {
-		const key = siteKey(site);
+		const key = this.#keyId(site);
+		// Every page checked with this key (the key holds the set of pages): none is stale.
+		if ((this.#checkedCount.get(key) ?? 0) >= uris.length) return [];
 		return uris.filter(uri => this.#checkedWith.get(uri) !== key);
 	}
 
 	markChecked(site: SiteModel, uri: string): void {
-		this.#checkedWith.set(uri, siteKey(site));
+		const key = this.#keyId(site);
+		const before = this.#checkedWith.get(uri);
+		if (before === key) return;
+		if (before !== undefined) this.#checkedCount.set(before, this.#checkedCount.get(before)! - 1);
+		this.#checkedWith.set(uri, key);
+		this.#checkedCount.set(key, (this.#checkedCount.get(key) ?? 0) + 1);
+	}
+
+	/** A number per distinct site key: 25,000 pages compare numbers, not long strings. */
+	#keyId(site: SiteModel): number {
+		const key = siteKey(site);
+		let id = this.#keyIds.get(key);
+		if (id === undefined) {
+			if (this.#keyIds.size >= 1000) this.#keyIds.clear();
+			this.#keyIds.set(key, (id = this.#nextKeyId++));
+		}
+		return id;
 	}
 }
 

@@ -5,13 +5,13 @@ import { getProperty, getValue, type ConfigNode } from '../docsConfig/configTree
 import { checkTopLevelKeys } from '../docsConfig/configRules';
 import { DiagnosticSink } from '../docsConfig/diagnosticSink';
 import { extractNavigation, type Navigation } from '../docsConfig/navigation';
-import { checkNavigation } from '../docsConfig/navigationRules';
 import { platformStrictness, relaxWhereLenient, type Strictness } from '../docsConfig/platformStrictness';
-import { checkPageReferences, checkRedirects, entryPagePath, fileDestinations } from '../docsConfig/pageRules';
+import { addPageSuggestions, checkRedirects, fileDestinations } from '../docsConfig/pageRules';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { checkOpenApiEntries, checkSpecFile } from '../openapi/openApiRules';
+import { checkSpecFile } from '../openapi/openApiRules';
 import type { OpenApiSpec } from '../openapi/openApiSpec';
-import { collectSpecReferences, specCandidates, SpecRegistry, type SpecReference } from '../openapi/specRegistry';
+import { specCandidates, SpecRegistry, type SpecReference } from '../openapi/specRegistry';
+import { NavigationChecks, NavigationRuleCache } from './navigationChecks';
 import type { PageIndex } from './pageIndex';
 
 /** Everything MintDoc knows about one docs site, derived from its files. */
@@ -49,25 +49,32 @@ const maxMissedLookups = 50;
 /** Whether a file exists at a path relative to the root. */
 export type FileExists = (relativePath: string) => Promise<boolean>;
 
-export async function buildSiteModel(rootUri: string, configUri: string, load: ConfigFileLoader, pages: PageIndex, token: CancellationToken, loadSpec: SpecLoader, findMissed?: MissedPageFinder, fileExists?: FileExists): Promise<SiteModel> {
+/**
+ * The navigation rules' results kept between builds, one set per site (its page index lives as
+ * long as the site is open): an edit re-runs the rules of what it touched. The model is the same
+ * as with a fresh set (tests pass one).
+ */
+const ruleCaches = new WeakMap<PageIndex, NavigationRuleCache>();
+
+function ruleCacheOf(pages: PageIndex): NavigationRuleCache {
+	let cache = ruleCaches.get(pages);
+	if (!cache) ruleCaches.set(pages, (cache = new NavigationRuleCache()));
+	return cache;
+}
+
+export async function buildSiteModel(rootUri: string, configUri: string, load: ConfigFileLoader, pages: PageIndex, token: CancellationToken, loadSpec: SpecLoader, findMissed?: MissedPageFinder, fileExists?: FileExists, rules = ruleCacheOf(pages)): Promise<SiteModel> {
 	const config = await composeConfig(rootUri, configUri, load, token);
 	throwIfCancelled(token);
 	const navigation = extractNavigation(config.root);
+	const checks = new NavigationChecks(config.root, navigation, config.files, pages, rules);
 	if (findMissed) {
-		const unknown = new Set<string>();
-		for (const entry of navigation?.pages ?? []) {
-			if (unknown.size >= maxMissedLookups) break;
-			const path = entryPagePath(entry.value);
-			if (path && !pages.has(path) && !pages.isIgnored(path)) unknown.add(path);
-		}
-		if (unknown.size) await findMissed([...unknown]);
+		const unknown = checks.unknownPages(maxMissedLookups);
+		if (unknown.length) await findMissed(unknown);
 		throwIfCancelled(token);
 	}
 	const diagnostics = new Map(config.diagnostics);
 	const sink = new DiagnosticSink(config.files, diagnostics);
 	checkTopLevelKeys(config.root, sink);
-	checkNavigation(config.root, navigation, sink);
-	checkPageReferences(navigation, pages, sink);
 	const destinations = fileExists ? fileDestinations(config.root).slice(0, 500) : [];
 	const files = new Set((await Promise.all(destinations.map(async path => ((await fileExists!(path)) ? path : undefined)))).filter((p): p is string => p !== undefined));
 	throwIfCancelled(token);
@@ -79,7 +86,7 @@ export async function buildSiteModel(rootUri: string, configUri: string, load: C
 	// Each distinct source is resolved once, all of them at once: the CLI reads and validates several
 	// documents in parallel workers. Results are applied in the order the sources are first named.
 	const sources = new Map<string, { reference: SpecReference; candidates: string[] }>();
-	for (const reference of collectSpecReferences(config.root, navigation)) {
+	for (const reference of checks.specReferences()) {
 		const candidates = specCandidates(rootUri, reference.source);
 		const key = candidates.join('\n');
 		if (!sources.has(key)) sources.set(key, { reference, candidates });
@@ -115,9 +122,14 @@ export async function buildSiteModel(rootUri: string, configUri: string, load: C
 	}));
 	throwIfCancelled(token);
 	const registry = new SpecRegistry(rootUri, specs, remoteSpecs, discovered);
-	checkOpenApiEntries(config.root, navigation, registry, sink);
+	checks.run(registry, sink);
 	for (const [uri, spec] of [...specs, ...discovered]) if (!/^https?:/i.test(uri)) diagnostics.set(uri, checkSpecFile(spec, specFiles.get(uri)!));
-	for (const uri of config.files.keys()) if (!diagnostics.has(uri)) diagnostics.set(uri, []);
+	for (const uri of config.files.keys()) {
+		if (!diagnostics.has(uri)) diagnostics.set(uri, []);
+		// In document order: rules reused per subtree report in another order than a full run.
+		diagnostics.get(uri)!.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+		addPageSuggestions(diagnostics.get(uri)!, pages);
+	}
 	const strictness = platformStrictness(navigation);
 	for (const [uri, document] of config.files) relaxWhereLenient(diagnostics.get(uri) ?? [], uri, d => document.offsetAt(d.range.start), strictness);
 	return { rootUri, config, navigation, pages, pageVersion: pages.version, diagnostics, specs: registry, specFiles, remoteSpecs, strictness };
@@ -149,6 +161,18 @@ export function looksLikeOpenApi(text: string): boolean {
  * default `api-reference` as soon as any OpenAPI source is configured.
  */
 export function generatedPageFolders(config: ConfigNode | undefined, navigation: Navigation | undefined): string[] {
+	// Asked per link that resolves to no page, and per check: once per navigation.
+	const key = navigation ?? config;
+	const known = key && generatedFolders.get(key);
+	if (known) return known;
+	const found = findGeneratedPageFolders(config, navigation);
+	if (key) generatedFolders.set(key, found);
+	return found;
+}
+
+const generatedFolders = new WeakMap<object, string[]>();
+
+function findGeneratedPageFolders(config: ConfigNode | undefined, navigation: Navigation | undefined): string[] {
 	const folders = new Set<string>();
 	const sources: (ConfigNode | undefined)[] = [getValue(getValue(config, 'api'), 'openapi')];
 	for (const element of navigation?.elements ?? []) sources.push(getProperty(element.node, 'openapi')?.value);

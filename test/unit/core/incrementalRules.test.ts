@@ -1,0 +1,102 @@
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { noCancellation } from '../../../server/src/core/cancellation';
+import { createLanguageService, type FileDiagnostics } from '../../../server/src/core/languageService';
+import { parseJsonConfig } from '../../../server/src/core/docsConfig/parseJson';
+import { buildSiteModel } from '../../../server/src/core/site/siteModel';
+import { NavigationRuleCache } from '../../../server/src/core/site/navigationChecks';
+import { PageIndex } from '../../../server/src/core/site/pageIndex';
+import { InMemoryWorkspace, workspaceRoot, workspaceUri } from '../../helpers/inMemoryWorkspace';
+import { applyEdit, docsConfigText, editStep, existingPages, type EditStep } from '../../helpers/navigationEdits';
+
+const spec = (path: string) => JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: { [path]: { get: { summary: 'x', responses: { '200': { description: 'ok' } } } } } });
+
+function siteFiles(config: string): Record<string, string> {
+	return {
+		'docs.json': config,
+		'openapi.json': spec('/users'),
+		'other.json': spec('/users'),
+		'nav/shared.json': JSON.stringify({ group: 'Shared', pages: ['a', 'gone'] }),
+		...Object.fromEntries(existingPages.map(page => [`${page}.mdx`, `# ${page}\n`])),
+	};
+}
+
+/** Pages that the session creates and deletes (a changed set of pages changes every subtree's context). */
+const toggled = ['gone', 'missing/one', 'guides/x'];
+
+const byUri = (results: readonly FileDiagnostics[]) => [...results].sort((a, b) => a.uri.localeCompare(b.uri));
+
+async function freshCheck(workspace: InMemoryWorkspace): Promise<FileDiagnostics[]> {
+	const service = createLanguageService({ workspace });
+	await service.findDocsRoots(noCancellation);
+	return byUri(await service.checkSite(workspaceRoot, noCancellation));
+}
+
+/** Applies `steps` to one long-lived service and compares its diagnostics with a fresh service's after each step. */
+async function session(config: string, steps: readonly EditStep[]): Promise<void> {
+	const workspace = new InMemoryWorkspace(siteFiles(config));
+	const service = createLanguageService({ workspace });
+	await service.findDocsRoots(noCancellation);
+	await service.checkSite(workspaceRoot, noCancellation);
+	let text = config;
+	const history: string[] = [];
+	for (const [i, step] of steps.entries()) {
+		if (step.kind === 'togglePage') {
+			const page = `${toggled[step.page % toggled.length]}.mdx`;
+			const exists = !!(await workspace.readDocument(workspaceUri(page)));
+			if (exists) workspace.remove(page);
+			else workspace.write(page, '# toggled\n');
+			await service.didChangeFiles([{ uri: workspaceUri(page), type: exists ? 'deleted' : 'created' }]);
+		} else {
+			const next = applyEdit(text, step, history);
+			if (next === undefined) continue;
+			if (step.kind !== 'undo') history.push(text);
+			text = next;
+			workspace.write('docs.json', text);
+		}
+		const incremental = byUri(await service.checkSite(workspaceRoot, noCancellation));
+		assert.deepEqual(incremental, await freshCheck(workspace), `step ${i} (${JSON.stringify(step)}) differs from a fresh check; docs.json:\n${text}`);
+	}
+}
+
+describe('docs.json rules reused across edits (incremental equals full)', () => {
+	it('gives after every step of random editing sessions what a fresh server gives', async () => {
+		// Inserts, deletes, undos, pastes, groups pasted and moved, pages created and deleted. A long run:
+		// MINTDOC_INCREMENTAL_RUNS=2000 MINTDOC_INCREMENTAL_SEED=$RANDOM npx mocha --require tsx/cjs <this file>
+		await fc.assert(fc.asyncProperty(docsConfigText, fc.array(editStep, { minLength: 1, maxLength: 14 }), session), { numRuns: Number(process.env.MINTDOC_INCREMENTAL_RUNS) || 40, seed: Number(process.env.MINTDOC_INCREMENTAL_SEED) || 17, endOnFailure: true });
+	});
+
+	it('keeps equal through a group moved ahead of the first listing of a duplicate page', async () => {
+		const config = JSON.stringify({ name: 'N', navigation: { groups: [{ group: 'A', pages: ['a', 'b'] }, { group: 'B', pages: ['c', 'a'] }, { group: 'C', pages: ['guides/x'] }] } }, null, 2);
+		await session(config, [{ kind: 'moveGroup', group: 1, after: 2 }, { kind: 'moveGroup', group: 2, after: 0 }, { kind: 'undo' }, { kind: 'pasteGroup', group: 0, after: 2 }]);
+	});
+
+	it('re-runs the rules of the edited group only, and of none after an undo', async () => {
+		const groups = ['A', 'B', 'C'].map((name, i) => ({ group: name, pages: [existingPages[i], 'missing/one'] }));
+		const config = JSON.stringify({ name: 'N', navigation: { groups } }, null, 2);
+		const workspace = new InMemoryWorkspace(siteFiles(config));
+		const pages = await PageIndex.scan(workspace, workspaceRoot, noCancellation);
+		const rules = new NavigationRuleCache();
+		const load = async (uri: string) => {
+			const document = await workspace.readDocument(uri);
+			return document && { document, parsed: parseJsonConfig(document, 'docs.json') };
+		};
+		const build = () => buildSiteModel(workspaceRoot, workspaceUri('docs.json'), load, pages, noCancellation, async () => undefined, undefined, undefined, rules);
+		await build();
+		assert.equal(rules.unitRuns, 3);
+		workspace.write('docs.json', config.replace('"missing/one"', '"gone"'));
+		const edited = await build();
+		assert.equal(rules.unitRuns, 4, 'only group A ran again');
+		const found = edited.diagnostics.get(workspaceUri('docs.json'))!;
+		assert.deepEqual(found.map(d => [d.code, d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character]), [
+			['page-not-found', 8, 10, 8, 16],
+			['page-not-found', 15, 10, 15, 23],
+			['page-not-found', 22, 10, 22, 23],
+			['nav-duplicate-page', 22, 10, 22, 23],
+		]);
+		assert.deepEqual(found[3].relatedInformation?.[0].location.range, { start: { line: 15, character: 10 }, end: { line: 15, character: 23 } });
+		workspace.write('docs.json', config);
+		await build();
+		assert.equal(rules.unitRuns, 4, 'the undo found every group as it was');
+	});
+});

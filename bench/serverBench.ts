@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { URI } from 'vscode-uri';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import type { GeneratedSite } from './siteGenerator';
 import { LspSession } from './lspSession';
@@ -37,7 +37,8 @@ const thinkMs = 150;
  */
 export async function benchServer(site: GeneratedSite, serverPath: string, log: (line: string) => void): Promise<ServerFigures> {
 	const session = new LspSession(serverPath);
-	const root = pathToFileURL(site.dir).toString();
+	// As VS Code writes it (vscode-uri: `+` in a folder name is `%2B`), so the server's URIs and the bench's match.
+	const root = URI.file(site.dir).toString();
 	const configUri = `${root}/docs.json`;
 	try {
 		const started = performance.now();

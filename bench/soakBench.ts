@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { URI } from 'vscode-uri';
 import { LspSession } from './lspSession';
 import { configEdits, pageEdits } from './serverBench';
 import type { GeneratedSite } from './siteGenerator';
@@ -27,7 +27,8 @@ const settleMs = 15_000;
  */
 export async function soakServer(site: GeneratedSite, serverPath: string, log: (line: string) => void, edits = 1000): Promise<SoakFigures> {
 	const session = new LspSession(serverPath);
-	const root = pathToFileURL(site.dir).toString();
+	// As VS Code writes it (vscode-uri: `+` in a folder name is `%2B`), so the server's URIs and the bench's match.
+	const root = URI.file(site.dir).toString();
 	const configUri = `${root}/docs.json`;
 	try {
 		const siteChecked = session.until(() => (session.siteChanges > 0 ? true : undefined), 'first site check');

@@ -8,7 +8,7 @@ import { createWorkerSpecReader } from './node/specWorkerReader';
 import { createRemoteFetcher } from './node/remoteSpecs';
 import { guardFetch, isTrustedInit } from './node/workspaceTrust';
 import { createPagePool } from './node/pagePool';
-import { cacheFileFor, createPersistentSummarizer, summarizerFingerprint, type PersistentSummarizer } from './node/pageCache';
+import { cacheFileFor, createPersistentSummarizer, pruneCacheFolder, summarizerFingerprint, type PersistentSummarizer } from './node/pageCache';
 import { limitHeapGrowth } from './node/heapGrowth';
 import { availableParallelism } from 'node:os';
 import * as os from 'node:os';
@@ -75,6 +75,7 @@ export function startServer(connection: Connection): void {
 		const storage = (params.initializationOptions as { storagePath?: string } | undefined)?.storagePath;
 		specCacheDir = path.join(storage ?? path.join(os.tmpdir(), 'mintdoc'), 'openapi-cache');
 		if (storage) {
+			void pruneCacheFolder(path.join(storage, 'page-cache'));
 			pageCache = createPersistentSummarizer(pagePool, {
 				file: cacheFileFor(path.join(storage, 'page-cache'), folders),
 				fingerprint: summarizerFingerprint(typeof MINTDOC_VERSION === 'string' ? MINTDOC_VERSION : 'dev', path.join(__dirname, 'pageWorker.js')),

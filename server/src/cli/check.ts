@@ -8,7 +8,7 @@ import { createFsWorkspace } from '../node/fsWorkspace';
 import { createWorkerSpecReader } from '../node/specWorkerReader';
 import { createRemoteFetcher } from '../node/remoteSpecs';
 import { createPagePool } from '../node/pagePool';
-import { cacheFileFor, createPersistentSummarizer, defaultCacheDirectory, summarizerFingerprint } from '../node/pageCache';
+import { cacheFileFor, createPersistentSummarizer, defaultCacheDirectory, pruneCacheFolder, summarizerFingerprint } from '../node/pageCache';
 import { createPersistentSpecValidator } from '../node/specCache';
 import * as os from 'node:os';
 import { availableParallelism } from 'node:os';
@@ -83,7 +83,11 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 }
 
 async function cacheFile(cwd: string, folders: readonly string[], location: string | undefined): Promise<string> {
-	if (location === undefined) return cacheFileFor(await defaultCacheDirectory(cwd), folders);
+	if (location === undefined) {
+		const directory = await defaultCacheDirectory(cwd);
+		await pruneCacheFolder(directory);
+		return cacheFileFor(directory, folders);
+	}
 	const absolute = path.resolve(cwd, location);
 	const isFolder = /[\\/]$/.test(location) || (await fs.stat(absolute).catch(() => undefined))?.isDirectory();
 	return isFolder ? cacheFileFor(absolute, folders) : absolute;

@@ -150,3 +150,25 @@ function userCacheDirectory(): string {
 	if (process.platform === 'darwin') return path.join(home, 'Library', 'Caches', 'mintdoc');
 	return path.join(process.env.XDG_CACHE_HOME || path.join(home, '.cache'), 'mintdoc');
 }
+
+/** Cache files untouched this long belong to sites no longer opened here: they are removed. */
+export const staleCacheDays = 30;
+
+/**
+ * Removes the cache files (`pages-*.bin` and their `.openapi` companions, and temporary files a
+ * crash left) in `directory` that were not written for `maxAgeDays`: every site ever opened
+ * leaves one, and a large site's is tens of MB. Never throws.
+ */
+export async function pruneCacheFolder(directory: string, maxAgeDays = staleCacheDays, now = Date.now()): Promise<string[]> {
+	const removed: string[] = [];
+	const names = await fs.readdir(directory).catch(() => [] as string[]);
+	for (const name of names) {
+		if (!/^pages-[0-9a-f]{16}\.bin(\.openapi)?(\.\d+\.\d+\.tmp)?$/.test(name)) continue;
+		const file = path.join(directory, name);
+		const stat = await fs.stat(file).catch(() => undefined);
+		if (!stat?.isFile() || now - stat.mtimeMs < maxAgeDays * 86_400_000) continue;
+		await fs.rm(file, { force: true }).catch(() => undefined);
+		removed.push(name);
+	}
+	return removed;
+}

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { serialize } from 'node:v8';
@@ -7,7 +7,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { noCancellation } from '../../../server/src/core/cancellation';
 import type { PageSummarizer } from '../../../server/src/core/languageService';
 import { summarizePage } from '../../../server/src/core/mdx/pageSummary';
-import { cacheFileFor, createPersistentSummarizer, defaultCacheDirectory } from '../../../server/src/node/pageCache';
+import { cacheFileFor, createPersistentSummarizer, defaultCacheDirectory, pruneCacheFolder } from '../../../server/src/node/pageCache';
 
 const page = (name: string, text: string) => TextDocument.create(`file:///site/${name}.mdx`, 'mdx', 1, text);
 const pages = [
@@ -142,5 +142,16 @@ describe('persistent page cache', () => {
 		mkdirSync(path.join(dir, 'node_modules'));
 		mkdirSync(path.join(dir, 'docs', 'guides'), { recursive: true });
 		assert.equal(await defaultCacheDirectory(path.join(dir, 'docs', 'guides')), path.join(dir, 'node_modules', '.cache', 'mintdoc'));
+	});
+
+	it('removes cache files of sites not opened for 30 days, and nothing else', async () => {
+		const old = Date.now() / 1000 - 31 * 86_400;
+		const names = ['pages-0123456789abcdef.bin', 'pages-0123456789abcdef.bin.openapi', 'pages-fedcba9876543210.bin', 'pages-1111111111111111.bin.12.34.tmp', 'notes.txt'];
+		for (const name of names) writeFileSync(path.join(dir, name), 'x');
+		for (const name of ['pages-0123456789abcdef.bin', 'pages-0123456789abcdef.bin.openapi', 'pages-1111111111111111.bin.12.34.tmp', 'notes.txt']) utimesSync(path.join(dir, name), old, old);
+		const removed = await pruneCacheFolder(dir);
+		assert.deepEqual(removed.sort(), ['pages-0123456789abcdef.bin', 'pages-0123456789abcdef.bin.openapi', 'pages-1111111111111111.bin.12.34.tmp']);
+		assert.deepEqual(readdirSync(dir).sort(), ['notes.txt', 'pages-fedcba9876543210.bin']);
+		assert.deepEqual(await pruneCacheFolder(path.join(dir, 'absent')), []);
 	});
 });

@@ -1,7 +1,4 @@
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
-import { URI } from 'vscode-uri';
-import { LspSession } from './lspSession';
+import { LspSession, openSite } from './lspSession';
 import { configEdits, configRequests, pageEdits } from './serverBench';
 import type { GeneratedSite } from './siteGenerator';
 
@@ -26,15 +23,9 @@ export interface BusyFigures {
  */
 export async function benchWhileChecking(site: GeneratedSite, serverPath: string, log: (line: string) => void): Promise<BusyFigures> {
 	const session = new LspSession(serverPath);
-	// As VS Code writes it (vscode-uri: `+` in a folder name is `%2B`), so the server's URIs and the bench's match.
-	const root = URI.file(site.dir).toString();
-	const configUri = `${root}/docs.json`;
 	try {
 		const started = performance.now();
-		const siteChecked = session.until(() => (session.siteChanges > 0 ? true : undefined), 'first site check');
-		await session.initialize(root);
-		await session.open(configUri, readFileSync(path.join(site.dir, 'docs.json'), 'utf8'), 'json');
-		await siteChecked;
+		const { root, configUri } = await openSite(session, site.dir);
 		const config = await configEdits(session, configUri, site, 20);
 		const requests = await configRequests(session, configUri, site, 20);
 		const page = await pageEdits(session, root, site, 10);

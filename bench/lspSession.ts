@@ -1,3 +1,4 @@
+import { URI } from 'vscode-uri';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -190,4 +191,19 @@ export function positionAt(text: string, offset: number): Position {
 		lineStart = i + 1;
 	}
 	return { line, character: offset - lineStart };
+}
+
+/**
+ * Starts a session on a site folder as VS Code would: initialize with the folder, open its
+ * `docs.json`, and wait for the first site check. URIs are written as VS Code writes them
+ * (vscode-uri: a `+` in a folder name is `%2B`), so the server's and the bench's agree.
+ */
+export async function openSite(session: LspSession, dir: string): Promise<{ root: string; configUri: string }> {
+	const root = URI.file(dir).toString();
+	const configUri = `${root}/docs.json`;
+	const siteChecked = session.until(() => (session.siteChanges > 0 ? true : undefined), 'first site check');
+	await session.initialize(root);
+	await session.open(configUri, readFileSync(path.join(dir, 'docs.json'), 'utf8'), 'json');
+	await siteChecked;
+	return { root, configUri };
 }

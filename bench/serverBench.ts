@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { URI } from 'vscode-uri';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import type { GeneratedSite } from './siteGenerator';
-import { LspSession } from './lspSession';
+import { LspSession, openSite } from './lspSession';
 import { percentile } from './stats';
 
 export interface ServerFigures {
@@ -37,15 +36,9 @@ const thinkMs = 150;
  */
 export async function benchServer(site: GeneratedSite, serverPath: string, log: (line: string) => void): Promise<ServerFigures> {
 	const session = new LspSession(serverPath);
-	// As VS Code writes it (vscode-uri: `+` in a folder name is `%2B`), so the server's URIs and the bench's match.
-	const root = URI.file(site.dir).toString();
-	const configUri = `${root}/docs.json`;
 	try {
 		const started = performance.now();
-		const siteChecked = session.until(() => (session.siteChanges > 0 ? true : undefined), 'first site check');
-		await session.initialize(root);
-		await session.open(configUri, readFileSync(path.join(site.dir, 'docs.json'), 'utf8'), 'json');
-		await siteChecked;
+		const { root, configUri } = await openSite(session, site.dir);
 		const firstDiagnosticsMs = performance.now() - started;
 		log(`  server ${site.size}: first diagnostics ${firstDiagnosticsMs.toFixed(0)} ms; waiting for the background page check`);
 		await session.idle(1000, 600_000);

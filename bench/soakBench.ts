@@ -1,7 +1,4 @@
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
-import { URI } from 'vscode-uri';
-import { LspSession } from './lspSession';
+import { LspSession, openSite } from './lspSession';
 import { configEdits, pageEdits } from './serverBench';
 import type { GeneratedSite } from './siteGenerator';
 
@@ -27,14 +24,8 @@ const settleMs = 15_000;
  */
 export async function soakServer(site: GeneratedSite, serverPath: string, log: (line: string) => void, edits = 1000): Promise<SoakFigures> {
 	const session = new LspSession(serverPath);
-	// As VS Code writes it (vscode-uri: `+` in a folder name is `%2B`), so the server's URIs and the bench's match.
-	const root = URI.file(site.dir).toString();
-	const configUri = `${root}/docs.json`;
 	try {
-		const siteChecked = session.until(() => (session.siteChanges > 0 ? true : undefined), 'first site check');
-		await session.initialize(root);
-		await session.open(configUri, readFileSync(path.join(site.dir, 'docs.json'), 'utf8'), 'json');
-		await siteChecked;
+		const { root, configUri } = await openSite(session, site.dir);
 		await session.idle(1000, 600_000);
 		const rssAfterLoadMb = session.rssMb();
 		log(`  soak ${site.size}: RSS after load ${rssAfterLoadMb?.toFixed(0)} MB`);

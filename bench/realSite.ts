@@ -43,8 +43,15 @@ export function describeRealSite(dir: string, label: string): GeneratedSite {
 	const specFiles = files.filter(f => /\.(json|ya?ml)$/i.test(f) && (openapi.has(f) || looksLikeOpenApi(path.join(dir, f))));
 	// Entries backed by a file: renaming one must make it missing (an entry of a generated API section may not be).
 	const pageSet = new Set(navPages.filter(p => !/^https?:/.test(p) && ['.mdx', '.md'].some(ext => existsSync(path.join(dir, p.replace(/^\//, '') + ext)))));
-	// The middle page for MDX edits: listed in the navigation and holding a root-relative Markdown link.
-	const candidates = navPages.filter(p => existsSync(path.join(dir, `${p}.mdx`)) && readFileSync(path.join(dir, `${p}.mdx`), 'utf8').includes(']('+'/'));
+	// The middle page for MDX edits: listed in the navigation, and its first root-relative Markdown link
+	// works (the edits break it and fix it again: one already broken would never be seen fixed).
+	const firstLinkWorks = (page: string) => {
+		const file = path.join(dir, `${page}.mdx`);
+		if (!existsSync(file)) return false;
+		const target = /\]\(\/([^)#?\s]*)/.exec(readFileSync(file, 'utf8'))?.[1];
+		return target !== undefined && ['.mdx', '.md', ''].some(ext => existsSync(path.join(dir, target + ext)) && (ext || target === ''));
+	};
+	const candidates = [...new Set(navPages)].filter(p => !/^\//.test(p) && firstLinkWorks(p));
 	const middlePage = candidates[Math.floor(candidates.length / 2)] ?? navPages[Math.floor(navPages.length / 2)] ?? '';
 	let bytes = 0;
 	let links = 0;

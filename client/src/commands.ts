@@ -1,14 +1,9 @@
 import * as vscode from 'vscode';
 import type { Ctx } from './ctx';
+import { Commands } from './commandIds';
 import { describeRoot } from './statusItem';
 
-/** Command ids, as contributed in package.json. */
-export const Commands = {
-	restartServer: 'mintdoc.restartServer',
-	showOutput: 'mintdoc.showOutput',
-	showStatusMenu: 'mintdoc.showStatusMenu',
-	movePage: 'mintdoc.movePage',
-} as const;
+export { Commands } from './commandIds';
 
 export function registerCommands(ctx: Ctx): void {
 	ctx.pushCleanup(

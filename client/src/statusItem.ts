@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { Commands } from './commands';
+import { Commands } from './commandIds';
 import { activeRoot, type ClientStatus, type StatusModel } from './status';
 import { restrictedModeNote, statusItemText } from './trust';
 

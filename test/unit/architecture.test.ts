@@ -1,50 +1,39 @@
 import * as assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 
 const repo = path.resolve(__dirname, '../..');
+const cruiser = path.join(repo, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
 
-function sourceFiles(dir: string): string[] {
-	const absolute = path.join(repo, dir);
-	try {
-		statSync(absolute);
-	} catch {
-		return [];
-	}
-	return readdirSync(absolute, { recursive: true, encoding: 'utf8' }).filter(f => /\.tsx?$/.test(f)).map(f => path.join(dir, f));
+interface CruiseResult {
+	readonly summary: { readonly violations: readonly { readonly rule: { readonly name: string }; readonly from: string; readonly to: string; readonly cycle?: readonly unknown[] }[]; readonly totalCruised: number };
 }
 
-function importsOf(file: string): string[] {
-	const text = readFileSync(path.join(repo, file), 'utf8');
-	return [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|require\(\s*['"]([^'"]+)['"]\s*\)/g)].map(m => m[1] ?? m[2]);
+/** dependency-cruiser over the sources with the project's rules (.dependency-cruiser.cjs). */
+function cruise(...extra: string[]): CruiseResult {
+	const run = spawnSync(process.execPath, [cruiser, 'server/src', 'client/src', ...extra, '--config', '.dependency-cruiser.cjs', '--output-type', 'json'], { cwd: repo, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+	assert.ok(run.stdout, `dependency-cruiser printed nothing: ${run.stderr}`);
+	return JSON.parse(run.stdout) as CruiseResult;
 }
 
-function violations(dir: string, forbidden: (specifier: string) => boolean): string[] {
-	return sourceFiles(dir).flatMap(file => importsOf(file).filter(forbidden).map(spec => `${file} imports ${spec}`));
-}
+/** The layers of the README's "Architecture" section, as rules a tool checks on every test run. */
+describe('architecture (dependency-cruiser)', function () {
+	this.timeout(120_000);
 
-/** The dependency rules of the README's "Architecture" section, checked on every test run. */
-describe('architecture', () => {
-	it('server/src/core is pure: no vscode, no LSP transport, no Node built-ins', () => {
-		const found = violations('server/src/core', s => s === 'vscode' || s.startsWith('vscode-languageserver/') || s === 'vscode-languageserver' || s.startsWith('node:') || ['fs', 'path', 'child_process', 'http', 'https', 'net'].includes(s));
-		assert.deepEqual(found, []);
-		assert.ok(sourceFiles('server/src/core').length > 5, 'the rule looked at the core');
+	it('has no import circles, and every layer imports only what it may', () => {
+		const result = cruise();
+		assert.ok(result.summary.totalCruised > 200, 'the rules looked at the sources');
+		assert.deepEqual(result.summary.violations.map(v => `${v.rule.name}: ${v.from} → ${v.to}`), []);
 	});
 
-	it('server/src/core never imports the LSP glue, the CLI or node adapters', () => {
-		assert.deepEqual(violations('server/src/core', s => /(^|\/)(lsp|cli|node)\//.test(s) || s.endsWith('/server') || s.endsWith('/protocol')), []);
-	});
-
-	it('the server never imports vscode', () => {
-		assert.deepEqual(violations('server/src', s => s === 'vscode'), []);
-	});
-
-	it('client/src/api never imports vscode', () => {
-		assert.deepEqual(violations('client/src/api', s => s === 'vscode'), []);
-	});
-
-	it('the client imports nothing from the server tree but the shared protocol', () => {
-		assert.deepEqual(violations('client/src', s => s.includes('/server/') && !s.endsWith('/server/src/protocol')), []);
-		assert.deepEqual(violations('client/src', s => s.startsWith('vscode-languageserver/') || s === 'vscode-languageserver'), []);
+	it('the rules catch a wrong import (a fixture of deliberate violations)', () => {
+		const result = cruise('test/fixtures/layering');
+		const found = new Set(result.summary.violations.map(v => `${v.rule.name}: ${v.from}`));
+		for (const expected of [
+			'core-without-node: test/fixtures/layering/server/src/core/wrong.ts',
+			'core-without-editor: test/fixtures/layering/server/src/core/wrong.ts',
+			'no-circular: test/fixtures/layering/server/src/core/circleA.ts',
+			'api-without-vscode: test/fixtures/layering/client/src/api/wrong.ts',
+		]) assert.ok(found.has(expected), `${expected} not reported; reported: ${[...found].join(', ')}`);
 	});
 });

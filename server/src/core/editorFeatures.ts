@@ -1,4 +1,4 @@
-import type { TextEdit } from 'vscode-languageserver-types';
+import type { CodeAction, CodeLens, CompletionItem, CompletionList, Diagnostic, DocumentLink, DocumentSymbol, FoldingRange, Hover, Location, LocationLink, Position, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentCache } from './cache';
 import { throwIfCancelled, type CancellationToken } from './cancellation';
@@ -14,7 +14,6 @@ import { pageMoves, renameEdits, type FileRename } from './features/renameFiles'
 import { buildSiteTree, type SiteTree } from './features/siteTree';
 import { specCodeLenses, specReferences } from './features/specFeatures';
 import { findDocumentSymbols } from './features/symbols';
-import type { LanguageService } from './languageService';
 import { findUndocumentedOperations } from './openapi/coverage';
 import type { LinkContext } from './mdx/linkRules';
 import { summarizePage, type PageSummary } from './mdx/pageSummary';
@@ -37,8 +36,35 @@ export interface FeatureContext {
 	readonly pageInfo: PageInfo;
 }
 
-/** The editor features of the language service (completion, hover, navigation, refactorings), dispatched by file kind. */
-export type EditorFeatures = Pick<LanguageService, 'doComplete' | 'resolveCompletion' | 'doHover' | 'findDefinition' | 'findDocumentLinks' | 'findFoldingRanges' | 'findReferences' | 'findCodeLenses' | 'prepareRename' | 'rename' | 'findDocumentSymbols' | 'findCodeActions' | 'getSiteTrees' | 'willRenameFiles'>;
+/**
+ * The editor features of the language service (completion, hover, navigation, refactorings),
+ * dispatched by file kind. Declared here, where they are made; the LanguageService extends it.
+ */
+export interface EditorFeatures {
+	/** Completions in a configuration file: page paths, language codes. */
+	doComplete(document: TextDocument, position: Position, token: CancellationToken): Promise<CompletionList | undefined>;
+	/** Adds the page title and description to a page completion item. */
+	resolveCompletion(item: CompletionItem, token: CancellationToken): Promise<CompletionItem>;
+	doHover(document: TextDocument, position: Position, token: CancellationToken): Promise<Hover | undefined>;
+	findDefinition(document: TextDocument, position: Position, token: CancellationToken): Promise<LocationLink[]>;
+	findDocumentLinks(document: TextDocument, token: CancellationToken): Promise<DocumentLink[]>;
+	/** From a page: its navigation entries and every link to it; from a heading: the links to that heading. */
+	findReferences(document: TextDocument, position: Position, token: CancellationToken): Promise<Location[]>;
+	/** Over each operation of an OpenAPI document: where the site documents it. */
+	findCodeLenses(document: TextDocument, token: CancellationToken): Promise<CodeLens[]>;
+	/** Rename is offered on headings of pages. */
+	prepareRename(document: TextDocument, position: Position, token: CancellationToken): Promise<{ range: Range; placeholder: string } | undefined>;
+	/** Renames a heading and every `#anchor` link to it across the site. */
+	rename(document: TextDocument, position: Position, newName: string, token: CancellationToken): Promise<WorkspaceEdit | undefined>;
+	findDocumentSymbols(document: TextDocument, token: CancellationToken): Promise<DocumentSymbol[]>;
+	/** Folding in pages: frontmatter, JSX blocks, code fences, heading sections. */
+	findFoldingRanges(document: TextDocument, token: CancellationToken): Promise<FoldingRange[]>;
+	findCodeActions(document: TextDocument, diagnostics: readonly Diagnostic[], token: CancellationToken): Promise<CodeAction[]>;
+	/** The navigation of every site as it renders, for the Site view. */
+	getSiteTrees(token: CancellationToken): Promise<SiteTree[]>;
+	/** Edits that keep configurations pointing at pages about to be renamed or moved. */
+	willRenameFiles(renames: readonly FileRename[], options: { readonly addRedirects: boolean }, token: CancellationToken): Promise<WorkspaceEdit | undefined>;
+}
 
 export function createEditorFeatures(context: FeatureContext): EditorFeatures {
 	const { workspace, getRoots, getModel, rootOf, getSite, siteOfConfig, pageIndexOf, pageSummaries, linkContext, pageInfo } = context;

@@ -1,4 +1,4 @@
-import type { CodeAction, CodeLens, CompletionItem, CompletionList, Diagnostic, DocumentLink, DocumentSymbol, FoldingRange, Hover, Location, LocationLink, Position, Range, WorkspaceEdit } from 'vscode-languageserver-types';
+import type { Diagnostic } from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DocumentCache } from './cache';
 import { isCancelledError, throwIfCancelled, type CancellationToken } from './cancellation';
@@ -7,10 +7,8 @@ import { parseJsonConfig, type ParsedJson, type PreviousConfigParse } from './do
 import { SchemaValidator } from './docsConfig/schemaValidation';
 import { relaxWhereLenient } from './docsConfig/platformStrictness';
 import { findDocsRoots } from './docsRoots';
-import { createEditorFeatures } from './editorFeatures';
+import { createEditorFeatures, type EditorFeatures } from './editorFeatures';
 import { PageInfo } from './features/pageInfo';
-import type { FileRename } from './features/renameFiles';
-import type { SiteTree } from './features/siteTree';
 import { nullLogger, type Logger } from './logger';
 import { createLinkContext } from './mdx/linkContext';
 import { checkPageLinks, type LinkContext } from './mdx/linkRules';
@@ -77,7 +75,7 @@ export type { SpecReader } from './openapi/specLoader';
  * MintDoc's language service: pure, with the workspace, documents and a cancellation token as
  * its only inputs. The language server, the CLI and the tests all drive this one object.
  */
-export interface LanguageService {
+export interface LanguageService extends EditorFeatures {
 	/** Finds (and remembers) every folder below the workspace folders that holds a `docs.json`, sorted. */
 	findDocsRoots(token: CancellationToken): Promise<string[]>;
 	/** The roots found by the last {@link findDocsRoots}. */
@@ -112,29 +110,6 @@ export interface LanguageService {
 	/** Applies file-system events; resolves with the roots whose diagnostics may have changed. */
 	didChangeFiles(changes: readonly FileChange[]): Promise<string[]>;
 
-	/** Completions in a configuration file: page paths, language codes. */
-	doComplete(document: TextDocument, position: Position, token: CancellationToken): Promise<CompletionList | undefined>;
-	/** Adds the page title and description to a page completion item. */
-	resolveCompletion(item: CompletionItem, token: CancellationToken): Promise<CompletionItem>;
-	doHover(document: TextDocument, position: Position, token: CancellationToken): Promise<Hover | undefined>;
-	findDefinition(document: TextDocument, position: Position, token: CancellationToken): Promise<LocationLink[]>;
-	findDocumentLinks(document: TextDocument, token: CancellationToken): Promise<DocumentLink[]>;
-	/** From a page: its navigation entries and every link to it; from a heading: the links to that heading. */
-	findReferences(document: TextDocument, position: Position, token: CancellationToken): Promise<Location[]>;
-	/** Over each operation of an OpenAPI document: where the site documents it. */
-	findCodeLenses(document: TextDocument, token: CancellationToken): Promise<CodeLens[]>;
-	/** Rename is offered on headings of pages. */
-	prepareRename(document: TextDocument, position: Position, token: CancellationToken): Promise<{ range: Range; placeholder: string } | undefined>;
-	/** Renames a heading and every `#anchor` link to it across the site. */
-	rename(document: TextDocument, position: Position, newName: string, token: CancellationToken): Promise<WorkspaceEdit | undefined>;
-	findDocumentSymbols(document: TextDocument, token: CancellationToken): Promise<DocumentSymbol[]>;
-	/** Folding in pages: frontmatter, JSX blocks, code fences, heading sections. */
-	findFoldingRanges(document: TextDocument, token: CancellationToken): Promise<FoldingRange[]>;
-	findCodeActions(document: TextDocument, diagnostics: readonly Diagnostic[], token: CancellationToken): Promise<CodeAction[]>;
-	/** The navigation of every site as it renders, for the Site view. */
-	getSiteTrees(token: CancellationToken): Promise<SiteTree[]>;
-	/** Edits that keep configurations pointing at pages about to be renamed or moved. */
-	willRenameFiles(renames: readonly FileRename[], options: { readonly addRedirects: boolean }, token: CancellationToken): Promise<WorkspaceEdit | undefined>;
 	/** The site preview: one page of a site as it will render (never throws for bad pages: the page shows the problem). */
 	getPreviewPage(target: PreviewTarget, options: PreviewRenderOptions, token: CancellationToken): Promise<PreviewPage>;
 	/** Every URL the site at `rootUri` serves, in navigation order. */

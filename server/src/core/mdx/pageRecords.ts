@@ -2,7 +2,7 @@ import { slug as slugOf } from 'github-slugger';
 import { componentTitleSlug, headingSlug, HeadingSlugger } from './platformSlug';
 import type { Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { PageElement, PageHeading, PageImport, PageLink, PageSummary } from './pageSummary';
+import type { PageElement, PageHeading, PageImport, PageLink, PageSummary } from './pageTypes';
 
 /** What one page yields besides its diagnostics and frontmatter; `localNames` feeds the component check. */
 export type Extracted = Pick<PageSummary, 'links' | 'headings' | 'anchors' | 'imports' | 'folds' | 'elements'> & { localNames: Set<string> };

@@ -12,55 +12,8 @@ import { fastSummarize } from './fastPageScan';
 import { PageRecorder, type Extracted } from './pageRecords';
 import { HeadingSlugger, maskCustomHeadingIds } from './platformSlug';
 
-/** A link written in a page: Markdown link or image, or an `href`/`src` attribute of a JSX element. */
-export interface PageLink {
-	readonly url: string;
-	/** Range of the URL text itself. */
-	readonly range: Range;
-	readonly kind: 'link' | 'image' | 'attribute';
-	/** For an attribute: the element and attribute it is written in (`video`, `src`). */
-	readonly element?: string;
-	readonly attribute?: 'href' | 'src';
-}
-
-export interface PageHeading {
-	readonly text: string;
-	readonly slug: string;
-	readonly depth: number;
-	readonly range: Range;
-}
-
-/** A JSX element as written: `<Card title="x">` → name Card, attributes [title]. */
-export interface PageElement {
-	readonly name: string;
-	readonly nameRange: Range;
-	readonly attributes: readonly string[];
-}
-
-/** An ESM import of the page (snippets, components). */
-export interface PageImport {
-	readonly source: string;
-	readonly range: Range;
-}
-
-/**
- * What the site-wide checks need from one page, extracted from a single parse: problems that
- * depend on the page alone, its links, its anchors and its imports. Small, so thousands can be
- * cached while the syntax trees are dropped.
- */
-export interface PageSummary {
-	readonly diagnostics: readonly Diagnostic[];
-	readonly links: readonly PageLink[];
-	readonly headings: readonly PageHeading[];
-	/** Every anchor id the page serves: heading slugs plus ids that components generate; undefined when the page does not parse. */
-	readonly anchors: ReadonlySet<string> | undefined;
-	readonly imports: readonly PageImport[];
-	readonly frontmatter: Readonly<Record<string, unknown>> | undefined;
-	/** JSX elements of the page with a name: where the name is and which attributes are written. */
-	readonly elements: readonly PageElement[];
-	/** Ranges worth folding: frontmatter, JSX blocks, code fences. */
-	readonly folds: readonly { readonly startLine: number; readonly endLine: number; readonly kind?: 'comment' | 'region' }[];
-}
+import type { PageElement, PageLink, PageSummary } from './pageTypes';
+export type { PageElement, PageHeading, PageImport, PageLink, PageSummary } from './pageTypes';
 
 export function summarizePage(document: TextDocument): PageSummary {
 	return summarize(document, true).summary;

@@ -1,4 +1,4 @@
-import type { ParameterView, RequestBodyView, ResponseView, SecuritySchemeView, ServerView } from './operationModel';
+import type { ParameterView, RequestBodyView, ResponseView, SecuritySchemeView, ServerView } from './operationViews';
 import { asString, derefObject, isObject, type ApiDocument, type JsonObject } from './specDocument';
 
 /**

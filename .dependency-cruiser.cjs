@@ -1,0 +1,33 @@
+/**
+ * MintDoc's layers, kept by dependency-cruiser: `npm test` runs it (scripts/test.mjs, layer "lint")
+ * and fails on any violation. What each layer is: README, "Architecture".
+ */
+// Paths may also start with test/fixtures/layering/: that fixture mirrors the tree with deliberate
+// violations, and test/unit/architecture.test.ts checks that every rule reports them.
+const at = '^(test/fixtures/layering/)?';
+const core = `${at}server/src/core/`;
+const browser = `(${at}client/src/assistant/browser/|/preview/browser/|/preview/api/browser/)`;
+/** A package as an import resolves it (its folder in node_modules, or its bare name when types alone declare it). */
+const pkg = names => `(^|node_modules/)(@types/)?(${names})($|/)`;
+
+module.exports = {
+	forbidden: [
+		{ name: 'no-circular', severity: 'error', comment: 'An import circle ties modules that should stand apart: move the shared part into a module of its own.', from: {}, to: { circular: true } },
+		{ name: 'core-without-editor', severity: 'error', comment: 'The language core is pure: the CLI, the tests and any editor use it. No VS Code API, no LSP connection.', from: { path: core }, to: { path: pkg('vscode|vscode-languageserver|vscode-languageserver-protocol|vscode-jsonrpc') } },
+		{ name: 'core-without-node', severity: 'error', comment: 'The core reads files through its DocsWorkspace interface and uses no Node built-in (server/src/node/ adapts it to Node), so it runs anywhere.', from: { path: core }, to: { dependencyTypes: ['core'] } },
+		{ name: 'core-not-above', severity: 'error', comment: 'The core never imports the layers built on it: the LSP glue, the Node adapters, the CLI, the client.', from: { path: core }, to: { path: `${at}(server/src/(lsp|node|cli)/|server/src/(server|main)\\.ts$|client/)` } },
+		{ name: 'server-without-vscode', severity: 'error', comment: 'The language server and the CLI run outside VS Code.', from: { path: `${at}server/` }, to: { path: pkg('vscode') } },
+		{ name: 'client-without-lsp-server', severity: 'error', comment: 'The client speaks LSP through vscode-languageclient; the server side of the protocol is not its business.', from: { path: `${at}client/` }, to: { path: pkg('vscode-languageserver') } },
+		{ name: 'api-without-vscode', severity: 'error', comment: 'client/src/api/ is the platform HTTP client: usable (and tested) without VS Code.', from: { path: `${at}client/src/api/` }, to: { path: pkg('vscode') } },
+		{ name: 'browser-without-node', severity: 'error', comment: 'Webview and preview page scripts run in a browser: no Node modules, no VS Code API.', from: { path: browser }, to: { dependencyTypes: ['core'] } },
+		{ name: 'browser-without-vscode', severity: 'error', from: { path: browser }, to: { path: pkg('vscode') } },
+		{ name: 'client-server-apart', severity: 'error', comment: 'The client talks to the server over LSP: it shares the protocol file and nothing else of server/.', from: { path: `${at}client/` }, to: { path: `${at}server/`, pathNot: `${at}server/src/protocol\\.ts$` } },
+		{ name: 'server-without-client', severity: 'error', from: { path: `${at}server/` }, to: { path: `${at}client/` } },
+	],
+	options: {
+		tsConfig: { fileName: 'tsconfig.json' },
+		tsPreCompilationDeps: true,
+		doNotFollow: { path: 'node_modules' },
+		exclude: { path: '^(dist|test-results|tools/vscode-host)/' },
+	},
+};

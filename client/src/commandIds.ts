@@ -1,0 +1,7 @@
+/** Command ids, as contributed in package.json. */
+export const Commands = {
+	restartServer: 'mintdoc.restartServer',
+	showOutput: 'mintdoc.showOutput',
+	showStatusMenu: 'mintdoc.showStatusMenu',
+	movePage: 'mintdoc.movePage',
+} as const;

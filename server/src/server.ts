@@ -1,4 +1,4 @@
-import { FileChangeType, TextDocuments, TextDocumentSyncKind, type Connection, type InitializeResult } from 'vscode-languageserver';
+import { FileChangeType, TextDocuments, TextDocumentSyncKind, type Connection, type FileEvent, type InitializeResult } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
 import { createLanguageService, type PageSummarizer } from './core/languageService';
@@ -18,6 +18,7 @@ import { DiagnosticsPublisher } from './lsp/diagnosticsPublisher';
 import { featureCapabilities, registerFeatures } from './lsp/features';
 import { SiteTracker } from './lsp/siteTracker';
 import { registerPreview } from './lsp/preview';
+import { describeError } from './lsp/runner';
 
 /**
  * Delay before validating after an edit that follows another one closely (typing): collapses a
@@ -117,7 +118,9 @@ export function startServer(connection: Connection): void {
 		if (service.isPage(document.uri)) publisher.schedulePage(document.uri, 0);
 	});
 
-	connection.onDidChangeWatchedFiles(async ({ changes: all }) => {
+	// A failure is logged (the events are applied one by one: what was applied stays).
+	connection.onDidChangeWatchedFiles(params => void applyFileChanges(params.changes).catch(e => logger.error(`applying file changes failed: ${describeError(e)}`)));
+	async function applyFileChanges(all: readonly FileEvent[]): Promise<void> {
 		// An `npm install` touches thousands of JSON files that belong to no site.
 		const changes = all.filter(c => !/\/(node_modules|\.git)\//.test(c.uri));
 		// A docs.json appearing or disappearing changes the set of sites: find them again.
@@ -132,7 +135,7 @@ export function startServer(connection: Connection): void {
 			if (event.type === 'deleted') publisher.publishPage(event.uri, []);
 			else if (event.type === 'changed' && service.isPage(event.uri)) publisher.schedulePage(event.uri, 0);
 		}
-	});
+	}
 
 	registerFeatures(connection, documents, service, logger, () => sites.settled);
 	registerPreview(connection, service, logger, () => sites.settled);

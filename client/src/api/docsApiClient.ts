@@ -157,7 +157,6 @@ export function checkId(what: string, id: string): string {
 	const trimmed = typeof id === 'string' ? id.trim() : '';
 	if (!trimmed) throw new ApiError(`The ${what} is empty.`, { kind: 'badRequest' });
 	if (trimmed.length > maxIdLength) throw new ApiError(`The ${what} is ${trimmed.length} characters long; ids have at most ${maxIdLength}. Check what was pasted.`, { kind: 'badRequest' });
-	// eslint-disable-next-line no-control-regex
 	if (/[\u0000-\u001f\u007f]/.test(trimmed)) throw new ApiError(`The ${what} contains control characters.`, { kind: 'badRequest' });
 	return trimmed;
 }

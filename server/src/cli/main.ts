@@ -74,7 +74,14 @@ async function runCheck(args: readonly string[], out: NodeJS.WritableStream): Pr
 }
 
 if (require.main === module) {
-	main(process.argv.slice(2), process.stdout, process.stderr).then(code => {
-		process.exitCode = code;
-	});
+	main(process.argv.slice(2), process.stdout, process.stderr).then(
+		code => {
+			process.exitCode = code;
+		},
+		// main() reports its own failures; this is the last resort for one it did not foresee.
+		(e: unknown) => {
+			process.stderr.write(`mintdoc: internal error: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+			process.exitCode = 2;
+		},
+	);
 }

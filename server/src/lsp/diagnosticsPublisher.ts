@@ -46,21 +46,24 @@ export class DiagnosticsPublisher {
 		this.#cancel(uri);
 		const source = new CancellationTokenSource();
 		const entry = { timer: undefined as NodeJS.Timeout | undefined, source };
-		entry.timer = setTimeout(async () => {
-			try {
-				const diagnostics = await this.service.checkPage(uri, source.token);
-				if (!source.token.isCancellationRequested) {
-					this.publishPage(uri, diagnostics);
-					// Its headings changed: the pages linking to its anchors are judged again (not the whole site).
-					for (const dependent of this.service.dependentPages(uri)) if (!this.#pending.has(dependent)) this.schedulePage(dependent, 0);
-				}
-			} catch (e) {
-				if (!isCancelledError(e)) this.logger.error(`checking ${uri} failed: ${describeError(e)}`);
-			} finally {
-				if (this.#pending.get(uri)?.source === source) this.#pending.delete(uri);
-			}
-		}, delayMs);
+		// #checkPage catches every failure itself (logged), so the timer's promise is safely not awaited.
+		entry.timer = setTimeout(() => void this.#checkPage(uri, source), delayMs);
 		this.#pending.set(uri, entry);
+	}
+
+	async #checkPage(uri: string, source: CancellationTokenSource): Promise<void> {
+		try {
+			const diagnostics = await this.service.checkPage(uri, source.token);
+			if (!source.token.isCancellationRequested) {
+				this.publishPage(uri, diagnostics);
+				// Its headings changed: the pages linking to its anchors are judged again (not the whole site).
+				for (const dependent of this.service.dependentPages(uri)) if (!this.#pending.has(dependent)) this.schedulePage(dependent, 0);
+			}
+		} catch (e) {
+			if (!isCancelledError(e)) this.logger.error(`checking ${uri} failed: ${describeError(e)}`);
+		} finally {
+			if (this.#pending.get(uri)?.source === source) this.#pending.delete(uri);
+		}
 	}
 
 	/**

@@ -9,7 +9,8 @@ import type { Logger } from '../core/logger';
  */
 export function runSafeAsync<T>(logger: Logger, work: () => Promise<T>, fallback: T, label: string, token: CancellationToken): Promise<T | ResponseError<never>> {
 	return new Promise(resolve => {
-		setImmediate(async () => {
+		// The callback catches every failure of `work` itself, so its promise is safely not awaited.
+		setImmediate(() => void (async () => {
 			if (token.isCancellationRequested) return resolve(cancelled());
 			try {
 				const result = await work();
@@ -19,7 +20,7 @@ export function runSafeAsync<T>(logger: Logger, work: () => Promise<T>, fallback
 				logger.error(`${label} failed: ${describeError(e)}`);
 				resolve(fallback);
 			}
-		});
+		})());
 	});
 }
 

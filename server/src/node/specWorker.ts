@@ -5,7 +5,12 @@ import { readOpenApiSpec, type OpenApiSpec } from '../core/openapi/openApiSpec';
 import { parseSpecText } from '../core/openapi/specTree';
 import { validateSpec } from './specValidation';
 
-parentPort?.on('message', async (request: { id: number; op: 'read' | 'validate'; uri: string; text: string; spec?: OpenApiSpec }) => {
+type SpecRequest = { id: number; op: 'read' | 'validate'; uri: string; text: string; spec?: OpenApiSpec };
+
+// answer() replies to every request, failures included, so its promise is safely not awaited.
+parentPort?.on('message', (request: SpecRequest) => void answer(request));
+
+async function answer(request: SpecRequest): Promise<void> {
 	try {
 		// Read and validated here (the CLI): one parse serves both.
 		const parsed = request.spec ? undefined : parseSpecText(request.text, request.uri);
@@ -14,4 +19,4 @@ parentPort?.on('message', async (request: { id: number; op: 'read' | 'validate';
 	} catch (e) {
 		parentPort!.postMessage({ id: request.id, error: e instanceof Error ? e.message : String(e) });
 	}
-});
+}

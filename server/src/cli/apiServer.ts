@@ -2,11 +2,11 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { UsageError } from './check';
-import { createAssistantDocs, defaultDocsDir, loadAssistantDocs } from './apiServer/assistantDocs';
-import { faultHelp } from './apiServer/faults';
-import { builtinPages, generateFeedback, scanDocs, sortNewestFirst, type StandInFeedback } from './apiServer/feedbackData';
-import { createApiStandIn, type ApiStandIn } from './apiServer/standIn';
-import { demoStatusIds, UpdateStatusStore, type StandInUpdateStatus } from './apiServer/updateStatusData';
+import { createAssistantDocs, defaultDocsDir, loadAssistantDocs } from '../apiStandIn/assistantDocs';
+import { faultHelp } from '../apiStandIn/faults';
+import { builtinPages, generateFeedback, scanDocs, sortNewestFirst, type StandInFeedback } from '../apiStandIn/feedbackData';
+import { createApiStandIn, type ApiStandIn } from '../apiStandIn/standIn';
+import { demoStatusIds, UpdateStatusStore, type StandInUpdateStatus } from '../apiStandIn/updateStatusData';
 
 /** The stand-in's defaults: the demo and the tests use them with no set-up. */
 export const standInDefaults = {

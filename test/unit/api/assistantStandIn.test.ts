@@ -4,12 +4,12 @@ import { askAssistant, createMessage, type AskAssistantOptions } from '../../../
 import { parseDataStream } from '../../../client/src/api/assistantStream';
 import type { AssistantEvent, SkippedLine } from '../../../client/src/api/assistantTypes';
 import { ApiError } from '../../../client/src/api/errors';
-import { composeAnswer, retrieve, searchResultItems } from '../../../server/src/cli/apiServer/assistantAnswer';
-import { createAssistantDocs, loadAssistantDocs, navigationPartitions, pageSections, type AssistantDocs, type DocSection } from '../../../server/src/cli/apiServer/assistantDocs';
-import { Bm25Index, tokenize } from '../../../server/src/cli/apiServer/bm25';
-import { parseFault } from '../../../server/src/cli/apiServer/faults';
-import { createApiStandIn, type ApiStandIn } from '../../../server/src/cli/apiServer/standIn';
-import { UpdateStatusStore } from '../../../server/src/cli/apiServer/updateStatusData';
+import { composeAnswer, retrieve, searchResultItems } from '../../../server/src/apiStandIn/assistantAnswer';
+import { createAssistantDocs, loadAssistantDocs, navigationPartitions, pageSections, type AssistantDocs, type DocSection } from '../../../server/src/apiStandIn/assistantDocs';
+import { Bm25Index, tokenize } from '../../../server/src/apiStandIn/bm25';
+import { parseFault } from '../../../server/src/apiStandIn/faults';
+import { createApiStandIn, type ApiStandIn } from '../../../server/src/apiStandIn/standIn';
+import { UpdateStatusStore } from '../../../server/src/apiStandIn/updateStatusData';
 
 const acme = path.resolve(__dirname, '../../../examples/acme');
 const assistantKey = 'mint_dsc_demo_key';

@@ -8,9 +8,9 @@ import { emptyConversation, initialChatState, reduceChat } from '../../../client
 import type { ChatState, HostMessage } from '../../../client/src/assistant/protocol';
 import { feedbackKey, feedbackRows, FeedbackCommands, initialFeedbackState, reduceFeedback, type FeedbackState, type ViewError } from '../../../client/src/views/feedbackModel';
 import { nextPollDelay, reduceUpdates, shouldPoll, statusBarText, updateRows, type UpdatesState } from '../../../client/src/views/updateStatusModel';
-import { generateFeedback, scanDocs } from '../../../server/src/cli/apiServer/feedbackData';
-import { createApiStandIn, type ApiStandIn } from '../../../server/src/cli/apiServer/standIn';
-import { UpdateStatusStore } from '../../../server/src/cli/apiServer/updateStatusData';
+import { generateFeedback, scanDocs } from '../../../server/src/apiStandIn/feedbackData';
+import { createApiStandIn, type ApiStandIn } from '../../../server/src/apiStandIn/standIn';
+import { UpdateStatusStore } from '../../../server/src/apiStandIn/updateStatusData';
 import { matrixRows, type Row } from '../../api/faultMatrix';
 import { checkOutcome, matrixKeys, runRow, type RowOutcome } from '../../api/faultMatrixRunner';
 import { rawPartialText, startRawFaultServer, type RawFaultServer } from '../../api/rawFaultServer';

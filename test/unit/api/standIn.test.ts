@@ -3,10 +3,10 @@ import * as path from 'node:path';
 import { createDocsApiClient } from '../../../client/src/api/docsApiClient';
 import { ApiError } from '../../../client/src/api/errors';
 import type { FeedbackEntry, FeedbackFilters } from '../../../client/src/api/types';
-import { builtinPages, codeBlocksOf, generateFeedback, scanDocs } from '../../../server/src/cli/apiServer/feedbackData';
-import { feedbackPage, parseFeedbackQuery, type FeedbackQuery } from '../../../server/src/cli/apiServer/feedbackRoute';
-import { createApiStandIn, type ApiStandIn } from '../../../server/src/cli/apiServer/standIn';
-import { UpdateStatusStore } from '../../../server/src/cli/apiServer/updateStatusData';
+import { builtinPages, codeBlocksOf, generateFeedback, scanDocs } from '../../../server/src/apiStandIn/feedbackData';
+import { feedbackPage, parseFeedbackQuery, type FeedbackQuery } from '../../../server/src/apiStandIn/feedbackRoute';
+import { createApiStandIn, type ApiStandIn } from '../../../server/src/apiStandIn/standIn';
+import { UpdateStatusStore } from '../../../server/src/apiStandIn/updateStatusData';
 
 const anchor = new Date('2026-01-15T12:00:00Z');
 const adminKey = 'mint_demo_admin_key';

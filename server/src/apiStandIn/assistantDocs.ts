@@ -3,8 +3,8 @@ import { parse as parseJsonc } from 'jsonc-parser';
 import type { Nodes, Root } from 'mdast';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
-import { pageMetadata } from '../../core/mdx/frontmatter';
-import { parseMdx } from '../../core/mdx/mdxParser';
+import { pageMetadata } from '../core/mdx/frontmatter';
+import { parseMdx } from '../core/mdx/mdxParser';
 import { Bm25Index } from './bm25';
 
 /**

@@ -6,7 +6,7 @@
 // violations, and test/unit/architecture.test.ts checks that every rule reports them.
 const at = '^(test/fixtures/layering/)?';
 const core = `${at}server/src/core/`;
-const browser = `(${at}client/src/assistant/browser/|/preview/browser/|/preview/api/browser/)`;
+const browser = `${at}browser/`;
 /** A package as an import resolves it (its folder in node_modules, or its bare name when types alone declare it). */
 const pkg = names => `(^|node_modules/)(@types/)?(${names})($|/)`;
 

@@ -34,14 +34,14 @@ const targets = [
 // The assistant chat webview: a browser bundle and its stylesheet (webviews load them from dist/ only).
 const assistantWebview = { absWorkingDir: root, bundle: true, platform: 'browser', format: 'iife', target: 'es2022', sourcemap: !production, minify: production, logLevel: 'warning' };
 targets.push(
-	{ ...assistantWebview, entryPoints: ['client/src/assistant/browser/main.ts'], outfile: 'dist/assistant.js' },
-	{ ...assistantWebview, entryPoints: ['client/src/assistant/browser/assistant.css'], outfile: 'dist/assistant.css' },
+	{ ...assistantWebview, entryPoints: ['browser/assistant/main.ts'], outfile: 'dist/assistant.js' },
+	{ ...assistantWebview, entryPoints: ['browser/assistant/assistant.css'], outfile: 'dist/assistant.css' },
 );
 // The site preview's page script and stylesheet, shared by the VS Code webview and `mintdoc preview`.
 const previewPage = { absWorkingDir: root, bundle: true, platform: 'browser', format: 'iife', target: 'es2020', sourcemap: !production, minify: production, logLevel: 'warning' };
 targets.push(
-	{ ...previewPage, entryPoints: ['server/src/core/preview/browser/main.ts'], outfile: 'dist/preview.js' },
-	{ ...previewPage, entryPoints: ['server/src/core/preview/browser/preview.css'], outfile: 'dist/preview.css' },
+	{ ...previewPage, entryPoints: ['browser/preview/main.ts'], outfile: 'dist/preview.js' },
+	{ ...previewPage, entryPoints: ['browser/preview/preview.css'], outfile: 'dist/preview.css' },
 );
 if (!production) {
 	// The suite runs inside the VS Code extension host; mocha is loaded from node_modules at run time.

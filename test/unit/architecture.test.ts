@@ -11,7 +11,7 @@ interface CruiseResult {
 
 /** dependency-cruiser over the sources with the project's rules (.dependency-cruiser.cjs). */
 function cruise(...extra: string[]): CruiseResult {
-	const run = spawnSync(process.execPath, [cruiser, 'server/src', 'client/src', ...extra, '--config', '.dependency-cruiser.cjs', '--output-type', 'json'], { cwd: repo, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+	const run = spawnSync(process.execPath, [cruiser, 'server/src', 'client/src', 'browser', ...extra, '--config', '.dependency-cruiser.cjs', '--output-type', 'json'], { cwd: repo, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
 	assert.ok(run.stdout, `dependency-cruiser printed nothing: ${run.stderr}`);
 	return JSON.parse(run.stdout) as CruiseResult;
 }
@@ -34,6 +34,7 @@ describe('architecture (dependency-cruiser)', function () {
 			'core-without-editor: test/fixtures/layering/server/src/core/wrong.ts',
 			'no-circular: test/fixtures/layering/server/src/core/circleA.ts',
 			'api-without-vscode: test/fixtures/layering/client/src/api/wrong.ts',
+			'browser-without-node: test/fixtures/layering/browser/wrong.ts',
 		]) assert.ok(found.has(expected), `${expected} not reported; reported: ${[...found].join(', ')}`);
 	});
 });

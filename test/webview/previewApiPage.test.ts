@@ -22,7 +22,7 @@ const nonce = 'pgtest0nonce';
 
 /** The playground module with a transport that records and echoes, as one IIFE. */
 async function bundleHarnessScript(): Promise<string> {
-	const module = path.join(root, 'server/src/core/preview/api/browser/playground.ts').replace(/\\/g, '/');
+	const module = path.join(root, 'browser/playground/playground.ts').replace(/\\/g, '/');
 	const entry = `import { initPlaygrounds } from ${JSON.stringify(module)};
 window.__sent = [];
 initPlaygrounds(document.body, async request => {
@@ -35,7 +35,7 @@ window.__ready = true;`;
 }
 
 async function bundleCss(): Promise<string> {
-	const result = await esbuild.build({ entryPoints: [path.join(root, 'server/src/core/preview/api/browser/apiPage.css')], bundle: true, write: false });
+	const result = await esbuild.build({ entryPoints: [path.join(root, 'browser/playground/apiPage.css')], bundle: true, write: false });
 	return result.outputFiles[0].text;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Messages between the preview webview's script (server/src/core/preview/browser/) and the
+ * Messages between the preview webview's script (browser/preview/) and the
  * extension host's preview panel. Pure (no vscode), so the validation of what a webview sends is
  * unit-tested: the page shows workspace content, so every message is checked before it is acted on.
  */

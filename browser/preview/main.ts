@@ -4,9 +4,9 @@
  * buttons, the dismissible banner, drilldown groups, and live updates that swap the content in
  * place. Site content is only ever inserted as the sanitized HTML the renderer produced.
  */
-import { initPlaygrounds } from '../api/browser/playground';
+import { initPlaygrounds } from '../playground/playground';
 
-import type { PreviewPage } from '../previewTypes';
+import type { PreviewPage } from '../../server/src/core/preview/previewTypes';
 import { createTransport, type Transport } from './transport';
 
 const root = document.getElementById('mp-root') ?? document.getElementById('mintdoc-preview') ?? document.body;

@@ -1,5 +1,5 @@
-import type { PlaygroundRequest, PlaygroundResponse } from '../../server/src/core/preview/playgroundTypes';
-import { buildPlaygroundRequest, toCurl, type PlaygroundAuthValue, type PlaygroundForm, type PlaygroundParameterValue } from '../../server/src/core/preview/api/playgroundRequest';
+import type { PlaygroundRequest, PlaygroundResponse } from '../../server/src/preview/playgroundTypes';
+import { buildPlaygroundRequest, toCurl, type PlaygroundAuthValue, type PlaygroundForm, type PlaygroundParameterValue } from '../../server/src/preview/api/playgroundRequest';
 
 /** Sends a request through the host (postMessage in VS Code, POST /__mintdoc/playground in a browser). */
 export type PlaygroundTransport = (request: PlaygroundRequest) => Promise<PlaygroundResponse>;

@@ -6,7 +6,7 @@
  */
 import { initPlaygrounds } from '../playground/playground';
 
-import type { PreviewPage } from '../../server/src/core/preview/previewTypes';
+import type { PreviewPage } from '../../server/src/preview/previewTypes';
 import { createTransport, type Transport } from './transport';
 
 const root = document.getElementById('mp-root') ?? document.getElementById('mintdoc-preview') ?? document.body;

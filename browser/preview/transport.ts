@@ -1,6 +1,6 @@
-import type { PlaygroundRequest, PlaygroundResponse } from '../../server/src/core/preview/playgroundTypes';
-import { previewEndpoints, type PreviewChangeEvent, type PreviewHostMessage, type PreviewViewMessage } from '../../server/src/core/preview/previewMessages';
-import type { PreviewPage } from '../../server/src/core/preview/previewTypes';
+import type { PlaygroundRequest, PlaygroundResponse } from '../../server/src/preview/playgroundTypes';
+import { previewEndpoints, type PreviewChangeEvent, type PreviewHostMessage, type PreviewViewMessage } from '../../server/src/preview/previewMessages';
+import type { PreviewPage } from '../../server/src/preview/previewTypes';
 
 /**
  * How the page talks to its host. In a VS Code webview (`acquireVsCodeApi` exists) everything is a

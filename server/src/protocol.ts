@@ -6,12 +6,12 @@ import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
 import type { SiteTree } from './core/features/siteTree';
 
 export type { SiteTree, SiteTreeNode } from './core/features/siteTree';
-import type { PreviewPage, PreviewTarget } from './core/preview/previewTypes';
-import type { PlaygroundRequest, PlaygroundResponse } from './core/preview/playgroundTypes';
+import type { PreviewPage, PreviewTarget } from './preview/previewTypes';
+import type { PlaygroundRequest, PlaygroundResponse } from './preview/playgroundTypes';
 
-export type { PreviewPage, PreviewProblem, PreviewTarget } from './core/preview/previewTypes';
-export type { PlaygroundRequest, PlaygroundResponse } from './core/preview/playgroundTypes';
-export type { PreviewHostMessage, PreviewViewMessage } from './core/preview/previewMessages';
+export type { PreviewPage, PreviewProblem, PreviewTarget } from './preview/previewTypes';
+export type { PlaygroundRequest, PlaygroundResponse } from './preview/playgroundTypes';
+export type { PreviewHostMessage, PreviewViewMessage } from './preview/previewMessages';
 
 /** What the server is doing, for the client's status item. */
 export type ServerState = 'indexing' | 'ready';

@@ -18,6 +18,7 @@ import { DiagnosticsPublisher } from './lsp/diagnosticsPublisher';
 import { featureCapabilities, registerFeatures } from './lsp/features';
 import { SiteTracker } from './lsp/siteTracker';
 import { registerPreview } from './lsp/preview';
+import { withPreview } from './preview/withPreview';
 import { describeError } from './lsp/runner';
 
 /**
@@ -51,7 +52,7 @@ export function startServer(connection: Connection): void {
 	// Page summaries persist in the extension's storage, so reopening a large site skips parsing its unchanged pages.
 	let pageCache: PersistentSummarizer | undefined;
 	const summarizePages: PageSummarizer = (documents, token) => (pageCache ?? pagePool)(documents, token);
-	const service = createLanguageService({ workspace, logger, specReader, fetchText, specValidator: specReader.validate, summarizePages, changesReported: true });
+	const service = withPreview(createLanguageService({ workspace, logger, specReader, fetchText, specValidator: specReader.validate, summarizePages, changesReported: true }), workspace);
 	// Memory kept flat once a site is loaded (see heapGrowth.ts).
 	const publisher = new DiagnosticsPublisher(connection, service, logger, limitHeapGrowth);
 	const sites = new SiteTracker(connection, service, publisher, logger);

@@ -32,6 +32,7 @@ describe('architecture (dependency-cruiser)', function () {
 		for (const expected of [
 			'core-without-node: test/fixtures/layering/server/src/core/wrong.ts',
 			'core-without-editor: test/fixtures/layering/server/src/core/wrong.ts',
+			'core-without-preview: test/fixtures/layering/server/src/core/wrong.ts',
 			'no-circular: test/fixtures/layering/server/src/core/circleA.ts',
 			'api-without-vscode: test/fixtures/layering/client/src/api/wrong.ts',
 			'browser-without-node: test/fixtures/layering/browser/wrong.ts',

@@ -7,8 +7,8 @@ import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { renderApiPage } from '../../server/src/core/preview/api/apiPage';
-import type { PlaygroundRequest } from '../../server/src/core/preview/playgroundTypes';
+import { renderApiPage } from '../../server/src/preview/api/apiPage';
+import type { PlaygroundRequest } from '../../server/src/preview/playgroundTypes';
 
 const root = path.resolve(__dirname, '../..');
 // playwright-core lives with the headless VS Code host (tools/vscode-host), not in the root package.

@@ -1,6 +1,6 @@
 /**
  * The preview webview's document: the page frame the preview script (dist/preview.js) expects —
- * the same contract as the renderer's shell (server/src/core/preview/shell.ts), which the client
+ * the same contract as the renderer's shell (server/src/preview/shell.ts), which the client
  * cannot import: `<body data-host="vscode" data-route data-kind>` around `#mp-root`. It is set when
  * the panel opens and again only when the site's colours change; every other page arrives as an
  * `update` message and is swapped in place (no reload, scroll kept).

@@ -7,6 +7,7 @@ import { createLanguageService, type FileChange } from '../core/languageService'
 import { createFsWorkspace } from '../node/fsWorkspace';
 import { UsageError } from './check';
 import { createPreviewServer } from './previewServer';
+import { withPreview } from '../preview/withPreview';
 
 export const previewUsage = `  preview [dir] [--port N] [--host 127.0.0.1]
                                         Serve the site as it will render (every route, generated
@@ -34,7 +35,8 @@ export async function runPreview(args: readonly string[], out: NodeJS.WritableSt
 	if (!stat?.isDirectory()) throw new UsageError(`cannot read folder '${parsed.positionals[0] ?? '.'}': no such folder`);
 
 	const folder = URI.file(dir).toString();
-	const service = createLanguageService({ workspace: createFsWorkspace(() => [folder]), awaitSpecReads: true });
+	const workspace = createFsWorkspace(() => [folder]);
+	const service = withPreview(createLanguageService({ workspace, awaitSpecReads: true }), workspace);
 	const roots = await service.findDocsRoots(noCancellation);
 	const rootUri = roots.includes(folder) ? folder : roots[0];
 	if (!rootUri) throw new UsageError(`no docs.json found in '${parsed.positionals[0] ?? '.'}'`);

@@ -5,14 +5,14 @@ import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import { noCancellation } from '../core/cancellation';
 import { getString, getValue } from '../core/docsConfig/configTree';
-import type { LanguageService } from '../core/languageService';
-import type { PlaygroundRequest } from '../core/preview/playgroundTypes';
-import { previewEndpoints } from '../core/preview/previewMessages';
-import { renderShell } from '../core/preview/shell';
+import type { PreviewingService } from '../preview/withPreview';
+import type { PlaygroundRequest } from '../preview/playgroundTypes';
+import { previewEndpoints } from '../preview/previewMessages';
+import { renderShell } from '../preview/shell';
 import { sendPlaygroundRequest } from '../node/playgroundFetch';
 
 export interface PreviewServerOptions {
-	readonly service: LanguageService;
+	readonly service: PreviewingService;
 	readonly rootUri: string;
 	/** Folder holding preview.js and preview.css (dist/). */
 	readonly assetsDir: string;

@@ -19,8 +19,6 @@ import { createSpecLoader, type SpecReader } from './openapi/specLoader';
 import { navEntryOf } from './features/navEntries';
 import { ChangeTracker } from './site/changeTracker';
 import { PageDependencies } from './site/pageDependencies';
-import { createPreviewService, type PreviewRenderOptions } from './preview/previewService';
-import type { PreviewPage, PreviewRouteInfo, PreviewTarget } from './preview/previewTypes';
 import { PageIndex } from './site/pageIndex';
 import { findMissedPages } from './site/missedPages';
 import { buildSiteModel, type SiteModel } from './site/siteModel';
@@ -110,10 +108,6 @@ export interface LanguageService extends EditorFeatures {
 	/** Applies file-system events; resolves with the roots whose diagnostics may have changed. */
 	didChangeFiles(changes: readonly FileChange[]): Promise<string[]>;
 
-	/** The site preview: one page of a site as it will render (never throws for bad pages: the page shows the problem). */
-	getPreviewPage(target: PreviewTarget, options: PreviewRenderOptions, token: CancellationToken): Promise<PreviewPage>;
-	/** Every URL the site at `rootUri` serves, in navigation order. */
-	getPreviewRoutes(rootUri: string, token: CancellationToken): Promise<PreviewRouteInfo[]>;
 }
 
 export function createLanguageService(options: LanguageServiceOptions): LanguageService {
@@ -411,7 +405,6 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 			}
 			return [...affected];
 		},
-		...createPreviewService({ workspace, roots: () => roots, rootOf, getSite }),
 		...createEditorFeatures({ workspace, getRoots: () => roots, getModel: root => models.get(root), rootOf, getSite, siteOfConfig, pageIndexOf, pageSummaries, linkContext, pageInfo }),
 	};
 }

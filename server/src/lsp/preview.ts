@@ -1,7 +1,7 @@
 import type { CancellationToken, Connection } from 'vscode-languageserver';
-import type { LanguageService } from '../core/languageService';
+import type { PreviewingService } from '../preview/withPreview';
 import type { Logger } from '../core/logger';
-import type { PreviewRenderOptions } from '../core/preview/previewService';
+import type { PreviewRenderOptions } from '../preview/previewService';
 import { sendPlaygroundRequest } from '../node/playgroundFetch';
 import { PlaygroundSendRequest, PreviewPageRequest, type PreviewPage, type PreviewPageParams } from '../protocol';
 import { runSafeAsync } from './runner';
@@ -10,7 +10,7 @@ import { runSafeAsync } from './runner';
  * The preview's requests: a page rendered from the open buffers over the disk (the workspace
  * layers them, so an unsaved edit shows), and a playground Send made from this Node process.
  */
-export function registerPreview(connection: Connection, service: LanguageService, logger: Logger, sitesSettled: () => Promise<void>): void {
+export function registerPreview(connection: Connection, service: PreviewingService, logger: Logger, sitesSettled: () => Promise<void>): void {
 	connection.onRequest(PreviewPageRequest.type, (params, token) =>
 		runSafeAsync(logger, async () => (await sitesSettled(), service.getPreviewPage(params.target, renderOptions(params), token)), failedPage(params), 'preview page', token));
 	connection.onRequest(PlaygroundSendRequest.type, (request, token) =>

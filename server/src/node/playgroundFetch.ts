@@ -1,4 +1,4 @@
-import type { PlaygroundRequest, PlaygroundResponse } from '../core/preview/playgroundTypes';
+import type { PlaygroundRequest, PlaygroundResponse } from '../preview/playgroundTypes';
 
 /** Limits of a playground Send. */
 export interface PlaygroundFetchOptions {

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { renderApiPage, xMintContentOf, type ApiPageTarget } from '../../../server/src/core/preview/api/apiPage';
+import { renderApiPage, xMintContentOf, type ApiPageTarget } from '../../../server/src/preview/api/apiPage';
 
 const acmeText = readFileSync(path.resolve(__dirname, '../../../examples/acme/api-reference/openapi.yaml'), 'utf8');
 const acme = TextDocument.create('file:///acme/api-reference/openapi.yaml', 'yaml', 1, acmeText);

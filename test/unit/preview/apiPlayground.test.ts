@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { renderApiPage } from '../../../server/src/core/preview/api/apiPage';
-import { base64, buildPlaygroundRequest, toCurl, type PlaygroundForm } from '../../../server/src/core/preview/api/playgroundRequest';
+import { renderApiPage } from '../../../server/src/preview/api/apiPage';
+import { base64, buildPlaygroundRequest, toCurl, type PlaygroundForm } from '../../../server/src/preview/api/playgroundRequest';
 
 let counter = 0;
 const spec = (text: string) => TextDocument.create(`file:///mem/playground${++counter}.yaml`, 'yaml', 1, text);

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { renderApiPage } from '../../../server/src/core/preview/api/apiPage';
+import { renderApiPage } from '../../../server/src/preview/api/apiPage';
 
 let counter = 0;
 const spec = (text: string, ext = 'yaml') => TextDocument.create(`file:///mem/schemas${++counter}.${ext}`, ext, 1, text);

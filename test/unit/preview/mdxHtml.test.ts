@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { noCancellation } from '../../../server/src/core/cancellation';
-import { renderMdx } from '../../../server/src/core/preview/mdxHtml';
-import { quickTitles } from '../../../server/src/core/preview/previewService';
+import { renderMdx } from '../../../server/src/preview/mdxHtml';
+import { quickTitles } from '../../../server/src/preview/previewService';
 import { workspaceUri } from '../../helpers/inMemoryWorkspace';
 
 const root = workspaceUri('site');

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { noCancellation } from '../../../server/src/core/cancellation';
 import { createLanguageService } from '../../../server/src/core/languageService';
-import type { PreviewPage } from '../../../server/src/core/preview/previewTypes';
+import { withPreview } from '../../../server/src/preview/withPreview';
+import type { PreviewPage } from '../../../server/src/preview/previewTypes';
 import { InMemoryWorkspace, workspaceUri } from '../../helpers/inMemoryWorkspace';
 
 const root = workspaceUri('site');
@@ -81,7 +82,7 @@ function acmeLike(overrides: Record<string, unknown> = {}): InMemoryWorkspace {
 }
 
 async function service(workspace: InMemoryWorkspace) {
-	const ls = createLanguageService({ workspace, awaitSpecReads: true });
+	const ls = withPreview(createLanguageService({ workspace, awaitSpecReads: true }), workspace);
 	await ls.findDocsRoots(noCancellation);
 	return ls;
 }

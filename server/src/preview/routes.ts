@@ -1,12 +1,12 @@
-import { getProperty, getString, getValue, type ConfigNode } from '../docsConfig/configTree';
-import type { NavElement, NavKind } from '../docsConfig/navigation';
-import { classifyEntry, isExternalLink } from '../docsConfig/pageEntries';
-import { resolveEntry } from '../features/endpointFeatures';
-import { titleFromPath } from '../features/pageInfo';
-import { generatedTitle, type OpenApiOperation, type OpenApiSpec } from '../openapi/openApiSpec';
-import { slugify } from '../openapi/generatePages';
-import { specReferenceOf } from '../openapi/specRegistry';
-import type { SiteModel } from '../site/siteModel';
+import { getProperty, getString, getValue, type ConfigNode } from '../core/docsConfig/configTree';
+import type { NavElement, NavKind } from '../core/docsConfig/navigation';
+import { classifyEntry, isExternalLink } from '../core/docsConfig/pageEntries';
+import { resolveEntry } from '../core/features/endpointFeatures';
+import { titleFromPath } from '../core/features/pageInfo';
+import { generatedTitle, type OpenApiOperation, type OpenApiSpec } from '../core/openapi/openApiSpec';
+import { slugify } from '../core/openapi/generatePages';
+import { specReferenceOf } from '../core/openapi/specRegistry';
+import type { SiteModel } from '../core/site/siteModel';
 
 export type NavNodeKind = Exclude<NavKind, 'navigation' | 'globalAnchor'> | 'root' | 'page' | 'operation' | 'link';
 

@@ -1,6 +1,6 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { DocumentCache } from '../../cache';
-import { parseSpecText, plain } from '../../openapi/specTree';
+import { DocumentCache } from '../../core/cache';
+import { parseSpecText, plain } from '../../core/openapi/specTree';
 
 /** Plain JSON-like value of a spec node. */
 export type Json = unknown;

@@ -1,7 +1,7 @@
-import { getString, getValue, toPlainValue } from '../docsConfig/configTree';
-import { languageNames } from '../languageCodes';
-import type { SiteModel } from '../site/siteModel';
-import { relativePath } from '../uris';
+import { getString, getValue, toPlainValue } from '../core/docsConfig/configTree';
+import { languageNames } from '../core/languageCodes';
+import type { SiteModel } from '../core/site/siteModel';
+import { relativePath } from '../core/uris';
 import { iconSvg } from './icons';
 import type { TocEntry } from './mdxHtml';
 import { navContext, neighbours, type NavChoice, type NavContext } from './navContext';

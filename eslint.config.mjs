@@ -4,7 +4,20 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-	{ ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'tools/vscode-host/**', '.bench-cache/**', 'examples/**', 'test/fixtures/**', '**/*.mjs', '**/*.cjs', '**/*.js'] },
+	{
+		ignores: [
+			'dist/**',
+			'node_modules/**',
+			'test-results/**',
+			'tools/vscode-host/**',
+			'.bench-cache/**',
+			'examples/**',
+			'test/fixtures/**',
+			'**/*.mjs',
+			'**/*.cjs',
+			'**/*.js',
+		],
+	},
 	{
 		files: ['server/src/**/*.ts', 'client/src/**/*.ts', 'browser/**/*.ts'],
 		extends: [tseslint.configs.base],

@@ -32,11 +32,19 @@ export async function benchWhileChecking(site: GeneratedSite, serverPath: string
 		const measuredUntilMs = performance.now() - started;
 		await session.idle(1000, 600_000);
 		const backgroundDoneMs = performance.now() - started;
-		log(`  server ${site.size} (background check running): docs.json edit p95 ${config.configEditP95Ms.toFixed(0)} ms, MDX edit p95 ${page.pageEditP95Ms.toFixed(0)} ms, completion p95 ${requests.pageCompletionP95Ms.toFixed(0)} ms, hover p95 ${requests.hoverP95Ms.toFixed(0)} ms; measured until ${(measuredUntilMs / 1000).toFixed(1)} s, check done at ${(backgroundDoneMs / 1000).toFixed(1)} s`);
+		log(
+			`  server ${site.size} (background check running): docs.json edit p95 ${config.configEditP95Ms.toFixed(0)} ms, MDX edit p95 ${page.pageEditP95Ms.toFixed(0)} ms, completion p95 ${requests.pageCompletionP95Ms.toFixed(0)} ms, hover p95 ${requests.hoverP95Ms.toFixed(0)} ms; measured until ${(measuredUntilMs / 1000).toFixed(1)} s, check done at ${(backgroundDoneMs / 1000).toFixed(1)} s`,
+		);
 		return {
-			configEditP50Ms: config.configEditP50Ms, configEditP95Ms: config.configEditP95Ms, pageEditP50Ms: page.pageEditP50Ms, pageEditP95Ms: page.pageEditP95Ms,
-			pageCompletionP95Ms: requests.pageCompletionP95Ms, endpointCompletionP95Ms: requests.endpointCompletionP95Ms, hoverP95Ms: requests.hoverP95Ms,
-			measuredUntilMs, backgroundDoneMs,
+			configEditP50Ms: config.configEditP50Ms,
+			configEditP95Ms: config.configEditP95Ms,
+			pageEditP50Ms: page.pageEditP50Ms,
+			pageEditP95Ms: page.pageEditP95Ms,
+			pageCompletionP95Ms: requests.pageCompletionP95Ms,
+			endpointCompletionP95Ms: requests.endpointCompletionP95Ms,
+			hoverP95Ms: requests.hoverP95Ms,
+			measuredUntilMs,
+			backgroundDoneMs,
 		};
 	} finally {
 		await session.stop();

@@ -32,12 +32,14 @@ export async function measureFloor(site: GeneratedSite): Promise<{ totalMs: numb
 	const files = walkSiteFiles(site.dir);
 	// 64 reads in flight: as fast as the disk allows, within any open-file limit.
 	let next = 0;
-	await Promise.all(Array.from({ length: 64 }, async () => {
-		while (next < files.length) {
-			const file = files[next++];
-			texts.set(file, await fs.readFile(path.join(site.dir, file), 'utf8'));
-		}
-	}));
+	await Promise.all(
+		Array.from({ length: 64 }, async () => {
+			while (next < files.length) {
+				const file = files[next++];
+				texts.set(file, await fs.readFile(path.join(site.dir, file), 'utf8'));
+			}
+		}),
+	);
 	const read = performance.now();
 	try {
 		JSON.parse(texts.get('docs.json') ?? '');

@@ -3,9 +3,22 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import {
-	CompletionRequest, createProtocolConnection, DefinitionRequest, DidChangeTextDocumentNotification, DidOpenTextDocumentNotification, ExitNotification,
-	HoverRequest, InitializedNotification, InitializeRequest, PublishDiagnosticsNotification, ShutdownRequest, StreamMessageReader, StreamMessageWriter,
-	type Diagnostic, type Position, type ProtocolConnection,
+	CompletionRequest,
+	createProtocolConnection,
+	DefinitionRequest,
+	DidChangeTextDocumentNotification,
+	DidOpenTextDocumentNotification,
+	ExitNotification,
+	HoverRequest,
+	InitializedNotification,
+	InitializeRequest,
+	PublishDiagnosticsNotification,
+	ShutdownRequest,
+	StreamMessageReader,
+	StreamMessageWriter,
+	type Diagnostic,
+	type Position,
+	type ProtocolConnection,
 } from 'vscode-languageserver-protocol/node';
 import { SiteChangedNotification } from '../server/src/protocol';
 
@@ -60,8 +73,12 @@ export class LspSession {
 
 	async initialize(folder: string): Promise<void> {
 		await this.#connection.sendRequest(InitializeRequest.type, {
-			processId: process.pid, rootUri: null,
-			capabilities: { textDocument: { publishDiagnostics: {}, completion: { completionItem: { snippetSupport: true } } }, workspace: { workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: false } } },
+			processId: process.pid,
+			rootUri: null,
+			capabilities: {
+				textDocument: { publishDiagnostics: {}, completion: { completionItem: { snippetSupport: true } } },
+				workspace: { workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: false } },
+			},
 			workspaceFolders: [{ uri: folder, name: path.basename(folder) }],
 		});
 		await this.#connection.sendNotification(InitializedNotification.type, {});
@@ -86,7 +103,10 @@ export class LspSession {
 		const range = { start: positionAt(doc.text, offset), end: positionAt(doc.text, offset + length) };
 		doc.text = doc.text.slice(0, offset) + insert + doc.text.slice(offset + length);
 		doc.version++;
-		return this.#connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: doc.version }, contentChanges: [{ range, text: insert }] });
+		return this.#connection.sendNotification(DidChangeTextDocumentNotification.type, {
+			textDocument: { uri, version: doc.version },
+			contentChanges: [{ range, text: insert }],
+		});
 	}
 
 	positionAt(uri: string, offset: number): Position {

@@ -13,11 +13,17 @@ export function ensureOfficialCli(cacheDir: string, log: (line: string) => void)
 	const stamp = path.join(dir, '.installed');
 	if (existsSync(bin) && existsSync(stamp)) return { bin };
 	mkdirSync(dir, { recursive: true });
-	if (!existsSync(path.join(dir, 'package.json'))) writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'mintdoc-bench-official', private: true }) + '\n');
+	if (!existsSync(path.join(dir, 'package.json')))
+		writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'mintdoc-bench-official', private: true }) + '\n');
 	log(`installing ${officialPackage} into ${dir} (once; a large install) ...`);
 	const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-	const result = spawnSync(npm, ['install', '--no-audit', '--no-fund', '--loglevel=error', officialPackage], { cwd: dir, encoding: 'utf8', timeout: 30 * 60_000 });
-	if (result.status !== 0 || !existsSync(bin)) return { error: `npm install ${officialPackage} failed: ${(result.stderr || result.error?.message || '').trim().split('\n').slice(-3).join(' ')}` };
+	const result = spawnSync(npm, ['install', '--no-audit', '--no-fund', '--loglevel=error', officialPackage], {
+		cwd: dir,
+		encoding: 'utf8',
+		timeout: 30 * 60_000,
+	});
+	if (result.status !== 0 || !existsSync(bin))
+		return { error: `npm install ${officialPackage} failed: ${(result.stderr || result.error?.message || '').trim().split('\n').slice(-3).join(' ')}` };
 	writeFileSync(stamp, officialPackage + '\n');
 	return { bin };
 }

@@ -53,7 +53,10 @@ export async function measureTiers(dir: string): Promise<TierFigures> {
 	const workspace = createFsWorkspace(() => [root]);
 	const specs = createWorkerSpecReader(path.resolve(__dirname, '..', 'dist', 'specWorker.js'), undefined, 1);
 	const service = createLanguageService({
-		workspace, schemaValidation: true, awaitSpecReads: true, specReader: (uri, text) => specs.validate(uri, text),
+		workspace,
+		schemaValidation: true,
+		awaitSpecReads: true,
+		specReader: (uri, text) => specs.validate(uri, text),
 		// Summaries made above: this run times the rules alone.
 		summarizePages: async documents => documents.map(d => summaries.get(d.uri) ?? summarizePageWithTier(d).summary),
 	});

@@ -18,7 +18,11 @@ const gnuTime = '/usr/bin/time';
  * Runs a command in a fresh process and measures its wall time and peak resident memory: with
  * GNU time when it is installed (exact, includes the whole run), else by polling VmHWM in /proc.
  */
-export function runProcess(command: string, args: readonly string[], options: { cwd?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<ProcessRun> {
+export function runProcess(
+	command: string,
+	args: readonly string[],
+	options: { cwd?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {},
+): Promise<ProcessRun> {
 	const useTime = existsSync(gnuTime);
 	const [file, argv] = useTime ? [gnuTime, ['-f', '__PEAK_RSS_KB=%M __CPU_S=%U+%S', command, ...args]] : [command, [...args]];
 	return new Promise(resolve => {
@@ -30,18 +34,22 @@ export function runProcess(command: string, args: readonly string[], options: { 
 		let timedOut = false;
 		child.stdout.on('data', chunk => (stdout += chunk));
 		child.stderr.on('data', chunk => (stderr += chunk));
-		const poll = useTime ? undefined : setInterval(() => {
-			try {
-				const kb = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
-				polledKb = Math.max(polledKb, kb);
-			} catch {
-				// The process is gone; the last reading stands.
-			}
-		}, 20);
-		const timer = options.timeoutMs ? setTimeout(() => {
-			timedOut = true;
-			child.kill('SIGKILL');
-		}, options.timeoutMs) : undefined;
+		const poll = useTime
+			? undefined
+			: setInterval(() => {
+					try {
+						const kb = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
+						polledKb = Math.max(polledKb, kb);
+					} catch {
+						// The process is gone; the last reading stands.
+					}
+				}, 20);
+		const timer = options.timeoutMs
+			? setTimeout(() => {
+					timedOut = true;
+					child.kill('SIGKILL');
+				}, options.timeoutMs)
+			: undefined;
 		child.on('close', exitCode => {
 			const wallMs = performance.now() - started;
 			if (poll) clearInterval(poll);
@@ -50,7 +58,15 @@ export function runProcess(command: string, args: readonly string[], options: { 
 			const peakKb = fromTime ? Number(fromTime[1]) : polledKb;
 			const cpu = /__CPU_S=([\d.]+)\+([\d.]+)/.exec(stderr);
 			const cpuMs = cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : undefined;
-			resolve({ wallMs, peakRssMb: peakKb ? peakKb / 1024 : undefined, cpuMs, exitCode, stdout, stderr: stderr.replace(/__PEAK_RSS_KB=\d+ __CPU_S=\S+\n?/, ''), timedOut });
+			resolve({
+				wallMs,
+				peakRssMb: peakKb ? peakKb / 1024 : undefined,
+				cpuMs,
+				exitCode,
+				stdout,
+				stderr: stderr.replace(/__PEAK_RSS_KB=\d+ __CPU_S=\S+\n?/, ''),
+				timedOut,
+			});
 		});
 	});
 }

@@ -61,8 +61,17 @@ export function describeRealSite(dir: string, label: string): GeneratedSite {
 		links += text.match(/\]\(|href=/g)?.length ?? 0;
 	}
 	return {
-		size: label as GeneratedSite['size'], dir, pages: pageFiles.length, links, operations: endpointEntries.length, files: files.length, bytes,
-		navPages: [...pageSet], middlePage, endpointEntries: [...new Set(endpointEntries)], specFiles,
+		size: label as GeneratedSite['size'],
+		dir,
+		pages: pageFiles.length,
+		links,
+		operations: endpointEntries.length,
+		files: files.length,
+		bytes,
+		navPages: [...pageSet],
+		middlePage,
+		endpointEntries: [...new Set(endpointEntries)],
+		specFiles,
 	};
 }
 

@@ -41,13 +41,42 @@ export function constructBlock(construct: Construct, random: Random, sentence: (
 		case 'codeInComponent':
 			// Half in a code group, half indented under a list item (steps), as real pages have them.
 			if (random.next() < 0.5) return ['1. Install the SDK:', '', '   ```bash', `   npm install @example/${word()}`, '   ```', '', `2. ${sentence(8)}`, ''];
-			return ['<CodeGroup>', '```bash cURL', `curl -X POST https://api.example.com/v1/${word()} \\`, '  -H "Content-Type: application/json" \\', `  -d '{"${word()}": "${word()}", "limit": 10}'`, '```', '', '```python Python', `client.${word()}.create(${word()}="${word()}")`, '```', '</CodeGroup>', ''];
+			return [
+				'<CodeGroup>',
+				'```bash cURL',
+				`curl -X POST https://api.example.com/v1/${word()} \\`,
+				'  -H "Content-Type: application/json" \\',
+				`  -d '{"${word()}": "${word()}", "limit": 10}'`,
+				'```',
+				'',
+				'```python Python',
+				`client.${word()}.create(${word()}="${word()}")`,
+				'```',
+				'</CodeGroup>',
+				'',
+			];
 		case 'jsxExpressionProp':
 			return random.next() < 0.5
-				? [`<ProgressBar pages={[`, ...Array.from({ length: 3 + random.int(5) }, () => `                          "${word()}/${word()}",`), `                        ]} current={${random.int(5)}} />`, '']
-				: [`<Frame caption="${sentence(4).slice(0, -1)}" style={{ maxWidth: ${300 + random.int(500)} }}>`, `  <img src="https://assets.example.com/${word()}.png" alt="${word()}" />`, '</Frame>', ''];
+				? [
+						`<ProgressBar pages={[`,
+						...Array.from({ length: 3 + random.int(5) }, () => `                          "${word()}/${word()}",`),
+						`                        ]} current={${random.int(5)}} />`,
+						'',
+					]
+				: [
+						`<Frame caption="${sentence(4).slice(0, -1)}" style={{ maxWidth: ${300 + random.int(500)} }}>`,
+						`  <img src="https://assets.example.com/${word()}.png" alt="${word()}" />`,
+						'</Frame>',
+						'',
+					];
 		case 'referenceLink':
-			return [`Read the [${word()} guide][${word()}-ref] and the [${word()} reference][api] before you ${word()}.`, '', `[${word()}-ref]: https://example.com/${word()}`, '[api]: https://example.com/api "API reference"', ''];
+			return [
+				`Read the [${word()} guide][${word()}-ref] and the [${word()} reference][api] before you ${word()}.`,
+				'',
+				`[${word()}-ref]: https://example.com/${word()}`,
+				'[api]: https://example.com/api "API reference"',
+				'',
+			];
 		case 'importSnippet':
 			return ['<Support />', ''];
 		case 'html':
@@ -57,7 +86,15 @@ export function constructBlock(construct: Construct, random: Random, sentence: (
 		case 'multilineTag':
 			return ['<Card', `  title="${word()} ${word()}"`, `  icon="${word()}"`, `  href="https://example.com/${word()}"`, '>', `  ${sentence(9)}`, '</Card>', ''];
 		case 'tableWithInlineHtml':
-			return ['| Parameter | Type | Description |', '| --- | --- | --- |', ...Array.from({ length: 3 + random.int(4) }, () => `| \`${word()}_${word()}\` | <code>string</code> | ${sentence(5)}<br/>Default: \`${random.int(100)}\` |`), ''];
+			return [
+				'| Parameter | Type | Description |',
+				'| --- | --- | --- |',
+				...Array.from(
+					{ length: 3 + random.int(4) },
+					() => `| \`${word()}_${word()}\` | <code>string</code> | ${sentence(5)}<br/>Default: \`${random.int(100)}\` |`,
+				),
+				'',
+			];
 		case 'inlineExpression':
 			return [`Escape braces as {'{'} and {'}'}; the limit is {${random.int(1000)}} ${word()}s per minute.`, ''];
 		case 'mdxComment':
@@ -69,7 +106,14 @@ export function constructBlock(construct: Construct, random: Random, sentence: (
 		case 'blockquote':
 			return [`> ${sentence(12)}`, `> ${sentence(8)}`, ''];
 		case 'longPage':
-			return Array.from({ length: 40 }, (_, i) => [`## v${3 - Math.floor(i / 10)}.${9 - (i % 10)}.0 {#v${i}}`, '', `<Update label="Release ${i}" description="${word()}">`, ...Array.from({ length: 4 }, () => `  - ${sentence(14)}`), '</Update>', '']).flat();
+			return Array.from({ length: 40 }, (_, i) => [
+				`## v${3 - Math.floor(i / 10)}.${9 - (i % 10)}.0 {#v${i}}`,
+				'',
+				`<Update label="Release ${i}" description="${word()}">`,
+				...Array.from({ length: 4 }, () => `  - ${sentence(14)}`),
+				'</Update>',
+				'',
+			]).flat();
 		case 'thematicBreak':
 			return ['---', ''];
 		case 'customHeadingId':

@@ -61,9 +61,21 @@ interface SizeResult {
 }
 
 async function main(): Promise<void> {
-	const { values } = parseArgs({ options: { sizes: { type: 'string' }, site: { type: 'string', multiple: true, default: [] }, official: { type: 'boolean', default: false }, runs: { type: 'string', default: '1' }, parts: { type: 'string', default: 'floor,check,warm,tiers,peer,server,busy,soak' }, seed: { type: 'string', default: String(defaultSeed) } } });
+	const { values } = parseArgs({
+		options: {
+			sizes: { type: 'string' },
+			site: { type: 'string', multiple: true, default: [] },
+			official: { type: 'boolean', default: false },
+			runs: { type: 'string', default: '1' },
+			parts: { type: 'string', default: 'floor,check,warm,tiers,peer,server,busy,soak' },
+			seed: { type: 'string', default: String(defaultSeed) },
+		},
+	});
 	// Real sites alone when only --site is given; generated sizes too when --sizes names them.
-	const sizeNames = (values.sizes ?? (values.site!.length ? '' : 'S,M,L')).split(',').map(s => s.trim().toUpperCase()).filter((s): s is SizeName => s in sizes);
+	const sizeNames = (values.sizes ?? (values.site!.length ? '' : 'S,M,L'))
+		.split(',')
+		.map(s => s.trim().toUpperCase())
+		.filter((s): s is SizeName => s in sizes);
 	const realSites = values.site!.map(dir => path.resolve(dir));
 	const labelOf = (dir: string) => path.relative(path.dirname(path.dirname(dir)), dir).replace(/\\/g, '/');
 	const chosen: string[] = [...sizeNames, ...realSites.map(labelOf)];
@@ -75,17 +87,40 @@ async function main(): Promise<void> {
 	mkdirSync(cacheDir, { recursive: true });
 
 	const results: Partial<Record<string, SizeResult>> = {};
-	const machine = { cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length, ramGb: Math.round(os.totalmem() / 1024 ** 3), node: process.version, platform: `${os.platform()} ${os.release()}`, loadAverage: os.loadavg().map(n => Math.round(n * 100) / 100) };
+	const machine = {
+		cpu: os.cpus()[0]?.model ?? 'unknown',
+		cores: os.cpus().length,
+		ramGb: Math.round(os.totalmem() / 1024 ** 3),
+		node: process.version,
+		platform: `${os.platform()} ${os.release()}`,
+		loadAverage: os.loadavg().map(n => Math.round(n * 100) / 100),
+	};
 	const date = new Date().toISOString();
 	// Written after every size, so a long L run interrupted midway still leaves S and M.
-	const save = () => writeFileSync(path.join(__dirname, 'results.json'), JSON.stringify({ date, machine: { ...machine, loadAverageAtEnd: os.loadavg().map(n => Math.round(n * 100) / 100) }, generator: { version: generatorVersion, seed }, budgets, results }, null, 2) + '\n');
+	const save = () =>
+		writeFileSync(
+			path.join(__dirname, 'results.json'),
+			JSON.stringify(
+				{
+					date,
+					machine: { ...machine, loadAverageAtEnd: os.loadavg().map(n => Math.round(n * 100) / 100) },
+					generator: { version: generatorVersion, seed },
+					budgets,
+					results,
+				},
+				null,
+				2,
+			) + '\n',
+		);
 	for (const [index, size] of chosen.entries()) {
 		const real = index >= sizeNames.length ? realSites[index - sizeNames.length] : undefined;
 		const site = real ? describeRealSite(real, size) : ensureSite(cacheDir, size as SizeName, seed, log);
 		const { navPages: _n, endpointEntries: _e, dir: _d, ...summary } = site;
 		const result: SizeResult = { site: real ? { ...summary, dir: real } : summary, errors: [] };
 		results[size] = result;
-		log(`site ${size}: ${site.pages} pages, ${site.links} links, ${site.operations} operations, ${(site.bytes / 1024 / 1024).toFixed(1)} MB in ${site.files} files`);
+		log(
+			`site ${size}: ${site.pages} pages, ${site.links} links, ${site.operations} operations, ${(site.bytes / 1024 / 1024).toFixed(1)} MB in ${site.files} files`,
+		);
 		const attempt = async (label: string, work: () => Promise<void>) => {
 			if (label !== 'official' && !parts.has(label)) return;
 			try {
@@ -106,10 +141,19 @@ async function main(): Promise<void> {
 			for (let i = 0; i < runs; i++) {
 				last = await runProcess(process.execPath, [cli, 'check', site.dir, ...cacheArgs], { timeoutMs: 20 * 60_000 });
 				walls.push(last.wallMs);
-				log(`  mintdoc check ${size} (${label}): ${last.wallMs.toFixed(0)} ms (CPU ${last.cpuMs?.toFixed(0)} ms), peak RSS ${last.peakRssMb?.toFixed(0)} MB, exit ${last.exitCode}`);
+				log(
+					`  mintdoc check ${size} (${label}): ${last.wallMs.toFixed(0)} ms (CPU ${last.cpuMs?.toFixed(0)} ms), peak RSS ${last.peakRssMb?.toFixed(0)} MB, exit ${last.exitCode}`,
+				);
 			}
 			if (last!.exitCode !== 0 && last!.exitCode !== 1) throw new Error(`mintdoc check exited with ${last!.exitCode}: ${last!.stderr.slice(0, 500)}`);
-			return { wallMs: median(walls), runs: walls, cpuMs: last!.cpuMs, peakRssMb: last!.peakRssMb, exitCode: last!.exitCode, problems: last!.stdout.trim().split('\n').pop() ?? '' };
+			return {
+				wallMs: median(walls),
+				runs: walls,
+				cpuMs: last!.cpuMs,
+				peakRssMb: last!.peakRssMb,
+				exitCode: last!.exitCode,
+				problems: last!.stdout.trim().split('\n').pop() ?? '',
+			};
 		};
 		await attempt('check', async () => {
 			result.check = await checkRuns('cold', ['--no-cache']);
@@ -118,21 +162,29 @@ async function main(): Promise<void> {
 			rmSync(cacheFile, { force: true });
 			const first = await runProcess(process.execPath, [cli, 'check', site.dir, '--cache-location', cacheFile], { timeoutMs: 20 * 60_000 });
 			result.warm = await checkRuns('warm', ['--cache-location', cacheFile]);
-			if (result.warm.problems !== (first.stdout.trim().split('\n').pop() ?? '')) result.errors.push(`warm: findings differ from the run that wrote the cache: ${result.warm.problems}`);
+			if (result.warm.problems !== (first.stdout.trim().split('\n').pop() ?? ''))
+				result.errors.push(`warm: findings differ from the run that wrote the cache: ${result.warm.problems}`);
 		});
 		await attempt('identical', async () => {
 			const cold = await runProcess(process.execPath, [cli, 'check', site.dir, '--no-cache'], { timeoutMs: 20 * 60_000 });
-			const parserOnly = await runProcess(process.execPath, [cli, 'check', site.dir, '--no-cache'], { timeoutMs: 30 * 60_000, env: { ...process.env, MINTDOC_PAGE_READER: 'parser' } });
+			const parserOnly = await runProcess(process.execPath, [cli, 'check', site.dir, '--no-cache'], {
+				timeoutMs: 30 * 60_000,
+				env: { ...process.env, MINTDOC_PAGE_READER: 'parser' },
+			});
 			rmSync(cacheFile, { force: true });
 			await runProcess(process.execPath, [cli, 'check', site.dir, '--cache-location', cacheFile], { timeoutMs: 20 * 60_000 });
 			const warm = await runProcess(process.execPath, [cli, 'check', site.dir, '--cache-location', cacheFile], { timeoutMs: 20 * 60_000 });
 			result.identical = { parserOnly: differingLines(cold.stdout, parserOnly.stdout), warm: differingLines(cold.stdout, warm.stdout) };
-			log(`  identical ${size}: ${result.identical.parserOnly} lines differ with the MDX parser alone, ${result.identical.warm} warm from the cache (of ${cold.stdout.split('\n').length})`);
+			log(
+				`  identical ${size}: ${result.identical.parserOnly} lines differ with the MDX parser alone, ${result.identical.warm} warm from the cache (of ${cold.stdout.split('\n').length})`,
+			);
 		});
 		await attempt('tiers', async () => {
 			result.tiers = await measureTiers(site.dir);
 			const t = result.tiers;
-			log(`  tiers ${size}: fast tier ${t.fast.pages}/${t.pages} pages, ${pct(t.fast.bytes, t.bytes)} of bytes (${t.fast.ms.toFixed(0)} ms); parser ${t.parser.pages} pages (${t.parser.ms.toFixed(0)} ms); rules ${t.siteRulesMs.toFixed(0)} + ${t.pageRulesMs.toFixed(0)} ms`);
+			log(
+				`  tiers ${size}: fast tier ${t.fast.pages}/${t.pages} pages, ${pct(t.fast.bytes, t.bytes)} of bytes (${t.fast.ms.toFixed(0)} ms); parser ${t.parser.pages} pages (${t.parser.ms.toFixed(0)} ms); rules ${t.siteRulesMs.toFixed(0)} + ${t.pageRulesMs.toFixed(0)} ms`,
+			);
 		});
 		await attempt('peer', async () => {
 			result.peer = await measurePeer(path.join(site.dir, 'docs.json'), path.join(repo, 'schemas', 'docs.schema.json'));
@@ -153,7 +205,13 @@ async function main(): Promise<void> {
 				const run = await runOfficialBrokenLinks(installed.bin, site.dir);
 				log(`  ${officialPackage} broken-links ${size}: ${run.wallMs.toFixed(0)} ms, exit ${run.exitCode}${run.timedOut ? ' (timed out)' : ''}`);
 				const output = (run.stdout + run.stderr).trim().split('\n').slice(-3).join(' | ').slice(0, 300);
-				result.official = { wallMs: run.wallMs, cpuMs: run.cpuMs, exitCode: run.exitCode, ratio: result.check ? run.wallMs / result.check.wallMs : NaN, output };
+				result.official = {
+					wallMs: run.wallMs,
+					cpuMs: run.cpuMs,
+					exitCode: run.exitCode,
+					ratio: result.check ? run.wallMs / result.check.wallMs : NaN,
+					output,
+				};
 			});
 		}
 		save();
@@ -163,7 +221,8 @@ async function main(): Promise<void> {
 	console.error(`wrote ${path.relative(process.cwd(), path.join(__dirname, 'results.json'))}`);
 }
 
-const ms = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '—' : n >= 10_000 ? `${(n / 1000).toFixed(1)} s` : `${n.toFixed(n < 10 ? 1 : 0)} ms`);
+const ms = (n: number | undefined) =>
+	n === undefined || Number.isNaN(n) ? '—' : n >= 10_000 ? `${(n / 1000).toFixed(1)} s` : `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 const mb = (n: number | undefined) => (n === undefined ? '—' : `${n.toFixed(0)} MB`);
 const ratio = (n: number | undefined, floor: number | undefined) => (n === undefined || !floor ? '' : ` (${(n / floor).toFixed(1)}× floor)`);
 
@@ -178,12 +237,18 @@ function differingLines(a: string, b: string): number {
 const pct = (part: number, whole: number) => (whole ? `${Math.round((100 * part) / whole)} %` : '—');
 
 /** One Markdown table: a row per figure, a column per site, then the budget. */
-export function formatTable(date: string, machine: { cpu: string; cores: number; ramGb: number; node: string; loadAverage: number[] }, chosen: readonly string[], results: Partial<Record<string, SizeResult>>): string {
+export function formatTable(
+	date: string,
+	machine: { cpu: string; cores: number; ramGb: number; node: string; loadAverage: number[] },
+	chosen: readonly string[],
+	results: Partial<Record<string, SizeResult>>,
+): string {
 	const server = (size: string) => {
 		const s = results[size]?.server;
 		return s && !('error' in s) ? s : undefined;
 	};
-	const budget = (key: string, unit: (n: number) => string) => chosen.flatMap(size => (budgets[key]?.[size] !== undefined ? [`${size} ≤ ${unit(budgets[key]![size]!)}`] : [])).join(', ');
+	const budget = (key: string, unit: (n: number) => string) =>
+		chosen.flatMap(size => (budgets[key]?.[size] !== undefined ? [`${size} ≤ ${unit(budgets[key]![size]!)}`] : [])).join(', ');
 	const row = (label: string, cell: (size: string) => string, budgetText = '') => `| ${label} | ${chosen.map(cell).join(' | ')} | ${budgetText} |`;
 	const floor = (size: string) => results[size]?.floor?.totalMs;
 	const tiers = (size: string) => results[size]?.tiers;
@@ -193,37 +258,100 @@ export function formatTable(date: string, machine: { cpu: string; cores: number;
 		`| figure | ${chosen.map(size => `${size} (${results[size]!.site.pages} pages, ${(results[size]!.site.bytes / 1024 / 1024).toFixed(0)} MB)`).join(' | ')} | budget |`,
 		`|---|${chosen.map(() => '---').join('|')}|---|`,
 		row('floor: read all files + parse docs.json and specs', size => ms(floor(size))),
-		row('`mintdoc check` wall, cold (no cache)', size => ms(results[size]?.check?.wallMs) + ratio(results[size]?.check?.wallMs, floor(size)), `≤ ${coldFloorRatio}× floor; ${budget('checkMs', ms)}`),
-		row('`mintdoc check` wall, warm (page cache, unchanged site)', size => ms(results[size]?.warm?.wallMs) + ratio(results[size]?.warm?.wallMs, floor(size)), `≤ ${warmFloorRatio}× floor`),
+		row(
+			'`mintdoc check` wall, cold (no cache)',
+			size => ms(results[size]?.check?.wallMs) + ratio(results[size]?.check?.wallMs, floor(size)),
+			`≤ ${coldFloorRatio}× floor; ${budget('checkMs', ms)}`,
+		),
+		row(
+			'`mintdoc check` wall, warm (page cache, unchanged site)',
+			size => ms(results[size]?.warm?.wallMs) + ratio(results[size]?.warm?.wallMs, floor(size)),
+			`≤ ${warmFloorRatio}× floor`,
+		),
 		row('`mintdoc check` CPU time, cold (user + system, all threads)', size => ms(results[size]?.check?.cpuMs)),
 		row('`mintdoc check` peak RSS, cold', size => mb(results[size]?.check?.peakRssMb), budget('checkPeakRssMb', mb)),
-		row('fast tier reads: pages / bytes', size => (tiers(size) ? `${pct(tiers(size)!.fast.pages, tiers(size)!.pages)} / ${pct(tiers(size)!.fast.bytes, tiers(size)!.bytes)}` : '—')),
-		row('one thread: read pages / fast tier / MDX parser / other pages', size => (tiers(size) ? `${ms(tiers(size)!.readMs)} / ${ms(tiers(size)!.fast.ms)} / ${ms(tiers(size)!.parser.ms)} / ${ms(tiers(size)!.other.ms)}` : '—')),
-		row('one thread: docs.json rules + OpenAPI / page rules', size => (tiers(size) ? `${ms(tiers(size)!.siteRulesMs)} / ${ms(tiers(size)!.pageRulesMs)}` : '—')),
-		row('findings that differ: MDX parser alone / warm from the cache', size => (results[size]?.identical ? `${results[size]!.identical!.parserOnly} / ${results[size]!.identical!.warm}` : '—'), '0 / 0'),
-		row('server: first diagnostics', size => ms(server(size)?.firstDiagnosticsMs) + ratio(server(size)?.firstDiagnosticsMs, floor(size)), budget('firstDiagnosticsMs', ms)),
+		row('fast tier reads: pages / bytes', size =>
+			tiers(size) ? `${pct(tiers(size)!.fast.pages, tiers(size)!.pages)} / ${pct(tiers(size)!.fast.bytes, tiers(size)!.bytes)}` : '—',
+		),
+		row('one thread: read pages / fast tier / MDX parser / other pages', size =>
+			tiers(size) ? `${ms(tiers(size)!.readMs)} / ${ms(tiers(size)!.fast.ms)} / ${ms(tiers(size)!.parser.ms)} / ${ms(tiers(size)!.other.ms)}` : '—',
+		),
+		row('one thread: docs.json rules + OpenAPI / page rules', size =>
+			tiers(size) ? `${ms(tiers(size)!.siteRulesMs)} / ${ms(tiers(size)!.pageRulesMs)}` : '—',
+		),
+		row(
+			'findings that differ: MDX parser alone / warm from the cache',
+			size => (results[size]?.identical ? `${results[size]!.identical!.parserOnly} / ${results[size]!.identical!.warm}` : '—'),
+			'0 / 0',
+		),
+		row(
+			'server: first diagnostics',
+			size => ms(server(size)?.firstDiagnosticsMs) + ratio(server(size)?.firstDiagnosticsMs, floor(size)),
+			budget('firstDiagnosticsMs', ms),
+		),
 		row('server: every page checked (background)', size => ms(server(size)?.loadedMs), budget('loadedMs', ms)),
-		row('server: docs.json edit → diagnostics p50 / p95', size => `${ms(server(size)?.configEditP50Ms)} / ${ms(server(size)?.configEditP95Ms)}`, budget('configEditP95Ms', ms)),
-		row('server: MDX edit → diagnostics p50 / p95', size => `${ms(server(size)?.pageEditP50Ms)} / ${ms(server(size)?.pageEditP95Ms)}`, budget('pageEditP95Ms', ms)),
-		row('server: completion, page paths p50 / p95', size => `${ms(server(size)?.pageCompletionP50Ms)} / ${ms(server(size)?.pageCompletionP95Ms)}`, budget('pageCompletionP95Ms', ms)),
-		row('server: completion, `METHOD /path` p50 / p95', size => `${ms(server(size)?.endpointCompletionP50Ms)} / ${ms(server(size)?.endpointCompletionP95Ms)}`, budget('endpointCompletionP95Ms', ms)),
+		row(
+			'server: docs.json edit → diagnostics p50 / p95',
+			size => `${ms(server(size)?.configEditP50Ms)} / ${ms(server(size)?.configEditP95Ms)}`,
+			budget('configEditP95Ms', ms),
+		),
+		row(
+			'server: MDX edit → diagnostics p50 / p95',
+			size => `${ms(server(size)?.pageEditP50Ms)} / ${ms(server(size)?.pageEditP95Ms)}`,
+			budget('pageEditP95Ms', ms),
+		),
+		row(
+			'server: completion, page paths p50 / p95',
+			size => `${ms(server(size)?.pageCompletionP50Ms)} / ${ms(server(size)?.pageCompletionP95Ms)}`,
+			budget('pageCompletionP95Ms', ms),
+		),
+		row(
+			'server: completion, `METHOD /path` p50 / p95',
+			size => `${ms(server(size)?.endpointCompletionP50Ms)} / ${ms(server(size)?.endpointCompletionP95Ms)}`,
+			budget('endpointCompletionP95Ms', ms),
+		),
 		row('server: hover p95 / definition p95', size => `${ms(server(size)?.hoverP95Ms)} / ${ms(server(size)?.definitionP95Ms)}`, budget('hoverP95Ms', ms)),
-		row('server: RSS after load / after edits / settled (15 s idle)', size => `${mb(server(size)?.rssAfterLoadMb)} / ${mb(server(size)?.rssAfterEditsMb)} / ${mb(server(size)?.rssSettledMb)}`, budget('serverRssMb', mb)),
-		row('server, background check running: docs.json / MDX edit p95', size => `${ms(results[size]?.busy?.configEditP95Ms)} / ${ms(results[size]?.busy?.pageEditP95Ms)}`),
-		row('server, background check running: completion / hover p95', size => `${ms(results[size]?.busy?.pageCompletionP95Ms)} / ${ms(results[size]?.busy?.hoverP95Ms)}`),
-		row('server, background check running: measured until / check done', size => `${ms(results[size]?.busy?.measuredUntilMs)} / ${ms(results[size]?.busy?.backgroundDoneMs)}`),
-		row('soak (1,000 edits): RSS after load / every 100 / after idle', size => {
-			const soak = results[size]?.soak;
-			return soak ? `${mb(soak.rssAfterLoadMb)} / ${soak.rssEveryHundredMb.map(n => n?.toFixed(0) ?? '—').join(', ')} / ${mb(soak.rssAfterIdleMb)} (+${soak.growthPercent?.toFixed(0)} %)` : '—';
-		}, budget('soakGrowthPercent', n => `+${n} %`)),
+		row(
+			'server: RSS after load / after edits / settled (15 s idle)',
+			size => `${mb(server(size)?.rssAfterLoadMb)} / ${mb(server(size)?.rssAfterEditsMb)} / ${mb(server(size)?.rssSettledMb)}`,
+			budget('serverRssMb', mb),
+		),
+		row(
+			'server, background check running: docs.json / MDX edit p95',
+			size => `${ms(results[size]?.busy?.configEditP95Ms)} / ${ms(results[size]?.busy?.pageEditP95Ms)}`,
+		),
+		row(
+			'server, background check running: completion / hover p95',
+			size => `${ms(results[size]?.busy?.pageCompletionP95Ms)} / ${ms(results[size]?.busy?.hoverP95Ms)}`,
+		),
+		row(
+			'server, background check running: measured until / check done',
+			size => `${ms(results[size]?.busy?.measuredUntilMs)} / ${ms(results[size]?.busy?.backgroundDoneMs)}`,
+		),
+		row(
+			'soak (1,000 edits): RSS after load / every 100 / after idle',
+			size => {
+				const soak = results[size]?.soak;
+				return soak
+					? `${mb(soak.rssAfterLoadMb)} / ${soak.rssEveryHundredMb.map(n => n?.toFixed(0) ?? '—').join(', ')} / ${mb(soak.rssAfterIdleMb)} (+${soak.growthPercent?.toFixed(0)} %)`
+					: '—';
+			},
+			budget('soakGrowthPercent', n => `+${n} %`),
+		),
 		row('peer: vscode-json-languageservice validate docs.json', size => ms(results[size]?.peer?.validateMs)),
 	];
 	if (chosen.some(size => results[size]?.official)) {
-		lines.push(row(`official: \`${officialPackage} broken-links\``, size => {
-			const o = results[size]?.official;
-			if (!o) return '';
-			return 'error' in o ? `failed: ${o.error.slice(0, 80)}` : `${ms(o.wallMs)}, CPU ${ms(o.cpuMs)} (MintDoc ${o.ratio.toFixed(1)}× faster)`;
-		}, 'MintDoc ≥ 20× faster'));
+		lines.push(
+			row(
+				`official: \`${officialPackage} broken-links\``,
+				size => {
+					const o = results[size]?.official;
+					if (!o) return '';
+					return 'error' in o ? `failed: ${o.error.slice(0, 80)}` : `${ms(o.wallMs)}, CPU ${ms(o.cpuMs)} (MintDoc ${o.ratio.toFixed(1)}× faster)`;
+				},
+				'MintDoc ≥ 20× faster',
+			),
+		);
 	}
 	const errors = chosen.flatMap(size => results[size]!.errors.map(e => `${size}: ${e}`));
 	if (errors.length) lines.push('', 'Not measured:', ...errors.map(e => `- ${e}`));
@@ -232,5 +360,5 @@ export function formatTable(date: string, machine: { cpu: string; cores: number;
 
 main().catch(e => {
 	// A benchmark never fails a build: report and exit 0.
-	console.error(`bench: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+	console.error(`bench: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
 });

@@ -63,7 +63,8 @@ export async function benchServer(site: GeneratedSite, serverPath: string, log: 
 /** Longer than the page pool's idle stop (10 s) and the spec worker's (5 s). */
 const settleMs = 15_000;
 
-export const has = (diagnostics: Diagnostic[] | undefined, code: string, line: number) => !!diagnostics?.some(d => d.code === code && d.range.start.line === line);
+export const has = (diagnostics: Diagnostic[] | undefined, code: string, line: number) =>
+	!!diagnostics?.some(d => d.code === code && d.range.start.line === line);
 
 /** 50 edits in the middle of docs.json: rename a page entry, add a group, change a method; each made then undone. */
 export async function configEdits(session: LspSession, uri: string, site: GeneratedSite, count = 50) {
@@ -99,9 +100,16 @@ export async function configEdits(session: LspSession, uri: string, site: Genera
 		}
 		if (offset < 0) throw new Error(`edit ${i}: target not found in docs.json`);
 		const line = session.positionAt(uri, offset).line;
-		for (const [from, to, expect] of [[removed, inserted, true], [inserted, removed, false]] as const) {
+		for (const [from, to, expect] of [
+			[removed, inserted, true],
+			[inserted, removed, false],
+		] as const) {
 			const sent = performance.now();
-			const arrived = session.until(() => (has(session.diagnostics(uri), code, line) === expect ? true : undefined), `docs.json edit ${i} (${code} ${expect ? 'shown' : 'cleared'})`, 60_000);
+			const arrived = session.until(
+				() => (has(session.diagnostics(uri), code, line) === expect ? true : undefined),
+				`docs.json edit ${i} (${code} ${expect ? 'shown' : 'cleared'})`,
+				60_000,
+			);
 			await session.edit(uri, offset, from.length, to);
 			await arrived;
 			samples.push(performance.now() - sent);
@@ -120,7 +128,10 @@ export async function pageEdits(session: LspSession, root: string, site: Generat
 	for (let i = 0; samples.length < count; i++) {
 		const offset = session.text(uri).indexOf(marker) + marker.length;
 		const line = session.positionAt(uri, offset).line;
-		for (const [insert, expect] of [['nowhere-', true], ['', false]] as const) {
+		for (const [insert, expect] of [
+			['nowhere-', true],
+			['', false],
+		] as const) {
 			const sent = performance.now();
 			const arrived = session.until(() => (has(session.diagnostics(uri), 'link-broken', line) === expect ? true : undefined), `page edit ${i}`, 60_000);
 			await (insert ? session.edit(uri, offset, 0, insert) : session.edit(uri, offset, 'nowhere-'.length, ''));
@@ -158,8 +169,13 @@ export async function configRequests(session: LspSession, uri: string, site: Gen
 	const hover = await time(n, () => session.hover(uri, session.positionAt(uri, pageOffset + 2)));
 	const definition = await time(n, () => session.definition(uri, session.positionAt(uri, pageOffset + 2)));
 	return {
-		pageCompletionP50Ms: pages.p50, pageCompletionP95Ms: pages.p95, pageCompletionItems: count(pages.last),
-		endpointCompletionP50Ms: endpoints.p50, endpointCompletionP95Ms: endpoints.p95, endpointCompletionItems: count(endpoints.last),
-		hoverP95Ms: hover.p95, definitionP95Ms: definition.p95,
+		pageCompletionP50Ms: pages.p50,
+		pageCompletionP95Ms: pages.p95,
+		pageCompletionItems: count(pages.last),
+		endpointCompletionP50Ms: endpoints.p50,
+		endpointCompletionP95Ms: endpoints.p95,
+		endpointCompletionItems: count(endpoints.last),
+		hoverP95Ms: hover.p95,
+		definitionP95Ms: definition.p95,
 	};
 }

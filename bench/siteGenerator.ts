@@ -24,9 +24,20 @@ export interface SizeSpec {
 }
 
 export const sizes: Record<SizeName, SizeSpec> = {
-	S: { name: 'S', pages: 100, languages: ['en'], versions: 1, specs: [{ file: 'api-reference/openapi.yaml', operations: 50, schemaDepth: 3, format: 'yaml' }], links: 500 },
+	S: {
+		name: 'S',
+		pages: 100,
+		languages: ['en'],
+		versions: 1,
+		specs: [{ file: 'api-reference/openapi.yaml', operations: 50, schemaDepth: 3, format: 'yaml' }],
+		links: 500,
+	},
 	M: {
-		name: 'M', pages: 2_000, languages: ['en', 'fr', 'es', 'de'], versions: 1, links: 20_000,
+		name: 'M',
+		pages: 2_000,
+		languages: ['en', 'fr', 'es', 'de'],
+		versions: 1,
+		links: 20_000,
 		specs: [
 			{ file: 'api-reference/payments.yaml', operations: 500, schemaDepth: 4, format: 'yaml', pathPrefix: '/payments' },
 			{ file: 'api-reference/billing.json', operations: 500, schemaDepth: 4, format: 'json', pathPrefix: '/billing' },
@@ -34,7 +45,14 @@ export const sizes: Record<SizeName, SizeSpec> = {
 		],
 	},
 	// 100 versions × 4 languages; one 15 MB JSON document (huge generated specs are JSON in practice).
-	L: { name: 'L', pages: 25_000, languages: ['en', 'fr', 'es', 'de'], versions: 100, links: 200_000, specs: [{ file: 'openapi.json', operations: 5_000, schemaDepth: 6, format: 'json', targetBytes: 15 * 1024 * 1024 }] },
+	L: {
+		name: 'L',
+		pages: 25_000,
+		languages: ['en', 'fr', 'es', 'de'],
+		versions: 100,
+		links: 200_000,
+		specs: [{ file: 'openapi.json', operations: 5_000, schemaDepth: 6, format: 'json', targetBytes: 15 * 1024 * 1024 }],
+	},
 };
 
 /** What the bench needs to know about a generated site to drive edits and requests. */
@@ -56,7 +74,10 @@ export interface GeneratedSite {
 	readonly specFiles: readonly string[];
 }
 
-const words = 'account api request response payment customer invoice refund webhook event token session key limit page cursor field object list create update delete retrieve charge balance transfer payout dispute subscription plan price product coupon discount tax report export import schedule retry signature version region currency amount status error'.split(' ');
+const words =
+	'account api request response payment customer invoice refund webhook event token session key limit page cursor field object list create update delete retrieve charge balance transfer payout dispute subscription plan price product coupon discount tax report export import schedule retry signature version region currency amount status error'.split(
+		' ',
+	);
 const sections = ['guides', 'concepts', 'integrations', 'reference', 'tutorials', 'platform', 'security', 'operations'];
 const headings = ['Overview', 'Before you begin', 'Configuration', 'Examples', 'Troubleshooting'];
 
@@ -68,7 +89,10 @@ function sentence(random: Random, n = 12): string {
 }
 
 function slug(text: string): string {
-	return text.toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-');
+	return text
+		.toLowerCase()
+		.replace(/[^a-z0-9 -]/g, '')
+		.replace(/ /g, '-');
 }
 
 interface Bucket {
@@ -109,7 +133,8 @@ function generateSite(dir: string, spec: SizeSpec, seed: number): GeneratedSite 
 	// Split the pages over (language × version) buckets as evenly as the count allows.
 	const buckets: Bucket[] = [];
 	const versions = spec.versions > 1 ? Array.from({ length: spec.versions }, (_, i) => `v${i + 1}`) : [undefined];
-	for (const language of spec.languages) for (const version of versions) buckets.push({ language, version, prefix: version ? `${language}/${version}` : language, pages: [] });
+	for (const language of spec.languages)
+		for (const version of versions) buckets.push({ language, version, prefix: version ? `${language}/${version}` : language, pages: [] });
 	for (let i = 0; i < spec.pages; i++) {
 		const bucket = buckets[i % buckets.length];
 		const n = bucket.pages.length;
@@ -152,12 +177,15 @@ function generateSite(dir: string, spec: SizeSpec, seed: number): GeneratedSite 
 			const apiGroups = specs.map((s, si) => {
 				const ops = s.text.operations;
 				const window = ofLanguage.length > 1 ? 20 : ops.length;
-				const start = ((vi * 20 + si * 7) % Math.max(1, ops.length - window + 1));
+				const start = (vi * 20 + si * 7) % Math.max(1, ops.length - window + 1);
 				const entries = ops.slice(start, start + window);
 				endpointEntries.push(...entries);
 				return { group: `${s.file.replace(/.*\//, '').replace(/\..*$/, '')} API`, openapi: s.file, pages: entries };
 			});
-			const tabs = [{ tab: 'Guides', groups }, { tab: 'API reference', groups: apiGroups }];
+			const tabs = [
+				{ tab: 'Guides', groups },
+				{ tab: 'API reference', groups: apiGroups },
+			];
 			return bucket.version ? { version: bucket.version, tabs } : { tabs };
 		});
 		return spec.versions > 1 ? { language, versions: versionsNav } : { language, ...versionsNav[0] };
@@ -175,8 +203,17 @@ function generateSite(dir: string, spec: SizeSpec, seed: number): GeneratedSite 
 	const navPages = buckets.flatMap(b => b.pages);
 	const middle = buckets[Math.floor(buckets.length / 2)];
 	return {
-		size: spec.name, dir, pages: spec.pages, links: spec.links, operations: operations.length, files, bytes,
-		navPages, middlePage: middle.pages[Math.floor(middle.pages.length / 2)], endpointEntries: [...new Set(endpointEntries)], specFiles: specs.map(s => s.file),
+		size: spec.name,
+		dir,
+		pages: spec.pages,
+		links: spec.links,
+		operations: operations.length,
+		files,
+		bytes,
+		navPages,
+		middlePage: middle.pages[Math.floor(middle.pages.length / 2)],
+		endpointEntries: [...new Set(endpointEntries)],
+		specFiles: specs.map(s => s.file),
 	};
 }
 
@@ -200,7 +237,13 @@ export function pageText(random: Random, page: string, targets: readonly string[
 		out.push(`## ${heading}`, '');
 		out.push(`${sentence(random, 14)} ${sentence(random, 10)}${inline()}`, '');
 		if (h === 1) out.push('<Note>', `  ${sentence(random, 10)}`, '</Note>', '');
-		if (h === 2) out.push('| Field | Type | Description |', '| --- | --- | --- |', ...Array.from({ length: 3 }, () => `| \`${random.pick(words)}\` | string | ${sentence(random, 6)} |`), '');
+		if (h === 2)
+			out.push(
+				'| Field | Type | Description |',
+				'| --- | --- | --- |',
+				...Array.from({ length: 3 }, () => `| \`${random.pick(words)}\` | string | ${sentence(random, 6)} |`),
+				'',
+			);
 		if (h === 3) out.push('```bash Request', `curl https://api.example.com/v1/${random.pick(words)} \\`, '  -H "Authorization: Bearer $KEY"', '```', '');
 		for (const extra of extras) if (extra.length % headings.length === h) out.push(...constructBlock(extra, random, n => sentence(random, n), word));
 	}

@@ -14,7 +14,10 @@ export interface BenchSpecShape {
 }
 
 const methods = ['get', 'post', 'patch', 'delete'] as const;
-const nouns = 'accounts payments customers invoices refunds webhooks events tokens sessions keys charges balances transfers payouts disputes subscriptions plans prices products coupons'.split(' ');
+const nouns =
+	'accounts payments customers invoices refunds webhooks events tokens sessions keys charges balances transfers payouts disputes subscriptions plans prices products coupons'.split(
+		' ',
+	);
 
 /**
  * A deterministic OpenAPI 3.1 document: one resource per four operations, each with its own deep
@@ -40,7 +43,11 @@ function build(shape: BenchSpecShape, parent: Random, padding: number) {
 	const filler = 'Describes the field in detail for readers of the reference, with its constraints and defaults.';
 	const describe = (what: string) => `${what}. ${Array(padding).fill(filler).join(' ')}`.trim();
 	const schemas: Record<string, unknown> = {
-		Error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' }, request_id: { type: 'string' } } },
+		Error: {
+			type: 'object',
+			required: ['code', 'message'],
+			properties: { code: { type: 'string' }, message: { type: 'string' }, request_id: { type: 'string' } },
+		},
 	};
 	const paths: Record<string, Record<string, unknown>> = {};
 	const operations: string[] = [];
@@ -51,8 +58,16 @@ function build(shape: BenchSpecShape, parent: Random, padding: number) {
 		let deep: Record<string, unknown> = { type: 'object', properties: { value: { type: 'string', description: describe('The innermost value') } } };
 		for (let level = shape.schemaDepth; level > 0; level--) {
 			deep = {
-				type: 'object', description: describe(`Level ${level} of ${noun}`), required: ['id'],
-				properties: { id: { type: 'string', description: describe('Identifier') }, count: { type: 'integer', minimum: 0 }, enabled: { type: 'boolean' }, kind: { type: 'string', enum: ['a', 'b', 'c'] }, [`level${level}`]: deep },
+				type: 'object',
+				description: describe(`Level ${level} of ${noun}`),
+				required: ['id'],
+				properties: {
+					id: { type: 'string', description: describe('Identifier') },
+					count: { type: 'integer', minimum: 0 },
+					enabled: { type: 'boolean' },
+					kind: { type: 'string', enum: ['a', 'b', 'c'] },
+					[`level${level}`]: deep,
+				},
 			};
 		}
 		schemas[name] = deep;
@@ -77,14 +92,21 @@ function build(shape: BenchSpecShape, parent: Random, padding: number) {
 					'400': { description: 'Bad request', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
 				},
 			};
-			if (method === 'post' || method === 'patch') operation.requestBody = { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } } };
+			if (method === 'post' || method === 'patch')
+				operation.requestBody = { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } } };
 			const pathItem = (paths[route] ??= {});
 			if (pathItem[method]) continue; // two GETs on one route: keep the first
 			pathItem[method] = operation;
 			operations.push(`${method.toUpperCase()} ${route}`);
 		}
 	}
-	const document = { openapi: '3.1.0', info: { title: 'Bench API', version: '1.0.0' }, servers: [{ url: 'https://api.example.com/v1' }], paths, components: { schemas } };
+	const document = {
+		openapi: '3.1.0',
+		info: { title: 'Bench API', version: '1.0.0' },
+		servers: [{ url: 'https://api.example.com/v1' }],
+		paths,
+		components: { schemas },
+	};
 	const text = shape.format === 'json' ? JSON.stringify(document, null, 2) : stringify(document, { aliasDuplicateObjects: false });
 	return { text, operations };
 }

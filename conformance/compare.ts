@@ -24,7 +24,8 @@ export interface OfficialFinding {
 }
 
 /** What kind of fact a finding states, so that both sides can be paired. */
-export type Kind = 'link' | 'anchor' | 'page' | 'redirect' | 'config' | 'openapi-entry' | 'openapi-frontmatter' | 'openapi-file' | 'mdx' | 'import' | 'favicon' | 'other';
+export type Kind =
+	'link' | 'anchor' | 'page' | 'redirect' | 'config' | 'openapi-entry' | 'openapi-frontmatter' | 'openapi-file' | 'mdx' | 'import' | 'favicon' | 'other';
 
 export interface Keyed<T> {
 	readonly finding: T;
@@ -55,7 +56,12 @@ export function normalizeTarget(target: string, fromFile: string | undefined): s
 	}
 	if (!t.startsWith('/') && fromFile !== undefined) t = path.posix.join('/', path.posix.dirname(fromFile), t);
 	t = path.posix.normalize(t.startsWith('/') ? t : '/' + t);
-	return t.replace(/\/+$/, '').replace(/\.mdx?$/i, '').replace(/\/index$/, '') || '/';
+	return (
+		t
+			.replace(/\/+$/, '')
+			.replace(/\.mdx?$/i, '')
+			.replace(/\/index$/, '') || '/'
+	);
 }
 
 const quoted = (message: string): string | undefined => /'([^']*)'/.exec(message)?.[1];
@@ -91,8 +97,10 @@ export function jsonPathAt(text: string, line: number, character: number): strin
 		if (next === -1) break;
 		offset = next + 1;
 	}
-	return getLocation(text, offset + character + 1)
-		.path.reduce<string>((acc, s) => (typeof s === 'number' ? `${acc}[${s}]` : acc ? `${acc}.${s}` : String(s)), '');
+	return getLocation(text, offset + character + 1).path.reduce<string>(
+		(acc, s) => (typeof s === 'number' ? `${acc}[${s}]` : acc ? `${acc}.${s}` : String(s)),
+		'',
+	);
 }
 
 /** Keys a MintDoc finding; `readText` gives a file's text (for JSON paths in docs.json). */
@@ -105,7 +113,7 @@ export function keyMintdoc(finding: MintdocFinding, readText: (file: string) => 
 		case 'anchor': {
 			// Both messages name the target page from the root (`'/guides/setup'`, `'guides/setup' has no heading`).
 			const target = '/' + (quoted(finding.message) ?? '').replace(/^\/+/, '');
-			const anchor = kind === 'anchor' ? /'#([^']*)'/.exec(finding.message)?.[1] ?? '' : '';
+			const anchor = kind === 'anchor' ? (/'#([^']*)'/.exec(finding.message)?.[1] ?? '') : '';
 			return make(kind, `${file}|${normalizeTarget(target, file)}${kind === 'anchor' ? '#' + anchor : ''}`);
 		}
 		case 'page':
@@ -127,7 +135,13 @@ export function keyMintdoc(finding: MintdocFinding, readText: (file: string) => 
 		const text = file.endsWith('.json') ? readText(file) : undefined;
 		return make('openapi-entry', text ? jsonPathAt(text, finding.range.start.line, finding.range.start.character) : `${file}:${finding.range.start.line}`);
 	}
-	if (finding.code === 'schema' || finding.code.startsWith('nav-') || finding.code.startsWith('config-') || finding.code.startsWith('ref-') || finding.code.startsWith('json-')) {
+	if (
+		finding.code === 'schema' ||
+		finding.code.startsWith('nav-') ||
+		finding.code.startsWith('config-') ||
+		finding.code.startsWith('ref-') ||
+		finding.code.startsWith('json-')
+	) {
 		const text = readText(file);
 		return make('config', text ? jsonPathAt(text, finding.range.start.line, finding.range.start.character) : file);
 	}
@@ -179,7 +193,11 @@ const configPairs = (a: string, b: string) => a === b || a.startsWith(b + '.') |
  * in order (a link written two ways that both tools resolve alike). Only MintDoc *errors* can be
  * false alarms; every official error or warning MintDoc does not state at any severity is a miss.
  */
-export function compare(ours: readonly Keyed<MintdocFinding>[], official: readonly Keyed<OfficialFinding>[], offlineGaps: { readonly remoteFolders: readonly string[] }): Comparison {
+export function compare(
+	ours: readonly Keyed<MintdocFinding>[],
+	official: readonly Keyed<OfficialFinding>[],
+	offlineGaps: { readonly remoteFolders: readonly string[] },
+): Comparison {
 	const officialKeys = new Set(official.map(o => o.key));
 	const ourKeys = new Set(ours.map(o => o.key));
 	const officialConfig = official.filter(o => o.kind === 'config' || o.kind === 'openapi-entry');

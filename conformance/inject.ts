@@ -31,7 +31,8 @@ function* elements(node: Json | undefined): Generator<JsonObject> {
 }
 
 const firstWith = (config: JsonObject, test: (e: JsonObject) => boolean) => [...elements(config.navigation)].find(test);
-const pageEntries = (config: JsonObject) => [...elements(config.navigation)].flatMap(e => (Array.isArray(e.pages) ? e.pages.filter((p): p is string => typeof p === 'string') : []));
+const pageEntries = (config: JsonObject) =>
+	[...elements(config.navigation)].flatMap(e => (Array.isArray(e.pages) ? e.pages.filter((p): p is string => typeof p === 'string') : []));
 
 const defects: readonly Defect[] = [
 	{
@@ -127,13 +128,22 @@ function findOpenApiFile(root: string, dir = ''): string | undefined {
 		if (entry.isDirectory()) {
 			const found = findOpenApiFile(root, relative);
 			if (found) return found;
-		} else if (/\.(json|ya?ml)$/i.test(entry.name) && entry.name !== 'docs.json' && /(^|["'\s{,])openapi["']?\s*:\s*["']?3\./m.test(readFileSync(path.join(root, relative), 'utf8'))) return relative;
+		} else if (
+			/\.(json|ya?ml)$/i.test(entry.name) &&
+			entry.name !== 'docs.json' &&
+			/(^|["'\s{,])openapi["']?\s*:\s*["']?3\./m.test(readFileSync(path.join(root, relative), 'utf8'))
+		)
+			return relative;
 	}
 	return undefined;
 }
 
 /** Copies the site (hard links), injects every defect that fits it, runs MintDoc, and says which were reported. */
-export function injectDefects(root: string, check: (root: string) => MintdocFinding[], log: (line: string) => void): { defect: string; expected: string; found: boolean }[] {
+export function injectDefects(
+	root: string,
+	check: (root: string) => MintdocFinding[],
+	log: (line: string) => void,
+): { defect: string; expected: string; found: boolean }[] {
 	const results: { defect: string; expected: string; found: boolean }[] = [];
 	// One copy for all the local defects, one for a navigation with no root element (it hides the others).
 	for (const batch of [defects, [noRoot]]) {
@@ -150,7 +160,12 @@ export function injectDefects(root: string, check: (root: string) => MintdocFind
 			const applied = batch.filter(d => d.apply(config, write, root));
 			write(path.join(root, 'docs.json'), JSON.stringify(config, null, 2));
 			const findings = check(copy);
-			for (const d of applied) results.push({ defect: d.defect, expected: d.expected, found: findings.some(f => f.code === d.expected && (!d.marker || f.message.includes(d.marker))) });
+			for (const d of applied)
+				results.push({
+					defect: d.defect,
+					expected: d.expected,
+					found: findings.some(f => f.code === d.expected && (!d.marker || f.message.includes(d.marker))),
+				});
 			log(`  injected ${applied.length} defect(s) into a copy: ${applied.map(d => d.defect).join('; ')}`);
 		} finally {
 			rmSync(copy, { recursive: true, force: true });

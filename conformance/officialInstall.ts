@@ -26,7 +26,10 @@ export function ensureOfficial(cacheDir: string, log: (line: string) => void): {
 	const wanted = JSON.stringify(officialPackages);
 	mkdirSync(dir, { recursive: true });
 	if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== wanted) {
-		writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'mintdoc-conformance-official', private: true, type: 'module', dependencies: officialPackages }, null, 2) + '\n');
+		writeFileSync(
+			path.join(dir, 'package.json'),
+			JSON.stringify({ name: 'mintdoc-conformance-official', private: true, type: 'module', dependencies: officialPackages }, null, 2) + '\n',
+		);
 		log(`installing the platform's packages into ${dir} (once; about 1 GB, a few minutes) ...`);
 		const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 		const result = spawnSync(npm, ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, encoding: 'utf8', timeout: 30 * 60_000 });

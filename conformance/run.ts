@@ -76,7 +76,13 @@ function siteFingerprint(root: string): string {
 	return hash.digest('hex').slice(0, 16);
 }
 
-function runOfficial(runner: string, root: string, cacheDir: string, fresh: boolean, log: (l: string) => void): { findings: OfficialFinding[]; checks: Record<string, { passed?: boolean }> } {
+function runOfficial(
+	runner: string,
+	root: string,
+	cacheDir: string,
+	fresh: boolean,
+	log: (l: string) => void,
+): { findings: OfficialFinding[]; checks: Record<string, { passed?: boolean }> } {
 	// Keyed by the site's files and by the runner itself: a changed runner means new official results.
 	const runnerHash = createHash('sha256').update(readFileSync(runner)).digest('hex').slice(0, 8);
 	const cached = path.join(cacheDir, 'results', `${siteFingerprint(root)}-${runnerHash}.json`);
@@ -101,7 +107,8 @@ function remoteSpecFolders(root: string): string[] {
 				for (const source of Array.isArray(child) ? child : [child]) {
 					const url = typeof source === 'string' ? source : (source as { source?: unknown })?.source;
 					const directory = typeof source === 'object' && source ? (source as { directory?: unknown }).directory : undefined;
-					if (typeof url === 'string' && /^https?:/i.test(url)) folders.add(typeof directory === 'string' ? directory.replace(/^\/+|\/+$/g, '') : 'api-reference');
+					if (typeof url === 'string' && /^https?:/i.test(url))
+						folders.add(typeof directory === 'string' ? directory.replace(/^\/+|\/+$/g, '') : 'api-reference');
 				}
 			} else visit(child);
 		}
@@ -171,10 +178,21 @@ function setAsideRenderedIds(root: string, comparison: Comparison): Comparison {
 	return { ...comparison, misses, contradicted };
 }
 
-const tally = <T>(items: readonly T[], key: (t: T) => string) => items.reduce<Record<string, number>>((acc, t) => ((acc[key(t)] = (acc[key(t)] ?? 0) + 1), acc), {});
+const tally = <T>(items: readonly T[], key: (t: T) => string) =>
+	items.reduce<Record<string, number>>((acc, t) => ((acc[key(t)] = (acc[key(t)] ?? 0) + 1), acc), {});
 
 async function main(): Promise<void> {
-	const { values, positionals } = parseArgs({ allowPositionals: true, options: { inject: { type: 'boolean', default: false }, json: { type: 'string' }, cache: { type: 'string' }, fresh: { type: 'boolean', default: false }, 'schema-diff': { type: 'string' }, seed: { type: 'string', default: '1501' } } });
+	const { values, positionals } = parseArgs({
+		allowPositionals: true,
+		options: {
+			inject: { type: 'boolean', default: false },
+			json: { type: 'string' },
+			cache: { type: 'string' },
+			fresh: { type: 'boolean', default: false },
+			'schema-diff': { type: 'string' },
+			seed: { type: 'string', default: '1501' },
+		},
+	});
 	const log = (line: string) => console.error(line);
 	if (positionals.length === 0) throw new Error('usage: npm run conformance -- <docs root>... [--inject] [--json out.json]');
 	if (!existsSync(cli)) throw new Error('dist/cli.js is missing: run `node scripts/build.mjs` first (npm run conformance does)');
@@ -193,8 +211,16 @@ async function main(): Promise<void> {
 			root,
 			...countFiles(root),
 			buildPassed: theirs.checks.validate?.passed,
-			ours: { errors: ours.filter(f => f.severity === 'error').length, warnings: ours.filter(f => f.severity === 'warning').length, byCode: tally(ours, f => `${f.severity} ${f.code}`) },
-			official: { errors: facts.filter(f => f.severity === 'error').length, warnings: facts.filter(f => f.severity === 'warning').length, byCheck: tally(facts, f => `${f.severity} ${f.check}`) },
+			ours: {
+				errors: ours.filter(f => f.severity === 'error').length,
+				warnings: ours.filter(f => f.severity === 'warning').length,
+				byCode: tally(ours, f => `${f.severity} ${f.code}`),
+			},
+			official: {
+				errors: facts.filter(f => f.severity === 'error').length,
+				warnings: facts.filter(f => f.severity === 'warning').length,
+				byCheck: tally(facts, f => `${f.severity} ${f.check}`),
+			},
 			comparison,
 			injected: values.inject ? injectDefects(root, runMintdoc, log) : undefined,
 		});
@@ -212,21 +238,31 @@ async function main(): Promise<void> {
 	if (values.json) writeFileSync(values.json, JSON.stringify({ sites: results, schema }, null, 2) + '\n');
 	console.log(formatReport(results));
 	if (schema) console.log(formatSchemaDiff(schema));
-	const failed = results.some(r => r.comparison.falseAlarms.length > 0 || r.comparison.misses.length > 0 || r.injected?.some(i => !i.found)) || (schema && schema.agreed < schema.cases);
+	const failed =
+		results.some(r => r.comparison.falseAlarms.length > 0 || r.comparison.misses.length > 0 || r.injected?.some(i => !i.found)) ||
+		(schema && schema.agreed < schema.cases);
 	process.exitCode = failed ? 1 : 0;
 }
 
 export function formatReport(results: readonly SiteResult[]): string {
-	const lines = ['| site | files | pages | platform build | MintDoc errors | platform errors / warnings | false alarms | misses | unverifiable offline | contradicted by the renderer |', '|---|---|---|---|---|---|---|---|---|---|'];
+	const lines = [
+		'| site | files | pages | platform build | MintDoc errors | platform errors / warnings | false alarms | misses | unverifiable offline | contradicted by the renderer |',
+		'|---|---|---|---|---|---|---|---|---|---|',
+	];
 	for (const r of results) {
 		const c = r.comparison;
-		lines.push(`| ${r.root} | ${r.files} | ${r.pages} | ${r.buildPassed === undefined ? '—' : r.buildPassed ? 'passes' : 'fails'} | ${r.ours.errors} | ${r.official.errors} / ${r.official.warnings} | ${c.falseAlarms.length} | ${c.misses.length} | ${c.unverifiable.length} | ${c.contradicted.length} |`);
+		lines.push(
+			`| ${r.root} | ${r.files} | ${r.pages} | ${r.buildPassed === undefined ? '—' : r.buildPassed ? 'passes' : 'fails'} | ${r.ours.errors} | ${r.official.errors} / ${r.official.warnings} | ${c.falseAlarms.length} | ${c.misses.length} | ${c.unverifiable.length} | ${c.contradicted.length} |`,
+		);
 	}
 	for (const r of results) {
 		const c = r.comparison;
 		if (c.falseAlarms.length) {
 			lines.push('', `False alarms on ${r.root}, by rule:`);
-			for (const [code, n] of Object.entries(tally(c.falseAlarms, f => f.code))) lines.push(`  ${code}: ${n}  e.g. ${c.falseAlarms.find(f => f.code === code)!.file}:${c.falseAlarms.find(f => f.code === code)!.range.start.line + 1} ${c.falseAlarms.find(f => f.code === code)!.message}`);
+			for (const [code, n] of Object.entries(tally(c.falseAlarms, f => f.code)))
+				lines.push(
+					`  ${code}: ${n}  e.g. ${c.falseAlarms.find(f => f.code === code)!.file}:${c.falseAlarms.find(f => f.code === code)!.range.start.line + 1} ${c.falseAlarms.find(f => f.code === code)!.message}`,
+				);
 		}
 		if (c.misses.length) {
 			lines.push('', `Misses on ${r.root}, by official check:`);
@@ -237,14 +273,20 @@ export function formatReport(results: readonly SiteResult[]): string {
 		}
 		if (r.injected) {
 			const missed = r.injected.filter(i => !i.found);
-			lines.push('', `Injected defects on ${r.root}: ${r.injected.length - missed.length}/${r.injected.length} reported${missed.length ? ` (not reported: ${missed.map(m => m.defect).join(', ')})` : ''}`);
+			lines.push(
+				'',
+				`Injected defects on ${r.root}: ${r.injected.length - missed.length}/${r.injected.length} reported${missed.length ? ` (not reported: ${missed.map(m => m.defect).join(', ')})` : ''}`,
+			);
 		}
 	}
 	return lines.join('\n');
 }
 
 export function formatSchemaDiff(result: SchemaDiffResult): string {
-	const lines = ['', `Schema differential: ${result.agreed}/${result.cases} configurations judged alike by the platform's validator and MintDoc; ${result.falseAlarms.length} MintDoc rejects but the platform accepts, ${result.misses.length} the platform rejects but MintDoc accepts.`];
+	const lines = [
+		'',
+		`Schema differential: ${result.agreed}/${result.cases} configurations judged alike by the platform's validator and MintDoc; ${result.falseAlarms.length} MintDoc rejects but the platform accepts, ${result.misses.length} the platform rejects but MintDoc accepts.`,
+	];
 	for (const d of result.falseAlarms.slice(0, 15)) lines.push(`  false alarm: ${d.mutation}: ${d.mintdocFindings[0]?.slice(0, 160)}`);
 	for (const d of result.misses.slice(0, 15)) lines.push(`  miss: ${d.mutation}: the platform rejects ${d.officialPaths.slice(0, 3).join(', ')}`);
 	return lines.join('\n');

@@ -60,7 +60,10 @@ const mutations: { name: string; apply: (config: Json, path: (string | number)[]
 	},
 	{
 		name: 'change a value to another string',
-		apply: (config, path, rnd) => replace(config, path, v => (typeof v === 'string' || typeof v === 'boolean' ? ['', 'mintdoc-x', 'dark', 'true', 'zh-SG', 'simple'][Math.floor(rnd() * 6)] : undefined)),
+		apply: (config, path, rnd) =>
+			replace(config, path, v =>
+				typeof v === 'string' || typeof v === 'boolean' ? ['', 'mintdoc-x', 'dark', 'true', 'zh-SG', 'simple'][Math.floor(rnd() * 6)] : undefined,
+			),
 	},
 	{
 		name: 'change a boolean to a string',
@@ -118,9 +121,16 @@ export async function mintdocVerdict(config: Json): Promise<string[]> {
 /** Runs the differential test; `verdictScript` is the official schemaVerdict.mjs in its install folder. */
 export async function schemaDiff(seeds: readonly Json[], verdictScript: string, count: number, seed: number): Promise<SchemaDiffResult> {
 	const cases = mutants(seeds, count, seed);
-	const run = spawnSync(process.execPath, [verdictScript], { input: cases.map(c => JSON.stringify(c.config)).join('\n') + '\n', encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
+	const run = spawnSync(process.execPath, [verdictScript], {
+		input: cases.map(c => JSON.stringify(c.config)).join('\n') + '\n',
+		encoding: 'utf8',
+		maxBuffer: 512 * 1024 * 1024,
+	});
 	if (run.status !== 0) throw new Error(`the platform's validator failed: ${run.stderr}`);
-	const official = run.stdout.trim().split('\n').map(line => JSON.parse(line) as { valid: boolean; paths: string[] });
+	const official = run.stdout
+		.trim()
+		.split('\n')
+		.map(line => JSON.parse(line) as { valid: boolean; paths: string[] });
 	const falseAlarms: Disagreement[] = [];
 	const misses: Disagreement[] = [];
 	let agreed = 0;

@@ -32,13 +32,31 @@ const targets = [
 	{ ...node, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
 ];
 // The assistant chat webview: a browser bundle and its stylesheet (webviews load them from dist/ only).
-const assistantWebview = { absWorkingDir: root, bundle: true, platform: 'browser', format: 'iife', target: 'es2022', sourcemap: !production, minify: production, logLevel: 'warning' };
+const assistantWebview = {
+	absWorkingDir: root,
+	bundle: true,
+	platform: 'browser',
+	format: 'iife',
+	target: 'es2022',
+	sourcemap: !production,
+	minify: production,
+	logLevel: 'warning',
+};
 targets.push(
 	{ ...assistantWebview, entryPoints: ['browser/assistant/main.ts'], outfile: 'dist/assistant.js' },
 	{ ...assistantWebview, entryPoints: ['browser/assistant/assistant.css'], outfile: 'dist/assistant.css' },
 );
 // The site preview's page script and stylesheet, shared by the VS Code webview and `mintdoc preview`.
-const previewPage = { absWorkingDir: root, bundle: true, platform: 'browser', format: 'iife', target: 'es2020', sourcemap: !production, minify: production, logLevel: 'warning' };
+const previewPage = {
+	absWorkingDir: root,
+	bundle: true,
+	platform: 'browser',
+	format: 'iife',
+	target: 'es2020',
+	sourcemap: !production,
+	minify: production,
+	logLevel: 'warning',
+};
 targets.push(
 	{ ...previewPage, entryPoints: ['browser/preview/main.ts'], outfile: 'dist/preview.js' },
 	{ ...previewPage, entryPoints: ['browser/preview/preview.css'], outfile: 'dist/preview.css' },

@@ -76,11 +76,17 @@ function embeddedGrammars() {
 /** Every `^`/`<-` assertion of every test file, keyed by file. */
 function assertionsByFile() {
 	const result = new Map();
-	for (const name of fs.readdirSync(testDir).filter(n => n.endsWith('.test.mdx')).sort()) {
+	for (const name of fs
+		.readdirSync(testDir)
+		.filter(n => n.endsWith('.test.mdx'))
+		.sort()) {
 		const file = `test/grammar/${name}`;
 		try {
 			const testCase = parseGrammarTestCase(fs.readFileSync(path.join(root, file), 'utf8'));
-			result.set(file, testCase.assertions.flatMap(line => line.scopeAssertions.map(a => ({ ...a, line: line.testCaseLineNumber + 1 }))));
+			result.set(
+				file,
+				testCase.assertions.flatMap(line => line.scopeAssertions.map(a => ({ ...a, line: line.testCaseLineNumber + 1 }))),
+			);
 		} catch {
 			result.set(file, null);
 		}
@@ -93,7 +99,14 @@ function parseFailure(text) {
 	const m = /^ERROR (\S+):(\d+):(\d+):(\d+) (.*)$/.exec(text);
 	if (!m) return undefined;
 	const list = label => (new RegExp(`${label}: \\[ ([^\\]]*) \\]`).exec(m[5])?.[1] ?? '').split(/\s+/).filter(Boolean);
-	return { file: m[1], line: Number(m[2]), start: Number(m[3]) - 1, end: Number(m[4]) - 1, missing: list('Missing required scopes'), unexpected: list('Prohibited scopes') };
+	return {
+		file: m[1],
+		line: Number(m[2]),
+		start: Number(m[3]) - 1,
+		end: Number(m[4]) - 1,
+		missing: list('Missing required scopes'),
+		unexpected: list('Prohibited scopes'),
+	};
 }
 
 const withoutBuiltins = process.argv.includes('--without-builtins');
@@ -104,7 +117,8 @@ args.push(pattern);
 
 if (withoutBuiltins) console.log('grammar tests: MDX grammar only (--without-builtins)');
 else if (!embedded.hostInstalled) console.log('grammar tests: VS Code host not installed, so embedded grammars are absent; testing the MDX grammar alone');
-else console.log(`grammar tests: ${embedded.files.length} built-in grammars from code-server; not built into VS Code: ${embedded.missing.join(', ') || 'none'}`);
+else
+	console.log(`grammar tests: ${embedded.files.length} built-in grammars from code-server; not built into VS Code: ${embedded.missing.join(', ') || 'none'}`);
 
 const run = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, FORCE_COLOR: '0' } });
 const output = `${run.stdout ?? ''}${run.stderr ?? ''}`.replace(/\x1b\[[0-9;]*m/g, '');
@@ -116,9 +130,14 @@ const assertions = assertionsByFile();
 const failedAssertions = new Set();
 let unmatchedFailures = 0;
 for (const failure of lines.map(parseFailure).filter(Boolean)) {
-	const candidates = (assertions.get(failure.file) ?? []).filter(a =>
-		a.line === failure.line && a.from < failure.end && a.to > failure.start &&
-		failure.missing.every(s => a.scopes.includes(s)) && failure.unexpected.every(s => a.exclude.includes(s)));
+	const candidates = (assertions.get(failure.file) ?? []).filter(
+		a =>
+			a.line === failure.line &&
+			a.from < failure.end &&
+			a.to > failure.start &&
+			failure.missing.every(s => a.scopes.includes(s)) &&
+			failure.unexpected.every(s => a.exclude.includes(s)),
+	);
 	if (candidates.length === 0) unmatchedFailures++;
 	for (const a of candidates) failedAssertions.add(a);
 }
@@ -139,7 +158,9 @@ for (const [file, list] of assertions) {
 if (assertions.size === 0) failed++;
 if (run.status !== 0 && failed === 0) failed = 1; // the tool failed without a failure we could attribute
 
-console.log(`files: ${assertions.size - fileFailures.length} of ${assertions.size} passed${fileFailures.length ? ` (failing: ${fileFailures.join(', ')})` : ''}`);
+console.log(
+	`files: ${assertions.size - fileFailures.length} of ${assertions.size} passed${fileFailures.length ? ` (failing: ${fileFailures.join(', ')})` : ''}`,
+);
 console.log(`${passed} passed, ${failed} failed`);
 // exitCode rather than exit(): output to a pipe is written asynchronously and must not be cut off.
 process.exitCode = failed > 0 ? 1 : 0;

@@ -38,8 +38,15 @@ function node(args) {
 				child.kill('SIGKILL');
 			}, 120_000);
 		};
-		child.stdout.on('data', chunk => { output += chunk; process.stdout.write(chunk); watch(); });
-		child.stderr.on('data', chunk => { output += chunk; process.stderr.write(chunk); });
+		child.stdout.on('data', chunk => {
+			output += chunk;
+			process.stdout.write(chunk);
+			watch();
+		});
+		child.stderr.on('data', chunk => {
+			output += chunk;
+			process.stderr.write(chunk);
+		});
 		child.on('close', code => {
 			clearTimeout(lingering);
 			resolve({ code: code ?? 1, output });
@@ -58,7 +65,11 @@ function counts(output) {
 
 // The process layer drives Chromium through the host's playwright-core (test/webview, test/cli/previewBrowser.test.ts).
 await ensureSetup({ host: wants('integration') || wants('process') });
-for (const step of [['scripts/build.mjs'], ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.browser.json']]) {
+for (const step of [
+	['scripts/build.mjs'],
+	['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'],
+	['node_modules/typescript/bin/tsc', '-p', 'tsconfig.browser.json'],
+]) {
 	const { code } = await node(step);
 	if (code !== 0) {
 		console.log(`${step[0]} failed (exit ${code})`);

@@ -4,7 +4,11 @@
 type Child = Node | string | false | null | undefined;
 
 /** `h('button', { class: 'x', 'data-action': 'copy' }, 'Copy')`. Attribute values are set, never parsed. */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string | boolean | undefined> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+	tag: K,
+	attrs: Record<string, string | boolean | undefined> = {},
+	...children: Child[]
+): HTMLElementTagNameMap[K] {
 	const el = document.createElement(tag);
 	for (const [name, value] of Object.entries(attrs)) {
 		if (value === undefined || value === false) continue;
@@ -33,7 +37,17 @@ const iconPaths: Record<string, string[]> = {
 	close: ['M4 4l8 8', 'M12 4l-8 8'],
 	retry: ['M13.5 8a5.5 5.5 0 1 1-1.6-3.9', 'M13.5 2.5v2.5H11'],
 	key: ['M10.5 2.5a3 3 0 1 1-2.6 4.5L3 11.9V13.5h1.6l.6-.6v-1h1v-1h1l1.2-1.2', 'M11 5h.01'],
-	gear: ['M8 5.5a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z', 'M8 1.5v2', 'M8 12.5v2', 'M1.5 8h2', 'M12.5 8h2', 'M3.4 3.4l1.4 1.4', 'M11.2 11.2l1.4 1.4', 'M3.4 12.6l1.4-1.4', 'M11.2 4.8l1.4-1.4'],
+	gear: [
+		'M8 5.5a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z',
+		'M8 1.5v2',
+		'M8 12.5v2',
+		'M1.5 8h2',
+		'M12.5 8h2',
+		'M3.4 3.4l1.4 1.4',
+		'M11.2 11.2l1.4 1.4',
+		'M3.4 12.6l1.4-1.4',
+		'M11.2 4.8l1.4-1.4',
+	],
 	file: ['M4 1.5h5l3 3v10H4z', 'M9 1.5v3h3'],
 	link: ['M6.5 9.5l3-3', 'M7.5 4.5l1-1a2.5 2.5 0 0 1 3.5 3.5l-1 1', 'M8.5 11.5l-1 1a2.5 2.5 0 0 1-3.5-3.5l1-1'],
 	trash: ['M3 4.5h10', 'M6 4.5V3h4v1.5', 'M4.5 4.5l.7 9h5.6l.7-9'],

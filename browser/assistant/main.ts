@@ -25,7 +25,12 @@ const domainBadge = h('span', { class: 'domain', hidden: true });
 const newChatButton = iconButton('add', 'New chat', { 'data-action': 'new-chat' });
 const historyButton = iconButton('history', 'History', { 'data-action': 'history', 'aria-expanded': 'false' });
 const exportButton = iconButton('export', 'Export to Markdown', { 'data-action': 'export' });
-const header = h('header', { class: 'toolbar' }, h('div', { class: 'heading' }, title, domainBadge), h('div', { class: 'actions' }, newChatButton, historyButton, exportButton));
+const header = h(
+	'header',
+	{ class: 'toolbar' },
+	h('div', { class: 'heading' }, title, domainBadge),
+	h('div', { class: 'actions' }, newChatButton, historyButton, exportButton),
+);
 const banner = h('div', { class: 'banner', hidden: true, role: 'status' });
 const historyPanel = h('section', { class: 'history', hidden: true, 'aria-label': 'Conversation history' });
 const log = h('main', { class: 'log', 'aria-live': 'polite' });
@@ -33,7 +38,9 @@ const input = h('textarea', { class: 'input', rows: '1', placeholder: 'Ask about
 const sendButton = iconButton('send', 'Send (Enter)', { class: 'icon-button send', 'data-action': 'send' });
 const stopButton = iconButton('stop', 'Stop (Esc)', { class: 'icon-button stop', 'data-action': 'stop', hidden: true });
 const contextChip = h('div', { class: 'context-chip', hidden: true });
-const composer = h('footer', { class: 'composer' },
+const composer = h(
+	'footer',
+	{ class: 'composer' },
 	contextChip,
 	h('div', { class: 'input-row' }, input, sendButton, stopButton),
 	h('div', { class: 'hint' }, 'Enter to send · Shift+Enter for a new line · Esc to stop'),
@@ -95,8 +102,11 @@ function render(): void {
 	const context = state.pendingContext?.[0];
 	contextChip.hidden = !context;
 	if (context) {
-		contextChip.replaceChildren(icon('file'), h('span', {}, `Selected ${context.type === 'code' ? 'code' : 'text'} will be sent with your question`),
-			iconButton('close', 'Remove the selection', { 'data-action': 'clear-context' }));
+		contextChip.replaceChildren(
+			icon('file'),
+			h('span', {}, `Selected ${context.type === 'code' ? 'code' : 'text'} will be sent with your question`),
+			iconButton('close', 'Remove the selection', { 'data-action': 'clear-context' }),
+		);
 	}
 	if (!historyPanel.hidden) renderHistory(state.history);
 	if (nearBottom) log.scrollTop = log.scrollHeight;
@@ -104,10 +114,16 @@ function render(): void {
 }
 
 function welcome(s: ChatState): HTMLElement {
-	return h('div', { class: 'welcome' },
+	return h(
+		'div',
+		{ class: 'welcome' },
 		h('div', { class: 'welcome-icon' }, icon('sparkle')),
 		h('h2', {}, 'Ask MintDoc Assistant'),
-		h('p', {}, `Answers come from ${s.domain ? `the ${s.domain} docs` : 'your docs site'}, with the pages they cite. Sources open the local page when it is in this workspace.`),
+		h(
+			'p',
+			{},
+			`Answers come from ${s.domain ? `the ${s.domain} docs` : 'your docs site'}, with the pages they cite. Sources open the local page when it is in this workspace.`,
+		),
 		h('p', { class: 'muted' }, 'Tip: select text in a page or code in an editor and run “Ask MintDoc Assistant about Selection”.'),
 	);
 }
@@ -115,21 +131,32 @@ function welcome(s: ChatState): HTMLElement {
 function renderBanner(s: ChatState): void {
 	banner.hidden = !s.setup;
 	if (s.setup === 'noKey') {
-		banner.replaceChildren(h('span', {}, 'MintDoc Assistant needs your site’s public assistant key (mint_dsc_…). It is kept in VS Code’s secret storage.'),
-			iconButton('key', 'Set Assistant Key', { class: 'icon-button with-label primary', 'data-action': 'fix', 'data-problem': 'noKey' }, true));
+		banner.replaceChildren(
+			h('span', {}, 'MintDoc Assistant needs your site’s public assistant key (mint_dsc_…). It is kept in VS Code’s secret storage.'),
+			iconButton('key', 'Set Assistant Key', { class: 'icon-button with-label primary', 'data-action': 'fix', 'data-problem': 'noKey' }, true),
+		);
 	} else if (s.setup === 'noDomain') {
-		banner.replaceChildren(h('span', {}, 'Set the domain of your docs site (setting mintdoc.assistant.domain) so questions reach its assistant.'),
-			iconButton('gear', 'Set Domain', { class: 'icon-button with-label primary', 'data-action': 'fix', 'data-problem': 'noDomain' }, true));
+		banner.replaceChildren(
+			h('span', {}, 'Set the domain of your docs site (setting mintdoc.assistant.domain) so questions reach its assistant.'),
+			iconButton('gear', 'Set Domain', { class: 'icon-button with-label primary', 'data-action': 'fix', 'data-problem': 'noDomain' }, true),
+		);
 	}
 }
 
 function renderHistory(history: readonly ConversationSummary[]): void {
-	const rows = history.map(item => h('li', {},
-		h('button', { type: 'button', class: 'history-item', 'data-action': 'open-conversation', 'data-id': item.id },
-			h('span', { class: 'history-title' }, item.title),
-			h('span', { class: 'history-meta' }, `${new Date(item.updatedAt).toLocaleString()} · ${item.turns} ${item.turns === 1 ? 'question' : 'questions'}`)),
-		iconButton('trash', 'Delete conversation', { 'data-action': 'delete-conversation', 'data-id': item.id }),
-	));
+	const rows = history.map(item =>
+		h(
+			'li',
+			{},
+			h(
+				'button',
+				{ type: 'button', class: 'history-item', 'data-action': 'open-conversation', 'data-id': item.id },
+				h('span', { class: 'history-title' }, item.title),
+				h('span', { class: 'history-meta' }, `${new Date(item.updatedAt).toLocaleString()} · ${item.turns} ${item.turns === 1 ? 'question' : 'questions'}`),
+			),
+			iconButton('trash', 'Delete conversation', { 'data-action': 'delete-conversation', 'data-id': item.id }),
+		),
+	);
 	historyPanel.replaceChildren(
 		h('div', { class: 'history-head' }, h('span', {}, 'History'), iconButton('close', 'Close history', { 'data-action': 'history' })),
 		rows.length ? h('ul', {}, ...rows) : h('p', { class: 'muted' }, 'No earlier conversations in this workspace.'),
@@ -207,20 +234,28 @@ document.addEventListener('click', event => {
 	if (!button) return;
 	const action = button.dataset.action;
 	switch (action) {
-		case 'send': return send();
-		case 'stop': return post({ type: 'stop' });
-		case 'retry': return post({ type: 'retry', turnId: button.dataset.turnId ?? '' });
+		case 'send':
+			return send();
+		case 'stop':
+			return post({ type: 'stop' });
+		case 'retry':
+			return post({ type: 'retry', turnId: button.dataset.turnId ?? '' });
 		case 'new-chat':
 			toggleHistory(false);
 			return post({ type: 'newChat' });
-		case 'history': return toggleHistory();
-		case 'export': return post({ type: 'export' });
-		case 'clear-context': return post({ type: 'clearContext' });
+		case 'history':
+			return toggleHistory();
+		case 'export':
+			return post({ type: 'export' });
+		case 'clear-context':
+			return post({ type: 'clearContext' });
 		case 'open-conversation':
 			toggleHistory(false);
 			return post({ type: 'openConversation', id: button.dataset.id ?? '' });
-		case 'delete-conversation': return post({ type: 'deleteConversation', id: button.dataset.id ?? '' });
-		case 'citation': return post({ type: 'openCitation', turnId: button.dataset.turnId ?? '', index: Number(button.dataset.index) });
+		case 'delete-conversation':
+			return post({ type: 'deleteConversation', id: button.dataset.id ?? '' });
+		case 'citation':
+			return post({ type: 'openCitation', turnId: button.dataset.turnId ?? '', index: Number(button.dataset.index) });
 		case 'fix': {
 			const problem = button.dataset.problem;
 			if (problem === 'noKey' || problem === 'noDomain' || problem === 'auth') post({ type: 'fix', problem });

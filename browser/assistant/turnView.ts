@@ -24,9 +24,16 @@ export class TurnView {
 		this.#chrome = h('div', { class: 'answer-chrome' });
 		const question = h('div', { class: 'bubble' }, turn.question);
 		const context = turn.context?.length
-			? h('div', { class: 'context-note' }, icon('file'), `with the selected ${turn.context[0].type === 'code' ? 'code' : 'text'} (${lineCount(turn.context[0].value)})`)
+			? h(
+					'div',
+					{ class: 'context-note' },
+					icon('file'),
+					`with the selected ${turn.context[0].type === 'code' ? 'code' : 'text'} (${lineCount(turn.context[0].value)})`,
+				)
 			: null;
-		this.element = h('article', { class: 'turn', 'data-turn-id': turn.id },
+		this.element = h(
+			'article',
+			{ class: 'turn', 'data-turn-id': turn.id },
 			h('div', { class: 'msg user' }, h('div', { class: 'role' }, 'You'), question, context),
 			h('div', { class: 'msg assistant' }, h('div', { class: 'role' }, icon('sparkle'), 'MintDoc Assistant'), this.#markdown, this.#chrome),
 		);
@@ -106,17 +113,27 @@ const errorTitles: Record<ChatError['kind'], string> = {
 function errorCard(turn: Turn, error: ChatError): HTMLElement {
 	const actions = h('div', { class: 'actions' });
 	if (error.kind === 'noKey' || error.kind === 'auth' || error.kind === 'forbidden') {
-		actions.append(iconButton('key', 'Set Assistant Key', { class: 'icon-button with-label primary', 'data-action': 'fix', 'data-problem': error.kind === 'noKey' ? 'noKey' : 'auth' }, true));
+		actions.append(
+			iconButton(
+				'key',
+				'Set Assistant Key',
+				{ class: 'icon-button with-label primary', 'data-action': 'fix', 'data-problem': error.kind === 'noKey' ? 'noKey' : 'auth' },
+				true,
+			),
+		);
 	}
 	if (error.kind === 'noDomain') {
 		actions.append(iconButton('gear', 'Set Domain', { class: 'icon-button with-label primary', 'data-action': 'fix', 'data-problem': 'noDomain' }, true));
 	}
 	actions.append(retryButton(turn));
 	// Counts down from when the error was shown (main.ts ticks every `.retry-after[data-until]`).
-	const wait = error.kind === 'rateLimited' && error.retryAfter !== undefined
-		? h('div', { class: 'retry-after', 'data-until': String(Date.now() + error.retryAfter * 1000) }, retryAfterText(error.retryAfter * 1000))
-		: null;
-	return h('div', { class: `error-card kind-${error.kind}`, role: 'alert' },
+	const wait =
+		error.kind === 'rateLimited' && error.retryAfter !== undefined
+			? h('div', { class: 'retry-after', 'data-until': String(Date.now() + error.retryAfter * 1000) }, retryAfterText(error.retryAfter * 1000))
+			: null;
+	return h(
+		'div',
+		{ class: `error-card kind-${error.kind}`, role: 'alert' },
 		h('div', { class: 'error-title' }, errorTitles[error.kind] ?? errorTitles.other),
 		h('div', { class: 'error-message' }, error.message),
 		wait,
@@ -139,7 +156,16 @@ function citationList(turnId: string, citations: readonly AssistantSource[]): HT
 	const list = h('ol', { class: 'citations' });
 	citations.forEach((source, index) => {
 		const where = source.path ?? source.url ?? '';
-		const button = h('button', { type: 'button', class: 'citation', 'data-action': 'citation', 'data-turn-id': turnId, 'data-index': String(index), title: where ? `Open ${where}` : 'Open source' },
+		const button = h(
+			'button',
+			{
+				type: 'button',
+				class: 'citation',
+				'data-action': 'citation',
+				'data-turn-id': turnId,
+				'data-index': String(index),
+				title: where ? `Open ${where}` : 'Open source',
+			},
 			h('span', { class: 'citation-index' }, String(index + 1)),
 			h('span', { class: 'citation-title' }, source.title?.trim() || where || 'Source'),
 			where && source.title ? h('span', { class: 'citation-path' }, where) : null,

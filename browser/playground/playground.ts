@@ -1,5 +1,11 @@
 import type { PlaygroundRequest, PlaygroundResponse } from '../../server/src/preview/playgroundTypes';
-import { buildPlaygroundRequest, toCurl, type PlaygroundAuthValue, type PlaygroundForm, type PlaygroundParameterValue } from '../../server/src/preview/api/playgroundRequest';
+import {
+	buildPlaygroundRequest,
+	toCurl,
+	type PlaygroundAuthValue,
+	type PlaygroundForm,
+	type PlaygroundParameterValue,
+} from '../../server/src/preview/api/playgroundRequest';
 
 /** Sends a request through the host (postMessage in VS Code, POST /__mintdoc/playground in a browser). */
 export type PlaygroundTransport = (request: PlaygroundRequest) => Promise<PlaygroundResponse>;
@@ -87,11 +93,17 @@ function selectedServer(section: HTMLElement): string {
 /** The form as plain data, for the pure request builder (playgroundRequest.ts). */
 export function readForm(section: HTMLElement): PlaygroundForm {
 	const serverControl = section.querySelector<HTMLInputElement | HTMLSelectElement>('[data-pg-server]');
-	const server = serverControl instanceof HTMLSelectElement ? serverControl.selectedOptions[0]?.dataset.url ?? '' : serverControl?.dataset.url ?? '';
+	const server = serverControl instanceof HTMLSelectElement ? (serverControl.selectedOptions[0]?.dataset.url ?? '') : (serverControl?.dataset.url ?? '');
 	const serverVariables: Record<string, string> = {};
-	for (const control of section.querySelectorAll<HTMLInputElement | HTMLSelectElement>(`[data-pg-server-vars="${selectedServer(section)}"] [data-pg-server-var]`)) serverVariables[control.dataset.pgServerVar!] = control.value;
+	for (const control of section.querySelectorAll<HTMLInputElement | HTMLSelectElement>(
+		`[data-pg-server-vars="${selectedServer(section)}"] [data-pg-server-var]`,
+	))
+		serverVariables[control.dataset.pgServerVar!] = control.value;
 	const parameters: PlaygroundParameterValue[] = [...section.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[data-pg-param]')].map(control => ({
-		name: control.dataset.pgName ?? '', in: control.dataset.pgParam as PlaygroundParameterValue['in'], value: control.value, required: control.dataset.pgRequired !== undefined,
+		name: control.dataset.pgName ?? '',
+		in: control.dataset.pgParam as PlaygroundParameterValue['in'],
+		value: control.value,
+		required: control.dataset.pgRequired !== undefined,
 	}));
 	const choice = section.querySelector<HTMLSelectElement>('[data-pg-auth-choice]')?.value ?? '0';
 	const group = section.querySelector<HTMLElement>(`[data-pg-auth-group="${choice}"]`);
@@ -100,7 +112,13 @@ export function readForm(section: HTMLElement): PlaygroundForm {
 	for (const control of group?.querySelectorAll<HTMLInputElement>('[data-pg-auth]') ?? []) {
 		const kind = control.dataset.pgAuth;
 		if (kind === 'bearer') auth.push({ kind: 'bearer', token: control.value });
-		else if (kind === 'apiKey') auth.push({ kind: 'apiKey', in: (control.dataset.pgIn as 'header' | 'query' | 'cookie') ?? 'header', name: control.dataset.pgName ?? '', value: control.value });
+		else if (kind === 'apiKey')
+			auth.push({
+				kind: 'apiKey',
+				in: (control.dataset.pgIn as 'header' | 'query' | 'cookie') ?? 'header',
+				name: control.dataset.pgName ?? '',
+				value: control.value,
+			});
 		else if (kind === 'basic-username' || kind === 'basic-password') {
 			const scheme = control.dataset.pgScheme ?? '';
 			const entry = basic.get(scheme) ?? { username: '', password: '' };
@@ -112,7 +130,12 @@ export function readForm(section: HTMLElement): PlaygroundForm {
 	for (const entry of basic.values()) auth.push({ kind: 'basic', ...entry });
 	const body = section.querySelector<HTMLTextAreaElement>('[data-pg-body]')?.value;
 	return {
-		method: section.dataset.pgMethod ?? 'GET', path: section.dataset.pgPath ?? '/', server, serverVariables, parameters, auth,
+		method: section.dataset.pgMethod ?? 'GET',
+		path: section.dataset.pgPath ?? '/',
+		server,
+		serverVariables,
+		parameters,
+		auth,
 		...(body !== undefined ? { body, contentType: section.dataset.pgContentType } : {}),
 	};
 }

@@ -38,7 +38,12 @@ function onClick(event: MouseEvent): void {
 		event.preventDefault();
 		const line = Number(location.dataset.line);
 		const character = Number(location.dataset.character);
-		return transport.post({ type: 'openLocation', uri: location.dataset.openUri!, line: Number.isInteger(line) ? line : undefined, character: Number.isInteger(character) ? character : undefined });
+		return transport.post({
+			type: 'openLocation',
+			uri: location.dataset.openUri!,
+			line: Number.isInteger(line) ? line : undefined,
+			character: Number.isInteger(character) ? character : undefined,
+		});
 	}
 	// Open menus close when anything else is clicked.
 	for (const menu of document.querySelectorAll<HTMLDetailsElement>('details.mp-menu[open]')) if (!menu.contains(target)) menu.open = false;
@@ -67,7 +72,8 @@ function selectTab(tab: HTMLElement): void {
 	const group = tab.closest<HTMLElement>('[data-tabs]');
 	if (!group) return;
 	const index = tab.dataset.tabIndex;
-	for (const button of group.querySelectorAll<HTMLElement>(':scope > .md-tablist > .md-tab')) button.setAttribute('aria-selected', String(button.dataset.tabIndex === index));
+	for (const button of group.querySelectorAll<HTMLElement>(':scope > .md-tablist > .md-tab'))
+		button.setAttribute('aria-selected', String(button.dataset.tabIndex === index));
 	for (const panel of group.querySelectorAll<HTMLElement>(':scope > .md-tab-panel')) panel.hidden = panel.dataset.tabIndex !== index;
 }
 
@@ -82,7 +88,11 @@ function copyCode(button: HTMLElement): void {
 			button.classList.remove('md-copied');
 		}, 1500);
 	};
-	if (navigator.clipboard?.writeText) navigator.clipboard.writeText(text).then(() => done(true), () => done(fallbackCopy(text)));
+	if (navigator.clipboard?.writeText)
+		navigator.clipboard.writeText(text).then(
+			() => done(true),
+			() => done(fallbackCopy(text)),
+		);
 	else done(fallbackCopy(text));
 }
 
@@ -133,7 +143,9 @@ function showPage(page: PreviewPage): void {
 	const scrollY = window.scrollY;
 	const sidebar = document.getElementById('mp-sidebar');
 	const sidebarScroll = sidebar?.scrollTop ?? 0;
-	const tabs = [...root.querySelectorAll<HTMLElement>('[data-tabs]')].map(group => group.querySelector<HTMLElement>(':scope > .md-tablist > .md-tab[aria-selected="true"]')?.dataset.tabIndex);
+	const tabs = [...root.querySelectorAll<HTMLElement>('[data-tabs]')].map(
+		group => group.querySelector<HTMLElement>(':scope > .md-tablist > .md-tab[aria-selected="true"]')?.dataset.tabIndex,
+	);
 	root.innerHTML = page.html;
 	document.title = page.title;
 	document.body.dataset.route = page.route;
@@ -158,5 +170,3 @@ function showPage(page: PreviewPage): void {
 	}
 	transport.post({ type: 'rendered', route: page.route });
 }
-
-

@@ -93,10 +93,21 @@ function browserTransport(base: string): Transport {
 		async playground(request) {
 			const started = performance.now();
 			try {
-				const response = await fetch(`${base}${previewEndpoints.playground}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) });
+				const response = await fetch(`${base}${previewEndpoints.playground}`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify(request),
+				});
 				return (await response.json()) as PlaygroundResponse;
 			} catch (e) {
-				return { status: 0, statusText: '', headers: [], body: '', timeMs: Math.round(performance.now() - started), error: e instanceof Error ? e.message : String(e) };
+				return {
+					status: 0,
+					statusText: '',
+					headers: [],
+					body: '',
+					timeMs: Math.round(performance.now() - started),
+					error: e instanceof Error ? e.message : String(e),
+				};
 			}
 		},
 		onUpdate: listener => void listeners.push(listener),

@@ -69,7 +69,10 @@ export class ApiKeys implements vscode.Disposable {
 	 * key of that kind is stored yet, so `npm run demo` works with no typing. A stored key wins.
 	 */
 	async seedFromEnv(env: NodeJS.ProcessEnv = process.env): Promise<void> {
-		for (const [kind, name] of [['admin', apiEnv.demoAdminKey], ['assistant', apiEnv.demoAssistantKey]] as const) {
+		for (const [kind, name] of [
+			['admin', apiEnv.demoAdminKey],
+			['assistant', apiEnv.demoAssistantKey],
+		] as const) {
 			const value = env[name]?.trim();
 			if (!(await this.get(kind)) && value) await this.set(kind, value);
 		}
@@ -88,19 +91,23 @@ export class ApiKeys implements vscode.Disposable {
  */
 export function registerApiKeyCommands(ctx: Ctx, keys: ApiKeys): void {
 	const ask = async (kind: KeyKind, given: unknown): Promise<void> => {
-		const value = typeof given === 'string' ? given : await vscode.window.showInputBox({
-			title: `MintDoc: Set ${kind === 'admin' ? 'Admin API Key' : 'Assistant Key'}`,
-			prompt: kind === 'admin'
-				? 'Admin API key (mint_…) from the API keys page of the dashboard. Stored in VS Code secret storage, never in settings.'
-				: 'Public assistant key (mint_dsc_…) from the dashboard. Stored in VS Code secret storage, never in settings.',
-			password: true,
-			ignoreFocusOut: true,
-			validateInput: text => {
-				if (!text.trim()) return { message: 'Enter a key, or press Escape to cancel.', severity: vscode.InputBoxValidationSeverity.Error };
-				const warning = kind === 'admin' ? adminKeyWarning(text) : assistantKeyWarning(text);
-				return warning ? { message: warning, severity: vscode.InputBoxValidationSeverity.Warning } : undefined;
-			},
-		});
+		const value =
+			typeof given === 'string'
+				? given
+				: await vscode.window.showInputBox({
+						title: `MintDoc: Set ${kind === 'admin' ? 'Admin API Key' : 'Assistant Key'}`,
+						prompt:
+							kind === 'admin'
+								? 'Admin API key (mint_…) from the API keys page of the dashboard. Stored in VS Code secret storage, never in settings.'
+								: 'Public assistant key (mint_dsc_…) from the dashboard. Stored in VS Code secret storage, never in settings.',
+						password: true,
+						ignoreFocusOut: true,
+						validateInput: text => {
+							if (!text.trim()) return { message: 'Enter a key, or press Escape to cancel.', severity: vscode.InputBoxValidationSeverity.Error };
+							const warning = kind === 'admin' ? adminKeyWarning(text) : assistantKeyWarning(text);
+							return warning ? { message: warning, severity: vscode.InputBoxValidationSeverity.Warning } : undefined;
+						},
+					});
 		if (!value?.trim()) return;
 		await keys.set(kind, value);
 		const warning = kind === 'admin' ? adminKeyWarning(value) : assistantKeyWarning(value);
@@ -129,7 +136,10 @@ export function registerApiKeyCommands(ctx: Ctx, keys: ApiKeys): void {
 export class PlatformLog {
 	readonly #lines: string[] = [];
 
-	constructor(private readonly channel: vscode.OutputChannel, private readonly keys: ApiKeys) {}
+	constructor(
+		private readonly channel: vscode.OutputChannel,
+		private readonly keys: ApiKeys,
+	) {}
 
 	append(line: string): void {
 		const safe = redact(line, this.keys.knownValues());
@@ -157,7 +167,11 @@ export function registerApiKeys(ctx: Ctx): Platform {
 	const keys = new ApiKeys(ctx.context.secrets);
 	const log = new PlatformLog(ctx.outputChannel, keys);
 	const settingsChanged = new vscode.EventEmitter<void>();
-	ctx.pushCleanup(keys, settingsChanged, onDidChangeApiSettings(() => settingsChanged.fire()));
+	ctx.pushCleanup(
+		keys,
+		settingsChanged,
+		onDidChangeApiSettings(() => settingsChanged.fire()),
+	);
 	registerApiKeyCommands(ctx, keys);
 	void keys.seedFromEnv().then(
 		() => keys.get('assistant'),
@@ -171,6 +185,7 @@ export function registerApiKeys(ctx: Ctx): Platform {
 		keys,
 		log,
 		onDidChangeSettings: settingsChanged.event,
-		adminClient: () => createDocsApiClient({ baseUrl: readApiSettings().baseUrl, getApiKey: () => keys.get('admin'), pathMemory, onFallback: message => log.append(message) }),
+		adminClient: () =>
+			createDocsApiClient({ baseUrl: readApiSettings().baseUrl, getApiKey: () => keys.get('admin'), pathMemory, onFallback: message => log.append(message) }),
 	};
 }

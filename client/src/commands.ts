@@ -30,13 +30,15 @@ async function movePage(uri: vscode.Uri | undefined): Promise<void> {
 		prompt: 'New path of the page (relative to the workspace folder). Links, docs.json entries and a redirect follow.',
 		value: current,
 		valueSelection: [current.lastIndexOf('/') + 1, current.length - (current.endsWith('.mdx') ? 4 : 3)],
-		validateInput: value => (!/\.(mdx|md)$/i.test(value.trim()) ? 'Keep the .mdx or .md extension.' : value.trim() === current ? 'Type a different path.' : undefined),
+		validateInput: value =>
+			!/\.(mdx|md)$/i.test(value.trim()) ? 'Keep the .mdx or .md extension.' : value.trim() === current ? 'Type a different path.' : undefined,
 	});
 	if (!target || !folder) return;
 	const destination = vscode.Uri.joinPath(folder.uri, ...target.trim().split('/'));
 	const edit = new vscode.WorkspaceEdit();
 	edit.renameFile(uri, destination, { overwrite: false });
-	if (!(await vscode.workspace.applyEdit(edit))) void vscode.window.showErrorMessage(`MintDoc: could not move the page to ${target} (does a file exist there?).`);
+	if (!(await vscode.workspace.applyEdit(edit)))
+		void vscode.window.showErrorMessage(`MintDoc: could not move the page to ${target} (does a file exist there?).`);
 }
 
 /** The status item's menu: open a site's docs.json, restart, or read the log. */

@@ -32,9 +32,12 @@ export function readApiSettings(env: NodeJS.ProcessEnv = process.env): ApiSettin
 	// The setting is machine-scoped: a workspace (a cloned repository) cannot send the key elsewhere.
 	const configured = setting(config, 'api.baseUrl');
 	const fromEnv = env[apiEnv.baseUrl]?.trim();
-	const baseUrl = configured && configured !== defaultApiBaseUrl
-		? { baseUrl: configured, baseUrlFrom: 'setting' as const }
-		: fromEnv ? { baseUrl: fromEnv, baseUrlFrom: 'env' as const } : { baseUrl: defaultApiBaseUrl, baseUrlFrom: 'default' as const };
+	const baseUrl =
+		configured && configured !== defaultApiBaseUrl
+			? { baseUrl: configured, baseUrlFrom: 'setting' as const }
+			: fromEnv
+				? { baseUrl: fromEnv, baseUrlFrom: 'env' as const }
+				: { baseUrl: defaultApiBaseUrl, baseUrlFrom: 'default' as const };
 	return {
 		...baseUrl,
 		projectId: setting(config, 'projectId') || env[apiEnv.projectId]?.trim() || '',

@@ -47,7 +47,9 @@ export class Ctx {
 		const client = createLanguageClient(this.context, this.outputChannel);
 		this.#client = client;
 		this.#clientListeners = [
-			client.onDidChangeState(({ newState }) => this.status.setServer(newState === State.Running ? 'running' : newState === State.Starting ? 'starting' : 'stopped')),
+			client.onDidChangeState(({ newState }) =>
+				this.status.setServer(newState === State.Running ? 'running' : newState === State.Starting ? 'starting' : 'stopped'),
+			),
 			client.onNotification(StatusNotification.type, report => this.status.setReport(report)),
 			...this.#clientHooks.map(hook => hook(client)),
 		];
@@ -56,7 +58,8 @@ export class Ctx {
 		} catch (e) {
 			this.status.setServer('stopped');
 			this.outputChannel.appendLine(`MintDoc language server failed to start: ${e instanceof Error ? e.message : String(e)}`);
-			void vscode.window.showErrorMessage('MintDoc: the language server failed to start. See the MintDoc output for details.', 'Show Output')
+			void vscode.window
+				.showErrorMessage('MintDoc: the language server failed to start. See the MintDoc output for details.', 'Show Output')
 				.then(choice => choice && this.outputChannel.show(true));
 		}
 	}

@@ -56,7 +56,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<MintDo
 	const current = ctx;
 	ctx.pushCleanup(vscode.workspace.onDidGrantWorkspaceTrust(() => void current.restartServer()));
 	const status = ctx.status;
-	return { status: () => status.current, onDidChangeStatus: status.onDidChange, platform: { feedback, updates, logLines: () => platform.log.lines() }, preview, assistant, search,
+	return {
+		status: () => status.current,
+		onDidChangeStatus: status.onDidChange,
+		platform: { feedback, updates, logLines: () => platform.log.lines() },
+		preview,
+		assistant,
+		search,
 		security: {
 			outputText: current.outputText,
 			workspaceState: () => Object.fromEntries(context.workspaceState.keys().map(k => [k, context.workspaceState.get(k)])),

@@ -7,13 +7,16 @@ import type { Ctx } from './ctx';
 
 export const generatePagesCommand = 'mintdoc.generatePages';
 
-
 /** "MintDoc: Generate MDX Pages from OpenAPI": the platform's scraper, run through the bundled CLI. */
 export function registerGeneratePagesCommand(ctx: Ctx): void {
-	ctx.pushCleanup(vscode.commands.registerCommand(generatePagesCommand, (uri?: vscode.Uri, outFolder?: vscode.Uri) => generatePages(ctx, uri, outFolder).catch(e => {
-		ctx.outputChannel.appendLine(`Generate pages: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
-		void vscode.window.showErrorMessage(`MintDoc: ${e instanceof Error ? e.message : String(e)}`);
-	})));
+	ctx.pushCleanup(
+		vscode.commands.registerCommand(generatePagesCommand, (uri?: vscode.Uri, outFolder?: vscode.Uri) =>
+			generatePages(ctx, uri, outFolder).catch(e => {
+				ctx.outputChannel.appendLine(`Generate pages: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+				void vscode.window.showErrorMessage(`MintDoc: ${e instanceof Error ? e.message : String(e)}`);
+			}),
+		),
+	);
 }
 
 /** `outFolder` given (the explorer passes only the spec; scripts and tests may pass both) skips the folder prompt. */
@@ -27,14 +30,17 @@ async function generatePages(ctx: Ctx, uri: vscode.Uri | undefined, outFolder?: 
 	const docsRoot = await docsRootOf(spec);
 	const folder = vscode.workspace.getWorkspaceFolder(docsRoot ?? spec);
 	const suggested = vscode.Uri.joinPath(docsRoot ?? vscode.Uri.joinPath(spec, '..'), 'api-reference', 'endpoint');
-	const typed = outFolder ? outFolder.fsPath : await vscode.window.showInputBox({
-		title: 'MintDoc: Generate MDX Pages from OpenAPI',
-		prompt: `Output folder for one page per operation of ${path.basename(spec.fsPath)}${folder ? ' (relative to the workspace folder)' : ''}. Existing files are never overwritten unless you ask.`,
-		value: folder ? vscode.workspace.asRelativePath(suggested, false) : suggested.fsPath,
-		validateInput: value => (value.trim() ? undefined : 'Type a folder.'),
-	});
+	const typed = outFolder
+		? outFolder.fsPath
+		: await vscode.window.showInputBox({
+				title: 'MintDoc: Generate MDX Pages from OpenAPI',
+				prompt: `Output folder for one page per operation of ${path.basename(spec.fsPath)}${folder ? ' (relative to the workspace folder)' : ''}. Existing files are never overwritten unless you ask.`,
+				value: folder ? vscode.workspace.asRelativePath(suggested, false) : suggested.fsPath,
+				validateInput: value => (value.trim() ? undefined : 'Type a folder.'),
+			});
 	if (!typed) return;
-	const out = path.isAbsolute(typed.trim()) || !folder ? vscode.Uri.file(path.resolve(typed.trim())) : vscode.Uri.joinPath(folder.uri, ...typed.trim().split(/[\\/]+/));
+	const out =
+		path.isAbsolute(typed.trim()) || !folder ? vscode.Uri.file(path.resolve(typed.trim())) : vscode.Uri.joinPath(folder.uri, ...typed.trim().split(/[\\/]+/));
 	const cwd = (docsRoot ?? vscode.Uri.joinPath(spec, '..')).fsPath;
 	const run = (...flags: string[]) => runCli(ctx, cwd, ['generate', spec.fsPath, '-o', out.fsPath, '--format', 'json', ...flags]);
 	await showResult(ctx, await run(), run);
@@ -53,7 +59,15 @@ async function showResult(ctx: Ctx, result: GenerateResult, run: (...flags: stri
 	const choice = await vscode.window.showInformationMessage(`MintDoc: ${parts.join(', ')}. The "pages" entries are on the clipboard.`, ...actions);
 	if (choice === 'Overwrite Existing') return showResult(ctx, await run('--force'), run);
 	if (choice === 'Show Files') {
-		ctx.outputChannel.appendLine([`Generated pages:`, ...result.written.map(f => `  wrote ${f}`), ...result.skipped.map(f => `  skipped ${f} (exists)`), 'Entries:', ...result.entries.map(e => `  ${JSON.stringify(e)}`)].join('\n'));
+		ctx.outputChannel.appendLine(
+			[
+				`Generated pages:`,
+				...result.written.map(f => `  wrote ${f}`),
+				...result.skipped.map(f => `  skipped ${f} (exists)`),
+				'Entries:',
+				...result.entries.map(e => `  ${JSON.stringify(e)}`),
+			].join('\n'),
+		);
 		ctx.outputChannel.show(true);
 	}
 	if (choice === 'Add to docs.json') {
@@ -64,7 +78,9 @@ async function showResult(ctx: Ctx, result: GenerateResult, run: (...flags: stri
 			if (open && result.docsJson) await vscode.window.showTextDocument(vscode.Uri.file(result.docsJson));
 		} else if (update) {
 			await vscode.env.clipboard.writeText(JSON.stringify(result.group, null, 2));
-			void vscode.window.showWarningMessage(`MintDoc: ${update.message.split('\n')[0].replace(/ Paste this group.*$/, '')} The group is on the clipboard: paste it where it belongs.`);
+			void vscode.window.showWarningMessage(
+				`MintDoc: ${update.message.split('\n')[0].replace(/ Paste this group.*$/, '')} The group is on the clipboard: paste it where it belongs.`,
+			);
 		}
 	}
 }
@@ -83,7 +99,8 @@ async function pickSpec(): Promise<vscode.Uri | undefined> {
 		return undefined;
 	}
 	const items = specs.map(uri => ({ label: path.basename(uri.fsPath), description: vscode.workspace.asRelativePath(uri), uri }));
-	return (await vscode.window.showQuickPick(items, { title: 'MintDoc: Generate MDX Pages from OpenAPI', placeHolder: 'OpenAPI file to generate pages from' }))?.uri;
+	return (await vscode.window.showQuickPick(items, { title: 'MintDoc: Generate MDX Pages from OpenAPI', placeHolder: 'OpenAPI file to generate pages from' }))
+		?.uri;
 }
 
 /** A cheap check on the file's first 4 KB: the `openapi` key is near the top of real specs. */
@@ -118,17 +135,34 @@ async function docsRootOf(spec: vscode.Uri): Promise<vscode.Uri | undefined> {
 /** Runs the bundled CLI with the extension host's Node (Electron in Node mode) and parses its JSON. */
 async function runCli(ctx: Ctx, cwd: string, args: string[]): Promise<GenerateResult> {
 	const cli = path.join(ctx.context.extensionPath, 'dist', 'cli.js');
-	return await vscode.window.withProgress<GenerateResult>({ location: vscode.ProgressLocation.Notification, title: 'MintDoc: generating pages…' }, () => new Promise((resolve, reject) => {
-		execFile(process.execPath, [cli, ...args], { cwd, env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-			if (stderr) ctx.outputChannel.appendLine(stderr.trimEnd());
-			if (error) return reject(new Error(stderr.trim().replace(/^mintdoc: /, '').split('\n')[0] || error.message));
-			try {
-				resolve(JSON.parse(stdout) as GenerateResult);
-			} catch {
-				reject(new Error(`unexpected output from mintdoc generate: ${stdout.slice(0, 200)}`));
-			}
-		});
-	}));
+	return await vscode.window.withProgress<GenerateResult>(
+		{ location: vscode.ProgressLocation.Notification, title: 'MintDoc: generating pages…' },
+		() =>
+			new Promise((resolve, reject) => {
+				execFile(
+					process.execPath,
+					[cli, ...args],
+					{ cwd, env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, maxBuffer: 64 * 1024 * 1024 },
+					(error, stdout, stderr) => {
+						if (stderr) ctx.outputChannel.appendLine(stderr.trimEnd());
+						if (error)
+							return reject(
+								new Error(
+									stderr
+										.trim()
+										.replace(/^mintdoc: /, '')
+										.split('\n')[0] || error.message,
+								),
+							);
+						try {
+							resolve(JSON.parse(stdout) as GenerateResult);
+						} catch {
+							reject(new Error(`unexpected output from mintdoc generate: ${stdout.slice(0, 200)}`));
+						}
+					},
+				);
+			}),
+	);
 }
 
 function plural(n: number, word: string): string {

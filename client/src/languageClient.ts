@@ -18,7 +18,11 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
 	context.subscriptions.push(watcher);
 	const clientOptions: LanguageClientOptions = {
 		// Every JSON buffer (a `$ref` file may have any name; the server ignores JSON no site uses), every page, and YAML (OpenAPI documents).
-		documentSelector: [{ scheme: 'file', language: 'json' }, { scheme: 'file', language: 'jsonc' }, { scheme: 'file', pattern: '**/*.{mdx,md,yaml,yml}' }],
+		documentSelector: [
+			{ scheme: 'file', language: 'json' },
+			{ scheme: 'file', language: 'jsonc' },
+			{ scheme: 'file', pattern: '**/*.{mdx,md,yaml,yml}' },
+		],
 		synchronize: { fileEvents: watcher },
 		outputChannel,
 		// Where the server caches hosted OpenAPI documents (with their ETags); in Restricted Mode it fetches none.

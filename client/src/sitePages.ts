@@ -32,7 +32,11 @@ export function revealHeading(editor: vscode.TextEditor, anchor: string): void {
 	for (let line = 0; line < editor.document.lineCount; line++) {
 		const m = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(editor.document.lineAt(line).text);
 		if (!m) continue;
-		const slug = m[1].toLowerCase().replace(/[^\p{L}\p{N}\s-]/gu, '').trim().replace(/\s/g, '-');
+		const slug = m[1]
+			.toLowerCase()
+			.replace(/[^\p{L}\p{N}\s-]/gu, '')
+			.trim()
+			.replace(/\s/g, '-');
 		if (slug === wanted) {
 			const position = new vscode.Position(line, 0);
 			editor.selection = new vscode.Selection(position, position);

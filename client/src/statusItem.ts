@@ -14,7 +14,12 @@ export function createStatusItem(model: StatusModel): vscode.Disposable {
 	const render = () => renderStatus(item, model.current, vscode.window.activeTextEditor?.document.uri.toString());
 	render();
 	item.show();
-	return vscode.Disposable.from(item, model.onDidChange(render), vscode.window.onDidChangeActiveTextEditor(render), vscode.workspace.onDidGrantWorkspaceTrust(render));
+	return vscode.Disposable.from(
+		item,
+		model.onDidChange(render),
+		vscode.window.onDidChangeActiveTextEditor(render),
+		vscode.workspace.onDidGrantWorkspaceTrust(render),
+	);
 }
 
 function renderStatus(item: vscode.StatusBarItem, status: ClientStatus, activeUri: string | undefined): void {

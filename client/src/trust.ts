@@ -6,9 +6,10 @@
  */
 
 /** What the status item's tooltip says in Restricted Mode (Markdown-safe plain text). */
-export const restrictedModeNote = 'Restricted Mode: this workspace is not trusted. MintDoc checks and previews it, '
-	+ 'but does not fetch hosted OpenAPI documents it names and asks before the API playground sends a request to a server it names. '
-	+ 'Trust the workspace to lift these limits.';
+export const restrictedModeNote =
+	'Restricted Mode: this workspace is not trusted. MintDoc checks and previews it, ' +
+	'but does not fetch hosted OpenAPI documents it names and asks before the API playground sends a request to a server it names. ' +
+	'Trust the workspace to lift these limits.';
 
 /** The status item's text, marked when the workspace is untrusted. */
 export function statusItemText(text: string, trusted: boolean): string {

@@ -5,5 +5,5 @@ import { startServer } from './server';
 const connection = createConnection(ProposedFeatures.all);
 // A bug in one feature must not end the server the user relies on all day: log and carry on.
 process.on('uncaughtException', e => connection.console.error(`uncaught: ${e.stack ?? e.message}`));
-process.on('unhandledRejection', e => connection.console.error(`unhandled rejection: ${e instanceof Error ? e.stack ?? e.message : String(e)}`));
+process.on('unhandledRejection', e => connection.console.error(`unhandled rejection: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
 startServer(connection);

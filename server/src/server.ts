@@ -38,13 +38,19 @@ export function startServer(connection: Connection): void {
 	const documents = new TextDocuments(TextDocument);
 	const logger = createConnectionLogger(connection);
 	let folders: string[] = [];
-	const workspace = createFsWorkspace(() => folders, uri => documents.get(uri));
+	const workspace = createFsWorkspace(
+		() => folders,
+		uri => documents.get(uri),
+	);
 	const specReader = createWorkerSpecReader();
 	// Hosted specs are cached under the extension's storage (known at initialize time).
 	let specCacheDir = path.join(os.tmpdir(), 'mintdoc', 'openapi-cache');
 	// Set by the client at start; a grant of trust restarts the server, so it never changes while running.
 	let workspaceTrusted = true;
-	const fetchText = guardFetch(url => createRemoteFetcher(specCacheDir)(url), () => workspaceTrusted);
+	const fetchText = guardFetch(
+		url => createRemoteFetcher(specCacheDir)(url),
+		() => workspaceTrusted,
+	);
 	// Specs are read inline (small) or in a worker (large); the full validation always runs in the worker.
 	// Pages are parsed in worker threads (all cores but the one answering requests).
 	const pagePool = createPagePool(Math.max(1, availableParallelism() - 1));
@@ -52,7 +58,10 @@ export function startServer(connection: Connection): void {
 	// Page summaries persist in the extension's storage, so reopening a large site skips parsing its unchanged pages.
 	let pageCache: PersistentSummarizer | undefined;
 	const summarizePages: PageSummarizer = (documents, token) => (pageCache ?? pagePool)(documents, token);
-	const service = withPreview(createLanguageService({ workspace, logger, specReader, fetchText, specValidator: specReader.validate, summarizePages, changesReported: true }), workspace);
+	const service = withPreview(
+		createLanguageService({ workspace, logger, specReader, fetchText, specValidator: specReader.validate, summarizePages, changesReported: true }),
+		workspace,
+	);
 	// Memory kept flat once a site is loaded (see heapGrowth.ts).
 	const publisher = new DiagnosticsPublisher(connection, service, logger, limitHeapGrowth);
 	const sites = new SiteTracker(connection, service, publisher, logger);
@@ -120,14 +129,18 @@ export function startServer(connection: Connection): void {
 	});
 
 	// A failure is logged (the events are applied one by one: what was applied stays).
-	connection.onDidChangeWatchedFiles(params => void applyFileChanges(params.changes).catch(e => logger.error(`applying file changes failed: ${describeError(e)}`)));
+	connection.onDidChangeWatchedFiles(
+		params => void applyFileChanges(params.changes).catch(e => logger.error(`applying file changes failed: ${describeError(e)}`)),
+	);
 	async function applyFileChanges(all: readonly FileEvent[]): Promise<void> {
 		// An `npm install` touches thousands of JSON files that belong to no site.
 		const changes = all.filter(c => !/\/(node_modules|\.git)\//.test(c.uri));
 		// A docs.json appearing or disappearing changes the set of sites: find them again.
 		if (changes.some(c => isDocsConfigUri(c.uri) && c.type !== FileChangeType.Changed)) return void sites.refresh();
 		for (const change of changes) sites.noticeConfigFile(change.uri);
-		const events = changes.map(c => ({ uri: c.uri, type: c.type === FileChangeType.Created ? 'created' : c.type === FileChangeType.Deleted ? 'deleted' : 'changed' } as const));
+		const events = changes.map(
+			c => ({ uri: c.uri, type: c.type === FileChangeType.Created ? 'created' : c.type === FileChangeType.Deleted ? 'deleted' : 'changed' }) as const,
+		);
 		// Open buffers are the truth for their files; their disk events change nothing we see.
 		const onDisk = events.filter(e => e.type !== 'changed' || !documents.get(e.uri));
 		const affected = await service.didChangeFiles(onDisk);

@@ -45,27 +45,56 @@ describe('stand-in assistant stream and the real AI SDK v4 client (ai@4.3.19)', 
 	});
 	after(() => server.stop());
 
-	const request = (question: string, retrievalPageSize = 5): AssistantRequest => buildAssistantRequest({ fp: 'anonymous', messages: [createMessage('user', question, 'u1')], retrievalPageSize });
+	const request = (question: string, retrievalPageSize = 5): AssistantRequest =>
+		buildAssistantRequest({ fp: 'anonymous', messages: [createMessage('user', question, 'u1')], retrievalPageSize });
 	const rawAnswer = async (body: AssistantRequest) => {
 		const response = await fetch(api, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
 		assert.equal(response.status, 200);
 		return { headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
 	};
 
-	for (const [name, question] of [['an answer from the docs', 'How do I verify webhook signatures?'], ['a "not in the docs" answer', 'Who won the 1954 world cup?']] as const) {
+	for (const [name, question] of [
+		['an answer from the docs', 'How do I verify webhook signatures?'],
+		['a "not in the docs" answer', 'Who won the 1954 world cup?'],
+	] as const) {
 		it(`processDataStream reads ${name} without error, with the same text as our parser`, async () => {
 			const { headers, bytes } = await rawAnswer(request(question));
-			const seen = { text: '', tools: [] as string[], results: [] as unknown[], steps: 0, stepFinishes: [] as string[], data: [] as JSONValue[], finish: undefined as unknown, errors: [] as string[] };
+			const seen = {
+				text: '',
+				tools: [] as string[],
+				results: [] as unknown[],
+				steps: 0,
+				stepFinishes: [] as string[],
+				data: [] as JSONValue[],
+				finish: undefined as unknown,
+				errors: [] as string[],
+			};
 			await processDataStream({
 				stream: sliced(bytes),
-				onTextPart: t => { seen.text += t; },
-				onToolCallPart: c => { seen.tools.push(c.toolName); },
-				onToolResultPart: r => { seen.results.push(r.result); },
-				onStartStepPart: () => { seen.steps++; },
-				onFinishStepPart: s => { seen.stepFinishes.push(s.finishReason); },
-				onDataPart: d => { seen.data.push(...d); },
-				onErrorPart: e => { seen.errors.push(e); },
-				onFinishMessagePart: f => { seen.finish = f; },
+				onTextPart: t => {
+					seen.text += t;
+				},
+				onToolCallPart: c => {
+					seen.tools.push(c.toolName);
+				},
+				onToolResultPart: r => {
+					seen.results.push(r.result);
+				},
+				onStartStepPart: () => {
+					seen.steps++;
+				},
+				onFinishStepPart: s => {
+					seen.stepFinishes.push(s.finishReason);
+				},
+				onDataPart: d => {
+					seen.data.push(...d);
+				},
+				onErrorPart: e => {
+					seen.errors.push(e);
+				},
+				onFinishMessagePart: f => {
+					seen.finish = f;
+				},
 			});
 			const events = await ours(bytes, headers);
 			assert.ok(seen.text.length > 50);
@@ -81,7 +110,10 @@ describe('stand-in assistant stream and the real AI SDK v4 client (ai@4.3.19)', 
 			// Our citations are the search results, one per page.
 			const results = seen.results[0] as { path: string; metadata: { title: string } }[];
 			const firstPerPage = results.filter((r, i) => results.findIndex(o => o.path.split('#')[0] === r.path.split('#')[0]) === i);
-			assert.deepEqual(events.flatMap(e => (e.type === 'source' ? [`/${e.source.path}`] : [])), firstPerPage.map(r => r.path.split('#')[0]));
+			assert.deepEqual(
+				events.flatMap(e => (e.type === 'source' ? [`/${e.source.path}`] : [])),
+				firstPerPage.map(r => r.path.split('#')[0]),
+			);
 			if (!results.length) assert.deepEqual(seen.tools, ['search', 'markNotFound']);
 		});
 	}
@@ -93,11 +125,26 @@ describe('stand-in assistant stream and the real AI SDK v4 client (ai@4.3.19)', 
 		let data: JSONValue[] | undefined;
 		let finished: { message: UIMessage; finishReason: string } | undefined;
 		await callChatApi({
-			api, body: body as unknown as Record<string, unknown>, streamProtocol: 'data', credentials: undefined, headers: auth,
-			abortController: () => new AbortController(), restoreMessagesOnFailure: () => undefined,
-			onResponse: r => { response = r; }, onUpdate: u => { data = u.data; },
-			onFinish: (message, info) => { finished = { message: message as UIMessage, finishReason: info.finishReason }; },
-			onToolCall: undefined, generateId: () => 'generated', fetch: globalThis.fetch, lastMessage: undefined,
+			api,
+			body: body as unknown as Record<string, unknown>,
+			streamProtocol: 'data',
+			credentials: undefined,
+			headers: auth,
+			abortController: () => new AbortController(),
+			restoreMessagesOnFailure: () => undefined,
+			onResponse: r => {
+				response = r;
+			},
+			onUpdate: u => {
+				data = u.data;
+			},
+			onFinish: (message, info) => {
+				finished = { message: message as UIMessage, finishReason: info.finishReason };
+			},
+			onToolCall: undefined,
+			generateId: () => 'generated',
+			fetch: globalThis.fetch,
+			lastMessage: undefined,
 		});
 		assert.ok(response && finished);
 		const threadId = response.headers.get('x-thread-id');
@@ -105,7 +152,10 @@ describe('stand-in assistant stream and the real AI SDK v4 client (ai@4.3.19)', 
 		assert.deepEqual(data, [{ type: 'finish', threadId }]);
 		assert.equal(finished.finishReason, 'stop');
 		const { message } = finished;
-		assert.deepEqual(message.parts.map(p => p.type), ['step-start', 'tool-invocation', 'step-start', 'text']);
+		assert.deepEqual(
+			message.parts.map(p => p.type),
+			['step-start', 'tool-invocation', 'step-start', 'text'],
+		);
 		const invocation = message.parts.find(p => p.type === 'tool-invocation');
 		assert.ok(invocation?.type === 'tool-invocation');
 		assert.equal(invocation.toolInvocation.toolName, 'search');
@@ -115,7 +165,15 @@ describe('stand-in assistant stream and the real AI SDK v4 client (ai@4.3.19)', 
 
 		// The same question through our client gives the same text (the stand-in's answers are deterministic).
 		const events: AssistantEvent[] = [];
-		for await (const event of askAssistant({ baseUrl: server.url, domain: 'demo', getAssistantKey: () => assistantKey, fp: 'anonymous', messages: [createMessage('user', question)], retrievalPageSize: 3 })) events.push(event);
+		for await (const event of askAssistant({
+			baseUrl: server.url,
+			domain: 'demo',
+			getAssistantKey: () => assistantKey,
+			fp: 'anonymous',
+			messages: [createMessage('user', question)],
+			retrievalPageSize: 3,
+		}))
+			events.push(event);
 		assert.equal(message.content, textOf(events));
 		assert.equal(events.at(-1)!.type, 'finish');
 	});
@@ -127,10 +185,23 @@ describe('stand-in assistant stream and the real AI SDK v4 client (ai@4.3.19)', 
 		let status = 0;
 		let sameThread: string | null = null;
 		await callChatApi({
-			api, body: { ...request('partial refunds'), threadId, threadKey }, streamProtocol: 'data', credentials: undefined, headers: auth,
-			abortController: () => new AbortController(), restoreMessagesOnFailure: () => undefined,
-			onResponse: r => { status = r.status; sameThread = r.headers.get('x-thread-id'); }, onUpdate: () => undefined, onFinish: () => undefined,
-			onToolCall: undefined, generateId: () => 'g', fetch: globalThis.fetch, lastMessage: undefined,
+			api,
+			body: { ...request('partial refunds'), threadId, threadKey },
+			streamProtocol: 'data',
+			credentials: undefined,
+			headers: auth,
+			abortController: () => new AbortController(),
+			restoreMessagesOnFailure: () => undefined,
+			onResponse: r => {
+				status = r.status;
+				sameThread = r.headers.get('x-thread-id');
+			},
+			onUpdate: () => undefined,
+			onFinish: () => undefined,
+			onToolCall: undefined,
+			generateId: () => 'g',
+			fetch: globalThis.fetch,
+			lastMessage: undefined,
 		});
 		assert.equal(status, 200);
 		assert.equal(sameThread, threadId);

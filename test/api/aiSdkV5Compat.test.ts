@@ -45,7 +45,13 @@ describe('stand-in v2 assistant stream and the real AI SDK v5 client (ai@5.0.277
 
 	async function ask(messages: UIMessage[], captured: Captured, extra?: Record<string, unknown>, fault?: string) {
 		const chunks: UIMessageChunk[] = [];
-		const stream = await transport(captured, extra, fault).sendMessages({ chatId: 'c1', messages, abortSignal: undefined, trigger: 'submit-message', messageId: undefined });
+		const stream = await transport(captured, extra, fault).sendMessages({
+			chatId: 'c1',
+			messages,
+			abortSignal: undefined,
+			trigger: 'submit-message',
+			messageId: undefined,
+		});
 		const [forSdk, forLog] = stream.tee();
 		const logged = (async () => {
 			for await (const chunk of forLog as unknown as AsyncIterable<UIMessageChunk>) chunks.push(chunk);
@@ -70,7 +76,10 @@ describe('stand-in v2 assistant stream and the real AI SDK v5 client (ai@5.0.277
 		const text = message.parts.flatMap(p => (p.type === 'text' ? [p.text] : [])).join('');
 		assert.ok(text.length > 50, text);
 		const sources = message.parts.flatMap(p => (p.type === 'source-url' ? [p.url] : []));
-		assert.ok(sources.some(url => url.startsWith('/guides/webhook-signatures')), sources.join(', '));
+		assert.ok(
+			sources.some(url => url.startsWith('/guides/webhook-signatures')),
+			sources.join(', '),
+		);
 		assert.deepEqual(message.metadata, { threadId: captured.threadId });
 		const data = message.parts.find(p => p.type === 'data-thread') as { data: unknown } | undefined;
 		assert.deepEqual(data?.data, { threadId: captured.threadId });
@@ -78,7 +87,8 @@ describe('stand-in v2 assistant stream and the real AI SDK v5 client (ai@5.0.277
 
 		// Our own reader of the same wire format gives the same text, citations and thread.
 		const response = await fetch(api, {
-			method: 'POST', headers: { authorization: `Bearer ${assistantKey}`, 'content-type': 'application/json' },
+			method: 'POST',
+			headers: { authorization: `Bearer ${assistantKey}`, 'content-type': 'application/json' },
 			body: JSON.stringify({ fp: 'anonymous', messages: [user('u1', 'How do I verify webhook signatures?')], retrievalPageSize: 3 }),
 		});
 		assert.equal(response.headers.get('x-vercel-ai-ui-message-stream'), 'v1');
@@ -87,11 +97,17 @@ describe('stand-in v2 assistant stream and the real AI SDK v5 client (ai@5.0.277
 		// No headers passed: the thread must come from the body (messageMetadata / data part).
 		for await (const event of parseDataStream(response.body as unknown as AsyncIterable<Uint8Array>)) events.push(event);
 		assert.equal(events.map(e => (e.type === 'text' ? e.text : '')).join(''), text);
-		assert.deepEqual(events.flatMap(e => (e.type === 'source' ? [e.source.path] : [])), [...new Set(sources.map(url => url.replace(/^\//, '').split('#')[0]))]);
+		assert.deepEqual(
+			events.flatMap(e => (e.type === 'source' ? [e.source.path] : [])),
+			[...new Set(sources.map(url => url.replace(/^\//, '').split('#')[0]))],
+		);
 		const thread = events.find(e => e.type === 'thread');
 		assert.ok(thread?.type === 'thread' && thread.thread.threadId.startsWith('thread_'));
 		// A thread read from the body comes once the body ended (a later, better placement could still win).
-		assert.deepEqual(events.slice(-2).map(e => e.type), ['finish', 'thread']);
+		assert.deepEqual(
+			events.slice(-2).map(e => e.type),
+			['finish', 'thread'],
+		);
 	});
 
 	it('continues a thread with the id and key sent back in the body; a wrong key is 404', async () => {
@@ -118,7 +134,11 @@ describe('stand-in v2 assistant stream and the real AI SDK v5 client (ai@5.0.277
 			{ fp: 'anonymous', messages: [{ id: 'u1', role: 'user', content: 'hi' }] },
 			{ fp: 'anonymous', messages: [user('u1', 'hi')], currentPath: `/${'x'.repeat(200)}` },
 		]) {
-			const response = await fetch(api, { method: 'POST', headers: { authorization: `Bearer ${assistantKey}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+			const response = await fetch(api, {
+				method: 'POST',
+				headers: { authorization: `Bearer ${assistantKey}`, 'content-type': 'application/json' },
+				body: JSON.stringify(body),
+			});
 			assert.equal(response.status, 400);
 			assert.match(((await response.json()) as { message: string }).message, /parts|currentPath/);
 		}

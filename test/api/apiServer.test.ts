@@ -74,7 +74,10 @@ describe('mintdoc api-server (built CLI, real process)', function () {
 		const pages = [];
 		for await (const page of client.feedbackPages('demo')) pages.push(page);
 		assert.equal(pages.length, 6);
-		assert.deepEqual(pages.map(p => p.feedback.length), [50, 50, 50, 50, 50, 50]);
+		assert.deepEqual(
+			pages.map(p => p.feedback.length),
+			[50, 50, 50, 50, 50, 50],
+		);
 		assert.equal(new Set(pages.flatMap(p => p.feedback.map(e => e.id))).size, 300);
 		assert.deepEqual([pages[5].nextCursor, pages[5].hasMore], [null, false]);
 		const requests = (await (await fetch(`${server.url}/__requests`)).json()) as { requests: { path: string; query: Record<string, string> }[] };
@@ -93,7 +96,11 @@ describe('mintdoc api-server (built CLI, real process)', function () {
 		const states = [...new Set(seen.map(s => s.status))];
 		assert.deepEqual(states, ['queued', 'in_progress', 'success']);
 		const logs = seen.map(s => s.logs.length);
-		assert.deepEqual(logs, [...logs].sort((a, b) => a - b), 'logs only grow');
+		assert.deepEqual(
+			logs,
+			[...logs].sort((a, b) => a - b),
+			'logs only grow',
+		);
 		assert.ok(seen[seen.length - 1].endedAt);
 		assert.deepEqual(seen[seen.length - 1].commit?.filesChanged?.modified, ['guides/pagination.mdx']);
 	});
@@ -107,7 +114,15 @@ describe('mintdoc api-server (built CLI, real process)', function () {
 	});
 
 	it('produces each fault the client must survive, with the right error kind', async () => {
-		const cases: [string, ApiError['kind']][] = [['429:7', 'rateLimited'], ['500', 'server'], ['drop', 'network'], ['truncated', 'network'], ['malformed', 'badResponse'], ['html', 'badResponse'], ['wrong-shape', 'badResponse']];
+		const cases: [string, ApiError['kind']][] = [
+			['429:7', 'rateLimited'],
+			['500', 'server'],
+			['drop', 'network'],
+			['truncated', 'network'],
+			['malformed', 'badResponse'],
+			['html', 'badResponse'],
+			['wrong-shape', 'badResponse'],
+		];
 		for (const [fault, kind] of cases) {
 			// Queued for three requests so the client's retries meet the fault too.
 			const queued = await fetch(`${server.url}/__faults`, { method: 'POST', body: JSON.stringify({ fault, times: 3, path: '/v1/analytics/' }) });
@@ -129,9 +144,12 @@ describe('mintdoc api-server (built CLI, real process)', function () {
 	it('a cursor loop stops the page walk with a clear message', async () => {
 		await fetch(`${server.url}/__faults`, { method: 'POST', body: JSON.stringify({ fault: 'cursor-loop', times: 10, path: '/v1/analytics/' }) });
 		let pages = 0;
-		await assert.rejects((async () => {
-			for await (const _ of client.feedbackPages('demo')) pages++;
-		})(), (e: ApiError) => e.kind === 'badResponse' && /same cursor twice/.test(e.message));
+		await assert.rejects(
+			(async () => {
+				for await (const _ of client.feedbackPages('demo')) pages++;
+			})(),
+			(e: ApiError) => e.kind === 'badResponse' && /same cursor twice/.test(e.message),
+		);
 		assert.equal(pages, 2);
 	});
 
@@ -174,17 +192,27 @@ describe('mintdoc api-server: usage errors', function () {
 
 	it('serves a --data file, with flags winning over it', async () => {
 		const file = path.join(dir, 'data.json');
-		writeFileSync(file, JSON.stringify({
-			projectId: 'from-file', adminKey: 'mint_file_key_123456',
-			feedback: [{ id: 'f1', path: '/x', comment: 'old', createdAt: '2026-01-01T00:00:00Z', source: 'contextual', status: 'pending' }, { id: 'f2', path: '/y', comment: 'new', createdAt: '2026-01-02T00:00:00Z', source: 'agent', status: 'resolved' }],
-			updateStatuses: [{ _id: 'mine', status: 'in_progress', logs: ['a'] }],
-		}));
+		writeFileSync(
+			file,
+			JSON.stringify({
+				projectId: 'from-file',
+				adminKey: 'mint_file_key_123456',
+				feedback: [
+					{ id: 'f1', path: '/x', comment: 'old', createdAt: '2026-01-01T00:00:00Z', source: 'contextual', status: 'pending' },
+					{ id: 'f2', path: '/y', comment: 'new', createdAt: '2026-01-02T00:00:00Z', source: 'agent', status: 'resolved' },
+				],
+				updateStatuses: [{ _id: 'mine', status: 'in_progress', logs: ['a'] }],
+			}),
+		);
 		const custom = await startCli(['--port', '0', '--data', file, '--project-id', 'from-flag', '--quiet']);
 		try {
 			assert.match(custom.output(), /project id {9}from-flag\n {2}admin key {10}\(custom, from --admin-key or --data\)/);
 			assert.doesNotMatch(custom.output(), /mint_file_key_123456/);
 			const c = createDocsApiClient({ baseUrl: custom.url, getApiKey: () => 'mint_file_key_123456' });
-			assert.deepEqual((await c.listFeedback('from-flag')).feedback.map(e => e.id), ['f2', 'f1']);
+			assert.deepEqual(
+				(await c.listFeedback('from-flag')).feedback.map(e => e.id),
+				['f2', 'f1'],
+			);
 			assert.equal((await c.getUpdateStatus('mine')).status, 'in_progress');
 		} finally {
 			await stop(custom.child);

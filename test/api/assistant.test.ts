@@ -28,7 +28,12 @@ describe('assistant client against the stand-in (built CLI, real process)', func
 	beforeEach(() => fetch(`${server.url}/__reset`, { method: 'POST' }));
 
 	const options = (messages: AssistantMessage[], extra: Partial<AskAssistantOptions> = {}): AskAssistantOptions => ({
-		baseUrl: server.url, domain: 'demo', getAssistantKey: () => assistantKey, fp: 'anonymous', messages, ...extra,
+		baseUrl: server.url,
+		domain: 'demo',
+		getAssistantKey: () => assistantKey,
+		fp: 'anonymous',
+		messages,
+		...extra,
 	});
 	const queueFault = (fault: string) => fetch(`${server.url}/__faults`, { method: 'POST', body: JSON.stringify({ fault, path: '/discovery/' }) });
 
@@ -75,7 +80,10 @@ describe('assistant client against the stand-in (built CLI, real process)', func
 		assert.ok(fresh.threadKey);
 		assert.ok(textOf(events).length > 0);
 		const requests = (await (await fetch(`${server.url}/__requests`)).json()) as { requests: { status: number }[] };
-		assert.deepEqual(requests.requests.map(r => r.status), [200, 404, 200]);
+		assert.deepEqual(
+			requests.requests.map(r => r.status),
+			[200, 404, 200],
+		);
 	});
 
 	it('a wrong assistant key gets 401 with the next step, and no key in the message', async () => {
@@ -85,7 +93,10 @@ describe('assistant client against the stand-in (built CLI, real process)', func
 			assert.ok(!e.message.includes('mint_dsc_wrong_key'));
 			return true;
 		});
-		await assert.rejects(collect(options([createMessage('user', 'hi')], { domain: 'other' })), (e: ApiError) => e.kind === 'notFound' && /Unknown assistant domain 'other'/.test(e.message));
+		await assert.rejects(
+			collect(options([createMessage('user', 'hi')], { domain: 'other' })),
+			(e: ApiError) => e.kind === 'notFound' && /Unknown assistant domain 'other'/.test(e.message),
+		);
 	});
 
 	it('retrieves retrievalPageSize sections (the search tool result)', async () => {
@@ -130,7 +141,11 @@ describe('assistant client against the stand-in (built CLI, real process)', func
 			if (event.type === 'stepStart') controller.abort(); // the first part of the body
 		}
 		assert.ok(Date.now() - started < 30_000, 'ended without waiting for the slow stream');
-		assert.deepEqual(events.slice(-2).map(e => e.type), ['stepStart', 'incomplete'], 'nothing after the stop');
+		assert.deepEqual(
+			events.slice(-2).map(e => e.type),
+			['stepStart', 'incomplete'],
+			'nothing after the stop',
+		);
 		assert.deepEqual(events.at(-1), { type: 'incomplete', reason: 'stopped', message: 'Stopped.' });
 		// The stand-in records a request when its handler is done: it noticed the client leave (its
 		// pause ends when the connection closes).

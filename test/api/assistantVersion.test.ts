@@ -50,21 +50,38 @@ describe('assistant client: v2 by default, v1 kept (built stand-in)', function (
 	beforeEach(() => Promise.all([current, specOnly].map(s => fetch(`${s.url}/__reset`, { method: 'POST' }))));
 
 	const options = (server: ApiServerProcess, extra: Partial<AskAssistantOptions> = {}): AskAssistantOptions => ({
-		baseUrl: server.url, domain: 'demo', getAssistantKey: () => assistantKey, fp: 'anonymous', messages: [createMessage('user', 'How do I verify webhook signatures?', 'u1')], ...extra,
+		baseUrl: server.url,
+		domain: 'demo',
+		getAssistantKey: () => assistantKey,
+		fp: 'anonymous',
+		messages: [createMessage('user', 'How do I verify webhook signatures?', 'u1')],
+		...extra,
 	});
 
 	it('asks v2 with parts-only messages, currentPath and the context path; reads text, citations and the thread', async () => {
 		const bodies: Record<string, unknown>[] = [];
-		const events = await collect(options(current, {
-			fetch: recordingFetch(bodies), currentPath: '/guides/webhooks', context: [{ type: 'code', value: 'verify(sig)', path: 'guides/webhooks.mdx' }],
-		}));
+		const events = await collect(
+			options(current, {
+				fetch: recordingFetch(bodies),
+				currentPath: '/guides/webhooks',
+				context: [{ type: 'code', value: 'verify(sig)', path: 'guides/webhooks.mdx' }],
+			}),
+		);
 		assert.deepEqual(await paths(current), ['200 /discovery/v2/assistant/demo/message']);
-		assert.deepEqual(bodies, [{
-			fp: 'anonymous', messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'How do I verify webhook signatures?' }] }],
-			retrievalPageSize: 5, context: [{ type: 'code', value: 'verify(sig)', path: 'guides/webhooks.mdx' }], currentPath: '/guides/webhooks',
-		}]);
+		assert.deepEqual(bodies, [
+			{
+				fp: 'anonymous',
+				messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'How do I verify webhook signatures?' }] }],
+				retrievalPageSize: 5,
+				context: [{ type: 'code', value: 'verify(sig)', path: 'guides/webhooks.mdx' }],
+				currentPath: '/guides/webhooks',
+			},
+		]);
 		assert.match(textOf(events), /Verify the signature/);
-		assert.equal(events.find(e => e.type === 'source')?.type === 'source' && (events.find(e => e.type === 'source') as { source: { path: string } }).source.path, 'guides/webhook-signatures');
+		assert.equal(
+			events.find(e => e.type === 'source')?.type === 'source' && (events.find(e => e.type === 'source') as { source: { path: string } }).source.path,
+			'guides/webhook-signatures',
+		);
 		const thread = events.find(e => e.type === 'thread');
 		assert.ok(thread?.type === 'thread' && thread.thread.threadId.startsWith('thread_') && thread.thread.threadKey);
 		assert.ok(events.some(e => e.type === 'finish'));
@@ -84,9 +101,11 @@ describe('assistant client: v2 by default, v1 kept (built stand-in)', function (
 		assert.equal(ids[0], ids[1]);
 	});
 
-	it('v1 when set: the spec\'s path and body (content, no currentPath, no context path)', async () => {
+	it("v1 when set: the spec's path and body (content, no currentPath, no context path)", async () => {
 		const bodies: Record<string, unknown>[] = [];
-		const events = await collect(options(current, { apiVersion: 'v1', fetch: recordingFetch(bodies), currentPath: '/x', context: [{ type: 'code', value: 'v', path: 'a.mdx' }] }));
+		const events = await collect(
+			options(current, { apiVersion: 'v1', fetch: recordingFetch(bodies), currentPath: '/x', context: [{ type: 'code', value: 'v', path: 'a.mdx' }] }),
+		);
 		assert.deepEqual(await paths(current), ['200 /discovery/v1/assistant/demo/message']);
 		assert.deepEqual(bodies[0].context, [{ type: 'code', value: 'v' }]);
 		assert.equal('currentPath' in bodies[0], false);
@@ -113,7 +132,10 @@ describe('assistant client: v2 by default, v1 kept (built stand-in)', function (
 		await assert.rejects(collect(options(specOnly, { apiVersion: 'v2' })), (e: unknown) => e instanceof ApiError && e.kind === 'notFound');
 		assert.deepEqual(await paths(specOnly), ['404 /discovery/v2/assistant/demo/message']);
 		const memory = createVersionMemory();
-		await assert.rejects(collect(options(current, { domain: 'nope', versionMemory: memory })), (e: unknown) => e instanceof ApiError && e.kind === 'notFound' && /unknown assistant domain 'nope'/i.test(e.message));
+		await assert.rejects(
+			collect(options(current, { domain: 'nope', versionMemory: memory })),
+			(e: unknown) => e instanceof ApiError && e.kind === 'notFound' && /unknown assistant domain 'nope'/i.test(e.message),
+		);
 		assert.equal(memory.get('nope'), undefined);
 	});
 
@@ -135,6 +157,9 @@ describe('assistant client: v2 by default, v1 kept (built stand-in)', function (
 		await fetch(`${current.url}/__faults`, { method: 'POST', body: JSON.stringify({ fault: 'stream-error', path: '/discovery/v2/' }) });
 		const failed = await collect(options(current));
 		assert.ok(textOf(failed).length > 0);
-		assert.deepEqual(failed.filter(e => e.type === 'error'), [{ type: 'error', message: 'An error occurred.' }]);
+		assert.deepEqual(
+			failed.filter(e => e.type === 'error'),
+			[{ type: 'error', message: 'An error occurred.' }],
+		);
 	});
 });

@@ -43,5 +43,4 @@ describe('HTTP fault matrix (built stand-in + raw socket server, real client)', 
 			assert.deepEqual(checkOutcome(row, outcome), [], `${row.id}: ${outcomeMessage(outcome)}`);
 		});
 	}
-
 });

@@ -29,7 +29,11 @@ export interface RowOutcome {
 }
 
 // Feedback: the current path and the spec's (the client falls back to it on a 404), both faulted alike.
-const familyPaths = { updateStatus: ['/v1/project/update-status/'], feedback: ['/v1/analytics/', '/api/external/v1/analytics/'], assistant: ['/discovery/'] } as const;
+const familyPaths = {
+	updateStatus: ['/v1/project/update-status/'],
+	feedback: ['/v1/analytics/', '/api/external/v1/analytics/'],
+	assistant: ['/discovery/'],
+} as const;
 
 /** The message a user sees for the outcome: the error's, else the last event's. */
 export function outcomeMessage(outcome: RowOutcome): string {
@@ -60,9 +64,13 @@ export async function runRow(row: Row, servers: MatrixServers): Promise<RowOutco
 		if (row.family === 'assistant') {
 			const controller = new AbortController();
 			for await (const event of askAssistant({
-				baseUrl, domain: 'demo', getAssistantKey: () => matrixKeys.assistant, fp: 'anonymous',
+				baseUrl,
+				domain: 'demo',
+				getAssistantKey: () => matrixKeys.assistant,
+				fp: 'anonymous',
 				messages: [createMessage('user', 'How do I verify webhook signatures?')],
-				...limits, signal: controller.signal,
+				...limits,
+				signal: controller.signal,
 			})) {
 				events.push(event);
 				if (event.type !== 'text') continue;
@@ -78,7 +86,10 @@ export async function runRow(row: Row, servers: MatrixServers): Promise<RowOutco
 				return response;
 			};
 			const client = createDocsApiClient({
-				baseUrl, getApiKey: () => matrixKeys.admin, timeoutMs: limits.timeoutMs, retryDelayMs: matrixTimeouts.retryDelayMs,
+				baseUrl,
+				getApiKey: () => matrixKeys.admin,
+				timeoutMs: limits.timeoutMs,
+				retryDelayMs: matrixTimeouts.retryDelayMs,
 				...('raw' in via ? { fetch: fetchThenRelease } : {}),
 			});
 			if (row.family === 'updateStatus') await client.getUpdateStatus('demo-success');
@@ -109,12 +120,16 @@ export function checkOutcome(row: Row, outcome: RowOutcome): string[] {
 	const message = outcomeMessage(outcome);
 	const expect = row.expect;
 	if ('error' in expect) {
-		if (!(outcome.error instanceof ApiError)) problems.push(`expected an ApiError of kind ${expect.error}, got ${outcome.error === undefined ? `events ${outcome.events.map(e => e.type).join(',')}` : String(outcome.error)}`);
+		if (!(outcome.error instanceof ApiError))
+			problems.push(
+				`expected an ApiError of kind ${expect.error}, got ${outcome.error === undefined ? `events ${outcome.events.map(e => e.type).join(',')}` : String(outcome.error)}`,
+			);
 		else if (outcome.error.kind !== expect.error) problems.push(`kind ${outcome.error.kind}, expected ${expect.error} (${message})`);
 	} else {
 		if (outcome.error !== undefined) problems.push(`expected events, got a throw: ${String(outcome.error)}`);
 		const last = outcome.events.at(-1);
-		if ('incomplete' in expect && !(last?.type === 'incomplete' && last.reason === expect.incomplete)) problems.push(`expected a last incomplete (${expect.incomplete}) event, got ${JSON.stringify(last)}`);
+		if ('incomplete' in expect && !(last?.type === 'incomplete' && last.reason === expect.incomplete))
+			problems.push(`expected a last incomplete (${expect.incomplete}) event, got ${JSON.stringify(last)}`);
 		if ('streamError' in expect && last?.type !== 'error') problems.push(`expected a last error event, got ${JSON.stringify(last)}`);
 		if (row.keepsPartial && !outcome.events.some(e => e.type === 'text' && e.text.length > 0)) problems.push('no text arrived before the fault');
 	}

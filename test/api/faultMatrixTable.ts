@@ -19,7 +19,12 @@ function shows(cell: Cell, where: 'views' | 'chat'): string {
 	const said = quote(cell.words);
 	if ('error' in expect) {
 		if (where === 'views') {
-			const click = expect.error === 'auth' || expect.error === 'forbidden' ? 'click: *Set Admin API Key*' : expect.error === 'notFound' ? 'click: fix the id' : 'click: retry';
+			const click =
+				expect.error === 'auth' || expect.error === 'forbidden'
+					? 'click: *Set Admin API Key*'
+					: expect.error === 'notFound'
+						? 'click: fix the id'
+						: 'click: retry';
 			return `Error row ${said} above the rows already loaded (${click})`;
 		}
 		const button = expect.error === 'auth' || expect.error === 'forbidden' ? '*Set Assistant Key* and *Retry*' : '*Retry*';
@@ -43,7 +48,10 @@ export function renderFaultTable(): string {
 		const feedback = fault.viewsByFamily?.feedback ?? fault.views;
 		const places: [string, Cell | undefined, 'views' | 'chat'][] = same(update, feedback)
 			? [['Update Status, Feedback', update, 'views']]
-			: [['Update Status', update, 'views'], ['Feedback', feedback, 'views']];
+			: [
+					['Update Status', update, 'views'],
+					['Feedback', feedback, 'views'],
+				];
 		places.push(['Assistant chat', fault.assistant, 'chat']);
 		for (const [where, c, kind] of places) {
 			if (c) lines.push(`| ${cell(fault.symptom)} | ${where} | ${cell(shows(c, kind))} | ${cell(fault.todo)} |`);

@@ -44,7 +44,7 @@ describe('admin client on the current platform paths, spec paths kept (built sta
 		assert.ok(contextual.feedback.some(e => typeof e.contact === 'string' && e.contact.includes('@')));
 	});
 
-	it('falls back to the spec\'s /api/external/... once on a 404, remembers it and says so once', async () => {
+	it("falls back to the spec's /api/external/... once on a 404, remembers it and says so once", async () => {
 		const memory = new Map<string, 'current' | 'spec'>();
 		const notes: string[] = [];
 		const c = client(specOnly, { pathMemory: memory, onFallback: note => notes.push(note) });
@@ -58,7 +58,10 @@ describe('admin client on the current platform paths, spec paths kept (built sta
 		assert.match(notes[0], /answered 404; the spec's \/api\/external\/v1\/analytics\/demo\/feedback answered/);
 		// An unknown project is 404 on both: the error names the setting, nothing is remembered.
 		const fresh = new Map<string, 'current' | 'spec'>();
-		await assert.rejects(client(specOnly, { pathMemory: fresh }).listFeedback('nope'), (e: unknown) => e instanceof ApiError && e.kind === 'notFound' && /mintdoc\.projectId/.test(e.message));
+		await assert.rejects(
+			client(specOnly, { pathMemory: fresh }).listFeedback('nope'),
+			(e: unknown) => e instanceof ApiError && e.kind === 'notFound' && /mintdoc\.projectId/.test(e.message),
+		);
 		assert.equal(fresh.size, 0);
 	});
 
@@ -86,7 +89,10 @@ describe('admin client on the current platform paths, spec paths kept (built sta
 		}
 		await assert.rejects(c.createPreview('demo', '  '), (e: unknown) => e instanceof ApiError && e.kind === 'badRequest');
 		await assert.rejects(c.createPreview('demo', 'two words'), (e: unknown) => e instanceof ApiError && e.kind === 'badRequest' && /HTTP 400/.test(e.message));
-		await assert.rejects(client(current, { getApiKey: () => 'mint_dsc_demo_key' }).triggerUpdate('demo'), (e: unknown) => e instanceof ApiError && e.kind === 'forbidden');
+		await assert.rejects(
+			client(current, { getApiKey: () => 'mint_dsc_demo_key' }).triggerUpdate('demo'),
+			(e: unknown) => e instanceof ApiError && e.kind === 'forbidden',
+		);
 		await assert.rejects(client(specOnly).triggerUpdate('demo'), (e: unknown) => e instanceof ApiError && e.kind === 'notFound');
 	});
 });

@@ -67,10 +67,11 @@ export async function startRawFaultServer(): Promise<RawFaultServer> {
 			counts.clear();
 			held = [];
 		},
-		close: () => new Promise(resolve => {
-			for (const socket of sockets) socket.destroy();
-			server.close(() => resolve());
-		}),
+		close: () =>
+			new Promise(resolve => {
+				for (const socket of sockets) socket.destroy();
+				server.close(() => resolve());
+			}),
 	};
 }
 
@@ -121,7 +122,12 @@ function respond(socket: Socket, scenario: RawScenario, assistant: boolean, auth
 		}
 		case 'gzip-garbage': {
 			const body = Buffer.from(assistant ? streamStart() : '{"_id":"demo-success","status":"success","logs":[]}');
-			return send(Buffer.concat([Buffer.from(`${head('200 OK', assistant ? streamHeaders : jsonHeaders)}content-encoding: gzip\r\ncontent-length: ${body.length}\r\n\r\n`), body]));
+			return send(
+				Buffer.concat([
+					Buffer.from(`${head('200 OK', assistant ? streamHeaders : jsonHeaders)}content-encoding: gzip\r\ncontent-length: ${body.length}\r\n\r\n`),
+					body,
+				]),
+			);
 		}
 		case 'endless-body': {
 			socket.write(`${head('200 OK', assistant ? streamHeaders : jsonHeaders)}transfer-encoding: chunked\r\n\r\n`);
@@ -135,7 +141,9 @@ function respond(socket: Socket, scenario: RawScenario, assistant: boolean, auth
 					const start = assistant ? streamStart() : '{"feedback":[';
 					socket.write(`${Buffer.byteLength(start).toString(16)}\r\n${start}\r\n`);
 				}
-				while (!socket.destroyed && socket.write(chunk)) { /* until the socket buffer is full */ }
+				while (!socket.destroyed && socket.write(chunk)) {
+					/* until the socket buffer is full */
+				}
 				if (!socket.destroyed) socket.once('drain', pump);
 			};
 			pump();

@@ -6,7 +6,6 @@ import { copyFixtures } from '../helpers/tempSite';
 
 const repo = path.resolve(__dirname, '../..');
 
-
 describe('mintdoc check (built CLI)', function () {
 	this.timeout(30_000);
 	let site: ReturnType<typeof copyFixtures>;
@@ -22,24 +21,25 @@ describe('mintdoc check (built CLI)', function () {
 
 	it('prints path:line:col severity message [code] and exits 1 on errors', () => {
 		const result = mintdoc(['check', 'broken', 'minimal'], site.dir);
-		assert.equal(result.stdout, [
-			"broken/docs.json:4:3 error Expected ',' between values. [json-syntax]",
-			'1 error, 0 warnings in 1 file (2 sites checked).',
-			'',
-		].join('\n'));
+		assert.equal(
+			result.stdout,
+			["broken/docs.json:4:3 error Expected ',' between values. [json-syntax]", '1 error, 0 warnings in 1 file (2 sites checked).', ''].join('\n'),
+		);
 		assert.equal(result.status, 1);
 	});
 
 	it('writes the stable JSON contract with paths relative to the working directory', () => {
 		const result = mintdoc(['check', '.', '--format', 'json'], site.dir);
 		assert.equal(result.status, 1);
-		assert.deepEqual(JSON.parse(result.stdout), [{
-			file: 'broken/docs.json',
-			range: { start: { line: 3, character: 2 }, end: { line: 3, character: 14 } },
-			severity: 'error',
-			code: 'json-syntax',
-			message: "Expected ',' between values.",
-		}]);
+		assert.deepEqual(JSON.parse(result.stdout), [
+			{
+				file: 'broken/docs.json',
+				range: { start: { line: 3, character: 2 }, end: { line: 3, character: 14 } },
+				severity: 'error',
+				code: 'json-syntax',
+				message: "Expected ',' between values.",
+			},
+		]);
 	});
 
 	it('prints an empty JSON array and exits 0 for a clean site', () => {
@@ -49,17 +49,23 @@ describe('mintdoc check (built CLI)', function () {
 
 	it('reports schema findings (as VS Code shows them) beside the navigation rules, with the same codes as the editor', () => {
 		const docs = site.path('minimal/docs.json');
-		writeFileSync(docs, readFileSync(docs, 'utf8').replace('"theme": "mint"', '"theme": "mintt"').replace('"pages": ["index"]', '"pages": ["index", "/index"], "expanded": "no"'));
+		writeFileSync(
+			docs,
+			readFileSync(docs, 'utf8').replace('"theme": "mint"', '"theme": "mintt"').replace('"pages": ["index"]', '"pages": ["index", "/index"], "expanded": "no"'),
+		);
 		const result = mintdoc(['check', 'minimal'], site.dir);
-		assert.equal(result.stdout, [
-			'minimal/docs.json:3:12 error Value is not accepted. Valid values: "mint", "maple", "palm", "willow", "linden", "almond", "aspen", "sequoia", "luma". [schema]',
-			'minimal/docs.json:8:46 warning \'index\' is already listed in this navigation; readers will only reach it from one place. [nav-duplicate-page]',
-			'minimal/docs.json:8:46 warning Write page paths without a leading slash: \'index\'. [page-leading-slash]',
-			'minimal/docs.json:8:57 warning `expanded` has no effect here: top-level groups are always expanded. It only applies to groups nested in another group. [nav-expanded-top-level]',
-			'minimal/docs.json:8:69 error Incorrect type. Expected "boolean". [schema]',
-			'2 errors, 3 warnings in 1 file (1 site checked).',
-			'',
-		].join('\n'));
+		assert.equal(
+			result.stdout,
+			[
+				'minimal/docs.json:3:12 error Value is not accepted. Valid values: "mint", "maple", "palm", "willow", "linden", "almond", "aspen", "sequoia", "luma". [schema]',
+				"minimal/docs.json:8:46 warning 'index' is already listed in this navigation; readers will only reach it from one place. [nav-duplicate-page]",
+				"minimal/docs.json:8:46 warning Write page paths without a leading slash: 'index'. [page-leading-slash]",
+				'minimal/docs.json:8:57 warning `expanded` has no effect here: top-level groups are always expanded. It only applies to groups nested in another group. [nav-expanded-top-level]',
+				'minimal/docs.json:8:69 error Incorrect type. Expected "boolean". [schema]',
+				'2 errors, 3 warnings in 1 file (1 site checked).',
+				'',
+			].join('\n'),
+		);
 		assert.equal(result.status, 1);
 	});
 

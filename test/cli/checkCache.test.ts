@@ -47,7 +47,13 @@ describe('mintdoc check: the page cache', function () {
 		const [name] = cacheFiles();
 		const file = path.join(cacheDir(), name);
 		const data = deserialize(readFileSync(file)) as { entries: Map<string, { diagnostics: unknown[] }> };
-		const planted = { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, message: 'planted by the test', severity: 1, source: 'mintdoc', code: 'planted' };
+		const planted = {
+			range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } },
+			message: 'planted by the test',
+			severity: 1,
+			source: 'mintdoc',
+			code: 'planted',
+		};
 		for (const summary of data.entries.values()) summary.diagnostics = [planted];
 		writeFileSync(file, serialize(data));
 		const warm = mintdoc(['check', 'features'], site.dir);
@@ -73,5 +79,4 @@ describe('mintdoc check: the page cache', function () {
 		assert.equal(readdirSync(site.path('caches')).filter(f => f.endsWith('.bin')).length, 1);
 		assert.deepEqual(cacheFiles(), []);
 	});
-
 });

@@ -4,8 +4,6 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { mintdoc } from '../helpers/cli';
 
-
-
 const spec = [
 	'openapi: 3.1.0',
 	'info: { title: Pet Store, version: "1" }',
@@ -20,7 +18,8 @@ const spec = [
 ].join('\n');
 
 /** Tab-indented on purpose: the group added by --docs-json must follow the file's style. */
-const docsJson = '{\n\t"name": "Pets",\n\t"theme": "mint",\n\t"navigation": {\n\t\t"groups": [\n\t\t\t{ "group": "Start", "pages": ["index"] }\n\t\t]\n\t}\n}\n';
+const docsJson =
+	'{\n\t"name": "Pets",\n\t"theme": "mint",\n\t"navigation": {\n\t\t"groups": [\n\t\t\t{ "group": "Start", "pages": ["index"] }\n\t\t]\n\t}\n}\n';
 
 describe('mintdoc generate (built CLI)', function () {
 	this.timeout(30_000);
@@ -39,21 +38,30 @@ describe('mintdoc generate (built CLI)', function () {
 		const result = mintdoc(['generate', 'api/openapi.yaml', '-o', 'api-reference/endpoint'], file('docs'));
 		assert.equal(result.stderr, '');
 		assert.equal(result.status, 0);
-		assert.equal(result.stdout, [
-			'Wrote 3 pages:',
-			'  api-reference/endpoint/list-pets.mdx',
-			'  api-reference/endpoint/create-a-pet.mdx',
-			'  api-reference/endpoint/delete-pets-petid.mdx',
-			'Entries for a "pages" array of docs.json:',
-			'[',
-			'  "api-reference/endpoint/list-pets",',
-			'  "api-reference/endpoint/create-a-pet",',
-			'  "api-reference/endpoint/delete-pets-petid"',
-			']',
-			'',
-		].join('\n'));
-		assert.equal(readFileSync(file('docs/api-reference/endpoint/list-pets.mdx'), 'utf8'), '---\nopenapi: "GET /pets"\ntitle: "List pets"\ndescription: "All: of them"\n---\n');
-		assert.equal(readFileSync(file('docs/api-reference/endpoint/create-a-pet.mdx'), 'utf8'), '---\nopenapi: "POST /pets"\ntitle: "Create a pet"\ndeprecated: true\n---\n');
+		assert.equal(
+			result.stdout,
+			[
+				'Wrote 3 pages:',
+				'  api-reference/endpoint/list-pets.mdx',
+				'  api-reference/endpoint/create-a-pet.mdx',
+				'  api-reference/endpoint/delete-pets-petid.mdx',
+				'Entries for a "pages" array of docs.json:',
+				'[',
+				'  "api-reference/endpoint/list-pets",',
+				'  "api-reference/endpoint/create-a-pet",',
+				'  "api-reference/endpoint/delete-pets-petid"',
+				']',
+				'',
+			].join('\n'),
+		);
+		assert.equal(
+			readFileSync(file('docs/api-reference/endpoint/list-pets.mdx'), 'utf8'),
+			'---\nopenapi: "GET /pets"\ntitle: "List pets"\ndescription: "All: of them"\n---\n',
+		);
+		assert.equal(
+			readFileSync(file('docs/api-reference/endpoint/create-a-pet.mdx'), 'utf8'),
+			'---\nopenapi: "POST /pets"\ntitle: "Create a pet"\ndeprecated: true\n---\n',
+		);
 		assert.equal(readFileSync(file('docs/docs.json'), 'utf8'), docsJson, 'docs.json untouched without --docs-json');
 	});
 
@@ -62,7 +70,10 @@ describe('mintdoc generate (built CLI)', function () {
 		writeFileSync(file('docs/ep/list-pets.mdx'), 'mine');
 		const result = mintdoc(['generate', 'api/openapi.yaml', '-o', 'ep'], file('docs'));
 		assert.equal(result.status, 0);
-		assert.match(result.stdout, /Wrote 2 pages:\n {2}ep\/create-a-pet\.mdx\n {2}ep\/delete-pets-petid\.mdx\nSkipped 1 existing file \(--force overwrites\):\n {2}ep\/list-pets\.mdx\n/);
+		assert.match(
+			result.stdout,
+			/Wrote 2 pages:\n {2}ep\/create-a-pet\.mdx\n {2}ep\/delete-pets-petid\.mdx\nSkipped 1 existing file \(--force overwrites\):\n {2}ep\/list-pets\.mdx\n/,
+		);
 		assert.equal(readFileSync(file('docs/ep/list-pets.mdx'), 'utf8'), 'mine');
 		assert.equal(mintdoc(['generate', 'api/openapi.yaml', '-o', 'ep', '--force'], file('docs')).status, 0);
 		assert.match(readFileSync(file('docs/ep/list-pets.mdx'), 'utf8'), /^---\nopenapi: "GET \/pets"/);
@@ -75,8 +86,16 @@ describe('mintdoc generate (built CLI)', function () {
 		assert.deepEqual(readdirSync(file('docs/endpoints')).sort(), ['create-a-pet.mdx', 'delete-pets-petid.mdx', 'list-pets.mdx']);
 		assert.match(result.stdout, /Added the group "Pet Store" \(3 pages\) to navigation\.groups in \.\.\/docs\.json\.\n$/);
 		const text = readFileSync(file('docs/docs.json'), 'utf8');
-		assert.ok(text.startsWith('{\n\t"name": "Pets",\n\t"theme": "mint",\n\t"navigation": {\n\t\t"groups": [\n\t\t\t{ "group": "Start", "pages": ["index"] },\n\t\t\t{\n\t\t\t\t"group": "Pet Store",\n'), text);
-		assert.deepEqual(JSON.parse(text).navigation.groups[1], { group: 'Pet Store', pages: ['endpoints/list-pets', 'endpoints/create-a-pet', 'endpoints/delete-pets-petid'] });
+		assert.ok(
+			text.startsWith(
+				'{\n\t"name": "Pets",\n\t"theme": "mint",\n\t"navigation": {\n\t\t"groups": [\n\t\t\t{ "group": "Start", "pages": ["index"] },\n\t\t\t{\n\t\t\t\t"group": "Pet Store",\n',
+			),
+			text,
+		);
+		assert.deepEqual(JSON.parse(text).navigation.groups[1], {
+			group: 'Pet Store',
+			pages: ['endpoints/list-pets', 'endpoints/create-a-pet', 'endpoints/delete-pets-petid'],
+		});
 		// Running it again adds nothing twice.
 		const again = mintdoc(['generate', '../api/openapi.yaml', '--docs-json'], file('docs/endpoints'));
 		assert.match(again.stdout, /already has a group "Pet Store": not added again/);

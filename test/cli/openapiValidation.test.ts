@@ -15,24 +15,39 @@ describe('mintdoc check: full OpenAPI validation (swagger-parser, no network)', 
 		dir = mkdtempSync(path.join(os.tmpdir(), 'mintdoc-oas-'));
 		mkdirSync(path.join(dir, 'api'));
 		writeFileSync(path.join(dir, 'index.mdx'), '# Home\n');
-		writeFileSync(path.join(dir, 'docs.json'), JSON.stringify({ name: 'X', theme: 'mint', colors: { primary: '#000000' }, navigation: { groups: [{ group: 'API', openapi: 'api/spec.yaml', pages: ['index', 'GET /pets'] }] } }, null, 2));
+		writeFileSync(
+			path.join(dir, 'docs.json'),
+			JSON.stringify(
+				{
+					name: 'X',
+					theme: 'mint',
+					colors: { primary: '#000000' },
+					navigation: { groups: [{ group: 'API', openapi: 'api/spec.yaml', pages: ['index', 'GET /pets'] }] },
+				},
+				null,
+				2,
+			),
+		);
 	});
 	afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 	it('reports what violates the OpenAPI schema at the key the pointer names', () => {
-		writeFileSync(path.join(dir, 'api/spec.yaml'), [
-			'openapi: 3.1.0',
-			'info:',
-			'  title: Pets',
-			'  version: "1"',
-			'paths:',
-			'  /pets:',
-			'    get:',
-			'      responses:',
-			'        "200":',
-			'          content: {}',
-			'',
-		].join('\n'));
+		writeFileSync(
+			path.join(dir, 'api/spec.yaml'),
+			[
+				'openapi: 3.1.0',
+				'info:',
+				'  title: Pets',
+				'  version: "1"',
+				'paths:',
+				'  /pets:',
+				'    get:',
+				'      responses:',
+				'        "200":',
+				'          content: {}',
+				'',
+			].join('\n'),
+		);
 		const result = spawnSync(process.execPath, [cli, 'check', '.', '--format', 'json'], { cwd: dir, encoding: 'utf8' });
 		const problems = JSON.parse(result.stdout) as { file: string; code: string; message: string; range: { start: { line: number; character: number } } }[];
 		const invalid = problems.filter(p => p.code === 'openapi-invalid');
@@ -44,30 +59,54 @@ describe('mintdoc check: full OpenAPI validation (swagger-parser, no network)', 
 	});
 
 	it('fetches a hosted spec named by URL, and warns (once, on the reference) when it cannot be fetched', async () => {
-		const spec = 'openapi: 3.1.0\ninfo: { title: Pets, version: "1" }\npaths:\n  /pets:\n    get:\n      responses:\n        "200":\n          description: ok\n';
+		const spec =
+			'openapi: 3.1.0\ninfo: { title: Pets, version: "1" }\npaths:\n  /pets:\n    get:\n      responses:\n        "200":\n          description: ok\n';
 		const server = createServer((_, res) => res.writeHead(200, { etag: '"a"' }).end(spec));
 		await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
 		const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/openapi.yaml`;
-		const docs = (source: string, pages: string[]) => writeFileSync(path.join(dir, 'docs.json'), JSON.stringify({ name: 'X', theme: 'mint', colors: { primary: '#000000' }, navigation: { groups: [{ group: 'API', openapi: source, pages: ['index', ...pages] }] } }, null, 2));
+		const docs = (source: string, pages: string[]) =>
+			writeFileSync(
+				path.join(dir, 'docs.json'),
+				JSON.stringify(
+					{ name: 'X', theme: 'mint', colors: { primary: '#000000' }, navigation: { groups: [{ group: 'API', openapi: source, pages: ['index', ...pages] }] } },
+					null,
+					2,
+				),
+			);
 		try {
 			docs(url, ['GET /pets', 'GET /pest']);
-			const run = () => new Promise<{ stdout: string }>(resolve => execFile(process.execPath, [cli, 'check', '.', '--format', 'json'], { cwd: dir }, (_, stdout) => resolve({ stdout })));
+			const run = () =>
+				new Promise<{ stdout: string }>(resolve =>
+					execFile(process.execPath, [cli, 'check', '.', '--format', 'json'], { cwd: dir }, (_, stdout) => resolve({ stdout })),
+				);
 			const hosted = JSON.parse((await run()).stdout) as { code: string; message: string }[];
-			assert.deepEqual(hosted.map(p => p.code), ['openapi-operation-not-found']);
+			assert.deepEqual(
+				hosted.map(p => p.code),
+				['openapi-operation-not-found'],
+			);
 			assert.match(hosted[0].message, /GET \/pest/);
 			docs('http://127.0.0.1:9/nothing-listens-here.yaml', ['GET /pets']);
 			const offline = JSON.parse((await run()).stdout) as { code: string; severity: string }[];
-			assert.deepEqual(offline.map(p => [p.code, p.severity]), [['openapi-remote-unavailable', 'warning']]);
+			assert.deepEqual(
+				offline.map(p => [p.code, p.severity]),
+				[['openapi-remote-unavailable', 'warning']],
+			);
 		} finally {
 			await new Promise(resolve => server.close(resolve));
 		}
 	});
 
 	it('accepts a valid 3.0 document and never follows a reference outside it', () => {
-		writeFileSync(path.join(dir, 'api/spec.yaml'), 'openapi: 3.0.3\ninfo: { title: Pets, version: "1" }\npaths:\n  /pets:\n    get:\n      responses:\n        "200":\n          description: ok\n');
+		writeFileSync(
+			path.join(dir, 'api/spec.yaml'),
+			'openapi: 3.0.3\ninfo: { title: Pets, version: "1" }\npaths:\n  /pets:\n    get:\n      responses:\n        "200":\n          description: ok\n',
+		);
 		const valid = spawnSync(process.execPath, [cli, 'check', '.'], { cwd: dir, encoding: 'utf8' });
 		assert.equal(valid.stdout, 'No problems found (1 site checked).\n');
-		writeFileSync(path.join(dir, 'api/spec.yaml'), 'openapi: 3.0.3\ninfo: { title: Pets, version: "1" }\npaths:\n  /pets:\n    get:\n      responses:\n        "200":\n          $ref: "https://example.invalid/responses.yaml#/ok"\n');
+		writeFileSync(
+			path.join(dir, 'api/spec.yaml'),
+			'openapi: 3.0.3\ninfo: { title: Pets, version: "1" }\npaths:\n  /pets:\n    get:\n      responses:\n        "200":\n          $ref: "https://example.invalid/responses.yaml#/ok"\n',
+		);
 		const external = spawnSync(process.execPath, [cli, 'check', '.', '--format', 'json'], { cwd: dir, encoding: 'utf8', timeout: 30_000 });
 		const codes = (JSON.parse(external.stdout) as { code: string }[]).map(p => p.code);
 		assert.ok(codes.includes('openapi-external-ref'), codes.join(', '));

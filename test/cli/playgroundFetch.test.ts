@@ -40,11 +40,22 @@ describe('playground: sendPlaygroundRequest', () => {
 	});
 
 	it('returns status, status text, headers, body and time', async () => {
-		const response = await sendPlaygroundRequest({ method: 'POST', url: `${base}/things?x=1`, headers: [['Authorization', 'Bearer t0k'], ['Content-Type', 'application/json']], body: '{"a":1}' });
+		const response = await sendPlaygroundRequest({
+			method: 'POST',
+			url: `${base}/things?x=1`,
+			headers: [
+				['Authorization', 'Bearer t0k'],
+				['Content-Type', 'application/json'],
+			],
+			body: '{"a":1}',
+		});
 		assert.equal(response.error, undefined);
 		assert.equal(response.status, 201);
 		assert.equal(response.statusText, 'Created Here');
-		assert.deepEqual(response.headers.find(([name]) => name === 'x-echo'), ['x-echo', 'yes']);
+		assert.deepEqual(
+			response.headers.find(([name]) => name === 'x-echo'),
+			['x-echo', 'yes'],
+		);
 		assert.deepEqual(JSON.parse(response.body), { got: '{"a":1}', auth: 'Bearer t0k' });
 		assert.equal(response.truncated, undefined);
 		assert.ok(response.timeMs >= 0 && response.timeMs < 10_000, String(response.timeMs));
@@ -71,7 +82,10 @@ describe('playground: sendPlaygroundRequest', () => {
 	it('does not follow redirects (the page shows them)', async () => {
 		const response = await sendPlaygroundRequest({ method: 'GET', url: `${base}/redirect`, headers: [] });
 		assert.equal(response.status, 302);
-		assert.deepEqual(response.headers.find(([name]) => name === 'location'), ['location', '/elsewhere']);
+		assert.deepEqual(
+			response.headers.find(([name]) => name === 'location'),
+			['location', '/elsewhere'],
+		);
 	});
 
 	it('a refused connection comes back as an error', async () => {
@@ -85,8 +99,14 @@ describe('playground: sendPlaygroundRequest', () => {
 	});
 
 	it('refuses URLs that are not http(s), invalid URLs and origins not allowed', async () => {
-		assert.equal((await sendPlaygroundRequest({ method: 'GET', url: 'file:///etc/passwd', headers: [] })).error, 'Only http and https URLs can be requested (got file:).');
-		assert.equal((await sendPlaygroundRequest({ method: 'GET', url: 'javascript:alert(1)', headers: [] })).error, 'Only http and https URLs can be requested (got javascript:).');
+		assert.equal(
+			(await sendPlaygroundRequest({ method: 'GET', url: 'file:///etc/passwd', headers: [] })).error,
+			'Only http and https URLs can be requested (got file:).',
+		);
+		assert.equal(
+			(await sendPlaygroundRequest({ method: 'GET', url: 'javascript:alert(1)', headers: [] })).error,
+			'Only http and https URLs can be requested (got javascript:).',
+		);
 		assert.equal((await sendPlaygroundRequest({ method: 'GET', url: 'not a url', headers: [] })).error, 'Not a valid URL: not a url');
 		const before = seen.length;
 		const response = await sendPlaygroundRequest({ method: 'GET', url: `${base}/things`, headers: [] }, { allowedOrigins: ['https://api.example.com'] });

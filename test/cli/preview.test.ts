@@ -43,7 +43,8 @@ function nextChange(base: string): { connected: Promise<void>; change: Promise<{
 		}
 	})();
 	return {
-		connected: connectedPromise, change,
+		connected: connectedPromise,
+		change,
 		close: () => {
 			change.catch(() => undefined); // closing ends a wait for a change that did not come
 			controller.abort();
@@ -64,7 +65,10 @@ describe('mintdoc preview (process)', function () {
 		assert.equal(home.status, 200);
 		const homeHtml = await home.text();
 		assert.match(homeHtml, /<title>Acme Payments documentation<\/title>/);
-		assert.match(homeHtml, /<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; img-src &#39;self&#39; https: data:; style-src &#39;nonce-[^&]+&#39;; font-src &#39;self&#39;; script-src &#39;nonce-/);
+		assert.match(
+			homeHtml,
+			/<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; img-src &#39;self&#39; https: data:; style-src &#39;nonce-[^&]+&#39;; font-src &#39;self&#39;; script-src &#39;nonce-/,
+		);
 		const nested = await (await fetch(`${server.url}/concepts/payments/captures`)).text();
 		assert.match(nested, /<h1 class="mp-title">[^<]*<\/h1>/);
 		assert.match(nested, /<a class="mp-link mp-active" href="\/concepts\/payments\/captures" aria-current="page">/);
@@ -84,7 +88,13 @@ describe('mintdoc preview (process)', function () {
 		assert.equal(image.status, 200);
 		assert.equal(image.headers.get('content-type'), 'image/svg+xml');
 		assert.equal(await image.text(), readFileSync(path.join(acme, 'images/payment-lifecycle.svg'), 'utf8'));
-		for (const attempt of ['/../../../../etc/passwd', '/%2e%2e/%2e%2e/%2e%2e/etc/passwd', '/images/..%2f..%2f..%2fpackage.json', '/..%5c..%5cpackage.json', '/.git/config']) {
+		for (const attempt of [
+			'/../../../../etc/passwd',
+			'/%2e%2e/%2e%2e/%2e%2e/etc/passwd',
+			'/images/..%2f..%2f..%2fpackage.json',
+			'/..%5c..%5cpackage.json',
+			'/.git/config',
+		]) {
 			const response = await rawGet(server.url, attempt);
 			assert.ok(response.status === 403 || response.status === 404, `${attempt}: ${response.status}`);
 			assert.doesNotMatch(response.body, /root:|"name": "mintdoc"|\[core\]/, attempt);
@@ -94,7 +104,11 @@ describe('mintdoc preview (process)', function () {
 	});
 
 	it('refuses playground relays from other origins', async () => {
-		const response = await fetch(`${server.url}/__mintdoc/playground`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://evil.example' }, body: JSON.stringify({ method: 'GET', url: 'http://127.0.0.1:1/', headers: [] }) });
+		const response = await fetch(`${server.url}/__mintdoc/playground`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+			body: JSON.stringify({ method: 'GET', url: 'http://127.0.0.1:1/', headers: [] }),
+		});
 		assert.equal(response.status, 403);
 		const form = await fetch(`${server.url}/__mintdoc/playground`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' });
 		assert.equal(form.status, 403);
@@ -123,7 +137,7 @@ describe('mintdoc preview live reload (process)', function () {
 		const change = await events.change;
 		events.close();
 		assert.deepEqual(change.routes, ['/guides/testing']);
-		const page = await (await fetch(`${server.url}/__mintdoc/page?route=${encodeURIComponent('/guides/testing')}`)).json() as { title: string; html: string };
+		const page = (await (await fetch(`${server.url}/__mintdoc/page?route=${encodeURIComponent('/guides/testing')}`)).json()) as { title: string; html: string };
 		assert.equal(page.title, 'Testing, edited live');
 		assert.match(page.html, /<p>A brand new paragraph\.<\/p>/);
 	});
@@ -151,11 +165,13 @@ describe('mintdoc preview live reload (process)', function () {
 			}
 			assert.ok(attempt < 10, 'the new page never appeared in the sidebar');
 			let timer: NodeJS.Timeout | undefined;
-			await Promise.race([next.change, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('the new page never appeared in the sidebar (no update for 60 s)')), 60_000)))])
-				.finally(() => {
-					clearTimeout(timer);
-					next.close();
-				});
+			await Promise.race([
+				next.change,
+				new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('the new page never appeared in the sidebar (no update for 60 s)')), 60_000))),
+			]).finally(() => {
+				clearTimeout(timer);
+				next.close();
+			});
 		}
 	});
 });

@@ -98,7 +98,20 @@ describe('mintdoc preview in Chromium', function () {
 		writeFileSync(path.join(dir, 'components.mdx'), componentsPage);
 		writeFileSync(path.join(dir, 'xss.mdx'), xssPage);
 		server = await startPreview(dir);
-		browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'] });
+		browser = await chromium.launch({
+			executablePath: '/usr/bin/chromium',
+			headless: true,
+			args: [
+				'--no-sandbox',
+				'--disable-gpu',
+				'--disable-quic',
+				'--no-first-run',
+				'--disable-background-networking',
+				'--disable-component-update',
+				'--disable-sync',
+				'--disable-dev-shm-usage',
+			],
+		});
 		mkdirSync(results, { recursive: true });
 	});
 	after(async () => {
@@ -111,7 +124,9 @@ describe('mintdoc preview in Chromium', function () {
 		const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
 		await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
 		const page = await context.newPage();
-		page.on('console', message => { if (message.type() === 'error' || message.type() === 'warning') problems.push(`${route}: ${message.text()}`); });
+		page.on('console', message => {
+			if (message.type() === 'error' || message.type() === 'warning') problems.push(`${route}: ${message.text()}`);
+		});
 		page.on('pageerror', error => problems.push(`${route}: ${error.message}`));
 		await page.goto(server.url + route);
 		await page.waitForSelector('#mp-sidebar', { state: 'attached' });
@@ -134,7 +149,7 @@ describe('mintdoc preview in Chromium', function () {
 
 		const group = page.locator('.md-codegroup').first();
 		await group.getByRole('tab', { name: 'main.py' }).click();
-		assert.match(await group.locator('.md-tab-panel:visible pre').textContent() ?? '', /import acme_payments/);
+		assert.match((await group.locator('.md-tab-panel:visible pre').textContent()) ?? '', /import acme_payments/);
 
 		const block = page.locator('.md-code', { hasText: 'export ACME_API_KEY' }).first();
 		await block.locator('[data-copy]').click();

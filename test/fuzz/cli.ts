@@ -33,11 +33,22 @@ async function main() {
 	console.log(`fuzzing with seed ${seed}, ${runs} cases per property${only ? ` (${only.join(', ')})` : ''}`);
 	const started = performance.now();
 	// Stopped early (Ctrl-C, a time limit): say how far each property got without a failure.
-	for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => {
-		console.log(`\nstopped by ${signal}: ${[...progress].map(([name, cases]) => `${name}: ${cases} cases passed`).join(', ')} (seed ${seed}; counts include shrinking runs only after a failure, which is printed)`);
-		process.exit(130);
+	for (const signal of ['SIGINT', 'SIGTERM'] as const)
+		process.once(signal, () => {
+			console.log(
+				`\nstopped by ${signal}: ${[...progress].map(([name, cases]) => `${name}: ${cases} cases passed`).join(', ')} (seed ${seed}; counts include shrinking runs only after a failure, which is printed)`,
+			);
+			process.exit(130);
+		});
+	const results = await runFuzz({
+		runs,
+		seed,
+		path: option('path'),
+		only,
+		slowMs: number('slow-ms', 2000),
+		hardLimitMs: number('limit-ms', 20_000),
+		log: line => console.log(line),
 	});
-	const results = await runFuzz({ runs, seed, path: option('path'), only, slowMs: number('slow-ms', 2000), hardLimitMs: number('limit-ms', 20_000), log: line => console.log(line) });
 	const total = results.reduce((sum, r) => sum + r.runs, 0);
 	const failed = results.filter(r => r.failure);
 	console.log(`\n${results.map(r => `${r.name}: ${r.runs} cases, ${r.slow.length} slow, ${r.failure ? 'FAILED' : 'ok'}`).join('\n')}`);

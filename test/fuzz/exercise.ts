@@ -25,14 +25,19 @@ class RangeChecker {
 	position(uri: string, p: Position, what: string): void {
 		const lines = this.#lines.get(uri);
 		if (!lines) return; // a file about to be created (Create page): nothing to check against
-		const ok = Number.isInteger(p.line) && Number.isInteger(p.character) && p.line >= 0 && p.character >= 0 && p.line < lines.length && p.character <= lines[p.line];
-		if (!ok) throw new InvariantError(`${what}: position ${p.line}:${p.character} outside ${uri} (${lines.length} lines${p.line < lines.length ? `, line ${p.line} has ${lines[p.line]} characters` : ''})`);
+		const ok =
+			Number.isInteger(p.line) && Number.isInteger(p.character) && p.line >= 0 && p.character >= 0 && p.line < lines.length && p.character <= lines[p.line];
+		if (!ok)
+			throw new InvariantError(
+				`${what}: position ${p.line}:${p.character} outside ${uri} (${lines.length} lines${p.line < lines.length ? `, line ${p.line} has ${lines[p.line]} characters` : ''})`,
+			);
 	}
 
 	range(uri: string, r: Range, what: string): void {
 		this.position(uri, r.start, what);
 		this.position(uri, r.end, what);
-		if (r.start.line > r.end.line || (r.start.line === r.end.line && r.start.character > r.end.character)) throw new InvariantError(`${what}: range ends before it starts in ${uri}: ${JSON.stringify(r)}`);
+		if (r.start.line > r.end.line || (r.start.line === r.end.line && r.start.character > r.end.character))
+			throw new InvariantError(`${what}: range ends before it starts in ${uri}: ${JSON.stringify(r)}`);
 	}
 
 	edits(edit: { changes?: Record<string, { range: Range }[]> } | undefined | null, what: string): void {
@@ -70,7 +75,8 @@ export async function exerciseSite(site: FuzzSite, offsets: readonly number[]): 
 	const record = (uri: string, diagnostics: readonly import('vscode-languageserver-types').Diagnostic[], what: string) => {
 		for (const d of diagnostics) {
 			ranges.range(uri, d.range, `${what} diagnostic ${String(d.code)}`);
-			for (const related of d.relatedInformation ?? []) ranges.range(related.location.uri, related.location.range, `${what} related information of ${String(d.code)}`);
+			for (const related of d.relatedInformation ?? [])
+				ranges.range(related.location.uri, related.location.range, `${what} related information of ${String(d.code)}`);
 		}
 		byUri.set(uri, [...(byUri.get(uri) ?? []), ...diagnostics]);
 	};
@@ -84,16 +90,27 @@ export async function exerciseSite(site: FuzzSite, offsets: readonly number[]): 
 	}
 	await service.getSiteTrees(token);
 	const page = site.probe.find(path => /\.mdx?$/.test(path));
-	if (page) ranges.edits(await service.willRenameFiles([{ oldUri: workspaceUri(page), newUri: workspaceUri(`moved/${page}`) }], { addRedirects: true }, token), 'willRenameFiles');
+	if (page)
+		ranges.edits(
+			await service.willRenameFiles([{ oldUri: workspaceUri(page), newUri: workspaceUri(`moved/${page}`) }], { addRedirects: true }, token),
+			'willRenameFiles',
+		);
 
 	// The watcher reports the probed files deleted: the site is checked again without them.
 	for (const path of site.probe) workspace.remove(path);
 	await service.didChangeFiles(site.probe.map(path => ({ uri: workspaceUri(path), type: 'deleted' as const })));
 	const remaining = new RangeChecker(Object.fromEntries(Object.entries(site.files).filter(([path]) => !site.probe.includes(path))));
-	for (const { uri, diagnostics } of await service.checkSite(workspaceRoot, token)) for (const d of diagnostics) remaining.range(uri, d.range, `diagnostic ${String(d.code)} after deletes`);
+	for (const { uri, diagnostics } of await service.checkSite(workspaceRoot, token))
+		for (const d of diagnostics) remaining.range(uri, d.range, `diagnostic ${String(d.code)} after deletes`);
 }
 
-async function probeDocument(service: LanguageService, document: TextDocument, offsets: readonly number[], checker: RangeChecker, diagnostics: readonly import('vscode-languageserver-types').Diagnostic[]) {
+async function probeDocument(
+	service: LanguageService,
+	document: TextDocument,
+	offsets: readonly number[],
+	checker: RangeChecker,
+	diagnostics: readonly import('vscode-languageserver-types').Diagnostic[],
+) {
 	const token = noCancellation;
 	const { uri } = document;
 	const ranges = checker;
@@ -107,7 +124,8 @@ async function probeDocument(service: LanguageService, document: TextDocument, o
 	};
 	await symbols(await service.findDocumentSymbols(document, token));
 	for (const f of await service.findFoldingRanges(document, token)) {
-		if (!(f.startLine >= 0 && f.startLine <= f.endLine && f.endLine < ranges.lineCount(uri))) throw new InvariantError(`folding range ${f.startLine}-${f.endLine} outside ${uri}`);
+		if (!(f.startLine >= 0 && f.startLine <= f.endLine && f.endLine < ranges.lineCount(uri)))
+			throw new InvariantError(`folding range ${f.startLine}-${f.endLine} outside ${uri}`);
 	}
 	for (const action of await service.findCodeActions(document, diagnostics, token)) ranges.edits(action.edit, `code action '${action.title}'`);
 	for (const lens of await service.findCodeLenses(document, token)) ranges.range(uri, lens.range, 'code lens');

@@ -28,7 +28,10 @@ export interface CaseTiming {
 
 /** Sizes of a case's files, enough to recognise a slow case without printing megabytes. */
 export function summarize(c: FuzzCase): string {
-	return Object.entries(c.site.files).filter(([path]) => c.site.probe.includes(path)).map(([path, text]) => `${path} ${text.length} chars`).join(', ');
+	return Object.entries(c.site.files)
+		.filter(([path]) => c.site.probe.includes(path))
+		.map(([path, text]) => `${path} ${text.length} chars`)
+		.join(', ');
 }
 
 /**

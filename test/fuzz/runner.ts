@@ -28,7 +28,9 @@ export interface PropertyResult {
 
 /** Shortens a counterexample for printing: a 600 KB page is shown by its start and length. */
 function preview(c: FuzzCase): string {
-	const files = Object.fromEntries(Object.entries(c.site.files).map(([path, text]) => [path, text.length > 1500 ? `${text.slice(0, 1500)}… (${text.length} chars)` : text]));
+	const files = Object.fromEntries(
+		Object.entries(c.site.files).map(([path, text]) => [path, text.length > 1500 ? `${text.slice(0, 1500)}… (${text.length} chars)` : text]),
+	);
 	return JSON.stringify({ files, probe: c.site.probe, offsets: c.offsets }, null, 1);
 }
 
@@ -54,7 +56,7 @@ export async function runFuzz(options: FuzzRunOptions): Promise<PropertyResult[]
 		const ms = performance.now() - started;
 		let failure: string | undefined;
 		if (details.failed) {
-			const error = details.errorInstance instanceof Error ? details.errorInstance.stack ?? details.errorInstance.message : String(details.errorInstance);
+			const error = details.errorInstance instanceof Error ? (details.errorInstance.stack ?? details.errorInstance.message) : String(details.errorInstance);
 			failure = [
 				`property '${p.name}' failed after ${details.numRuns} cases (${details.numShrinks} shrinks)`,
 				`seed ${details.seed}, path "${details.counterexamplePath}"`,
@@ -64,7 +66,9 @@ export async function runFuzz(options: FuzzRunOptions): Promise<PropertyResult[]
 			].join('\n');
 		}
 		results.push({ name: p.name, runs: details.numRuns, ms, slow, failure });
-		options.log(`${p.name}: ${details.numRuns} cases in ${(ms / 1000).toFixed(1)} s, ${slow.length} slow (> ${options.slowMs} ms), ${failure ? 'FAILED' : 'ok'}`);
+		options.log(
+			`${p.name}: ${details.numRuns} cases in ${(ms / 1000).toFixed(1)} s, ${slow.length} slow (> ${options.slowMs} ms), ${failure ? 'FAILED' : 'ok'}`,
+		);
 		for (const s of [...slow].sort((a, b) => b.ms - a.ms).slice(0, 5)) options.log(`  slow: ${s.ms.toFixed(0)} ms — ${s.summary}`);
 		if (failure) options.log(failure);
 	}

@@ -5,7 +5,11 @@ import { openApiText } from './arbitraries/openapi';
 import { siteProperty } from './property';
 
 /** Everything fuzzed at once, so a broken configuration meets broken pages and a broken spec. */
-export const wholeSiteProperty = siteProperty('site', 'fuzzed docs.json, pages and spec together', fc.record({ config: docsJsonFiles, index: mdxPage, setup: mdxPage, spec: openApiText }).map(({ config, index, setup, spec }) => {
-	const files = { ...config, 'index.mdx': index, 'guides/setup.mdx': setup, [spec.format === 'json' ? 'openapi.json' : 'openapi.yaml']: spec.text };
-	return { files, probe: Object.keys(files) };
-}));
+export const wholeSiteProperty = siteProperty(
+	'site',
+	'fuzzed docs.json, pages and spec together',
+	fc.record({ config: docsJsonFiles, index: mdxPage, setup: mdxPage, spec: openApiText }).map(({ config, index, setup, spec }) => {
+		const files = { ...config, 'index.mdx': index, 'guides/setup.mdx': setup, [spec.format === 'json' ? 'openapi.json' : 'openapi.yaml']: spec.text };
+		return { files, probe: Object.keys(files) };
+	}),
+);

@@ -34,12 +34,14 @@ export async function startApiServer(args: string[]): Promise<ApiServerProcess> 
 		});
 	});
 	return {
-		child, url,
+		child,
+		url,
 		output: () => output,
-		stop: () => new Promise(resolve => {
-			if (child.exitCode !== null) return resolve(child.exitCode);
-			child.once('exit', code => resolve(code));
-			child.kill('SIGTERM');
-		}),
+		stop: () =>
+			new Promise(resolve => {
+				if (child.exitCode !== null) return resolve(child.exitCode);
+				child.once('exit', code => resolve(code));
+				child.kill('SIGTERM');
+			}),
 	};
 }

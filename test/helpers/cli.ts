@@ -41,10 +41,11 @@ export async function startPreview(dir: string): Promise<PreviewProcess> {
 	return {
 		url,
 		output: () => output,
-		stop: () => new Promise(resolve => {
-			if (child.exitCode !== null) return resolve();
-			child.once('exit', () => resolve());
-			child.kill('SIGTERM');
-		}),
+		stop: () =>
+			new Promise(resolve => {
+				if (child.exitCode !== null) return resolve();
+				child.once('exit', () => resolve());
+				child.kill('SIGTERM');
+			}),
 	};
 }

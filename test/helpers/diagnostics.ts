@@ -13,7 +13,11 @@ export function assertDiagnostics(actual: readonly Diagnostic[], expected: reado
 	const shape = (d: Diagnostic) => ({ range: [d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character], code: String(d.code) });
 	const sort = <T extends { range: readonly number[]; code: string }>(xs: T[]) =>
 		xs.sort((a, b) => a.range.join(',').localeCompare(b.range.join(',')) || a.code.localeCompare(b.code));
-	assert.deepEqual(sort(actual.map(shape)), sort(expected.map(e => ({ range: [...e.range], code: e.code }))), `diagnostics: ${JSON.stringify(actual.map(d => [d.code, d.message]))}`);
+	assert.deepEqual(
+		sort(actual.map(shape)),
+		sort(expected.map(e => ({ range: [...e.range], code: e.code }))),
+		`diagnostics: ${JSON.stringify(actual.map(d => [d.code, d.message]))}`,
+	);
 	for (const e of expected) {
 		if (!e.message) continue;
 		const match = actual.find(d => String(d.code) === e.code && d.range.start.line === e.range[0] && d.range.start.character === e.range[1]);

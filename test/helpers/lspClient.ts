@@ -1,9 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import {
-	createProtocolConnection, DidChangeTextDocumentNotification, DidChangeWatchedFilesNotification, DidCloseTextDocumentNotification,
-	DidOpenTextDocumentNotification, ExitNotification, InitializedNotification, InitializeRequest, PublishDiagnosticsNotification,
-	ShutdownRequest, StreamMessageReader, StreamMessageWriter, type FileEvent, type ProtocolConnection, type PublishDiagnosticsParams,
+	createProtocolConnection,
+	DidChangeTextDocumentNotification,
+	DidChangeWatchedFilesNotification,
+	DidCloseTextDocumentNotification,
+	DidOpenTextDocumentNotification,
+	ExitNotification,
+	InitializedNotification,
+	InitializeRequest,
+	PublishDiagnosticsNotification,
+	ShutdownRequest,
+	StreamMessageReader,
+	StreamMessageWriter,
+	type FileEvent,
+	type ProtocolConnection,
+	type PublishDiagnosticsParams,
 	type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver-protocol/node';
 import { SiteChangedNotification, StatusNotification, type StatusParams } from '../../server/src/protocol';
@@ -48,7 +60,9 @@ export class LspClient {
 			this.#status = params;
 			this.#changed();
 		});
-		this.connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) => params.items.map(item => this.settings[item.section ?? ''] ?? null));
+		this.connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
+			params.items.map(item => this.settings[item.section ?? ''] ?? null),
+		);
 		this.connection.onNotification('window/logMessage', (params: { message: string }) => {
 			this.logs.push(params.message);
 			this.#changed();
@@ -62,7 +76,10 @@ export class LspClient {
 		await client.connection.sendRequest(InitializeRequest.type, {
 			processId: process.pid,
 			rootUri: null,
-			capabilities: { textDocument: { publishDiagnostics: { versionSupport: true } }, workspace: { workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: false } } },
+			capabilities: {
+				textDocument: { publishDiagnostics: { versionSupport: true } },
+				workspace: { workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: false } },
+			},
 			workspaceFolders: folders.map(uri => ({ uri, name: path.basename(uri) })),
 			initializationOptions,
 		});
@@ -101,10 +118,14 @@ export class LspClient {
 
 	/** Resolves with the diagnostics of `uri` once `predicate` holds for them (checked on every publish). */
 	waitForDiagnostics(uri: string, predicate: (diagnostics: PublishDiagnosticsParams['diagnostics']) => boolean, what = 'diagnostics', timeoutMs?: number) {
-		return this.#waitFor(() => {
-			const d = this.diagnostics(uri);
-			return d && predicate(d) ? d : undefined;
-		}, `${what} for ${uri}; last: ${JSON.stringify(this.diagnostics(uri))}`, timeoutMs);
+		return this.#waitFor(
+			() => {
+				const d = this.diagnostics(uri);
+				return d && predicate(d) ? d : undefined;
+			},
+			`${what} for ${uri}; last: ${JSON.stringify(this.diagnostics(uri))}`,
+			timeoutMs,
+		);
 	}
 
 	/** Resolves with the first line the server logged that matches `pattern`. */

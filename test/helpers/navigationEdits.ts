@@ -3,37 +3,70 @@ import { parseTree, type Node } from 'jsonc-parser';
 
 /** Pages that exist in the generated sites, and entries that name pages, missing pages and endpoints. */
 export const existingPages = ['a', 'b', 'c', 'guides/x', 'guides/y', 'v1/intro'];
-const entries = [...existingPages, 'missing/one', 'gone', '/a', 'b.mdx', 'GET /users', 'POST /users', 'TRACE /users', 'get /users', 'openapi.json GET /users', 'other.json GET /users', 'FETCH /users'];
+const entries = [
+	...existingPages,
+	'missing/one',
+	'gone',
+	'/a',
+	'b.mdx',
+	'GET /users',
+	'POST /users',
+	'TRACE /users',
+	'get /users',
+	'openapi.json GET /users',
+	'other.json GET /users',
+	'FETCH /users',
+];
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
-const group = (depth: number): fc.Arbitrary<Json> => fc.record({
-	name: fc.constantFrom('G', 'H', 'Guides', 'API'),
-	named: fc.boolean(),
-	openapi: fc.constantFrom(undefined, undefined, 'openapi.json', 'missing.yaml'),
-	expanded: fc.constantFrom(undefined, true),
-	pages: fc.array(depth > 0 ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...entries) }, { weight: 1, arbitrary: group(depth - 1) }) : fc.constantFrom(...entries), { maxLength: 5 }),
-}).map(g => {
-	const out: { [key: string]: Json } = {};
-	if (g.named) out.group = g.name;
-	if (g.openapi) out.openapi = g.openapi;
-	if (g.expanded) out.expanded = true;
-	out.pages = g.pages;
-	return out;
-});
+const group = (depth: number): fc.Arbitrary<Json> =>
+	fc
+		.record({
+			name: fc.constantFrom('G', 'H', 'Guides', 'API'),
+			named: fc.boolean(),
+			openapi: fc.constantFrom(undefined, undefined, 'openapi.json', 'missing.yaml'),
+			expanded: fc.constantFrom(undefined, true),
+			pages: fc.array(
+				depth > 0 ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...entries) }, { weight: 1, arbitrary: group(depth - 1) }) : fc.constantFrom(...entries),
+				{ maxLength: 5 },
+			),
+		})
+		.map(g => {
+			const out: { [key: string]: Json } = {};
+			if (g.named) out.group = g.name;
+			if (g.openapi) out.openapi = g.openapi;
+			if (g.expanded) out.expanded = true;
+			out.pages = g.pages;
+			return out;
+		});
 
-const groups = fc.array(fc.oneof({ weight: 6, arbitrary: group(2) }, { weight: 1, arbitrary: fc.constant<Json>({ $ref: 'nav/shared.json' }) }), { minLength: 1, maxLength: 5 });
+const groups = fc.array(fc.oneof({ weight: 6, arbitrary: group(2) }, { weight: 1, arbitrary: fc.constant<Json>({ $ref: 'nav/shared.json' }) }), {
+	minLength: 1,
+	maxLength: 5,
+});
 
 /** A navigation: groups at the root, in tabs, or in languages and versions (scopes of duplicate pages). */
 const navigation: fc.Arbitrary<Json> = fc.oneof(
 	groups.map(g => ({ groups: g })),
 	fc.array(fc.record({ tab: fc.constantFrom('T', 'U'), groups }), { minLength: 1, maxLength: 3 }).map(tabs => ({ tabs })),
-	fc.array(fc.record({ language: fc.constantFrom('en', 'fr', 'xx'), versions: fc.array(fc.record({ version: fc.constantFrom('v1', 'v2'), groups }), { minLength: 1, maxLength: 2 }) }), { minLength: 1, maxLength: 2 }).map(languages => ({ languages })),
+	fc
+		.array(
+			fc.record({
+				language: fc.constantFrom('en', 'fr', 'xx'),
+				versions: fc.array(fc.record({ version: fc.constantFrom('v1', 'v2'), groups }), { minLength: 1, maxLength: 2 }),
+			}),
+			{ minLength: 1, maxLength: 2 },
+		)
+		.map(languages => ({ languages })),
 );
 
 /** A docs.json text, pretty-printed as writers keep it. */
-export const docsConfigText: fc.Arbitrary<string> = fc.record({ navigation, api: fc.boolean() }).map(({ navigation, api }) =>
-	JSON.stringify({ name: 'Edits', theme: 'mint', colors: { primary: '#000000' }, ...(api ? { api: { openapi: 'openapi.json' } } : {}), navigation }, null, 2));
+export const docsConfigText: fc.Arbitrary<string> = fc
+	.record({ navigation, api: fc.boolean() })
+	.map(({ navigation, api }) =>
+		JSON.stringify({ name: 'Edits', theme: 'mint', colors: { primary: '#000000' }, ...(api ? { api: { openapi: 'openapi.json' } } : {}), navigation }, null, 2),
+	);
 
 /** One step of an editing session. Numbers are taken modulo what they index, so any value applies. */
 export type EditStep =
@@ -50,7 +83,11 @@ export const editStep: fc.Arbitrary<EditStep> = fc.oneof(
 	{ weight: 3, arbitrary: fc.record({ kind: fc.constant('setEntry' as const), entry: fc.nat(), value: fc.constantFrom(...entries) }) },
 	{ weight: 2, arbitrary: fc.record({ kind: fc.constant('moveGroup' as const), group: fc.nat(), after: fc.nat() }) },
 	{ weight: 2, arbitrary: fc.constant({ kind: 'undo' as const }) },
-	fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), text: fc.constantFrom('x', '"', ',', '{', ']', ' ', '\n', '"a", ', '"gone", ', '"GET /users", ', '{ "group": "N", "pages": ["a"] }, ') }),
+	fc.record({
+		kind: fc.constant('insert' as const),
+		at: fc.nat(),
+		text: fc.constantFrom('x', '"', ',', '{', ']', ' ', '\n', '"a", ', '"gone", ', '"GET /users", ', '{ "group": "N", "pages": ["a"] }, '),
+	}),
 	fc.record({ kind: fc.constant('delete' as const), at: fc.nat(), length: fc.integer({ min: 1, max: 24 }) }),
 	fc.constant({ kind: 'undo' as const }),
 	fc.record({ kind: fc.constant('paste' as const), from: fc.nat(), length: fc.integer({ min: 1, max: 80 }), at: fc.nat() }),
@@ -64,7 +101,12 @@ function groupSpans(text: string): { offset: number; end: number }[] {
 	const spans: { offset: number; end: number }[] = [];
 	const visit = (node: Node | undefined) => {
 		if (!node) return;
-		if (node.type === 'object' && node.parent?.type === 'array' && node.children?.some(p => p.children?.[0]?.value === 'group' || p.children?.[0]?.value === 'pages')) spans.push({ offset: node.offset, end: node.offset + node.length });
+		if (
+			node.type === 'object' &&
+			node.parent?.type === 'array' &&
+			node.children?.some(p => p.children?.[0]?.value === 'group' || p.children?.[0]?.value === 'pages')
+		)
+			spans.push({ offset: node.offset, end: node.offset + node.length });
 		for (const child of node.children ?? []) visit(child);
 	};
 	visit(parseTree(text));
@@ -76,7 +118,8 @@ function entrySpans(text: string): { offset: number; end: number }[] {
 	const spans: { offset: number; end: number }[] = [];
 	const visit = (node: Node | undefined) => {
 		if (!node) return;
-		if (node.type === 'string' && node.parent?.type === 'array' && node.parent.parent?.children?.[0]?.value === 'pages') spans.push({ offset: node.offset, end: node.offset + node.length });
+		if (node.type === 'string' && node.parent?.type === 'array' && node.parent.parent?.children?.[0]?.value === 'pages')
+			spans.push({ offset: node.offset, end: node.offset + node.length });
 		for (const child of node.children ?? []) visit(child);
 	};
 	visit(parseTree(text));
@@ -96,9 +139,12 @@ export function applyEdit(text: string, step: EditStep, history: string[]): stri
 			const target = strings[step.entry % strings.length];
 			return text.slice(0, target.offset) + JSON.stringify(step.value) + text.slice(target.end);
 		}
-		case 'insert': return text.slice(0, at(step.at)) + step.text + text.slice(at(step.at));
-		case 'delete': return text.slice(0, at(step.at)) + text.slice(at(step.at) + step.length);
-		case 'undo': return history.pop();
+		case 'insert':
+			return text.slice(0, at(step.at)) + step.text + text.slice(at(step.at));
+		case 'delete':
+			return text.slice(0, at(step.at)) + text.slice(at(step.at) + step.length);
+		case 'undo':
+			return history.pop();
 		case 'paste': {
 			const from = at(step.from);
 			const pasted = text.slice(from, from + step.length);
@@ -122,6 +168,7 @@ export function applyEdit(text: string, step: EditStep, history: string[]): stri
 			const target = after.end <= cutStart ? after.end : after.end - (cutEnd - cutStart);
 			return cut.slice(0, target) + ', ' + copy + cut.slice(target);
 		}
-		default: return undefined;
+		default:
+			return undefined;
 	}
 }

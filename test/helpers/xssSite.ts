@@ -63,8 +63,25 @@ function openApi(): unknown {
 					{ name: t(i + 3).replace(/\n/g, ' '), in: 'query', description: t(i + 4), schema: { type: 'string', default: t(i + 5), enum: [t(i + 6), t(i + 7)] } },
 					{ name: 'x-header', in: 'header', schema: { type: 'string', example: t(i + 8) } },
 				],
-				requestBody: { content: { 'application/json': { schema: { type: 'object', description: t(i + 9), properties: { [t(i + 10)]: { type: 'string', description: t(i + 11), example: t(i + 12) } } }, example: { text: t(i + 13) } } } },
-				responses: { 200: { description: t(i + 14), content: { 'application/json': { schema: { type: 'object', properties: { html: { type: 'string', description: t(i + 15) } } }, example: { html: t(i + 16) } } } } },
+				requestBody: {
+					content: {
+						'application/json': {
+							schema: { type: 'object', description: t(i + 9), properties: { [t(i + 10)]: { type: 'string', description: t(i + 11), example: t(i + 12) } } },
+							example: { text: t(i + 13) },
+						},
+					},
+				},
+				responses: {
+					200: {
+						description: t(i + 14),
+						content: {
+							'application/json': {
+								schema: { type: 'object', properties: { html: { type: 'string', description: t(i + 15) } } },
+								example: { html: t(i + 16) },
+							},
+						},
+					},
+				},
 			},
 		};
 	}
@@ -89,7 +106,16 @@ export function writeXssSite(dir: string): string[] {
 	mkdirSync(path.join(dir, 'p'), { recursive: true });
 	for (const p of xssPayloads) writeFileSync(path.join(dir, 'p', `${p.id}.mdx`), payloadPage(p.id, p.text));
 	writeFileSync(path.join(dir, 'props.mdx'), propsPage());
-	writeFileSync(path.join(dir, 'index.mdx'), payloadPage(0, xssPayloads.map(p => p.text).slice(0, 5).join(' ')));
+	writeFileSync(
+		path.join(dir, 'index.mdx'),
+		payloadPage(
+			0,
+			xssPayloads
+				.map(p => p.text)
+				.slice(0, 5)
+				.join(' '),
+		),
+	);
 	writeFileSync(path.join(dir, 'openapi.json'), JSON.stringify(openApi(), null, 2));
 	const docs = {
 		theme: 'mint',
@@ -98,8 +124,17 @@ export function writeXssSite(dir: string): string[] {
 		colors: { primary: '#000"><script>window.__pwned=950</script>' },
 		logo: { light: xssUrls[0], dark: xssUrls[11], href: xssUrls[1] },
 		favicon: xssUrls[12],
-		banner: { content: xssPayloads.map(p => p.text).slice(0, 8).join(' '), dismissible: true },
-		navbar: { links: xssUrls.slice(0, 4).map((href, i) => ({ label: pick(xssPayloads, i).text, href })), primary: { type: 'button', label: xssPayloads[5].text, href: xssUrls[2] } },
+		banner: {
+			content: xssPayloads
+				.map(p => p.text)
+				.slice(0, 8)
+				.join(' '),
+			dismissible: true,
+		},
+		navbar: {
+			links: xssUrls.slice(0, 4).map((href, i) => ({ label: pick(xssPayloads, i).text, href })),
+			primary: { type: 'button', label: xssPayloads[5].text, href: xssUrls[2] },
+		},
 		footer: { socials: { x: xssUrls[3], github: xssUrls[9] } },
 		navigation: {
 			global: { anchors: xssUrls.slice(0, 3).map((href, i) => ({ anchor: pick(xssPayloads, i + 10).text, href, icon: pick(xssPayloads, i).text })) },

@@ -10,7 +10,6 @@ import { waitFor } from './waits';
 const adminKey = 'mint_demo_admin_key';
 const wrongKey = 'mint_wrong_key_for_tests_42';
 
-
 describe('Feedback and Update Status views against the local API stand-in', () => {
 	let api: MintDocApi;
 	let standIn: RunningStandIn;
@@ -18,7 +17,8 @@ describe('Feedback and Update Status views against the local API stand-in', () =
 	const config = () => vscode.workspace.getConfiguration('mintdoc');
 	const feedbackRows = () => api.platform.feedback.provider.rows;
 	const entries = () => flattenRows(feedbackRows()).filter(r => r.contextValue === 'feedbackEntry');
-	const requests = async () => ((await (await fetch(`${standIn.url}/__requests`)).json()) as { requests: { path: string; query: Record<string, string> }[] }).requests;
+	const requests = async () =>
+		((await (await fetch(`${standIn.url}/__requests`)).json()) as { requests: { path: string; query: Record<string, string> }[] }).requests;
 	const lastFeedbackQuery = async () => (await requests()).filter(r => r.path.endsWith('/feedback')).at(-1)?.query;
 	const updateRow = (id: string) => api.platform.updates.provider.rows.find(r => r.id === id);
 
@@ -59,7 +59,10 @@ describe('Feedback and Update Status views against the local API stand-in', () =
 		assert.equal(feedbackRows().at(-1)?.label, 'Load more…');
 		assert.deepEqual(await lastFeedbackQuery(), { limit: '50' });
 		const paths = (await requests()).map(r => r.path);
-		assert.deepEqual(paths.filter(p => p.includes('/analytics/')), ['/v1/analytics/demo/feedback', '/v1/analytics/demo/feedback/by-page']);
+		assert.deepEqual(
+			paths.filter(p => p.includes('/analytics/')),
+			['/v1/analytics/demo/feedback', '/v1/analytics/demo/feedback/by-page'],
+		);
 		await vscode.commands.executeCommand('mintdoc.feedback.focus');
 		await screenshot('feedback-by-page');
 	});
@@ -91,7 +94,12 @@ describe('Feedback and Update Status views against the local API stand-in', () =
 		assert.ok(state.entries.length > 5);
 		assert.ok(state.entries.every(e => e.source === 'code_snippet' && ['pending', 'in_progress'].includes(e.status)));
 		await vscode.commands.executeCommand('mintdoc.feedback.groupByStatus');
-		assert.deepEqual(feedbackRows().filter(r => r.children).map(r => r.label), ['pending', 'in progress']);
+		assert.deepEqual(
+			feedbackRows()
+				.filter(r => r.children)
+				.map(r => r.label),
+			['pending', 'in progress'],
+		);
 		await vscode.commands.executeCommand('mintdoc.feedback.groupByPath');
 	});
 
@@ -113,7 +121,8 @@ describe('Feedback and Update Status views against the local API stand-in', () =
 		assert.match(row.description!, /^success · /);
 		assert.deepEqual(row.icon, { id: 'pass', color: 'testing.iconPassed' });
 		const text = rowsToText([row]);
-		for (const line of ['  Deployed 4 changed files', '  Dana Whitfield — via github', '      guides/testing.mdx', '      guides/legacy-webhooks.mdx']) assert.ok(text.includes(line), `${line} in\n${text.join('\n')}`);
+		for (const line of ['  Deployed 4 changed files', '  Dana Whitfield — via github', '      guides/testing.mdx', '      guides/legacy-webhooks.mdx'])
+			assert.ok(text.includes(line), `${line} in\n${text.join('\n')}`);
 		assert.ok(text.some(l => /^ {2}Commit 9f2c4e1 on main — Document idempotency keys/.test(l)));
 		await vscode.commands.executeCommand('mintdoc.updateStatus.openFile', 'guides/testing.mdx');
 		assert.ok(vscode.window.activeTextEditor!.document.uri.path.endsWith('/guides/testing.mdx'));
@@ -126,11 +135,16 @@ describe('Feedback and Update Status views against the local API stand-in', () =
 	it('follows a live update from queued to success by itself (polling with backoff)', async function () {
 		this.timeout(90_000);
 		const seen = new Set<string>();
-		const done = waitFor(api.platform.updates.onDidChange, () => {
-			const status = api.platform.updates.state.tracked.find(t => t.id === 'demo-live')?.status?.status;
-			if (status) seen.add(status);
-			return status === 'success' ? true : undefined;
-		}, 'demo-live to succeed', 80_000);
+		const done = waitFor(
+			api.platform.updates.onDidChange,
+			() => {
+				const status = api.platform.updates.state.tracked.find(t => t.id === 'demo-live')?.status?.status;
+				if (status) seen.add(status);
+				return status === 'success' ? true : undefined;
+			},
+			'demo-live to succeed',
+			80_000,
+		);
 		await vscode.commands.executeCommand('mintdoc.updateStatus.track', 'demo-live');
 		await done;
 		assert.ok(seen.has('queued') || seen.has('in_progress'), [...seen].join());
@@ -144,7 +158,11 @@ describe('Feedback and Update Status views against the local API stand-in', () =
 		const bad = updateRow('no/such/update')!;
 		assert.match(bad.children![0].label, /^Unknown update status id 'no\/such\/update'/);
 		await vscode.commands.executeCommand('mintdoc.updateStatus.track', 'x'.repeat(10_240));
-		assert.equal(api.platform.updates.state.tracked.some(t => t.id.length > 1000), false, 'a 10 KB id is refused before tracking');
+		assert.equal(
+			api.platform.updates.state.tracked.some(t => t.id.length > 1000),
+			false,
+			'a 10 KB id is refused before tracking',
+		);
 		await vscode.commands.executeCommand('mintdoc.updateStatus.untrack', 'no/such/update');
 		assert.equal(updateRow('no/such/update'), undefined);
 	});
@@ -153,26 +171,42 @@ describe('Feedback and Update Status views against the local API stand-in', () =
 		await vscode.commands.executeCommand('mintdoc.setAdminApiKey', wrongKey);
 		await vscode.commands.executeCommand('mintdoc.feedback.refresh');
 		// The view is visible (an earlier test showed it), so the key change reloads it too: wait for the last load to end.
-		await waitFor(api.platform.feedback.onDidChange, () => (!api.platform.feedback.state.loading && api.platform.feedback.state.error ? true : undefined), 'the 401 in the Feedback view');
+		await waitFor(
+			api.platform.feedback.onDidChange,
+			() => (!api.platform.feedback.state.loading && api.platform.feedback.state.error ? true : undefined),
+			'the 401 in the Feedback view',
+		);
 		const error: ViewRow = feedbackRows()[0];
 		assert.match(error.label, /rejected the API key \(HTTP 401: Invalid API key\)\. Check it and set your admin API key \(MintDoc: Set Admin API Key\)/);
 		assert.deepEqual(error.action, { type: 'command', command: 'mintdoc.setAdminApiKey' });
 		await vscode.commands.executeCommand('mintdoc.setAdminApiKey', adminKey);
 		await vscode.commands.executeCommand('mintdoc.feedback.refresh');
-		await waitFor(api.platform.feedback.onDidChange, () => (!api.platform.feedback.state.loading && entries().length === 50 ? true : undefined), 'the entries after the right key');
+		await waitFor(
+			api.platform.feedback.onDidChange,
+			() => (!api.platform.feedback.state.loading && entries().length === 50 ? true : undefined),
+			'the entries after the right key',
+		);
 		assert.equal(entries().length, 50);
 	});
 
 	it('never writes a key to settings, the log, or the views', async () => {
 		const settings = JSON.stringify(config()) + JSON.stringify(['api.baseUrl', 'projectId', 'assistant.domain'].map(k => config().inspect(k)));
 		const settingsFile = vscode.Uri.joinPath(folder(), '.vscode', 'settings.json');
-		const workspaceSettings = await vscode.workspace.fs.readFile(settingsFile).then(b => new TextDecoder().decode(b), () => '');
+		const workspaceSettings = await vscode.workspace.fs.readFile(settingsFile).then(
+			b => new TextDecoder().decode(b),
+			() => '',
+		);
 		const log = api.platform.logLines().join('\n');
 		const views = JSON.stringify([api.platform.feedback.provider.rows, api.platform.updates.provider.rows]);
 		assert.match(log, /Feedback: 50 entries/, 'the log was written to');
 		assert.match(workspaceSettings, /"mintdoc\.projectId": "demo"/, 'the workspace settings were written to');
 		for (const key of [adminKey, wrongKey]) {
-			for (const [where, text] of [['settings', settings], ['workspace settings', workspaceSettings], ['log', log], ['views', views]]) {
+			for (const [where, text] of [
+				['settings', settings],
+				['workspace settings', workspaceSettings],
+				['log', log],
+				['views', views],
+			]) {
 				assert.ok(!text.includes(key), `${where} must not contain a key`);
 			}
 		}

@@ -7,7 +7,6 @@ import { waitFor } from './waits';
 
 const assistantKey = 'mint_dsc_demo_key';
 
-
 describe('Assistant chat panel against the local stand-in', () => {
 	let api: MintDocApi;
 	let standIn: RunningStandIn;
@@ -15,8 +14,10 @@ describe('Assistant chat panel against the local stand-in', () => {
 	const config = () => vscode.workspace.getConfiguration('mintdoc');
 	const state = () => api.assistant.state();
 	const lastTurn = (): Turn | undefined => state().conversation.turns.at(-1);
-	const assistantRequests = async () => ((await (await fetch(`${standIn.url}/__requests`)).json()) as { requests: { method: string; path: string; status: number }[] })
-		.requests.filter(r => /^\/discovery\/v[12]\/assistant\/demo\/message$/.test(r.path));
+	const assistantRequests = async () =>
+		((await (await fetch(`${standIn.url}/__requests`)).json()) as { requests: { method: string; path: string; status: number }[] }).requests.filter(r =>
+			/^\/discovery\/v[12]\/assistant\/demo\/message$/.test(r.path),
+		);
 
 	before(async function () {
 		this.timeout(60_000);
@@ -56,7 +57,10 @@ describe('Assistant chat panel against the local stand-in', () => {
 		const first = lastTurn()!;
 		assert.equal(first.state, 'done', JSON.stringify(first.error));
 		assert.ok(partials.size >= 2, `the answer streamed in pieces (${partials.size} partial states)`);
-		assert.ok([...partials].every(p => first.answer.startsWith(p)), 'each partial state is a prefix of the answer');
+		assert.ok(
+			[...partials].every(p => first.answer.startsWith(p)),
+			'each partial state is a prefix of the answer',
+		);
 		assert.match(first.answer, /Authenticate requests/);
 		const index = first.citations.findIndex(c => c.path?.replace(/^\//, '').startsWith('authentication'));
 		assert.ok(index >= 0, `a citation of the authentication page: ${JSON.stringify(first.citations)}`);
@@ -74,7 +78,11 @@ describe('Assistant chat panel against the local stand-in', () => {
 		assert.equal(state().conversation.turns.length, 2);
 		assert.equal(state().conversation.thread?.threadId, threadId, 'the same thread');
 		assert.equal(second.notes, undefined, 'no thread reset');
-		assert.deepEqual((await assistantRequests()).map(r => `${r.status} ${r.path}`), ['200 /discovery/v2/assistant/demo/message', '200 /discovery/v2/assistant/demo/message'], 'both questions answered on v2 in one thread, no 404');
+		assert.deepEqual(
+			(await assistantRequests()).map(r => `${r.status} ${r.path}`),
+			['200 /discovery/v2/assistant/demo/message', '200 /discovery/v2/assistant/demo/message'],
+			'both questions answered on v2 in one thread, no 404',
+		);
 	});
 
 	it('a wrong key gives the 401 state with the question kept in the input box', async () => {
@@ -86,7 +94,10 @@ describe('Assistant chat panel against the local stand-in', () => {
 		assert.match(turn.error!.message, /401/);
 		assert.ok(!turn.error!.message.includes('mint_dsc_wrong'), 'the key is not shown');
 		assert.equal(state().draft, 'Is this key right?');
-		assert.deepEqual((await assistantRequests()).map(r => r.status), [200, 200, 401]);
+		assert.deepEqual(
+			(await assistantRequests()).map(r => r.status),
+			[200, 200, 401],
+		);
 
 		// Fixing the key and retrying answers it in the same turn's place.
 		await vscode.commands.executeCommand('mintdoc.setAssistantKey', assistantKey);
@@ -115,7 +126,11 @@ describe('Assistant chat panel against the local stand-in', () => {
 		const fault = (spec: string) => fetch(`${standIn.url}/__faults`, { method: 'POST', body: JSON.stringify({ fault: spec, times: 1, path: '/discovery/' }) });
 		await fault('stream-hang');
 		const asked = api.assistant.receive({ type: 'send', text: 'What are webhooks?' });
-		await waitFor(api.assistant.onDidChange, () => (lastTurn()?.question === 'What are webhooks?' && lastTurn()!.answer ? true : undefined), 'the first part of the answer');
+		await waitFor(
+			api.assistant.onDidChange,
+			() => (lastTurn()?.question === 'What are webhooks?' && lastTurn()!.answer ? true : undefined),
+			'the first part of the answer',
+		);
 		await api.assistant.receive({ type: 'stop' });
 		await asked;
 		assert.equal(lastTurn()!.state, 'stopped');
@@ -155,7 +170,7 @@ describe('Assistant chat panel against the local stand-in', () => {
 
 	it('no domain gives the setup state', async () => {
 		await config().update('assistant.domain', undefined, vscode.ConfigurationTarget.Workspace);
-		const s = await waitFor(api.assistant.onDidChange, () => (state().setup === 'noDomain' ? state() : undefined), 'the no-domain banner') as ChatState;
+		const s = (await waitFor(api.assistant.onDidChange, () => (state().setup === 'noDomain' ? state() : undefined), 'the no-domain banner')) as ChatState;
 		assert.equal(s.setup, 'noDomain');
 		await config().update('assistant.domain', 'demo', vscode.ConfigurationTarget.Workspace);
 	});

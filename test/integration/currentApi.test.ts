@@ -25,7 +25,8 @@ describe('Current platform API in the editor (stand-in)', () => {
 	let standIn: RunningStandIn;
 	const folder = () => vscode.workspace.workspaceFolders![0].uri;
 	const config = () => vscode.workspace.getConfiguration('mintdoc');
-	const requests = async () => ((await (await fetch(`${standIn.url}/__requests`)).json()) as { requests: { method: string; path: string; status: number }[] }).requests;
+	const requests = async () =>
+		((await (await fetch(`${standIn.url}/__requests`)).json()) as { requests: { method: string; path: string; status: number }[] }).requests;
 
 	before(async function () {
 		this.timeout(60_000);
@@ -73,14 +74,21 @@ describe('Current platform API in the editor (stand-in)', () => {
 		await api.assistant.receive({ type: 'send', text: 'Can I refund part of it?' });
 		assert.equal(api.assistant.state().conversation.thread?.threadId, thread, 'the same thread');
 		const asked = (await requests()).filter(r => r.path.includes('/assistant/'));
-		assert.deepEqual(asked.map(r => `${r.status} ${r.path}`), ['200 /discovery/v2/assistant/demo/message', '200 /discovery/v2/assistant/demo/message']);
+		assert.deepEqual(
+			asked.map(r => `${r.status} ${r.path}`),
+			['200 /discovery/v2/assistant/demo/message', '200 /discovery/v2/assistant/demo/message'],
+		);
 
 		await fetch(`${standIn.url}/__faults`, { method: 'POST', body: JSON.stringify({ fault: 'stream-hang', times: 1, path: '/discovery/v2/' }) });
 		const hanging = api.assistant.receive({ type: 'send', text: 'What are webhooks?' });
-		await waitFor(api.assistant.onDidChange, () => {
-			const turn = api.assistant.state().conversation.turns.at(-1);
-			return turn?.question === 'What are webhooks?' && turn.answer ? true : undefined;
-		}, 'the first part of the hanging answer');
+		await waitFor(
+			api.assistant.onDidChange,
+			() => {
+				const turn = api.assistant.state().conversation.turns.at(-1);
+				return turn?.question === 'What are webhooks?' && turn.answer ? true : undefined;
+			},
+			'the first part of the hanging answer',
+		);
 		await api.assistant.receive({ type: 'stop' });
 		await hanging;
 		const stopped = api.assistant.state().conversation.turns.at(-1)!;
@@ -90,7 +98,11 @@ describe('Current platform API in the editor (stand-in)', () => {
 
 	it('Search Published Docs: the quick pick searches as one types; a result opens the local page', async () => {
 		await vscode.window.showTextDocument(vscode.Uri.joinPath(folder(), 'quickstart.mdx'));
-		const searched = waitFor(api.search.onDidSearch, () => (api.search.lastItems().length ? api.search.lastItems() : undefined), 'search results in the quick pick');
+		const searched = waitFor(
+			api.search.onDidSearch,
+			() => (api.search.lastItems().length ? api.search.lastItems() : undefined),
+			'search results in the quick pick',
+		);
 		// Not awaited: the command resolves when the quick pick closes.
 		const picking = vscode.commands.executeCommand('mintdoc.searchPublishedDocs', { query: 'webhook signatures' });
 		const items = await searched;
@@ -150,7 +162,11 @@ describe('Current platform API in the editor (stand-in)', () => {
 		// A repository for the site with the branch pushed to a (local, bare) remote.
 		const ws = folder().fsPath;
 		const remote = mkdtempSync(path.join(tmpdir(), 'mintdoc-remote-'));
-		const run = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=MintDoc Tests', '-c', 'user.email=tests@example.com', '-c', 'init.defaultBranch=main', ...args], { cwd, stdio: 'pipe' });
+		const run = (cwd: string, ...args: string[]) =>
+			execFileSync('git', ['-c', 'user.name=MintDoc Tests', '-c', 'user.email=tests@example.com', '-c', 'init.defaultBranch=main', ...args], {
+				cwd,
+				stdio: 'pipe',
+			});
 		run(remote, 'init', '--bare', '-q');
 		run(ws, 'init', '-q');
 		run(ws, 'checkout', '-q', '-b', 'docs/new-guide');
@@ -162,13 +178,19 @@ describe('Current platform API in the editor (stand-in)', () => {
 		const changed = new vscode.EventEmitter<void>();
 		const subscriptions: vscode.Disposable[] = [];
 		const watch = (repo: Repo) => subscriptions.push(repo.state.onDidChange(() => changed.fire()));
-		subscriptions.push(gitApi.onDidOpenRepository(repo => {
-			watch(repo);
-			changed.fire();
-		}));
+		subscriptions.push(
+			gitApi.onDidOpenRepository(repo => {
+				watch(repo);
+				changed.fire();
+			}),
+		);
 		gitApi.repositories.forEach(watch);
 		await vscode.commands.executeCommand('git.openRepository', ws);
-		await waitFor(changed.event, () => (gitApi.repositories.some(r => r.rootUri.fsPath === ws && r.state.HEAD?.name === 'docs/new-guide' && r.state.HEAD.upstream) ? true : undefined), 'the Git extension to see the pushed branch');
+		await waitFor(
+			changed.event,
+			() => (gitApi.repositories.some(r => r.rootUri.fsPath === ws && r.state.HEAD?.name === 'docs/new-guide' && r.state.HEAD.upstream) ? true : undefined),
+			'the Git extension to see the pushed branch',
+		);
 		subscriptions.forEach(d => d.dispose());
 		changed.dispose();
 		const states: string[] = [];
@@ -183,12 +205,20 @@ describe('Current platform API in the editor (stand-in)', () => {
 		await screenshot('deploy-preview-running');
 		const notice = await result.done;
 		listener.dispose();
-		assert.deepEqual(notice, { level: 'info', message: "The preview of 'docs/new-guide' is deployed: https://docs-new-guide--demo.preview.mintdoc.example.", url: 'https://docs-new-guide--demo.preview.mintdoc.example' });
+		assert.deepEqual(notice, {
+			level: 'info',
+			message: "The preview of 'docs/new-guide' is deployed: https://docs-new-guide--demo.preview.mintdoc.example.",
+			url: 'https://docs-new-guide--demo.preview.mintdoc.example',
+		});
 		// The stand-in goes queued → in progress → success (test/unit/api/standInCurrent.test.ts); the view
 		// may first see it past `queued` on a busy machine, never out of order.
 		assert.equal(states.at(-1), 'success');
 		const order = ['queued', 'in_progress', 'success'];
-		assert.deepEqual(states, [...states].sort((a, b) => order.indexOf(a) - order.indexOf(b)), states.join(' → '));
+		assert.deepEqual(
+			states,
+			[...states].sort((a, b) => order.indexOf(a) - order.indexOf(b)),
+			states.join(' → '),
+		);
 		const row = api.platform.updates.provider.rows.find(r => r.id === result.statusId);
 		assert.match(row?.description ?? '', /^success · /);
 		const previewRow = flattenRows(api.platform.updates.provider.rows).find(r => r.id === `${result.statusId}/preview`);
@@ -196,24 +226,39 @@ describe('Current platform API in the editor (stand-in)', () => {
 		await screenshot('deploy-preview-done');
 	});
 
-	it('against a platform with only the spec\'s paths: the chat falls back to v1 and the Feedback view to /api/external/…, remembered, said in the output', async () => {
+	it("against a platform with only the spec's paths: the chat falls back to v1 and the Feedback view to /api/external/…, remembered, said in the output", async () => {
 		const extension = vscode.extensions.getExtension<MintDocApi>('mintdoc.mintdoc')!;
 		const specOnly = await startStandIn(extension.extensionPath, folder().fsPath, ['--spec-paths-only', '--quiet']);
-		const asked = async (pick: (path: string) => boolean) => ((await (await fetch(`${specOnly.url}/__requests`)).json()) as { requests: { path: string; status: number }[] }).requests
-			.filter(r => pick(r.path)).map(r => `${r.status} ${r.path}`);
+		const asked = async (pick: (path: string) => boolean) =>
+			((await (await fetch(`${specOnly.url}/__requests`)).json()) as { requests: { path: string; status: number }[] }).requests
+				.filter(r => pick(r.path))
+				.map(r => `${r.status} ${r.path}`);
 		try {
 			// The Feedback view is showing: the new base URL reloads it by itself.
 			await config().update('api.baseUrl', specOnly.url, vscode.ConfigurationTarget.Global);
-			await waitFor(api.platform.feedback.onDidChange, () => (!api.platform.feedback.state.loading && api.platform.feedback.state.entries.length ? true : undefined), 'feedback from the spec path');
+			await waitFor(
+				api.platform.feedback.onDidChange,
+				() => (!api.platform.feedback.state.loading && api.platform.feedback.state.entries.length ? true : undefined),
+				'feedback from the spec path',
+			);
 			await vscode.commands.executeCommand('mintdoc.feedback.refresh');
 			const feedback = await asked(p => p.endsWith('/feedback'));
 			assert.equal(feedback[0], '404 /v1/analytics/demo/feedback');
 			const firstSpec = feedback.indexOf('200 /api/external/v1/analytics/demo/feedback');
 			assert.ok(firstSpec > 0, feedback.join(', '));
-			assert.deepEqual(feedback.slice(firstSpec).filter(r => !r.includes('/api/external/')), [], `remembered: no current path after the spec's answered (${feedback.join(', ')})`);
+			assert.deepEqual(
+				feedback.slice(firstSpec).filter(r => !r.includes('/api/external/')),
+				[],
+				`remembered: no current path after the spec's answered (${feedback.join(', ')})`,
+			);
 			assert.ok(api.platform.logLines().some(l => /Feedback: \/v1\/analytics\/demo\/feedback answered 404; the spec's/.test(l)));
 			// The by-page counts do not exist there: the page nodes keep their plain counts.
-			await waitFor(api.platform.feedback.onDidChange, () => (api.platform.logLines().some(l => l.startsWith('Feedback: per-page counts not shown')) && !api.platform.feedback.state.loading ? true : undefined), 'the note about the missing counts');
+			await waitFor(
+				api.platform.feedback.onDidChange,
+				() =>
+					api.platform.logLines().some(l => l.startsWith('Feedback: per-page counts not shown')) && !api.platform.feedback.state.loading ? true : undefined,
+				'the note about the missing counts',
+			);
 			const pages = api.platform.feedback.provider.rows.filter(r => r.contextValue === 'feedbackPage');
 			assert.ok(pages.length > 0 && pages.every(r => r.description === String(r.children!.length)), JSON.stringify(pages.map(p => p.description)));
 
@@ -221,10 +266,16 @@ describe('Current platform API in the editor (stand-in)', () => {
 			await api.assistant.receive({ type: 'send', text: 'How do I authenticate requests?' });
 			await api.assistant.receive({ type: 'send', text: 'Which header carries the key?' });
 			const turns = api.assistant.state().conversation.turns;
-			assert.deepEqual(turns.map(t => t.state), ['done', 'done'], JSON.stringify(turns.map(t => t.error)));
-			assert.deepEqual(await asked(p => p.includes('/assistant/')), [
-				'404 /discovery/v2/assistant/demo/message', '200 /discovery/v1/assistant/demo/message', '200 /discovery/v1/assistant/demo/message',
-			], 'v2 tried once, then v1 straight away');
+			assert.deepEqual(
+				turns.map(t => t.state),
+				['done', 'done'],
+				JSON.stringify(turns.map(t => t.error)),
+			);
+			assert.deepEqual(
+				await asked(p => p.includes('/assistant/')),
+				['404 /discovery/v2/assistant/demo/message', '200 /discovery/v1/assistant/demo/message', '200 /discovery/v1/assistant/demo/message'],
+				'v2 tried once, then v1 straight away',
+			);
 			const lines = api.platform.logLines();
 			assert.equal(lines.filter(l => /assistant endpoint v2 .* answered 404 for domain 'demo'/.test(l)).length, 1, lines.join('\n'));
 		} finally {

@@ -24,7 +24,10 @@ describe('docs.json authoring in a real VS Code', () => {
 		const isOurs = (x: vscode.Diagnostic) => x.code === 'page-not-found' && x.message.includes("'guides/brand-new-page'");
 		const diagnostics = await waitForDiagnostics(document.uri, d => d.some(isOurs), 'the missing page error');
 		const missing = diagnostics.find(isOurs)!;
-		assert.deepEqual([missing.range.start.line, missing.range.start.character, missing.range.end.character], [line + 1, indent, indent + '"guides/brand-new-page"'.length]);
+		assert.deepEqual(
+			[missing.range.start.line, missing.range.start.character, missing.range.end.character],
+			[line + 1, indent, indent + '"guides/brand-new-page"'.length],
+		);
 		const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, missing.range);
 		const create = actions.find(a => a.title === "Create page 'guides/brand-new-page.mdx'");
 		assert.ok(create?.edit, `actions offered: ${actions.map(a => a.title).join(', ')}`);

@@ -23,10 +23,14 @@ describe('MintDoc in a real VS Code extension host', () => {
 
 	it('is activated by the docs.json in the workspace and finds the docs root', async () => {
 		assert.ok(vscode.extensions.getExtension('mintdoc.mintdoc')!.isActive);
-		const status = await waitFor(api.onDidChangeStatus, () => {
-			const s = api.status();
-			return s.server === 'running' && s.state === 'ready' ? s : undefined;
-		}, 'the server to report ready');
+		const status = await waitFor(
+			api.onDidChangeStatus,
+			() => {
+				const s = api.status();
+				return s.server === 'running' && s.state === 'ready' ? s : undefined;
+			},
+			'the server to report ready',
+		);
 		assert.deepEqual(status.roots, [folder().toString()]);
 	});
 
@@ -57,11 +61,18 @@ describe('MintDoc in a real VS Code extension host', () => {
 		const restarting = vscode.commands.executeCommand('mintdoc.restartServer');
 		await stopped;
 		await restarting;
-		await waitFor(api.onDidChangeStatus, () => (api.status().server === 'running' && api.status().state === 'ready' ? true : undefined), 'the restarted server to be ready');
+		await waitFor(
+			api.onDidChangeStatus,
+			() => (api.status().server === 'running' && api.status().state === 'ready' ? true : undefined),
+			'the restarted server to be ready',
+		);
 		const document = await vscode.workspace.openTextDocument(docsJson());
 		const editor = await vscode.window.showTextDocument(document);
 		await editor.edit(edit => edit.replace(new vscode.Range(0, 0, document.lineCount, 0), '[]'));
 		const diagnostics = await waitForDiagnostics(document.uri, d => d.length > 0, 'diagnostics from the restarted server');
-		assert.deepEqual(diagnostics.map(d => [d.code, ...rangeOf(d)]), [['json-not-object', 0, 0, 0, 2]]);
+		assert.deepEqual(
+			diagnostics.map(d => [d.code, ...rangeOf(d)]),
+			[['json-not-object', 0, 0, 0, 2]],
+		);
 	});
 });

@@ -64,7 +64,10 @@ describe('MintDoc: Generate MDX Pages from OpenAPI', () => {
 		await enough;
 		watcher.dispose();
 		const texts = await Promise.all(created.map(async uri => new TextDecoder().decode(await vscode.workspace.fs.readFile(uri))));
-		assert.ok(texts.some(t => /^---\nopenapi: "?GET \/payments"?\ntitle: /m.test(t)), texts[0]);
+		assert.ok(
+			texts.some(t => /^---\nopenapi: "?GET \/payments"?\ntitle: /m.test(t)),
+			texts[0],
+		);
 		assert.ok(texts.every(t => /^---\nopenapi: /.test(t)));
 		await vscode.workspace.fs.delete(out, { recursive: true });
 	});

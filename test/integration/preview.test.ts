@@ -15,10 +15,14 @@ describe('site preview in a real VS Code extension host', () => {
 	const file = (relative: string) => vscode.Uri.joinPath(folder(), ...relative.split('/'));
 	/** The next page posted to the webview that satisfies `predicate` (the current one counts). */
 	const posted = (predicate: (p: PostedPage) => boolean, what: string) =>
-		waitFor(api.preview.onDidPost, () => {
-			const last = api.preview.lastPosted();
-			return last && predicate(last) ? last : undefined;
-		}, what);
+		waitFor(
+			api.preview.onDidPost,
+			() => {
+				const last = api.preview.lastPosted();
+				return last && predicate(last) ? last : undefined;
+			},
+			what,
+		);
 
 	before(async () => {
 		api = await vscode.extensions.getExtension<MintDocApi>('mintdoc.mintdoc')!.activate();
@@ -68,7 +72,8 @@ describe('site preview in a real VS Code extension host', () => {
 		const median = sorted[Math.floor(sorted.length / 2)];
 		const report = { latenciesMs: latencies, medianMs: median, maxMs: sorted[sorted.length - 1], budgetMs: latencyBudgetMs };
 		console.log(`preview latency (edit → update posted): ${JSON.stringify(report)}`);
-		if (process.env.MINTDOC_TEST_RESULTS) fs.writeFileSync(path.join(process.env.MINTDOC_TEST_RESULTS, 'preview-latency.json'), JSON.stringify(report, null, 2) + '\n');
+		if (process.env.MINTDOC_TEST_RESULTS)
+			fs.writeFileSync(path.join(process.env.MINTDOC_TEST_RESULTS, 'preview-latency.json'), JSON.stringify(report, null, 2) + '\n');
 		assert.ok(median < latencyBudgetMs, `median edit → update latency ${median} ms (all: ${latencies.join(', ')} ms) is over ${latencyBudgetMs} ms`);
 
 		// Another page in the first column: the preview follows it.
@@ -76,7 +81,11 @@ describe('site preview in a real VS Code extension host', () => {
 		await vscode.window.showTextDocument(errors, { viewColumn: vscode.ViewColumn.One });
 		const followed = await posted(p => p.page.sourceUri === errors.toString(), 'the preview to follow guides/errors.mdx');
 		assert.equal(followed.page.route, '/guides/errors');
-		await waitFor(api.preview.onDidRender, () => (api.preview.lastRendered()?.route === '/guides/errors' ? true : undefined), 'the webview to render /guides/errors');
+		await waitFor(
+			api.preview.onDidRender,
+			() => (api.preview.lastRendered()?.route === '/guides/errors' ? true : undefined),
+			'the webview to render /guides/errors',
+		);
 
 		// docs.json shows the site's first page.
 		await vscode.window.showTextDocument(file('docs.json'), { viewColumn: vscode.ViewColumn.One });

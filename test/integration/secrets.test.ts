@@ -16,7 +16,13 @@ const adminKey = 'mint_SECRET_canary_admin_123';
 const assistantKey = 'mint_dsc_SECRET_canary_456';
 const keys = [adminKey, assistantKey];
 
-interface Seen { readonly server: string; readonly method: string; readonly url: string; readonly headers: Record<string, string | string[] | undefined>; readonly body: string }
+interface Seen {
+	readonly server: string;
+	readonly method: string;
+	readonly url: string;
+	readonly headers: Record<string, string | string[] | undefined>;
+	readonly body: string;
+}
 
 /** An HTTP server on 127.0.0.1 that records every request, and forwards it to `target` when given. */
 function recorder(name: string, seen: Seen[], target?: string, answer = '{}'): Promise<{ url: string; close(): void }> {
@@ -35,9 +41,18 @@ function recorder(name: string, seen: Seen[], target?: string, answer = '{}'): P
 			forward.end(body);
 		});
 	});
-	return new Promise(resolve => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => { server.closeAllConnections(); server.close(); } })));
+	return new Promise(resolve =>
+		server.listen(0, '127.0.0.1', () =>
+			resolve({
+				url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+				close: () => {
+					server.closeAllConnections();
+					server.close();
+				},
+			}),
+		),
+	);
 }
-
 
 /** Text files under `dir` (skipping SQLite stores: VS Code's secret storage lives there, encrypted or not). */
 function textFiles(dir: string, out: string[] = []): string[] {
@@ -75,7 +90,16 @@ describe('secret hygiene: the keys never leave secret storage except as the Auth
 		this.timeout(90_000);
 		const extension = vscode.extensions.getExtension<MintDocApi>('mintdoc.mintdoc')!;
 		api = await extension.activate();
-		standIn = await startStandIn(extension.extensionPath, folder().fsPath, ['--admin-key', adminKey, '--assistant-key', assistantKey, '--live-seconds', '5', '--assistant-delay-ms', '0']);
+		standIn = await startStandIn(extension.extensionPath, folder().fsPath, [
+			'--admin-key',
+			adminKey,
+			'--assistant-key',
+			assistantKey,
+			'--live-seconds',
+			'5',
+			'--assistant-delay-ms',
+			'0',
+		]);
 		standIn.child.stdout!.on('data', chunk => (standInOutput += chunk));
 		proxy = await recorder('base URL', seen, standIn.url);
 		bystander = await recorder('hosted spec', seen, undefined, JSON.stringify({ openapi: '3.1.0', info: { title: 'Hosted', version: '1' }, paths: {} }));
@@ -110,8 +134,15 @@ describe('secret hygiene: the keys never leave secret storage except as the Auth
 
 	it('exercises every command and view, successes and failures', async function () {
 		this.timeout(180_000);
-		assert.ok(shown.some(m => /admin API key saved/.test(m)), `messages are captured: ${JSON.stringify(shown)}`);
-		const run = (command: string, ...args: unknown[]) => vscode.commands.executeCommand(command, ...args).then(() => undefined, e => void shown.push(`command ${command} failed: ${e}`));
+		assert.ok(
+			shown.some(m => /admin API key saved/.test(m)),
+			`messages are captured: ${JSON.stringify(shown)}`,
+		);
+		const run = (command: string, ...args: unknown[]) =>
+			vscode.commands.executeCommand(command, ...args).then(
+				() => undefined,
+				e => void shown.push(`command ${command} failed: ${e}`),
+			);
 		// Feedback and update status: success, then each failure the API can give.
 		await run('mintdoc.feedback.refresh');
 		assert.ok(api.platform.feedback.provider.rows.length > 0, 'feedback loaded');
@@ -159,7 +190,15 @@ describe('secret hygiene: the keys never leave secret storage except as the Auth
 		await waitFor(api.preview.onDidPost, () => api.preview.lastPosted(), 'the preview shows a page', 60_000);
 		mkdirSync(hostedRoot(), { recursive: true });
 		writeFileSync(path.join(hostedRoot(), 'index.mdx'), '---\ntitle: Hosted\n---\n\nHi.\n');
-		writeFileSync(path.join(hostedRoot(), 'docs.json'), JSON.stringify({ theme: 'mint', name: 'Hosted', colors: { primary: '#000000' }, navigation: { groups: [{ group: 'API', openapi: `${bystander.url}/openapi.json`, pages: ['index'] }] } }));
+		writeFileSync(
+			path.join(hostedRoot(), 'docs.json'),
+			JSON.stringify({
+				theme: 'mint',
+				name: 'Hosted',
+				colors: { primary: '#000000' },
+				navigation: { groups: [{ group: 'API', openapi: `${bystander.url}/openapi.json`, pages: ['index'] }] },
+			}),
+		);
 		// Opened too, as an author would: a watcher can miss a file created right after its folder.
 		await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(hostedRoot(), 'docs.json')));
 		await waitFor(requestSeen.event, () => seen.find(s => s.server === 'hosted spec'), 'the language server fetches the hosted spec', 90_000);
@@ -175,17 +214,19 @@ describe('secret hygiene: the keys never leave secret storage except as the Auth
 		const problems: string[] = [];
 		for (const request of seen) {
 			const { authorization, ...rest } = request.headers;
-			problems.push(...leaks(`${request.server} ${request.method} ${request.url} (url, other headers, body)`, `${request.url}\n${JSON.stringify(rest)}\n${request.body}`));
+			problems.push(
+				...leaks(`${request.server} ${request.method} ${request.url} (url, other headers, body)`, `${request.url}\n${JSON.stringify(rest)}\n${request.body}`),
+			);
 			if (request.server !== 'base URL' && authorization) problems.push(`${request.server} got an Authorization header`);
 			if (authorization && request.server === 'base URL') assert.match(String(authorization), /^Bearer mint_/);
 		}
 		const standInRequests = await (await fetch(`${standIn.url}/__requests`)).text();
-		problems.push(...leaks('the stand-in\'s recorded requests', standInRequests), ...leaks('the stand-in\'s log', standInOutput));
+		problems.push(...leaks("the stand-in's recorded requests", standInRequests), ...leaks("the stand-in's log", standInOutput));
 		problems.push(...leaks('the output channel', api.security.outputText()));
 		problems.push(...leaks('the platform log', api.platform.logLines().join('\n')));
 		problems.push(...leaks('workspaceState', JSON.stringify(api.security.workspaceState())));
 		problems.push(...leaks('globalState', JSON.stringify(api.security.globalState())));
-		problems.push(...leaks('the assistant\'s state (webview state)', JSON.stringify(api.assistant.state())));
+		problems.push(...leaks("the assistant's state (webview state)", JSON.stringify(api.assistant.state())));
 		problems.push(...leaks('the preview page', JSON.stringify(api.preview.lastPosted() ?? {})));
 		problems.push(...leaks('the views', JSON.stringify([api.platform.feedback.state, api.platform.updates.state])));
 		problems.push(...leaks('shown messages', shown.join('\n')));
@@ -194,8 +235,14 @@ describe('secret hygiene: the keys never leave secret storage except as the Auth
 		const userData = path.resolve(api.security.globalStorageUri.fsPath, '..', '..', '..');
 		const logs = path.resolve(api.security.logUri.fsPath, '..', '..', '..');
 		const files = [...new Set([...textFiles(userData), ...textFiles(logs), ...textFiles(folder().fsPath)])];
-		assert.ok(files.some(f => f.endsWith(path.join('User', 'settings.json'))), `user settings are scanned (${userData})`);
-		assert.ok(files.some(f => f.endsWith('.log')), 'log files are scanned');
+		assert.ok(
+			files.some(f => f.endsWith(path.join('User', 'settings.json'))),
+			`user settings are scanned (${userData})`,
+		);
+		assert.ok(
+			files.some(f => f.endsWith('.log')),
+			'log files are scanned',
+		);
 		for (const file of files) problems.push(...leaks(file, readFileSync(file, 'latin1')));
 		assert.deepEqual(problems, []);
 		// And they were used: the stand-in accepted them.
@@ -207,11 +254,17 @@ describe('secret hygiene: the keys never leave secret storage except as the Auth
 		const { RowTreeProvider } = await import('../../client/src/views/feedbackTree');
 		const provider = new RowTreeProvider();
 		const rows = [
-			{ id: 'a', label: 'x', tooltip: '[run](command:mintdoc.signOut) <img src=x onerror=alert(1)>', action: { type: 'openUrl' as const, url: 'command:mintdoc.signOut' } },
+			{
+				id: 'a',
+				label: 'x',
+				tooltip: '[run](command:mintdoc.signOut) <img src=x onerror=alert(1)>',
+				action: { type: 'openUrl' as const, url: 'command:mintdoc.signOut' },
+			},
 			{ id: 'b', label: 'y', tooltip: 'ok', action: { type: 'openUrl' as const, url: 'https://example.com/shot.png' } },
-			...api.platform.feedback.provider.rows, ...api.platform.updates.provider.rows,
+			...api.platform.feedback.provider.rows,
+			...api.platform.updates.provider.rows,
 		];
-		const all = (list: readonly typeof rows[number][]): typeof rows => list.flatMap(r => [r, ...all((r as { children?: typeof rows }).children ?? [])]);
+		const all = (list: readonly (typeof rows)[number][]): typeof rows => list.flatMap(r => [r, ...all((r as { children?: typeof rows }).children ?? [])]);
 		for (const row of all(rows)) {
 			const item = provider.getTreeItem(row);
 			const tooltip = item.tooltip;

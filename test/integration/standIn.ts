@@ -12,7 +12,8 @@ export interface RunningStandIn {
  */
 export function startStandIn(extensionPath: string, docsDir: string, args: readonly string[] = []): Promise<RunningStandIn> {
 	const child = spawn(process.execPath, [path.join(extensionPath, 'dist', 'cli.js'), 'api-server', '--port', '0', '--docs', docsDir, ...args], {
-		env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, stdio: ['ignore', 'pipe', 'pipe'],
+		env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+		stdio: ['ignore', 'pipe', 'pipe'],
 	});
 	let output = '';
 	return new Promise((resolve, reject) => {

@@ -4,8 +4,12 @@ import { FileChangeType } from 'vscode-languageserver-protocol';
 import { LspClient } from '../helpers/lspClient';
 import { copyFixtures } from '../helpers/tempSite';
 
-const rangeOf = (d: { range: { start: { line: number; character: number }; end: { line: number; character: number } } }) =>
-	[d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character];
+const rangeOf = (d: { range: { start: { line: number; character: number }; end: { line: number; character: number } } }) => [
+	d.range.start.line,
+	d.range.start.character,
+	d.range.end.line,
+	d.range.end.character,
+];
 
 describe('language server over JSON-RPC: docs.json diagnostics', function () {
 	this.timeout(60_000);
@@ -25,7 +29,10 @@ describe('language server over JSON-RPC: docs.json diagnostics', function () {
 		const status = await client.waitForStatus(s => s.state === 'ready');
 		assert.deepEqual(status.roots, [site.fileUri('broken'), site.fileUri('minimal')]);
 		const diagnostics = await client.waitForDiagnostics(site.fileUri('broken/docs.json'), d => d.length > 0);
-		assert.deepEqual(diagnostics.map(d => [d.code, d.source, ...rangeOf(d)]), [['json-syntax', 'mintdoc', 3, 2, 3, 14]]);
+		assert.deepEqual(
+			diagnostics.map(d => [d.code, d.source, ...rangeOf(d)]),
+			[['json-syntax', 'mintdoc', 3, 2, 3, 14]],
+		);
 		assert.equal(client.diagnostics(site.fileUri('minimal/docs.json')), undefined, 'a clean file gets no publish at all');
 	});
 
@@ -38,7 +45,10 @@ describe('language server over JSON-RPC: docs.json diagnostics', function () {
 		// Delete the comma after "Minimal" (line 1, character 19).
 		await client.change(uri, 2, [{ range: { start: { line: 1, character: 19 }, end: { line: 1, character: 20 } }, text: '' }]);
 		const broken = await client.waitForDiagnostics(uri, d => d.length > 0);
-		assert.deepEqual(broken.map(d => [d.code, ...rangeOf(d)]), [['json-syntax', 2, 2, 2, 9]]);
+		assert.deepEqual(
+			broken.map(d => [d.code, ...rangeOf(d)]),
+			[['json-syntax', 2, 2, 2, 9]],
+		);
 		assert.match(broken[0].message, /Expected ','/);
 		await client.change(uri, 3, [{ range: { start: { line: 1, character: 19 }, end: { line: 1, character: 19 } }, text: ',' }]);
 		await client.waitForDiagnostics(uri, d => d.length === 0, 'cleared diagnostics');
@@ -50,7 +60,10 @@ describe('language server over JSON-RPC: docs.json diagnostics', function () {
 		const uri = site.fileUri('minimal/docs.json');
 		await client.open(uri, '[\n  "index"\n]');
 		const d = await client.waitForDiagnostics(uri, d => d.length > 0);
-		assert.deepEqual(d.map(x => [x.code, ...rangeOf(x)]), [['json-not-object', 0, 0, 2, 1]]);
+		assert.deepEqual(
+			d.map(x => [x.code, ...rangeOf(x)]),
+			[['json-not-object', 0, 0, 2, 1]],
+		);
 		await client.change(uri, 2, [{ text: '{ "name": "ok" }' }]);
 		await client.waitForDiagnostics(uri, d => d.length === 0, 'cleared diagnostics');
 	});
@@ -90,7 +103,10 @@ describe('language server over JSON-RPC: docs.json diagnostics', function () {
 		const status = await client.waitForStatus(s => s.state === 'ready' && s.roots.length === 2);
 		assert.deepEqual(status.roots, [site.fileUri('minimal'), site.fileUri('minimal/v2')]);
 		const d = await client.waitForDiagnostics(created, d => d.length > 0);
-		assert.deepEqual(d.map(x => [x.code, ...rangeOf(x)]), [['json-syntax', 0, 10, 0, 11]]);
+		assert.deepEqual(
+			d.map(x => [x.code, ...rangeOf(x)]),
+			[['json-syntax', 0, 10, 0, 11]],
+		);
 	});
 
 	it('finds a docs.json the file watcher missed when it is opened or reported changed', async () => {
@@ -104,7 +120,10 @@ describe('language server over JSON-RPC: docs.json diagnostics', function () {
 		const status = await client.waitForStatus(s => s.state === 'ready' && s.roots.length === 2);
 		assert.deepEqual(status.roots, [site.fileUri('minimal'), site.fileUri('minimal/v3')]);
 		const d = await client.waitForDiagnostics(missed, d => d.length > 0);
-		assert.deepEqual(d.map(x => [x.code, ...rangeOf(x)]), [['json-syntax', 0, 10, 0, 11]]);
+		assert.deepEqual(
+			d.map(x => [x.code, ...rangeOf(x)]),
+			[['json-syntax', 0, 10, 0, 11]],
+		);
 		// A "changed" event for an unknown docs.json (the creation coalesced away) is also a reason to look again.
 		mkdirSync(site.path('minimal/v4'));
 		writeFileSync(site.path('minimal/v4/docs.json'), '{}');

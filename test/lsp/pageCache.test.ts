@@ -43,6 +43,9 @@ describe('language server over JSON-RPC: the page cache in the extension storage
 		assert.equal(warm, `page cache: ${Number(parsed) - 1} pages reused, 1 parsed; ${parsed} kept for next time`);
 		assert.deepEqual(await second.waitForDiagnostics(brokenUri, d => d.length > 0), before);
 		const index = await second.waitForDiagnostics(site.fileUri('features/index.mdx'), d => d.length > 0);
-		assert.deepEqual(index.map(d => d.code), ['link-broken']);
+		assert.deepEqual(
+			index.map(d => d.code),
+			['link-broken'],
+		);
 	});
 });

@@ -1,8 +1,19 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import {
-	CompletionRequest, FileChangeType, PrepareRenameRequest, ReferencesRequest, RenameRequest, type WorkspaceEdit, DefinitionRequest, DocumentLinkRequest, DocumentSymbolRequest, FoldingRangeRequest, type CompletionList,
-	type DocumentSymbol, type LocationLink,
+	CompletionRequest,
+	FileChangeType,
+	PrepareRenameRequest,
+	ReferencesRequest,
+	RenameRequest,
+	type WorkspaceEdit,
+	DefinitionRequest,
+	DocumentLinkRequest,
+	DocumentSymbolRequest,
+	FoldingRangeRequest,
+	type CompletionList,
+	type DocumentSymbol,
+	type LocationLink,
 } from 'vscode-languageserver-protocol';
 import { LspClient } from '../helpers/lspClient';
 import { copyFixtures } from '../helpers/tempSite';
@@ -24,7 +35,10 @@ describe('language server over JSON-RPC: MDX pages', function () {
 
 	it('publishes diagnostics of pages nobody opened', async () => {
 		const broken = await client.waitForDiagnostics(site.fileUri('features/broken.mdx'), d => d.length > 0);
-		assert.deepEqual(broken.map(d => [d.code, d.range.start.line, d.range.start.character]), [['mdx-syntax', 4, 0]]);
+		assert.deepEqual(
+			broken.map(d => [d.code, d.range.start.line, d.range.start.character]),
+			[['mdx-syntax', 4, 0]],
+		);
 	});
 
 	it('follows edits of an open page', async () => {
@@ -33,10 +47,16 @@ describe('language server over JSON-RPC: MDX pages', function () {
 		await client.open(index, text);
 		await client.change(index, 2, [{ text: text + '\nSee [setup](/guides/setpu) and <Note>unclosed\n' }]);
 		const broken = await client.waitForDiagnostics(index, d => d.some(x => x.code === 'mdx-syntax'));
-		assert.deepEqual(broken.map(d => d.code), ['mdx-syntax']);
+		assert.deepEqual(
+			broken.map(d => d.code),
+			['mdx-syntax'],
+		);
 		await client.change(index, 3, [{ text: text + '\nSee [setup](/guides/setpu).\n' }]);
 		const link = await client.waitForDiagnostics(index, d => d.some(x => x.code === 'link-broken'));
-		assert.deepEqual(link.map(d => [d.code, d.range.start.line, d.range.start.character]), [['link-broken', 6, 12]]);
+		assert.deepEqual(
+			link.map(d => [d.code, d.range.start.line, d.range.start.character]),
+			[['link-broken', 6, 12]],
+		);
 		await client.change(index, 4, [{ text }]);
 		await client.waitForDiagnostics(index, d => d.length === 0, 'cleared diagnostics');
 	});
@@ -47,14 +67,36 @@ describe('language server over JSON-RPC: MDX pages', function () {
 		const setup = site.fileUri('features/guides/setup.mdx');
 		const text = readFileSync(site.path('features/guides/setup.mdx'), 'utf8');
 		await client.open(setup, text);
-		const pageRefs = await client.connection.sendRequest(ReferencesRequest.type, { textDocument: { uri: setup }, position: { line: 1, character: 0 }, context: { includeDeclaration: false } });
+		const pageRefs = await client.connection.sendRequest(ReferencesRequest.type, {
+			textDocument: { uri: setup },
+			position: { line: 1, character: 0 },
+			context: { includeDeclaration: false },
+		});
 		const short = (uri: string) => uri.slice(site.uri.length + 1);
-		assert.deepEqual(pageRefs!.map(r => [short(r.uri), r.range.start.line, r.range.start.character]), [['features/docs.json', 16, 19], ['features/index.mdx', 2, 8], ['features/index.mdx', 2, 37]]);
-		const headingRefs = await client.connection.sendRequest(ReferencesRequest.type, { textDocument: { uri: setup }, position: { line: 5, character: 3 }, context: { includeDeclaration: false } });
-		assert.deepEqual(headingRefs!.map(r => [short(r.uri), r.range.start.character]), [['features/index.mdx', 37]]);
+		assert.deepEqual(
+			pageRefs!.map(r => [short(r.uri), r.range.start.line, r.range.start.character]),
+			[
+				['features/docs.json', 16, 19],
+				['features/index.mdx', 2, 8],
+				['features/index.mdx', 2, 37],
+			],
+		);
+		const headingRefs = await client.connection.sendRequest(ReferencesRequest.type, {
+			textDocument: { uri: setup },
+			position: { line: 5, character: 3 },
+			context: { includeDeclaration: false },
+		});
+		assert.deepEqual(
+			headingRefs!.map(r => [short(r.uri), r.range.start.character]),
+			[['features/index.mdx', 37]],
+		);
 		const prepared = await client.connection.sendRequest(PrepareRenameRequest.type, { textDocument: { uri: setup }, position: { line: 5, character: 3 } });
 		assert.deepEqual(prepared, { range: { start: { line: 5, character: 2 }, end: { line: 5, character: 7 } }, placeholder: 'Setup' });
-		const edit = (await client.connection.sendRequest(RenameRequest.type, { textDocument: { uri: setup }, position: { line: 5, character: 3 }, newName: 'Install and configure' })) as WorkspaceEdit;
+		const edit = (await client.connection.sendRequest(RenameRequest.type, {
+			textDocument: { uri: setup },
+			position: { line: 5, character: 3 },
+			newName: 'Install and configure',
+		})) as WorkspaceEdit;
 		assert.deepEqual(Object.fromEntries(Object.entries(edit.changes!).map(([uri, edits]) => [short(uri), edits.map(e => e.newText)])), {
 			'features/guides/setup.mdx': ['Install and configure'],
 			'features/index.mdx': ['guides/setup#install-and-configure'],
@@ -64,21 +106,49 @@ describe('language server over JSON-RPC: MDX pages', function () {
 
 	it('outlines, folds, links and completes in a page', async () => {
 		const uri = site.fileUri('features/guides/advanced.mdx');
-		const text = '---\ntitle: Advanced\n---\n\n# Advanced\n\n## Install\n\nSee [setup](/guides/setup#setup) or [here](#install).\n\n## Configure\n\n```js\nx\n```\n';
+		const text =
+			'---\ntitle: Advanced\n---\n\n# Advanced\n\n## Install\n\nSee [setup](/guides/setup#setup) or [here](#install).\n\n## Configure\n\n```js\nx\n```\n';
 		await client.open(uri, text);
 		const symbols = (await client.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } })) as DocumentSymbol[];
-		assert.deepEqual(symbols.map(s => [s.name, s.children?.map(c => c.name)]), [['Advanced', ['Install', 'Configure']]]);
+		assert.deepEqual(
+			symbols.map(s => [s.name, s.children?.map(c => c.name)]),
+			[['Advanced', ['Install', 'Configure']]],
+		);
 		const folds = await client.connection.sendRequest(FoldingRangeRequest.type, { textDocument: { uri } });
-		assert.deepEqual(folds!.map(f => [f.startLine, f.endLine]).sort((a, b) => a[0] - b[0] || a[1] - b[1]), [[0, 2], [4, 15], [6, 9], [10, 15], [12, 14]]);
+		assert.deepEqual(
+			folds!.map(f => [f.startLine, f.endLine]).sort((a, b) => a[0] - b[0] || a[1] - b[1]),
+			[
+				[0, 2],
+				[4, 15],
+				[6, 9],
+				[10, 15],
+				[12, 14],
+			],
+		);
 		const links = await client.connection.sendRequest(DocumentLinkRequest.type, { textDocument: { uri } });
-		assert.deepEqual(links!.map(l => l.target!.slice(site.uri.length)), ['/features/guides/setup.mdx#L6', '/features/guides/advanced.mdx#L7']);
-		const definition = (await client.connection.sendRequest(DefinitionRequest.type, { textDocument: { uri }, position: { line: 8, character: 15 } })) as LocationLink[];
+		assert.deepEqual(
+			links!.map(l => l.target!.slice(site.uri.length)),
+			['/features/guides/setup.mdx#L6', '/features/guides/advanced.mdx#L7'],
+		);
+		const definition = (await client.connection.sendRequest(DefinitionRequest.type, {
+			textDocument: { uri },
+			position: { line: 8, character: 15 },
+		})) as LocationLink[];
 		assert.deepEqual([definition[0].targetUri, definition[0].targetRange.start.line], [site.fileUri('features/guides/setup.mdx'), 5]);
 		await client.change(uri, 2, [{ range: { start: { line: 8, character: 0 }, end: { line: 8, character: 0 } }, text: '[x](/gu' }]);
-		const routes = (await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 8, character: 7 } })) as CompletionList;
+		const routes = (await client.connection.sendRequest(CompletionRequest.type, {
+			textDocument: { uri },
+			position: { line: 8, character: 7 },
+		})) as CompletionList;
 		assert.deepEqual(routes.items.map(i => i.label).sort(), ['/broken', '/guides/advanced', '/guides/setup', '/index', '/orphan']);
 		await client.change(uri, 3, [{ range: { start: { line: 8, character: 7 }, end: { line: 8, character: 7 } }, text: 'ides/setup#' }]);
-		const anchors = (await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 8, character: 18 } })) as CompletionList;
-		assert.deepEqual(anchors.items.map(i => [i.label, i.detail]), [['setup', 'Setup']]);
+		const anchors = (await client.connection.sendRequest(CompletionRequest.type, {
+			textDocument: { uri },
+			position: { line: 8, character: 18 },
+		})) as CompletionList;
+		assert.deepEqual(
+			anchors.items.map(i => [i.label, i.detail]),
+			[['setup', 'Setup']],
+		);
 	});
 });

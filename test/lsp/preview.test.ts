@@ -12,12 +12,16 @@ describe('language server over JSON-RPC: site preview pages', function () {
 	let site: ReturnType<typeof copyFixtures>;
 	let client: LspClient;
 	const root = () => site.fileUri('features');
-	const preview = (params: PreviewPageParams, token?: CancellationTokenSource['token']) => client.connection.sendRequest(PreviewPageRequest.type, params, token) as Promise<PreviewPage>;
+	const preview = (params: PreviewPageParams, token?: CancellationTokenSource['token']) =>
+		client.connection.sendRequest(PreviewPageRequest.type, params, token) as Promise<PreviewPage>;
 
 	beforeEach(async () => {
 		site = copyFixtures('features');
 		writeFileSync(site.path('features/broken.mdx'), '---\ntitle: Broken\n---\n\n<Note>\nnever closed\n');
-		writeFileSync(site.path('features/guides/setup.mdx'), '---\ntitle: Set up the SDK\ndescription: Install and configure it.\n---\n\n# Setup\n\n![Diagram](/images/flow.png)\n');
+		writeFileSync(
+			site.path('features/guides/setup.mdx'),
+			'---\ntitle: Set up the SDK\ndescription: Install and configure it.\n---\n\n# Setup\n\n![Diagram](/images/flow.png)\n',
+		);
 		client = await LspClient.start([site.uri]);
 		await client.waitForStatus(s => s.state === 'ready' && s.roots.length === 1);
 	});
@@ -29,7 +33,10 @@ describe('language server over JSON-RPC: site preview pages', function () {
 	it('renders the page of an MDX file, with its title, route, navigation and images from the asset base', async () => {
 		const setup = site.fileUri('features/guides/setup.mdx');
 		const page = await preview({ target: { uri: setup }, assetBase: 'https://assets.test/root/' });
-		assert.deepEqual([page.kind, page.route, page.title, page.description, page.sourceUri, page.rootUri, page.problems], ['page', '/guides/setup', 'Set up the SDK', 'Install and configure it.', setup, root(), []]);
+		assert.deepEqual(
+			[page.kind, page.route, page.title, page.description, page.sourceUri, page.rootUri, page.problems],
+			['page', '/guides/setup', 'Set up the SDK', 'Install and configure it.', setup, root(), []],
+		);
 		assert.match(page.html, /<h1[^>]*>[^<]*Setup/);
 		// The sidebar links the other pages of the site by their routes.
 		assert.match(page.html, /href="\/guides\/advanced"/);
@@ -109,9 +116,20 @@ describe('language server over JSON-RPC: site preview pages', function () {
 		await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
 		try {
 			const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/payments?expand=customer`;
-			const response = await client.connection.sendRequest(PlaygroundSendRequest.type, { method: 'POST', url, headers: [['Authorization', 'Bearer sk_test_1'], ['Content-Type', 'application/json']], body: '{"amount":100}' });
+			const response = await client.connection.sendRequest(PlaygroundSendRequest.type, {
+				method: 'POST',
+				url,
+				headers: [
+					['Authorization', 'Bearer sk_test_1'],
+					['Content-Type', 'application/json'],
+				],
+				body: '{"amount":100}',
+			});
 			assert.deepEqual([response.status, response.body, response.error], [201, '{"id":"pay_1"}', undefined]);
-			assert.deepEqual(response.headers.filter(([name]) => name === 'x-request-id'), [['x-request-id', 'req_1']]);
+			assert.deepEqual(
+				response.headers.filter(([name]) => name === 'x-request-id'),
+				[['x-request-id', 'req_1']],
+			);
 			assert.deepEqual(received, [{ method: 'POST', url: '/v1/payments?expand=customer', auth: 'Bearer sk_test_1', body: '{"amount":100}' }]);
 			const refused = await client.connection.sendRequest(PlaygroundSendRequest.type, { method: 'GET', url: 'file:///etc/passwd', headers: [] });
 			assert.equal(refused.status, 0);
@@ -124,7 +142,10 @@ describe('language server over JSON-RPC: site preview pages', function () {
 	it('cancels a superseded request without disturbing the next one', async () => {
 		const setup = site.fileUri('features/guides/setup.mdx');
 		const stale = new CancellationTokenSource();
-		const first = preview({ target: { uri: setup } }, stale.token).then(page => page, (e: unknown) => e);
+		const first = preview({ target: { uri: setup } }, stale.token).then(
+			page => page,
+			(e: unknown) => e,
+		);
 		stale.cancel();
 		const second = await preview({ target: { uri: site.fileUri('features/index.mdx') } });
 		assert.deepEqual([second.kind, second.route, second.title], ['page', '/', 'Welcome']);

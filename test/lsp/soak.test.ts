@@ -2,7 +2,14 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import {
-	CancellationTokenSource, CompletionRequest, DefinitionRequest, FileChangeType, HoverRequest, DocumentSymbolRequest, type Diagnostic, type FileEvent,
+	CancellationTokenSource,
+	CompletionRequest,
+	DefinitionRequest,
+	FileChangeType,
+	HoverRequest,
+	DocumentSymbolRequest,
+	type Diagnostic,
+	type FileEvent,
 } from 'vscode-languageserver-protocol';
 import { URI } from 'vscode-uri';
 import { LspClient } from '../helpers/lspClient';
@@ -103,7 +110,10 @@ describe(`language server soak: ${edits} random edits over stdio (seed ${seed})`
 				const to = from.replace(/\.mdx$/, `-moved${i}.mdx`);
 				diskOps.renameSync(site.file(from), site.file(to));
 				closed.push(to);
-				await fileEvent([{ uri: site.uri(from), type: FileChangeType.Deleted }, { uri: site.uri(to), type: FileChangeType.Created }]);
+				await fileEvent([
+					{ uri: site.uri(from), type: FileChangeType.Deleted },
+					{ uri: site.uri(to), type: FileChangeType.Created },
+				]);
 			} else if (roll < 0.84 && closed.length > 20) {
 				count('files deleted');
 				const gone = closed.splice(rng.int(closed.length), 1)[0];
@@ -146,7 +156,11 @@ describe(`language server soak: ${edits} random edits over stdio (seed ${seed})`
 		const early = median(rss.slice(0, third));
 		const late = median(rss.slice(-third));
 		const elapsed = (performance.now() - started) / 1000;
-		console.log(`    soak: ${edits} steps in ${elapsed.toFixed(1)} s (seed ${seed}); ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')}; RSS median ${(early / 1024).toFixed(0)} MB → ${(late / 1024).toFixed(0)} MB, max ${(Math.max(...rss) / 1024).toFixed(0)} MB`);
+		console.log(
+			`    soak: ${edits} steps in ${elapsed.toFixed(1)} s (seed ${seed}); ${Object.entries(counts)
+				.map(([k, v]) => `${v} ${k}`)
+				.join(', ')}; RSS median ${(early / 1024).toFixed(0)} MB → ${(late / 1024).toFixed(0)} MB, max ${(Math.max(...rss) / 1024).toFixed(0)} MB`,
+		);
 		assert.ok(late <= early * 1.5 + 64 * 1024, `RSS grew from ${early} KB to ${late} KB (samples: ${rss.join(' ')})`);
 
 		// Final diagnostics: a fresh server on the same files publishes the same, file by file.
@@ -159,10 +173,20 @@ describe(`language server soak: ${edits} random edits over stdio (seed ${seed})`
 		for (const relative of files) {
 			const uri = site.uri(relative);
 			const expected = sortedDiagnostics(fresh.diagnostics(uri));
-			await client.waitForDiagnostics(uri, d => JSON.stringify(sortedDiagnostics(d)) === JSON.stringify(expected), `soaked diagnostics of ${relative} equal to a fresh server's`, 120_000)
+			await client
+				.waitForDiagnostics(
+					uri,
+					d => JSON.stringify(sortedDiagnostics(d)) === JSON.stringify(expected),
+					`soaked diagnostics of ${relative} equal to a fresh server's`,
+					120_000,
+				)
 				.catch(() => undefined);
 			assert.deepEqual(sortedDiagnostics(client.diagnostics(uri)), expected, `diagnostics of ${relative}`);
 		}
-		assert.deepEqual(client.logs.filter(line => /failed|error/i.test(line)), [], 'the server logged no failures');
+		assert.deepEqual(
+			client.logs.filter(line => /failed|error/i.test(line)),
+			[],
+			'the server logged no failures',
+		);
 	});
 });

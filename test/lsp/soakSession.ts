@@ -22,18 +22,36 @@ export function grownAcme(pages: number) {
 	const root = path.join(dir, 'acme');
 	cpSync(acme, root, { recursive: true });
 	// Every page gets a problem (a broken link), so a fresh server publishes diagnostics for every page it checked.
-	for (const page of filesUnder(root, /\.mdx$/).filter(p => !p.startsWith('snippets/'))) writeFileSync(path.join(root, page), readFileSync(path.join(root, page), 'utf8') + knownProblem);
+	for (const page of filesUnder(root, /\.mdx$/).filter(p => !p.startsWith('snippets/')))
+		writeFileSync(path.join(root, page), readFileSync(path.join(root, page), 'utf8') + knownProblem);
 	const paths: string[] = [];
 	for (let i = 0; i < pages; i++) {
 		const page = `generated/section-${i % 10}/page-${i}`;
 		paths.push(page);
 		mkdirSync(path.dirname(path.join(root, `${page}.mdx`)), { recursive: true });
 		const next = `generated/section-${(i + 1) % 10}/page-${(i + 1) % pages}`;
-		writeFileSync(path.join(root, `${page}.mdx`), [
-			'---', `title: Generated page ${i}`, `description: Page ${i} of the soak site`, '---', '',
-			`# Page ${i}`, '', `## Details ${i}`, '', `Read [the next page](/${next}#details-${(i + 1) % pages}), the [quickstart](/quickstart) and [a missing anchor](/quickstart#nope-${i}).`, '',
-			'<Card title="Setup" href="/guides/webhooks">Webhooks</Card>', '', '```js', `console.log(${i});`, '```', '',
-		].join('\n') + knownProblem);
+		writeFileSync(
+			path.join(root, `${page}.mdx`),
+			[
+				'---',
+				`title: Generated page ${i}`,
+				`description: Page ${i} of the soak site`,
+				'---',
+				'',
+				`# Page ${i}`,
+				'',
+				`## Details ${i}`,
+				'',
+				`Read [the next page](/${next}#details-${(i + 1) % pages}), the [quickstart](/quickstart) and [a missing anchor](/quickstart#nope-${i}).`,
+				'',
+				'<Card title="Setup" href="/guides/webhooks">Webhooks</Card>',
+				'',
+				'```js',
+				`console.log(${i});`,
+				'```',
+				'',
+			].join('\n') + knownProblem,
+		);
 	}
 	const configPath = path.join(root, 'docs.json');
 	const config = JSON.parse(readFileSync(configPath, 'utf8'));
@@ -68,7 +86,11 @@ export function filesUnder(root: string, extensions: RegExp): string[] {
 export class OpenDocument {
 	document: TextDocument;
 	readonly undo: { start: number; end: number; text: string }[] = [];
-	constructor(readonly relative: string, uri: string, text: string) {
+	constructor(
+		readonly relative: string,
+		uri: string,
+		text: string,
+	) {
 		this.document = TextDocument.create(uri, 'plaintext', 1, text);
 	}
 
@@ -94,9 +116,39 @@ export class OpenDocument {
 
 /** Snippets typed into pages and docs.json: valid pieces, half-typed syntax and odd characters. */
 export const typed = [
-	'"guides/new-page", ', '{', '}', '[', ']', ',', '"', ':', '"pages": [', '{"group": "X", "pages": ["quickstart"]}', '"tab": "T"', '// c',
-	'<Card title="x">', '</Card>', '<Steps>', '{1 + ', '}', '[link](/quickstart#', 'overview)', '\n## A new heading\n', '\n---\n', '```', '\n', ' ', 'word ',
-	'](/generated/section-1/page-1)', '#', '\u200F', '\uD83D\uDE00', '\u0000', '\r\n', '<img src="/images/x.png">', 'import X from "/snippets/missing.mdx"\n',
+	'"guides/new-page", ',
+	'{',
+	'}',
+	'[',
+	']',
+	',',
+	'"',
+	':',
+	'"pages": [',
+	'{"group": "X", "pages": ["quickstart"]}',
+	'"tab": "T"',
+	'// c',
+	'<Card title="x">',
+	'</Card>',
+	'<Steps>',
+	'{1 + ',
+	'}',
+	'[link](/quickstart#',
+	'overview)',
+	'\n## A new heading\n',
+	'\n---\n',
+	'```',
+	'\n',
+	' ',
+	'word ',
+	'](/generated/section-1/page-1)',
+	'#',
+	'\u200F',
+	'\uD83D\uDE00',
+	'\u0000',
+	'\r\n',
+	'<img src="/images/x.png">',
+	'import X from "/snippets/missing.mdx"\n',
 ];
 
 /** A huge paste: a long page fragment of links and headings (undone later like any edit). */

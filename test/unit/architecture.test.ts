@@ -6,12 +6,24 @@ const repo = path.resolve(__dirname, '../..');
 const cruiser = path.join(repo, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
 
 interface CruiseResult {
-	readonly summary: { readonly violations: readonly { readonly rule: { readonly name: string }; readonly from: string; readonly to: string; readonly cycle?: readonly unknown[] }[]; readonly totalCruised: number };
+	readonly summary: {
+		readonly violations: readonly {
+			readonly rule: { readonly name: string };
+			readonly from: string;
+			readonly to: string;
+			readonly cycle?: readonly unknown[];
+		}[];
+		readonly totalCruised: number;
+	};
 }
 
 /** dependency-cruiser over the sources with the project's rules (.dependency-cruiser.cjs). */
 function cruise(...extra: string[]): CruiseResult {
-	const run = spawnSync(process.execPath, [cruiser, 'server/src', 'client/src', 'browser', ...extra, '--config', '.dependency-cruiser.cjs', '--output-type', 'json'], { cwd: repo, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+	const run = spawnSync(
+		process.execPath,
+		[cruiser, 'server/src', 'client/src', 'browser', ...extra, '--config', '.dependency-cruiser.cjs', '--output-type', 'json'],
+		{ cwd: repo, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+	);
 	assert.ok(run.stdout, `dependency-cruiser printed nothing: ${run.stderr}`);
 	return JSON.parse(run.stdout) as CruiseResult;
 }
@@ -23,7 +35,10 @@ describe('architecture (dependency-cruiser)', function () {
 	it('has no import circles, and every layer imports only what it may', () => {
 		const result = cruise();
 		assert.ok(result.summary.totalCruised > 200, 'the rules looked at the sources');
-		assert.deepEqual(result.summary.violations.map(v => `${v.rule.name}: ${v.from} → ${v.to}`), []);
+		assert.deepEqual(
+			result.summary.violations.map(v => `${v.rule.name}: ${v.from} → ${v.to}`),
+			[],
+		);
 	});
 
 	it('the rules catch a wrong import (a fixture of deliberate violations)', () => {
@@ -36,6 +51,7 @@ describe('architecture (dependency-cruiser)', function () {
 			'no-circular: test/fixtures/layering/server/src/core/circleA.ts',
 			'api-without-vscode: test/fixtures/layering/client/src/api/wrong.ts',
 			'browser-without-node: test/fixtures/layering/browser/wrong.ts',
-		]) assert.ok(found.has(expected), `${expected} not reported; reported: ${[...found].join(', ')}`);
+		])
+			assert.ok(found.has(expected), `${expected} not reported; reported: ${[...found].join(', ')}`);
 	});
 });

@@ -9,7 +9,9 @@ describe('docs/architecture.md stays true', () => {
 	const text = readFileSync(path.join(repo, 'docs', 'architecture.md'), 'utf8');
 
 	it('every path it names in backticks exists', () => {
-		const named = [...text.matchAll(/`([\w.-]+(?:\/[\w.*-]+)+\/?|[\w-]+\.(?:ts|mjs|cjs|md|json))`/g)].map(m => m[1]).filter(p => !p.includes('*') && (!p.includes('/') || /^(server|client|test|bench|docs|schemas|syntaxes|conformance|scripts|tools|examples)\//.test(p)));
+		const named = [...text.matchAll(/`([\w.-]+(?:\/[\w.*-]+)+\/?|[\w-]+\.(?:ts|mjs|cjs|md|json))`/g)]
+			.map(m => m[1])
+			.filter(p => !p.includes('*') && (!p.includes('/') || /^(server|client|test|bench|docs|schemas|syntaxes|conformance|scripts|tools|examples)\//.test(p)));
 		// Bare file names (`layout.ts`) belong to the folder named just before them: found anywhere under server/ or client/.
 		const missing = named.filter(p => (p.includes('/') ? !existsSync(path.join(repo, p)) : !anyFileNamed(p)));
 		assert.ok(named.length > 25, `only ${named.length} paths named`);

@@ -13,7 +13,14 @@ describe('fuzzing the core (quick budget, fixed seed)', function () {
 	for (const property of fuzzProperties) {
 		it(`${property.name}: ${property.description} — never throws, ranges inside their documents, no hang`, async () => {
 			const lines: string[] = [];
-			const [result] = await runFuzz({ runs: runs[property.name] ?? 10, seed: 20_240_611, only: [property.name], slowMs: 2000, hardLimitMs: 60_000, log: line => lines.push(line) });
+			const [result] = await runFuzz({
+				runs: runs[property.name] ?? 10,
+				seed: 20_240_611,
+				only: [property.name],
+				slowMs: 2000,
+				hardLimitMs: 60_000,
+				log: line => lines.push(line),
+			});
 			assert.equal(result.failure, undefined, lines.join('\n'));
 			assert.equal(result.runs, runs[property.name] ?? 10);
 		});

@@ -92,7 +92,9 @@ export async function startAssistantHarness(): Promise<Harness> {
 function page(origin: string): string {
 	const nonce = randomBytes(16).toString('base64');
 	const csp = `default-src 'none'; style-src ${origin} 'nonce-${nonce}'; script-src 'nonce-${nonce}'; img-src ${origin} https: data:; font-src ${origin}`;
-	const theme = Object.entries(darkTheme).map(([k, v]) => `${k}: ${v};`).join(' ');
+	const theme = Object.entries(darkTheme)
+		.map(([k, v]) => `${k}: ${v};`)
+		.join(' ');
 	return `<!DOCTYPE html>
 <html lang="en" style="">
 <head>

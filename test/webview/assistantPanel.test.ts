@@ -46,21 +46,35 @@ describe('assistant chat webview (Chromium)', function () {
 	const postHost = (message: HostMessage) => page.evaluate(m => window.postMessage(m, '*'), message);
 	const posted = () => page.evaluate(() => window.__posted);
 	const waitPosted = (predicate: (m: ViewMessage) => boolean, what: string) =>
-		page.waitForFunction(`window.__posted.some(m => (${predicate.toString()})(m))`, undefined, { timeout: 30_000 })
+		page
+			.waitForFunction(`window.__posted.some(m => (${predicate.toString()})(m))`, undefined, { timeout: 30_000 })
 			.catch(async () => assert.fail(`the webview did not post ${what}; it posted ${JSON.stringify(await posted())}`));
 
 	before(async () => {
 		harness = await startAssistantHarness();
 		browser = await chromium.launch({
-			executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true,
-			args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+			executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+			headless: true,
+			args: [
+				'--no-sandbox',
+				'--disable-gpu',
+				'--disable-quic',
+				'--no-first-run',
+				'--disable-background-networking',
+				'--disable-component-update',
+				'--disable-sync',
+				'--disable-dev-shm-usage',
+			],
 		});
 		page = await browser.newPage({ viewport: { width: 440, height: 960 }, deviceScaleFactor: 1 });
 		// Only the harness origin is reachable: anything else the page tries is recorded and refused.
-		await page.route((url: URL) => !url.href.startsWith(harness.url), route => {
-			foreign.push(route.request().url());
-			return route.abort();
-		});
+		await page.route(
+			(url: URL) => !url.href.startsWith(harness.url),
+			route => {
+				foreign.push(route.request().url());
+				return route.abort();
+			},
+		);
 		await page.goto(harness.url);
 		await waitPosted(m => m.type === 'ready', 'ready');
 		await postHost({ type: 'init', state: initial });
@@ -106,13 +120,16 @@ describe('assistant chat webview (Chromium)', function () {
 		assert.equal(await blocks.count(), 2);
 		assert.deepEqual(await blocks.first().locator('.code-toolbar button').allTextContents(), ['Copy', 'Insert']);
 		assert.equal(await blocks.first().locator('.code-lang').textContent(), 'json');
-		assert.ok(await blocks.first().locator('code .hljs-attr').count() > 0, 'JSON keys are highlighted');
+		assert.ok((await blocks.first().locator('code .hljs-attr').count()) > 0, 'JSON keys are highlighted');
 		assert.equal(await blocks.nth(1).locator('code').textContent(), 'npx mint dev --port 3333\n');
 
 		const markdown = page.locator('.turn[data-turn-id="t1"] .markdown');
 		assert.equal(await markdown.locator('script, img, iframe').count(), 0);
 		assert.match((await markdown.textContent())!, /<script>window.__pwned = 1<\/script>/);
-		assert.deepEqual(await markdown.locator('a').evaluateAll((as: El[]) => as.map(a => a.getAttribute('href'))), ['/quickstart', 'https://mintlify.com/docs/navigation']);
+		assert.deepEqual(await markdown.locator('a').evaluateAll((as: El[]) => as.map(a => a.getAttribute('href'))), [
+			'/quickstart',
+			'https://mintlify.com/docs/navigation',
+		]);
 		assert.deepEqual(await page.locator('.citation .citation-title').allTextContents(), ['Quickstart', 'Navigation <img src=x onerror="window.__pwned=5">']);
 		assert.equal(await page.evaluate(() => window.__pwned), undefined, 'no payload ran');
 		assert.deepEqual(await page.evaluate(() => window.__cspViolations), []);
@@ -137,7 +154,12 @@ describe('assistant chat webview (Chromium)', function () {
 		await page.locator('textarea.input').press('Enter');
 		await waitPosted(m => m.type === 'send' && m.text === 'Does this need a key?', 'the second question');
 		await postHost({ type: 'turnStarted', id: 't2', question: 'Does this need a key?', now: t0 + 3000 });
-		await postHost({ type: 'turnFailed', turnId: 't2', error: { kind: 'auth', message: 'The assistant rejected the key (HTTP 401). Check it and set your assistant key (MintDoc: Set Assistant Key).' }, now: t0 + 4000 });
+		await postHost({
+			type: 'turnFailed',
+			turnId: 't2',
+			error: { kind: 'auth', message: 'The assistant rejected the key (HTTP 401). Check it and set your assistant key (MintDoc: Set Assistant Key).' },
+			now: t0 + 4000,
+		});
 		const card = page.locator('.turn[data-turn-id="t2"] .error-card');
 		await card.waitFor();
 		assert.equal(await card.locator('.error-title').textContent(), 'The assistant key was rejected (401)');
@@ -160,7 +182,12 @@ describe('assistant chat webview (Chromium)', function () {
 		assert.equal(await page.locator('.turn[data-turn-id="t2"]').count(), 0, 'the retried turn is replaced');
 
 		await postHost({ type: 'turnStarted', id: 't4', question: 'And rate limits?', now: t0 + 7000 });
-		await postHost({ type: 'turnFailed', turnId: 't4', error: { kind: 'rateLimited', message: "The assistant's rate limit was reached; try again in 30 s.", retryAfter: 30 }, now: t0 + 8000 });
+		await postHost({
+			type: 'turnFailed',
+			turnId: 't4',
+			error: { kind: 'rateLimited', message: "The assistant's rate limit was reached; try again in 30 s.", retryAfter: 30 },
+			now: t0 + 8000,
+		});
 		await page.locator('.turn[data-turn-id="t4"] .retry-after').waitFor();
 		assert.match((await page.locator('.turn[data-turn-id="t4"] .retry-after').textContent())!, /^Retry possible in (30|29) s\.$/);
 	});
@@ -199,7 +226,12 @@ describe('assistant chat webview (Chromium)', function () {
 		});
 		await input.press('End');
 		await input.type(' streaming');
-		await page.evaluate(() => window.postMessage({ type: 'text', turnId: 't5', text: `${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(40)}\n\n`.repeat(2200) + 'END-OF-ANSWER' }, '*'));
+		await page.evaluate(() =>
+			window.postMessage(
+				{ type: 'text', turnId: 't5', text: `${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(40)}\n\n`.repeat(2200) + 'END-OF-ANSWER' },
+				'*',
+			),
+		);
 		await input.type(' still');
 		await postHost({ type: 'turnEnded', turnId: 't5', state: 'done', now: t0 + 10_000 });
 		await page.locator('.turn[data-turn-id="t5"] .markdown p', { hasText: 'END-OF-ANSWER' }).waitFor({ timeout: 30_000 });

@@ -17,7 +17,12 @@ const { chromium } = createRequire(path.join(root, 'tools/vscode-host/package.js
 type Browser = import('../../tools/vscode-host/node_modules/playwright-core').Browser;
 type Page = import('../../tools/vscode-host/node_modules/playwright-core').Page;
 
-const acme = TextDocument.create('file:///acme/api-reference/openapi.yaml', 'yaml', 1, readFileSync(path.join(root, 'examples/acme/api-reference/openapi.yaml'), 'utf8'));
+const acme = TextDocument.create(
+	'file:///acme/api-reference/openapi.yaml',
+	'yaml',
+	1,
+	readFileSync(path.join(root, 'examples/acme/api-reference/openapi.yaml'), 'utf8'),
+);
 const nonce = 'pgtest0nonce';
 
 /** The playground module with a transport that records and echoes, as one IIFE. */
@@ -30,7 +35,14 @@ initPlaygrounds(document.body, async request => {
 	return { status: 200, statusText: 'OK', headers: [['content-type', 'application/json'], ['x-request-id', 'req_1']], body: JSON.stringify({ echoed: request.url }), timeMs: 42 };
 });
 window.__ready = true;`;
-	const result = await esbuild.build({ stdin: { contents: entry, resolveDir: root, loader: 'ts' }, bundle: true, write: false, format: 'iife', platform: 'browser', target: 'es2020' });
+	const result = await esbuild.build({
+		stdin: { contents: entry, resolveDir: root, loader: 'ts' },
+		bundle: true,
+		write: false,
+		format: 'iife',
+		platform: 'browser',
+		target: 'es2020',
+	});
 	return result.outputFiles[0].text;
 }
 
@@ -57,13 +69,28 @@ describe('preview: API page and playground in Chromium', function () {
 	before(async () => {
 		[script, css] = await Promise.all([bundleHarnessScript(), bundleCss()]);
 		browser = await chromium.launch({
-			executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true,
-			args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+			executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+			headless: true,
+			args: [
+				'--no-sandbox',
+				'--disable-gpu',
+				'--disable-quic',
+				'--no-first-run',
+				'--disable-background-networking',
+				'--disable-component-update',
+				'--disable-sync',
+				'--disable-dev-shm-usage',
+			],
 		});
 		page = await browser.newPage({ viewport: { width: 1360, height: 1000 }, deviceScaleFactor: 1 });
-		page.on('console', message => { if (/Content Security Policy/i.test(message.text())) violations.push(message.text()); });
+		page.on('console', message => {
+			if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+		});
 		// Nothing may leave the page: the playground sends through the transport only.
-		await page.route(() => true, route => route.abort());
+		await page.route(
+			() => true,
+			route => route.abort(),
+		);
 	});
 
 	after(async () => {
@@ -87,11 +114,18 @@ describe('preview: API page and playground in Chromium', function () {
 		assert.deepEqual(sent[0], {
 			method: 'POST',
 			url: 'https://api.acmepayments.example.com/v1/payments/pay%204fH%2F2/refunds',
-			headers: [['Idempotency-Key', 'key-1'], ['Authorization', 'Bearer sk_test_123'], ['Content-Type', 'application/json']],
+			headers: [
+				['Idempotency-Key', 'key-1'],
+				['Authorization', 'Bearer sk_test_123'],
+				['Content-Type', 'application/json'],
+			],
 			body: '{\n  "amount": 1,\n  "reason": "duplicate",\n  "metadata": {\n    "key": "string"\n  }\n}',
 		});
 		assert.equal(await page.textContent('[data-pg-time]'), '42 ms');
-		assert.equal(await page.textContent('[data-pg-response-body]'), '{\n  "echoed": "https://api.acmepayments.example.com/v1/payments/pay%204fH%2F2/refunds"\n}');
+		assert.equal(
+			await page.textContent('[data-pg-response-body]'),
+			'{\n  "echoed": "https://api.acmepayments.example.com/v1/payments/pay%204fH%2F2/refunds"\n}',
+		);
 		assert.equal(await page.textContent('[data-pg-headers]'), 'content-type: application/json\nx-request-id: req_1');
 		// Response tabs switch panels.
 		await page.click('[data-api-tabs="responses"] [data-api-tab="2"]');
@@ -122,7 +156,11 @@ describe('preview: API page and playground in Chromium', function () {
 	});
 
 	it('hostile spec text stays inert: no script runs, no handler fires', async () => {
-		const hostile = TextDocument.create('file:///mem/hostile.yaml', 'yaml', 1, `openapi: 3.1.0
+		const hostile = TextDocument.create(
+			'file:///mem/hostile.yaml',
+			'yaml',
+			1,
+			`openapi: 3.1.0
 info: { title: X, version: '1' }
 servers: [{ url: 'https://x.example.com', description: '<img src=x onerror="window.__xss=1">' }]
 paths:
@@ -134,7 +172,8 @@ paths:
         - { name: '"><img src=x onerror="window.__xss=5">', in: query, description: '<svg onload="window.__xss=6">' }
       responses:
         '200': { description: '<iframe srcdoc="<script>parent.__xss=7</script>">', content: { application/json: { example: '</code><script>window.__xss=8</script>' } } }
-`);
+`,
+		);
 		const rendered = renderApiPage({ spec: hostile, target: { kind: 'operation', method: 'GET', path: '/evil' } });
 		// No CSP here: the markup alone must be inert.
 		await page.setContent(`<!doctype html><html><body>${rendered.html}</body></html>`);

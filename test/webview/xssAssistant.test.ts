@@ -35,16 +35,37 @@ describe('assistant chat webview with the XSS corpus (Chromium)', function () {
 
 	before(async () => {
 		harness = await startAssistantHarness();
-		browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'] });
+		browser = await chromium.launch({
+			executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+			headless: true,
+			args: [
+				'--no-sandbox',
+				'--disable-gpu',
+				'--disable-quic',
+				'--no-first-run',
+				'--disable-background-networking',
+				'--disable-component-update',
+				'--disable-sync',
+				'--disable-dev-shm-usage',
+			],
+		});
 		page = await browser.newPage({ viewport: { width: 440, height: 960 } });
 		await page.addInitScript(canaryInitScript);
-		await page.route((url: URL) => !url.href.startsWith(harness.url), route => {
-			left.push(route.request().url());
-			return route.abort();
+		await page.route(
+			(url: URL) => !url.href.startsWith(harness.url),
+			route => {
+				left.push(route.request().url());
+				return route.abort();
+			},
+		);
+		page.on('console', m => {
+			if (m.text().startsWith('SECURITY:') || (m.type() === 'error' && /Content Security Policy|Refused/i.test(m.text()))) problems.push(m.text());
 		});
-		page.on('console', m => { if (m.text().startsWith('SECURITY:') || (m.type() === 'error' && /Content Security Policy|Refused/i.test(m.text()))) problems.push(m.text()); });
 		page.on('pageerror', e => problems.push(`uncaught ${e.message}`));
-		page.on('dialog', d => { problems.push(`dialog ${d.message()}`); void d.dismiss(); });
+		page.on('dialog', d => {
+			problems.push(`dialog ${d.message()}`);
+			void d.dismiss();
+		});
 		await page.goto(harness.url);
 		await page.waitForFunction('window.__posted.some(m => m.type === "ready")');
 		await postHost({ type: 'init', state: initial });
@@ -62,22 +83,40 @@ describe('assistant chat webview with the XSS corpus (Chromium)', function () {
 			await postHost({ type: 'text', turnId: id, text: `[link](${xssUrls[i % xssUrls.length].replace(/[()\s]/g, '')}) ${p.text}` });
 			await postHost({ type: 'citation', turnId: id, source: { path: p.text, title: p.text } });
 			await postHost({ type: 'citation', turnId: id, source: { url: xssUrls[i % xssUrls.length], title: xssPayloads[(i + 1) % xssPayloads.length].text } });
-			await postHost(i % 3 === 0
-				? { type: 'turnFailed', turnId: id, error: { kind: 'server', message: p.text }, now: t0 + i }
-				: { type: 'turnEnded', turnId: id, state: 'done', now: t0 + i });
+			await postHost(
+				i % 3 === 0
+					? { type: 'turnFailed', turnId: id, error: { kind: 'server', message: p.text }, now: t0 + i }
+					: { type: 'turnEnded', turnId: id, state: 'done', now: t0 + i },
+			);
 		}
-		await page.locator(`.turn[data-turn-id="t${xssPayloads.length - 1}"] .citation`).nth(1).waitFor();
-		const handlers = await page.locator('*').evaluateAll((els: { attributes: ArrayLike<{ name: string }> }[]) => els.flatMap(e => Array.from(e.attributes).map(a => a.name)).filter(n => /^on/i.test(n)));
+		await page
+			.locator(`.turn[data-turn-id="t${xssPayloads.length - 1}"] .citation`)
+			.nth(1)
+			.waitFor();
+		const handlers = await page
+			.locator('*')
+			.evaluateAll((els: { attributes: ArrayLike<{ name: string }> }[]) =>
+				els.flatMap(e => Array.from(e.attributes).map(a => a.name)).filter(n => /^on/i.test(n)),
+			);
 		assert.deepEqual(handlers, []);
-		assert.equal(await page.locator('.log script, .log iframe, .log object, .log embed, .log form, .log svg:not(.icon), .log img, .log style, .log [style]').count(), 0);
-		const hrefs = await page.locator('.log a[href]').evaluateAll((as: { getAttribute(n: string): string | null }[]) => as.map(a => a.getAttribute('href') ?? ''));
+		assert.equal(
+			await page.locator('.log script, .log iframe, .log object, .log embed, .log form, .log svg:not(.icon), .log img, .log style, .log [style]').count(),
+			0,
+		);
+		const hrefs = await page
+			.locator('.log a[href]')
+			.evaluateAll((as: { getAttribute(n: string): string | null }[]) => as.map(a => a.getAttribute('href') ?? ''));
 		for (const href of hrefs) assert.ok(!/^\s*[a-z][a-z0-9+.-]*:/i.test(href) || /^https?:/i.test(href), `a link to ${href}`);
 		assert.equal(await page.locator('.citation-title').first().textContent(), xssPayloads[0].text, 'titles show as text');
 
 		const before = page.url();
 		const targets = page.locator('.log a[href], .log button');
 		const count = await targets.count();
-		for (let i = 0; i < count; i++) await targets.nth(i).click({ force: true, timeout: 2000 }).catch(() => undefined);
+		for (let i = 0; i < count; i++)
+			await targets
+				.nth(i)
+				.click({ force: true, timeout: 2000 })
+				.catch(() => undefined);
 		assert.equal(page.url(), before, 'the webview never navigates');
 		const posted = await page.evaluate(() => window.__posted);
 		assert.ok(posted.filter(m => m.type === 'openCitation').length >= xssPayloads.length, 'citations go to the host');

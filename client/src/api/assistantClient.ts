@@ -2,7 +2,15 @@ import { parseDataStream } from './assistantStream';
 import type { AssistantContext, AssistantEvent, AssistantFilter, AssistantMessage, AssistantRequest, AssistantThread, SkippedLine } from './assistantTypes';
 import { ApiError, decodingFailure, httpError, redact, serverMessageOf, setAssistantKeyHint } from './errors';
 import { checkBaseUrl, parseRetryAfter } from './http';
-import { assistantPath, toV1Context, toV2Request, type AssistantApiSetting, type AssistantApiVersion, type AssistantRequestV2, type AssistantVersionMemory } from './assistantVersion';
+import {
+	assistantPath,
+	toV1Context,
+	toV2Request,
+	type AssistantApiSetting,
+	type AssistantApiVersion,
+	type AssistantRequestV2,
+	type AssistantVersionMemory,
+} from './assistantVersion';
 
 /**
  * The assistant endpoint (spec: "Generate assistant message"): builds the request body, POSTs
@@ -129,12 +137,16 @@ const maxErrorBodyBytes = 64 * 1024;
 export async function* askAssistant(options: AskAssistantOptions): AsyncGenerator<AssistantEvent, void, undefined> {
 	const base = checkBaseUrl(options.baseUrl);
 	const domain = options.domain.trim();
-	if (!domain) throw new ApiError('No assistant domain is set: set mintdoc.assistant.domain to the domain identifier of your docs site (the last segment of the dashboard URL).', { kind: 'config' });
+	if (!domain)
+		throw new ApiError(
+			'No assistant domain is set: set mintdoc.assistant.domain to the domain identifier of your docs site (the last segment of the dashboard URL).',
+			{ kind: 'config' },
+		);
 	if (options.signal?.aborted) throw cancelled();
 	const key = (await options.getAssistantKey())?.trim();
 	if (!key) throw new ApiError(`No assistant key is stored: ${setAssistantKeyHint}.`, { kind: 'auth' });
 	const setting = options.apiVersion ?? 'auto';
-	let version: AssistantApiVersion = setting === 'auto' ? options.versionMemory?.get(domain) ?? 'v2' : setting;
+	let version: AssistantApiVersion = setting === 'auto' ? (options.versionMemory?.get(domain) ?? 'v2') : setting;
 	const urlOf = (v: AssistantApiVersion) => new URL(`${base.href.replace(/\/+$/, '')}${assistantPath(v, domain)}`);
 	const wire = (b: AssistantRequest, v: AssistantApiVersion) => (v === 'v2' ? toV2Request(b, options.currentPath, options.context) : b);
 	let body = buildAssistantRequest(options);
@@ -157,7 +169,9 @@ export async function* askAssistant(options: AskAssistantOptions): AsyncGenerato
 		version = 'v1';
 		exchange = await post(options, urlOf(version), key, wire(body, version), domain);
 		options.versionMemory?.set(domain, 'v1');
-		options.onFallback?.(`The assistant endpoint v2 (${assistantPath('v2', domain)}) answered 404 for domain '${display(domain)}'; MintDoc uses the v1 endpoint (deprecated by the platform) for it from now on in this session. Set mintdoc.assistant.apiVersion to choose.`);
+		options.onFallback?.(
+			`The assistant endpoint v2 (${assistantPath('v2', domain)}) answered 404 for domain '${display(domain)}'; MintDoc uses the v1 endpoint (deprecated by the platform) for it from now on in this session. Set mintdoc.assistant.apiVersion to choose.`,
+		);
 	}
 	const sent = body.threadId ? { threadId: body.threadId, threadKey: body.threadKey } : undefined;
 	for await (const event of streamAnswer(options, exchange)) {
@@ -194,21 +208,35 @@ async function post(options: AskAssistantOptions, url: URL, key: string, body: A
 		const fetchImpl = options.fetch ?? globalThis.fetch;
 		// `manual`: a redirect must not carry the key to another address.
 		const response = await fetchImpl(url, {
-			method: 'POST', signal: controller.signal, redirect: 'manual',
+			method: 'POST',
+			signal: controller.signal,
+			redirect: 'manual',
 			headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'text/plain, text/event-stream, application/json' },
 			body: JSON.stringify(body),
 		});
 		if (!response.ok) {
 			const text = await readLimited(response, maxErrorBodyBytes).catch(() => '');
 			if (response.status >= 300 && response.status < 400) {
-				throw new ApiError(`The assistant answered with a redirect (HTTP ${response.status}); set mintdoc.api.baseUrl to the final address.`, { kind: 'badResponse', status: response.status });
+				throw new ApiError(`The assistant answered with a redirect (HTTP ${response.status}); set mintdoc.api.baseUrl to the final address.`, {
+					kind: 'badResponse',
+					status: response.status,
+				});
 			}
 			const said = serverMessageOf(text, response.headers.get('content-type'));
-			throw assistantHttpError(response.status, said === undefined ? undefined : redact(said, [key]), parseRetryAfter(response.headers.get('retry-after')), domain, body.threadId != null);
+			throw assistantHttpError(
+				response.status,
+				said === undefined ? undefined : redact(said, [key]),
+				parseRetryAfter(response.headers.get('retry-after')),
+				domain,
+				body.threadId != null,
+			);
 		}
 		if (/text\/html/i.test(response.headers.get('content-type') ?? '')) {
 			await response.body?.cancel().catch(() => undefined);
-			throw new ApiError(`The assistant at ${url.host} answered with an HTML page, not a data stream. Check mintdoc.api.baseUrl.`, { kind: 'badResponse', status: response.status });
+			throw new ApiError(`The assistant at ${url.host} answered with an HTML page, not a data stream. Check mintdoc.api.baseUrl.`, {
+				kind: 'badResponse',
+				status: response.status,
+			});
 		}
 		if (!response.body) throw new ApiError('The assistant sent an empty response.', { kind: 'badResponse', status: response.status });
 		return { response, controller, state: { idle: false, tooLarge: false }, dispose };
@@ -216,8 +244,15 @@ async function post(options: AskAssistantOptions, url: URL, key: string, body: A
 		dispose();
 		if (e instanceof ApiError) throw e;
 		if (options.signal?.aborted) throw cancelled();
-		if (timedOut) throw new ApiError(`No answer from the assistant at ${url.host} within ${Math.round(timeoutMs / 100) / 10} s. Try again (Retry); check mintdoc.api.baseUrl if it keeps happening.`, { kind: 'timeout' });
-		throw new ApiError(`Could not reach the assistant at ${url.host} (${redact(networkCause(e), [key])}). Check your connection and mintdoc.api.baseUrl, then try again.`, { kind: 'network' });
+		if (timedOut)
+			throw new ApiError(
+				`No answer from the assistant at ${url.host} within ${Math.round(timeoutMs / 100) / 10} s. Try again (Retry); check mintdoc.api.baseUrl if it keeps happening.`,
+				{ kind: 'timeout' },
+			);
+		throw new ApiError(
+			`Could not reach the assistant at ${url.host} (${redact(networkCause(e), [key])}). Check your connection and mintdoc.api.baseUrl, then try again.`,
+			{ kind: 'network' },
+		);
 	} finally {
 		clearTimeout(timer);
 	}
@@ -231,13 +266,19 @@ async function* streamAnswer(options: AskAssistantOptions, exchange: Exchange): 
 	let failed = false;
 	try {
 		const maxBytes = options.maxAnswerBytes ?? defaults.maxAnswerBytes;
-		const chunks = readChunks(reader, options.idleTimeoutMs ?? defaults.idleTimeoutMs, () => {
-			state.idle = true;
-			controller.abort();
-		}, maxBytes, () => {
-			state.tooLarge = true;
-			controller.abort();
-		});
+		const chunks = readChunks(
+			reader,
+			options.idleTimeoutMs ?? defaults.idleTimeoutMs,
+			() => {
+				state.idle = true;
+				controller.abort();
+			},
+			maxBytes,
+			() => {
+				state.tooLarge = true;
+				controller.abort();
+			},
+		);
 		for await (const event of parseDataStream(chunks, { headers: response.headers, onSkipped: options.onSkipped })) {
 			if (event.type === 'finish') finished = true;
 			if (event.type === 'error') failed = true;
@@ -247,9 +288,24 @@ async function* streamAnswer(options: AskAssistantOptions, exchange: Exchange): 
 	} catch (e) {
 		if (finished || failed) return; // the answer was complete (or already failed); what broke after it does not matter
 		if (options.signal?.aborted) yield { type: 'incomplete', reason: 'stopped', message: 'Stopped.' };
-		else if (state.idle) yield { type: 'incomplete', reason: 'idle', message: `Nothing arrived for ${Math.round((options.idleTimeoutMs ?? defaults.idleTimeoutMs) / 1000)} s; the answer was ended.` };
-		else if (state.tooLarge) yield { type: 'incomplete', reason: 'tooLarge', message: `The answer is larger than ${megabytes(options.maxAnswerBytes ?? defaults.maxAnswerBytes)}; MintDoc stopped reading it. Ask a narrower question.` };
-		else if (decodingFailure(e)) yield { type: 'incomplete', reason: 'cut', message: `The answer could not be decompressed (Content-Encoding: ${display(response.headers.get('content-encoding') ?? 'unknown')}; ${decodingFailure(e)}). Check mintdoc.api.baseUrl and any proxy in between.` };
+		else if (state.idle)
+			yield {
+				type: 'incomplete',
+				reason: 'idle',
+				message: `Nothing arrived for ${Math.round((options.idleTimeoutMs ?? defaults.idleTimeoutMs) / 1000)} s; the answer was ended.`,
+			};
+		else if (state.tooLarge)
+			yield {
+				type: 'incomplete',
+				reason: 'tooLarge',
+				message: `The answer is larger than ${megabytes(options.maxAnswerBytes ?? defaults.maxAnswerBytes)}; MintDoc stopped reading it. Ask a narrower question.`,
+			};
+		else if (decodingFailure(e))
+			yield {
+				type: 'incomplete',
+				reason: 'cut',
+				message: `The answer could not be decompressed (Content-Encoding: ${display(response.headers.get('content-encoding') ?? 'unknown')}; ${decodingFailure(e)}). Check mintdoc.api.baseUrl and any proxy in between.`,
+			};
 		else yield { type: 'incomplete', reason: 'cut', message: `The connection broke before the answer was finished (${networkCause(e)}).` };
 	} finally {
 		exchange.dispose();
@@ -262,7 +318,13 @@ async function* streamAnswer(options: AskAssistantOptions, exchange: Exchange): 
  * The chunks of a body; `onIdle` fires when one read waits longer than `idleMs` (0: never),
  * `onTooLarge` (and reading stops) once more than `maxBytes` arrived.
  */
-async function* readChunks(reader: ReadableStreamDefaultReader<Uint8Array>, idleMs: number, onIdle: () => void, maxBytes: number, onTooLarge: () => void): AsyncGenerator<Uint8Array, void, undefined> {
+async function* readChunks(
+	reader: ReadableStreamDefaultReader<Uint8Array>,
+	idleMs: number,
+	onIdle: () => void,
+	maxBytes: number,
+	onTooLarge: () => void,
+): AsyncGenerator<Uint8Array, void, undefined> {
 	let size = 0;
 	try {
 		for (;;) {
@@ -287,11 +349,21 @@ async function* readChunks(reader: ReadableStreamDefaultReader<Uint8Array>, idle
 }
 
 /** The user-facing error of a failed assistant request; 404 tells a lost thread from an unknown domain. */
-export function assistantHttpError(status: number, serverMessage: string | undefined, retryAfter: number | undefined, domain: string, sentThread: boolean): ApiError {
+export function assistantHttpError(
+	status: number,
+	serverMessage: string | undefined,
+	retryAfter: number | undefined,
+	domain: string,
+	sentThread: boolean,
+): ApiError {
 	const said = serverMessage ? `: ${serverMessage}` : '';
 	const init = { status, serverMessage, retryAfter };
 	if (status === 401) return new ApiError(`The assistant rejected the key (HTTP 401${said}). Check it and ${setAssistantKeyHint}.`, { ...init, kind: 'auth' });
-	if (status === 403) return new ApiError(`The assistant key is not allowed for domain '${display(domain)}' (HTTP 403${said}); ${setAssistantKeyHint}.`, { ...init, kind: 'forbidden' });
+	if (status === 403)
+		return new ApiError(`The assistant key is not allowed for domain '${display(domain)}' (HTTP 403${said}); ${setAssistantKeyHint}.`, {
+			...init,
+			kind: 'forbidden',
+		});
 	if (status === 429) {
 		const wait = retryAfter !== undefined ? `try again in ${retryAfter} s` : 'try again in a few minutes';
 		return new ApiError(`The assistant's rate limit was reached${said}; ${wait}.`, { ...init, kind: 'rateLimited' });

@@ -49,7 +49,8 @@ export interface SelectionFacts {
 export function contextFromSelection(facts: SelectionFacts): AssistantContext[] {
 	if (!facts.text.trim()) return [];
 	const isCode = facts.insideCodeFence === true || !proseLanguages.has(facts.languageId.toLowerCase());
-	const value = facts.text.length > maxContextLength ? `${facts.text.slice(0, maxContextLength)}\n[… selection cut at ${maxContextLength} characters]` : facts.text;
+	const value =
+		facts.text.length > maxContextLength ? `${facts.text.slice(0, maxContextLength)}\n[… selection cut at ${maxContextLength} characters]` : facts.text;
 	const elementId = facts.elementId?.trim();
 	const path = facts.path?.trim();
 	return [{ type: isCode ? 'code' : 'textSelection', value, ...(elementId ? { elementId } : {}), ...(path ? { path } : {}) }];

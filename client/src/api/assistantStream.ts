@@ -8,9 +8,7 @@ import type { AssistantEvent, AssistantSource, AssistantThread, AssistantUsage, 
  */
 
 /** Response headers: a fetch `Headers`, or a plain record as Node's `IncomingMessage` has. */
-export type HeadersLike =
-	| { get(name: string): string | null }
-	| Readonly<Record<string, string | readonly string[] | undefined>>;
+export type HeadersLike = { get(name: string): string | null } | Readonly<Record<string, string | readonly string[] | undefined>>;
 
 export interface ParseDataStreamOptions {
 	/** Called for every line that was skipped (unknown code, bad JSON, wrong shape, too long). */
@@ -185,7 +183,9 @@ function partEvents(state: StreamState, code: string, value: unknown): Assistant
 		case 'h':
 			return object ? sourceEvents(state, sourceOfPart(object)) : undefined;
 		case 'k':
-			return typeof object?.data === 'string' && typeof object.mimeType === 'string' ? [{ type: 'file', mimeType: object.mimeType, data: object.data }] : undefined;
+			return typeof object?.data === 'string' && typeof object.mimeType === 'string'
+				? [{ type: 'file', mimeType: object.mimeType, data: object.data }]
+				: undefined;
 		case '2':
 		case '8': {
 			if (!Array.isArray(value)) return undefined;

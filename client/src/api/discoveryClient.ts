@@ -28,7 +28,10 @@ export interface PublishedPage {
 
 export interface DiscoveryClient {
 	/** `POST /discovery/v1/search/{domain}`; `pageSize` 1-50 (default 10). */
-	search(query: string, options?: { readonly pageSize?: number; readonly filter?: DocsSearchFilter; readonly signal?: AbortSignal }): Promise<DocsSearchResult[]>;
+	search(
+		query: string,
+		options?: { readonly pageSize?: number; readonly filter?: DocsSearchFilter; readonly signal?: AbortSignal },
+	): Promise<DocsSearchResult[]>;
 	/** `POST /discovery/v1/page/{domain}` `{path}`: the page's full published text. */
 	page(path: string, signal?: AbortSignal): Promise<PublishedPage>;
 }
@@ -44,7 +47,11 @@ export function createDiscoveryClient(options: DiscoveryClientOptions): Discover
 	const http: HttpOptions = { ...options, missingKeyMessage: `No assistant key is stored: ${setAssistantKeyHint}.` };
 	const domainPath = () => {
 		const domain = options.domain.trim();
-		if (!domain) throw new ApiError('No assistant domain is set: set mintdoc.assistant.domain to the domain identifier of your docs site (the last segment of the dashboard URL).', { kind: 'config' });
+		if (!domain)
+			throw new ApiError(
+				'No assistant domain is set: set mintdoc.assistant.domain to the domain identifier of your docs site (the last segment of the dashboard URL).',
+				{ kind: 'config' },
+			);
 		return encodeURIComponent(domain);
 	};
 	const notFound = `unknown docs site '${options.domain.trim().slice(0, 60)}': set mintdoc.assistant.domain to the domain identifier of your docs site`;
@@ -55,26 +62,46 @@ export function createDiscoveryClient(options: DiscoveryClientOptions): Discover
 			const size = Math.min(50, Math.max(1, Math.round(pageSize)));
 			const cleanFilter = { ...(filter?.version ? { version: filter.version } : {}), ...(filter?.language ? { language: filter.language } : {}) };
 			const body = await requestJson(http, {
-				method: 'POST', path: `/discovery/v1/search/${domainPath()}`, signal, notFound,
+				method: 'POST',
+				path: `/discovery/v1/search/${domainPath()}`,
+				signal,
+				notFound,
 				body: { query: text, pageSize: size, ...(Object.keys(cleanFilter).length ? { filter: cleanFilter } : {}) },
 			});
-			if (!Array.isArray(body)) throw new ApiError('Unexpected response from the docs search: expected a list of results. Check mintdoc.api.baseUrl; try again later.', { kind: 'badResponse', status: 200 });
+			if (!Array.isArray(body))
+				throw new ApiError('Unexpected response from the docs search: expected a list of results. Check mintdoc.api.baseUrl; try again later.', {
+					kind: 'badResponse',
+					status: 200,
+				});
 			return body.flatMap(item => {
 				if (!item || typeof item !== 'object') return [];
 				const { path, content, metadata } = item as Record<string, unknown>;
 				if (typeof path !== 'string' || !path) return [];
-				return [{ path, content: typeof content === 'string' ? content : '', metadata: metadata && typeof metadata === 'object' && !Array.isArray(metadata) ? metadata as DocsSearchResult['metadata'] : {} }];
+				return [
+					{
+						path,
+						content: typeof content === 'string' ? content : '',
+						metadata: metadata && typeof metadata === 'object' && !Array.isArray(metadata) ? (metadata as DocsSearchResult['metadata']) : {},
+					},
+				];
 			});
 		},
 
 		async page(path, signal) {
 			const wanted = checkId('page path', path);
 			const body = await requestJson(http, {
-				method: 'POST', path: `/discovery/v1/page/${domainPath()}`, body: { path: wanted }, signal,
+				method: 'POST',
+				path: `/discovery/v1/page/${domainPath()}`,
+				body: { path: wanted },
+				signal,
 				notFound: `the published site has no page '${wanted.slice(0, 80)}' (not deployed yet, or renamed); deploy the site, then try again`,
 			});
 			const { content, path: returned } = (body ?? {}) as Record<string, unknown>;
-			if (typeof content !== 'string') throw new ApiError('Unexpected response from the page endpoint: no content. Check mintdoc.api.baseUrl; try again later.', { kind: 'badResponse', status: 200 });
+			if (typeof content !== 'string')
+				throw new ApiError('Unexpected response from the page endpoint: no content. Check mintdoc.api.baseUrl; try again later.', {
+					kind: 'badResponse',
+					status: 200,
+				});
 			return { path: typeof returned === 'string' && returned ? returned : wanted, content };
 		},
 	};

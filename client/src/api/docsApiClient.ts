@@ -36,7 +36,12 @@ export interface DocsApiClient {
 	 * Every page of the feedback list, following `nextCursor` while `hasMore`. Stops with a
 	 * `badResponse` error when the server repeats a cursor (a loop) or says `hasMore` without one.
 	 */
-	feedbackPages(projectId: string, filters?: FeedbackFilters, signal?: AbortSignal, options?: { readonly cursor?: string; readonly maxPages?: number }): AsyncGenerator<FeedbackPage, void, undefined>;
+	feedbackPages(
+		projectId: string,
+		filters?: FeedbackFilters,
+		signal?: AbortSignal,
+		options?: { readonly cursor?: string; readonly maxPages?: number },
+	): AsyncGenerator<FeedbackPage, void, undefined>;
 	/** `GET /v1/analytics/{projectId}/feedback/by-page`: counts per page, most feedback first (no spec fallback: the spec had none). */
 	feedbackByPage(projectId: string, filters?: FeedbackFilters, limit?: number, signal?: AbortSignal): Promise<FeedbackByPage>;
 	/** `POST /v1/project/update/{projectId}`: deploys the configured branch; resolves with the status id to follow. */
@@ -56,7 +61,9 @@ export function createDocsApiClient(options: DocsApiClientOptions): DocsApiClien
 		async getUpdateStatus(statusId, signal) {
 			const id = checkId('update status id', statusId);
 			const body = await requestJson(options, {
-				method: 'GET', path: `/v1/project/update-status/${encodeURIComponent(id)}`, signal,
+				method: 'GET',
+				path: `/v1/project/update-status/${encodeURIComponent(id)}`,
+				signal,
 				notFound: `unknown update status id '${display(id)}': check the id returned when the update was triggered`,
 			});
 			return shaped(() => parseUpdateStatus(body, id));
@@ -67,7 +74,8 @@ export function createDocsApiClient(options: DocsApiClientOptions): DocsApiClien
 			const query = feedbackQuery(filters, cursor);
 			const memoryKey = `${options.baseUrl} ${id}`;
 			const known = options.pathMemory?.get(memoryKey) ?? 'current';
-			const ask = (which: 'current' | 'spec') => requestJson(options, { method: 'GET', path: feedbackPaths[which](id), signal, query, notFound: unknownProject(id) });
+			const ask = (which: 'current' | 'spec') =>
+				requestJson(options, { method: 'GET', path: feedbackPaths[which](id), signal, query, notFound: unknownProject(id) });
 			let body: unknown;
 			try {
 				body = await ask(known);
@@ -76,7 +84,9 @@ export function createDocsApiClient(options: DocsApiClientOptions): DocsApiClien
 				// A platform (or stand-in) without the current path: the spec's, once.
 				body = await ask('spec');
 				options.pathMemory?.set(memoryKey, 'spec');
-				options.onFallback?.(`Feedback: ${feedbackPaths.current(id)} answered 404; the spec's ${feedbackPaths.spec(id)} answered, so MintDoc uses it for this project from now on in this session.`);
+				options.onFallback?.(
+					`Feedback: ${feedbackPaths.current(id)} answered 404; the spec's ${feedbackPaths.spec(id)} answered, so MintDoc uses it for this project from now on in this session.`,
+				);
 			}
 			return shaped(() => parseFeedbackPage(body));
 		},
@@ -85,7 +95,11 @@ export function createDocsApiClient(options: DocsApiClientOptions): DocsApiClien
 			const id = checkId('project id', projectId);
 			const { dateFrom, dateTo, source, status } = feedbackQuery(filters);
 			const body = await requestJson(options, {
-				method: 'GET', path: `${feedbackPaths.current(id)}/by-page`, signal, query: { dateFrom, dateTo, source, status, limit: String(limit) }, notFound: unknownProject(id),
+				method: 'GET',
+				path: `${feedbackPaths.current(id)}/by-page`,
+				signal,
+				query: { dateFrom, dateTo, source, status, limit: String(limit) },
+				notFound: unknownProject(id),
 			});
 			return shaped(() => parseFeedbackByPage(body));
 		},
@@ -99,7 +113,13 @@ export function createDocsApiClient(options: DocsApiClientOptions): DocsApiClien
 		async createPreview(projectId, branch, signal) {
 			const id = checkId('project id', projectId);
 			const name = checkId('branch name', branch);
-			const body = await requestJson(options, { method: 'POST', path: `/v1/project/preview/${encodeURIComponent(id)}`, body: { branch: name }, signal, notFound: unknownProject(id) });
+			const body = await requestJson(options, {
+				method: 'POST',
+				path: `/v1/project/preview/${encodeURIComponent(id)}`,
+				body: { branch: name },
+				signal,
+				notFound: unknownProject(id),
+			});
 			return shaped(() => {
 				const previewUrl = (body as { previewUrl?: unknown }).previewUrl;
 				return { statusId: statusIdOf(body), ...(typeof previewUrl === 'string' && previewUrl ? { previewUrl } : {}) };
@@ -128,7 +148,10 @@ export function createDocsApiClient(options: DocsApiClientOptions): DocsApiClien
  * clear message instead of a rate-limited round trip.
  */
 export function feedbackQuery(filters: FeedbackFilters, cursor?: string): Record<string, string | undefined> {
-	for (const [name, value] of [['dateFrom', filters.dateFrom], ['dateTo', filters.dateTo]] as const) {
+	for (const [name, value] of [
+		['dateFrom', filters.dateFrom],
+		['dateTo', filters.dateTo],
+	] as const) {
 		if (value !== undefined && (!datePattern.test(value) || Number.isNaN(Date.parse(value)))) {
 			throw new ApiError(`${name} must be a date like 2024-01-31 or an ISO 8601 date-time, not '${display(value)}'.`, { kind: 'badRequest' });
 		}
@@ -156,7 +179,8 @@ export function feedbackQuery(filters: FeedbackFilters, cursor?: string): Record
 export function checkId(what: string, id: string): string {
 	const trimmed = typeof id === 'string' ? id.trim() : '';
 	if (!trimmed) throw new ApiError(`The ${what} is empty.`, { kind: 'badRequest' });
-	if (trimmed.length > maxIdLength) throw new ApiError(`The ${what} is ${trimmed.length} characters long; ids have at most ${maxIdLength}. Check what was pasted.`, { kind: 'badRequest' });
+	if (trimmed.length > maxIdLength)
+		throw new ApiError(`The ${what} is ${trimmed.length} characters long; ids have at most ${maxIdLength}. Check what was pasted.`, { kind: 'badRequest' });
 	if (/[\u0000-\u001f\u007f]/.test(trimmed)) throw new ApiError(`The ${what} contains control characters.`, { kind: 'badRequest' });
 	return trimmed;
 }
@@ -175,7 +199,8 @@ function shaped<T>(parse: () => T): T {
 	try {
 		return parse();
 	} catch (e) {
-		if (e instanceof ShapeError) throw new ApiError(`Unexpected response: ${e.message}. Check mintdoc.api.baseUrl; try again later.`, { kind: 'badResponse', status: 200 });
+		if (e instanceof ShapeError)
+			throw new ApiError(`Unexpected response: ${e.message}. Check mintdoc.api.baseUrl; try again later.`, { kind: 'badResponse', status: 200 });
 		throw e;
 	}
 }

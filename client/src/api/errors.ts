@@ -7,7 +7,7 @@
  * - `config` a setting that cannot work (base URL); `cancelled` the caller aborted.
  */
 export type ApiErrorKind =
-	| 'auth' | 'forbidden' | 'notFound' | 'rateLimited' | 'badRequest' | 'server' | 'network' | 'timeout' | 'badResponse' | 'config' | 'cancelled';
+	'auth' | 'forbidden' | 'notFound' | 'rateLimited' | 'badRequest' | 'server' | 'network' | 'timeout' | 'badResponse' | 'config' | 'cancelled';
 
 /** The command users run to store the admin key; named in messages so they know what to do next. */
 export const setAdminKeyHint = 'set your admin API key (MintDoc: Set Admin API Key)';
@@ -67,7 +67,10 @@ export function httpError(status: number, serverMessage: string | undefined, ret
 		return new ApiError(`The platform rejected the API key (HTTP 401${said}). Check it and ${setAdminKeyHint}.`, { ...init, kind: 'auth' });
 	}
 	if (status === 403) {
-		return new ApiError(`The key is not allowed to do this (HTTP 403${said}): this needs an admin API key (it starts with mint_); ${setAdminKeyHint}.`, { ...init, kind: 'forbidden' });
+		return new ApiError(`The key is not allowed to do this (HTTP 403${said}): this needs an admin API key (it starts with mint_); ${setAdminKeyHint}.`, {
+			...init,
+			kind: 'forbidden',
+		});
 	}
 	if (status === 404) {
 		return new ApiError(`${capitalize(context.notFound)} (HTTP 404${said}).`, { ...init, kind: 'notFound' });
@@ -84,7 +87,10 @@ export function httpError(status: number, serverMessage: string | undefined, ret
 		return new ApiError(`The platform failed with HTTP ${status}${tries}${said}. Try again later (Refresh).`, { ...init, kind: 'server' });
 	}
 	if (status === 409) {
-		return new ApiError(`The platform reported a conflict (HTTP 409${said}): what was asked for changed meanwhile. Refresh and try again.`, { ...init, kind: 'badRequest' });
+		return new ApiError(`The platform reported a conflict (HTTP 409${said}): what was asked for changed meanwhile. Refresh and try again.`, {
+			...init,
+			kind: 'badRequest',
+		});
 	}
 	return new ApiError(`Unexpected HTTP ${status}${said}. Try again later; check mintdoc.api.baseUrl if it keeps happening.`, { ...init, kind: 'badResponse' });
 }
@@ -111,9 +117,7 @@ export function redact(text: string, secrets: readonly (string | undefined)[] = 
 	for (const secret of secrets) {
 		if (secret && secret.length >= 4) result = result.split(secret).join('***');
 	}
-	return result
-		.replace(/\bBearer\s+[^\s"',;]+/gi, 'Bearer ***')
-		.replace(/\bmint_[A-Za-z0-9_\-.]{3,}/g, 'mint_***');
+	return result.replace(/\bBearer\s+[^\s"',;]+/gi, 'Bearer ***').replace(/\bmint_[A-Za-z0-9_\-.]{3,}/g, 'mint_***');
 }
 
 /** The most useful line of an error body: JSON `message`, `error` (string or object), `detail`, `title`, else text. */

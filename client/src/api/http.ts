@@ -51,7 +51,9 @@ export function checkBaseUrl(baseUrl: string): URL {
 		throw new ApiError(`The API base URL '${redact(baseUrl)}' is not a URL. ${hint}`, { kind: 'config' });
 	}
 	if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopbackHosts.has(url.hostname))) {
-		throw new ApiError(`The API base URL must use https (plain http only for 127.0.0.1 or localhost), not '${url.protocol}//${url.host}'. ${hint}`, { kind: 'config' });
+		throw new ApiError(`The API base URL must use https (plain http only for 127.0.0.1 or localhost), not '${url.protocol}//${url.host}'. ${hint}`, {
+			kind: 'config',
+		});
 	}
 	if (url.username || url.password || url.search || url.hash) {
 		throw new ApiError(`The API base URL must not carry credentials, a query or a fragment. ${hint}`, { kind: 'config' });
@@ -102,16 +104,26 @@ async function attemptOnce(options: HttpOptions, request: ApiRequest): Promise<u
 	const fail = (e: unknown): ApiError => {
 		if (e instanceof ApiError) return e;
 		if (request.signal?.aborted) return cancelled();
-		if (timedOut) return new ApiError(`No answer from ${url.host} within ${Math.round(timeoutMs / 100) / 10} s. Try again (Refresh); check mintdoc.api.baseUrl if it keeps happening.`, { kind: 'timeout' });
+		if (timedOut)
+			return new ApiError(
+				`No answer from ${url.host} within ${Math.round(timeoutMs / 100) / 10} s. Try again (Refresh); check mintdoc.api.baseUrl if it keeps happening.`,
+				{ kind: 'timeout' },
+			);
 		const decoding = decodingFailure(e);
 		if (decoding) {
 			const encoding = redact(response?.headers.get('content-encoding') ?? 'unknown', [key]).slice(0, 40);
-			return new ApiError(`The response from ${url.host} could not be decompressed (Content-Encoding: ${encoding}; ${decoding}). Check mintdoc.api.baseUrl and any proxy in between; try again later.`, { kind: 'badResponse', status: response?.status ?? 0 });
+			return new ApiError(
+				`The response from ${url.host} could not be decompressed (Content-Encoding: ${encoding}; ${decoding}). Check mintdoc.api.baseUrl and any proxy in between; try again later.`,
+				{ kind: 'badResponse', status: response?.status ?? 0 },
+			);
 		}
 		const cause = redact(networkCause(e), [key]);
 		// Once the headers are in, the server was reached: say that the connection broke instead.
 		return response
-			? new ApiError(`The connection to ${url.host} broke while reading the response (${cause}). Check your connection and mintdoc.api.baseUrl, then try again.`, { kind: 'network' })
+			? new ApiError(
+					`The connection to ${url.host} broke while reading the response (${cause}). Check your connection and mintdoc.api.baseUrl, then try again.`,
+					{ kind: 'network' },
+				)
 			: new ApiError(`Could not reach ${url.host} (${cause}). Check your connection and mintdoc.api.baseUrl, then try again.`, { kind: 'network' });
 	};
 	try {
@@ -120,13 +132,19 @@ async function attemptOnce(options: HttpOptions, request: ApiRequest): Promise<u
 		if (request.body !== undefined) headers['content-type'] = 'application/json';
 		// `manual`: a redirect must not carry the key to another address.
 		response = await fetchImpl(url, {
-			method: request.method, headers, signal: controller.signal, redirect: 'manual',
+			method: request.method,
+			headers,
+			signal: controller.signal,
+			redirect: 'manual',
 			body: request.body === undefined ? undefined : JSON.stringify(request.body),
 		});
 		const text = await readText(response, options.maxResponseBytes ?? defaults.maxResponseBytes, controller);
 		const contentType = response.headers.get('content-type');
 		if (response.status >= 300 && response.status < 400) {
-			throw new ApiError(`The API answered with a redirect (HTTP ${response.status}); set mintdoc.api.baseUrl to the final address.`, { kind: 'badResponse', status: response.status });
+			throw new ApiError(`The API answered with a redirect (HTTP ${response.status}); set mintdoc.api.baseUrl to the final address.`, {
+				kind: 'badResponse',
+				status: response.status,
+			});
 		}
 		if (!response.ok) {
 			const said = serverMessageOf(text, contentType);
@@ -136,7 +154,10 @@ async function attemptOnce(options: HttpOptions, request: ApiRequest): Promise<u
 			return JSON.parse(text);
 		} catch {
 			const what = text.trim() ? `not JSON (${contentType ?? 'no content type'}, starts with '${redact(text.trim().slice(0, 40), [key])}')` : 'empty';
-			throw new ApiError(`The response from ${url.host} is ${what}. Check mintdoc.api.baseUrl; try again later.`, { kind: 'badResponse', status: response.status });
+			throw new ApiError(`The response from ${url.host} is ${what}. Check mintdoc.api.baseUrl; try again later.`, {
+				kind: 'badResponse',
+				status: response.status,
+			});
 		}
 	} catch (e) {
 		throw fail(e);
@@ -151,7 +172,10 @@ async function readText(response: Response, maxBytes: number, controller: AbortC
 	const tooLarge = () => {
 		controller.abort();
 		const limit = maxBytes >= 1024 * 1024 ? `${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB` : `${Math.ceil(maxBytes / 1024)} KB`;
-		return new ApiError(`The response is larger than ${limit}; MintDoc stopped reading it. Narrow the filters or try again later.`, { kind: 'badResponse', status: response.status });
+		return new ApiError(`The response is larger than ${limit}; MintDoc stopped reading it. Narrow the filters or try again later.`, {
+			kind: 'badResponse',
+			status: response.status,
+		});
 	};
 	const declared = Number(response.headers.get('content-length'));
 	if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();

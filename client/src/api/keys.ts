@@ -11,7 +11,8 @@ export function adminKeyWarning(key: string): string | undefined {
 	const value = key.trim();
 	if (!value) return undefined;
 	if (/\s/.test(value)) return 'The key contains spaces; check that only the key was copied.';
-	if (value.startsWith(assistantKeyPrefix)) return `This looks like an assistant key (${assistantKeyPrefix}…); feedback and update status need an admin key (${adminKeyPrefix}…). You can still save it.`;
+	if (value.startsWith(assistantKeyPrefix))
+		return `This looks like an assistant key (${assistantKeyPrefix}…); feedback and update status need an admin key (${adminKeyPrefix}…). You can still save it.`;
 	if (!value.startsWith(adminKeyPrefix)) return `Admin API keys start with '${adminKeyPrefix}'; this one does not. You can still save it.`;
 	if (value.length < adminKeyPrefix.length + 8) return 'This key looks too short. You can still save it.';
 	return undefined;

@@ -35,7 +35,11 @@ function parseCommit(value: unknown): CommitDetails | undefined {
 	const result: Json = { ...value };
 	for (const key of ['sha', 'ref', 'message']) if (key in value && typeof value[key] !== 'string') delete result[key];
 	if (isObject(value.filesChanged)) {
-		const files: FilesChanged = { added: strings(value.filesChanged.added), modified: strings(value.filesChanged.modified), removed: strings(value.filesChanged.removed) };
+		const files: FilesChanged = {
+			added: strings(value.filesChanged.added),
+			modified: strings(value.filesChanged.modified),
+			removed: strings(value.filesChanged.removed),
+		};
 		result.filesChanged = files;
 	} else {
 		delete result.filesChanged;
@@ -54,7 +58,10 @@ export function parseFeedbackPage(body: unknown): FeedbackPage {
 	const nextCursor = body.nextCursor === undefined ? null : body.nextCursor;
 	if (nextCursor !== null && typeof nextCursor !== 'string') throw new ShapeError(`"nextCursor" must be a string or null, got ${describe(nextCursor)}`);
 	const hasMore = typeof body.hasMore === 'boolean' ? body.hasMore : nextCursor !== null;
-	const feedback = body.feedback.filter(isObject).filter(e => typeof e.id === 'string').map(parseEntry);
+	const feedback = body.feedback
+		.filter(isObject)
+		.filter(e => typeof e.id === 'string')
+		.map(parseEntry);
 	return { feedback, nextCursor: nextCursor === '' ? null : nextCursor, hasMore };
 }
 
@@ -80,9 +87,10 @@ function describe(value: unknown): string {
 
 /** The by-page aggregate: rows without a path are dropped, counts must be whole numbers ≥ 0 (else 0). */
 export function parseFeedbackByPage(body: unknown): FeedbackByPage {
-	if (!body || typeof body !== 'object' || !Array.isArray((body as { feedback?: unknown }).feedback)) throw new ShapeError('expected { feedback: [...] } with per-page counts');
+	if (!body || typeof body !== 'object' || !Array.isArray((body as { feedback?: unknown }).feedback))
+		throw new ShapeError('expected { feedback: [...] } with per-page counts');
 	const count = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : 0);
-	const rows = ((body as { feedback: unknown[] }).feedback).flatMap(row => {
+	const rows = (body as { feedback: unknown[] }).feedback.flatMap(row => {
 		if (!row || typeof row !== 'object' || typeof (row as { path?: unknown }).path !== 'string') return [];
 		const r = row as Record<string, unknown>;
 		return [{ path: r.path as string, thumbsUp: count(r.thumbsUp), thumbsDown: count(r.thumbsDown), code: count(r.code), total: count(r.total) }];

@@ -3,8 +3,7 @@
 
 /** What clicking a row does. The vscode side maps each to a command. */
 export type RowAction =
-	| { readonly type: 'command'; readonly command: string; readonly args?: readonly unknown[] }
-	| { readonly type: 'openUrl'; readonly url: string };
+	{ readonly type: 'command'; readonly command: string; readonly args?: readonly unknown[] } | { readonly type: 'openUrl'; readonly url: string };
 
 /** A codicon id with an optional theme color id, e.g. `{ id: 'pass', color: 'testing.iconPassed' }`. */
 export interface RowIcon {

@@ -15,7 +15,10 @@ export const assistantPanelType = 'mintdoc.assistantPanel';
 export const setDomainCommand = 'mintdoc.setAssistantDomain';
 
 /** What opening a source or link did: a local page, an https page in the browser, or nothing. */
-export type OpenResult = { readonly kind: 'local'; readonly uri: vscode.Uri } | { readonly kind: 'external'; readonly url: string } | { readonly kind: 'refused'; readonly reason: string };
+export type OpenResult =
+	| { readonly kind: 'local'; readonly uri: vscode.Uri }
+	| { readonly kind: 'external'; readonly url: string }
+	| { readonly kind: 'refused'; readonly reason: string };
 
 /**
  * The host side of the chat webviews: the side bar view (WebviewViewProvider) and the editor
@@ -29,10 +32,16 @@ export class AssistantPanels implements vscode.WebviewViewProvider, vscode.Dispo
 	#lastEditor: vscode.TextEditor | undefined = vscode.window.activeTextEditor;
 	readonly #disposables: vscode.Disposable[] = [];
 
-	constructor(private readonly ctx: Ctx, private readonly platform: Platform, private readonly session: ChatSession) {
-		this.#disposables.push(vscode.window.onDidChangeActiveTextEditor(editor => {
-			if (editor && editor.document.uri.scheme !== 'output') this.#lastEditor = editor;
-		}));
+	constructor(
+		private readonly ctx: Ctx,
+		private readonly platform: Platform,
+		private readonly session: ChatSession,
+	) {
+		this.#disposables.push(
+			vscode.window.onDidChangeActiveTextEditor(editor => {
+				if (editor && editor.document.uri.scheme !== 'output') this.#lastEditor = editor;
+			}),
+		);
 	}
 
 	resolveWebviewView(view: vscode.WebviewView): void {
@@ -51,7 +60,8 @@ export class AssistantPanels implements vscode.WebviewViewProvider, vscode.Dispo
 			return this.#panel;
 		}
 		const panel = vscode.window.createWebviewPanel(assistantPanelType, 'MintDoc Assistant', vscode.ViewColumn.Beside, {
-			...assistantWebviewOptions(this.ctx.context.extensionUri), retainContextWhenHidden: true,
+			...assistantWebviewOptions(this.ctx.context.extensionUri),
+			retainContextWhenHidden: true,
 		});
 		panel.iconPath = vscode.Uri.joinPath(this.ctx.context.extensionUri, 'media', 'mintdoc.svg');
 		const disposables = this.#show(panel.webview, true);
@@ -87,24 +97,35 @@ export class AssistantPanels implements vscode.WebviewViewProvider, vscode.Dispo
 				await this.session.refreshSetup();
 				if (webview) this.session.sendInit(webview);
 				return;
-			case 'send': return this.session.ask(message.text);
-			case 'stop': return this.session.stop();
-			case 'retry': return this.session.retry(message.turnId);
-			case 'draft': return this.session.draftChanged(message.text);
-			case 'clearContext': return this.session.clearContext();
-			case 'newChat': return this.session.newChat();
-			case 'openConversation': return this.session.openConversation(message.id);
-			case 'deleteConversation': return this.session.deleteConversation(message.id);
-			case 'export': return this.exportMarkdown();
-			case 'openLink': return this.openLink(message.href);
+			case 'send':
+				return this.session.ask(message.text);
+			case 'stop':
+				return this.session.stop();
+			case 'retry':
+				return this.session.retry(message.turnId);
+			case 'draft':
+				return this.session.draftChanged(message.text);
+			case 'clearContext':
+				return this.session.clearContext();
+			case 'newChat':
+				return this.session.newChat();
+			case 'openConversation':
+				return this.session.openConversation(message.id);
+			case 'deleteConversation':
+				return this.session.deleteConversation(message.id);
+			case 'export':
+				return this.exportMarkdown();
+			case 'openLink':
+				return this.openLink(message.href);
 			case 'openCitation': {
 				const source = this.session.state.conversation.turns.find(t => t.id === message.turnId)?.citations[message.index];
-				return source ? this.openSitePath(sitePathOf(source.path ?? '') , source.url) : undefined;
+				return source ? this.openSitePath(sitePathOf(source.path ?? ''), source.url) : undefined;
 			}
 			case 'copy':
 				await vscode.env.clipboard.writeText(message.text);
 				return;
-			case 'insert': return this.insert(message.text);
+			case 'insert':
+				return this.insert(message.text);
 			case 'fix':
 				if (message.problem === 'noDomain') return vscode.commands.executeCommand(setDomainCommand);
 				return vscode.commands.executeCommand(KeyCommands.setAssistantKey);

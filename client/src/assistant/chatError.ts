@@ -7,8 +7,7 @@ import type { ChatError } from './protocol';
  */
 export function toChatError(e: unknown): ChatError {
 	if (!isApiError(e)) return { kind: 'other', message: e instanceof Error ? e.message : String(e) };
-	const kind: ChatError['kind'] = e.kind === 'config' && /assistant domain/i.test(e.message) ? 'noDomain'
-		: e.kind === 'badResponse' || e.kind === 'cancelled' ? 'other'
-		: e.kind;
+	const kind: ChatError['kind'] =
+		e.kind === 'config' && /assistant domain/i.test(e.message) ? 'noDomain' : e.kind === 'badResponse' || e.kind === 'cancelled' ? 'other' : e.kind;
 	return { kind, message: e.message, ...(e.retryAfter !== undefined ? { retryAfter: e.retryAfter } : {}) };
 }

@@ -35,7 +35,11 @@ export class ChatSession implements vscode.Disposable {
 	/** What `auto` learned about each domain's assistant endpoint, for this session. */
 	readonly #versions = createVersionMemory();
 
-	constructor(private readonly platform: Platform, private readonly store: ConversationStore, private readonly currentPath: () => string | undefined = () => undefined) {
+	constructor(
+		private readonly platform: Platform,
+		private readonly store: ConversationStore,
+		private readonly currentPath: () => string | undefined = () => undefined,
+	) {
 		const stored = store.currentId() ? store.get(store.currentId()!) : undefined;
 		const conversation = stored ?? emptyConversation(newId('c'), Date.now());
 		this.#state = initialChatState(conversation, store.summaries(conversation.id), store.draft());
@@ -164,9 +168,12 @@ export class ChatSession implements vscode.Disposable {
 		const key = await this.platform.keys.get('assistant');
 		if (!key || !settings.domain) {
 			await this.refreshSetup();
-			return this.#fail(turnId, !key
-				? { kind: 'noKey', message: 'No assistant key is set. Set the public assistant key (mint_dsc_…) of your site; it is kept in secret storage.' }
-				: { kind: 'noDomain', message: 'No assistant domain is set. Set mintdoc.assistant.domain to the domain identifier of your docs site.' });
+			return this.#fail(
+				turnId,
+				!key
+					? { kind: 'noKey', message: 'No assistant key is set. Set the public assistant key (mint_dsc_…) of your site; it is kept in secret storage.' }
+					: { kind: 'noDomain', message: 'No assistant domain is set. Set mintdoc.assistant.domain to the domain identifier of your docs site.' },
+			);
 		}
 		let text = '';
 		let timer: NodeJS.Timeout | undefined;
@@ -180,11 +187,19 @@ export class ChatSession implements vscode.Disposable {
 		let ended: { state: 'done' | 'stopped' | 'incomplete' } | { error: ChatError } | undefined;
 		try {
 			const events = askAssistant({
-				baseUrl: settings.baseUrl, domain: settings.domain, getAssistantKey: () => key, signal: controller.signal,
-				fp: settings.fp, retrievalPageSize: settings.retrievalPageSize, idleTimeoutMs: settings.idleTimeoutMs,
+				baseUrl: settings.baseUrl,
+				domain: settings.domain,
+				getAssistantKey: () => key,
+				signal: controller.signal,
+				fp: settings.fp,
+				retrievalPageSize: settings.retrievalPageSize,
+				idleTimeoutMs: settings.idleTimeoutMs,
 				messages: requestMessages(this.#state.conversation.turns, turnId, question),
-				thread: this.#state.conversation.thread, context,
-				apiVersion: settings.apiVersion, versionMemory: this.#versions, currentPath: this.currentPath(),
+				thread: this.#state.conversation.thread,
+				context,
+				apiVersion: settings.apiVersion,
+				versionMemory: this.#versions,
+				currentPath: this.currentPath(),
 				onFallback: message => this.platform.log.append(`Assistant: ${message}`),
 				onSkipped: skipped => this.platform.log.append(`Assistant: skipped a stream line (${skipped.reason}): ${skipped.line.slice(0, 200)}`),
 			});
@@ -197,7 +212,13 @@ export class ChatSession implements vscode.Disposable {
 				flush();
 				if (event.type === 'source') this.#dispatch({ type: 'citation', turnId, source: event.source });
 				else if (event.type === 'thread') thread = event.thread;
-				else if (event.type === 'threadReset') this.#dispatch({ type: 'note', turnId, note: 'The earlier thread was no longer known to the assistant, so this question started a new one.', forgetThread: true });
+				else if (event.type === 'threadReset')
+					this.#dispatch({
+						type: 'note',
+						turnId,
+						note: 'The earlier thread was no longer known to the assistant, so this question started a new one.',
+						forgetThread: true,
+					});
 				else if (event.type === 'error') ended = { error: { kind: 'stream', message: event.message || 'The assistant reported an error.' } };
 				else if (event.type === 'finish') ended ??= { state: 'done' };
 				else if (event.type === 'incomplete') {

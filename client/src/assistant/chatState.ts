@@ -44,7 +44,12 @@ export function isAnswered(turn: Turn): boolean {
  */
 export function requestMessages(turns: readonly Turn[], turnId: string, question: string): AssistantMessage[] {
 	const messages: AssistantMessage[] = [];
-	const message = (id: string, role: 'user' | 'assistant', content: string): AssistantMessage => ({ id, role, content, parts: [{ type: 'text', text: content }] });
+	const message = (id: string, role: 'user' | 'assistant', content: string): AssistantMessage => ({
+		id,
+		role,
+		content,
+		parts: [{ type: 'text', text: content }],
+	});
 	for (const turn of turns) {
 		if (turn.id === turnId || !isAnswered(turn)) continue;
 		messages.push(message(`${turn.id}-q`, 'user', turn.question), message(`${turn.id}-a`, 'assistant', turn.answer));

@@ -27,7 +27,10 @@ export class ConversationStore {
 
 	/** Summaries of the stored conversations other than `exceptId`, newest first. */
 	summaries(exceptId?: string): ConversationSummary[] {
-		return this.all().filter(c => c.id !== exceptId).map(summarize).sort((a, b) => b.updatedAt - a.updatedAt);
+		return this.all()
+			.filter(c => c.id !== exceptId)
+			.map(summarize)
+			.sort((a, b) => b.updatedAt - a.updatedAt);
 	}
 
 	async save(conversation: Conversation): Promise<void> {
@@ -39,7 +42,10 @@ export class ConversationStore {
 	}
 
 	async delete(id: string): Promise<void> {
-		await this.memento.update(keys.conversations, this.all().filter(c => c.id !== id));
+		await this.memento.update(
+			keys.conversations,
+			this.all().filter(c => c.id !== id),
+		);
 	}
 
 	currentId(): string | undefined {
@@ -78,7 +84,11 @@ function checkConversation(value: unknown): Conversation | undefined {
 	const thread = c.thread as Record<string, unknown> | undefined;
 	const threadOk = thread && str(thread.threadId) && (thread.threadKey === undefined || str(thread.threadKey));
 	return {
-		id: c.id, title: c.title, createdAt: c.createdAt, updatedAt: c.updatedAt, turns,
+		id: c.id,
+		title: c.title,
+		createdAt: c.createdAt,
+		updatedAt: c.updatedAt,
+		turns,
 		...(threadOk ? { thread: { threadId: thread.threadId as string, ...(str(thread.threadKey) ? { threadKey: thread.threadKey } : {}) } } : {}),
 	};
 }
@@ -92,12 +102,19 @@ function checkTurn(value: unknown): Turn | undefined {
 	const citations = Array.isArray(t.citations) ? t.citations.filter(isSource) : [];
 	const context = Array.isArray(t.context) ? t.context.filter(isContext) : undefined;
 	const notes = Array.isArray(t.notes) ? t.notes.filter(str) : undefined;
-	const error = t.error && typeof t.error === 'object' && str((t.error as Record<string, unknown>).kind) && str((t.error as Record<string, unknown>).message)
-		? (t.error as Turn['error']) : undefined;
+	const error =
+		t.error && typeof t.error === 'object' && str((t.error as Record<string, unknown>).kind) && str((t.error as Record<string, unknown>).message)
+			? (t.error as Turn['error'])
+			: undefined;
 	return {
-		id: t.id, question: t.question, answer: t.answer, citations,
+		id: t.id,
+		question: t.question,
+		answer: t.answer,
+		citations,
 		state: t.state === 'streaming' ? 'incomplete' : (t.state as Turn['state']),
-		...(context?.length ? { context } : {}), ...(notes?.length ? { notes } : {}), ...(error ? { error } : {}),
+		...(context?.length ? { context } : {}),
+		...(notes?.length ? { notes } : {}),
+		...(error ? { error } : {}),
 	};
 }
 
@@ -110,5 +127,10 @@ function isSource(value: unknown): value is AssistantSource {
 function isContext(value: unknown): value is AssistantContext {
 	if (!value || typeof value !== 'object') return false;
 	const c = value as Record<string, unknown>;
-	return (c.type === 'code' || c.type === 'textSelection') && str(c.value) && (c.elementId === undefined || str(c.elementId)) && (c.path === undefined || str(c.path));
+	return (
+		(c.type === 'code' || c.type === 'textSelection') &&
+		str(c.value) &&
+		(c.elementId === undefined || str(c.elementId)) &&
+		(c.path === undefined || str(c.path))
+	);
 }

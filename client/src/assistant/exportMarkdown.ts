@@ -11,7 +11,15 @@ export function conversationToMarkdown(conversation: Conversation, exportedAt: D
 }
 
 function turnLines(turn: Turn): string[] {
-	const lines = ['## Question', '', ...turn.question.trim().split(/\r?\n/).map(line => `> ${line}`.trimEnd()), ''];
+	const lines = [
+		'## Question',
+		'',
+		...turn.question
+			.trim()
+			.split(/\r?\n/)
+			.map(line => `> ${line}`.trimEnd()),
+		'',
+	];
 	for (const context of turn.context ?? []) {
 		const fence = '`'.repeat(Math.max(3, longestBacktickRun(context.value) + 1));
 		lines.push(`With the selected ${context.type === 'code' ? 'code' : 'text'}:`, '', fence, context.value, fence, '');
@@ -30,11 +38,16 @@ function turnLines(turn: Turn): string[] {
 
 function statusLine(turn: Turn): string | undefined {
 	switch (turn.state) {
-		case 'incomplete': return 'Incomplete: the answer was cut off.';
-		case 'stopped': return 'Stopped before the answer finished.';
-		case 'streaming': return 'Still streaming when exported.';
-		case 'failed': return `No answer: ${oneLine(turn.error?.message ?? 'the request failed')}`;
-		default: return undefined;
+		case 'incomplete':
+			return 'Incomplete: the answer was cut off.';
+		case 'stopped':
+			return 'Stopped before the answer finished.';
+		case 'streaming':
+			return 'Still streaming when exported.';
+		case 'failed':
+			return `No answer: ${oneLine(turn.error?.message ?? 'the request failed')}`;
+		default:
+			return undefined;
 	}
 }
 

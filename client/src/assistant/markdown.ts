@@ -50,7 +50,11 @@ function createRenderer(): MarkdownIt {
 	md.validateLink = isSafeHref;
 	md.renderer.rules.fence = (tokens, idx) => {
 		const token = tokens[idx];
-		const lang = token.info.trim().split(/\s+/, 1)[0].toLowerCase().replace(/[^a-z0-9_+#-]/g, '');
+		const lang = token.info
+			.trim()
+			.split(/\s+/, 1)[0]
+			.toLowerCase()
+			.replace(/[^a-z0-9_+#-]/g, '');
 		return codeBlock(token.content, lang);
 	};
 	md.renderer.rules.code_block = (tokens, idx) => codeBlock(tokens[idx].content, '');
@@ -62,13 +66,15 @@ function codeBlock(code: string, lang: string): string {
 	const known = lang && code.length <= maxHighlightChars && hljs.getLanguage(lang) ? lang : '';
 	const body = known ? hljs.highlight(code, { language: known, ignoreIllegals: true }).value : escapeHtml(code);
 	const label = lang ? `<span class="code-lang">${escapeHtml(lang)}</span>` : '<span class="code-lang"></span>';
-	return '<div class="code-block">'
-		+ `<div class="code-toolbar">${label}`
-		+ '<button type="button" class="code-action" data-action="copy" title="Copy code">Copy</button>'
-		+ '<button type="button" class="code-action" data-action="insert" title="Insert at cursor in the editor">Insert</button>'
-		+ '</div>'
-		+ `<pre><code class="hljs${known ? ` language-${known}` : ''}">${body}</code></pre>`
-		+ '</div>';
+	return (
+		'<div class="code-block">' +
+		`<div class="code-toolbar">${label}` +
+		'<button type="button" class="code-action" data-action="copy" title="Copy code">Copy</button>' +
+		'<button type="button" class="code-action" data-action="insert" title="Insert at cursor in the editor">Insert</button>' +
+		'</div>' +
+		`<pre><code class="hljs${known ? ` language-${known}` : ''}">${body}</code></pre>` +
+		'</div>'
+	);
 }
 
 let renderer: MarkdownIt | undefined;

@@ -15,7 +15,7 @@ export type AnswerState = 'streaming' | 'done' | 'stopped' | 'incomplete' | 'fai
  * `stream` an error part from the server, `config` a bad setting, `other` anything else.
  */
 export type ChatErrorKind =
-	| 'noKey' | 'noDomain' | 'auth' | 'forbidden' | 'network' | 'rateLimited' | 'notFound' | 'server' | 'timeout' | 'stream' | 'config' | 'badRequest' | 'other';
+	'noKey' | 'noDomain' | 'auth' | 'forbidden' | 'network' | 'rateLimited' | 'notFound' | 'server' | 'timeout' | 'stream' | 'config' | 'badRequest' | 'other';
 
 export interface ChatError {
 	readonly kind: ChatErrorKind;
@@ -91,13 +91,26 @@ export type HostMessage =
 	/** The input box text, e.g. set by "Ask about Selection"; `context` replaces the pending one. */
 	| { readonly type: 'draft'; readonly text: string; readonly context?: readonly AssistantContext[] }
 	/** `replaces`: the turn a Retry asks again (it is dropped; failed turns without text are dropped too). */
-	| { readonly type: 'turnStarted'; readonly id: string; readonly question: string; readonly context?: readonly AssistantContext[]; readonly replaces?: string; readonly now: number }
+	| {
+			readonly type: 'turnStarted';
+			readonly id: string;
+			readonly question: string;
+			readonly context?: readonly AssistantContext[];
+			readonly replaces?: string;
+			readonly now: number;
+	  }
 	/** Text appended to the answer (the host coalesces small stream parts). */
 	| { readonly type: 'text'; readonly turnId: string; readonly text: string }
 	| { readonly type: 'citation'; readonly turnId: string; readonly source: AssistantSource }
 	/** `forgetThread`: the server no longer knows the thread (404), so the conversation drops it. */
 	| { readonly type: 'note'; readonly turnId: string; readonly note: string; readonly forgetThread?: boolean }
-	| { readonly type: 'turnEnded'; readonly turnId: string; readonly state: 'done' | 'stopped' | 'incomplete'; readonly thread?: ChatThread; readonly now: number }
+	| {
+			readonly type: 'turnEnded';
+			readonly turnId: string;
+			readonly state: 'done' | 'stopped' | 'incomplete';
+			readonly thread?: ChatThread;
+			readonly now: number;
+	  }
 	| { readonly type: 'turnFailed'; readonly turnId: string; readonly error: ChatError; readonly now: number }
 	/** Starts an empty conversation (the current one stays in the history if it has turns). */
 	| { readonly type: 'newChat'; readonly id: string; readonly now: number }
@@ -126,7 +139,21 @@ export type ViewMessage =
 	| { readonly type: 'fix'; readonly problem: 'noKey' | 'noDomain' | 'auth' };
 
 const viewMessageTypes = new Set<ViewMessage['type']>([
-	'ready', 'send', 'stop', 'retry', 'draft', 'clearContext', 'newChat', 'openConversation', 'deleteConversation', 'export', 'openLink', 'openCitation', 'copy', 'insert', 'fix',
+	'ready',
+	'send',
+	'stop',
+	'retry',
+	'draft',
+	'clearContext',
+	'newChat',
+	'openConversation',
+	'deleteConversation',
+	'export',
+	'openLink',
+	'openCitation',
+	'copy',
+	'insert',
+	'fix',
 ]);
 
 /** Checks a message from the webview before the host acts on it (the webview is not trusted). */
@@ -135,12 +162,23 @@ export function isViewMessage(value: unknown): value is ViewMessage {
 	const m = value as Record<string, unknown>;
 	if (typeof m.type !== 'string' || !viewMessageTypes.has(m.type as ViewMessage['type'])) return false;
 	switch (m.type) {
-		case 'send': case 'draft': case 'copy': case 'insert': return typeof m.text === 'string';
-		case 'retry': return typeof m.turnId === 'string';
-		case 'openConversation': case 'deleteConversation': return typeof m.id === 'string';
-		case 'openLink': return typeof m.href === 'string';
-		case 'openCitation': return typeof m.turnId === 'string' && Number.isInteger(m.index);
-		case 'fix': return m.problem === 'noKey' || m.problem === 'noDomain' || m.problem === 'auth';
-		default: return true;
+		case 'send':
+		case 'draft':
+		case 'copy':
+		case 'insert':
+			return typeof m.text === 'string';
+		case 'retry':
+			return typeof m.turnId === 'string';
+		case 'openConversation':
+		case 'deleteConversation':
+			return typeof m.id === 'string';
+		case 'openLink':
+			return typeof m.href === 'string';
+		case 'openCitation':
+			return typeof m.turnId === 'string' && Number.isInteger(m.index);
+		case 'fix':
+			return m.problem === 'noKey' || m.problem === 'noDomain' || m.problem === 'auth';
+		default:
+			return true;
 	}
 }

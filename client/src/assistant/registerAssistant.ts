@@ -38,9 +38,11 @@ export interface AssistantApi {
 export function registerAssistant(ctx: Ctx, platform: Platform): AssistantApi {
 	// The page the writer has open, for the v2 request's `currentPath` (the chat view itself takes focus when typing).
 	let lastPage: vscode.Uri | undefined = vscode.window.activeTextEditor?.document.uri;
-	ctx.pushCleanup(vscode.window.onDidChangeActiveTextEditor(editor => {
-		if (editor && editor.document.uri.scheme === 'file') lastPage = editor.document.uri;
-	}));
+	ctx.pushCleanup(
+		vscode.window.onDidChangeActiveTextEditor(editor => {
+			if (editor && editor.document.uri.scheme === 'file') lastPage = editor.document.uri;
+		}),
+	);
 	const currentPath = (): string | undefined => {
 		if (!lastPage) return undefined;
 		const root = activeRoot(ctx.status.current.roots, lastPage.toString());
@@ -83,13 +85,16 @@ export function registerAssistant(ctx: Ctx, platform: Platform): AssistantApi {
 			session.setDraft(session.state.draft, context);
 		}),
 		vscode.commands.registerCommand(AssistantCommands.setDomain, async (given?: unknown) => {
-			const value = typeof given === 'string' ? given : await vscode.window.showInputBox({
-				title: 'MintDoc: Set Assistant Domain',
-				prompt: 'The domain identifier of your docs site: the <domain> of <domain>.mintlify.app, the last segment of the dashboard URL.',
-				value: readAssistantSettings().domain,
-				ignoreFocusOut: true,
-				validateInput: text => (/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(text.trim()) ? undefined : 'Letters, digits, dots, dashes and underscores only.'),
-			});
+			const value =
+				typeof given === 'string'
+					? given
+					: await vscode.window.showInputBox({
+							title: 'MintDoc: Set Assistant Domain',
+							prompt: 'The domain identifier of your docs site: the <domain> of <domain>.mintlify.app, the last segment of the dashboard URL.',
+							value: readAssistantSettings().domain,
+							ignoreFocusOut: true,
+							validateInput: text => (/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(text.trim()) ? undefined : 'Letters, digits, dots, dashes and underscores only.'),
+						});
 			if (value === undefined || !value.trim()) return;
 			await setAssistantDomain(value);
 			await session.refreshSetup();

@@ -17,7 +17,13 @@ export const DeployCommands = {
 
 /** What a deploy command did, for tests and scripts. */
 export type DeployResult =
-	| { readonly started: true; readonly statusId: string; readonly previewUrl?: string; readonly branch?: string; readonly done: Promise<DeployNotice | undefined> }
+	| {
+			readonly started: true;
+			readonly statusId: string;
+			readonly previewUrl?: string;
+			readonly branch?: string;
+			readonly done: Promise<DeployNotice | undefined>;
+	  }
 	| { readonly started: false; readonly reason: string };
 
 /** The parts of VS Code's Git extension API (`vscode.git`, API version 1) used here. */
@@ -27,7 +33,9 @@ interface GitApi {
 }
 interface GitRepository {
 	readonly rootUri: vscode.Uri;
-	readonly state: { readonly HEAD?: { readonly name?: string; readonly upstream?: { readonly remote: string; readonly name: string }; readonly ahead?: number } };
+	readonly state: {
+		readonly HEAD?: { readonly name?: string; readonly upstream?: { readonly remote: string; readonly name: string }; readonly ahead?: number };
+	};
 }
 
 /**
@@ -45,29 +53,51 @@ export function registerDeploy(ctx: Ctx, platform: Platform, updates: UpdateStat
 			void vscode.window.showWarningMessage(`MintDoc: ${reason}`, ...actions.map(a => a.title)).then(choice => actions.find(a => a.title === choice)?.run());
 			return { started: false, reason };
 		};
-		if (!vscode.workspace.isTrusted) return refuse('deploying is not available in Restricted Mode: trust this workspace first.', { title: 'Manage Workspace Trust', run: () => vscode.commands.executeCommand('workbench.trust.manage') });
+		if (!vscode.workspace.isTrusted)
+			return refuse('deploying is not available in Restricted Mode: trust this workspace first.', {
+				title: 'Manage Workspace Trust',
+				run: () => vscode.commands.executeCommand('workbench.trust.manage'),
+			});
 		const { projectId } = readApiSettings();
-		if (!projectId) return refuse('set the project id (mintdoc.projectId) of the site to deploy.', { title: 'Set Project ID', run: () => vscode.commands.executeCommand('mintdoc.setProjectId') });
-		if (!(await platform.keys.get('admin'))) return refuse('deploying needs an admin API key (mint_…); none is stored.', { title: 'Set Admin API Key', run: () => vscode.commands.executeCommand(KeyCommands.setAdminKey) });
+		if (!projectId)
+			return refuse('set the project id (mintdoc.projectId) of the site to deploy.', {
+				title: 'Set Project ID',
+				run: () => vscode.commands.executeCommand('mintdoc.setProjectId'),
+			});
+		if (!(await platform.keys.get('admin')))
+			return refuse('deploying needs an admin API key (mint_…); none is stored.', {
+				title: 'Set Admin API Key',
+				run: () => vscode.commands.executeCommand(KeyCommands.setAdminKey),
+			});
 		let branch: string | undefined;
 		if (kind === 'preview') {
 			const decision = previewBranch(await branchFacts(ctx));
-			if (!decision.ok) return refuse(decision.message, ...(decision.fix === 'publish' ? [{ title: 'Publish Branch', run: () => vscode.commands.executeCommand('git.publish') }] : []));
+			if (!decision.ok)
+				return refuse(
+					decision.message,
+					...(decision.fix === 'publish' ? [{ title: 'Publish Branch', run: () => vscode.commands.executeCommand('git.publish') }] : []),
+				);
 			branch = decision.branch;
 			if (decision.note) platform.log.append(`Deploy preview: ${decision.note}`);
 		}
-		const confirmed = (args as { confirmed?: unknown } | undefined)?.confirmed === true || (await vscode.window.showWarningMessage(
-			kind === 'site'
-				? `Deploy the docs site of project '${projectId}' now? The platform builds and publishes its configured branch.`
-				: `Deploy a preview of branch '${branch}' for project '${projectId}'? An existing preview of the branch is redeployed.`,
-			{ modal: true }, 'Deploy',
-		)) === 'Deploy';
+		const confirmed =
+			(args as { confirmed?: unknown } | undefined)?.confirmed === true ||
+			(await vscode.window.showWarningMessage(
+				kind === 'site'
+					? `Deploy the docs site of project '${projectId}' now? The platform builds and publishes its configured branch.`
+					: `Deploy a preview of branch '${branch}' for project '${projectId}'? An existing preview of the branch is redeployed.`,
+				{ modal: true },
+				'Deploy',
+			)) === 'Deploy';
 		if (!confirmed) return { started: false, reason: 'cancelled' };
 		try {
 			const client = platform.adminClient();
-			const started: { statusId: string; previewUrl?: string } = kind === 'site' ? await client.triggerUpdate(projectId) : await client.createPreview(projectId, branch!);
+			const started: { statusId: string; previewUrl?: string } =
+				kind === 'site' ? await client.triggerUpdate(projectId) : await client.createPreview(projectId, branch!);
 			const previewUrl = started.previewUrl;
-			platform.log.append(`Deploy ${kind === 'site' ? 'site' : `preview of ${branch}`}: started, status id ${started.statusId}${previewUrl ? `, preview ${previewUrl}` : ''}`);
+			platform.log.append(
+				`Deploy ${kind === 'site' ? 'site' : `preview of ${branch}`}: started, status id ${started.statusId}${previewUrl ? `, preview ${previewUrl}` : ''}`,
+			);
 			// Tracked first: followToEnd reads the view, where an untracked id means "no longer followed".
 			await updates.track(started.statusId);
 			const done = followToEnd(updates, started.statusId).then(status => {
@@ -138,7 +168,8 @@ async function branchFacts(ctx: Ctx): Promise<BranchFacts> {
 	if (!repository) return { gitAvailable: true, repository: false };
 	const head = repository.state.HEAD;
 	return {
-		gitAvailable: true, repository: true,
+		gitAvailable: true,
+		repository: true,
 		...(head?.name ? { branch: head.name } : {}),
 		...(head?.upstream ? { upstream: head.upstream } : {}),
 		...(head?.ahead !== undefined ? { ahead: head.ahead } : {}),

@@ -30,7 +30,9 @@ export function parsePreviewMessage(value: unknown): PreviewToHostMessage | unde
 		case 'openExternal':
 			return short(m.url) ? { type: 'openExternal', url: m.url } : undefined;
 		case 'openLocation':
-			return short(m.uri) && isLineNumber(m.line) && isLineNumber(m.character) ? { type: 'openLocation', uri: m.uri, line: m.line, character: m.character } : undefined;
+			return short(m.uri) && isLineNumber(m.line) && isLineNumber(m.character)
+				? { type: 'openLocation', uri: m.uri, line: m.line, character: m.character }
+				: undefined;
 		case 'rendered':
 			return short(m.route) ? { type: 'rendered', route: m.route } : undefined;
 		case 'playgroundSend': {

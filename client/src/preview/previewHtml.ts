@@ -62,7 +62,9 @@ export function themeVariables(theme: PreviewPage['theme']): string {
 		hex(theme?.primary) && `--mp-primary:${theme!.primary}`,
 		hex(theme?.light) && `--mp-primary-light:${theme!.light}`,
 		hex(theme?.dark) && `--mp-primary-dark:${theme!.dark}`,
-	].filter(Boolean).join(';');
+	]
+		.filter(Boolean)
+		.join(';');
 }
 
 /** A fresh nonce for every document: 144 random bits, base64 (valid in a CSP source). */

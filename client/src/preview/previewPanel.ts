@@ -3,7 +3,19 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { PreviewPageRequest, type PlaygroundRequest, type PlaygroundResponse, type PreviewPage } from '../../../server/src/protocol';
 import { externalLinkTarget, parsePreviewMessage, type HostToPreviewMessage, type PreviewToHostMessage } from './messages';
 import { createNonce, renderPreviewHtml, themeVariables } from './previewHtml';
-import { acceptPage, affectsShown, initialPreviewState, issueRequest, setFollow, showFile, showRoute, targetOf, type PreviewState, type Shown, type Transition } from './previewState';
+import {
+	acceptPage,
+	affectsShown,
+	initialPreviewState,
+	issueRequest,
+	setFollow,
+	showFile,
+	showRoute,
+	targetOf,
+	type PreviewState,
+	type Shown,
+	type Transition,
+} from './previewState';
 
 /** A page posted to the webview, and when (`Date.now()`): what the tests and the latency measurement read. */
 export interface PostedPage {
@@ -58,17 +70,28 @@ export class PreviewPanel implements vscode.Disposable {
 	readonly onDidRender = this.#onDidRender.event;
 	readonly onDidDispose = this.#onDidDispose.event;
 
-	constructor(private readonly host: PreviewHost, column: vscode.ViewColumn, preserveFocus: boolean) {
-		this.#panel = vscode.window.createWebviewPanel(PreviewPanel.viewType, 'MintDoc Preview', { viewColumn: column, preserveFocus }, {
-			enableScripts: true,
-			enableCommandUris: false,
-			enableFindWidget: true,
-			localResourceRoots: this.#resourceRoots(),
-		});
+	constructor(
+		private readonly host: PreviewHost,
+		column: vscode.ViewColumn,
+		preserveFocus: boolean,
+	) {
+		this.#panel = vscode.window.createWebviewPanel(
+			PreviewPanel.viewType,
+			'MintDoc Preview',
+			{ viewColumn: column, preserveFocus },
+			{
+				enableScripts: true,
+				enableCommandUris: false,
+				enableFindWidget: true,
+				localResourceRoots: this.#resourceRoots(),
+			},
+		);
 		this.#panel.iconPath = vscode.Uri.joinPath(host.extensionUri, 'media', 'mintdoc.svg');
 		this.#setDocument(undefined);
 		this.#disposables.push(
-			this.#panel.webview.onDidReceiveMessage(message => this.#onMessage(parsePreviewMessage(message)).catch(e => host.log(`preview: ${e instanceof Error ? e.message : String(e)}`))),
+			this.#panel.webview.onDidReceiveMessage(message =>
+				this.#onMessage(parsePreviewMessage(message)).catch(e => host.log(`preview: ${e instanceof Error ? e.message : String(e)}`)),
+			),
 			// Hidden and shown again, the webview reloads its document (no retained context): it says `ready` again.
 			this.#panel.onDidChangeViewState(({ webviewPanel }) => {
 				if (!webviewPanel.visible) this.#ready = false;
@@ -153,7 +176,8 @@ export class PreviewPanel implements vscode.Disposable {
 		try {
 			page = await client.sendRequest(PreviewPageRequest.type, { target: targetOf(shown), assetBase: this.#assetBase(shown) }, source.token);
 		} catch (e) {
-			if (!source.token.isCancellationRequested && !this.#disposed) this.host.log(`preview: rendering ${JSON.stringify(targetOf(shown))} failed: ${e instanceof Error ? e.message : String(e)}`);
+			if (!source.token.isCancellationRequested && !this.#disposed)
+				this.host.log(`preview: rendering ${JSON.stringify(targetOf(shown))} failed: ${e instanceof Error ? e.message : String(e)}`);
 			return;
 		} finally {
 			if (this.#inFlight === source) this.#inFlight = undefined;
@@ -235,7 +259,10 @@ export class PreviewPanel implements vscode.Disposable {
 		const client = this.host.client();
 		const rootUri = this.#state.page?.rootUri;
 		if (!client || !rootUri) return;
-		const page = await client.sendRequest(PreviewPageRequest.type, { target: { rootUri, route } }).then(p => p, () => undefined);
+		const page = await client.sendRequest(PreviewPageRequest.type, { target: { rootUri, route } }).then(
+			p => p,
+			() => undefined,
+		);
 		if (page?.sourceUri) await this.#openLocation(page.sourceUri);
 		else void vscode.window.showInformationMessage(`MintDoc: no file makes the page ${route}.`);
 	}
@@ -248,19 +275,25 @@ export class PreviewPanel implements vscode.Disposable {
 		const position = new vscode.Position(line, character);
 		const column = this.#panel.viewColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Beside : vscode.ViewColumn.One;
 		// A missing page's problem points at the file that should exist.
-		const exists = await vscode.workspace.fs.stat(target).then(() => true, () => false);
+		const exists = await vscode.workspace.fs.stat(target).then(
+			() => true,
+			() => false,
+		);
 		if (!exists) return void vscode.window.showInformationMessage(`MintDoc: ${vscode.workspace.asRelativePath(target)} does not exist.`);
 		await vscode.window.showTextDocument(target, { viewColumn: column, selection: new vscode.Range(position, position) });
 	}
 
 	/** The webview URI of the page's docs root: the renderer makes site-relative images load from it. */
 	#assetBase(shown: Shown): string | undefined {
-		const rootUri = shown.kind === 'route' ? shown.rootUri : this.#rootOf(shown.uri) ?? this.#state.page?.rootUri;
+		const rootUri = shown.kind === 'route' ? shown.rootUri : (this.#rootOf(shown.uri) ?? this.#state.page?.rootUri);
 		return rootUri ? this.#panel.webview.asWebviewUri(vscode.Uri.parse(rootUri, true)).toString() : undefined;
 	}
 
 	#rootOf(uri: string): string | undefined {
-		return this.host.docsRoots().filter(root => uri.startsWith(root.endsWith('/') ? root : `${root}/`)).sort((a, b) => b.length - a.length)[0];
+		return this.host
+			.docsRoots()
+			.filter(root => uri.startsWith(root.endsWith('/') ? root : `${root}/`))
+			.sort((a, b) => b.length - a.length)[0];
 	}
 
 	/** dist/ (script, styles) and the docs roots (images): nothing else of the disk is visible to the webview. */

@@ -6,9 +6,7 @@
 import type { PreviewPage, PreviewTarget } from '../../../server/src/protocol';
 
 /** The page asked for: a file (the editor the preview follows) or a route (a link clicked in the preview). */
-export type Shown =
-	| { readonly kind: 'file'; readonly uri: string }
-	| { readonly kind: 'route'; readonly rootUri: string; readonly route: string };
+export type Shown = { readonly kind: 'file'; readonly uri: string } | { readonly kind: 'route'; readonly rootUri: string; readonly route: string };
 
 export interface PreviewState {
 	readonly shown: Shown | undefined;
@@ -38,7 +36,9 @@ export function targetOf(shown: Shown): PreviewTarget {
 
 function sameShown(a: Shown | undefined, b: Shown): boolean {
 	if (!a || a.kind !== b.kind) return false;
-	return a.kind === 'file' ? a.uri === (b as { uri: string }).uri : a.rootUri === (b as { rootUri: string }).rootUri && a.route === (b as { route: string }).route;
+	return a.kind === 'file'
+		? a.uri === (b as { uri: string }).uri
+		: a.rootUri === (b as { rootUri: string }).rootUri && a.route === (b as { route: string }).route;
 }
 
 /** A decision: the next state, and whether the server must be asked for the page. */

@@ -53,8 +53,8 @@ export function registerPreview(ctx: Ctx): PreviewTestApi {
 		else {
 			const created = new PreviewPanel(host, column, preserveFocus);
 			created.setFollow(follow);
-			created.onDidPost(posted => (lastPosted = posted, onDidPost.fire(posted)));
-			created.onDidRender(rendered => (lastRendered = rendered, onDidRender.fire(rendered)));
+			created.onDidPost(posted => ((lastPosted = posted), onDidPost.fire(posted)));
+			created.onDidRender(rendered => ((lastRendered = rendered), onDidRender.fire(rendered)));
 			created.onDidDispose(() => panel === created && (panel = undefined));
 			panel = created;
 		}
@@ -74,7 +74,9 @@ export function registerPreview(ctx: Ctx): PreviewTestApi {
 	const watcher = vscode.workspace.createFileSystemWatcher('**/*.{mdx,md,json,yaml,yml}');
 	const onDisk = (uri: vscode.Uri) => panel?.documentChanged(uri.toString());
 	ctx.pushCleanup(
-		onDidPost, onDidRender, watcher,
+		onDidPost,
+		onDidRender,
+		watcher,
 		{ dispose: () => panel?.dispose() },
 		vscode.commands.registerCommand(PreviewCommands.open, open(vscode.ViewColumn.Active, false)),
 		vscode.commands.registerCommand(PreviewCommands.openToSide, open(vscode.ViewColumn.Beside, true)),
@@ -82,7 +84,9 @@ export function registerPreview(ctx: Ctx): PreviewTestApi {
 		vscode.window.onDidChangeActiveTextEditor(editor => panel?.followEditor(editor?.document.uri.toString())),
 		vscode.workspace.onDidChangeTextDocument(({ document, contentChanges }) => contentChanges.length > 0 && panel?.documentChanged(document.uri.toString())),
 		// Files changed on disk (a git checkout, a page created): the server learns of them from its own watcher.
-		watcher.onDidChange(onDisk), watcher.onDidCreate(onDisk), watcher.onDidDelete(onDisk),
+		watcher.onDidChange(onDisk),
+		watcher.onDidCreate(onDisk),
+		watcher.onDidDelete(onDisk),
 		// A restarted server, or sites found late: render again with it.
 		ctx.status.onDidChange(status => status.state === 'ready' && panel?.refresh()),
 	);
@@ -109,7 +113,10 @@ async function sendPlayground(ctx: Ctx, allowedOrigins: Set<string>, request: Pl
 		const send = 'Send';
 		const choice = await vscode.window.showWarningMessage(
 			`This workspace is not trusted. Send the API playground's request to ${origin}?`,
-			{ modal: true, detail: `${request.method} ${request.url}\nThe URL comes from the workspace's OpenAPI document. MintDoc will not ask again for ${origin} in this session.` },
+			{
+				modal: true,
+				detail: `${request.method} ${request.url}\nThe URL comes from the workspace's OpenAPI document. MintDoc will not ask again for ${origin} in this session.`,
+			},
 			send,
 		);
 		if (choice !== send) return notSent(`Not sent: sending to ${origin} was not allowed.`);

@@ -20,7 +20,8 @@ export const SearchCommands = {
 const debounceMs = 300;
 
 /** What a search opened: the local page, the published URL, or nothing. */
-export type SearchOpened = { readonly kind: 'local'; readonly uri: vscode.Uri } | { readonly kind: 'external'; readonly url: string } | { readonly kind: 'none' };
+export type SearchOpened =
+	{ readonly kind: 'local'; readonly uri: vscode.Uri } | { readonly kind: 'external'; readonly url: string } | { readonly kind: 'none' };
 
 /** For tests: the last results shown and the documents of published pages. */
 export interface SearchApi {
@@ -63,7 +64,9 @@ export function registerSearch(ctx: Ctx, platform: Platform): SearchApi {
 			await vscode.env.openExternal(vscode.Uri.parse(url, true));
 			return { kind: 'external', url };
 		}
-		void vscode.window.showWarningMessage(`MintDoc: '${result.path.slice(0, 80)}' is not a page of the open site and has no https address (set mintdoc.assistant.siteUrl).`);
+		void vscode.window.showWarningMessage(
+			`MintDoc: '${result.path.slice(0, 80)}' is not a page of the open site and has no https address (set mintdoc.assistant.siteUrl).`,
+		);
 		return { kind: 'none' };
 	};
 
@@ -108,12 +111,18 @@ export function registerSearch(ctx: Ctx, platform: Platform): SearchApi {
 /** Both discovery endpoints need the assistant key and domain: say what is missing, with the fix. */
 async function ready(platform: Platform): Promise<boolean> {
 	if (!readAssistantSettings().domain) {
-		const choice = await vscode.window.showWarningMessage('MintDoc: set the assistant domain (the domain identifier of your docs site) to search the published docs.', 'Set Assistant Domain');
+		const choice = await vscode.window.showWarningMessage(
+			'MintDoc: set the assistant domain (the domain identifier of your docs site) to search the published docs.',
+			'Set Assistant Domain',
+		);
 		if (choice) await vscode.commands.executeCommand('mintdoc.setAssistantDomain');
 		return false;
 	}
 	if (!(await platform.keys.get('assistant'))) {
-		const choice = await vscode.window.showWarningMessage('MintDoc: the published docs are read with the assistant key (mint_dsc_…); none is stored.', 'Set Assistant Key');
+		const choice = await vscode.window.showWarningMessage(
+			'MintDoc: the published docs are read with the assistant key (mint_dsc_…); none is stored.',
+			'Set Assistant Key',
+		);
 		if (choice) await vscode.commands.executeCommand(KeyCommands.setAssistantKey);
 		return false;
 	}
@@ -145,7 +154,11 @@ function showError(e: unknown): void {
 type ResultPick = vscode.QuickPickItem & { readonly result?: DocsSearchResult };
 
 /** The quick pick: searches as the user types (debounced), older requests cancelled. */
-function pickResult(initial: string, filter: DocsSearchFilter, search: (q: string, f: DocsSearchFilter, s: AbortSignal) => Promise<SearchItem[]>): Promise<DocsSearchResult | undefined> {
+function pickResult(
+	initial: string,
+	filter: DocsSearchFilter,
+	search: (q: string, f: DocsSearchFilter, s: AbortSignal) => Promise<SearchItem[]>,
+): Promise<DocsSearchResult | undefined> {
 	return new Promise(resolve => {
 		const pick = vscode.window.createQuickPick<ResultPick>();
 		pick.title = `MintDoc: Search Published Docs${describeSearchFilter(filter)}`;
@@ -166,18 +179,35 @@ function pickResult(initial: string, filter: DocsSearchFilter, search: (q: strin
 			timer = setTimeout(() => {
 				const current = (request = new AbortController());
 				pick.busy = true;
-				search(query, filter, current.signal).then(items => {
-					if (current.signal.aborted) return;
-					// Labels come from the network: `$(` would be read as an icon.
-					pick.items = items.length
-						? items.map(item => ({ label: plain(item.label), description: plain(item.description), detail: plain(item.detail), alwaysShow: true, result: item.result }))
-						: [{ label: 'No published page matches', detail: 'Try other words; the search covers the deployed site, not unsaved edits.', alwaysShow: true }];
-				}, e => {
-					if (current.signal.aborted) return;
-					pick.items = [{ label: `$(error) ${plain(isApiError(e) ? e.message : String(e))}`, alwaysShow: true }];
-				}).finally(() => {
-					if (!current.signal.aborted) pick.busy = false;
-				});
+				search(query, filter, current.signal)
+					.then(
+						items => {
+							if (current.signal.aborted) return;
+							// Labels come from the network: `$(` would be read as an icon.
+							pick.items = items.length
+								? items.map(item => ({
+										label: plain(item.label),
+										description: plain(item.description),
+										detail: plain(item.detail),
+										alwaysShow: true,
+										result: item.result,
+									}))
+								: [
+										{
+											label: 'No published page matches',
+											detail: 'Try other words; the search covers the deployed site, not unsaved edits.',
+											alwaysShow: true,
+										},
+									];
+						},
+						e => {
+							if (current.signal.aborted) return;
+							pick.items = [{ label: `$(error) ${plain(isApiError(e) ? e.message : String(e))}`, alwaysShow: true }];
+						},
+					)
+					.finally(() => {
+						if (!current.signal.aborted) pick.busy = false;
+					});
 			}, debounceMs);
 		};
 		pick.onDidChangeValue(run);

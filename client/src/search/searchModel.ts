@@ -52,7 +52,12 @@ export function searchItems(results: readonly DocsSearchResult[]): SearchItem[] 
 
 /** The first ~160 characters of a Markdown text, on one line, without fences and markup. */
 export function excerpt(markdown: string, max = 160): string {
-	const plain = markdown.replace(/```[\s\S]*?```/g, ' ').replace(/[#>*_`]/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/\s+/g, ' ').trim();
+	const plain = markdown
+		.replace(/```[\s\S]*?```/g, ' ')
+		.replace(/[#>*_`]/g, '')
+		.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+		.replace(/\s+/g, ' ')
+		.trim();
 	return plain.length > max ? `${plain.slice(0, max - 1)}…` : plain;
 }
 

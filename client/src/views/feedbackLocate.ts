@@ -57,14 +57,22 @@ function blocksOf(text: string): Block[] {
 	return blocks;
 }
 
-const normalize = (code: string) => code.split(/\r?\n/).map(l => l.trim()).filter(Boolean).join('\n');
+const normalize = (code: string) =>
+	code
+		.split(/\r?\n/)
+		.map(l => l.trim())
+		.filter(Boolean)
+		.join('\n');
 
 /**
  * The code block of `text` that a code-snippet entry is about: the same code (ignoring
  * indentation) wins; else a block holding the entry's first code line; a matching title
  * (filename) or language breaks ties. Undefined when nothing resembles it.
  */
-export function findCodeBlock(text: string, entry: { readonly code?: string; readonly filename?: string; readonly lang?: string }): CodeBlockLocation | undefined {
+export function findCodeBlock(
+	text: string,
+	entry: { readonly code?: string; readonly filename?: string; readonly lang?: string },
+): CodeBlockLocation | undefined {
 	if (entry.code === undefined && !entry.filename) return undefined;
 	const wanted = normalize(entry.code ?? '');
 	// The platform may clip long snippets: compare what was sent, without a trailing ellipsis.

@@ -91,14 +91,33 @@ export function reduceFeedback(state: FeedbackState, action: FeedbackAction): Fe
 			const { page, key, at } = action;
 			if (action.mode === 'more') {
 				if (key !== state.loadedKey) return state; // filters changed while it loaded
-				return { ...state, entries: merge(state.entries, page.feedback), nextCursor: page.nextCursor, hasMore: page.hasMore, pagesLoaded: state.pagesLoaded + 1, loading: undefined, error: undefined, loadedAt: at };
+				return {
+					...state,
+					entries: merge(state.entries, page.feedback),
+					nextCursor: page.nextCursor,
+					hasMore: page.hasMore,
+					pagesLoaded: state.pagesLoaded + 1,
+					loading: undefined,
+					error: undefined,
+					loadedAt: at,
+				};
 			}
 			// A refresh of the same query keeps the deeper pages already loaded (and their cursor):
 			// the first page brings what is new, and changed entries replace their old versions.
 			if (key === state.loadedKey && state.pagesLoaded > 1) {
 				return { ...state, entries: merge(page.feedback, state.entries), loading: undefined, error: undefined, loadedAt: at };
 			}
-			return { ...state, entries: merge([], page.feedback), nextCursor: page.nextCursor, hasMore: page.hasMore, pagesLoaded: 1, loadedKey: key, loading: undefined, error: undefined, loadedAt: at };
+			return {
+				...state,
+				entries: merge([], page.feedback),
+				nextCursor: page.nextCursor,
+				hasMore: page.hasMore,
+				pagesLoaded: 1,
+				loadedKey: key,
+				loading: undefined,
+				error: undefined,
+				loadedAt: at,
+			};
 		}
 	}
 }
@@ -145,22 +164,48 @@ export function statusLabel(status: string): string {
 	return status.replace(/_/g, ' ');
 }
 
-const statusColors: Record<string, string> = { pending: 'charts.yellow', in_progress: 'charts.blue', resolved: 'charts.green', dismissed: 'disabledForeground' };
+const statusColors: Record<string, string> = {
+	pending: 'charts.yellow',
+	in_progress: 'charts.blue',
+	resolved: 'charts.green',
+	dismissed: 'disabledForeground',
+};
 
 /**
  * Icon by source (thumbs for page ratings, filled thumbs for bare votes, code, robot for the
  * agent), colored by status.
  */
 export function entryIcon(entry: FeedbackEntry): RowIcon {
-	const id = entry.source === 'contextual' ? (entry.helpful === true ? 'thumbsup' : entry.helpful === false ? 'thumbsdown' : 'feedback')
-		: entry.source === 'thumbs_only' ? (entry.helpful === false ? 'thumbsdown-filled' : 'thumbsup-filled')
-		: entry.source === 'code_snippet' ? 'code' : entry.source === 'agent' ? 'hubot' : 'comment';
+	const id =
+		entry.source === 'contextual'
+			? entry.helpful === true
+				? 'thumbsup'
+				: entry.helpful === false
+					? 'thumbsdown'
+					: 'feedback'
+			: entry.source === 'thumbs_only'
+				? entry.helpful === false
+					? 'thumbsdown-filled'
+					: 'thumbsup-filled'
+				: entry.source === 'code_snippet'
+					? 'code'
+					: entry.source === 'agent'
+						? 'hubot'
+						: 'comment';
 	return { id, color: statusColors[entry.status] };
 }
 
 /** Markdown tooltip: the comment, page, source, status, helpful, contact, date, and code with its filename. */
 export function entryTooltip(entry: FeedbackEntry): string {
-	const lines = [entry.comment.trim() ? entry.comment.split(/\r?\n/).map(l => `> ${escapeMarkdown(l)}`).join('\n') : '_No comment_', ''];
+	const lines = [
+		entry.comment.trim()
+			? entry.comment
+					.split(/\r?\n/)
+					.map(l => `> ${escapeMarkdown(l)}`)
+					.join('\n')
+			: '_No comment_',
+		'',
+	];
 	const facts: [string, string | undefined][] = [
 		['Page', entry.path ? `\`${entry.path.replace(/`/g, '')}\`` : undefined],
 		['Source', sourceLabel(entry.source)],
@@ -171,18 +216,30 @@ export function entryTooltip(entry: FeedbackEntry): string {
 	];
 	for (const [name, value] of facts) if (value) lines.push(`**${name}:** ${value}  `);
 	if (entry.code !== undefined) {
-		lines.push('', entry.filename ? `**${escapeMarkdown(entry.filename)}**${entry.lang ? ` (${escapeMarkdown(entry.lang)})` : ''}` : '', codeFence(entry.code, entry.lang));
+		lines.push(
+			'',
+			entry.filename ? `**${escapeMarkdown(entry.filename)}**${entry.lang ? ` (${escapeMarkdown(entry.lang)})` : ''}` : '',
+			codeFence(entry.code, entry.lang),
+		);
 	}
 	return lines.join('\n');
 }
 
 function entryRow(entry: FeedbackEntry, groupBy: GroupBy, now: number): ViewRow {
 	const comment = firstLine(entry.comment);
-	const label = comment || (entry.source === 'thumbs_only'
-		? (entry.helpful === false ? 'Not helpful (vote)' : 'Helpful (vote)')
-		: entry.helpful === true ? '(helpful, no comment)' : entry.helpful === false ? '(not helpful, no comment)' : '(no comment)');
+	const label =
+		comment ||
+		(entry.source === 'thumbs_only'
+			? entry.helpful === false
+				? 'Not helpful (vote)'
+				: 'Helpful (vote)'
+			: entry.helpful === true
+				? '(helpful, no comment)'
+				: entry.helpful === false
+					? '(not helpful, no comment)'
+					: '(no comment)');
 	const where = groupBy === 'status' ? entry.path : statusLabel(entry.status);
-	const detail = entry.code !== undefined ? entry.filename ?? entry.lang : entry.contact;
+	const detail = entry.code !== undefined ? (entry.filename ?? entry.lang) : entry.contact;
 	return {
 		id: `entry:${entry.id}`,
 		label,
@@ -199,7 +256,11 @@ function entryRow(entry: FeedbackEntry, groupBy: GroupBy, now: number): ViewRow 
  * last). With per-page counts, pages go by their total, and pages not in the loaded entries are
  * listed too (empty until more is loaded): the pages that draw the most feedback come first.
  */
-export function groupEntries(entries: readonly FeedbackEntry[], groupBy: GroupBy, stats?: readonly FeedbackPageStats[]): { key: string; entries: FeedbackEntry[] }[] {
+export function groupEntries(
+	entries: readonly FeedbackEntry[],
+	groupBy: GroupBy,
+	stats?: readonly FeedbackPageStats[],
+): { key: string; entries: FeedbackEntry[] }[] {
 	const groups = new Map<string, FeedbackEntry[]>();
 	for (const entry of entries) {
 		const key = groupBy === 'path' ? entry.path || '(no page)' : entry.status;
@@ -208,16 +269,22 @@ export function groupEntries(entries: readonly FeedbackEntry[], groupBy: GroupBy
 	if (groupBy === 'path' && stats?.length) {
 		const total = new Map(stats.map(row => [row.path, row.total]));
 		for (const row of stats) if (!groups.has(row.path)) groups.set(row.path, []);
-		return [...groups].map(([key, list]) => ({ key, entries: list }))
-			.sort((a, b) => (total.get(b.key) ?? b.entries.length) - (total.get(a.key) ?? a.entries.length) || b.entries.length - a.entries.length || a.key.localeCompare(b.key));
+		return [...groups]
+			.map(([key, list]) => ({ key, entries: list }))
+			.sort(
+				(a, b) =>
+					(total.get(b.key) ?? b.entries.length) - (total.get(a.key) ?? a.entries.length) || b.entries.length - a.entries.length || a.key.localeCompare(b.key),
+			);
 	}
 	const order = (key: string) => {
 		const i = (feedbackStatuses as readonly string[]).indexOf(key);
 		return i < 0 ? feedbackStatuses.length : i;
 	};
-	return [...groups].map(([key, list]) => ({ key, entries: list })).sort((a, b) => groupBy === 'status'
-		? order(a.key) - order(b.key) || a.key.localeCompare(b.key)
-		: b.entries.length - a.entries.length || a.key.localeCompare(b.key));
+	return [...groups]
+		.map(([key, list]) => ({ key, entries: list }))
+		.sort((a, b) =>
+			groupBy === 'status' ? order(a.key) - order(b.key) || a.key.localeCompare(b.key) : b.entries.length - a.entries.length || a.key.localeCompare(b.key),
+		);
 }
 
 /**
@@ -238,16 +305,29 @@ export function feedbackRows(state: FeedbackState, now: number): ViewRow[] {
 			label: state.groupBy === 'status' ? statusLabel(group.key) : group.key,
 			description: pageStats ? pageStatsDescription(pageStats, group.entries.length) : String(group.entries.length),
 			...(pageStats ? { tooltip: pageStatsTooltip(pageStats, group.entries.length) } : {}),
-			icon: state.groupBy === 'status' ? { id: 'circle-filled', color: statusColors[group.key] } : pageStats && pageStats.thumbsDown > pageStats.thumbsUp ? { id: 'file', color: 'charts.orange' } : { id: 'file' },
+			icon:
+				state.groupBy === 'status'
+					? { id: 'circle-filled', color: statusColors[group.key] }
+					: pageStats && pageStats.thumbsDown > pageStats.thumbsUp
+						? { id: 'file', color: 'charts.orange' }
+						: { id: 'file' },
 			contextValue: state.groupBy === 'path' ? 'feedbackPage' : 'feedbackStatus',
 			expanded: state.groupBy === 'status',
 			children: group.entries.map(e => entryRow(e, state.groupBy, now)),
 		});
 	}
 	if (state.hasMore && state.entries.length > 0) {
-		rows.push(state.loading === 'more'
-			? { id: 'more', label: 'Loading more…', icon: { id: 'loading~spin' } }
-			: { id: 'more', label: 'Load more…', description: `${state.entries.length} loaded`, icon: { id: 'fold-down' }, action: { type: 'command', command: FeedbackCommands.loadMore } });
+		rows.push(
+			state.loading === 'more'
+				? { id: 'more', label: 'Loading more…', icon: { id: 'loading~spin' } }
+				: {
+						id: 'more',
+						label: 'Load more…',
+						description: `${state.entries.length} loaded`,
+						icon: { id: 'fold-down' },
+						action: { type: 'command', command: FeedbackCommands.loadMore },
+					},
+		);
 	}
 	return rows;
 }
@@ -259,9 +339,14 @@ export function pageStatsDescription(stats: FeedbackPageStats, loaded: number): 
 
 function pageStatsTooltip(stats: FeedbackPageStats, loaded: number): string {
 	return [
-		`**\`${stats.path.replace(/`/g, '')}\`**`, '',
-		`Helpful: ${stats.thumbsUp}  `, `Not helpful: ${stats.thumbsDown}  `, `Code snippet feedback: ${stats.code}  `, `All feedback: ${stats.total}  `,
-		'', loaded < stats.total ? `${loaded} of them loaded; "Load more…" fetches the rest.` : 'All of them are loaded.',
+		`**\`${stats.path.replace(/`/g, '')}\`**`,
+		'',
+		`Helpful: ${stats.thumbsUp}  `,
+		`Not helpful: ${stats.thumbsDown}  `,
+		`Code snippet feedback: ${stats.code}  `,
+		`All feedback: ${stats.total}  `,
+		'',
+		loaded < stats.total ? `${loaded} of them loaded; "Load more…" fetches the rest.` : 'All of them are loaded.',
 	].join('\n');
 }
 
@@ -273,10 +358,13 @@ function pageStatsTooltip(stats: FeedbackPageStats, loaded: number): string {
 export function errorRow(error: ViewError, retryCommand: string, retryArgs: readonly unknown[] = [], id = 'error', onNotFound?: RowAction): ViewRow {
 	const waiting = error.kind === 'rateLimited';
 	const [description, action]: [string | undefined, RowAction] =
-		error.kind === 'auth' || error.kind === 'forbidden' ? ['click to set the key', { type: 'command', command: FeedbackCommands.setAdminKey }]
-		: error.kind === 'config' ? ['click to open the setting', { type: 'command', command: 'workbench.action.openSettings', args: ['mintdoc.api.baseUrl'] }]
-		: error.kind === 'notFound' && onNotFound ? ['click to fix', onNotFound]
-		: ['click to retry', { type: 'command', command: retryCommand, args: retryArgs }];
+		error.kind === 'auth' || error.kind === 'forbidden'
+			? ['click to set the key', { type: 'command', command: FeedbackCommands.setAdminKey }]
+			: error.kind === 'config'
+				? ['click to open the setting', { type: 'command', command: 'workbench.action.openSettings', args: ['mintdoc.api.baseUrl'] }]
+				: error.kind === 'notFound' && onNotFound
+					? ['click to fix', onNotFound]
+					: ['click to retry', { type: 'command', command: retryCommand, args: retryArgs }];
 	return {
 		id,
 		label: error.message,

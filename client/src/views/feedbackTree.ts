@@ -7,7 +7,19 @@ import type { Platform } from '../apiKeys';
 import { readApiSettings, setProjectId } from '../config';
 import type { Ctx } from '../ctx';
 import { findCodeBlock, pageFileCandidates } from './feedbackLocate';
-import { describeFilters, feedbackKey, FeedbackCommands, feedbackRows, initialFeedbackState, normalizeFilters, reduceFeedback, type FeedbackAction, type FeedbackState, type GroupBy, type ViewError } from './feedbackModel';
+import {
+	describeFilters,
+	feedbackKey,
+	FeedbackCommands,
+	feedbackRows,
+	initialFeedbackState,
+	normalizeFilters,
+	reduceFeedback,
+	type FeedbackAction,
+	type FeedbackState,
+	type GroupBy,
+	type ViewError,
+} from './feedbackModel';
 import { pickFilters } from './feedbackFilters';
 import type { UpdatesState } from './updateStatusModel';
 
@@ -32,7 +44,7 @@ export class RowTreeProvider implements vscode.TreeDataProvider<ViewRow>, vscode
 	}
 
 	getChildren(row?: ViewRow): ViewRow[] {
-		return [...(row ? row.children ?? [] : this.#rows)];
+		return [...(row ? (row.children ?? []) : this.#rows)];
 	}
 
 	getTreeItem(row: ViewRow): vscode.TreeItem {
@@ -45,7 +57,8 @@ export class RowTreeProvider implements vscode.TreeDataProvider<ViewRow>, vscode
 		item.contextValue = row.contextValue;
 		if (row.action?.type === 'command') item.command = { command: row.action.command, title: row.label, arguments: [...(row.action.args ?? [])] };
 		// URLs come from the network: only https opens (never command:, file: or vscode: URIs).
-		if (row.action?.type === 'openUrl' && isHttpsUrl(row.action.url)) item.command = { command: 'vscode.open', title: 'Open', arguments: [vscode.Uri.parse(row.action.url, true)] };
+		if (row.action?.type === 'openUrl' && isHttpsUrl(row.action.url))
+			item.command = { command: 'vscode.open', title: 'Open', arguments: [vscode.Uri.parse(row.action.url, true)] };
 		return item;
 	}
 
@@ -70,9 +83,15 @@ export class FeedbackView implements vscode.Disposable {
 	/** Base URL and project id the loaded entries came from. */
 	#source = '';
 
-	constructor(private readonly ctx: Ctx, private readonly platform: Platform) {
+	constructor(
+		private readonly ctx: Ctx,
+		private readonly platform: Platform,
+	) {
 		const memento = ctx.context.workspaceState;
-		this.#state = initialFeedbackState(normalizeFilters(memento.get<FeedbackFilters>(stateKeys.filters) ?? {}), memento.get<GroupBy>(stateKeys.groupBy) === 'status' ? 'status' : 'path');
+		this.#state = initialFeedbackState(
+			normalizeFilters(memento.get<FeedbackFilters>(stateKeys.filters) ?? {}),
+			memento.get<GroupBy>(stateKeys.groupBy) === 'status' ? 'status' : 'path',
+		);
 		this.#view = vscode.window.createTreeView(feedbackViewId, { treeDataProvider: this.provider, showCollapseAll: true });
 		this.#view.onDidChangeVisibility(e => {
 			if (e.visible && !this.#requested) void this.refresh();
@@ -141,7 +160,7 @@ export class FeedbackView implements vscode.Disposable {
 		const request = (this.#request = new AbortController());
 		const filters = this.#state.filters;
 		const key = feedbackKey(projectId, filters);
-		const cursor = mode === 'more' ? this.#state.nextCursor ?? undefined : undefined;
+		const cursor = mode === 'more' ? (this.#state.nextCursor ?? undefined) : undefined;
 		this.#dispatch({ type: 'loadStarted', mode });
 		const started = Date.now();
 		const client = this.platform.adminClient();
@@ -149,7 +168,9 @@ export class FeedbackView implements vscode.Disposable {
 			try {
 				const page = await client.listFeedback(projectId, { ...filters, limit: pageSize }, cursor, request.signal);
 				if (request.signal.aborted) return;
-				this.platform.log.append(`Feedback: ${page.feedback.length} entries (${mode === 'more' ? `page ${this.#state.pagesLoaded + 1}` : 'first page'}, hasMore ${page.hasMore}) from ${new URL(client.baseUrl).host} in ${Date.now() - started} ms`);
+				this.platform.log.append(
+					`Feedback: ${page.feedback.length} entries (${mode === 'more' ? `page ${this.#state.pagesLoaded + 1}` : 'first page'}, hasMore ${page.hasMore}) from ${new URL(client.baseUrl).host} in ${Date.now() - started} ms`,
+				);
 				this.#dispatch({ type: 'pageLoaded', mode, key, page, at: Date.now() });
 				if (mode === 'refresh') void this.#loadStats(client, projectId, filters, key, request.signal);
 			} catch (e) {
@@ -239,7 +260,9 @@ async function findPageFile(ctx: Ctx, path: string): Promise<vscode.Uri | undefi
 async function openEntry(ctx: Ctx, platform: Platform, entry: FeedbackEntry): Promise<void> {
 	const uri = await findPageFile(ctx, entry.path);
 	if (!uri) {
-		void vscode.window.showInformationMessage(`MintDoc: no local page for '${entry.path}' (looked for ${pageFileCandidates(entry.path).join(', ') || 'nothing: not a page path'}).`);
+		void vscode.window.showInformationMessage(
+			`MintDoc: no local page for '${entry.path}' (looked for ${pageFileCandidates(entry.path).join(', ') || 'nothing: not a page path'}).`,
+		);
 		return;
 	}
 	const document = await vscode.workspace.openTextDocument(uri);
@@ -275,18 +298,27 @@ export function registerFeedbackView(ctx: Ctx, platform: Platform): FeedbackView
 		vscode.commands.registerCommand(FeedbackCommands.clearFilters, () => view.setFilters({})),
 		vscode.commands.registerCommand(FeedbackCommands.groupByPath, () => view.setGroupBy('path')),
 		vscode.commands.registerCommand(FeedbackCommands.groupByStatus, () => view.setGroupBy('status')),
-		vscode.commands.registerCommand(FeedbackCommands.open, withEntry(entry => openEntry(ctx, platform, entry))),
-		vscode.commands.registerCommand(FeedbackCommands.copyComment, withEntry(async entry => {
-			await vscode.env.clipboard.writeText(entry.comment);
-			vscode.window.setStatusBarMessage('MintDoc: comment copied', 2000);
-		})),
+		vscode.commands.registerCommand(
+			FeedbackCommands.open,
+			withEntry(entry => openEntry(ctx, platform, entry)),
+		),
+		vscode.commands.registerCommand(
+			FeedbackCommands.copyComment,
+			withEntry(async entry => {
+				await vscode.env.clipboard.writeText(entry.comment);
+				vscode.window.setStatusBarMessage('MintDoc: comment copied', 2000);
+			}),
+		),
 		vscode.commands.registerCommand(FeedbackCommands.setProjectId, async (given?: unknown) => {
-			const value = typeof given === 'string' ? given : await vscode.window.showInputBox({
-				title: 'MintDoc: Set Project ID',
-				prompt: 'Project id from the API keys page of the dashboard (stored in the workspace setting mintdoc.projectId)',
-				value: readApiSettings().projectId,
-				ignoreFocusOut: true,
-			});
+			const value =
+				typeof given === 'string'
+					? given
+					: await vscode.window.showInputBox({
+							title: 'MintDoc: Set Project ID',
+							prompt: 'Project id from the API keys page of the dashboard (stored in the workspace setting mintdoc.projectId)',
+							value: readApiSettings().projectId,
+							ignoreFocusOut: true,
+						});
 			if (value !== undefined) await setProjectId(value);
 		}),
 		platform.keys.onDidChange(kind => kind === 'admin' && void view.reset()),
@@ -298,8 +330,16 @@ export function registerFeedbackView(ctx: Ctx, platform: Platform): FeedbackView
 
 /** What the extension's API exposes of the platform views (read-only in spirit: tests read rows and states). */
 export interface PlatformViewsApi {
-	readonly feedback: { readonly provider: { readonly rows: readonly ViewRow[] }; readonly state: FeedbackState; readonly onDidChange: vscode.Event<FeedbackState> };
-	readonly updates: { readonly provider: { readonly rows: readonly ViewRow[] }; readonly state: UpdatesState; readonly onDidChange: vscode.Event<UpdatesState> };
+	readonly feedback: {
+		readonly provider: { readonly rows: readonly ViewRow[] };
+		readonly state: FeedbackState;
+		readonly onDidChange: vscode.Event<FeedbackState>;
+	};
+	readonly updates: {
+		readonly provider: { readonly rows: readonly ViewRow[] };
+		readonly state: UpdatesState;
+		readonly onDidChange: vscode.Event<UpdatesState>;
+	};
 	/** Lines the platform features wrote to the MintDoc output channel (already redacted). */
 	logLines(): readonly string[];
 }

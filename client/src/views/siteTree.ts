@@ -14,8 +14,18 @@ type Row =
 	| { readonly type: 'operation'; readonly operation: Undocumented['operations'][number] };
 
 const icons: Record<SiteTreeNode['kind'], string> = {
-	tab: 'browser', anchor: 'bookmark', globalAnchor: 'link', dropdown: 'chevron-down', product: 'package', version: 'versions',
-	language: 'globe', menuItem: 'menu', group: 'folder', page: 'file', endpoint: 'symbol-method', link: 'link-external',
+	tab: 'browser',
+	anchor: 'bookmark',
+	globalAnchor: 'link',
+	dropdown: 'chevron-down',
+	product: 'package',
+	version: 'versions',
+	language: 'globe',
+	menuItem: 'menu',
+	group: 'folder',
+	page: 'file',
+	endpoint: 'symbol-method',
+	link: 'link-external',
 };
 
 /**
@@ -101,7 +111,11 @@ export class SiteTreeProvider implements vscode.TreeDataProvider<Row>, vscode.Di
 				const { start, end } = location.range;
 				item.iconPath = new vscode.ThemeIcon('symbol-method');
 				item.contextValue = 'undocumentedOperation';
-				item.command = { command: 'vscode.open', title: 'Show in OpenAPI file', arguments: [vscode.Uri.parse(location.uri), { selection: new vscode.Range(start.line, start.character, end.line, end.character) }] };
+				item.command = {
+					command: 'vscode.open',
+					title: 'Show in OpenAPI file',
+					arguments: [vscode.Uri.parse(location.uri), { selection: new vscode.Range(start.line, start.character, end.line, end.character) }],
+				};
 				return item;
 			}
 			case 'node': {
@@ -114,7 +128,11 @@ export class SiteTreeProvider implements vscode.TreeDataProvider<Row>, vscode.Di
 				item.description = node.missing ? 'missing' : node.description;
 				item.iconPath = node.missing ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.errorForeground')) : new vscode.ThemeIcon(icons[node.kind]);
 				item.contextValue = node.missing ? 'missingPage' : node.kind;
-				item.tooltip = node.missing ? `No file for '${node.label}': click to see the entry in the configuration` : node.fileUri ? vscode.workspace.asRelativePath(vscode.Uri.parse(node.fileUri)) : undefined;
+				item.tooltip = node.missing
+					? `No file for '${node.label}': click to see the entry in the configuration`
+					: node.fileUri
+						? vscode.workspace.asRelativePath(vscode.Uri.parse(node.fileUri))
+						: undefined;
 				if (node.fileUri) {
 					item.resourceUri = vscode.Uri.parse(node.fileUri);
 					item.command = { command: 'vscode.open', title: 'Open page', arguments: [item.resourceUri] };
@@ -163,12 +181,18 @@ export class SiteTreeProvider implements vscode.TreeDataProvider<Row>, vscode.Di
 export function registerSiteView(ctx: Ctx): SiteTreeProvider {
 	const provider = new SiteTreeProvider(ctx);
 	const view = vscode.window.createTreeView('mintdoc.site', { treeDataProvider: provider, showCollapseAll: true });
-	ctx.pushCleanup(provider, view, vscode.commands.registerCommand('mintdoc.refreshSite', () => provider.refresh()));
+	ctx.pushCleanup(
+		provider,
+		view,
+		vscode.commands.registerCommand('mintdoc.refreshSite', () => provider.refresh()),
+	);
 	ctx.onClientReady(client => client.onNotification(SiteChangedNotification.type, () => provider.refresh()));
-	ctx.pushCleanup(ctx.status.onDidChange(status => {
-		// The welcome text ("no docs site") only when the server really found none.
-		void vscode.commands.executeCommand('setContext', 'mintdoc.hasSites', status.roots.length > 0 || status.state !== 'ready');
-		provider.refresh();
-	}));
+	ctx.pushCleanup(
+		ctx.status.onDidChange(status => {
+			// The welcome text ("no docs site") only when the server really found none.
+			void vscode.commands.executeCommand('setContext', 'mintdoc.hasSites', status.roots.length > 0 || status.state !== 'ready');
+			provider.refresh();
+		}),
+	);
 	return provider;
 }

@@ -42,8 +42,9 @@ export type UpdatesAction =
 	| { readonly type: 'failed'; readonly id: string; readonly error: ViewError };
 
 export function reduceUpdates(state: UpdatesState, action: UpdatesAction): UpdatesState {
-	const update = (id: string, change: (t: TrackedUpdate) => TrackedUpdate): UpdatesState =>
-		({ tracked: state.tracked.map(t => (t.id === id ? change(t) : t)) });
+	const update = (id: string, change: (t: TrackedUpdate) => TrackedUpdate): UpdatesState => ({
+		tracked: state.tracked.map(t => (t.id === id ? change(t) : t)),
+	});
 	switch (action.type) {
 		case 'track': {
 			const existing = state.tracked.find(t => t.id === action.id);
@@ -111,14 +112,32 @@ export function updateRows(state: UpdatesState, now: number): ViewRow[] {
 
 function trackedRow(t: TrackedUpdate, now: number, newest: boolean): ViewRow {
 	const s = t.status;
-	const description = s ? [stateLabel(s.status), relativeTime(s.endedAt ?? s.createdAt, now)].filter(Boolean).join(' · ') : t.loading ? 'loading…' : t.error ? 'not loaded' : '';
+	const description = s
+		? [stateLabel(s.status), relativeTime(s.endedAt ?? s.createdAt, now)].filter(Boolean).join(' · ')
+		: t.loading
+			? 'loading…'
+			: t.error
+				? 'not loaded'
+				: '';
 	const children: ViewRow[] = [];
 	if (t.error) children.push(errorRow(t.error, UpdateCommands.refresh, [t.id], `${t.id}/error`));
 	if (s) children.push(...detailRows(t.id, s, now));
 	if (s && !isFinalState(s.status)) {
-		children.push(shouldPoll(t)
-			? { id: `${t.id}/poll`, label: 'Refreshing while the update runs; click to refresh now', icon: { id: 'refresh' }, action: { type: 'command', command: UpdateCommands.refresh, args: [t.id] } }
-			: { id: `${t.id}/poll`, label: 'Automatic refresh stopped; click to refresh', icon: { id: 'debug-pause' }, action: { type: 'command', command: UpdateCommands.refresh, args: [t.id] } });
+		children.push(
+			shouldPoll(t)
+				? {
+						id: `${t.id}/poll`,
+						label: 'Refreshing while the update runs; click to refresh now',
+						icon: { id: 'refresh' },
+						action: { type: 'command', command: UpdateCommands.refresh, args: [t.id] },
+					}
+				: {
+						id: `${t.id}/poll`,
+						label: 'Automatic refresh stopped; click to refresh',
+						icon: { id: 'debug-pause' },
+						action: { type: 'command', command: UpdateCommands.refresh, args: [t.id] },
+					},
+		);
 	}
 	return {
 		id: t.id,
@@ -134,34 +153,82 @@ function trackedRow(t: TrackedUpdate, now: number, newest: boolean): ViewRow {
 
 function detailRows(id: string, s: UpdateStatus, now: number): ViewRow[] {
 	const rows: ViewRow[] = [];
-	const leaf = (key: string, label: string, description?: string, icon?: string, tooltip?: string): ViewRow =>
-		({ id: `${id}/${key}`, label, description, icon: icon ? { id: icon } : undefined, tooltip });
+	const leaf = (key: string, label: string, description?: string, icon?: string, tooltip?: string): ViewRow => ({
+		id: `${id}/${key}`,
+		label,
+		description,
+		icon: icon ? { id: icon } : undefined,
+		tooltip,
+	});
 	if (s.summary) rows.push(leaf('summary', s.summary, undefined, 'info', escapeMarkdown(s.summary)));
 	rows.push(leaf('state', `Status: ${stateLabel(s.status)}`, undefined, stateIcon(s.status).id));
 	// A preview deployment (`POST /v1/project/preview`) names its address; https only, as every URL from the network.
 	if (typeof s.previewUrl === 'string' && /^https:\/\/\S+$/.test(s.previewUrl)) {
-		rows.push({ id: `${id}/preview`, label: 'Preview', description: s.previewUrl, icon: { id: 'globe' }, tooltip: escapeMarkdown(s.previewUrl), action: { type: 'openUrl', url: s.previewUrl } });
+		rows.push({
+			id: `${id}/preview`,
+			label: 'Preview',
+			description: s.previewUrl,
+			icon: { id: 'globe' },
+			tooltip: escapeMarkdown(s.previewUrl),
+			action: { type: 'openUrl', url: s.previewUrl },
+		});
 	}
 	if (s.author || s.source) rows.push(leaf('author', s.author ?? 'Unknown author', s.source ? `via ${s.source}` : undefined, 'person'));
 	if (s.createdAt) {
 		const duration = s.endedAt ? (Date.parse(s.endedAt) - Date.parse(s.createdAt)) / 1000 : NaN;
 		const took = Number.isFinite(duration) && duration >= 0 ? `took ${formatSpan(duration)}` : undefined;
-		rows.push(leaf('started', `Started ${relativeTime(s.createdAt, now)}`, took, 'history', `Started ${absoluteTime(s.createdAt)}${s.endedAt ? `  \nEnded ${absoluteTime(s.endedAt)}` : ''}`));
+		rows.push(
+			leaf(
+				'started',
+				`Started ${relativeTime(s.createdAt, now)}`,
+				took,
+				'history',
+				`Started ${absoluteTime(s.createdAt)}${s.endedAt ? `  \nEnded ${absoluteTime(s.endedAt)}` : ''}`,
+			),
+		);
 	}
 	const c = s.commit;
 	if (c) {
-		rows.push(leaf('commit', `Commit ${c.sha ? c.sha.slice(0, 7) : '(no sha)'}${c.ref ? ` on ${c.ref}` : ''}`, c.message ? firstLine(c.message, 70) : undefined, 'git-commit',
-			[c.sha && `\`${c.sha.replace(/`/g, '')}\``, c.ref && `ref ${escapeMarkdown(c.ref)}`, c.message && escapeMarkdown(c.message)].filter(Boolean).join('  \n')));
+		rows.push(
+			leaf(
+				'commit',
+				`Commit ${c.sha ? c.sha.slice(0, 7) : '(no sha)'}${c.ref ? ` on ${c.ref}` : ''}`,
+				c.message ? firstLine(c.message, 70) : undefined,
+				'git-commit',
+				[c.sha && `\`${c.sha.replace(/`/g, '')}\``, c.ref && `ref ${escapeMarkdown(c.ref)}`, c.message && escapeMarkdown(c.message)]
+					.filter(Boolean)
+					.join('  \n'),
+			),
+		);
 		const files = c.filesChanged;
-		const groups = files ? ([['added', files.added, 'diff-added'], ['modified', files.modified, 'diff-modified'], ['removed', files.removed, 'diff-removed']] as const).filter(([, list]) => list.length) : [];
+		const groups = files
+			? (
+					[
+						['added', files.added, 'diff-added'],
+						['modified', files.modified, 'diff-modified'],
+						['removed', files.removed, 'diff-removed'],
+					] as const
+				).filter(([, list]) => list.length)
+			: [];
 		const total = groups.reduce((n, [, list]) => n + list.length, 0);
 		if (total) {
 			rows.push({
-				id: `${id}/files`, label: 'Files changed', description: String(total), icon: { id: 'files' }, expanded: total <= 10,
+				id: `${id}/files`,
+				label: 'Files changed',
+				description: String(total),
+				icon: { id: 'files' },
+				expanded: total <= 10,
 				children: groups.map(([kind, list, icon]) => ({
-					id: `${id}/files/${kind}`, label: kind[0].toUpperCase() + kind.slice(1), description: String(list.length), icon: { id: icon }, expanded: true,
+					id: `${id}/files/${kind}`,
+					label: kind[0].toUpperCase() + kind.slice(1),
+					description: String(list.length),
+					icon: { id: icon },
+					expanded: true,
 					children: list.map(file => ({
-						id: `${id}/files/${kind}/${file}`, label: file, icon: { id: icon }, contextValue: kind === 'removed' ? 'removedFile' : 'changedFile',
+						id: `${id}/files/${kind}/${file}`,
+						label: file,
+						icon: { id: icon },
+						contextValue: kind === 'removed' ? 'removedFile' : 'changedFile',
 						action: { type: 'command', command: UpdateCommands.openFile, args: [file] },
 					})),
 				})),
@@ -169,14 +236,33 @@ function detailRows(id: string, s: UpdateStatus, now: number): ViewRow[] {
 		}
 	}
 	rows.push({
-		id: `${id}/logs`, label: `Logs`, description: s.logs.length ? `${s.logs.length} lines · ${firstLine(s.logs[s.logs.length - 1], 60)}` : 'none yet', icon: { id: 'output' },
+		id: `${id}/logs`,
+		label: `Logs`,
+		description: s.logs.length ? `${s.logs.length} lines · ${firstLine(s.logs[s.logs.length - 1], 60)}` : 'none yet',
+		icon: { id: 'output' },
 		action: { type: 'command', command: UpdateCommands.openLogs, args: [id] },
 	});
-	const shots = ([['Screenshot', s.screenshot], ['Screenshot (light)', s.screenshotLight], ['Screenshot (dark)', s.screenshotDark]] as const).filter(([, url]) => typeof url === 'string' && /^https?:\/\//.test(url));
+	const shots = (
+		[
+			['Screenshot', s.screenshot],
+			['Screenshot (light)', s.screenshotLight],
+			['Screenshot (dark)', s.screenshotDark],
+		] as const
+	).filter(([, url]) => typeof url === 'string' && /^https?:\/\//.test(url));
 	if (shots.length) {
 		rows.push({
-			id: `${id}/screenshots`, label: 'Screenshots', description: String(shots.length), icon: { id: 'device-camera' }, expanded: false,
-			children: shots.map(([label, url]) => ({ id: `${id}/screenshots/${label}`, label, description: url, icon: { id: 'link-external' }, action: { type: 'openUrl', url: url as string } })),
+			id: `${id}/screenshots`,
+			label: 'Screenshots',
+			description: String(shots.length),
+			icon: { id: 'device-camera' },
+			expanded: false,
+			children: shots.map(([label, url]) => ({
+				id: `${id}/screenshots/${label}`,
+				label,
+				description: url,
+				icon: { id: 'link-external' },
+				action: { type: 'openUrl', url: url as string },
+			})),
 		});
 	}
 	if (s.subdomain || s.projectId) rows.push(leaf('site', s.subdomain ?? '', s.projectId ? `project ${s.projectId}` : undefined, 'globe'));
@@ -186,7 +272,12 @@ function detailRows(id: string, s: UpdateStatus, now: number): ViewRow[] {
 /** Text for the read-only logs editor. */
 export function logsText(id: string, s: UpdateStatus | undefined): string {
 	if (!s) return `Update ${id}: not loaded yet.\n`;
-	const header = [`Update ${id}: ${stateLabel(s.status)}`, s.summary, s.createdAt && `Started ${absoluteTime(s.createdAt)}`, s.endedAt && `Ended ${absoluteTime(s.endedAt)}`].filter(Boolean);
+	const header = [
+		`Update ${id}: ${stateLabel(s.status)}`,
+		s.summary,
+		s.createdAt && `Started ${absoluteTime(s.createdAt)}`,
+		s.endedAt && `Ended ${absoluteTime(s.endedAt)}`,
+	].filter(Boolean);
 	return `${header.join('\n')}\n\n${s.logs.join('\n')}\n`;
 }
 
@@ -194,7 +285,13 @@ export function logsText(id: string, s: UpdateStatus | undefined): string {
 export function statusBarText(t: TrackedUpdate | undefined): { text: string; tooltip: string } | undefined {
 	if (!t) return undefined;
 	const s = t.status;
-	if (!s) return t.error ? { text: '$(warning) Docs update', tooltip: `${t.id}: ${t.error.message}` } : { text: '$(loading~spin) Docs update', tooltip: `${t.id}: loading` };
+	if (!s)
+		return t.error
+			? { text: '$(warning) Docs update', tooltip: `${t.id}: ${t.error.message}` }
+			: { text: '$(loading~spin) Docs update', tooltip: `${t.id}: loading` };
 	const icon = stateIcon(s.status).id;
-	return { text: `$(${icon}) Docs update: ${stateLabel(s.status)}`, tooltip: `${t.id}: ${s.summary ?? stateLabel(s.status)}${t.error ? `\n${t.error.message}` : ''}` };
+	return {
+		text: `$(${icon}) Docs update: ${stateLabel(s.status)}`,
+		tooltip: `${t.id}: ${s.summary ?? stateLabel(s.status)}${t.error ? `\n${t.error.message}` : ''}`,
+	};
 }

@@ -6,7 +6,19 @@ import type { ViewRow } from '../api/viewRow';
 import type { Platform } from '../apiKeys';
 import type { Ctx } from '../ctx';
 import { RowTreeProvider, toViewError } from './feedbackTree';
-import { logsText, nextPollDelay, reduceUpdates, shouldPoll, statusBarText, statusIdProblem, UpdateCommands, updateRows, type TrackedUpdate, type UpdatesAction, type UpdatesState } from './updateStatusModel';
+import {
+	logsText,
+	nextPollDelay,
+	reduceUpdates,
+	shouldPoll,
+	statusBarText,
+	statusIdProblem,
+	UpdateCommands,
+	updateRows,
+	type TrackedUpdate,
+	type UpdatesAction,
+	type UpdatesState,
+} from './updateStatusModel';
 
 export const updateStatusViewId = 'mintdoc.updateStatus';
 const trackedKey = 'mintdoc.updateStatus.tracked';
@@ -32,7 +44,10 @@ export class UpdateStatusView implements vscode.Disposable {
 	#state: UpdatesState;
 	#loadedOnce = false;
 
-	constructor(private readonly ctx: Ctx, private readonly platform: Platform) {
+	constructor(
+		private readonly ctx: Ctx,
+		private readonly platform: Platform,
+	) {
 		const ids = ctx.context.workspaceState.get<string[]>(trackedKey, []).filter(id => typeof id === 'string' && id.length <= maxIdLength);
 		this.#state = { tracked: ids.map(id => ({ id, polls: 0 })) };
 		this.#view = vscode.window.createTreeView(updateStatusViewId, { treeDataProvider: this.provider, showCollapseAll: true });
@@ -77,7 +92,11 @@ export class UpdateStatusView implements vscode.Disposable {
 			if (request.signal.aborted) return;
 			this.#dispatch({ type: 'fetched', id, status, at: Date.now() });
 			if (status.status === 'failure' && before !== undefined && !isFinalState(before)) {
-				void vscode.window.showErrorMessage(redact(`MintDoc: the docs update ${id} failed${status.summary ? `: ${status.summary}` : ''}.`, this.platform.keys.knownValues()), 'Show Logs')
+				void vscode.window
+					.showErrorMessage(
+						redact(`MintDoc: the docs update ${id} failed${status.summary ? `: ${status.summary}` : ''}.`, this.platform.keys.knownValues()),
+						'Show Logs',
+					)
 					.then(choice => choice && this.openLogs(id));
 			}
 		} catch (e) {
@@ -117,7 +136,10 @@ export class UpdateStatusView implements vscode.Disposable {
 	#schedule(id: string): void {
 		const t = this.#find(id);
 		if (!t || !shouldPoll(t)) return;
-		this.#timers.set(id, setTimeout(() => void this.fetch(id, true), nextPollDelay(t)));
+		this.#timers.set(
+			id,
+			setTimeout(() => void this.fetch(id, true), nextPollDelay(t)),
+		);
 	}
 
 	#stop(id: string): void {
@@ -132,7 +154,10 @@ export class UpdateStatusView implements vscode.Disposable {
 	}
 
 	async #persist(): Promise<void> {
-		await this.ctx.context.workspaceState.update(trackedKey, this.#state.tracked.map(t => t.id));
+		await this.ctx.context.workspaceState.update(
+			trackedKey,
+			this.#state.tracked.map(t => t.id),
+		);
 	}
 
 	#dispatch(action: UpdatesAction): void {
@@ -196,15 +221,21 @@ export function registerUpdateStatusView(ctx: Ctx, platform: Platform): UpdateSt
 	};
 	ctx.pushCleanup(
 		view,
-		vscode.workspace.registerTextDocumentContentProvider(logsScheme, { onDidChange: view.onDidChangeLogs, provideTextDocumentContent: uri => view.provideTextDocumentContent(uri) }),
+		vscode.workspace.registerTextDocumentContentProvider(logsScheme, {
+			onDidChange: view.onDidChangeLogs,
+			provideTextDocumentContent: uri => view.provideTextDocumentContent(uri),
+		}),
 		// With an argument (scripts, tests) the id is used as given and the client checks it.
 		vscode.commands.registerCommand(UpdateCommands.track, async (given?: unknown) => {
-			const id = typeof given === 'string' ? given.trim() : await vscode.window.showInputBox({
-				title: 'MintDoc: Track Docs Update',
-				prompt: 'Status id of a triggered update (the statusId returned when the update was triggered)',
-				ignoreFocusOut: true,
-				validateInput: statusIdProblem,
-			});
+			const id =
+				typeof given === 'string'
+					? given.trim()
+					: await vscode.window.showInputBox({
+							title: 'MintDoc: Track Docs Update',
+							prompt: 'Status id of a triggered update (the statusId returned when the update was triggered)',
+							ignoreFocusOut: true,
+							validateInput: statusIdProblem,
+						});
 			if (!id?.trim()) return;
 			if (id.length > maxIdLength) {
 				void vscode.window.showErrorMessage(`MintDoc: ${statusIdProblem(id)}`);

@@ -77,13 +77,18 @@ export function composeAnswer(docs: AssistantDocs, question: string, hits: reado
 export function notFoundAnswer(docs: AssistantDocs, question: string): string {
 	const topic = question.replace(/\s+/g, ' ').trim();
 	const shown = topic ? ` about “${clip(topic, 80)}”` : '';
-	return `I couldn't find anything${shown} in the ${docs.siteName} documentation, so I can't answer this from the docs. `
-		+ 'Try asking with the words the docs use, or ask about another topic.';
+	return (
+		`I couldn't find anything${shown} in the ${docs.siteName} documentation, so I can't answer this from the docs. ` +
+		'Try asking with the words the docs use, or ask about another topic.'
+	);
 }
 
 /** The best one or two sentences of a section as a Markdown quote; code when the prose does not match. */
 function quoteOf(section: DocSection, terms: ReadonlySet<string>): string {
-	const sentences = section.paragraphs.flatMap(p => p.split(/(?<=[.!?:])\s+(?=[A-Z`*[("])/)).map(s => s.trim()).filter(Boolean);
+	const sentences = section.paragraphs
+		.flatMap(p => p.split(/(?<=[.!?:])\s+(?=[A-Z`*[("])/))
+		.map(s => s.trim())
+		.filter(Boolean);
 	const overlap = (text: string) => new Set(tokenize(text).filter(t => terms.has(t))).size;
 	let best = -1;
 	let bestScore = 0;
@@ -102,7 +107,10 @@ function quoteOf(section: DocSection, terms: ReadonlySet<string>): string {
 	const start = best === -1 ? 0 : best;
 	let quote = sentences[start];
 	if (quote.length < 160 && sentences[start + 1] && quote.length + sentences[start + 1].length < 320) quote += ` ${sentences[start + 1]}`;
-	return clip(quote, 400).split('\n').map(line => `> ${line}`).join('\n');
+	return clip(quote, 400)
+		.split('\n')
+		.map(line => `> ${line}`)
+		.join('\n');
 }
 
 /** Small pieces of text, as a model streams them: one to three words each, whitespace kept. */

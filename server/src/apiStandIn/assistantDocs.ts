@@ -54,7 +54,11 @@ export function createAssistantDocs(sections: readonly DocSection[], docsJson: u
 	const { versions, languages } = navigationPartitions(docsJson);
 	const name = isObject(docsJson) && typeof docsJson.name === 'string' && docsJson.name.trim() ? docsJson.name.trim() : 'this site';
 	return {
-		dir, siteName: name, sections, versions, languages,
+		dir,
+		siteName: name,
+		sections,
+		versions,
+		languages,
 		index: new Bm25Index(sections.map(indexText)),
 		pageCount: new Set(sections.map(s => s.page)).size,
 	};
@@ -149,14 +153,24 @@ function collectBlocks(node: Node, into: { paragraphs: string[]; code: string[] 
 		case 'paragraph':
 		case 'heading':
 		case 'tableRow': {
-			const text = (node.type === 'tableRow' ? node.children.map(cell => inlineText(cell).trim()).filter(Boolean).join(' | ') : inlineText(node)).replace(/\s+/g, ' ').trim();
+			const text = (
+				node.type === 'tableRow'
+					? node.children
+							.map(cell => inlineText(cell).trim())
+							.filter(Boolean)
+							.join(' | ')
+					: inlineText(node)
+			)
+				.replace(/\s+/g, ' ')
+				.trim();
 			if (text) into.paragraphs.push(text);
 			return;
 		}
 		case 'mdxJsxFlowElement': {
 			const title = node.attributes.find(a => a.type === 'mdxJsxAttribute' && a.name === 'title' && typeof a.value === 'string');
 			// A step or card title reads as the lead-in of the text after it.
-			if (title && typeof title.value === 'string' && title.value.trim()) into.paragraphs.push(/[.!?:]$/.test(title.value.trim()) ? title.value.trim() : `${title.value.trim()}:`);
+			if (title && typeof title.value === 'string' && title.value.trim())
+				into.paragraphs.push(/[.!?:]$/.test(title.value.trim()) ? title.value.trim() : `${title.value.trim()}:`);
 			for (const child of node.children) collectBlocks(child as Node, into);
 			return;
 		}
@@ -185,7 +199,11 @@ function inlineText(node: Node): string {
 }
 
 function titleFromPath(page: string): string {
-	const last = page.split('/').filter(p => p !== 'index').pop() ?? 'Home';
+	const last =
+		page
+			.split('/')
+			.filter(p => p !== 'index')
+			.pop() ?? 'Home';
 	return last.replace(/[-_]+/g, ' ').replace(/^\w/, c => c.toUpperCase()) || 'Home';
 }
 
@@ -215,7 +233,10 @@ export function navigationPartitions(docsJson: unknown): { versions: Map<string,
 			if (!Array.isArray(items)) continue;
 			for (const item of items) {
 				if (typeof item === 'string' && key === 'pages') {
-					const page = item.trim().replace(/^\/+/, '').replace(/\.mdx?$/i, '');
+					const page = item
+						.trim()
+						.replace(/^\/+/, '')
+						.replace(/\.mdx?$/i, '');
 					if (/^[A-Z]+\s+\//.test(page)) continue; // an OpenAPI operation, not a page file
 					add(versions, ownVersion, page);
 					add(languages, ownLanguage, page);

@@ -36,10 +36,21 @@ export function parseAssistantRequest(raw: string, version: 1 | 2): ParsedReques
 	if (typeof body.fp !== 'string' || !body.fp) return bad('fp is required: "anonymous" or a user identifier');
 	if (!Array.isArray(body.messages) || body.messages.length === 0) return bad('messages must be a non-empty array');
 	for (const [i, message] of body.messages.entries()) {
-		if (version === 1 && (!isObject(message) || typeof message.id !== 'string' || !message.id || typeof message.role !== 'string' || typeof message.content !== 'string' || !Array.isArray(message.parts))) {
+		if (
+			version === 1 &&
+			(!isObject(message) ||
+				typeof message.id !== 'string' ||
+				!message.id ||
+				typeof message.role !== 'string' ||
+				typeof message.content !== 'string' ||
+				!Array.isArray(message.parts))
+		) {
 			return bad(`messages[${i}] needs id, role, content and parts`);
 		}
-		if (version === 2 && (!isObject(message) || typeof message.id !== 'string' || !message.id || typeof message.role !== 'string' || !Array.isArray(message.parts))) {
+		if (
+			version === 2 &&
+			(!isObject(message) || typeof message.id !== 'string' || !message.id || typeof message.role !== 'string' || !Array.isArray(message.parts))
+		) {
 			return bad(`messages[${i}] needs id, role and parts (v2 messages are made of parts)`);
 		}
 	}
@@ -54,7 +65,8 @@ export function parseAssistantRequest(raw: string, version: 1 | 2): ParsedReques
 	if (body.filter !== undefined && body.filter !== null) {
 		if (!isObject(body.filter)) return bad('filter must be an object or null');
 		const { version, language } = body.filter;
-		if ((version !== undefined && typeof version !== 'string') || (language !== undefined && typeof language !== 'string')) return bad('filter.version and filter.language must be strings');
+		if ((version !== undefined && typeof version !== 'string') || (language !== undefined && typeof language !== 'string'))
+			return bad('filter.version and filter.language must be strings');
 		filter = { ...(version ? { version } : {}), ...(language ? { language } : {}) };
 	}
 	let currentPath: string | undefined;
@@ -67,7 +79,8 @@ export function parseAssistantRequest(raw: string, version: 1 | 2): ParsedReques
 	if (body.context !== undefined) {
 		if (!Array.isArray(body.context)) return bad('context must be an array');
 		for (const [i, item] of body.context.entries()) {
-			if (!isObject(item) || (item.type !== 'code' && item.type !== 'textSelection') || typeof item.value !== 'string') return bad(`context[${i}] needs type "code" or "textSelection" and a string value`);
+			if (!isObject(item) || (item.type !== 'code' && item.type !== 'textSelection') || typeof item.value !== 'string')
+				return bad(`context[${i}] needs type "code" or "textSelection" and a string value`);
 			if (version === 2 && item.path !== undefined && typeof item.path !== 'string') return bad(`context[${i}].path must be a string`);
 			if (typeof item.path === 'string' && item.path) contextPaths.push(item.path);
 			context.push(item.value.slice(0, 2000));
@@ -75,7 +88,8 @@ export function parseAssistantRequest(raw: string, version: 1 | 2): ParsedReques
 	}
 	const question = textOf(last).replace(/\s+/g, ' ').trim().slice(0, 2000);
 	return {
-		question, query: [question, ...context].join('\n'),
+		question,
+		query: [question, ...context].join('\n'),
 		...(threadId !== undefined ? { threadId } : {}),
 		...(typeof body.threadKey === 'string' ? { threadKey: body.threadKey } : {}),
 		retrievalPageSize: Math.min(size, 50),
@@ -87,7 +101,9 @@ export function parseAssistantRequest(raw: string, version: 1 | 2): ParsedReques
 
 /** A message's text: its text parts, else its content. */
 export function textOf(message: Record<string, unknown>): string {
-	const parts = Array.isArray(message.parts) ? message.parts.filter((p): p is { type: 'text'; text: string } => isObject(p) && p.type === 'text' && typeof p.text === 'string') : [];
+	const parts = Array.isArray(message.parts)
+		? message.parts.filter((p): p is { type: 'text'; text: string } => isObject(p) && p.type === 'text' && typeof p.text === 'string')
+		: [];
 	return parts.length ? parts.map(p => p.text).join('\n') : String(message.content ?? '');
 }
 

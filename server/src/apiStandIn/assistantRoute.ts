@@ -86,7 +86,10 @@ async function answer(ctx: RouteContext, config: AssistantRouteConfig, threads: 
 	return undefined;
 }
 
-const part = (code: string, value: unknown): Line => ({ bytes: Buffer.from(`${code}:${JSON.stringify(value)}\n`, 'utf8'), ...(code === '0' ? { text: true } : {}) });
+const part = (code: string, value: unknown): Line => ({
+	bytes: Buffer.from(`${code}:${JSON.stringify(value)}\n`, 'utf8'),
+	...(code === '0' ? { text: true } : {}),
+});
 
 /** The parts of an answer, in the order the real service sends them. */
 function streamLines(answer: AnswerContent): Line[] {

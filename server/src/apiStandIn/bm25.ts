@@ -22,16 +22,21 @@ export interface Bm25Hit {
 }
 
 const stopWords = new Set(
-	('a an and are as at be but by can do does for from has have how i if in into is it its my no not of on or our so that the their them then there these '
-	+ 'they this to up us was we what when where which who why will with you your yours me am been being did had he she his her him than too very just '
-	+ 'about after all any also before both each few more most other over same should some such only own out off again further once here s t don now '
-	+ 'would could shall may might must need tell show explain please').split(/\s+/),
+	(
+		'a an and are as at be but by can do does for from has have how i if in into is it its my no not of on or our so that the their them then there these ' +
+		'they this to up us was we what when where which who why will with you your yours me am been being did had he she his her him than too very just ' +
+		'about after all any also before both each few more most other over same should some such only own out off again further once here s t don now ' +
+		'would could shall may might must need tell show explain please'
+	).split(/\s+/),
 );
 
 /** The index terms of a text. */
 export function tokenize(text: string): string[] {
 	const tokens: string[] = [];
-	for (const match of text.toLowerCase().normalize('NFKC').matchAll(/[\p{L}\p{N}]+/gu)) {
+	for (const match of text
+		.toLowerCase()
+		.normalize('NFKC')
+		.matchAll(/[\p{L}\p{N}]+/gu)) {
 		const word = match[0];
 		if (stopWords.has(word) || (word.length < 2 && !/\d/.test(word))) continue;
 		tokens.push(fold(word));
@@ -65,7 +70,8 @@ export class Bm25Index {
 			return counts;
 		});
 		this.#lengths = this.#termFrequencies.map(counts => [...counts.values()].reduce((sum, n) => sum + n, 0));
-		for (const counts of this.#termFrequencies) for (const term of counts.keys()) this.#documentFrequency.set(term, (this.#documentFrequency.get(term) ?? 0) + 1);
+		for (const counts of this.#termFrequencies)
+			for (const term of counts.keys()) this.#documentFrequency.set(term, (this.#documentFrequency.get(term) ?? 0) + 1);
 		const total = this.#lengths.reduce((sum, n) => sum + n, 0);
 		this.#averageLength = documents.length ? total / documents.length || 1 : 1;
 	}

@@ -42,28 +42,40 @@ export function registerCurrentRoutes(router: Router, config: CurrentRoutesConfi
 		const query = parseByPageQuery(url.searchParams);
 		return 'status' in query ? query : { status: 200, body: feedbackByPage(config.feedback, query) };
 	});
-	router.add('POST', currentPaths.search, async ({ params, req }) => {
-		if (params.domain !== config.assistantDomain) return unknownDomain(params.domain);
-		const body = await jsonBody(req);
-		if ('status' in body) return body;
-		const request = parseSearch(body.value);
-		if ('status' in request) return request;
-		const hits = retrieve(config.docs(), request.query, request.pageSize, request.filter);
-		const items = searchResultItems(hits).map((item, i) => ({ ...item, metadata: { ...item.metadata, score: relevance(hits[i].score) } }));
-		return { status: 200, body: items.filter(item => item.metadata.score >= request.scoreThreshold) };
-	}, { auth: 'assistant' });
-	router.add('POST', currentPaths.page, async ({ params, req }) => {
-		if (params.domain !== config.assistantDomain) return unknownDomain(params.domain);
-		const body = await jsonBody(req);
-		if ('status' in body) return body;
-		const value = body.value;
-		if (!isObject(value) || typeof value.path !== 'string' || !value.path.trim()) return bad('path is required: the page path as search returns it (e.g. "/guides/webhooks")');
-		if (value.groups !== undefined && !(Array.isArray(value.groups) && value.groups.every(g => typeof g === 'string'))) return bad('groups must be an array of strings');
-		const page = pageKey(value.path);
-		const sections = config.docs().sections.filter(s => s.page === page);
-		if (!sections.length) return errorReply(404, 'not_found', `No published page at '${value.path.slice(0, 120)}'`);
-		return { status: 200, body: { path: sections[0].pagePath, content: pageText(sections) } };
-	}, { auth: 'assistant' });
+	router.add(
+		'POST',
+		currentPaths.search,
+		async ({ params, req }) => {
+			if (params.domain !== config.assistantDomain) return unknownDomain(params.domain);
+			const body = await jsonBody(req);
+			if ('status' in body) return body;
+			const request = parseSearch(body.value);
+			if ('status' in request) return request;
+			const hits = retrieve(config.docs(), request.query, request.pageSize, request.filter);
+			const items = searchResultItems(hits).map((item, i) => ({ ...item, metadata: { ...item.metadata, score: relevance(hits[i].score) } }));
+			return { status: 200, body: items.filter(item => item.metadata.score >= request.scoreThreshold) };
+		},
+		{ auth: 'assistant' },
+	);
+	router.add(
+		'POST',
+		currentPaths.page,
+		async ({ params, req }) => {
+			if (params.domain !== config.assistantDomain) return unknownDomain(params.domain);
+			const body = await jsonBody(req);
+			if ('status' in body) return body;
+			const value = body.value;
+			if (!isObject(value) || typeof value.path !== 'string' || !value.path.trim())
+				return bad('path is required: the page path as search returns it (e.g. "/guides/webhooks")');
+			if (value.groups !== undefined && !(Array.isArray(value.groups) && value.groups.every(g => typeof g === 'string')))
+				return bad('groups must be an array of strings');
+			const page = pageKey(value.path);
+			const sections = config.docs().sections.filter(s => s.page === page);
+			if (!sections.length) return errorReply(404, 'not_found', `No published page at '${value.path.slice(0, 120)}'`);
+			return { status: 200, body: { path: sections[0].pagePath, content: pageText(sections) } };
+		},
+		{ auth: 'assistant' },
+	);
 	router.add('POST', currentPaths.update, async ({ params, req }) => {
 		if (params.projectId !== config.projectId) return unknownProject(params.projectId);
 		// The body is optional; when one is sent it must be JSON.
@@ -96,14 +108,19 @@ function parseSearch(value: unknown): SearchRequest | Reply {
 	if (typeof value.query !== 'string' || !value.query.trim()) return bad('query is required: a non-empty string');
 	if (value.query.length > 1000) return bad('query must be at most 1000 characters');
 	const pageSize = value.pageSize ?? 10;
-	if (typeof pageSize !== 'number' || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > 50) return bad(`pageSize must be a whole number from 1 to 50, got ${JSON.stringify(pageSize).slice(0, 20)}`);
+	if (typeof pageSize !== 'number' || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > 50)
+		return bad(`pageSize must be a whole number from 1 to 50, got ${JSON.stringify(pageSize).slice(0, 20)}`);
 	const scoreThreshold = value.scoreThreshold ?? 0;
 	if (typeof scoreThreshold !== 'number' || !(scoreThreshold >= 0 && scoreThreshold <= 1)) return bad('scoreThreshold must be a number from 0 to 1');
 	let filter: RetrievalFilter | undefined;
 	if (value.filter !== undefined && value.filter !== null) {
 		if (!isObject(value.filter)) return bad('filter must be an object: { version?, language?, tag?, groups? }');
 		const { version, language, tag, groups } = value.filter;
-		for (const [name, v] of [['version', version], ['language', language], ['tag', tag]] as const) {
+		for (const [name, v] of [
+			['version', version],
+			['language', language],
+			['tag', tag],
+		] as const) {
 			if (v !== undefined && typeof v !== 'string') return bad(`filter.${name} must be a string`);
 		}
 		if (groups !== undefined && !(Array.isArray(groups) && groups.every(g => typeof g === 'string'))) return bad('filter.groups must be an array of strings');
@@ -133,7 +150,13 @@ function pageText(sections: readonly DocSection[]): string {
 }
 
 function slug(text: string): string {
-	return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'x';
+	return (
+		text
+			.toLowerCase()
+			.replace(/[^a-z0-9]+/g, '-')
+			.replace(/^-+|-+$/g, '')
+			.slice(0, 40) || 'x'
+	);
 }
 
 async function jsonBody(req: Parameters<typeof readBody>[0], optional = false): Promise<{ value: unknown } | Reply> {

@@ -30,8 +30,9 @@ export type Fault =
 	| { readonly kind: 'stream-big'; readonly megabytes: number }
 	| { readonly kind: 'stream-tiny'; readonly parts: number };
 
-export const faultHelp = '429[:s] | 400 | 500 | 502 | 503 | 401 | 403 | 404 | slow[:ms] | drop | truncated | malformed | html | wrong-shape | big[:MB] | cursor-loop'
-	+ ' | stream-cut | stream-error | stream-slow[:ms] | stream-hang | stream-garbage | stream-big[:MB] | stream-tiny[:n]';
+export const faultHelp =
+	'429[:s] | 400 | 500 | 502 | 503 | 401 | 403 | 404 | slow[:ms] | drop | truncated | malformed | html | wrong-shape | big[:MB] | cursor-loop' +
+	' | stream-cut | stream-error | stream-slow[:ms] | stream-hang | stream-garbage | stream-big[:MB] | stream-tiny[:n]';
 
 /** The fault a spec names, or undefined when the spec is not one. */
 export function parseFault(spec: string): Fault | undefined {
@@ -67,7 +68,8 @@ export function parseFault(spec: string): Fault | undefined {
 		return parts === undefined || parts < 1 ? undefined : { kind: 'stream-tiny', parts: Math.round(parts) };
 	}
 	if (name === 'stream-cut' || name === 'stream-error' || name === 'stream-hang' || name === 'stream-garbage') return { kind: name };
-	if (name === 'drop' || name === 'truncated' || name === 'malformed' || name === 'html' || name === 'wrong-shape' || name === 'cursor-loop') return { kind: name };
+	if (name === 'drop' || name === 'truncated' || name === 'malformed' || name === 'html' || name === 'wrong-shape' || name === 'cursor-loop')
+		return { kind: name };
 	return undefined;
 }
 

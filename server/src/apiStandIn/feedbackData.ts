@@ -26,16 +26,39 @@ export interface DocsPage {
 
 /** Pages of examples/acme, used when no `--docs` folder is given. */
 export const builtinPages: readonly DocsPage[] = [
-	'/', '/quickstart', '/authentication', '/changelog', '/concepts/overview', '/concepts/payments/lifecycle',
-	'/concepts/payments/captures', '/concepts/payments/refunds', '/concepts/customers/overview', '/concepts/customers/payment-methods',
-	'/guides/webhooks', '/guides/webhook-signatures', '/guides/idempotency', '/guides/pagination', '/guides/errors', '/guides/testing',
-	'/sdks/javascript/installation', '/sdks/javascript/usage', '/sdks/python/installation', '/sdks/python/usage',
-	'/api-reference/introduction', '/api-reference/endpoint/refund',
+	'/',
+	'/quickstart',
+	'/authentication',
+	'/changelog',
+	'/concepts/overview',
+	'/concepts/payments/lifecycle',
+	'/concepts/payments/captures',
+	'/concepts/payments/refunds',
+	'/concepts/customers/overview',
+	'/concepts/customers/payment-methods',
+	'/guides/webhooks',
+	'/guides/webhook-signatures',
+	'/guides/idempotency',
+	'/guides/pagination',
+	'/guides/errors',
+	'/guides/testing',
+	'/sdks/javascript/installation',
+	'/sdks/javascript/usage',
+	'/sdks/python/installation',
+	'/sdks/python/usage',
+	'/api-reference/introduction',
+	'/api-reference/endpoint/refund',
 ].map(p => ({
 	path: p,
-	codeBlocks: p === '/quickstart'
-		? [{ code: 'export ACME_API_KEY="sk_test_your_key_here"', lang: 'bash', filename: 'Terminal' }, { code: 'npm install @acme-payments/node', lang: 'bash', filename: 'Install' }]
-		: p.startsWith('/sdks/python') ? [{ code: 'pip install acme-payments', lang: 'bash', filename: 'Install' }] : [],
+	codeBlocks:
+		p === '/quickstart'
+			? [
+					{ code: 'export ACME_API_KEY="sk_test_your_key_here"', lang: 'bash', filename: 'Terminal' },
+					{ code: 'npm install @acme-payments/node', lang: 'bash', filename: 'Install' },
+				]
+			: p.startsWith('/sdks/python')
+				? [{ code: 'pip install acme-payments', lang: 'bash', filename: 'Install' }]
+				: [],
 }));
 
 /** The pages of a docs folder (`.mdx`/`.md`, not snippets, not hidden or node_modules) with their code blocks. */
@@ -62,7 +85,10 @@ export function codeBlocksOf(text: string): DocsPage['codeBlocks'] {
 	const fence = /^([ \t]*)```([\w+#.-]*)[ \t]*([^\n{]*?)[ \t]*(?:\{[^\n]*\})?\n([\s\S]*?)\n\1```/gm;
 	for (const m of text.matchAll(fence)) {
 		const indent = m[1].length;
-		const code = m[4].split('\n').map(line => line.slice(Math.min(indent, line.length - line.trimStart().length))).join('\n');
+		const code = m[4]
+			.split('\n')
+			.map(line => line.slice(Math.min(indent, line.length - line.trimStart().length)))
+			.join('\n');
 		const filename = m[3].replace(/\s+\w+=(?:"[^"]*"|\S+)/g, '').trim() || undefined;
 		blocks.push({ code, lang: m[2] || 'text', ...(filename ? { filename } : {}) });
 	}
@@ -81,19 +107,36 @@ function seeded(seed: number): () => number {
 	};
 }
 
-const helpfulComments = ['Clear and to the point, thanks!', 'This answered my question.', 'Great examples.', 'Exactly what I needed to get started.', 'The diagram made it click.'];
+const helpfulComments = [
+	'Clear and to the point, thanks!',
+	'This answered my question.',
+	'Great examples.',
+	'Exactly what I needed to get started.',
+	'The diagram made it click.',
+];
 const unhelpfulComments = [
-	'The steps skip how to get a sandbox key.', 'Missing an example for Python.', 'This page contradicts the API reference.',
-	'I could not find which fields are required.', 'Outdated: the dashboard menu moved.', 'Please explain the error codes in more detail.',
-	'The link to the webhook guide is broken.', 'Too long; a summary at the top would help.',
+	'The steps skip how to get a sandbox key.',
+	'Missing an example for Python.',
+	'This page contradicts the API reference.',
+	'I could not find which fields are required.',
+	'Outdated: the dashboard menu moved.',
+	'Please explain the error codes in more detail.',
+	'The link to the webhook guide is broken.',
+	'Too long; a summary at the top would help.',
 ];
 const codeComments = [
-	'This snippet fails with a syntax error.', 'The import path is wrong in the current SDK.', 'Copying this gives me a 401.',
-	'Add the expected output?', 'Works, but uses a deprecated option.', 'Variable name does not match the text above.',
+	'This snippet fails with a syntax error.',
+	'The import path is wrong in the current SDK.',
+	'Copying this gives me a 401.',
+	'Add the expected output?',
+	'Works, but uses a deprecated option.',
+	'Variable name does not match the text above.',
 ];
 const agentComments = [
-	'The assistant could not answer how refunds are retried.', 'The assistant cited a page that no longer exists.',
-	'Assistant answer was correct but slow.', 'Asked about idempotency keys; the answer was vague.',
+	'The assistant could not answer how refunds are retried.',
+	'The assistant cited a page that no longer exists.',
+	'Assistant answer was correct but slow.',
+	'Asked about idempotency keys; the answer was vague.',
 ];
 
 /**
@@ -112,7 +155,9 @@ export function generateFeedback(pages: readonly DocsPage[], anchor: Date, count
 	const step = 9.6 * 3600_000;
 	for (let i = 0; i < count; i++) {
 		const createdAt = new Date(anchor.getTime() - Math.round(i * step + random() * 3 * 3600_000 + 60_000)).toISOString();
-		const id = `fb_${String(i + 1).padStart(4, '0')}${Math.floor(random() * 0xffff).toString(16).padStart(4, '0')}`;
+		const id = `fb_${String(i + 1).padStart(4, '0')}${Math.floor(random() * 0xffff)
+			.toString(16)
+			.padStart(4, '0')}`;
 		const roll = random();
 		const statusRoll = random();
 		const status = statusRoll < 0.45 ? 'pending' : statusRoll < 0.6 ? 'in_progress' : statusRoll < 0.9 ? 'resolved' : 'dismissed';
@@ -120,14 +165,34 @@ export function generateFeedback(pages: readonly DocsPage[], anchor: Date, count
 			const page = pick(withCode);
 			const block = pick(page.codeBlocks);
 			const code = block.code.length > 800 ? `${block.code.slice(0, 800)}\n…` : block.code;
-			entries.push({ id, path: page.path, comment: pick(codeComments), createdAt, source: 'code_snippet', status, code, lang: block.lang, ...(block.filename ? { filename: block.filename } : {}) });
+			entries.push({
+				id,
+				path: page.path,
+				comment: pick(codeComments),
+				createdAt,
+				source: 'code_snippet',
+				status,
+				code,
+				lang: block.lang,
+				...(block.filename ? { filename: block.filename } : {}),
+			});
 		} else if (roll < 0.85) {
 			const helpful = random() < 0.4;
 			const thumbsOnly = random() < 0.1;
 			const contact = random() < 0.35 ? `reader${i + 1}@example.com` : undefined;
 			// A bare thumbs-up/down vote is its own source since 2026-03 (`thumbs_only`): no comment, no contact.
 			if (thumbsOnly) entries.push({ id, path: pick(all).path, comment: '', createdAt, source: 'thumbs_only', status, helpful });
-			else entries.push({ id, path: pick(all).path, comment: pick(helpful ? helpfulComments : unhelpfulComments), createdAt, source: 'contextual', status, helpful, ...(contact ? { contact } : {}) });
+			else
+				entries.push({
+					id,
+					path: pick(all).path,
+					comment: pick(helpful ? helpfulComments : unhelpfulComments),
+					createdAt,
+					source: 'contextual',
+					status,
+					helpful,
+					...(contact ? { contact } : {}),
+				});
 		} else {
 			entries.push({ id, path: pick(all).path, comment: pick(agentComments), createdAt, source: 'agent', status, threadId: `thr_${(i * 7919).toString(36)}` });
 		}

@@ -36,7 +36,12 @@ export function parseFeedbackQuery(params: URLSearchParams): FeedbackQuery | Rep
 	const source = params.get('source') || undefined;
 	if (source !== undefined && !knownSources.includes(source)) return bad(`source must be one of ${knownSources.join(', ')}, got '${source.slice(0, 40)}'`);
 	const statusParam = params.get('status');
-	const statuses = statusParam ? statusParam.split(',').map(s => s.trim()).filter(Boolean) : undefined;
+	const statuses = statusParam
+		? statusParam
+				.split(',')
+				.map(s => s.trim())
+				.filter(Boolean)
+		: undefined;
 	const unknown = statuses?.find(s => !knownStatuses.includes(s));
 	if (unknown !== undefined) return bad(`status must be a comma-separated list of ${knownStatuses.join(', ')}, got '${unknown.slice(0, 40)}'`);
 	const limitParam = params.get('limit');
@@ -56,7 +61,10 @@ export function parseFeedbackQuery(params: URLSearchParams): FeedbackQuery | Rep
  * (time and id) and the next page starts strictly after it in the newest-first order, so pages
  * stay consistent while other clients page concurrently, and no server state is kept.
  */
-export function feedbackPage(entries: readonly StandInFeedback[], query: FeedbackQuery): { feedback: StandInFeedback[]; nextCursor: string | null; hasMore: boolean } {
+export function feedbackPage(
+	entries: readonly StandInFeedback[],
+	query: FeedbackQuery,
+): { feedback: StandInFeedback[]; nextCursor: string | null; hasMore: boolean } {
 	const matching = entries.filter(e => {
 		const t = Date.parse(e.createdAt);
 		if (query.from !== undefined && t < query.from) return false;
@@ -88,12 +96,16 @@ export function parseByPageQuery(params: URLSearchParams): ByPageQuery | Reply {
 	const base = parseFeedbackQuery(rest);
 	if ('status' in base) return base;
 	const limit = limitParam === null || limitParam === '' ? 10 : /^\d{1,3}$/.test(limitParam) ? Number(limitParam) : NaN;
-	if (!(limit >= 1 && limit <= 100)) return errorReply(400, 'invalid_parameter', `limit must be a whole number from 1 to 100, got '${(limitParam ?? '').slice(0, 20)}'`);
+	if (!(limit >= 1 && limit <= 100))
+		return errorReply(400, 'invalid_parameter', `limit must be a whole number from 1 to 100, got '${(limitParam ?? '').slice(0, 20)}'`);
 	return { from: base.from, to: base.to, source: base.source, statuses: base.statuses, limit };
 }
 
 /** Per-page counts, the pages with the most feedback first (ties by path). */
-export function feedbackByPage(entries: readonly StandInFeedback[], query: ByPageQuery): { feedback: { path: string; thumbsUp: number; thumbsDown: number; code: number; total: number }[]; hasMore: boolean } {
+export function feedbackByPage(
+	entries: readonly StandInFeedback[],
+	query: ByPageQuery,
+): { feedback: { path: string; thumbsUp: number; thumbsDown: number; code: number; total: number }[]; hasMore: boolean } {
 	const pages = new Map<string, { path: string; thumbsUp: number; thumbsDown: number; code: number; total: number }>();
 	for (const e of entries) {
 		const t = Date.parse(e.createdAt);
@@ -135,7 +147,13 @@ export function bigPage(megabytes: number): { feedback: StandInFeedback[]; nextC
 	const comment = 'This comment is very long. '.repeat(4000);
 	const count = Math.max(1, Math.ceil((megabytes * 1024 * 1024) / comment.length));
 	const feedback = Array.from({ length: count }, (_, i) => ({
-		id: `fb_big_${i}`, path: '/quickstart', comment, createdAt: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString(), source: 'contextual', status: 'pending', helpful: false,
+		id: `fb_big_${i}`,
+		path: '/quickstart',
+		comment,
+		createdAt: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString(),
+		source: 'contextual',
+		status: 'pending',
+		helpful: false,
 	}));
 	return { feedback, nextCursor: null, hasMore: false };
 }

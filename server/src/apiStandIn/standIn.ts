@@ -81,10 +81,19 @@ export function createApiStandIn(config: StandInConfig): ApiStandIn {
 		return docs;
 	};
 	const assistant = registerAssistantRoutes(router, {
-		domain: config.assistantDomain, delayMs: config.assistantDelayMs, docs: loadDocs, currentPaths: config.currentPaths !== false,
+		domain: config.assistantDomain,
+		delayMs: config.assistantDelayMs,
+		docs: loadDocs,
+		currentPaths: config.currentPaths !== false,
 	});
 	if (config.currentPaths !== false) {
-		registerCurrentRoutes(router, { projectId: config.projectId, assistantDomain: config.assistantDomain, feedback: config.feedback, updateStatuses: config.updateStatuses, docs: loadDocs });
+		registerCurrentRoutes(router, {
+			projectId: config.projectId,
+			assistantDomain: config.assistantDomain,
+			feedback: config.feedback,
+			updateStatuses: config.updateStatuses,
+			docs: loadDocs,
+		});
 	}
 
 	const server = createServer((req, res) => {
@@ -130,7 +139,8 @@ export function createApiStandIn(config: StandInConfig): ApiStandIn {
 		const match = router.match(method, url.pathname);
 		if (match.type === 'notFound') return errorReply(404, 'not_found', `No endpoint ${method} ${url.pathname.slice(0, 120)}`);
 		if (match.type === 'badPath') return errorReply(400, 'invalid_path', match.message);
-		if (match.type === 'methodNotAllowed') return errorReply(405, 'method_not_allowed', `Use ${match.allowed.join(' or ')}`, { allow: match.allowed.join(', ') });
+		if (match.type === 'methodNotAllowed')
+			return errorReply(405, 'method_not_allowed', `Use ${match.allowed.join(' or ')}`, { allow: match.allowed.join(', ') });
 		const denied = checkKey(req.headers.authorization, match.route.auth);
 		if (denied) return denied;
 		if (fault?.kind === 'rateLimit') {
@@ -148,14 +158,25 @@ export function createApiStandIn(config: StandInConfig): ApiStandIn {
 		if (!token) return errorReply(401, 'missing_api_key', 'Send the header Authorization: Bearer <key>');
 		const wanted = auth === 'admin' ? config.adminKey : config.assistantKey;
 		if (token === wanted) return undefined;
-		if (auth === 'admin' && token === config.assistantKey) return errorReply(403, 'forbidden', 'This endpoint needs an admin API key; the assistant key is not allowed');
+		if (auth === 'admin' && token === config.assistantKey)
+			return errorReply(403, 'forbidden', 'This endpoint needs an admin API key; the assistant key is not allowed');
 		return errorReply(401, 'invalid_api_key', 'Invalid API key');
 	}
 
 	async function control(method: string, url: URL, req: IncomingMessage, res: ServerResponse): Promise<void> {
 		const path = url.pathname;
 		if (path === '/' && method === 'GET') {
-			return send(res, { status: 200, body: { name: 'MintDoc API stand-in', projectId: config.projectId, currentPaths: config.currentPaths !== false, updateStatusIds: config.updateStatuses.ids(), feedbackEntries: config.feedback.length, faults: faultHelp } });
+			return send(res, {
+				status: 200,
+				body: {
+					name: 'MintDoc API stand-in',
+					projectId: config.projectId,
+					currentPaths: config.currentPaths !== false,
+					updateStatusIds: config.updateStatuses.ids(),
+					feedbackEntries: config.feedback.length,
+					faults: faultHelp,
+				},
+			});
 		}
 		if (path === '/__requests' && method === 'GET') return send(res, { status: 200, body: { requests } });
 		if (path === '/__requests' && method === 'DELETE') {

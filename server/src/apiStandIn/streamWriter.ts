@@ -98,10 +98,14 @@ function write(res: ServerResponse, bytes: Buffer): Promise<boolean> {
 export function sleep(ms: number, signal: AbortSignal): Promise<void> {
 	return new Promise(resolve => {
 		const timer = setTimeout(resolve, ms);
-		signal.addEventListener('abort', () => {
-			clearTimeout(timer);
-			resolve();
-		}, { once: true });
+		signal.addEventListener(
+			'abort',
+			() => {
+				clearTimeout(timer);
+				resolve();
+			},
+			{ once: true },
+		);
 	});
 }
 
@@ -123,4 +127,3 @@ export function tinyPieces(text: string, count: number): string[] {
 	const chars = [...(text || 'x')];
 	return Array.from({ length: count }, (_, i) => chars[i % chars.length]);
 }
-

@@ -31,4 +31,3 @@ export class ThreadStore {
 		this.#threads.clear();
 	}
 }
-

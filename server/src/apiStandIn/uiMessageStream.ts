@@ -13,7 +13,10 @@ import { midText, type AnswerContent, type Line, type StreamProtocol } from './s
  * and in a `data-thread` part, and (as on v1) in the `x-thread-id` header.
  */
 
-const sse = (chunk: Record<string, unknown>, text = false): Line => ({ bytes: Buffer.from(`data: ${JSON.stringify(chunk)}\n\n`, 'utf8'), ...(text ? { text: true } : {}) });
+const sse = (chunk: Record<string, unknown>, text = false): Line => ({
+	bytes: Buffer.from(`data: ${JSON.stringify(chunk)}\n\n`, 'utf8'),
+	...(text ? { text: true } : {}),
+});
 const done: Line = { bytes: Buffer.from('data: [DONE]\n\n') };
 
 /** The chunks of an answer, in the order a v5 server writes them. */
@@ -73,7 +76,14 @@ export function applyUiMessageFault(lines: Line[], fault: Fault | undefined): Li
 				{ bytes: Buffer.from(': a comment line\n\nevent: ping\n\n') },
 				{ bytes: Buffer.from('0:"a v4 line in an SSE stream"\n') },
 				{ bytes: Buffer.from('data: {"type":"text-delta","id":"t1","delta":" [CRLF chunk]"}\r\n\r\n'), text: true },
-				{ bytes: Buffer.concat([Buffer.from('data: {"type":"text-delta","id":"t1","delta":" [bad bytes: '), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from(']"}\n\n')]), text: true },
+				{
+					bytes: Buffer.concat([
+						Buffer.from('data: {"type":"text-delta","id":"t1","delta":" [bad bytes: '),
+						Buffer.from([0xff, 0xfe, 0xc3]),
+						Buffer.from(']"}\n\n'),
+					]),
+					text: true,
+				},
 				{ bytes: Buffer.from('data: {"type":"tool-output-available"}\n\n') },
 			];
 			return [...lines.slice(0, at), ...garbage, ...lines.slice(at)];
@@ -86,7 +96,10 @@ export function applyUiMessageFault(lines: Line[], fault: Fault | undefined): Li
 export const uiMessageStream: StreamProtocol = {
 	version: 2,
 	headers: {
-		'content-type': 'text/event-stream; charset=utf-8', 'x-vercel-ai-ui-message-stream': 'v1', 'cache-control': 'no-cache', 'x-accel-buffering': 'no',
+		'content-type': 'text/event-stream; charset=utf-8',
+		'x-vercel-ai-ui-message-stream': 'v1',
+		'cache-control': 'no-cache',
+		'x-accel-buffering': 'no',
 	},
 	lines: uiMessageLines,
 	applyFault: applyUiMessageFault,

@@ -92,8 +92,19 @@ export class UpdateStatusStore {
 		const elapsed = now - started.startedAt;
 		const fraction = elapsed / duration;
 		const base = {
-			_id: id, projectId, subdomain, createdAt: new Date(started.startedAt).toISOString(), author: started.author, source: 'api', ...started.extra,
-			commit: { sha: '5e1f0c2a9b7d4e3f8a6c1b2d0e9f7a8b6c5d4e3f', ref: started.ref, message: 'Update pagination guide', filesChanged: { added: [], modified: ['guides/pagination.mdx'], removed: [] } },
+			_id: id,
+			projectId,
+			subdomain,
+			createdAt: new Date(started.startedAt).toISOString(),
+			author: started.author,
+			source: 'api',
+			...started.extra,
+			commit: {
+				sha: '5e1f0c2a9b7d4e3f8a6c1b2d0e9f7a8b6c5d4e3f',
+				ref: started.ref,
+				message: 'Update pagination guide',
+				filesChanged: { added: [], modified: ['guides/pagination.mdx'], removed: [] },
+			},
 		};
 		const logs = liveLogs.map(line => line.replace('@main', `@${started.ref}`));
 		if (fraction < 0.15) return { ...base, status: 'queued', summary: 'Waiting for a build slot', logs: ['Update queued'] };
@@ -102,8 +113,12 @@ export class UpdateStatusStore {
 			return { ...base, status: 'in_progress', summary: `Deploying: ${logs[shown - 1].toLowerCase()}`, logs: ['Update queued', ...logs.slice(0, shown)] };
 		}
 		return {
-			...base, status: 'success', summary: 'Deployed 1 changed page', logs: ['Update queued', ...logs],
-			endedAt: new Date(started.startedAt + duration).toISOString(), ...screenshots(subdomain),
+			...base,
+			status: 'success',
+			summary: 'Deployed 1 changed page',
+			logs: ['Update queued', ...logs],
+			endedAt: new Date(started.startedAt + duration).toISOString(),
+			...screenshots(subdomain),
 		};
 	}
 }
@@ -117,23 +132,56 @@ function seededStatuses({ projectId, subdomain, anchor }: UpdateStatusStoreOptio
 	const at = (minutesBefore: number) => new Date(anchor.getTime() - minutesBefore * 60_000).toISOString();
 	return [
 		{
-			_id: demoStatusIds.success, projectId, subdomain, status: 'success', createdAt: at(95), endedAt: at(93),
-			summary: 'Deployed 4 changed files', author: 'Dana Whitfield', source: 'github', ...screenshots(subdomain),
-			logs: ['Received push to main from GitHub', 'Cloning acme-payments/docs@9f2c4e1', 'Reading docs.json', 'Rendering MDX pages (31)', 'Building search index', 'Deployment complete in 1m 52s'],
+			_id: demoStatusIds.success,
+			projectId,
+			subdomain,
+			status: 'success',
+			createdAt: at(95),
+			endedAt: at(93),
+			summary: 'Deployed 4 changed files',
+			author: 'Dana Whitfield',
+			source: 'github',
+			...screenshots(subdomain),
+			logs: [
+				'Received push to main from GitHub',
+				'Cloning acme-payments/docs@9f2c4e1',
+				'Reading docs.json',
+				'Rendering MDX pages (31)',
+				'Building search index',
+				'Deployment complete in 1m 52s',
+			],
 			commit: {
-				sha: '9f2c4e1b7a3d5c6e8f0a1b2c3d4e5f6a7b8c9d0e', ref: 'main', message: 'Document idempotency keys and testing cards',
-				filesChanged: { added: ['guides/testing.mdx'], modified: ['docs.json', 'guides/idempotency.mdx', 'quickstart.mdx'], removed: ['guides/legacy-webhooks.mdx'] },
+				sha: '9f2c4e1b7a3d5c6e8f0a1b2c3d4e5f6a7b8c9d0e',
+				ref: 'main',
+				message: 'Document idempotency keys and testing cards',
+				filesChanged: {
+					added: ['guides/testing.mdx'],
+					modified: ['docs.json', 'guides/idempotency.mdx', 'quickstart.mdx'],
+					removed: ['guides/legacy-webhooks.mdx'],
+				},
 			},
 		},
 		{
-			_id: demoStatusIds.failure, projectId, subdomain, status: 'failure', createdAt: at(40), endedAt: at(39),
-			summary: "Build failed: page 'guides/retries' in docs.json does not exist", author: 'Sam Okafor', source: 'dashboard',
+			_id: demoStatusIds.failure,
+			projectId,
+			subdomain,
+			status: 'failure',
+			createdAt: at(40),
+			endedAt: at(39),
+			summary: "Build failed: page 'guides/retries' in docs.json does not exist",
+			author: 'Sam Okafor',
+			source: 'dashboard',
 			logs: [
-				'Update triggered from the dashboard', 'Cloning acme-payments/docs@c41d9a0', 'Reading docs.json',
-				"Error: navigation > Guides: page 'guides/retries' does not exist", 'Build failed after 24s',
+				'Update triggered from the dashboard',
+				'Cloning acme-payments/docs@c41d9a0',
+				'Reading docs.json',
+				"Error: navigation > Guides: page 'guides/retries' does not exist",
+				'Build failed after 24s',
 			],
 			commit: {
-				sha: 'c41d9a07e2b3f4a5d6c7b8a9f0e1d2c3b4a5f6e7', ref: 'feature/retries', message: 'Add retries guide to navigation',
+				sha: 'c41d9a07e2b3f4a5d6c7b8a9f0e1d2c3b4a5f6e7',
+				ref: 'feature/retries',
+				message: 'Add retries guide to navigation',
 				filesChanged: { added: [], modified: ['docs.json'], removed: [] },
 			},
 		},

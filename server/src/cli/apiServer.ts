@@ -69,7 +69,8 @@ export async function runApiServer(args: readonly string[], out: NodeJS.Writable
 	const liveSeconds = values['live-seconds'] === undefined ? standInDefaults.liveSeconds : Number(values['live-seconds']);
 	if (!(liveSeconds > 0 && liveSeconds <= 3600)) throw new UsageError(`--live-seconds must be from 1 to 3600, not '${values['live-seconds']}'`);
 	const assistantDelayMs = values['assistant-delay-ms'] === undefined ? standInDefaults.assistantDelayMs : Number(values['assistant-delay-ms']);
-	if (!(Number.isInteger(assistantDelayMs) && assistantDelayMs >= 0 && assistantDelayMs <= 10_000)) throw new UsageError(`--assistant-delay-ms must be from 0 to 10000, not '${values['assistant-delay-ms']}'`);
+	if (!(Number.isInteger(assistantDelayMs) && assistantDelayMs >= 0 && assistantDelayMs <= 10_000))
+		throw new UsageError(`--assistant-delay-ms must be from 0 to 10000, not '${values['assistant-delay-ms']}'`);
 	const anchor = parseAnchor(values.anchor);
 	const data = values.data ? readDataFile(values.data) : {};
 	const docsDir = values.docs ? path.resolve(values.docs) : undefined;
@@ -86,7 +87,15 @@ export async function runApiServer(args: readonly string[], out: NodeJS.Writable
 	const assistantDocs = assistantDir ? loadAssistantDocs(assistantDir) : createAssistantDocs([], undefined);
 	const updateStatuses = new UpdateStatusStore({ projectId, subdomain: projectId, anchor, liveSeconds, extra: data.updateStatuses });
 	const standIn: ApiStandIn = createApiStandIn({
-		projectId, adminKey, assistantDomain, assistantKey, feedback, updateStatuses, assistantDocs, assistantDelayMs, currentPaths: !values['spec-paths-only'],
+		projectId,
+		adminKey,
+		assistantDomain,
+		assistantKey,
+		feedback,
+		updateStatuses,
+		assistantDocs,
+		assistantDelayMs,
+		currentPaths: !values['spec-paths-only'],
 		log: values.quiet ? undefined : line => out.write(`${new Date().toISOString()} ${line}\n`),
 	});
 	let actualPort: number;
@@ -94,24 +103,30 @@ export async function runApiServer(args: readonly string[], out: NodeJS.Writable
 		actualPort = await standIn.listen(port);
 	} catch (e) {
 		const code = (e as NodeJS.ErrnoException).code;
-		throw new UsageError(code === 'EADDRINUSE' ? `port ${port} is already in use; pick another with --port (0 = any free port)` : `cannot listen on port ${port}: ${e instanceof Error ? e.message : String(e)}`);
+		throw new UsageError(
+			code === 'EADDRINUSE'
+				? `port ${port} is already in use; pick another with --port (0 = any free port)`
+				: `cannot listen on port ${port}: ${e instanceof Error ? e.message : String(e)}`,
+		);
 	}
 	// Only the demo defaults are printed; a key passed in is someone's secret.
 	const shown = (value: string, fallback: string, flag: string) => (value === fallback ? value : `(custom, from ${flag} or --data)`);
-	out.write([
-		'MintDoc API stand-in: a local imitation of the platform API with generated data (not the real service).',
-		`  project id         ${projectId}`,
-		`  admin key          ${shown(adminKey, standInDefaults.adminKey, '--admin-key')}`,
-		`  assistant domain   ${assistantDomain}`,
-		`  assistant key      ${shown(assistantKey, standInDefaults.assistantKey, '--assistant-key')}`,
-		`  update status ids  ${updateStatuses.ids().join(', ')} (${demoStatusIds.live} starts queued at its first request and succeeds ${liveSeconds} s later)`,
-		`  feedback           ${feedback.length} entries on ${new Set(feedback.map(f => f.path)).size} pages${docsDir ? ` of ${docsDir}` : ' of the example site'}${data.feedback ? ' (from --data)' : ''}`,
-		`  assistant docs     ${assistantDir ? `${assistantDocs.sections.length} sections on ${assistantDocs.pageCount} pages of ${assistantDir}` : 'none (no --docs and no examples/acme): every answer says the docs do not cover it'}`,
-		`  paths              ${values['spec-paths-only'] ? "the spec's only (early 2026): /discovery/v1/assistant, /api/external/v1/analytics/…/feedback, update-status" : "current and the spec's: /discovery/v2/assistant and v1, /discovery/v1/search, /discovery/v1/page, /v1/analytics/…/feedback (+ /by-page) and /api/external/…, /v1/project/update, /v1/project/preview, update-status"}`,
-		`  faults             header x-mintdoc-fault: ${faultHelp}; or POST /__faults {"fault","times","path"}`,
-		`MintDoc API stand-in listening on http://127.0.0.1:${actualPort}`,
-		'',
-	].join('\n'));
+	out.write(
+		[
+			'MintDoc API stand-in: a local imitation of the platform API with generated data (not the real service).',
+			`  project id         ${projectId}`,
+			`  admin key          ${shown(adminKey, standInDefaults.adminKey, '--admin-key')}`,
+			`  assistant domain   ${assistantDomain}`,
+			`  assistant key      ${shown(assistantKey, standInDefaults.assistantKey, '--assistant-key')}`,
+			`  update status ids  ${updateStatuses.ids().join(', ')} (${demoStatusIds.live} starts queued at its first request and succeeds ${liveSeconds} s later)`,
+			`  feedback           ${feedback.length} entries on ${new Set(feedback.map(f => f.path)).size} pages${docsDir ? ` of ${docsDir}` : ' of the example site'}${data.feedback ? ' (from --data)' : ''}`,
+			`  assistant docs     ${assistantDir ? `${assistantDocs.sections.length} sections on ${assistantDocs.pageCount} pages of ${assistantDir}` : 'none (no --docs and no examples/acme): every answer says the docs do not cover it'}`,
+			`  paths              ${values['spec-paths-only'] ? "the spec's only (early 2026): /discovery/v1/assistant, /api/external/v1/analytics/…/feedback, update-status" : "current and the spec's: /discovery/v2/assistant and v1, /discovery/v1/search, /discovery/v1/page, /v1/analytics/…/feedback (+ /by-page) and /api/external/…, /v1/project/update, /v1/project/preview, update-status"}`,
+			`  faults             header x-mintdoc-fault: ${faultHelp}; or POST /__faults {"fault","times","path"}`,
+			`MintDoc API stand-in listening on http://127.0.0.1:${actualPort}`,
+			'',
+		].join('\n'),
+	);
 	const stop = () => void standIn.close().then(() => process.exit(0));
 	process.once('SIGTERM', stop);
 	process.once('SIGINT', stop);

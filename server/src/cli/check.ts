@@ -60,10 +60,23 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 	const specs = createWorkerSpecReader(undefined, undefined, Math.max(1, availableParallelism() - 1));
 	const version = typeof MINTDOC_VERSION === 'string' ? MINTDOC_VERSION : 'dev';
 	const file = options.cache === false ? undefined : await cacheFile(cwd, folders, options.cacheLocation);
-	const cache = file === undefined ? undefined : createPersistentSummarizer(pool, { file, fingerprint: summarizerFingerprint(version, path.join(__dirname, 'pageWorker.js')) });
+	const cache =
+		file === undefined
+			? undefined
+			: createPersistentSummarizer(pool, { file, fingerprint: summarizerFingerprint(version, path.join(__dirname, 'pageWorker.js')) });
 	const validate = (uri: string, text: string) => specs.validate(uri, text);
-	const specCache = file === undefined ? undefined : createPersistentSpecValidator(validate, `${file}.openapi`, summarizerFingerprint(version, path.join(__dirname, 'specWorker.js')));
-	const service = createLanguageService({ workspace, schemaValidation: true, specReader: specCache ?? validate, awaitSpecReads: true, fetchText: createRemoteFetcher(path.join(os.tmpdir(), 'mintdoc', 'openapi-cache')), summarizePages: cache ?? pool });
+	const specCache =
+		file === undefined
+			? undefined
+			: createPersistentSpecValidator(validate, `${file}.openapi`, summarizerFingerprint(version, path.join(__dirname, 'specWorker.js')));
+	const service = createLanguageService({
+		workspace,
+		schemaValidation: true,
+		specReader: specCache ?? validate,
+		awaitSpecReads: true,
+		fetchText: createRemoteFetcher(path.join(os.tmpdir(), 'mintdoc', 'openapi-cache')),
+		summarizePages: cache ?? pool,
+	});
 	try {
 		const roots = await service.findDocsRoots(noCancellation);
 		if (roots.length === 0) throw new UsageError(`no docs.json found in ${dirs.map(d => `'${d}'`).join(', ')}`);
@@ -93,7 +106,13 @@ async function cacheFile(cwd: string, folders: readonly string[], location: stri
 	return isFolder ? cacheFileFor(absolute, folders) : absolute;
 }
 
-async function withCoverage(service: ReturnType<typeof createLanguageService>, workspace: ReturnType<typeof createFsWorkspace>, roots: readonly string[], results: FileDiagnostics[], options: { readonly coverage?: boolean }): Promise<CheckResult> {
+async function withCoverage(
+	service: ReturnType<typeof createLanguageService>,
+	workspace: ReturnType<typeof createFsWorkspace>,
+	roots: readonly string[],
+	results: FileDiagnostics[],
+	options: { readonly coverage?: boolean },
+): Promise<CheckResult> {
 	if (!options.coverage) return { roots, results };
 	const coverage: NonNullable<CheckResult['coverage']>[number][] = [];
 	for (const root of roots) {

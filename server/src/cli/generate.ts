@@ -25,7 +25,6 @@ const options = {
 	format: { type: 'string', default: 'text' },
 } as const;
 
-
 /** `mintdoc generate`: the platform's scraper (spec rule 11), exit 0 when it ran (even with files skipped). */
 export async function runGenerate(args: readonly string[], out: NodeJS.WritableStream): Promise<number> {
 	let parsed;
@@ -50,7 +49,10 @@ export async function runGenerate(args: readonly string[], out: NodeJS.WritableS
 		throw new UsageError(`${positionals[0]}:${before.length}:${before[before.length - 1].length + 1}: ${message} (fix the syntax first)`);
 	}
 	if (!spec.version) throw new UsageError(`'${positionals[0]}' is not an OpenAPI document (no "openapi" version)`);
-	if (spec.isSwagger2) throw new UsageError(`'${positionals[0]}' is Swagger ${spec.version}: the platform needs OpenAPI 3.0 or later (convert it first, e.g. with swagger2openapi)`);
+	if (spec.isSwagger2)
+		throw new UsageError(
+			`'${positionals[0]}' is Swagger ${spec.version}: the platform needs OpenAPI 3.0 or later (convert it first, e.g. with swagger2openapi)`,
+		);
 
 	const outDir = path.resolve(cwd, values.out ?? '.');
 	const docsRoot = findDocsRoot(outDir);
@@ -71,7 +73,8 @@ export async function runGenerate(args: readonly string[], out: NodeJS.WritableS
 			await fs.writeFile(path.join(base, file.relativePath), file.text, { flag: values.force ? 'w' : 'wx' });
 			written.push(shown(file.relativePath));
 		} catch (e) {
-			if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new UsageError(`cannot write '${shown(file.relativePath)}': ${e instanceof Error ? e.message : String(e)}`);
+			if ((e as NodeJS.ErrnoException).code !== 'EEXIST')
+				throw new UsageError(`cannot write '${shown(file.relativePath)}': ${e instanceof Error ? e.message : String(e)}`);
 			skipped.push(shown(file.relativePath));
 		}
 	}
@@ -89,7 +92,11 @@ export async function runGenerate(args: readonly string[], out: NodeJS.WritableS
 	if (written.length) lines.push(`Wrote ${plural(written.length, 'page')}:`, ...written.map(f => `  ${f}`));
 	if (skipped.length) lines.push(`Skipped ${plural(skipped.length, 'existing file')} (--force overwrites):`, ...skipped.map(f => `  ${f}`));
 	if (generated.entries.length) {
-		lines.push(docsRoot ? `Entries for a "pages" array of ${path.relative(cwd, docsJson!) || 'docs.json'}:` : 'Entries for a "pages" array (no docs.json found above the output folder: paths are relative to it):');
+		lines.push(
+			docsRoot
+				? `Entries for a "pages" array of ${path.relative(cwd, docsJson!) || 'docs.json'}:`
+				: 'Entries for a "pages" array (no docs.json found above the output folder: paths are relative to it):',
+		);
 		lines.push(...JSON.stringify(generated.entries, null, 2).split('\n'));
 	}
 	if (docsJsonUpdate) lines.push(docsJsonUpdate.message);
@@ -129,7 +136,8 @@ async function addGroup(docsJson: string, shownName: string, group: GenerateResu
 	const text = await fs.readFile(docsJson, 'utf8');
 	const paste = `Paste this group where it belongs in the navigation:\n${JSON.stringify(group, null, 2)}`;
 	const groups = findNodeAtLocation(parseTree(text) ?? { type: 'null', offset: 0, length: 0 }, ['navigation', 'groups']);
-	if (groups?.type !== 'array') return { added: false, message: `${shownName} has no navigation.groups array (its navigation uses tabs, anchors or a $ref). ${paste}` };
+	if (groups?.type !== 'array')
+		return { added: false, message: `${shownName} has no navigation.groups array (its navigation uses tabs, anchors or a $ref). ${paste}` };
 	if ((getNodeValue(groups) as unknown[]).some(g => (g as { group?: unknown } | null)?.group === group.group)) {
 		return { added: false, message: `${shownName} already has a group "${group.group}": not added again. ${paste}` };
 	}
@@ -142,7 +150,9 @@ async function addGroup(docsJson: string, shownName: string, group: GenerateResu
 	const last = groups.children?.at(-1);
 	const lastStartsLine = last && /^[ \t]*$/.test(text.slice(text.lastIndexOf('\n', last.offset - 1) + 1, last.offset));
 	const itemIndent = last && lastStartsLine ? indentAt(last.offset) : indentAt(groups.offset) + unit;
-	const body = JSON.stringify(group, null, unit).split('\n').join(eol + itemIndent);
+	const body = JSON.stringify(group, null, unit)
+		.split('\n')
+		.join(eol + itemIndent);
 	const content = last ? `,${eol}${itemIndent}${body}` : `${eol}${itemIndent}${body}${eol}${indentAt(groups.offset)}`;
 	const edits = [{ ...edit, content }];
 	await fs.writeFile(docsJson, applyEdits(text, edits));

@@ -50,7 +50,7 @@ export async function main(argv: readonly string[], out: NodeJS.WritableStream, 
 			err.write(`mintdoc: ${e.message}\n`);
 			return 2;
 		}
-		err.write(`mintdoc: internal error: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+		err.write(`mintdoc: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
 		return 2;
 	}
 }
@@ -58,14 +58,28 @@ export async function main(argv: readonly string[], out: NodeJS.WritableStream, 
 async function runCheck(args: readonly string[], out: NodeJS.WritableStream): Promise<number> {
 	let parsed;
 	try {
-		parsed = parseArgs({ args: [...args], allowPositionals: true, options: { format: { type: 'string', default: 'text' }, coverage: { type: 'boolean', default: false }, cache: { type: 'boolean', default: true }, 'no-cache': { type: 'boolean', default: false }, 'cache-location': { type: 'string' } } });
+		parsed = parseArgs({
+			args: [...args],
+			allowPositionals: true,
+			options: {
+				format: { type: 'string', default: 'text' },
+				coverage: { type: 'boolean', default: false },
+				cache: { type: 'boolean', default: true },
+				'no-cache': { type: 'boolean', default: false },
+				'cache-location': { type: 'string' },
+			},
+		});
 	} catch (e) {
 		throw new UsageError(`${e instanceof Error ? e.message : String(e)}\n\n${usage}`);
 	}
 	const format = parsed.values.format;
 	if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be 'text' or 'json', not '${format}'`);
 	const dirs = parsed.positionals.length ? parsed.positionals : ['.'];
-	const { roots, results, coverage } = await checkFolders(dirs, process.cwd(), { coverage: parsed.values.coverage, cache: parsed.values.cache && !parsed.values['no-cache'], cacheLocation: parsed.values['cache-location'] });
+	const { roots, results, coverage } = await checkFolders(dirs, process.cwd(), {
+		coverage: parsed.values.coverage,
+		cache: parsed.values.cache && !parsed.values['no-cache'],
+		cacheLocation: parsed.values['cache-location'],
+	});
 	const problems = toProblems(results, process.cwd());
 	const report = coverage && toCoverage(coverage, process.cwd());
 	if (format === 'json') out.write(report ? formatJsonWithCoverage(problems, report) : formatJson(problems));
@@ -80,7 +94,7 @@ if (require.main === module) {
 		},
 		// main() reports its own failures; this is the last resort for one it did not foresee.
 		(e: unknown) => {
-			process.stderr.write(`mintdoc: internal error: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+			process.stderr.write(`mintdoc: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
 			process.exitCode = 2;
 		},
 	);

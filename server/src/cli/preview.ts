@@ -23,12 +23,17 @@ const debounceMs = 80;
 export async function runPreview(args: readonly string[], out: NodeJS.WritableStream): Promise<number> {
 	let parsed;
 	try {
-		parsed = parseArgs({ args: [...args], allowPositionals: true, options: { port: { type: 'string', default: '3000' }, host: { type: 'string', default: '127.0.0.1' } } });
+		parsed = parseArgs({
+			args: [...args],
+			allowPositionals: true,
+			options: { port: { type: 'string', default: '3000' }, host: { type: 'string', default: '127.0.0.1' } },
+		});
 	} catch (e) {
 		throw new UsageError(`${e instanceof Error ? e.message : String(e)}\n\nUsage: mintdoc${previewUsage.trimStart().split('\n')[0]}`);
 	}
 	const port = Number(parsed.values.port);
-	if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number (0 for any free port), not '${parsed.values.port}'`);
+	if (!Number.isInteger(port) || port < 0 || port > 65535)
+		throw new UsageError(`--port must be a port number (0 for any free port), not '${parsed.values.port}'`);
 	if (parsed.positionals.length > 1) throw new UsageError('preview takes one folder');
 	const dir = path.resolve(parsed.positionals[0] ?? '.');
 	const stat = await fs.stat(dir).catch(() => undefined);
@@ -48,7 +53,11 @@ export async function runPreview(args: readonly string[], out: NodeJS.WritableSt
 		actual = await server.listen(port, parsed.values.host!);
 	} catch (e) {
 		const code = (e as NodeJS.ErrnoException).code;
-		throw new UsageError(code === 'EADDRINUSE' ? `port ${port} is already in use; pick another with --port (0 = any free port)` : `cannot listen on ${parsed.values.host}:${port}: ${e instanceof Error ? e.message : String(e)}`);
+		throw new UsageError(
+			code === 'EADDRINUSE'
+				? `port ${port} is already in use; pick another with --port (0 = any free port)`
+				: `cannot listen on ${parsed.values.host}:${port}: ${e instanceof Error ? e.message : String(e)}`,
+		);
 	}
 	const watcher = watchSite(rootDir, async changes => {
 		await service.didChangeFiles(changes);
@@ -89,15 +98,20 @@ function watchSite(rootDir: string, onChanges: (changes: FileChange[]) => Promis
 		timer = undefined;
 		const files = [...pending];
 		pending.clear();
-		running = running.then(async () => {
-			const changes: FileChange[] = [];
-			for (const file of files) {
-				const exists = await fs.stat(file).then(s => s.isFile(), () => false);
-				changes.push({ uri: URI.file(file).toString(), type: exists ? 'changed' : 'deleted' });
-			}
-			await onChanges(changes.map(c => (c.type === 'changed' && !known.has(c.uri) ? { ...c, type: 'created' } : c)));
-			for (const c of changes) (c.type === 'deleted' ? known.delete(c.uri) : known.add(c.uri));
-		}).catch(() => undefined);
+		running = running
+			.then(async () => {
+				const changes: FileChange[] = [];
+				for (const file of files) {
+					const exists = await fs.stat(file).then(
+						s => s.isFile(),
+						() => false,
+					);
+					changes.push({ uri: URI.file(file).toString(), type: exists ? 'changed' : 'deleted' });
+				}
+				await onChanges(changes.map(c => (c.type === 'changed' && !known.has(c.uri) ? { ...c, type: 'created' } : c)));
+				for (const c of changes) c.type === 'deleted' ? known.delete(c.uri) : known.add(c.uri);
+			})
+			.catch(() => undefined);
 	};
 	const known = new Set<string>();
 	void listFiles(rootDir).then(files => files.forEach(f => known.add(URI.file(f).toString())));

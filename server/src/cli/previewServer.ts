@@ -27,9 +27,25 @@ export interface PreviewServer {
 }
 
 const types: Record<string, string> = {
-	'.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.avif': 'image/avif', '.ico': 'image/x-icon',
-	'.mp4': 'video/mp4', '.webm': 'video/webm', '.pdf': 'application/pdf', '.json': 'application/json', '.yaml': 'text/plain; charset=utf-8', '.yml': 'text/plain; charset=utf-8', '.txt': 'text/plain; charset=utf-8',
-	'.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.woff2': 'font/woff2', '.woff': 'font/woff',
+	'.svg': 'image/svg+xml',
+	'.png': 'image/png',
+	'.jpg': 'image/jpeg',
+	'.jpeg': 'image/jpeg',
+	'.gif': 'image/gif',
+	'.webp': 'image/webp',
+	'.avif': 'image/avif',
+	'.ico': 'image/x-icon',
+	'.mp4': 'video/mp4',
+	'.webm': 'video/webm',
+	'.pdf': 'application/pdf',
+	'.json': 'application/json',
+	'.yaml': 'text/plain; charset=utf-8',
+	'.yml': 'text/plain; charset=utf-8',
+	'.txt': 'text/plain; charset=utf-8',
+	'.css': 'text/css; charset=utf-8',
+	'.js': 'text/javascript; charset=utf-8',
+	'.woff2': 'font/woff2',
+	'.woff': 'font/woff',
 };
 const maxPlaygroundBody = 11 * 1024 * 1024;
 
@@ -110,7 +126,10 @@ export function createPreviewServer(options: PreviewServerOptions): PreviewServe
 		const body = await fs.readFile(filePath).catch(() => undefined);
 		if (!body) return notFoundText(res);
 		// SVGs from the workspace are shown as images only: a sandbox CSP keeps scripts in them from running if opened directly.
-		send(res, 200, type, body, { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox", 'x-content-type-options': 'nosniff' });
+		send(res, 200, type, body, {
+			'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox",
+			'x-content-type-options': 'nosniff',
+		});
 	}
 
 	function events(req: http.IncomingMessage, res: http.ServerResponse): void {
@@ -123,7 +142,8 @@ export function createPreviewServer(options: PreviewServerOptions): PreviewServe
 	async function playground(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
 		if (req.method !== 'POST') return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed');
 		// Only this server's own pages may use the relay: a JSON content type forces a CORS preflight elsewhere, and the origin must be ours.
-		if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '') || (req.headers.origin && req.headers.origin !== origin)) return send(res, 403, 'text/plain; charset=utf-8', 'Forbidden');
+		if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '') || (req.headers.origin && req.headers.origin !== origin))
+			return send(res, 403, 'text/plain; charset=utf-8', 'Forbidden');
 		const chunks: Buffer[] = [];
 		let size = 0;
 		for await (const chunk of req) {
@@ -132,7 +152,13 @@ export function createPreviewServer(options: PreviewServerOptions): PreviewServe
 			chunks.push(chunk as Buffer);
 		}
 		const request = parsePlaygroundRequest(Buffer.concat(chunks).toString('utf8'));
-		if (!request) return send(res, 400, 'application/json; charset=utf-8', JSON.stringify({ error: 'Expected a playground request: {"method", "url", "headers": [[name, value]], "body"?}' }));
+		if (!request)
+			return send(
+				res,
+				400,
+				'application/json; charset=utf-8',
+				JSON.stringify({ error: 'Expected a playground request: {"method", "url", "headers": [[name, value]], "body"?}' }),
+			);
 		const response = await sendPlaygroundRequest(request);
 		return send(res, 200, 'application/json; charset=utf-8', JSON.stringify(response));
 	}
@@ -144,24 +170,26 @@ export function createPreviewServer(options: PreviewServerOptions): PreviewServe
 	}
 
 	return {
-		listen: (port, host) => new Promise((resolve, reject) => {
-			server.once('error', reject);
-			server.listen(port, host, () => {
-				const address = server.address();
-				const actual = typeof address === 'object' && address ? address.port : port;
-				origin = `http://${host.includes(':') ? `[${host}]` : host}:${actual}`;
-				resolve(actual);
-			});
-		}),
+		listen: (port, host) =>
+			new Promise((resolve, reject) => {
+				server.once('error', reject);
+				server.listen(port, host, () => {
+					const address = server.address();
+					const actual = typeof address === 'object' && address ? address.port : port;
+					origin = `http://${host.includes(':') ? `[${host}]` : host}:${actual}`;
+					resolve(actual);
+				});
+			}),
 		notify(routes) {
 			const message = `event: change\ndata: ${JSON.stringify({ routes })}\n\n`;
 			for (const client of clients) client.write(message);
 		},
-		close: () => new Promise(resolve => {
-			for (const client of clients) client.end();
-			server.close(() => resolve());
-			server.closeAllConnections?.();
-		}),
+		close: () =>
+			new Promise(resolve => {
+				for (const client of clients) client.end();
+				server.close(() => resolve());
+				server.closeAllConnections?.();
+			}),
 	};
 }
 

@@ -26,7 +26,13 @@ export function toProblems(results: readonly FileDiagnostics[], cwd: string): Ch
 			problems.push({ file, range: d.range, severity: severityName(d.severity), code: String(d.code ?? ''), message: d.message });
 		}
 	}
-	return problems.sort((a, b) => a.file.localeCompare(b.file) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || a.code.localeCompare(b.code));
+	return problems.sort(
+		(a, b) =>
+			a.file.localeCompare(b.file) ||
+			a.range.start.line - b.range.start.line ||
+			a.range.start.character - b.range.start.character ||
+			a.code.localeCompare(b.code),
+	);
 }
 
 /** `path:line:col severity message [code]` per problem (1-based, as compilers print), then a summary line. */
@@ -50,13 +56,22 @@ export interface CoverageReport {
 export function toCoverage(coverage: NonNullable<CheckResult['coverage']>, cwd: string): CoverageReport[] {
 	return coverage.map(spec => ({
 		file: relativeFile(spec.specUri, cwd),
-		operations: spec.operations.map(({ method, path, span }) => ({ method, path, range: { start: spec.positionAt(span.offset), end: spec.positionAt(span.offset + span.length) } })),
+		operations: spec.operations.map(({ method, path, span }) => ({
+			method,
+			path,
+			range: { start: spec.positionAt(span.offset), end: spec.positionAt(span.offset + span.length) },
+		})),
 	}));
 }
 
 /** `Undocumented operations in FILE: N`, then `  METHOD /path` per operation. */
 export function formatCoverageText(coverage: readonly CoverageReport[]): string {
-	return coverage.map(spec => [`Undocumented operations in ${spec.file}: ${spec.operations.length}`, ...spec.operations.map(op => `  ${op.method} ${op.path}`)].join('\n') + '\n').join('');
+	return coverage
+		.map(
+			spec =>
+				[`Undocumented operations in ${spec.file}: ${spec.operations.length}`, ...spec.operations.map(op => `  ${op.method} ${op.path}`)].join('\n') + '\n',
+		)
+		.join('');
 }
 
 /** `check --coverage --format json`: an object, so the plain `check` array contract stays as it is. */
@@ -85,9 +100,13 @@ function plural(n: number, word: string): string {
 
 function severityName(severity: DiagnosticSeverity | undefined): CheckProblem['severity'] {
 	switch (severity) {
-		case DiagnosticSeverity.Warning: return 'warning';
-		case DiagnosticSeverity.Information: return 'information';
-		case DiagnosticSeverity.Hint: return 'hint';
-		default: return 'error';
+		case DiagnosticSeverity.Warning:
+			return 'warning';
+		case DiagnosticSeverity.Information:
+			return 'information';
+		case DiagnosticSeverity.Hint:
+			return 'hint';
+		default:
+			return 'error';
 	}
 }

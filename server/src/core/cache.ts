@@ -14,7 +14,10 @@ export class DocumentCache<T> {
 	 * the summaries of 25,000 pages would otherwise hold the whole site's text (70 MB) just to
 	 * compare. Costs a pass over the text per lookup.
 	 */
-	constructor(private readonly capacity: number, private readonly options: { readonly keepText?: boolean } = {}) {}
+	constructor(
+		private readonly capacity: number,
+		private readonly options: { readonly keepText?: boolean } = {},
+	) {}
 
 	#key(document: TextDocument): string {
 		if (this.options.keepText !== false) return document.getText();

@@ -1,4 +1,20 @@
-import type { CodeAction, CodeLens, CompletionItem, CompletionList, Diagnostic, DocumentLink, DocumentSymbol, FoldingRange, Hover, Location, LocationLink, Position, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
+import type {
+	CodeAction,
+	CodeLens,
+	CompletionItem,
+	CompletionList,
+	Diagnostic,
+	DocumentLink,
+	DocumentSymbol,
+	FoldingRange,
+	Hover,
+	Location,
+	LocationLink,
+	Position,
+	Range,
+	TextEdit,
+	WorkspaceEdit,
+} from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentCache } from './cache';
 import { throwIfCancelled, type CancellationToken } from './cancellation';
@@ -104,10 +120,16 @@ export function createEditorFeatures(context: FeatureContext): EditorFeatures {
 	}
 
 	/** Configuration entries, links in every page and (optionally) redirects that follow pages being moved. */
-	async function siteMoveEdits(site: SiteModel, renames: readonly FileRename[], addRedirects: boolean, token: CancellationToken): Promise<Map<string, TextEdit[]>> {
+	async function siteMoveEdits(
+		site: SiteModel,
+		renames: readonly FileRename[],
+		addRedirects: boolean,
+		token: CancellationToken,
+	): Promise<Map<string, TextEdit[]>> {
 		const moves = pageMoves(site, renames);
 		const edits = renameEdits(site, moves);
-		for (const [uri, linkEdits] of await movedLinkEdits(site, moves, await sitePages(site, token), linkContext(site))) edits.set(uri, [...(edits.get(uri) ?? []), ...linkEdits]);
+		for (const [uri, linkEdits] of await movedLinkEdits(site, moves, await sitePages(site, token), linkContext(site)))
+			edits.set(uri, [...(edits.get(uri) ?? []), ...linkEdits]);
 		const published = new Map([...moves].filter(([from]) => !from.startsWith('snippets/')));
 		const configUri = joinUri(site.rootUri, docsConfigFileName);
 		const config = site.config.files.get(configUri);
@@ -115,11 +137,11 @@ export function createEditorFeatures(context: FeatureContext): EditorFeatures {
 			// Entry edits and the new redirects touch the same file: compose them into one replacement.
 			const updated = TextDocument.create(configUri, 'json', config.version, TextDocument.applyEdits(config, edits.get(configUri) ?? []));
 			const redirect = redirectEdits({ ...site, config: { ...site.config, files: new Map([...site.config.files, [configUri, updated]]) } }, published);
-			if (redirect.length) edits.set(configUri, [{ ...redirect[0], range: { start: { line: 0, character: 0 }, end: config.positionAt(config.getText().length) } }]);
+			if (redirect.length)
+				edits.set(configUri, [{ ...redirect[0], range: { start: { line: 0, character: 0 }, end: config.positionAt(config.getText().length) } }]);
 		}
 		return edits;
 	}
-
 
 	return {
 		async doComplete(document, position, token) {

@@ -26,12 +26,14 @@ export async function walkFolders(
 		throwIfCancelled(token);
 		const listings = new Array<ReadonlyArray<readonly [string, FileKind]>>(level.length);
 		let next = 0;
-		await Promise.all(Array.from({ length: Math.min(concurrency, level.length) }, async () => {
-			while (next < level.length) {
-				const i = next++;
-				listings[i] = await workspace.readDirectory(level[i]);
-			}
-		}));
+		await Promise.all(
+			Array.from({ length: Math.min(concurrency, level.length) }, async () => {
+				while (next < level.length) {
+					const i = next++;
+					listings[i] = await workspace.readDirectory(level[i]);
+				}
+			}),
+		);
 		throwIfCancelled(token);
 		const deeper: string[] = [];
 		level.forEach((folder, i) => {

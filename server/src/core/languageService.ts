@@ -92,7 +92,12 @@ export interface LanguageService extends EditorFeatures {
 	 * redirects, generated API folders, OpenAPI documents) are those of the last complete run, only
 	 * the pages judged against the navigation (OpenAPI frontmatter) are checked again.
 	 */
-	checkPages(rootUri: string, token: CancellationToken, report: (result: FileDiagnostics) => void, options?: { readonly onlyAffected?: boolean }): Promise<void>;
+	checkPages(
+		rootUri: string,
+		token: CancellationToken,
+		report: (result: FileDiagnostics) => void,
+		options?: { readonly onlyAffected?: boolean },
+	): Promise<void>;
 	/** Pages to check again after the page `uri` was checked: those linking to its anchors, when its anchors changed. */
 	dependentPages(uri: string): string[];
 	/** An open document's text changed (with {@link LanguageServiceOptions.changesReported}). */
@@ -107,7 +112,6 @@ export interface LanguageService extends EditorFeatures {
 	onDidLoadSpec(listener: (root: string) => void): void;
 	/** Applies file-system events; resolves with the roots whose diagnostics may have changed. */
 	didChangeFiles(changes: readonly FileChange[]): Promise<string[]>;
-
 }
 
 export function createLanguageService(options: LanguageServiceOptions): LanguageService {
@@ -139,7 +143,8 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		const document = await readPage(uri);
 		return document && pageSummaries.get(document, summarizePage);
 	};
-	const linkContext = (site: SiteModel, summaries?: Map<string, Promise<PageSummary | undefined>>): LinkContext => createLinkContext(site, workspace, summaryOf, summaries);
+	const linkContext = (site: SiteModel, summaries?: Map<string, Promise<PageSummary | undefined>>): LinkContext =>
+		createLinkContext(site, workspace, summaryOf, summaries);
 
 	async function checkPage(uri: string, token: CancellationToken, context?: LinkContext, known?: TextDocument): Promise<Diagnostic[]> {
 		const root = rootOf(uri);
@@ -158,7 +163,8 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		const base = context ?? linkContext(site);
 		// Links that consult another page's anchors: that page's heading edits re-check this one.
 		const tracked: LinkContext = { ...base, summaryOf: target => (dependencies.noteAnchorLink(uri, target), base.summaryOf(target)) };
-		const links = dependencies.reusableLinks(site, uri, summary) ?? dependencies.keepLinks(site, uri, summary, await checkPageLinks(uri, summary, tracked, token));
+		const links =
+			dependencies.reusableLinks(site, uri, summary) ?? dependencies.keepLinks(site, uri, summary, await checkPageLinks(uri, summary, tracked, token));
 		return [...summary.diagnostics, ...openapi, ...links];
 	}
 
@@ -168,16 +174,18 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		const missing: TextDocument[] = [];
 		const readers = 32;
 		let next = 0;
-		await Promise.all(Array.from({ length: readers }, async () => {
-			while (next < uris.length) {
-				throwIfCancelled(token);
-				const uri = uris[next++];
-				const document = await readPage(uri);
-				if (!document) continue;
-				documents.set(uri, document);
-				if (!pageSummaries.peek(document)) missing.push(document);
-			}
-		}));
+		await Promise.all(
+			Array.from({ length: readers }, async () => {
+				while (next < uris.length) {
+					throwIfCancelled(token);
+					const uri = uris[next++];
+					const document = await readPage(uri);
+					if (!document) continue;
+					documents.set(uri, document);
+					if (!pageSummaries.peek(document)) missing.push(document);
+				}
+			}),
+		);
 		if (missing.length && options.summarizePages) {
 			// In slices, each kept as it arrives: a run cancelled midway leaves what it parsed for the next one.
 			const slice = 256;
@@ -217,14 +225,16 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		options,
 		// A spec a site uses arrived or changed: that site's model is rebuilt, and listeners hear of it.
 		invalidate: uri => {
-			for (const root of roots) if (models.get(root)?.specFiles.has(uri) || models.get(root)?.remoteSpecs.has(uri)) {
-				models.delete(root);
-				for (const listener of specListeners) listener(root);
-			}
+			for (const root of roots)
+				if (models.get(root)?.specFiles.has(uri) || models.get(root)?.remoteSpecs.has(uri)) {
+					models.delete(root);
+					for (const listener of specListeners) listener(root);
+				}
 		},
 	});
 
-	const rootOf = (uri: string) => roots.filter(root => isUnder(uri, root)).reduce<string | undefined>((best, root) => (!best || root.length > best.length ? root : best), undefined);
+	const rootOf = (uri: string) =>
+		roots.filter(root => isUnder(uri, root)).reduce<string | undefined>((best, root) => (!best || root.length > best.length ? root : best), undefined);
 
 	const building = new Map<string, Promise<SiteModel>>();
 	/** The change epoch at which a model was last known current. */
@@ -251,7 +261,16 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		let pending = building.get(rootUri);
 		if (!pending) {
 			const epoch = tracker.epoch;
-			pending = buildSiteModel(rootUri, joinUri(rootUri, docsConfigFileName), loadConfigFile, pages, token, loadSpec, findMissedPages(workspace, logger, pages), async path => (await workspace.stat(joinUri(rootUri, ...path.split('/'))))?.kind === 'file').then(model => {
+			pending = buildSiteModel(
+				rootUri,
+				joinUri(rootUri, docsConfigFileName),
+				loadConfigFile,
+				pages,
+				token,
+				loadSpec,
+				findMissedPages(workspace, logger, pages),
+				async path => (await workspace.stat(joinUri(rootUri, ...path.split('/'))))?.kind === 'file',
+			).then(model => {
 				models.set(rootUri, model);
 				validatedAt.set(model, epoch);
 				return model;
@@ -291,7 +310,9 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		if (!(await workspace.stat(configUri))) {
 			logger.warn(`cannot read ${configUri}`);
 			const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-			return [{ uri: configUri, diagnostics: [{ range, message: `${docsConfigFileName} cannot be read.`, severity: 1, code: 'file-unreadable', source: 'mintdoc' }] }];
+			return [
+				{ uri: configUri, diagnostics: [{ range, message: `${docsConfigFileName} cannot be read.`, severity: 1, code: 'file-unreadable', source: 'mintdoc' }] },
+			];
 		}
 		const model = await getSite(rootUri, token);
 		const results = [...model.diagnostics].map(([uri, diagnostics]) => ({ uri, diagnostics }));
@@ -313,7 +334,13 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 	}
 
 	function sitesUsingConfigFile(uri: string): string[] {
-		return roots.filter(root => joinUri(root, docsConfigFileName) === uri || models.get(root)?.config.files.has(uri) || models.get(root)?.specFiles.has(uri) || models.get(root)?.config.refs.some(r => r.target === uri));
+		return roots.filter(
+			root =>
+				joinUri(root, docsConfigFileName) === uri ||
+				models.get(root)?.config.files.has(uri) ||
+				models.get(root)?.specFiles.has(uri) ||
+				models.get(root)?.config.refs.some(r => r.target === uri),
+		);
 	}
 
 	return {
@@ -342,7 +369,14 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 			early?.catch(() => undefined);
 			const site = await getSite(rootUri, token);
 			// Pages judged against the navigation change with any edit of it; the others only when links may resolve differently.
-			const uris = early ? all : [...new Set([...dependencies.stalePages(site, all), ...dependencies.frontmatterApiPages(rootUri).filter(uri => site.pages.pagePathOfFile(uri) !== undefined)])];
+			const uris = early
+				? all
+				: [
+						...new Set([
+							...dependencies.stalePages(site, all),
+							...dependencies.frontmatterApiPages(rootUri).filter(uri => site.pages.pagePathOfFile(uri) !== undefined),
+						]),
+					];
 			const documents = await (early ?? summarizeAll(uris, token));
 			const summaries = new Map<string, Promise<PageSummary | undefined>>();
 			for (const [uri, document] of documents) {
@@ -405,6 +439,17 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 			}
 			return [...affected];
 		},
-		...createEditorFeatures({ workspace, getRoots: () => roots, getModel: root => models.get(root), rootOf, getSite, siteOfConfig, pageIndexOf, pageSummaries, linkContext, pageInfo }),
+		...createEditorFeatures({
+			workspace,
+			getRoots: () => roots,
+			getModel: root => models.get(root),
+			rootOf,
+			getSite,
+			siteOfConfig,
+			pageIndexOf,
+			pageSummaries,
+			linkContext,
+			pageInfo,
+		}),
 	};
 }

@@ -27,7 +27,11 @@ export function checkTextIsParsable(document: TextDocument, fileLabel: string): 
 	if (text.length > limits.maxFileChars) {
 		const mb = (text.length / (1024 * 1024)).toFixed(1);
 		const limitMb = limits.maxFileChars / (1024 * 1024);
-		return createDiagnostic(firstLine(document), `${fileLabel} is ${mb} MB; MintDoc checks files up to ${limitMb} MB, so this one is not checked.`, 'file-too-large');
+		return createDiagnostic(
+			firstLine(document),
+			`${fileLabel} is ${mb} MB; MintDoc checks files up to ${limitMb} MB, so this one is not checked.`,
+			'file-too-large',
+		);
 	}
 	const nul = text.slice(0, binarySniffChars).indexOf('\u0000');
 	if (nul !== -1) {

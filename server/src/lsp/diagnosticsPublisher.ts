@@ -76,16 +76,27 @@ export class DiagnosticsPublisher {
 		this.#pageRuns.get(root)?.cancel();
 		const source = new CancellationTokenSource();
 		this.#pageRuns.set(root, source);
-		void this.service.checkPages(root, source.token, ({ uri, diagnostics }) => {
-			// A page being edited has its own, newer check pending.
-			if (!this.#pending.has(uri)) this.publishPage(uri, diagnostics);
-		}, { onlyAffected: true }).then(() => {
-			if (!source.token.isCancellationRequested) this.onPagesChecked();
-		}, e => {
-			if (!isCancelledError(e)) this.logger.error(`checking the pages of ${root} failed: ${describeError(e)}`);
-		}).finally(() => {
-			if (this.#pageRuns.get(root) === source) this.#pageRuns.delete(root);
-		});
+		void this.service
+			.checkPages(
+				root,
+				source.token,
+				({ uri, diagnostics }) => {
+					// A page being edited has its own, newer check pending.
+					if (!this.#pending.has(uri)) this.publishPage(uri, diagnostics);
+				},
+				{ onlyAffected: true },
+			)
+			.then(
+				() => {
+					if (!source.token.isCancellationRequested) this.onPagesChecked();
+				},
+				e => {
+					if (!isCancelledError(e)) this.logger.error(`checking the pages of ${root} failed: ${describeError(e)}`);
+				},
+			)
+			.finally(() => {
+				if (this.#pageRuns.get(root) === source) this.#pageRuns.delete(root);
+			});
 	}
 
 	publishPage(uri: string, diagnostics: readonly Diagnostic[]): void {

@@ -20,33 +20,77 @@ export const featureCapabilities = {
 	workspace: {
 		fileOperations: {
 			// Moving a page keeps docs.json pointing at it: one undoable edit before the move.
-			willRename: { filters: [{ scheme: 'file', pattern: { glob: '**/*', matches: 'file' as const } }, { scheme: 'file', pattern: { glob: '**/*', matches: 'folder' as const } }] },
+			willRename: {
+				filters: [
+					{ scheme: 'file', pattern: { glob: '**/*', matches: 'file' as const } },
+					{ scheme: 'file', pattern: { glob: '**/*', matches: 'folder' as const } },
+				],
+			},
 		},
 	},
 };
 
 /** One line of wiring per LSP feature: look up the document, call the core, never throw. */
-export function registerFeatures(connection: Connection, documents: TextDocuments<TextDocument>, service: LanguageService, logger: Logger, sitesSettled: () => Promise<void>): void {
-	const safe = <T>(label: string, token: Parameters<typeof runSafeAsync>[4], fallback: T, work: () => Promise<T>) => runSafeAsync(logger, work, fallback, label, token);
+export function registerFeatures(
+	connection: Connection,
+	documents: TextDocuments<TextDocument>,
+	service: LanguageService,
+	logger: Logger,
+	sitesSettled: () => Promise<void>,
+): void {
+	const safe = <T>(label: string, token: Parameters<typeof runSafeAsync>[4], fallback: T, work: () => Promise<T>) =>
+		runSafeAsync(logger, work, fallback, label, token);
 	const doc = (uri: string) => documents.get(uri);
 
-	connection.onCompletion((p, token) => safe('completion', token, null, async () => (doc(p.textDocument.uri) ? (await service.doComplete(doc(p.textDocument.uri)!, p.position, token)) ?? null : null)));
+	connection.onCompletion((p, token) =>
+		safe('completion', token, null, async () =>
+			doc(p.textDocument.uri) ? ((await service.doComplete(doc(p.textDocument.uri)!, p.position, token)) ?? null) : null,
+		),
+	);
 	connection.onCompletionResolve((item, token) => safe('completion resolve', token, item, () => service.resolveCompletion(item, token)));
-	connection.onHover((p, token) => safe('hover', token, null, async () => (doc(p.textDocument.uri) ? (await service.doHover(doc(p.textDocument.uri)!, p.position, token)) ?? null : null)));
-	connection.onDefinition((p, token) => safe('definition', token, [], async () => (doc(p.textDocument.uri) ? service.findDefinition(doc(p.textDocument.uri)!, p.position, token) : [])));
-	connection.onReferences((p, token) => safe('references', token, [], async () => (doc(p.textDocument.uri) ? service.findReferences(doc(p.textDocument.uri)!, p.position, token) : [])));
-	connection.onPrepareRename((p, token) => safe('prepare rename', token, null, async () => (doc(p.textDocument.uri) ? (await service.prepareRename(doc(p.textDocument.uri)!, p.position, token)) ?? null : null)));
-	connection.onRenameRequest((p, token) => safe('rename', token, null, async () => (doc(p.textDocument.uri) ? (await service.rename(doc(p.textDocument.uri)!, p.position, p.newName, token)) ?? null : null)));
-	connection.onDocumentLinks((p, token) => safe('document links', token, [], async () => (doc(p.textDocument.uri) ? service.findDocumentLinks(doc(p.textDocument.uri)!, token) : [])));
-	connection.onDocumentSymbol((p, token) => safe('document symbols', token, [], async () => (doc(p.textDocument.uri) ? service.findDocumentSymbols(doc(p.textDocument.uri)!, token) : [])));
-	connection.onFoldingRanges((p, token) => safe('folding', token, [], async () => (doc(p.textDocument.uri) ? service.findFoldingRanges(doc(p.textDocument.uri)!, token) : [])));
-	connection.onCodeLens((p, token) => safe('code lens', token, [], async () => (doc(p.textDocument.uri) ? service.findCodeLenses(doc(p.textDocument.uri)!, token) : [])));
-	connection.onCodeAction((p, token) => safe('code actions', token, [], async () => (doc(p.textDocument.uri) ? service.findCodeActions(doc(p.textDocument.uri)!, p.context.diagnostics, token) : [])));
+	connection.onHover((p, token) =>
+		safe('hover', token, null, async () => (doc(p.textDocument.uri) ? ((await service.doHover(doc(p.textDocument.uri)!, p.position, token)) ?? null) : null)),
+	);
+	connection.onDefinition((p, token) =>
+		safe('definition', token, [], async () => (doc(p.textDocument.uri) ? service.findDefinition(doc(p.textDocument.uri)!, p.position, token) : [])),
+	);
+	connection.onReferences((p, token) =>
+		safe('references', token, [], async () => (doc(p.textDocument.uri) ? service.findReferences(doc(p.textDocument.uri)!, p.position, token) : [])),
+	);
+	connection.onPrepareRename((p, token) =>
+		safe('prepare rename', token, null, async () =>
+			doc(p.textDocument.uri) ? ((await service.prepareRename(doc(p.textDocument.uri)!, p.position, token)) ?? null) : null,
+		),
+	);
+	connection.onRenameRequest((p, token) =>
+		safe('rename', token, null, async () =>
+			doc(p.textDocument.uri) ? ((await service.rename(doc(p.textDocument.uri)!, p.position, p.newName, token)) ?? null) : null,
+		),
+	);
+	connection.onDocumentLinks((p, token) =>
+		safe('document links', token, [], async () => (doc(p.textDocument.uri) ? service.findDocumentLinks(doc(p.textDocument.uri)!, token) : [])),
+	);
+	connection.onDocumentSymbol((p, token) =>
+		safe('document symbols', token, [], async () => (doc(p.textDocument.uri) ? service.findDocumentSymbols(doc(p.textDocument.uri)!, token) : [])),
+	);
+	connection.onFoldingRanges((p, token) =>
+		safe('folding', token, [], async () => (doc(p.textDocument.uri) ? service.findFoldingRanges(doc(p.textDocument.uri)!, token) : [])),
+	);
+	connection.onCodeLens((p, token) =>
+		safe('code lens', token, [], async () => (doc(p.textDocument.uri) ? service.findCodeLenses(doc(p.textDocument.uri)!, token) : [])),
+	);
+	connection.onCodeAction((p, token) =>
+		safe('code actions', token, [], async () =>
+			doc(p.textDocument.uri) ? service.findCodeActions(doc(p.textDocument.uri)!, p.context.diagnostics, token) : [],
+		),
+	);
 	// Asked for early (the view opens with the window), it waits for the sites to be found rather than answering "none".
 	connection.onRequest(SiteTreeRequest.type, (_, token) => safe('site tree', token, [], async () => (await sitesSettled(), service.getSiteTrees(token))));
-	connection.workspace.onWillRenameFiles((p, token) => safe('will rename files', token, null, async () => {
-		// Settings are pulled when needed, never kept in server globals.
-		const addRedirects = (await connection.workspace.getConfiguration('mintdoc.pages').catch(() => undefined))?.addRedirectOnMove !== false;
-		return (await service.willRenameFiles(p.files, { addRedirects }, token)) ?? null;
-	}));
+	connection.workspace.onWillRenameFiles((p, token) =>
+		safe('will rename files', token, null, async () => {
+			// Settings are pulled when needed, never kept in server globals.
+			const addRedirects = (await connection.workspace.getConfiguration('mintdoc.pages').catch(() => undefined))?.addRedirectOnMove !== false;
+			return (await service.willRenameFiles(p.files, { addRedirects }, token)) ?? null;
+		}),
+	);
 }

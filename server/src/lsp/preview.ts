@@ -12,9 +12,23 @@ import { runSafeAsync } from './runner';
  */
 export function registerPreview(connection: Connection, service: PreviewingService, logger: Logger, sitesSettled: () => Promise<void>): void {
 	connection.onRequest(PreviewPageRequest.type, (params, token) =>
-		runSafeAsync(logger, async () => (await sitesSettled(), service.getPreviewPage(params.target, renderOptions(params), token)), failedPage(params), 'preview page', token));
+		runSafeAsync(
+			logger,
+			async () => (await sitesSettled(), service.getPreviewPage(params.target, renderOptions(params), token)),
+			failedPage(params),
+			'preview page',
+			token,
+		),
+	);
 	connection.onRequest(PlaygroundSendRequest.type, (request, token) =>
-		runSafeAsync(logger, () => sendPlaygroundRequest(request, { signal: abortSignalOf(token) }), { status: 0, statusText: '', headers: [], body: '', timeMs: 0, error: 'The request failed inside MintDoc; see the MintDoc output.' }, 'playground send', token));
+		runSafeAsync(
+			logger,
+			() => sendPlaygroundRequest(request, { signal: abortSignalOf(token) }),
+			{ status: 0, statusText: '', headers: [], body: '', timeMs: 0, error: 'The request failed inside MintDoc; see the MintDoc output.' },
+			'playground send',
+			token,
+		),
+	);
 }
 
 /** The renderer maps site paths (`/images/a.png`) through a function; over the wire it is a base URL. */

@@ -20,7 +20,12 @@ interface CacheFile<T> {
 
 export type CacheFileState = 'absent' | 'ignored' | 'used';
 
-export async function readCacheFile<T>(file: string, kind: string, fingerprint: string, isEntry: (value: unknown) => value is T): Promise<{ entries: Map<string, T>; state: CacheFileState }> {
+export async function readCacheFile<T>(
+	file: string,
+	kind: string,
+	fingerprint: string,
+	isEntry: (value: unknown) => value is T,
+): Promise<{ entries: Map<string, T>; state: CacheFileState }> {
 	let bytes: Buffer;
 	try {
 		bytes = await fs.readFile(file);
@@ -29,7 +34,8 @@ export async function readCacheFile<T>(file: string, kind: string, fingerprint: 
 	}
 	try {
 		const data = deserialize(bytes) as Partial<CacheFile<unknown>> | null;
-		if (!data || data.magic !== kind || data.format !== format || data.fingerprint !== fingerprint || !(data.entries instanceof Map)) return { entries: new Map(), state: 'ignored' };
+		if (!data || data.magic !== kind || data.format !== format || data.fingerprint !== fingerprint || !(data.entries instanceof Map))
+			return { entries: new Map(), state: 'ignored' };
 		for (const [key, value] of data.entries) if (typeof key !== 'string' || !isEntry(value)) return { entries: new Map(), state: 'ignored' };
 		return { entries: data.entries as Map<string, T>, state: 'used' };
 	} catch {

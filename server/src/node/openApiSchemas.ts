@@ -17,7 +17,12 @@ function validatorFor(version: '3.0' | '3.1'): ValidateFunction {
 	if (version === '3.1') {
 		// Ajv mishandles the `$dynamicRef` the 3.1 schema uses (OAI/OpenAPI-Specification#2689,
 		// ajv-validator/ajv#1573): point the schema slots at the schema definition directly, as swagger-parser does.
-		const schema = openapi.v31 as { $defs: Record<string, { $dynamicAnchor?: string; properties?: Record<string, unknown>; dependentSchemas?: Record<string, { properties: Record<string, unknown> }> }> } & Record<string, unknown>;
+		const schema = openapi.v31 as {
+			$defs: Record<
+				string,
+				{ $dynamicAnchor?: string; properties?: Record<string, unknown>; dependentSchemas?: Record<string, { properties: Record<string, unknown> }> }
+			>;
+		} & Record<string, unknown>;
 		const dynamic = schema.$defs.schema;
 		delete dynamic.$dynamicAnchor;
 		(schema.$defs.components.properties!.schemas as { additionalProperties: unknown }).additionalProperties = dynamic;

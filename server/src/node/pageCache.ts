@@ -52,11 +52,12 @@ export function createPersistentSummarizer(inner: PageSummarizer, { file, finger
 	const stats: PersistentSummarizer['stats'] = { hits: 0, misses: 0, loaded: 'not yet' };
 	/** How many entries the file held when read: a run that used exactly those and made none needs no write. */
 	let loadedCount = 0;
-	const load = () => (stored ??= readCacheFile(file, kind, fingerprint, looksLikeSummary).then(result => {
-		stats.loaded = result.state;
-		loadedCount = result.entries.size;
-		return result.entries;
-	}));
+	const load = () =>
+		(stored ??= readCacheFile(file, kind, fingerprint, looksLikeSummary).then(result => {
+			stats.loaded = result.state;
+			loadedCount = result.entries.size;
+			return result.entries;
+		}));
 
 	let idleTimer: NodeJS.Timeout | undefined;
 	const flushLater = () => {
@@ -105,9 +106,11 @@ export function createPersistentSummarizer(inner: PageSummarizer, { file, finger
 function looksLikeSummary(value: unknown): value is PageSummary {
 	if (!value || typeof value !== 'object') return false;
 	const v = value as Record<string, unknown>;
-	return ['diagnostics', 'links', 'headings', 'imports', 'elements', 'folds'].every(field => Array.isArray(v[field]))
-		&& (v.anchors === undefined || v.anchors instanceof Set)
-		&& (v.frontmatter === undefined || (typeof v.frontmatter === 'object' && v.frontmatter !== null));
+	return (
+		['diagnostics', 'links', 'headings', 'imports', 'elements', 'folds'].every(field => Array.isArray(v[field])) &&
+		(v.anchors === undefined || v.anchors instanceof Set) &&
+		(v.frontmatter === undefined || (typeof v.frontmatter === 'object' && v.frontmatter !== null))
+	);
 }
 
 /**
@@ -127,7 +130,10 @@ export function summarizerFingerprint(version: string, workerPath: string): stri
 
 /** The file for a set of folders: a name derived from them, so checking another site never evicts this one's cache. */
 export function cacheFileFor(directory: string, folders: readonly string[]): string {
-	const name = createHash('sha1').update([...folders].sort().join('\n')).digest('hex').slice(0, 16);
+	const name = createHash('sha1')
+		.update([...folders].sort().join('\n'))
+		.digest('hex')
+		.slice(0, 16);
 	return path.join(directory, `pages-${name}.bin`);
 }
 

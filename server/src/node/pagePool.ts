@@ -29,11 +29,19 @@ export const pageWorkerIdleMs = 10_000;
  * worker that fails or crashes never loses pages: they are summarized on the calling thread
  * instead. Workers are unref'd: they never keep a process alive.
  */
-export function createPagePool(size = availableParallelism(), workerPath = path.join(__dirname, 'pageWorker.js'), idleMs = pageWorkerIdleMs): PageSummarizer & { dispose(): void; readonly workers: number } {
+export function createPagePool(
+	size = availableParallelism(),
+	workerPath = path.join(__dirname, 'pageWorker.js'),
+	idleMs = pageWorkerIdleMs,
+): PageSummarizer & { dispose(): void; readonly workers: number } {
 	const workers: { worker: Worker; inFlight: Map<number, Pending> }[] = [];
 	const queue: Pending[] = [];
 	let nextId = 0;
-	const idle = idleStop(idleMs, () => queue.length > 0 || workers.some(w => w.inFlight.size), () => workers.splice(0).forEach(slot => void slot.worker.terminate()));
+	const idle = idleStop(
+		idleMs,
+		() => queue.length > 0 || workers.some(w => w.inFlight.size),
+		() => workers.splice(0).forEach(slot => void slot.worker.terminate()),
+	);
 	const inline = (documents: readonly TextDocument[]) => documents.map(summarizePage);
 	const start = () => {
 		const slot = { worker: new Worker(workerPath), inFlight: new Map<number, Pending>() };

@@ -22,7 +22,14 @@ const defaultMaxBodyBytes = 2 * 1024 * 1024;
  */
 export async function sendPlaygroundRequest(request: PlaygroundRequest, options: PlaygroundFetchOptions = {}): Promise<PlaygroundResponse> {
 	const started = performance.now();
-	const failed = (error: string): PlaygroundResponse => ({ status: 0, statusText: '', headers: [], body: '', timeMs: Math.round(performance.now() - started), error });
+	const failed = (error: string): PlaygroundResponse => ({
+		status: 0,
+		statusText: '',
+		headers: [],
+		body: '',
+		timeMs: Math.round(performance.now() - started),
+		error,
+	});
 	let url: URL;
 	try {
 		url = new URL(request.url);
@@ -30,13 +37,17 @@ export async function sendPlaygroundRequest(request: PlaygroundRequest, options:
 		return failed(`Not a valid URL: ${request.url}`);
 	}
 	if (url.protocol !== 'http:' && url.protocol !== 'https:') return failed(`Only http and https URLs can be requested (got ${url.protocol}).`);
-	if (options.allowedOrigins && !options.allowedOrigins.includes(url.origin)) return failed(`${url.origin} is not one of the servers this page may send requests to.`);
+	if (options.allowedOrigins && !options.allowedOrigins.includes(url.origin))
+		return failed(`${url.origin} is not one of the servers this page may send requests to.`);
 	const method = request.method.toUpperCase();
 	if (!/^[A-Z]+$/.test(method)) return failed(`Invalid method ${request.method}.`);
 	const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
 	const controller = new AbortController();
 	let timedOut = false;
-	const timer = setTimeout(() => { timedOut = true; controller.abort(); }, timeoutMs);
+	const timer = setTimeout(() => {
+		timedOut = true;
+		controller.abort();
+	}, timeoutMs);
 	const onAbort = () => controller.abort();
 	options.signal?.addEventListener('abort', onAbort);
 	if (options.signal?.aborted) controller.abort();
@@ -44,15 +55,22 @@ export async function sendPlaygroundRequest(request: PlaygroundRequest, options:
 		const headers = new Headers();
 		for (const [name, value] of request.headers) headers.append(name, value);
 		const response = await fetch(url, {
-			method, headers, redirect: 'manual', signal: controller.signal,
+			method,
+			headers,
+			redirect: 'manual',
+			signal: controller.signal,
 			body: request.body !== undefined && method !== 'GET' && method !== 'HEAD' ? request.body : undefined,
 		});
 		const { text, truncated } = await readBody(response, options.maxBodyBytes ?? defaultMaxBodyBytes);
 		const responseHeaders: [string, string][] = [];
 		response.headers.forEach((value, name) => responseHeaders.push([name, value]));
 		return {
-			status: response.status, statusText: response.statusText, headers: responseHeaders,
-			body: text, ...(truncated ? { truncated } : {}), timeMs: Math.round(performance.now() - started),
+			status: response.status,
+			statusText: response.statusText,
+			headers: responseHeaders,
+			body: text,
+			...(truncated ? { truncated } : {}),
+			timeMs: Math.round(performance.now() - started),
 		};
 	} catch (error) {
 		if (timedOut) return failed(`No response within ${timeoutMs} ms.`);
@@ -86,7 +104,10 @@ async function readBody(response: Response, max: number): Promise<{ text: string
 	}
 	const bytes = new Uint8Array(size);
 	let offset = 0;
-	for (const chunk of chunks) { bytes.set(chunk, offset); offset += chunk.byteLength; }
+	for (const chunk of chunks) {
+		bytes.set(chunk, offset);
+		offset += chunk.byteLength;
+	}
 	// `fatal: false`: a cut inside a multi-byte character becomes U+FFFD rather than an error.
 	return { text: new TextDecoder('utf-8', { fatal: false }).decode(bytes), truncated };
 }

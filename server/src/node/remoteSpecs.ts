@@ -15,10 +15,16 @@ export function createRemoteFetcher(cacheDir: string, fetchImpl: typeof fetch = 
 	return async url => {
 		if (!/^https?:\/\//i.test(url)) throw new Error(`only http(s) URLs are fetched, not '${url}'`);
 		const file = fileOf(url);
-		const cached = await fs.readFile(file + '.json', 'utf8').then(text => JSON.parse(text) as { etag?: string }, () => undefined);
+		const cached = await fs.readFile(file + '.json', 'utf8').then(
+			text => JSON.parse(text) as { etag?: string },
+			() => undefined,
+		);
 		const cachedText = cached ? await fs.readFile(file, 'utf8').catch(() => undefined) : undefined;
 		try {
-			const response = await fetchImpl(url, { headers: cached?.etag && cachedText !== undefined ? { 'if-none-match': cached.etag } : {}, signal: AbortSignal.timeout(timeoutMs) });
+			const response = await fetchImpl(url, {
+				headers: cached?.etag && cachedText !== undefined ? { 'if-none-match': cached.etag } : {},
+				signal: AbortSignal.timeout(timeoutMs),
+			});
 			if (response.status === 304 && cachedText !== undefined) return cachedText;
 			if (!response.ok) throw new Error(`HTTP ${response.status}`);
 			const text = await response.text();

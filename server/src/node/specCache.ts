@@ -17,14 +17,19 @@ export interface PersistentSpecValidator {
 
 const kind = 'mintdoc-openapi-cache';
 
-export function createPersistentSpecValidator(validate: (uri: string, text: string) => Promise<OpenApiSpec>, file: string, fingerprint: string): PersistentSpecValidator {
+export function createPersistentSpecValidator(
+	validate: (uri: string, text: string) => Promise<OpenApiSpec>,
+	file: string,
+	fingerprint: string,
+): PersistentSpecValidator {
 	let stored: Promise<Map<string, OpenApiSpec>> | undefined;
 	let used = new Map<string, OpenApiSpec>();
 	const stats: PersistentSpecValidator['stats'] = { hits: 0, misses: 0, loaded: 'not yet' };
-	const load = () => (stored ??= readCacheFile(file, kind, fingerprint, looksLikeSpec).then(result => {
-		stats.loaded = result.state;
-		return result.entries;
-	}));
+	const load = () =>
+		(stored ??= readCacheFile(file, kind, fingerprint, looksLikeSpec).then(result => {
+			stats.loaded = result.state;
+			return result.entries;
+		}));
 	const validator = async (uri: string, text: string): Promise<OpenApiSpec> => {
 		const key = createHash('sha1').update(uri).update('\0').update(text).digest('base64');
 		const known = used.get(key) ?? (await load()).get(key);
@@ -51,6 +56,10 @@ export function createPersistentSpecValidator(validate: (uri: string, text: stri
 function looksLikeSpec(value: unknown): value is OpenApiSpec {
 	if (!value || typeof value !== 'object') return false;
 	const v = value as Record<string, unknown>;
-	return typeof v.uri === 'string' && typeof v.isSwagger2 === 'boolean' && (v.problems === undefined || Array.isArray(v.problems))
-		&& ['operations', 'webhooks', 'schemas', 'servers', 'externalRefs', 'parseErrors'].every(field => Array.isArray(v[field]));
+	return (
+		typeof v.uri === 'string' &&
+		typeof v.isSwagger2 === 'boolean' &&
+		(v.problems === undefined || Array.isArray(v.problems)) &&
+		['operations', 'webhooks', 'schemas', 'servers', 'externalRefs', 'parseErrors'].every(field => Array.isArray(v[field]))
+	);
 }

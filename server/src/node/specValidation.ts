@@ -22,13 +22,20 @@ export async function validateSpec(uri: string, text: string, spec: OpenApiSpec,
 	try {
 		// swagger-parser parses (version checks) and dereferences (broken internal $refs); the schema check
 		// is ours, with validators compiled once (see openApiSchemas.ts). For OpenAPI 3.x its "spec" rules do nothing.
-		const dereferenced = (await SwaggerParser.dereference(api as never, { resolve: { external: false }, dereference: { circular: 'ignore' } })) as { openapi?: unknown };
+		const dereferenced = (await SwaggerParser.dereference(api as never, { resolve: { external: false }, dereference: { circular: 'ignore' } })) as {
+			openapi?: unknown;
+		};
 		const details = openApiSchemaErrors(dereferenced);
 		if (details) throw Object.assign(new SyntaxError('Swagger schema validation failed.'), { details });
 		return spec;
 	} catch (e) {
 		const root = (parsed ?? parseSpecText(text, uri)).root;
-		return { ...spec, problems: findings(e).slice(0, 100).map(f => ({ message: f.message, span: spanAt(root, f.pointer) })) };
+		return {
+			...spec,
+			problems: findings(e)
+				.slice(0, 100)
+				.map(f => ({ message: f.message, span: spanAt(root, f.pointer) })),
+		};
 	}
 }
 
@@ -41,7 +48,10 @@ interface Finding {
 function findings(error: unknown): Finding[] {
 	const e = error as { details?: { instancePath?: string; message?: string; params?: Record<string, unknown> }[]; message?: string };
 	if (Array.isArray(e.details) && e.details.length) {
-		return e.details.map(d => ({ pointer: d.instancePath ?? '', message: `${d.instancePath || '/'} ${d.message ?? 'is invalid'}${d.params?.additionalProperty ? `: '${String(d.params.additionalProperty)}'` : ''}` }));
+		return e.details.map(d => ({
+			pointer: d.instancePath ?? '',
+			message: `${d.instancePath || '/'} ${d.message ?? 'is invalid'}${d.params?.additionalProperty ? `: '${String(d.params.additionalProperty)}'` : ''}`,
+		}));
 	}
 	const message = String(e.message ?? error).replace(/^Validation failed\.\s*/, '');
 	const pointer = /(\/(?:paths|components|webhooks|info|servers|security|tags)\/\S*)/.exec(message)?.[1] ?? '';

@@ -19,11 +19,19 @@ export const specWorkerIdleMs = 5_000;
  * worker (documents one at a time); the CLI one per core, so several documents are read and
  * validated at once while the main thread reads pages.
  */
-export function createWorkerSpecReader(workerPath = path.join(__dirname, 'specWorker.js'), idleMs = specWorkerIdleMs, size = 1): SpecReader & { validate(uri: string, text: string, spec?: OpenApiSpec): Promise<OpenApiSpec>; dispose(): void; readonly running: boolean } {
+export function createWorkerSpecReader(
+	workerPath = path.join(__dirname, 'specWorker.js'),
+	idleMs = specWorkerIdleMs,
+	size = 1,
+): SpecReader & { validate(uri: string, text: string, spec?: OpenApiSpec): Promise<OpenApiSpec>; dispose(): void; readonly running: boolean } {
 	type Request = { resolve: (spec: OpenApiSpec) => void; uri: string; text: string };
 	const workers: { worker: Worker; pending: Map<number, Request> }[] = [];
 	let nextId = 0;
-	const idle = idleStop(idleMs, () => workers.some(w => w.pending.size), () => workers.splice(0).forEach(slot => void slot.worker.terminate()));
+	const idle = idleStop(
+		idleMs,
+		() => workers.some(w => w.pending.size),
+		() => workers.splice(0).forEach(slot => void slot.worker.terminate()),
+	);
 	const start = () => {
 		const slot = { worker: new Worker(workerPath), pending: new Map<number, Request>() };
 		slot.worker.unref();
@@ -55,7 +63,8 @@ export function createWorkerSpecReader(workerPath = path.join(__dirname, 'specWo
 		});
 	};
 	// Small documents are read here at once; large ones in the worker. Validation always runs there.
-	const reader = (uri: string, text: string): OpenApiSpec | Promise<OpenApiSpec> => (text.length < inlineLimit ? readOpenApiSpec(uri, text) : ask('read', uri, text));
+	const reader = (uri: string, text: string): OpenApiSpec | Promise<OpenApiSpec> =>
+		text.length < inlineLimit ? readOpenApiSpec(uri, text) : ask('read', uri, text);
 	const api = Object.assign(reader, {
 		// Without `spec`, the worker reads the document too (the CLI: nothing of it on the main thread).
 		validate: (uri: string, text: string, spec?: OpenApiSpec) => ask('validate', uri, text, spec),

@@ -5,7 +5,8 @@
  * is spliced in after sanitizing, never built from workspace text.
  */
 const paths: Record<string, string> = {
-	rocket: '<path d="M4.5 16.5c-1.5 1.3-2 5-2 5s3.7-.5 5-2c.7-.8.7-2.1-.1-2.9a2.2 2.2 0 0 0-2.9-.1z"/><path d="M12 15l-3-3a22 22 0 0 1 2-3.9A12.9 12.9 0 0 1 22 2c0 2.7-.8 7.5-6 11a22.4 22.4 0 0 1-4 2z"/><path d="M9 12H4s.6-3 2-4c1.6-1.1 5 0 5 0"/><path d="M12 15v5s3-.6 4-2c1.1-1.6 0-5 0-5"/>',
+	rocket:
+		'<path d="M4.5 16.5c-1.5 1.3-2 5-2 5s3.7-.5 5-2c.7-.8.7-2.1-.1-2.9a2.2 2.2 0 0 0-2.9-.1z"/><path d="M12 15l-3-3a22 22 0 0 1 2-3.9A12.9 12.9 0 0 1 22 2c0 2.7-.8 7.5-6 11a22.4 22.4 0 0 1-4 2z"/><path d="M9 12H4s.6-3 2-4c1.6-1.1 5 0 5 0"/><path d="M12 15v5s3-.6 4-2c1.1-1.6 0-5 0-5"/>',
 	key: '<circle cx="7.5" cy="15.5" r="4.5"/><path d="M10.7 12.3 21 2m-4 4 3 3m-6-1 2 2"/>',
 	'book-open': '<path d="M2 4h6a4 4 0 0 1 4 4v13a3 3 0 0 0-3-3H2z"/><path d="M22 4h-6a4 4 0 0 0-4 4v13a3 3 0 0 1 3-3h7z"/>',
 	book: '<path d="M4 19.5A2.5 2.5 0 0 1 6.5 17H20V2H6.5A2.5 2.5 0 0 0 4 4.5z"/><path d="M4 19.5A2.5 2.5 0 0 0 6.5 22H20v-5"/>',
@@ -48,12 +49,15 @@ const paths: Record<string, string> = {
 	'arrow-up-right': '<path d="M7 7h10v10M7 17 17 7"/>',
 	x: '<path d="M18 6 6 18M6 6l12 12"/>',
 	js: '<rect x="3" y="3" width="18" height="18" rx="2"/><path d="M10 8v7a2 2 0 0 1-4 0M18 9.5a2 2 0 0 0-2-1.5c-1.1 0-2 .7-2 1.7 0 2.3 4 1.3 4 3.8 0 1-.9 1.5-2 1.5a2 2 0 0 1-2-1.3"/>',
-	python: '<path d="M12 2c-3 0-5 1-5 3v3h5v1H5c-2 0-3 1.5-3 4s1 4 3 4h2v-3c0-1.5 1-2.5 2.5-2.5h5c1.5 0 2.5-1 2.5-2.5V5c0-2-2-3-5-3z"/><path d="M12 22c3 0 5-1 5-3v-3h-5v-1h7c2 0 3-1.5 3-4s-1-4-3-4h-2v3c0 1.5-1 2.5-2.5 2.5h-5C8 12.5 7 13.5 7 15v4c0 2 2 3 5 3z"/>',
-	github: '<path d="M15 22v-4a4.8 4.8 0 0 0-1-3.5c3 0 6-2 6-5.5.1-1.3-.3-2.5-1-3.5.3-1.2.3-2.4 0-3.5 0 0-1 0-3 1.5a13.4 13.4 0 0 0-7 0C7 2 6 2 6 2c-.3 1.1-.3 2.3 0 3.5A5.4 5.4 0 0 0 5 9c0 3.5 3 5.5 6 5.5-.4.5-.7 1-.8 1.7-.2.6-.3 1.2-.2 1.8v4M9 18c-4.5 2-5-2-7-2"/>',
+	python:
+		'<path d="M12 2c-3 0-5 1-5 3v3h5v1H5c-2 0-3 1.5-3 4s1 4 3 4h2v-3c0-1.5 1-2.5 2.5-2.5h5c1.5 0 2.5-1 2.5-2.5V5c0-2-2-3-5-3z"/><path d="M12 22c3 0 5-1 5-3v-3h-5v-1h7c2 0 3-1.5 3-4s-1-4-3-4h-2v3c0 1.5-1 2.5-2.5 2.5h-5C8 12.5 7 13.5 7 15v4c0 2 2 3 5 3z"/>',
+	github:
+		'<path d="M15 22v-4a4.8 4.8 0 0 0-1-3.5c3 0 6-2 6-5.5.1-1.3-.3-2.5-1-3.5.3-1.2.3-2.4 0-3.5 0 0-1 0-3 1.5a13.4 13.4 0 0 0-7 0C7 2 6 2 6 2c-.3 1.1-.3 2.3 0 3.5A5.4 5.4 0 0 0 5 9c0 3.5 3 5.5 6 5.5-.4.5-.7 1-.8 1.7-.2.6-.3 1.2-.2 1.8v4M9 18c-4.5 2-5-2-7-2"/>',
 	play: '<path d="m6 3 14 9-14 9z"/>',
 	shield: '<path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10"/>',
 	clock: '<circle cx="12" cy="12" r="10"/><path d="M12 6v6l4 2"/>',
-	webhook: '<path d="M18 16.98h-5.99c-1.1 0-1.95.94-2.48 1.9A4 4 0 0 1 2 17c.01-.7.2-1.4.57-2M6 17l3.13-5.78c.53-.97.1-2.18-.5-3.1a4 4 0 1 1 6.89-4.06"/><path d="m12 6 3.13 5.73C15.66 12.7 16.9 13 18 13a4 4 0 0 1 0 8"/>',
+	webhook:
+		'<path d="M18 16.98h-5.99c-1.1 0-1.95.94-2.48 1.9A4 4 0 0 1 2 17c.01-.7.2-1.4.57-2M6 17l3.13-5.78c.53-.97.1-2.18-.5-3.1a4 4 0 1 1 6.89-4.06"/><path d="m12 6 3.13 5.73C15.66 12.7 16.9 13 18 13a4 4 0 0 1 0 8"/>',
 	database: '<ellipse cx="12" cy="5" rx="9" ry="3"/><path d="M3 5v14a9 3 0 0 0 18 0V5M3 12a9 3 0 0 0 18 0"/>',
 	list: '<path d="M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01"/>',
 	pen: '<path d="M17 3a2.8 2.8 0 1 1 4 4L7.5 20.5 2 22l1.5-5.5z"/>',
@@ -63,16 +67,50 @@ const paths: Record<string, string> = {
 };
 
 const aliases: Record<string, string> = {
-	home: 'house', 'house-chimney': 'house', 'book-open-cover': 'book-open', 'code-simple': 'code', 'square-js': 'js', 'node-js': 'js', javascript: 'js', 'circle-exclamation': 'circle-info',
-	'exclamation-triangle': 'triangle-exclamation', 'alert-triangle': 'triangle-exclamation', 'check-circle': 'circle-check', 'circle-check-big': 'circle-check', cog: 'gear', settings: 'gear',
-	'arrow-right-long': 'arrow-right', 'external-link': 'arrow-up-right', 'up-right-from-square': 'arrow-up-right', comment: 'comments', 'message-circle': 'comments', zap: 'bolt', 'bolt-lightning': 'bolt',
-	'magnifying-glass': 'search', 'file-lines': 'file', 'file-text': 'file', 'folder-open': 'folder', 'square-terminal': 'terminal', 'circle-play': 'play', 'shield-check': 'shield', 'shield-halved': 'shield',
-	'money-bill': 'money', 'credit-card-front': 'credit-card', mail: 'envelope', 'user-group': 'users', 'people-group': 'users', 'wand-magic-sparkles': 'star', sparkles: 'star',
+	home: 'house',
+	'house-chimney': 'house',
+	'book-open-cover': 'book-open',
+	'code-simple': 'code',
+	'square-js': 'js',
+	'node-js': 'js',
+	javascript: 'js',
+	'circle-exclamation': 'circle-info',
+	'exclamation-triangle': 'triangle-exclamation',
+	'alert-triangle': 'triangle-exclamation',
+	'check-circle': 'circle-check',
+	'circle-check-big': 'circle-check',
+	cog: 'gear',
+	settings: 'gear',
+	'arrow-right-long': 'arrow-right',
+	'external-link': 'arrow-up-right',
+	'up-right-from-square': 'arrow-up-right',
+	comment: 'comments',
+	'message-circle': 'comments',
+	zap: 'bolt',
+	'bolt-lightning': 'bolt',
+	'magnifying-glass': 'search',
+	'file-lines': 'file',
+	'file-text': 'file',
+	'folder-open': 'folder',
+	'square-terminal': 'terminal',
+	'circle-play': 'play',
+	'shield-check': 'shield',
+	'shield-halved': 'shield',
+	'money-bill': 'money',
+	'credit-card-front': 'credit-card',
+	mail: 'envelope',
+	'user-group': 'users',
+	'people-group': 'users',
+	'wand-magic-sparkles': 'star',
+	sparkles: 'star',
 };
 
 /** The SVG markup of an icon by name (any style prefix such as `fa-` dropped); a neutral dot for unknown names. */
 export function iconSvg(name: string, className = 'md-icon-svg'): string {
-	const key = name.trim().toLowerCase().replace(/^fa[srlbd]?-|^fa-(solid|regular|brands)\s+fa-/, '');
+	const key = name
+		.trim()
+		.toLowerCase()
+		.replace(/^fa[srlbd]?-|^fa-(solid|regular|brands)\s+fa-/, '');
 	const body = paths[key] ?? paths[aliases[key] ?? ''] ?? '<circle cx="12" cy="12" r="4"/>';
 	return `<svg class="${className}" viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">${body}</svg>`;
 }

@@ -61,9 +61,10 @@ export function renderLayout(input: LayoutInput): string {
 	const context = navContext(input.routes, input.route);
 	const current = input.route?.route;
 	const language = context.choices.find(c => c.kind === 'language')?.selected;
-	const banner = language?.banner && input.bannerHtml !== undefined
-		? `<div class="mp-banner" data-banner="${esc(language.label)}">${input.bannerHtml}${language.banner.dismissible ? '<button type="button" class="mp-banner-close" data-dismiss-banner aria-label="Dismiss">×</button>' : ''}</div>`
-		: '';
+	const banner =
+		language?.banner && input.bannerHtml !== undefined
+			? `<div class="mp-banner" data-banner="${esc(language.label)}">${input.bannerHtml}${language.banner.dismissible ? '<button type="button" class="mp-banner-close" data-dismiss-banner aria-label="Dismiss">×</button>' : ''}</div>`
+			: '';
 	return [
 		`<div class="mp-app" data-route="${esc(current ?? '')}">`,
 		topBar(input, context),
@@ -83,13 +84,26 @@ function topBar(input: LayoutInput, context: NavContext): string {
 	const logoLight = logo?.kind === 'string' ? (logo.value as string) : getString(logo, 'light');
 	const logoDark = getString(logo, 'dark') ?? logoLight;
 	const home = input.routes.home ? '/' : undefined;
-	const logoHtml = logoLight && logoLight.startsWith('/')
-		? `<img class="mp-logo-img mp-logo-light" src="${esc(input.assetUrl(logoLight))}" alt="${esc(name)}"><img class="mp-logo-img mp-logo-dark" src="${esc(input.assetUrl(logoDark ?? logoLight))}" alt="${esc(name)}">`
-		: `<span class="mp-logo-text">${esc(name)}</span>`;
-	const switchers = ['product', 'version', 'language'].map(kind => context.choices.find(c => c.kind === kind)).filter((c): c is NavChoice => !!c && c.options.length > 0);
-	const navbar = toPlainValue(getValue(site.config.root, 'navbar') ?? { kind: 'null', value: null, uri: '', offset: 0, length: 0 }) as { links?: { label?: unknown; href?: unknown }[]; primary?: { label?: unknown; href?: unknown } } | null;
-	const links = (Array.isArray(navbar?.links) ? navbar!.links : []).flatMap(l => (typeof l?.label === 'string' && typeof l.href === 'string' && safeHref(l.href) ? [`<a class="mp-navlink"${linkAttrs(safeHref(l.href))}>${esc(l.label)}</a>`] : []));
-	const primary = navbar?.primary && typeof navbar.primary.label === 'string' && typeof navbar.primary.href === 'string' && safeHref(navbar.primary.href) ? `<a class="mp-navbutton"${linkAttrs(safeHref(navbar.primary.href))}>${esc(navbar.primary.label)}</a>` : '';
+	const logoHtml =
+		logoLight && logoLight.startsWith('/')
+			? `<img class="mp-logo-img mp-logo-light" src="${esc(input.assetUrl(logoLight))}" alt="${esc(name)}"><img class="mp-logo-img mp-logo-dark" src="${esc(input.assetUrl(logoDark ?? logoLight))}" alt="${esc(name)}">`
+			: `<span class="mp-logo-text">${esc(name)}</span>`;
+	const switchers = ['product', 'version', 'language']
+		.map(kind => context.choices.find(c => c.kind === kind))
+		.filter((c): c is NavChoice => !!c && c.options.length > 0);
+	const navbar = toPlainValue(getValue(site.config.root, 'navbar') ?? { kind: 'null', value: null, uri: '', offset: 0, length: 0 }) as {
+		links?: { label?: unknown; href?: unknown }[];
+		primary?: { label?: unknown; href?: unknown };
+	} | null;
+	const links = (Array.isArray(navbar?.links) ? navbar!.links : []).flatMap(l =>
+		typeof l?.label === 'string' && typeof l.href === 'string' && safeHref(l.href)
+			? [`<a class="mp-navlink"${linkAttrs(safeHref(l.href))}>${esc(l.label)}</a>`]
+			: [],
+	);
+	const primary =
+		navbar?.primary && typeof navbar.primary.label === 'string' && typeof navbar.primary.href === 'string' && safeHref(navbar.primary.href)
+			? `<a class="mp-navbutton"${linkAttrs(safeHref(navbar.primary.href))}>${esc(navbar.primary.label)}</a>`
+			: '';
 	const tabs = context.choices.find(c => c.kind === 'tab');
 	return [
 		'<header class="mp-topbar">',
@@ -97,7 +111,10 @@ function topBar(input: LayoutInput, context: NavContext): string {
 		// Narrow panels (a preview beside the editor) hide the sidebar; this button shows it over the page.
 		`<button type="button" class="mp-sidebar-toggle" data-toggle-sidebar aria-label="Show navigation" aria-expanded="false">${iconSvg('menu', 'mp-sidebar-toggle-icon')}</button>`,
 		`<a class="mp-logo"${linkAttrs(home)}>${logoHtml}</a>`,
-		`<div class="mp-switchers">${switchers.filter(c => c.kind !== 'product').map(c => menu(c)).join('')}</div>`,
+		`<div class="mp-switchers">${switchers
+			.filter(c => c.kind !== 'product')
+			.map(c => menu(c))
+			.join('')}</div>`,
 		`<nav class="mp-navlinks" aria-label="Site links">${links.join('')}${primary}</nav>`,
 		'</div>',
 		tabs ? `<nav class="mp-tabs" aria-label="Tabs">${tabs.options.map(tab => choiceLink(tab, tab === tabs.selected, 'mp-tab')).join('')}</nav>` : '',
@@ -116,16 +133,23 @@ function choiceLink(node: NavNode, selected: boolean, className: string): string
 
 /** A version, language, product, dropdown or menu switcher: a disclosure menu of links (works without script). */
 function menu(choice: NavChoice): string {
-	const label = (node: NavNode) => (choice.kind === 'language' ? languageNames[node.label as keyof typeof languageNames] ?? node.label : node.label);
+	const label = (node: NavNode) => (choice.kind === 'language' ? (languageNames[node.label as keyof typeof languageNames] ?? node.label) : node.label);
 	const selected = choice.selected ?? choice.options[0];
-	const items = choice.options.map(option => `<li>${`<a class="mp-menu-item${option === choice.selected ? ' mp-selected' : ''}"${linkAttrs(choiceTarget(option))}>${icon(option.icon)}<span>${esc(label(option))}</span>${option.description ? `<small>${esc(option.description)}</small>` : ''}</a>`}</li>`).join('');
+	const items = choice.options
+		.map(
+			option =>
+				`<li>${`<a class="mp-menu-item${option === choice.selected ? ' mp-selected' : ''}"${linkAttrs(choiceTarget(option))}>${icon(option.icon)}<span>${esc(label(option))}</span>${option.description ? `<small>${esc(option.description)}</small>` : ''}</a>`}</li>`,
+		)
+		.join('');
 	return `<details class="mp-menu mp-menu-${choice.kind}" data-switcher="${choice.kind}"><summary class="mp-menu-button">${icon(selected.icon)}<span>${esc(label(selected))}</span>${iconSvg('chevron-down', 'mp-chevron')}</summary><ul class="mp-menu-list">${items}</ul></details>`;
 }
 
 function sidebar(input: LayoutInput, context: NavContext, current: string | undefined): string {
 	const anchors = [
 		...input.routes.globalAnchors.map(anchor => choiceLink(anchor, false, 'mp-anchor')),
-		...(context.choices.find(c => c.kind === 'anchor')?.options ?? []).map(anchor => choiceLink(anchor, anchor === context.choices.find(c => c.kind === 'anchor')?.selected, 'mp-anchor')),
+		...(context.choices.find(c => c.kind === 'anchor')?.options ?? []).map(anchor =>
+			choiceLink(anchor, anchor === context.choices.find(c => c.kind === 'anchor')?.selected, 'mp-anchor'),
+		),
 	];
 	const sidebarMenus = ['product', 'dropdown', 'menuItem'].map(kind => context.choices.find(c => c.kind === kind)).filter((c): c is NavChoice => !!c);
 	const drilldown = getValue(getValue(input.site.config.root, 'interaction'), 'drilldown');
@@ -136,7 +160,8 @@ function sidebar(input: LayoutInput, context: NavContext, current: string | unde
 		if (node.kind === 'group') {
 			const title = `${icon(node.icon)}<span class="mp-group-label">${esc(node.label)}</span>${node.tag ? `<span class="mp-tag">${esc(node.tag)}</span>` : ''}`;
 			const rootLink = node.route ? `<a class="mp-group-root${node.route === current ? ' mp-active' : ''}" href="${esc(node.route)}">${title}</a>` : title;
-			if (!nested) return `<div class="mp-group"><div class="mp-group-title">${rootLink}</div><ul class="mp-list">${renderItems(node.children, true)}</ul></div>`;
+			if (!nested)
+				return `<div class="mp-group"><div class="mp-group-title">${rootLink}</div><ul class="mp-list">${renderItems(node.children, true)}</ul></div>`;
 			// Nested groups: collapsed unless `expanded: true`, or open because the page shown is inside.
 			const open = node.expanded === true || active.has(node);
 			const drill = drilldown?.kind === 'boolean' && drilldown.value === true && node.firstRoute ? ` data-drilldown="${esc(node.firstRoute)}"` : '';
@@ -144,12 +169,15 @@ function sidebar(input: LayoutInput, context: NavContext, current: string | unde
 		}
 		if (node.kind === 'page' || node.kind === 'operation') {
 			const isActive = node.route === current;
-			const method = node.method ? `<span class="mp-method mp-method-${esc(node.method.toLowerCase())}">${esc(node.method === 'DELETE' ? 'DEL' : node.method)}</span>` : '';
+			const method = node.method
+				? `<span class="mp-method mp-method-${esc(node.method.toLowerCase())}">${esc(node.method === 'DELETE' ? 'DEL' : node.method)}</span>`
+				: '';
 			const deprecated = node.deprecated ? '<span class="mp-deprecated">deprecated</span>' : '';
 			const link = `<a class="mp-link${isActive ? ' mp-active' : ''}" href="${esc(node.route ?? '#')}"${isActive ? ' aria-current="page"' : ''}>${method}<span class="mp-link-label">${esc(labelOf(node, input.titles))}</span>${deprecated}</a>`;
 			return nested ? `<li>${link}</li>` : `<div class="mp-toplink">${link}</div>`;
 		}
-		if (node.kind === 'link') return `${nested ? '<li>' : ''}<a class="mp-link"${linkAttrs(safeHref(node.href))}>${icon(node.icon)}<span class="mp-link-label">${esc(node.label)}</span></a>${nested ? '</li>' : ''}`;
+		if (node.kind === 'link')
+			return `${nested ? '<li>' : ''}<a class="mp-link"${linkAttrs(safeHref(node.href))}>${icon(node.icon)}<span class="mp-link-label">${esc(node.label)}</span></a>${nested ? '</li>' : ''}`;
 		return '';
 	};
 	return [
@@ -162,19 +190,27 @@ function sidebar(input: LayoutInput, context: NavContext, current: string | unde
 function content(input: LayoutInput, context: NavContext): string {
 	const eyebrows = getString(getValue(input.site.config.root, 'styling'), 'eyebrows');
 	const trail = context.node ? context.chain.slice(1, -1).filter(n => n.label) : [];
-	const eyebrow = eyebrows === 'breadcrumbs' && trail.length
-		? `<nav class="mp-breadcrumbs" aria-label="Breadcrumbs">${trail.map(n => `<span class="mp-crumb">${esc(n.label)}</span>`).join('<span class="mp-crumb-sep">›</span>')}</nav>`
-		: trail.filter(n => n.kind === 'group').length ? `<div class="mp-eyebrow">${esc(trail.filter(n => n.kind === 'group').pop()!.label)}</div>` : '';
+	const eyebrow =
+		eyebrows === 'breadcrumbs' && trail.length
+			? `<nav class="mp-breadcrumbs" aria-label="Breadcrumbs">${trail.map(n => `<span class="mp-crumb">${esc(n.label)}</span>`).join('<span class="mp-crumb-sep">›</span>')}</nav>`
+			: trail.filter(n => n.kind === 'group').length
+				? `<div class="mp-eyebrow">${esc(trail.filter(n => n.kind === 'group').pop()!.label)}</div>`
+				: '';
 	const problems = input.problems.length
 		? `<div class="mp-problems" role="alert">${input.problems.map(p => problem(p, input.site.rootUri)).join('')}</div>`
 		: '';
 	const { previous, next } = neighbours(context.section, context.node);
-	const pager = previous || next
-		? `<nav class="mp-pager" aria-label="Previous and next">${previous ? `<a class="mp-pager-prev" href="${esc(previous.route!)}"><small>Previous</small><span>${esc(labelOf(previous, input.titles))}</span></a>` : '<span></span>'}${next ? `<a class="mp-pager-next" href="${esc(next.route!)}"><small>Next</small><span>${esc(labelOf(next, input.titles))}</span></a>` : ''}</nav>`
-		: '';
+	const pager =
+		previous || next
+			? `<nav class="mp-pager" aria-label="Previous and next">${previous ? `<a class="mp-pager-prev" href="${esc(previous.route!)}"><small>Previous</small><span>${esc(labelOf(previous, input.titles))}</span></a>` : '<span></span>'}${next ? `<a class="mp-pager-next" href="${esc(next.route!)}"><small>Next</small><span>${esc(labelOf(next, input.titles))}</span></a>` : ''}</nav>`
+			: '';
 	return [
 		'<article class="mp-content">',
-		input.ownHeader === false ? (eyebrow ? `<header class="mp-page-header">${eyebrow}</header>` : '') : `<header class="mp-page-header">${eyebrow}<h1 class="mp-title">${esc(input.title)}${input.deprecated ? ' <span class="mp-deprecated">deprecated</span>' : ''}</h1>${input.description ? `<p class="mp-description">${esc(input.description)}</p>` : ''}</header>`,
+		input.ownHeader === false
+			? eyebrow
+				? `<header class="mp-page-header">${eyebrow}</header>`
+				: ''
+			: `<header class="mp-page-header">${eyebrow}<h1 class="mp-title">${esc(input.title)}${input.deprecated ? ' <span class="mp-deprecated">deprecated</span>' : ''}</h1>${input.description ? `<p class="mp-description">${esc(input.description)}</p>` : ''}</header>`,
 		problems,
 		`<div class="mp-prose">${input.contentHtml}</div>`,
 		pager,

@@ -81,7 +81,13 @@ export async function renderMdx(text: string, options: MdxRenderOptions): Promis
 	const parsed = parseMdx(text, true);
 	if (!parsed.tree) {
 		const { error } = parsed;
-		return { html: '', toc: [], frontmatter, ok: false, problems: [{ message: error.message, uri: options.uri, line: error.start.line - 1, character: error.start.column - 1 }] };
+		return {
+			html: '',
+			toc: [],
+			frontmatter,
+			ok: false,
+			problems: [{ message: error.message, uri: options.uri, line: error.start.line - 1, character: error.start.column - 1 }],
+		};
 	}
 	const loaded = new Map<string, Promise<Snippet>>();
 	const imports = await loadImports(parsed.tree, options.uri, options, loaded, [options.uri]);
@@ -109,7 +115,12 @@ function convert(tree: Root, conversion: Conversion, scope: FileScope): HastRoot
 		heading: (state, node: Heading) => heading(state, node, conversion),
 		paragraph: (state, node: Paragraph) => paragraph(state, node),
 		code: (_state, node: Code) => codeBlock(node.value, node.lang, node.meta),
-		image: (_state, node: Image) => ({ type: 'element', tagName: 'img', properties: { src: siteUrl(node.url, scope.uri, conversion.options.rootUri), alt: node.alt ?? '', title: node.title ?? undefined }, children: [] }),
+		image: (_state, node: Image) => ({
+			type: 'element',
+			tagName: 'img',
+			properties: { src: siteUrl(node.url, scope.uri, conversion.options.rootUri), alt: node.alt ?? '', title: node.title ?? undefined },
+			children: [],
+		}),
 	};
 	return toHast(tree, { handlers, allowDangerousHtml: false }) as HastRoot;
 }
@@ -121,7 +132,9 @@ function expression(value: string, scope: FileScope, flow: boolean): ElementCont
 	if (literal !== undefined) return { type: 'text', value: String(literal) };
 	const shown = value.trim().replace(/\s+/g, ' ');
 	const chip: Element = {
-		type: 'element', tagName: 'code', properties: { className: ['md-expression'], title: 'JavaScript expressions are not run in the preview' },
+		type: 'element',
+		tagName: 'code',
+		properties: { className: ['md-expression'], title: 'JavaScript expressions are not run in the preview' },
 		children: [{ type: 'text', value: `{${shown.length > 60 ? shown.slice(0, 57) + '…' : shown}}` }],
 	};
 	return flow ? { type: 'element', tagName: 'p', properties: {}, children: [chip] } : chip;
@@ -134,7 +147,8 @@ export function literalValue(source: string, scope?: Pick<FileScope, 'props'>): 
 	if (value === 'true' || value === 'false') return value === 'true';
 	const quoted = /^(["'])((?:\\.|(?!\1)[^\\\n])*)\1$/.exec(value) ?? /^(`)((?:\\.|[^`\\$])*)`$/.exec(value);
 	if (quoted) return quoted[2].replace(/\\(.)/g, '$1');
-	if (scope && /^[A-Za-z_$][\w$]*$/.test(value) && Object.prototype.hasOwnProperty.call(scope.props, value)) return scope.props[value] as string | number | boolean | undefined;
+	if (scope && /^[A-Za-z_$][\w$]*$/.test(value) && Object.prototype.hasOwnProperty.call(scope.props, value))
+		return scope.props[value] as string | number | boolean | undefined;
 	return undefined;
 }
 
@@ -143,24 +157,65 @@ export function literalValue(source: string, scope?: Pick<FileScope, 'props'>): 
  * inline elements; a <p> around block markup would be invalid HTML, so such a paragraph is unwrapped.
  */
 function paragraph(state: State, node: Paragraph): Element | ElementContent[] {
-	const onlyComponents = node.children.some(c => c.type === 'mdxJsxTextElement')
-		&& node.children.every(c => (c.type === 'mdxJsxTextElement' && !!c.name && blockComponents.has(c.name)) || (c.type === 'text' && !c.value.trim()));
+	const onlyComponents =
+		node.children.some(c => c.type === 'mdxJsxTextElement') &&
+		node.children.every(c => (c.type === 'mdxJsxTextElement' && !!c.name && blockComponents.has(c.name)) || (c.type === 'text' && !c.value.trim()));
 	if (onlyComponents) return state.all(node).filter(c => c.type !== 'text' || c.value.trim());
 	return { type: 'element', tagName: 'p', properties: {}, children: state.all(node) };
 }
 
 /** Components that render block markup (never inside a paragraph). */
-const blockComponents = new Set(['Note', 'Warning', 'Info', 'Tip', 'Check', 'Danger', 'Callout', 'Card', 'CardGroup', 'Columns', 'Tabs', 'Tab', 'AccordionGroup', 'Accordion', 'Steps', 'Step', 'CodeGroup', 'Frame', 'Expandable', 'ParamField', 'ResponseField', 'RequestExample', 'ResponseExample', 'Update', 'Tile', 'Tree', 'Panel', 'Color', 'Snippet']);
+const blockComponents = new Set([
+	'Note',
+	'Warning',
+	'Info',
+	'Tip',
+	'Check',
+	'Danger',
+	'Callout',
+	'Card',
+	'CardGroup',
+	'Columns',
+	'Tabs',
+	'Tab',
+	'AccordionGroup',
+	'Accordion',
+	'Steps',
+	'Step',
+	'CodeGroup',
+	'Frame',
+	'Expandable',
+	'ParamField',
+	'ResponseField',
+	'RequestExample',
+	'ResponseExample',
+	'Update',
+	'Tile',
+	'Tree',
+	'Panel',
+	'Color',
+	'Snippet',
+]);
 
 function heading(state: State, node: Heading, conversion: Conversion): Element {
 	const text = toString(node);
 	const slug = conversion.slugger.slug(text);
 	if (node.depth === 2 || node.depth === 3) conversion.toc.push({ depth: node.depth, text, slug });
-	const anchor: Element = { type: 'element', tagName: 'a', properties: { className: ['md-anchor'], href: `#${slug}`, ariaLabel: `Link to ${text}` }, children: [{ type: 'text', value: '#' }] };
+	const anchor: Element = {
+		type: 'element',
+		tagName: 'a',
+		properties: { className: ['md-anchor'], href: `#${slug}`, ariaLabel: `Link to ${text}` },
+		children: [{ type: 'text', value: '#' }],
+	};
 	return { type: 'element', tagName: `h${node.depth}`, properties: { id: slug, className: ['md-heading'] }, children: [...state.all(node), anchor] };
 }
 
-function jsxElement(state: State, node: MdxJsxFlowElement | MdxJsxTextElement, conversion: Conversion, scope: FileScope): ElementContent | ElementContent[] | undefined {
+function jsxElement(
+	state: State,
+	node: MdxJsxFlowElement | MdxJsxTextElement,
+	conversion: Conversion,
+	scope: FileScope,
+): ElementContent | ElementContent[] | undefined {
 	const name = node.name;
 	if (!name) return state.all(node); // a fragment
 	const props = readProps(node, scope);
@@ -172,11 +227,28 @@ function jsxElement(state: State, node: MdxJsxFlowElement | MdxJsxTextElement, c
 		const file = conversion.files.get(snippetFileUri(props.file, conversion.options));
 		if (file) return inlineSnippet(file, {}, conversion, scope, flow);
 	}
-	return renderComponent(name, { props, node, state, flow, scope, slug: text => conversion.slugger.slug(text), asset: url => siteUrl(url, scope.uri, conversion.options.rootUri) }) ?? unknownComponent(name, state.all(node), flow);
+	return (
+		renderComponent(name, {
+			props,
+			node,
+			state,
+			flow,
+			scope,
+			slug: text => conversion.slugger.slug(text),
+			asset: url => siteUrl(url, scope.uri, conversion.options.rootUri),
+		}) ?? unknownComponent(name, state.all(node), flow)
+	);
 }
 
 /** Lowercase JSX is HTML: kept, then filtered by the sanitizer like everything else. */
-function htmlElement(state: State, node: MdxJsxFlowElement | MdxJsxTextElement, tagName: string, props: Record<string, PropValue>, conversion: Conversion, scope: FileScope): Element {
+function htmlElement(
+	state: State,
+	node: MdxJsxFlowElement | MdxJsxTextElement,
+	tagName: string,
+	props: Record<string, PropValue>,
+	conversion: Conversion,
+	scope: FileScope,
+): Element {
 	const properties: Record<string, string | number | boolean | string[]> = {};
 	for (const [key, value] of Object.entries(props)) {
 		if (value === undefined) continue;
@@ -187,11 +259,22 @@ function htmlElement(state: State, node: MdxJsxFlowElement | MdxJsxTextElement, 
 	return { type: 'element', tagName, properties, children: state.all(node) };
 }
 
-function inlineSnippet(snippet: Snippet, props: Record<string, PropValue>, conversion: Conversion, scope: FileScope, flow: boolean): ElementContent | ElementContent[] {
+function inlineSnippet(
+	snippet: Snippet,
+	props: Record<string, PropValue>,
+	conversion: Conversion,
+	scope: FileScope,
+	flow: boolean,
+): ElementContent | ElementContent[] {
 	const label = relativePath(conversion.options.rootUri, snippet.uri) ?? snippet.uri;
 	if (!snippet.tree) {
 		conversion.problems.push({ message: `Snippet ${label}: ${snippet.problem}`, uri: scope.uri });
-		return { type: 'element', tagName: flow ? 'div' : 'span', properties: { className: ['md-snippet-error'] }, children: [{ type: 'text', value: `Snippet ${label}: ${snippet.problem}` }] };
+		return {
+			type: 'element',
+			tagName: flow ? 'div' : 'span',
+			properties: { className: ['md-snippet-error'] },
+			children: [{ type: 'text', value: `Snippet ${label}: ${snippet.problem}` }],
+		};
 	}
 	const root = convert(snippet.tree, conversion, { uri: snippet.uri, imports: snippet.imports, props, depth: scope.depth + 1 });
 	const children = root.children.filter((c): c is ElementContent => c.type !== 'doctype');
@@ -234,11 +317,18 @@ function finish(root: HastRoot, options: MdxRenderOptions): void {
 			const child = node.children[i] as RootContent;
 			if (child.type !== 'element') continue;
 			const classes = (child.properties.className as string[] | undefined) ?? [];
-			if (classes.includes('md-icon') && typeof child.properties.dataIcon === 'string') child.children = [{ type: 'raw', value: iconSvg(child.properties.dataIcon) } as unknown as ElementContent];
+			if (classes.includes('md-icon') && typeof child.properties.dataIcon === 'string')
+				child.children = [{ type: 'raw', value: iconSvg(child.properties.dataIcon) } as unknown as ElementContent];
 			// A protocol-relative source (`//host/x`, `\\host\x`) is what the https site would load: say so, rather
 			// than let the page's own scheme (http in `mintdoc preview`) pick one the CSP refuses.
-			if (typeof child.properties.src === 'string' && /^[\\/]{2}/.test(child.properties.src)) child.properties.src = `https://${child.properties.src.slice(2).replace(/\\/g, '/')}`;
-			if ((child.tagName === 'img' || child.tagName === 'source') && typeof child.properties.src === 'string' && child.properties.src.startsWith('/') && !child.properties.src.startsWith('//')) {
+			if (typeof child.properties.src === 'string' && /^[\\/]{2}/.test(child.properties.src))
+				child.properties.src = `https://${child.properties.src.slice(2).replace(/\\/g, '/')}`;
+			if (
+				(child.tagName === 'img' || child.tagName === 'source') &&
+				typeof child.properties.src === 'string' &&
+				child.properties.src.startsWith('/') &&
+				!child.properties.src.startsWith('//')
+			) {
 				child.properties.src = options.assetUrl ? options.assetUrl(child.properties.src) : child.properties.src;
 			}
 			visit(child);
@@ -248,7 +338,13 @@ function finish(root: HastRoot, options: MdxRenderOptions): void {
 }
 
 /** Resolves the page's imports of `.mdx`/`.md` files (snippets), recursively, with a depth and cycle guard. */
-async function loadImports(tree: Root, fromUri: string, options: MdxRenderOptions, loaded: Map<string, Promise<Snippet>>, chain: readonly string[]): Promise<Map<string, Snippet>> {
+async function loadImports(
+	tree: Root,
+	fromUri: string,
+	options: MdxRenderOptions,
+	loaded: Map<string, Promise<Snippet>>,
+	chain: readonly string[],
+): Promise<Map<string, Snippet>> {
 	const imports = new Map<string, Snippet>();
 	for (const node of tree.children) {
 		if (node.type !== 'mdxjsEsm') continue;

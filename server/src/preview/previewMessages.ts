@@ -26,8 +26,7 @@ export type PreviewViewMessage =
 /** Host → page. */
 export type PreviewHostMessage =
 	/** Show this page: the content is swapped in place (no reload); the scroll position is kept when the route is the same. */
-	| { readonly type: 'update'; readonly page: PreviewPage }
-	| { readonly type: 'playgroundResponse'; readonly id: string; readonly response: PlaygroundResponse };
+	{ readonly type: 'update'; readonly page: PreviewPage } | { readonly type: 'playgroundResponse'; readonly id: string; readonly response: PlaygroundResponse };
 
 /** HTTP endpoints of `mintdoc preview` that the page script uses in a browser. */
 export const previewEndpoints = {

@@ -62,7 +62,7 @@ export function createPreviewService(host: PreviewServiceHost): PreviewService {
 		const site = await host.getSite(rootUri, token);
 		const siteRoutes = routes(site);
 		const route = routeOfTarget(site, siteRoutes, target);
-		const requested = target.route ? normalizeRoute(target.route) : route?.route ?? '/';
+		const requested = target.route ? normalizeRoute(target.route) : (route?.route ?? '/');
 		const assetUrl = options.assetUrl ?? ((path: string) => path);
 		let body: PageBody;
 		if (!route) {
@@ -72,49 +72,146 @@ export function createPreviewService(host: PreviewServiceHost): PreviewService {
 				body = await renderBody(site, route, assetUrl, token);
 			} catch (e) {
 				if (token.isCancellationRequested) throw e;
-				body = { kind: 'error', title: 'This page could not be rendered', html: '', toc: [], problems: [{ message: e instanceof Error ? e.message : String(e), uri: route.fileUri ?? route.spec?.uri }] };
+				body = {
+					kind: 'error',
+					title: 'This page could not be rendered',
+					html: '',
+					toc: [],
+					problems: [{ message: e instanceof Error ? e.message : String(e), uri: route.fileUri ?? route.spec?.uri }],
+				};
 			}
 		}
 		throwIfCancelled(token);
 		const titles = await titlesFor(site, siteRoutes, route);
 		const bannerHtml = await languageBanner(site, siteRoutes, route, assetUrl, token);
-		const html = renderLayout({ site, routes: siteRoutes, route, title: body.title, description: body.description, deprecated: body.deprecated, contentHtml: body.html, toc: body.toc, problems: body.problems, titles, bannerHtml, assetUrl, ownHeader: body.kind === 'page' || body.kind === 'error' || body.kind === 'notFound' });
-		return { rootUri, route: route ? (requested === '/' ? '/' : route.route) : requested, title: body.title, description: body.description, sourceUri: body.sourceUri, kind: body.kind, html, problems: body.problems, theme: themeOf(site) };
+		const html = renderLayout({
+			site,
+			routes: siteRoutes,
+			route,
+			title: body.title,
+			description: body.description,
+			deprecated: body.deprecated,
+			contentHtml: body.html,
+			toc: body.toc,
+			problems: body.problems,
+			titles,
+			bannerHtml,
+			assetUrl,
+			ownHeader: body.kind === 'page' || body.kind === 'error' || body.kind === 'notFound',
+		});
+		return {
+			rootUri,
+			route: route ? (requested === '/' ? '/' : route.route) : requested,
+			title: body.title,
+			description: body.description,
+			sourceUri: body.sourceUri,
+			kind: body.kind,
+			html,
+			problems: body.problems,
+			theme: themeOf(site),
+		};
 	}
 
 	async function renderBody(site: SiteModel, route: PreviewRoute, assetUrl: (path: string) => string, token: CancellationToken): Promise<PageBody> {
 		if (route.kind === 'operation' && route.spec && route.operation) {
-			return apiBody(site, route.spec, { kind: 'operation', method: route.operation.method, path: route.operation.path }, undefined, undefined, assetUrl, token);
+			return apiBody(
+				site,
+				route.spec,
+				{ kind: 'operation', method: route.operation.method, path: route.operation.path },
+				undefined,
+				undefined,
+				assetUrl,
+				token,
+			);
 		}
 		const fileUri = route.fileUri;
 		const text = fileUri ? await readText(fileUri) : undefined;
 		const label = route.pagePath ?? route.route;
 		if (!fileUri || text === undefined) {
 			const expected = joinUri(site.rootUri, `${route.pagePath ?? route.route.slice(1)}.mdx`);
-			return { kind: 'error', title: titleFromPath(label), html: '', toc: [], problems: [{ message: `The navigation lists '${label}' but there is no ${label}.mdx or ${label}.md file.`, uri: expected }] };
+			return {
+				kind: 'error',
+				title: titleFromPath(label),
+				html: '',
+				toc: [],
+				problems: [{ message: `The navigation lists '${label}' but there is no ${label}.mdx or ${label}.md file.`, uri: expected }],
+			};
 		}
 		const rendered = await renderMdx(text, { uri: fileUri, rootUri: site.rootUri, readText, assetUrl, token });
 		const frontmatter = rendered.frontmatter;
 		const title = str(frontmatter.title) ?? titleFromPath(label);
-		if (!rendered.ok) return { kind: 'error', title, description: str(frontmatter.description), html: sourceExcerpt(text, rendered.problems[0]), toc: [], problems: rendered.problems, sourceUri: fileUri };
+		if (!rendered.ok)
+			return {
+				kind: 'error',
+				title,
+				description: str(frontmatter.description),
+				html: sourceExcerpt(text, rendered.problems[0]),
+				toc: [],
+				problems: rendered.problems,
+				sourceUri: fileUri,
+			};
 		const api = apiTargetOf(site, frontmatter);
-		if (api && 'problem' in api) return { kind: 'page', title, description: str(frontmatter.description), html: rendered.html, toc: rendered.toc, problems: [...rendered.problems, { message: api.problem, uri: fileUri }], sourceUri: fileUri };
+		if (api && 'problem' in api)
+			return {
+				kind: 'page',
+				title,
+				description: str(frontmatter.description),
+				html: rendered.html,
+				toc: rendered.toc,
+				problems: [...rendered.problems, { message: api.problem, uri: fileUri }],
+				sourceUri: fileUri,
+			};
 		if (api) {
 			const page = await apiBody(site, api.spec, api.target, rendered.html, frontmatter, assetUrl, token);
 			return { ...page, sourceUri: fileUri, problems: [...rendered.problems, ...page.problems] };
 		}
-		return { kind: 'page', title, description: str(frontmatter.description), deprecated: frontmatter.deprecated === true, html: rendered.html, toc: rendered.toc, problems: rendered.problems, sourceUri: fileUri };
+		return {
+			kind: 'page',
+			title,
+			description: str(frontmatter.description),
+			deprecated: frontmatter.deprecated === true,
+			html: rendered.html,
+			toc: rendered.toc,
+			problems: rendered.problems,
+			sourceUri: fileUri,
+		};
 	}
 
 	/** A generated API page (helper module api/): operation, webhook or schema, with `x-mint.content` rendered as MDX. */
-	async function apiBody(site: SiteModel, spec: OpenApiSpec, target: ApiPageTarget, contentHtml: string | undefined, frontmatter: Record<string, unknown> | undefined, assetUrl: (path: string) => string, token: CancellationToken): Promise<PageBody> {
+	async function apiBody(
+		site: SiteModel,
+		spec: OpenApiSpec,
+		target: ApiPageTarget,
+		contentHtml: string | undefined,
+		frontmatter: Record<string, unknown> | undefined,
+		assetUrl: (path: string) => string,
+		token: CancellationToken,
+	): Promise<PageBody> {
 		const document = site.specFiles.get(spec.uri);
 		const label = target.kind === 'operation' ? `${target.method} ${target.path}` : target.name;
-		if (!document) return { kind: 'error', title: label, html: '', toc: [], problems: [{ message: `The OpenAPI document ${relativePath(site.rootUri, spec.uri) ?? spec.uri} is not available.`, uri: spec.uri }] };
+		if (!document)
+			return {
+				kind: 'error',
+				title: label,
+				html: '',
+				toc: [],
+				problems: [{ message: `The OpenAPI document ${relativePath(site.rootUri, spec.uri) ?? spec.uri} is not available.`, uri: spec.uri }],
+			};
 		const xMint = xMintContentOf(document, target);
-		const xMintContentHtml = xMint ? (await renderMdx(xMint, { uri: joinUri(site.rootUri, 'x-mint-content.mdx'), rootUri: site.rootUri, readText, assetUrl, token })).html : undefined;
+		const xMintContentHtml = xMint
+			? (await renderMdx(xMint, { uri: joinUri(site.rootUri, 'x-mint-content.mdx'), rootUri: site.rootUri, readText, assetUrl, token })).html
+			: undefined;
 		const page = renderApiPage({ spec: document, target, contentHtml: contentHtml || undefined, frontmatter, xMintContentHtml });
-		return { kind: target.kind, title: page.title, description: page.description, deprecated: page.deprecated, html: page.html, toc: [], problems: page.problems, sourceUri: spec.uri };
+		return {
+			kind: target.kind,
+			title: page.title,
+			description: page.description,
+			deprecated: page.deprecated,
+			html: page.html,
+			toc: [],
+			problems: page.problems,
+			sourceUri: spec.uri,
+		};
 	}
 
 	/** Titles of the pages the sidebar, the pager and the breadcrumbs of this route show. */
@@ -124,18 +221,26 @@ export function createPreviewService(host: PreviewServiceHost): PreviewService {
 		const { previous, next } = neighbours(context.section, context.node);
 		for (const node of [previous, next]) if (node) nodes.push(node);
 		const titles = new Map<string, { title?: string; sidebarTitle?: string }>();
-		await Promise.all(nodes.map(async node => {
-			const uri = node.pagePath !== undefined ? site.pages.fileOf(node.pagePath) : undefined;
-			const text = uri ? await readText(uri) : undefined;
-			if (text === undefined || node.pagePath === undefined) return;
-			let known = titleCache.get(uri!);
-			if (known?.text !== text) titleCache.set(uri!, (known = { text, titles: quickTitles(text) ?? pageMetadata(text) }));
-			titles.set(node.pagePath, known.titles);
-		}));
+		await Promise.all(
+			nodes.map(async node => {
+				const uri = node.pagePath !== undefined ? site.pages.fileOf(node.pagePath) : undefined;
+				const text = uri ? await readText(uri) : undefined;
+				if (text === undefined || node.pagePath === undefined) return;
+				let known = titleCache.get(uri!);
+				if (known?.text !== text) titleCache.set(uri!, (known = { text, titles: quickTitles(text) ?? pageMetadata(text) }));
+				titles.set(node.pagePath, known.titles);
+			}),
+		);
 		return titles;
 	}
 
-	async function languageBanner(site: SiteModel, siteRoutes: SiteRoutes, route: PreviewRoute | undefined, assetUrl: (path: string) => string, token: CancellationToken): Promise<string | undefined> {
+	async function languageBanner(
+		site: SiteModel,
+		siteRoutes: SiteRoutes,
+		route: PreviewRoute | undefined,
+		assetUrl: (path: string) => string,
+		token: CancellationToken,
+	): Promise<string | undefined> {
 		const language = navContext(siteRoutes, route).choices.find(c => c.kind === 'language')?.selected;
 		if (!language?.banner) return undefined;
 		const rendered = await renderMdx(language.banner.content, { uri: joinUri(site.rootUri, 'banner.mdx'), rootUri: site.rootUri, readText, assetUrl, token });
@@ -148,8 +253,10 @@ export function createPreviewService(host: PreviewServiceHost): PreviewService {
 			const site = await host.getSite(rootUri, token);
 			const siteRoutes = routes(site);
 			const infos: PreviewRouteInfo[] = [];
-			if (siteRoutes.home && siteRoutes.home.route !== '/') infos.push({ route: '/', kind: siteRoutes.home.kind, sourceUri: siteRoutes.home.fileUri ?? siteRoutes.home.spec?.uri, inNavigation: true });
-			for (const route of siteRoutes.routes) infos.push({ route: route.route, kind: route.kind, sourceUri: route.fileUri ?? route.spec?.uri, inNavigation: !!route.node });
+			if (siteRoutes.home && siteRoutes.home.route !== '/')
+				infos.push({ route: '/', kind: siteRoutes.home.kind, sourceUri: siteRoutes.home.fileUri ?? siteRoutes.home.spec?.uri, inNavigation: true });
+			for (const route of siteRoutes.routes)
+				infos.push({ route: route.route, kind: route.kind, sourceUri: route.fileUri ?? route.spec?.uri, inNavigation: !!route.node });
 			return infos;
 		},
 	};
@@ -166,7 +273,10 @@ function routeOfTarget(site: SiteModel, routes: SiteRoutes, target: PreviewTarge
 }
 
 /** What an MDX page's `openapi` / `openapi-schema` frontmatter documents, resolved in the site's OpenAPI documents. */
-function apiTargetOf(site: SiteModel, frontmatter: Readonly<Record<string, unknown>>): { spec: OpenApiSpec; target: ApiPageTarget } | { problem: string } | undefined {
+function apiTargetOf(
+	site: SiteModel,
+	frontmatter: Readonly<Record<string, unknown>>,
+): { spec: OpenApiSpec; target: ApiPageTarget } | { problem: string } | undefined {
 	const openapi = str(frontmatter.openapi)?.trim();
 	const schema = str(frontmatter['openapi-schema'])?.trim();
 	if (!openapi && !schema) return undefined;
@@ -208,13 +318,25 @@ function sourceExcerpt(text: string, problem: PreviewProblem | undefined): strin
 	const lines = text.split(/\r?\n/);
 	const from = Math.max(0, problem.line - 3);
 	const to = Math.min(lines.length, problem.line + 3);
-	const rows = lines.slice(from, to).map((line, i) => `<span class="mp-excerpt-line${from + i === problem.line ? ' mp-excerpt-error' : ''}"><span class="mp-excerpt-no">${from + i + 1}</span>${esc(line)}</span>`);
+	const rows = lines
+		.slice(from, to)
+		.map(
+			(line, i) =>
+				`<span class="mp-excerpt-line${from + i === problem.line ? ' mp-excerpt-error' : ''}"><span class="mp-excerpt-no">${from + i + 1}</span>${esc(line)}</span>`,
+		);
 	return `<pre class="mp-excerpt"><code>${rows.join('\n')}</code></pre>`;
 }
 
 /** A page without a site around it (no docs root at all). */
 function bare(kind: PreviewPage['kind'], title: string, message: string, route: string): PreviewPage {
-	return { rootUri: '', route, title, kind, html: `<div class="mp-app"><main class="mp-main" id="mp-main"><article class="mp-content"><h1 class="mp-title">${esc(title)}</h1><div class="mp-problems" role="alert"><div class="mp-problem">${esc(message)}</div></div></article></main></div>`, problems: [{ message }] };
+	return {
+		rootUri: '',
+		route,
+		title,
+		kind,
+		html: `<div class="mp-app"><main class="mp-main" id="mp-main"><article class="mp-content"><h1 class="mp-title">${esc(title)}</h1><div class="mp-problems" role="alert"><div class="mp-problem">${esc(message)}</div></div></article></main></div>`,
+		problems: [{ message }],
+	};
 }
 
 /** The site's brand colors (validated hex), for the shell's stylesheet variables. */
@@ -249,4 +371,3 @@ export function quickTitles(text: string): { title?: string; sidebarTitle?: stri
 }
 
 const str = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined);
-

@@ -61,7 +61,16 @@ export interface SiteRoutes {
 }
 
 const kindOf: Record<NavKind, NavNodeKind> = {
-	navigation: 'root', tab: 'tab', anchor: 'anchor', globalAnchor: 'anchor', dropdown: 'dropdown', product: 'product', version: 'version', language: 'language', menuItem: 'menuItem', group: 'group',
+	navigation: 'root',
+	tab: 'tab',
+	anchor: 'anchor',
+	globalAnchor: 'anchor',
+	dropdown: 'dropdown',
+	product: 'product',
+	version: 'version',
+	language: 'language',
+	menuItem: 'menuItem',
+	group: 'group',
 };
 
 /** The route of a page path: `guides/setup` → `/guides/setup`, `index` → `/`, `api/index` → `/api`. */
@@ -98,7 +107,15 @@ export function buildSiteRoutes(site: SiteModel): SiteRoutes {
 		const route = operationRoute(site, element, operation, usedSlugs);
 		const metadata = (operation.xMint?.metadata ?? {}) as Record<string, unknown>;
 		const label = typeof metadata.sidebarTitle === 'string' ? metadata.sidebarTitle : generatedTitle(operation);
-		const node: NavNode = { kind: 'operation', label, parent, children: [], route, method: operation.method, deprecated: operation.deprecated || metadata.deprecated === true };
+		const node: NavNode = {
+			kind: 'operation',
+			label,
+			parent,
+			children: [],
+			route,
+			method: operation.method,
+			deprecated: operation.deprecated || metadata.deprecated === true,
+		};
 		addRoute({ route, kind: 'operation', spec, operation, node });
 		return node;
 	};
@@ -107,13 +124,24 @@ export function buildSiteRoutes(site: SiteModel): SiteRoutes {
 		const banner = getValue(element.node, 'banner');
 		const expanded = getValue(element.node, 'expanded');
 		const node: NavNode = {
-			kind: kindOf[element.kind], label: element.name ?? (element.kind === 'language' ? getString(element.node, 'language') ?? '' : ''), parent, children: [], element,
-			icon: getString(element.node, 'icon') || undefined, tag: getString(element.node, 'tag'), description: getString(element.node, 'description'), href: getString(element.node, 'href'),
+			kind: kindOf[element.kind],
+			label: element.name ?? (element.kind === 'language' ? (getString(element.node, 'language') ?? '') : ''),
+			parent,
+			children: [],
+			element,
+			icon: getString(element.node, 'icon') || undefined,
+			tag: getString(element.node, 'tag'),
+			description: getString(element.node, 'description'),
+			href: getString(element.node, 'href'),
 			expanded: expanded?.kind === 'boolean' ? (expanded.value as boolean) : undefined,
-			banner: getString(banner, 'content') !== undefined ? { content: getString(banner, 'content')!, dismissible: isTrue(getValue(banner, 'dismissible')) } : undefined,
+			banner:
+				getString(banner, 'content') !== undefined
+					? { content: getString(banner, 'content')!, dismissible: isTrue(getValue(banner, 'dismissible')) }
+					: undefined,
 		};
 		const groupRoot = element.kind === 'group' ? getString(element.node, 'root') : undefined;
-		if (groupRoot) node.route = pageNode(node, classifyEntry(groupRoot).kind === 'page' ? groupRoot.replace(/^\/+/, '').replace(/\.(mdx|md)$/i, '') : groupRoot).route;
+		if (groupRoot)
+			node.route = pageNode(node, classifyEntry(groupRoot).kind === 'page' ? groupRoot.replace(/^\/+/, '').replace(/\.(mdx|md)$/i, '') : groupRoot).route;
 		const items: { offset: number; make: () => NavNode[] }[] = element.children.map(child => ({ offset: child.node.offset, make: () => [build(child, node)] }));
 		for (const entry of element.pages) {
 			items.push({
@@ -129,8 +157,10 @@ export function buildSiteRoutes(site: SiteModel): SiteRoutes {
 		// Pages and nested groups interleave in `pages`; elements from `$ref` files keep their array order.
 		if (element.pages.length && element.children.length) items.sort((a, b) => a.offset - b.offset);
 		for (const item of items) node.children.push(...item.make());
-		if (!element.pages.length && !element.children.length && getProperty(element.node, 'openapi') && !getProperty(element.node, 'pages')) generateAll(element, node);
-		if (!node.children.length && node.href && !node.route && node.kind !== 'group') return { ...node, kind: node.kind === 'root' ? 'root' : node.kind, children: [] };
+		if (!element.pages.length && !element.children.length && getProperty(element.node, 'openapi') && !getProperty(element.node, 'pages'))
+			generateAll(element, node);
+		if (!node.children.length && node.href && !node.route && node.kind !== 'group')
+			return { ...node, kind: node.kind === 'root' ? 'root' : node.kind, children: [] };
 		return node;
 	};
 

@@ -14,10 +14,38 @@ export const previewSanitizeSchema: Schema = {
 	clobber: [],
 	// Dropped with their content (other unknown elements are unwrapped, keeping their text).
 	strip: ['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'svg', 'math', 'frame', 'frameset', 'link', 'meta', 'base'],
-	tagNames: [...(defaultSchema.tagNames ?? []), 'button', 'figure', 'figcaption', 'aside', 'nav', 'u', 'mark', 'small', 'abbr', 'video', 'audio', 'caption', 'colgroup', 'col'],
+	tagNames: [
+		...(defaultSchema.tagNames ?? []),
+		'button',
+		'figure',
+		'figcaption',
+		'aside',
+		'nav',
+		'u',
+		'mark',
+		'small',
+		'abbr',
+		'video',
+		'audio',
+		'caption',
+		'colgroup',
+		'col',
+	],
 	attributes: {
 		...withAnyClassName(defaultSchema.attributes ?? {}),
-		'*': [...(defaultSchema.attributes?.['*'] ?? []), 'className', 'data*', 'role', 'ariaLabel', 'ariaSelected', 'ariaControls', 'ariaExpanded', 'ariaHidden', 'hidden', 'tabIndex'],
+		'*': [
+			...(defaultSchema.attributes?.['*'] ?? []),
+			'className',
+			'data*',
+			'role',
+			'ariaLabel',
+			'ariaSelected',
+			'ariaControls',
+			'ariaExpanded',
+			'ariaHidden',
+			'hidden',
+			'tabIndex',
+		],
 		a: [...withAnyClassName(defaultSchema.attributes ?? {}).a, 'target', 'rel'],
 		button: [['type', 'button']],
 		code: ['className'],
@@ -40,6 +68,7 @@ export const previewSanitizeSchema: Schema = {
  */
 function withAnyClassName(attributes: NonNullable<Schema['attributes']>): Record<string, NonNullable<Schema['attributes']>[string]> {
 	const result: Record<string, NonNullable<Schema['attributes']>[string]> = {};
-	for (const [tag, list] of Object.entries(attributes)) result[tag] = tag === '*' ? list : [...list.filter(a => !(Array.isArray(a) && a[0] === 'className')), 'className'];
+	for (const [tag, list] of Object.entries(attributes))
+		result[tag] = tag === '*' ? list : [...list.filter(a => !(Array.isArray(a) && a[0] === 'className')), 'className'];
 	return result;
 }

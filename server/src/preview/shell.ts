@@ -38,7 +38,13 @@ export function renderShell(page: PreviewPage, options: ShellOptions): string {
 	// The page may come over the wire: colors are checked again before they enter a style block.
 	const hex = (value: string | undefined) => (value && /^#[0-9a-f]{3,8}$/i.test(value) ? value : undefined);
 	const theme = page.theme ?? {};
-	const vars = [hex(theme.primary) && `--mp-primary:${theme.primary}`, hex(theme.light) && `--mp-primary-light:${theme.light}`, hex(theme.dark) && `--mp-primary-dark:${theme.dark}`].filter(Boolean).join(';');
+	const vars = [
+		hex(theme.primary) && `--mp-primary:${theme.primary}`,
+		hex(theme.light) && `--mp-primary-light:${theme.light}`,
+		hex(theme.dark) && `--mp-primary-dark:${theme.dark}`,
+	]
+		.filter(Boolean)
+		.join(';');
 	return [
 		'<!DOCTYPE html>',
 		'<html lang="en">',

@@ -10,6 +10,11 @@ export type PreviewingService = LanguageService & PreviewService;
  * pages and OpenAPI documents) and the core knows nothing of it: this is where the two meet.
  */
 export function withPreview(service: LanguageService, workspace: DocsWorkspace): PreviewingService {
-	const preview = createPreviewService({ workspace, roots: () => service.roots, rootOf: uri => service.rootOf(uri), getSite: (root, token) => service.getSite(root, token) });
+	const preview = createPreviewService({
+		workspace,
+		roots: () => service.roots,
+		rootOf: uri => service.rootOf(uri),
+		getSite: (root, token) => service.getSite(root, token),
+	});
 	return Object.assign(service, preview);
 }

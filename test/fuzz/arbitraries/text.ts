@@ -6,12 +6,69 @@ import fc from 'fast-check';
  * and the punctuation our parsers care about.
  */
 const oddPieces = [
-	'\uD800', '\uDBFF', '\uDC00', '\uDFFF', '\uD83D\uDE00', '😀', '𝕏',
-	'\u200E', '\u200F', '\u202A', '\u202B', '\u202E', '\u2066', '\u2067', '\u2069', '\u061C',
-	'\uFEFF', '\uFFFE', '\uFFFF', '\u0000', '\u0001', '\u0008', '\u001B', '\u007F',
-	'\n', '\r', '\r\n', '\u2028', '\u2029', '\u0085', '\u000B', '\u000C', '\t', '\u00A0', '\u3000',
-	'e\u0301', '\u0301', 'ß', 'İ', 'ﬀ', '中文', 'العربية', 'עברית',
-	'"', "'", '`', '\\', '{', '}', '[', ']', '<', '>', '/', '#', '$', ':', ',', '-', '*', '|', '&', '%',
+	'\uD800',
+	'\uDBFF',
+	'\uDC00',
+	'\uDFFF',
+	'\uD83D\uDE00',
+	'😀',
+	'𝕏',
+	'\u200E',
+	'\u200F',
+	'\u202A',
+	'\u202B',
+	'\u202E',
+	'\u2066',
+	'\u2067',
+	'\u2069',
+	'\u061C',
+	'\uFEFF',
+	'\uFFFE',
+	'\uFFFF',
+	'\u0000',
+	'\u0001',
+	'\u0008',
+	'\u001B',
+	'\u007F',
+	'\n',
+	'\r',
+	'\r\n',
+	'\u2028',
+	'\u2029',
+	'\u0085',
+	'\u000B',
+	'\u000C',
+	'\t',
+	'\u00A0',
+	'\u3000',
+	'e\u0301',
+	'\u0301',
+	'ß',
+	'İ',
+	'ﬀ',
+	'中文',
+	'العربية',
+	'עברית',
+	'"',
+	"'",
+	'`',
+	'\\',
+	'{',
+	'}',
+	'[',
+	']',
+	'<',
+	'>',
+	'/',
+	'#',
+	'$',
+	':',
+	',',
+	'-',
+	'*',
+	'|',
+	'&',
+	'%',
 ];
 
 /** A short string of odd pieces (the weird Unicode a repository written by someone else may hold). */
@@ -48,11 +105,21 @@ export function applyTextMutations(text: string, mutations: readonly TextMutatio
 	for (const m of mutations) {
 		const at = 'at' in m ? m.at % (text.length + 1) : text.length;
 		switch (m.kind) {
-			case 'insert': text = text.slice(0, at) + m.text + text.slice(at); break;
-			case 'delete': text = text.slice(0, at) + text.slice(at + m.length); break;
-			case 'duplicate': text = text.slice(0, at + m.length) + text.slice(at, at + m.length) + text.slice(at + m.length); break;
-			case 'truncate': text = text.slice(0, at); break;
-			case 'append': text += m.text; break;
+			case 'insert':
+				text = text.slice(0, at) + m.text + text.slice(at);
+				break;
+			case 'delete':
+				text = text.slice(0, at) + text.slice(at + m.length);
+				break;
+			case 'duplicate':
+				text = text.slice(0, at + m.length) + text.slice(at, at + m.length) + text.slice(at + m.length);
+				break;
+			case 'truncate':
+				text = text.slice(0, at);
+				break;
+			case 'append':
+				text += m.text;
+				break;
 		}
 	}
 	return text;

@@ -7,7 +7,6 @@ import { apiError, json, startScriptedServer, type Script } from './scriptedServ
 
 const key = 'mint_secret_admin_key_987654';
 
-
 /** A free port with nothing listening on it. */
 async function closedPort(): Promise<number> {
 	const server = createServer();
@@ -27,7 +26,10 @@ describe('docs API client: errors', () => {
 		server = await startScriptedServer(script);
 		sleeps = [];
 		client = createDocsApiClient({
-			baseUrl: server.url, getApiKey: () => key, retryDelayMs: 10, ...options,
+			baseUrl: server.url,
+			getApiKey: () => key,
+			retryDelayMs: 10,
+			...options,
 			sleep: async ms => void sleeps.push(ms),
 		});
 	}
@@ -51,7 +53,10 @@ describe('docs API client: errors', () => {
 		await serve((_req, res) => json(res, 404, { message: 'No project' }));
 		const error = await apiError(client.listFeedback('nope'));
 		assert.equal(error.kind, 'notFound');
-		assert.match(error.message, /^Unknown project id 'nope': copy it from the API keys page of the dashboard into the setting mintdoc\.projectId \(HTTP 404: No project\)\.$/);
+		assert.match(
+			error.message,
+			/^Unknown project id 'nope': copy it from the API keys page of the dashboard into the setting mintdoc\.projectId \(HTTP 404: No project\)\.$/,
+		);
 	});
 
 	it('429: honours Retry-After, says when to try again, and does not retry', async () => {
@@ -79,7 +84,9 @@ describe('docs API client: errors', () => {
 
 	it('never retries a POST', async () => {
 		await serve((_req, res) => json(res, 502, {}));
-		const error = await apiError(requestJson({ baseUrl: server.url, getApiKey: () => key, retryDelayMs: 1 }, { method: 'POST', path: '/x', body: { a: 1 }, notFound: 'x' }));
+		const error = await apiError(
+			requestJson({ baseUrl: server.url, getApiKey: () => key, retryDelayMs: 1 }, { method: 'POST', path: '/x', body: { a: 1 }, notFound: 'x' }),
+		);
 		assert.equal(error.kind, 'server');
 		assert.equal(server.seen.length, 1);
 	});
@@ -88,7 +95,12 @@ describe('docs API client: errors', () => {
 		const port = await closedPort();
 		server = await startScriptedServer(() => undefined);
 		const attempts: number[] = [];
-		const refused = createDocsApiClient({ baseUrl: `http://127.0.0.1:${port}`, getApiKey: () => key, retryDelayMs: 1, sleep: async ms => void attempts.push(ms) });
+		const refused = createDocsApiClient({
+			baseUrl: `http://127.0.0.1:${port}`,
+			getApiKey: () => key,
+			retryDelayMs: 1,
+			sleep: async ms => void attempts.push(ms),
+		});
 		const error = await apiError(refused.getUpdateStatus('x'));
 		assert.deepEqual([error.kind, error.status, error.attempts], ['network', 0, 3]);
 		assert.match(error.message, /^Could not reach 127\.0\.0\.1:\d+ \(ECONNREFUSED\) after 3 attempts\. Check your connection and mintdoc\.api\.baseUrl/);
@@ -163,7 +175,9 @@ describe('docs API client: errors', () => {
 	});
 
 	it('refuses a body over the size limit, declared or streamed', async () => {
-		await serve((_req, res) => json(res, 200, { feedback: [{ id: '1', comment: 'x'.repeat(5000) }], nextCursor: null, hasMore: false }), { maxResponseBytes: 1000 });
+		await serve((_req, res) => json(res, 200, { feedback: [{ id: '1', comment: 'x'.repeat(5000) }], nextCursor: null, hasMore: false }), {
+			maxResponseBytes: 1000,
+		});
 		const declared = await apiError(client.listFeedback('p'));
 		assert.equal(declared.kind, 'badResponse');
 		assert.match(declared.message, /larger than 1 KB; MintDoc stopped reading it/);

@@ -45,13 +45,26 @@ async function failure(options: AskAssistantOptions): Promise<ApiError> {
 describe('assistant request body', () => {
 	it('has exactly the spec fields: fp, messages with id/role/content/parts, retrievalPageSize, and the rest only when known', () => {
 		const bare = buildAssistantRequest({ fp: 'anonymous', messages: [{ id: 'u1', role: 'user', content: 'How?' }] });
-		assert.deepEqual(bare, { fp: 'anonymous', messages: [{ id: 'u1', role: 'user', content: 'How?', parts: [{ type: 'text', text: 'How?' }] }], retrievalPageSize: 5 });
+		assert.deepEqual(bare, {
+			fp: 'anonymous',
+			messages: [{ id: 'u1', role: 'user', content: 'How?', parts: [{ type: 'text', text: 'How?' }] }],
+			retrievalPageSize: 5,
+		});
 
 		const full = buildAssistantRequest({
 			fp: 'machine-123',
-			messages: [createMessage('user', 'one', 'u1'), { id: 'a1', role: 'assistant', content: 'two', parts: [{ type: 'text', text: 'two' }] }, createMessage('user', 'three', 'u2')],
-			thread: { threadId: 'thr', threadKey: 'key' }, retrievalPageSize: 12,
-			filter: { version: ' v2 ', language: '' }, context: [{ type: 'code', value: 'x()', elementId: 'e1' }, { type: 'textSelection', value: '' }],
+			messages: [
+				createMessage('user', 'one', 'u1'),
+				{ id: 'a1', role: 'assistant', content: 'two', parts: [{ type: 'text', text: 'two' }] },
+				createMessage('user', 'three', 'u2'),
+			],
+			thread: { threadId: 'thr', threadKey: 'key' },
+			retrievalPageSize: 12,
+			filter: { version: ' v2 ', language: '' },
+			context: [
+				{ type: 'code', value: 'x()', elementId: 'e1' },
+				{ type: 'textSelection', value: '' },
+			],
 		});
 		assert.deepEqual(full, {
 			fp: 'machine-123',
@@ -60,7 +73,11 @@ describe('assistant request body', () => {
 				{ id: 'a1', role: 'assistant', content: 'two', parts: [{ type: 'text', text: 'two' }] },
 				{ id: 'u2', role: 'user', content: 'three', parts: [{ type: 'text', text: 'three' }] },
 			],
-			threadId: 'thr', threadKey: 'key', retrievalPageSize: 12, filter: { version: 'v2' }, context: [{ type: 'code', value: 'x()', elementId: 'e1' }],
+			threadId: 'thr',
+			threadKey: 'key',
+			retrievalPageSize: 12,
+			filter: { version: 'v2' },
+			context: [{ type: 'code', value: 'x()', elementId: 'e1' }],
 		});
 		assert.deepEqual(Object.keys(full), ['fp', 'messages', 'threadId', 'threadKey', 'retrievalPageSize', 'filter', 'context']);
 	});
@@ -75,7 +92,10 @@ describe('assistant request body', () => {
 	});
 
 	it('clamps retrievalPageSize to 1-50, default 5', () => {
-		assert.deepEqual([undefined, NaN, Infinity, 0, -3, 1, 7.6, 50, 51, 1e9].map(n => clampRetrievalPageSize(n)), [5, 5, 5, 1, 1, 1, 8, 50, 50, 50]);
+		assert.deepEqual(
+			[undefined, NaN, Infinity, 0, -3, 1, 7.6, 50, 51, 1e9].map(n => clampRetrievalPageSize(n)),
+			[5, 5, 5, 1, 1, 1, 8, 50, 50, 50],
+		);
 	});
 });
 
@@ -90,10 +110,12 @@ describe('askAssistant (scripted server)', () => {
 
 	async function serve(script: (req: IncomingMessage, res: ServerResponse, n: number) => void | Promise<void>) {
 		received = [];
-		server = await track(startScriptedServer(async (req, res) => {
-			received.push({ url: req.url ?? '', headers: req.headers, body: await readJson(req) });
-			await script(req, res, received.length);
-		}));
+		server = await track(
+			startScriptedServer(async (req, res) => {
+				received.push({ url: req.url ?? '', headers: req.headers, body: await readJson(req) });
+				await script(req, res, received.length);
+			}),
+		);
 	}
 
 	async function track(starting: ReturnType<typeof startScriptedServer>) {
@@ -104,7 +126,13 @@ describe('askAssistant (scripted server)', () => {
 
 	// These scripts answer in the spec's v1 data stream; assistantVersion.test.ts covers v2 and `auto`.
 	const options = (extra: Partial<AskAssistantOptions> = {}): AskAssistantOptions => ({
-		baseUrl: server.url, domain: 'acme docs', getAssistantKey: () => key, fp: 'anonymous', messages: [createMessage('user', 'How do webhooks work?', 'u1')], apiVersion: 'v1', ...extra,
+		baseUrl: server.url,
+		domain: 'acme docs',
+		getAssistantKey: () => key,
+		fp: 'anonymous',
+		messages: [createMessage('user', 'How do webhooks work?', 'u1')],
+		apiVersion: 'v1',
+		...extra,
 	});
 
 	it('POSTs the body as JSON with the bearer key to /discovery/v1/assistant/{domain}/message', async () => {
@@ -115,12 +143,16 @@ describe('askAssistant (scripted server)', () => {
 		assert.equal(received[0].headers.authorization, `Bearer ${key}`);
 		assert.equal(received[0].headers['content-type'], 'application/json');
 		assert.deepEqual(received[0].body, {
-			fp: 'anonymous', messages: [{ id: 'u1', role: 'user', content: 'How do webhooks work?', parts: [{ type: 'text', text: 'How do webhooks work?' }] }],
-			retrievalPageSize: 3, filter: { language: 'en' },
+			fp: 'anonymous',
+			messages: [{ id: 'u1', role: 'user', content: 'How do webhooks work?', parts: [{ type: 'text', text: 'How do webhooks work?' }] }],
+			retrievalPageSize: 3,
+			filter: { language: 'en' },
 		});
 		assert.deepEqual(events, [
 			{ type: 'thread', thread: { threadId: 'thr-1', threadKey: 'k-1' } },
-			{ type: 'text', text: 'Hello' }, { type: 'text', text: ' world' }, { type: 'finish', finishReason: 'stop' },
+			{ type: 'text', text: 'Hello' },
+			{ type: 'text', text: ' world' },
+			{ type: 'finish', finishReason: 'stop' },
 		]);
 	});
 
@@ -132,7 +164,9 @@ describe('askAssistant (scripted server)', () => {
 	});
 
 	it('on a 404 while a thread was sent: yields threadReset and asks once more without the thread', async () => {
-		await serve((_req, res, n) => (n === 1 ? json(res, 404, { error: 'Thread not found' }) : stream(res, finished, { 'x-thread-id': 'thr-new', 'x-thread-key': 'k-new' })));
+		await serve((_req, res, n) =>
+			n === 1 ? json(res, 404, { error: 'Thread not found' }) : stream(res, finished, { 'x-thread-id': 'thr-new', 'x-thread-key': 'k-new' }),
+		);
 		const events = await collect(options({ thread: { threadId: 'thr-old', threadKey: 'k-old' } }));
 		assert.equal(received.length, 2);
 		assert.equal(received[0].body.threadId, 'thr-old');
@@ -158,14 +192,23 @@ describe('askAssistant (scripted server)', () => {
 	it('reports a stream that ends without d: as incomplete (cut), keeping the text', async () => {
 		await serve((_req, res) => stream(res, part('0', 'Half an ') + part('0', 'answer')));
 		const events = await collect(options());
-		assert.deepEqual(events.map(e => e.type), ['text', 'text', 'incomplete']);
+		assert.deepEqual(
+			events.map(e => e.type),
+			['text', 'text', 'incomplete'],
+		);
 		assert.deepEqual(events[2], { type: 'incomplete', reason: 'cut', message: 'The answer stopped before it was finished (the stream ended early).' });
 	});
 
 	it('a 3: error part is not also incomplete; a finished answer is never incomplete', async () => {
 		await serve((_req, res, n) => stream(res, n === 1 ? part('0', 'x') + part('3', 'An error occurred.') : finished));
-		assert.deepEqual((await collect(options())).map(e => e.type), ['text', 'error']);
-		assert.deepEqual((await collect(options())).map(e => e.type), ['text', 'text', 'finish']);
+		assert.deepEqual(
+			(await collect(options())).map(e => e.type),
+			['text', 'error'],
+		);
+		assert.deepEqual(
+			(await collect(options())).map(e => e.type),
+			['text', 'text', 'finish'],
+		);
 	});
 
 	it('a connection dropped mid-stream becomes incomplete (cut)', async () => {
@@ -188,7 +231,10 @@ describe('askAssistant (scripted server)', () => {
 		const events = await collect(options({ idleTimeoutMs: 150 }));
 		// The server stays silent: only the idle timeout ends the answer (the bound is for a busy machine).
 		assert.ok(Date.now() - started < 5_000);
-		assert.deepEqual(events.map(e => e.type), ['text', 'incomplete']);
+		assert.deepEqual(
+			events.map(e => e.type),
+			['text', 'incomplete'],
+		);
 		assert.equal((events[1] as { reason: string }).reason, 'idle');
 	});
 
@@ -203,7 +249,10 @@ describe('askAssistant (scripted server)', () => {
 			events.push(event);
 			if (event.type === 'text') controller.abort();
 		}
-		assert.deepEqual(events.map(e => e.type), ['text', 'incomplete']);
+		assert.deepEqual(
+			events.map(e => e.type),
+			['text', 'incomplete'],
+		);
 		assert.equal((events[1] as { reason: string }).reason, 'stopped');
 
 		const early = new AbortController();
@@ -236,7 +285,10 @@ describe('askAssistant (scripted server)', () => {
 			res.writeHead(200, { 'content-type': 'text/html' });
 			res.end('<!doctype html><p>proxy</p>');
 		});
-		assert.match((await failure(options({ getAssistantKey: () => undefined }))).message, /No assistant key is stored: set your assistant key \(MintDoc: Set Assistant Key\)/);
+		assert.match(
+			(await failure(options({ getAssistantKey: () => undefined }))).message,
+			/No assistant key is stored: set your assistant key \(MintDoc: Set Assistant Key\)/,
+		);
 		assert.equal((await failure(options({ domain: ' ' }))).kind, 'config');
 		assert.equal(received.length, 0);
 		assert.equal((await failure(options())).kind, 'badResponse');

@@ -14,8 +14,12 @@ describe('assistant request context', () => {
 
 	it('a selection is code in a code file or inside a fence, else a text selection; blank gives nothing', () => {
 		assert.deepEqual(contextFromSelection({ text: 'const a = 1;', languageId: 'typescript' }), [{ type: 'code', value: 'const a = 1;' }]);
-		assert.deepEqual(contextFromSelection({ text: 'npm install', languageId: 'mdx', insideCodeFence: true, elementId: 'code-1' }), [{ type: 'code', value: 'npm install', elementId: 'code-1' }]);
-		assert.deepEqual(contextFromSelection({ text: 'Webhooks let Acme push events.', languageId: 'mdx' }), [{ type: 'textSelection', value: 'Webhooks let Acme push events.' }]);
+		assert.deepEqual(contextFromSelection({ text: 'npm install', languageId: 'mdx', insideCodeFence: true, elementId: 'code-1' }), [
+			{ type: 'code', value: 'npm install', elementId: 'code-1' },
+		]);
+		assert.deepEqual(contextFromSelection({ text: 'Webhooks let Acme push events.', languageId: 'mdx' }), [
+			{ type: 'textSelection', value: 'Webhooks let Acme push events.' },
+		]);
 		assert.deepEqual(contextFromSelection({ text: 'Plain words', languageId: 'Markdown', elementId: ' ' }), [{ type: 'textSelection', value: 'Plain words' }]);
 		assert.deepEqual(contextFromSelection({ text: ' \n ', languageId: 'typescript' }), []);
 		const long = contextFromSelection({ text: 'x'.repeat(maxContextLength + 10), languageId: 'plaintext' });
@@ -39,9 +43,26 @@ describe('assistant request context', () => {
 			'```', // 12 (shorter: inside)
 			'tail', // 13
 		].join('\n');
-		const lineStarts = text.split('\n').reduce<number[]>((starts, line, i) => [...starts, i === 0 ? 0 : starts[i - 1] + text.split('\n')[i - 1].length + 1], []);
+		const lineStarts = text
+			.split('\n')
+			.reduce<number[]>((starts, line, i) => [...starts, i === 0 ? 0 : starts[i - 1] + text.split('\n')[i - 1].length + 1], []);
 		const inside = (line: number) => isInsideCodeFence(text, lineStarts[line] + 1);
-		assert.deepEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13].map(inside), [false, true, true, true, false, false, true, true, true, true, false, true, true, true]);
+		assert.deepEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13].map(inside), [
+			false,
+			true,
+			true,
+			true,
+			false,
+			false,
+			true,
+			true,
+			true,
+			true,
+			false,
+			true,
+			true,
+			true,
+		]);
 		assert.equal(isInsideCodeFence('```a`b\ncode', 9), false, 'a backtick in the info string is no fence');
 	});
 });

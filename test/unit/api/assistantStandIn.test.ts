@@ -5,7 +5,14 @@ import { parseDataStream } from '../../../client/src/api/assistantStream';
 import type { AssistantEvent, SkippedLine } from '../../../client/src/api/assistantTypes';
 import { ApiError } from '../../../client/src/api/errors';
 import { composeAnswer, retrieve, searchResultItems } from '../../../server/src/apiStandIn/assistantAnswer';
-import { createAssistantDocs, loadAssistantDocs, navigationPartitions, pageSections, type AssistantDocs, type DocSection } from '../../../server/src/apiStandIn/assistantDocs';
+import {
+	createAssistantDocs,
+	loadAssistantDocs,
+	navigationPartitions,
+	pageSections,
+	type AssistantDocs,
+	type DocSection,
+} from '../../../server/src/apiStandIn/assistantDocs';
 import { Bm25Index, tokenize } from '../../../server/src/apiStandIn/bm25';
 import { parseFault } from '../../../server/src/apiStandIn/faults';
 import { createApiStandIn, type ApiStandIn } from '../../../server/src/apiStandIn/standIn';
@@ -25,22 +32,44 @@ describe('stand-in assistant: BM25', () => {
 	const index = new Bm25Index(corpus);
 
 	it('tokenizes: lowercase words and numbers, no stop words, plurals folded', () => {
-		assert.deepEqual(tokenize('How do I refund the Payments? Retries, HTTP 429 & the `whsec_` key'), ['refund', 'payment', 'retry', 'http', '429', 'whsec', 'key']);
+		assert.deepEqual(tokenize('How do I refund the Payments? Retries, HTTP 429 & the `whsec_` key'), [
+			'refund',
+			'payment',
+			'retry',
+			'http',
+			'429',
+			'whsec',
+			'key',
+		]);
 	});
 
 	it('ranks in the expected order: term frequency saturates and long documents are normalised', () => {
-		assert.deepEqual(index.search('How do I refund a payment?', 10).map(h => h.index), [0, 3, 4, 1]);
-		assert.deepEqual(index.search('retries', 10).map(h => h.index), [2]);
+		assert.deepEqual(
+			index.search('How do I refund a payment?', 10).map(h => h.index),
+			[0, 3, 4, 1],
+		);
+		assert.deepEqual(
+			index.search('retries', 10).map(h => h.index),
+			[2],
+		);
 		assert.deepEqual(index.search('the and of', 10), [], 'only stop words: nothing');
-		assert.deepEqual(index.search('refund payment', 2).map(h => h.index), [0, 3], 'limit');
-		assert.deepEqual(index.search('refund payment', 10, i => i !== 0).map(h => h.index), [3, 4, 1], 'filter');
+		assert.deepEqual(
+			index.search('refund payment', 2).map(h => h.index),
+			[0, 3],
+			'limit',
+		);
+		assert.deepEqual(
+			index.search('refund payment', 10, i => i !== 0).map(h => h.index),
+			[3, 4, 1],
+			'filter',
+		);
 	});
 
 	it('computes the Okapi BM25 score (k1 1.2, b 0.75)', () => {
 		// Document 0 has 4 terms (refund ×2, payment, endpoint); the average is 35/5 = 7 terms.
 		const idf = (n: number) => Math.log(1 + (5 - n + 0.5) / (n + 0.5));
-		const norm = 1.2 * (1 - 0.75 + 0.75 * 4 / 7);
-		const expected = idf(2) * (2 * 2.2) / (2 + norm) + idf(3) * (1 * 2.2) / (1 + norm);
+		const norm = 1.2 * (1 - 0.75 + (0.75 * 4) / 7);
+		const expected = (idf(2) * (2 * 2.2)) / (2 + norm) + (idf(3) * (1 * 2.2)) / (1 + norm);
 		assert.ok(Math.abs(index.score('refund payment', 0) - expected) < 1e-12);
 		assert.ok(Math.abs(expected - 2.0223394607923) < 1e-9);
 	});
@@ -48,16 +77,43 @@ describe('stand-in assistant: BM25', () => {
 
 describe('stand-in assistant: sections, navigation, answers', () => {
 	const page = [
-		'---', 'title: "Webhooks"', '---', '', 'Intro with `code` and a [link](/x).', '', '## Set up an endpoint', '',
-		'<Steps>', '  <Step title="Create a route">', '    Accept `POST` requests.', '', '    ```js', '    app.post("/hook")', '    ```', '  </Step>', '</Steps>',
-		'', '### Set up an endpoint', '', 'Second heading with the same text.', '', '#### Deep heading', '', 'Stays in its section.',
+		'---',
+		'title: "Webhooks"',
+		'---',
+		'',
+		'Intro with `code` and a [link](/x).',
+		'',
+		'## Set up an endpoint',
+		'',
+		'<Steps>',
+		'  <Step title="Create a route">',
+		'    Accept `POST` requests.',
+		'',
+		'    ```js',
+		'    app.post("/hook")',
+		'    ```',
+		'  </Step>',
+		'</Steps>',
+		'',
+		'### Set up an endpoint',
+		'',
+		'Second heading with the same text.',
+		'',
+		'#### Deep heading',
+		'',
+		'Stays in its section.',
 	].join('\n');
 
 	it('cuts a page at headings 1-3, with GitHub anchors, component titles and code', () => {
 		const sections = pageSections('guides/webhooks', page);
-		assert.deepEqual(sections.map(s => [s.pagePath, s.heading, s.anchor ?? null]), [
-			['/guides/webhooks', 'Webhooks', null], ['/guides/webhooks', 'Set up an endpoint', 'set-up-an-endpoint'], ['/guides/webhooks', 'Set up an endpoint', 'set-up-an-endpoint-1'],
-		]);
+		assert.deepEqual(
+			sections.map(s => [s.pagePath, s.heading, s.anchor ?? null]),
+			[
+				['/guides/webhooks', 'Webhooks', null],
+				['/guides/webhooks', 'Set up an endpoint', 'set-up-an-endpoint'],
+				['/guides/webhooks', 'Set up an endpoint', 'set-up-an-endpoint-1'],
+			],
+		);
 		assert.deepEqual(sections[0].paragraphs, ['Intro with `code` and a link.']);
 		assert.deepEqual(sections[1].paragraphs, ['Create a route:', 'Accept `POST` requests.']);
 		assert.deepEqual(sections[1].code, ['app.post("/hook")']);
@@ -80,13 +136,25 @@ describe('stand-in assistant: sections, navigation, answers', () => {
 
 	it('knows which pages belong to which version and language', () => {
 		const { versions, languages } = navigationPartitions(versioned);
-		assert.deepEqual([...versions].map(([v, pages]) => [v, [...pages]]), [['v1', ['v1/en/refunds']], ['v2', ['v2/refunds', 'v2/deep']]]);
-		assert.deepEqual([...languages].map(([l, pages]) => [l, [...pages]]), [['en', ['v1/en/refunds']]]);
+		assert.deepEqual(
+			[...versions].map(([v, pages]) => [v, [...pages]]),
+			[
+				['v1', ['v1/en/refunds']],
+				['v2', ['v2/refunds', 'v2/deep']],
+			],
+		);
+		assert.deepEqual(
+			[...languages].map(([l, pages]) => [l, [...pages]]),
+			[['en', ['v1/en/refunds']]],
+		);
 	});
 
 	it('honours filter.version and filter.language when the site has them, and ignores them when not', () => {
 		const docs = createAssistantDocs([section('v1/en/refunds', 'refund v1'), section('v2/refunds', 'refund v2'), section('v2/deep', 'refund deep')], versioned);
-		const pages = (filter?: object) => retrieve(docs, 'refund', 5, filter).map(h => h.section.page).sort();
+		const pages = (filter?: object) =>
+			retrieve(docs, 'refund', 5, filter)
+				.map(h => h.section.page)
+				.sort();
 		assert.deepEqual(pages(), ['v1/en/refunds', 'v2/deep', 'v2/refunds']);
 		assert.deepEqual(pages({ version: 'v2' }), ['v2/deep', 'v2/refunds']);
 		assert.deepEqual(pages({ version: 'v1', language: 'en' }), ['v1/en/refunds']);
@@ -102,15 +170,33 @@ describe('stand-in assistant: sections, navigation, answers', () => {
 		const answer = composeAnswer(docs, 'create a route for POST requests', hits);
 		assert.match(answer, /\*\*\[Webhooks › Set up an endpoint\]\(\/guides\/webhooks#set-up-an-endpoint\)\*\*\n\n> Create a route: Accept `POST` requests\./);
 		assert.match(answer, /Sources: \[Webhooks\]\(\/guides\/webhooks\)$/);
-		assert.deepEqual(searchResultItems(hits.slice(0, 1)), [{ path: '/guides/webhooks#set-up-an-endpoint', content: '## Set up an endpoint\n\nCreate a route:\n\nAccept `POST` requests.\n\n```\napp.post("/hook")\n```', metadata: { title: 'Webhooks' } }]);
-		assert.equal(composeAnswer(docs, 'weather on mars', []), 'I couldn\'t find anything about “weather on mars” in the Acme documentation, so I can\'t answer this from the docs. Try asking with the words the docs use, or ask about another topic.');
+		assert.deepEqual(searchResultItems(hits.slice(0, 1)), [
+			{
+				path: '/guides/webhooks#set-up-an-endpoint',
+				content: '## Set up an endpoint\n\nCreate a route:\n\nAccept `POST` requests.\n\n```\napp.post("/hook")\n```',
+				metadata: { title: 'Webhooks' },
+			},
+		]);
+		assert.equal(
+			composeAnswer(docs, 'weather on mars', []),
+			"I couldn't find anything about “weather on mars” in the Acme documentation, so I can't answer this from the docs. Try asking with the words the docs use, or ask about another topic.",
+		);
 	});
 
 	it('parses the stream faults', () => {
-		assert.deepEqual(['stream-cut', 'stream-error', 'stream-hang', 'stream-garbage', 'stream-slow', 'stream-slow:50', 'stream-big:2', 'stream-tiny:300'].map(parseFault), [
-			{ kind: 'stream-cut' }, { kind: 'stream-error' }, { kind: 'stream-hang' }, { kind: 'stream-garbage' }, { kind: 'stream-slow', ms: 200 }, { kind: 'stream-slow', ms: 50 },
-			{ kind: 'stream-big', megabytes: 2 }, { kind: 'stream-tiny', parts: 300 },
-		]);
+		assert.deepEqual(
+			['stream-cut', 'stream-error', 'stream-hang', 'stream-garbage', 'stream-slow', 'stream-slow:50', 'stream-big:2', 'stream-tiny:300'].map(parseFault),
+			[
+				{ kind: 'stream-cut' },
+				{ kind: 'stream-error' },
+				{ kind: 'stream-hang' },
+				{ kind: 'stream-garbage' },
+				{ kind: 'stream-slow', ms: 200 },
+				{ kind: 'stream-slow', ms: 50 },
+				{ kind: 'stream-big', megabytes: 2 },
+				{ kind: 'stream-tiny', parts: 300 },
+			],
+		);
 		assert.equal(parseFault('stream-tiny:0'), undefined);
 		assert.equal(parseFault('stream-nope'), undefined);
 	});
@@ -124,7 +210,12 @@ describe('stand-in assistant endpoint (in process)', function () {
 	before(async () => {
 		docs = loadAssistantDocs(acme);
 		standIn = createApiStandIn({
-			projectId: 'demo', adminKey: 'mint_demo_admin_key', assistantDomain: 'demo', assistantKey, feedback: [], assistantDocs: docs,
+			projectId: 'demo',
+			adminKey: 'mint_demo_admin_key',
+			assistantDomain: 'demo',
+			assistantKey,
+			feedback: [],
+			assistantDocs: docs,
 			updateStatuses: new UpdateStatusStore({ projectId: 'demo', subdomain: 'demo', anchor: new Date('2026-01-15T12:00:00Z'), liveSeconds: 10 }),
 		});
 		url = `http://127.0.0.1:${await standIn.listen(0)}`;
@@ -133,13 +224,29 @@ describe('stand-in assistant endpoint (in process)', function () {
 
 	const endpoint = (domain = 'demo', fault?: string) => `${url}/discovery/v1/assistant/${domain}/message${fault ? `?__fault=${fault}` : ''}`;
 	const post = (body: unknown, { key = assistantKey, domain = 'demo' } = {}) =>
-		fetch(endpoint(domain), { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
-	const valid = { fp: 'anonymous', messages: [{ id: 'u1', role: 'user', content: 'How do I paginate?', parts: [{ type: 'text', text: 'How do I paginate?' }] }] };
+		fetch(endpoint(domain), {
+			method: 'POST',
+			headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+			body: typeof body === 'string' ? body : JSON.stringify(body),
+		});
+	const valid = {
+		fp: 'anonymous',
+		messages: [{ id: 'u1', role: 'user', content: 'How do I paginate?', parts: [{ type: 'text', text: 'How do I paginate?' }] }],
+	};
 	const ask = async (question: string, extra: Partial<AskAssistantOptions> = {}, fault?: string) => {
 		const events: AssistantEvent[] = [];
 		// The v1 data stream's details (v4 garbage, tool steps); the v2 stream: test/api/aiSdkV5Compat.test.ts, assistantVersion.test.ts.
-		const options: AskAssistantOptions = { baseUrl: url, domain: 'demo', getAssistantKey: () => assistantKey, fp: 'anonymous', messages: [createMessage('user', question)], apiVersion: 'v1', ...extra };
-		const fetchWithFault: typeof fetch = (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), ...(fault ? { 'x-mintdoc-fault': fault } : {}) } });
+		const options: AskAssistantOptions = {
+			baseUrl: url,
+			domain: 'demo',
+			getAssistantKey: () => assistantKey,
+			fp: 'anonymous',
+			messages: [createMessage('user', question)],
+			apiVersion: 'v1',
+			...extra,
+		};
+		const fetchWithFault: typeof fetch = (input, init) =>
+			fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), ...(fault ? { 'x-mintdoc-fault': fault } : {}) } });
 		for await (const event of askAssistant({ ...options, fetch: fetchWithFault })) events.push(event);
 		return events;
 	};
@@ -147,11 +254,16 @@ describe('stand-in assistant endpoint (in process)', function () {
 
 	it('checks the request: 400 for a bad body, 404 for another domain, 401 for another key', async () => {
 		const cases: [unknown, RegExp][] = [
-			['not json', /must be JSON/], [[], /JSON object/], [{ messages: valid.messages }, /fp is required/], [{ fp: 'a', messages: [] }, /non-empty array/],
+			['not json', /must be JSON/],
+			[[], /JSON object/],
+			[{ messages: valid.messages }, /fp is required/],
+			[{ fp: 'a', messages: [] }, /non-empty array/],
 			[{ fp: 'a', messages: [{ role: 'user', content: 'x', parts: [] }] }, /messages\[0\] needs id, role, content and parts/],
 			[{ ...valid, messages: [{ ...valid.messages[0], role: 'assistant' }] }, /last message must have role "user"/],
-			[{ ...valid, retrievalPageSize: 0 }, /retrievalPageSize/], [{ ...valid, filter: 'v2' }, /filter must be an object/],
-			[{ ...valid, context: [{ type: 'image', value: 'x' }] }, /context\[0\]/], [{ ...valid, threadId: 42 }, /threadId must be a string/],
+			[{ ...valid, retrievalPageSize: 0 }, /retrievalPageSize/],
+			[{ ...valid, filter: 'v2' }, /filter must be an object/],
+			[{ ...valid, context: [{ type: 'image', value: 'x' }] }, /context\[0\]/],
+			[{ ...valid, threadId: 42 }, /threadId must be a string/],
 		];
 		for (const [body, message] of cases) {
 			const response = await post(body);
@@ -200,7 +312,10 @@ describe('stand-in assistant endpoint (in process)', function () {
 
 	it('says so when the docs do not cover it, after a markNotFound step', async () => {
 		const events = await ask('Who won the football world cup in 1954?');
-		assert.deepEqual(events.filter(e => e.type === 'toolCall').map(e => e.type === 'toolCall' && e.toolName), ['search', 'markNotFound']);
+		assert.deepEqual(
+			events.filter(e => e.type === 'toolCall').map(e => e.type === 'toolCall' && e.toolName),
+			['search', 'markNotFound'],
+		);
 		assert.equal(events.filter(e => e.type === 'source').length, 0);
 		assert.match(text(events), /^I couldn't find anything about “Who won the football world cup in 1954\?” in the Acme Payments documentation/);
 	});
@@ -218,7 +333,10 @@ describe('stand-in assistant endpoint (in process)', function () {
 		const garbage = await ask('idempotency keys', { onSkipped: s => skipped.push(s) }, 'stream-garbage');
 		assert.equal(garbage.at(-1)!.type, 'finish');
 		assert.match(text(garbage), / \[CRLF line\] \[bad bytes: \uFFFD\uFFFD\uFFFD\]/);
-		assert.deepEqual(skipped.map(s => s.reason), ["unknown code 'z'", 'invalid JSON', 'no separator', 'SSE line in a data stream', "unknown code '1'", "unexpected value for code '9'"]);
+		assert.deepEqual(
+			skipped.map(s => s.reason),
+			["unknown code 'z'", 'invalid JSON', 'no separator', 'SSE line in a data stream', "unknown code '1'", "unexpected value for code '9'"],
+		);
 
 		const tiny = await ask('idempotency keys', {}, 'stream-tiny:3000');
 		assert.equal(tiny.filter(e => e.type === 'text').length, 3000);

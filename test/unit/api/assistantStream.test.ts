@@ -12,11 +12,14 @@ const everyPart = [
 	part('c', { toolCallId: 'c1', argsTextDelta: '{"query":"we' }),
 	part('c', { toolCallId: 'c1', argsTextDelta: 'bhooks"}' }),
 	part('9', { toolCallId: 'c1', toolName: 'search', args: { query: 'webhooks' } }),
-	part('a', { toolCallId: 'c1', result: [
-		{ path: '/guides/webhooks', content: 'Webhooks let Acme push events.', metadata: { title: 'Webhooks' } },
-		{ path: '/guides/webhooks#retries', content: 'Retries with back-off.', metadata: { title: 'Webhooks' } },
-		{ path: 'guides/webhook-signatures#verify', content: 'Verify it.', metadata: { title: 'Signatures' } },
-	] }),
+	part('a', {
+		toolCallId: 'c1',
+		result: [
+			{ path: '/guides/webhooks', content: 'Webhooks let Acme push events.', metadata: { title: 'Webhooks' } },
+			{ path: '/guides/webhooks#retries', content: 'Retries with back-off.', metadata: { title: 'Webhooks' } },
+			{ path: 'guides/webhook-signatures#verify', content: 'Verify it.', metadata: { title: 'Signatures' } },
+		],
+	}),
 	part('e', { finishReason: 'tool-calls', usage, isContinued: false }),
 	part('f', { messageId: 'msg-2' }),
 	part('g', 'thinking… '),
@@ -96,11 +99,13 @@ describe('assistant stream parser', () => {
 	it('keeps a multi-byte character split across chunks', async () => {
 		const bytes = Buffer.from(part('0', '✓👋'), 'utf8');
 		// '0:"' is 3 bytes; ✓ is 3 bytes and 👋 is 4: cut inside each.
-		const events = await collect((async function* () {
-			yield bytes.subarray(0, 4);
-			yield bytes.subarray(4, 8);
-			yield bytes.subarray(8);
-		})());
+		const events = await collect(
+			(async function* () {
+				yield bytes.subarray(0, 4);
+				yield bytes.subarray(4, 8);
+				yield bytes.subarray(8);
+			})(),
+		);
 		assert.deepEqual(events, [{ type: 'text', text: '✓👋' }]);
 	});
 
@@ -108,30 +113,58 @@ describe('assistant stream parser', () => {
 		const body = '\r\n0:"a"\r\n\r\n\n0: "b"\r\n   \nd:{"finishReason":"stop"}';
 		const skipped: SkippedLine[] = [];
 		assert.deepEqual(await collect(body, { onSkipped: s => skipped.push(s) }), [
-			{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }, { type: 'finish', finishReason: 'stop' },
+			{ type: 'text', text: 'a' },
+			{ type: 'text', text: 'b' },
+			{ type: 'finish', finishReason: 'stop' },
 		]);
 		assert.deepEqual(skipped, []);
 	});
 
 	it('skips unknown codes, broken JSON, lines without separator and wrong shapes, reporting each, and keeps the answer', async () => {
 		const body = [
-			part('0', 'before '), 'z:{"x":1}\n', '0:not-json\n', 'hello world\n', part('1', 'old code'), part('2', { not: 'an array' }),
-			part('d', { usage }), part('9', { toolCallId: 1 }), part('0', 42), part('0', 'after'), part('d', { finishReason: 'stop' }),
+			part('0', 'before '),
+			'z:{"x":1}\n',
+			'0:not-json\n',
+			'hello world\n',
+			part('1', 'old code'),
+			part('2', { not: 'an array' }),
+			part('d', { usage }),
+			part('9', { toolCallId: 1 }),
+			part('0', 42),
+			part('0', 'after'),
+			part('d', { finishReason: 'stop' }),
 		].join('');
 		const skipped: SkippedLine[] = [];
 		const events = await collect(body, { onSkipped: s => skipped.push(s) });
-		assert.deepEqual(events, [{ type: 'text', text: 'before ' }, { type: 'text', text: 'after' }, { type: 'finish', finishReason: 'stop' }]);
-		assert.deepEqual(skipped.map(s => s.reason), [
-			"unknown code 'z'", 'invalid JSON', 'no separator', "unknown code '1'", "unexpected value for code '2'",
-			"unexpected value for code 'd'", "unexpected value for code '9'", "unexpected value for code '0'",
+		assert.deepEqual(events, [
+			{ type: 'text', text: 'before ' },
+			{ type: 'text', text: 'after' },
+			{ type: 'finish', finishReason: 'stop' },
 		]);
+		assert.deepEqual(
+			skipped.map(s => s.reason),
+			[
+				"unknown code 'z'",
+				'invalid JSON',
+				'no separator',
+				"unknown code '1'",
+				"unexpected value for code '2'",
+				"unexpected value for code 'd'",
+				"unexpected value for code '9'",
+				"unexpected value for code '0'",
+			],
+		);
 		assert.equal(skipped[1].line, '0:not-json');
 	});
 
 	it('never throws on content: invalid UTF-8 becomes U+FFFD, a throwing logger is ignored, an over-long line is skipped', async () => {
 		const bad = Buffer.concat([Buffer.from('0:"a'), Buffer.from([0xff, 0xc3]), Buffer.from('b"\n')]);
 		assert.deepEqual(await collect(bad), [{ type: 'text', text: 'a\uFFFD\uFFFDb' }]);
-		const events = await collect('z:1\n0:"ok"\n', { onSkipped: () => { throw new Error('logger broke'); } });
+		const events = await collect('z:1\n0:"ok"\n', {
+			onSkipped: () => {
+				throw new Error('logger broke');
+			},
+		});
 		assert.deepEqual(events, [{ type: 'text', text: 'ok' }]);
 		const skipped: SkippedLine[] = [];
 		const long = `0:"${'x'.repeat(5000)}"\n0:"short"\n`;
@@ -150,8 +183,11 @@ describe('assistant stream parser', () => {
 
 	describe('thread id: first placement wins, emitted once', () => {
 		const threads = (events: AssistantEvent[]) => events.filter(e => e.type === 'thread');
-		const body = part('e', { finishReason: 'stop', threadId: 'thr-e' }) + part('2', [{ threadId: 'thr-any' }, { type: 'finish', threadId: 'thr-2' }])
-			+ part('8', [{ type: 'finish', threadId: 'thr-8' }]) + part('d', { finishReason: 'stop', threadId: 'thr-d' });
+		const body =
+			part('e', { finishReason: 'stop', threadId: 'thr-e' }) +
+			part('2', [{ threadId: 'thr-any' }, { type: 'finish', threadId: 'thr-2' }]) +
+			part('8', [{ type: 'finish', threadId: 'thr-8' }]) +
+			part('d', { finishReason: 'stop', threadId: 'thr-d' });
 
 		it('the x-thread-id header (with x-thread-key) beats 2: and d:, and comes first', async () => {
 			const events = await collect(body, { headers: new Headers({ 'x-thread-id': 'thr-h', 'X-Thread-Key': 'key-h' }) });
@@ -175,7 +211,10 @@ describe('assistant stream parser', () => {
 
 		it('then an extra field on d: or e:, reported when the body ends', async () => {
 			const events = await collect(part('0', 'x') + part('d', { finishReason: 'stop', threadId: 'thr-d' }));
-			assert.deepEqual(events.map(e => e.type), ['text', 'finish', 'thread']);
+			assert.deepEqual(
+				events.map(e => e.type),
+				['text', 'finish', 'thread'],
+			);
 			assert.deepEqual(threads(events), [{ type: 'thread', thread: { threadId: 'thr-d' } }]);
 			assert.deepEqual(threads(await collect(part('e', { finishReason: 'stop', threadId: 'thr-e' }))), [{ type: 'thread', thread: { threadId: 'thr-e' } }]);
 		});
@@ -190,21 +229,31 @@ describe('assistant stream parser', () => {
 
 		it('a body that breaks still reports the thread it named, then passes the error on', async () => {
 			const events: AssistantEvent[] = [];
-			await assert.rejects((async () => {
-				for await (const event of parseDataStream((async function* () {
-					yield Buffer.from(part('d', { finishReason: 'stop', threadId: 'thr-d' }));
-					throw new Error('socket hang up');
-				})())) events.push(event);
-			})(), /socket hang up/);
+			await assert.rejects(
+				(async () => {
+					for await (const event of parseDataStream(
+						(async function* () {
+							yield Buffer.from(part('d', { finishReason: 'stop', threadId: 'thr-d' }));
+							throw new Error('socket hang up');
+						})(),
+					))
+						events.push(event);
+				})(),
+				/socket hang up/,
+			);
 			assert.deepEqual(threads(events), [{ type: 'thread', thread: { threadId: 'thr-d' } }]);
 		});
 	});
 
 	it('cites search results and h: sources once per page or URL; a result without its 9: is still read when it looks like a search', async () => {
-		const body = part('9', { toolCallId: 't1', toolName: 'markNotFound', args: {} }) + part('a', { toolCallId: 't1', result: { acknowledged: true } })
-			+ part('a', { toolCallId: 'unknown', result: [{ path: '/', content: 'Home page', metadata: { title: 'Home' } }] })
-			+ part('9', { toolCallId: 't2', toolName: 'other', args: {} }) + part('a', { toolCallId: 't2', result: [{ path: '/x', content: 'not a citation' }] })
-			+ part('h', { sourceType: 'url', id: '1', url: 'https://a.example/p', title: 'P' }) + part('h', { sourceType: 'url', id: '2', url: 'https://a.example/p' });
+		const body =
+			part('9', { toolCallId: 't1', toolName: 'markNotFound', args: {} }) +
+			part('a', { toolCallId: 't1', result: { acknowledged: true } }) +
+			part('a', { toolCallId: 'unknown', result: [{ path: '/', content: 'Home page', metadata: { title: 'Home' } }] }) +
+			part('9', { toolCallId: 't2', toolName: 'other', args: {} }) +
+			part('a', { toolCallId: 't2', result: [{ path: '/x', content: 'not a citation' }] }) +
+			part('h', { sourceType: 'url', id: '1', url: 'https://a.example/p', title: 'P' }) +
+			part('h', { sourceType: 'url', id: '2', url: 'https://a.example/p' });
 		const sources = (await collect(body)).filter(e => e.type === 'source');
 		assert.deepEqual(sources, [
 			{ type: 'source', source: { path: 'index', title: 'Home', excerpt: 'Home page' } },
@@ -213,38 +262,64 @@ describe('assistant stream parser', () => {
 	});
 
 	it('reads a whole SSE (v5 UI-message) body as a fallback', async () => {
-		const sse = [
-			{ type: 'start' }, { type: 'start-step' }, { type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Hi ' },
-			{ type: 'text-delta', id: 't', delta: 'there' }, { type: 'source-url', sourceId: 's', url: '/quickstart', title: 'Quickstart' },
-			{ type: 'finish', messageMetadata: { threadId: 'thr-v5' } },
-		].map(v => `data: ${JSON.stringify(v)}\n\n`).join('') + ': keep-alive\n\ndata: [DONE]\n\n';
+		const sse =
+			[
+				{ type: 'start' },
+				{ type: 'start-step' },
+				{ type: 'text-start', id: 't' },
+				{ type: 'text-delta', id: 't', delta: 'Hi ' },
+				{ type: 'text-delta', id: 't', delta: 'there' },
+				{ type: 'source-url', sourceId: 's', url: '/quickstart', title: 'Quickstart' },
+				{ type: 'finish', messageMetadata: { threadId: 'thr-v5' } },
+			]
+				.map(v => `data: ${JSON.stringify(v)}\n\n`)
+				.join('') + ': keep-alive\n\ndata: [DONE]\n\n';
 		const events = await collect(sse);
 		assert.equal(textOf(events), 'Hi there');
-		assert.deepEqual(events.filter(e => e.type === 'source' || e.type === 'thread' || e.type === 'finish'), [
-			{ type: 'source', source: { path: 'quickstart', url: '/quickstart', title: 'Quickstart' } },
-			{ type: 'finish', finishReason: 'stop' },
-			{ type: 'thread', thread: { threadId: 'thr-v5' } },
-		]);
+		assert.deepEqual(
+			events.filter(e => e.type === 'source' || e.type === 'thread' || e.type === 'finish'),
+			[
+				{ type: 'source', source: { path: 'quickstart', url: '/quickstart', title: 'Quickstart' } },
+				{ type: 'finish', finishReason: 'stop' },
+				{ type: 'thread', thread: { threadId: 'thr-v5' } },
+			],
+		);
 	});
 
 	it('v2 UI message stream: the thread from a data-* part, reasoning, search tool sources, abort; v4 lines in it skipped', async () => {
 		const skipped: SkippedLine[] = [];
-		const chunks = [
-			{ type: 'start', messageId: 'm1' }, { type: 'reasoning-start', id: 'r' }, { type: 'reasoning-delta', id: 'r', delta: 'Searching' }, { type: 'reasoning-end', id: 'r' },
-			{ type: 'tool-input-available', toolCallId: 'c1', toolName: 'search', input: { query: 'q' } },
-			{ type: 'tool-output-available', toolCallId: 'c1', output: [{ path: '/guides/a#x', content: 'A', metadata: { title: 'A' } }] },
-			{ type: 'source-url', sourceId: 's1', url: '/guides/a#x', title: 'A' },
-			{ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Partial' },
-			{ type: 'data-thread', id: 'thread', data: { threadId: 'thr-data-part' } },
-			{ type: 'abort' },
-		].map(v => `data: ${JSON.stringify(v)}\n\n`).join('') + '0:"a v4 text line"\n';
+		const chunks =
+			[
+				{ type: 'start', messageId: 'm1' },
+				{ type: 'reasoning-start', id: 'r' },
+				{ type: 'reasoning-delta', id: 'r', delta: 'Searching' },
+				{ type: 'reasoning-end', id: 'r' },
+				{ type: 'tool-input-available', toolCallId: 'c1', toolName: 'search', input: { query: 'q' } },
+				{ type: 'tool-output-available', toolCallId: 'c1', output: [{ path: '/guides/a#x', content: 'A', metadata: { title: 'A' } }] },
+				{ type: 'source-url', sourceId: 's1', url: '/guides/a#x', title: 'A' },
+				{ type: 'text-start', id: 't' },
+				{ type: 'text-delta', id: 't', delta: 'Partial' },
+				{ type: 'data-thread', id: 'thread', data: { threadId: 'thr-data-part' } },
+				{ type: 'abort' },
+			]
+				.map(v => `data: ${JSON.stringify(v)}\n\n`)
+				.join('') + '0:"a v4 text line"\n';
 		const events = await collect(chunks, { onSkipped: line => skipped.push(line) });
-		assert.deepEqual(events.map(e => e.type), ['stepStart', 'reasoning', 'toolCall', 'toolResult', 'source', 'text', 'data', 'error', 'thread']);
+		assert.deepEqual(
+			events.map(e => e.type),
+			['stepStart', 'reasoning', 'toolCall', 'toolResult', 'source', 'text', 'data', 'error', 'thread'],
+		);
 		assert.deepEqual(events[0], { type: 'stepStart', messageId: 'm1' });
-		assert.deepEqual(events.find(e => e.type === 'source'), { type: 'source', source: { path: 'guides/a', anchor: 'x', title: 'A', excerpt: 'A' } });
+		assert.deepEqual(
+			events.find(e => e.type === 'source'),
+			{ type: 'source', source: { path: 'guides/a', anchor: 'x', title: 'A', excerpt: 'A' } },
+		);
 		assert.equal(textOf(events), 'Partial', 'the v4 line is not text of a v5 answer');
 		assert.deepEqual(events.at(-1), { type: 'thread', thread: { threadId: 'thr-data-part' } });
-		assert.deepEqual(skipped.map(s => s.reason), ['data stream line in an SSE stream']);
+		assert.deepEqual(
+			skipped.map(s => s.reason),
+			['data stream line in an SSE stream'],
+		);
 	});
 
 	it('splits site paths into page and anchor', () => {

@@ -6,7 +6,6 @@ import { apiError, json, startScriptedServer } from './scriptedServer';
 
 const key = 'mint_test_admin_key_123456';
 
-
 describe('docs API client: requests and responses', () => {
 	let server: Awaited<ReturnType<typeof startScriptedServer>>;
 	let client: DocsApiClient;
@@ -19,8 +18,19 @@ describe('docs API client: requests and responses', () => {
 
 	it('gets an update status with the bearer key and keeps every field, unknown ones too', async () => {
 		const body = {
-			_id: 'abc', projectId: 'p1', createdAt: '2026-01-01T00:00:00Z', endedAt: '2026-01-01T00:02:00Z', status: 'rolling_back', summary: 'Rolling back',
-			logs: ['one', 2, 'two'], subdomain: 'acme', screenshot: 's', screenshotLight: 'l', screenshotDark: 'd', author: 'Ann', source: 'cli',
+			_id: 'abc',
+			projectId: 'p1',
+			createdAt: '2026-01-01T00:00:00Z',
+			endedAt: '2026-01-01T00:02:00Z',
+			status: 'rolling_back',
+			summary: 'Rolling back',
+			logs: ['one', 2, 'two'],
+			subdomain: 'acme',
+			screenshot: 's',
+			screenshotLight: 'l',
+			screenshotDark: 'd',
+			author: 'Ann',
+			source: 'cli',
 			commit: { sha: 'f00', ref: 'main', message: 'msg', filesChanged: { added: ['a.mdx'], modified: ['docs.json'], removed: [] }, signed: true },
 			region: 'eu',
 		};
@@ -45,17 +55,45 @@ describe('docs API client: requests and responses', () => {
 		const page = {
 			feedback: [
 				{ id: '1', path: '/a', comment: 'c', createdAt: '2026-01-02T00:00:00Z', source: 'agent', status: 'pending', threadId: 't1' },
-				{ id: '2', path: '/b', comment: 'd', createdAt: '2026-01-01T00:00:00Z', source: 'code_snippet', status: 'escalated', code: 'x()', filename: 'a.js', lang: 'js' },
+				{
+					id: '2',
+					path: '/b',
+					comment: 'd',
+					createdAt: '2026-01-01T00:00:00Z',
+					source: 'code_snippet',
+					status: 'escalated',
+					code: 'x()',
+					filename: 'a.js',
+					lang: 'js',
+				},
 				{ path: '/no-id' },
 			],
-			nextCursor: 'c2', hasMore: true,
+			nextCursor: 'c2',
+			hasMore: true,
 		};
 		await serve((_req, res) => json(res, 200, page));
-		const result = await client.listFeedback('proj 1', { dateFrom: '2026-01-01', dateTo: '2026-02-01T00:00:00Z', source: 'code_snippet', statuses: ['pending', 'resolved'], limit: 20 }, 'cur');
+		const result = await client.listFeedback(
+			'proj 1',
+			{ dateFrom: '2026-01-01', dateTo: '2026-02-01T00:00:00Z', source: 'code_snippet', statuses: ['pending', 'resolved'], limit: 20 },
+			'cur',
+		);
 		const url = new URL(server.seen[0].url, 'http://x');
 		assert.equal(url.pathname, '/v1/analytics/proj%201/feedback');
-		assert.deepEqual(Object.fromEntries(url.searchParams), { dateFrom: '2026-01-01', dateTo: '2026-02-01T00:00:00Z', source: 'code_snippet', status: 'pending,resolved', limit: '20', cursor: 'cur' });
-		assert.deepEqual(result.feedback.map(e => [e.id, e.source, e.status]), [['1', 'agent', 'pending'], ['2', 'code_snippet', 'escalated']]);
+		assert.deepEqual(Object.fromEntries(url.searchParams), {
+			dateFrom: '2026-01-01',
+			dateTo: '2026-02-01T00:00:00Z',
+			source: 'code_snippet',
+			status: 'pending,resolved',
+			limit: '20',
+			cursor: 'cur',
+		});
+		assert.deepEqual(
+			result.feedback.map(e => [e.id, e.source, e.status]),
+			[
+				['1', 'agent', 'pending'],
+				['2', 'code_snippet', 'escalated'],
+			],
+		);
 		assert.equal(result.feedback[0].threadId, 't1');
 		assert.deepEqual([result.nextCursor, result.hasMore], ['c2', true]);
 	});
@@ -69,7 +107,8 @@ describe('docs API client: requests and responses', () => {
 	it('walks every page with the async iterator, passing each nextCursor', async () => {
 		const pages: FeedbackPage[] = [1, 2, 3].map(n => ({
 			feedback: [{ id: `e${n}`, path: '/', comment: '', createdAt: '', source: 'contextual', status: 'pending' }],
-			nextCursor: n < 3 ? `c${n}` : null, hasMore: n < 3,
+			nextCursor: n < 3 ? `c${n}` : null,
+			hasMore: n < 3,
 		}));
 		await serve((req, res) => {
 			const cursor = new URL(req.url ?? '', 'http://x').searchParams.get('cursor');
@@ -78,15 +117,26 @@ describe('docs API client: requests and responses', () => {
 		const seen: string[] = [];
 		for await (const page of client.feedbackPages('p', { limit: 1 })) seen.push(...page.feedback.map(e => e.id));
 		assert.deepEqual(seen, ['e1', 'e2', 'e3']);
-		assert.deepEqual(server.seen.map(r => new URL(r.url, 'http://x').searchParams.get('cursor')), [null, 'c1', 'c2']);
+		assert.deepEqual(
+			server.seen.map(r => new URL(r.url, 'http://x').searchParams.get('cursor')),
+			[null, 'c1', 'c2'],
+		);
 	});
 
 	it('stops a pagination loop (the same cursor twice) with a clear error after the pages it got', async () => {
-		await serve((_req, res) => json(res, 200, { feedback: [{ id: 'x', path: '/', comment: '', createdAt: '', source: 'contextual', status: 'pending' }], nextCursor: 'same', hasMore: true }));
+		await serve((_req, res) =>
+			json(res, 200, {
+				feedback: [{ id: 'x', path: '/', comment: '', createdAt: '', source: 'contextual', status: 'pending' }],
+				nextCursor: 'same',
+				hasMore: true,
+			}),
+		);
 		let pages = 0;
-		const error = await apiError((async () => {
-			for await (const _ of client.feedbackPages('p')) pages++;
-		})());
+		const error = await apiError(
+			(async () => {
+				for await (const _ of client.feedbackPages('p')) pages++;
+			})(),
+		);
 		assert.equal(pages, 2);
 		assert.equal(error.kind, 'badResponse');
 		assert.match(error.message, /same cursor twice/);
@@ -94,9 +144,13 @@ describe('docs API client: requests and responses', () => {
 
 	it('refuses "hasMore" without a cursor instead of stopping silently', async () => {
 		await serve((_req, res) => json(res, 200, { feedback: [], nextCursor: null, hasMore: true }));
-		const error = await apiError((async () => {
-			for await (const _ of client.feedbackPages('p')) { /* drain */ }
-		})());
+		const error = await apiError(
+			(async () => {
+				for await (const _ of client.feedbackPages('p')) {
+					/* drain */
+				}
+			})(),
+		);
 		assert.match(error.message, /more results but sent no cursor/);
 	});
 
@@ -131,7 +185,11 @@ describe('docs API client: requests and responses', () => {
 describe('docs API client: settings and keys', () => {
 	it('asks for the key when none is stored, without a request', async () => {
 		let calls = 0;
-		const client = createDocsApiClient({ baseUrl: 'https://api.example.com', getApiKey: async () => undefined, fetch: async () => (calls++, new Response('{}')) });
+		const client = createDocsApiClient({
+			baseUrl: 'https://api.example.com',
+			getApiKey: async () => undefined,
+			fetch: async () => (calls++, new Response('{}')),
+		});
 		const error = await apiError(client.getUpdateStatus('x'));
 		assert.equal(error.kind, 'auth');
 		assert.match(error.message, /set your admin API key \(MintDoc: Set Admin API Key\)/);

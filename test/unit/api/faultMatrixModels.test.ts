@@ -6,7 +6,15 @@ import type { FeedbackEntry, UpdateStatus } from '../../../client/src/api/types'
 import { toChatError } from '../../../client/src/assistant/chatError';
 import { emptyConversation, initialChatState, reduceChat } from '../../../client/src/assistant/chatState';
 import type { ChatState, HostMessage } from '../../../client/src/assistant/protocol';
-import { feedbackKey, feedbackRows, FeedbackCommands, initialFeedbackState, reduceFeedback, type FeedbackState, type ViewError } from '../../../client/src/views/feedbackModel';
+import {
+	feedbackKey,
+	feedbackRows,
+	FeedbackCommands,
+	initialFeedbackState,
+	reduceFeedback,
+	type FeedbackState,
+	type ViewError,
+} from '../../../client/src/views/feedbackModel';
 import { nextPollDelay, reduceUpdates, shouldPoll, statusBarText, updateRows, type UpdatesState } from '../../../client/src/views/updateStatusModel';
 import { generateFeedback, scanDocs } from '../../../server/src/apiStandIn/feedbackData';
 import { createApiStandIn, type ApiStandIn } from '../../../server/src/apiStandIn/standIn';
@@ -28,9 +36,21 @@ const anchor = new Date('2026-01-15T12:00:00Z');
 const now = anchor.getTime();
 
 const entry = (id: string, minute: number): FeedbackEntry => ({
-	id, path: '/quickstart', comment: `comment ${id}`, createdAt: new Date(now - minute * 60_000).toISOString(), source: 'contextual', status: 'pending',
+	id,
+	path: '/quickstart',
+	comment: `comment ${id}`,
+	createdAt: new Date(now - minute * 60_000).toISOString(),
+	source: 'contextual',
+	status: 'pending',
 });
-const loadedStatus: UpdateStatus = { _id: 'u1', projectId: 'demo', status: 'in_progress', logs: ['cloning', 'building'], summary: 'Deploying docs', createdAt: new Date(now - 60_000).toISOString() };
+const loadedStatus: UpdateStatus = {
+	_id: 'u1',
+	projectId: 'demo',
+	status: 'in_progress',
+	logs: ['cloning', 'building'],
+	summary: 'Deploying docs',
+	createdAt: new Date(now - 60_000).toISOString(),
+};
 
 function viewError(e: unknown): ViewError {
 	assert.ok(e instanceof ApiError, `an ApiError, got ${String(e)}`);
@@ -47,7 +67,13 @@ function expectedAction(kind: string, notFoundCommand: string | undefined, retry
 
 function checkFeedback(outcome: RowOutcome): void {
 	const key = feedbackKey('demo', {});
-	let state: FeedbackState = reduceFeedback(initialFeedbackState(), { type: 'pageLoaded', mode: 'refresh', key, page: { feedback: [entry('a', 1), entry('b', 2)], nextCursor: 'c2', hasMore: true }, at: now });
+	let state: FeedbackState = reduceFeedback(initialFeedbackState(), {
+		type: 'pageLoaded',
+		mode: 'refresh',
+		key,
+		page: { feedback: [entry('a', 1), entry('b', 2)], nextCursor: 'c2', hasMore: true },
+		at: now,
+	});
 	const loaded = state.entries;
 	for (const mode of ['refresh', 'more'] as const) {
 		state = reduceFeedback(reduceFeedback(state, { type: 'loadStarted', mode }), { type: 'loadFailed', error: viewError(outcome.error) });
@@ -57,8 +83,14 @@ function checkFeedback(outcome: RowOutcome): void {
 	const rows = feedbackRows(state, now);
 	assert.equal(rows[0].id, 'error');
 	assert.equal(rows[0].label, (outcome.error as ApiError).message);
-	assert.equal(rows[0].action?.type === 'command' && rows[0].action.command, expectedAction(state.error!.kind, FeedbackCommands.setProjectId, FeedbackCommands.refresh));
-	const entryRows = rows.flatMap(r => r.children ?? []).filter(r => r.id.startsWith('entry:')).map(r => r.id);
+	assert.equal(
+		rows[0].action?.type === 'command' && rows[0].action.command,
+		expectedAction(state.error!.kind, FeedbackCommands.setProjectId, FeedbackCommands.refresh),
+	);
+	const entryRows = rows
+		.flatMap(r => r.children ?? [])
+		.filter(r => r.id.startsWith('entry:'))
+		.map(r => r.id);
 	assert.deepEqual(entryRows, ['entry:a', 'entry:b'], 'the entries are still shown under the error');
 	assert.equal(rows.at(-1)!.label, 'Load more…');
 }
@@ -70,7 +102,8 @@ function checkUpdateStatus(row: Row, outcome: RowOutcome): void {
 		{ type: 'fetched', id: 'u1', status: loadedStatus, at: now },
 		{ type: 'fetchStarted', id: 'u1', automatic: true },
 		{ type: 'failed', id: 'u1', error: viewError(outcome.error) },
-	] as const) state = reduceUpdates(state, action);
+	] as const)
+		state = reduceUpdates(state, action);
 	const tracked = state.tracked[0];
 	assert.equal(tracked.status, loadedStatus, 'the loaded status stays');
 	assert.equal(tracked.loading, false);
@@ -78,8 +111,14 @@ function checkUpdateStatus(row: Row, outcome: RowOutcome): void {
 	const children = top.children ?? [];
 	assert.equal(children[0].id, 'u1/error');
 	assert.equal(children[0].label, (outcome.error as ApiError).message);
-	assert.ok(children.some(c => c.id === 'u1/state' && c.label === 'Status: in progress'), 'the loaded details stay');
-	assert.ok(children.some(c => c.id === 'u1/logs' && c.description?.startsWith('2 lines')), 'the loaded logs stay');
+	assert.ok(
+		children.some(c => c.id === 'u1/state' && c.label === 'Status: in progress'),
+		'the loaded details stay',
+	);
+	assert.ok(
+		children.some(c => c.id === 'u1/logs' && c.description?.startsWith('2 lines')),
+		'the loaded logs stay',
+	);
 	assert.equal(statusBarText(tracked)?.text, '$(sync~spin) Docs update: in progress');
 	const kind = tracked.error!.kind;
 	// Polling stops on errors only the user can fix, and keeps going (bounded) on transient ones.
@@ -115,7 +154,8 @@ function checkChat(row: Row, outcome: RowOutcome, typedMeanwhile: string): void 
 		{ type: 'turnStarted', id: 't1', question, now },
 		...(typedMeanwhile ? [{ type: 'draft', text: typedMeanwhile } as const] : []),
 		...chatMessages('t1', outcome),
-	] as HostMessage[]) state = reduceChat(state, message);
+	] as HostMessage[])
+		state = reduceChat(state, message);
 	const [earlier, turn] = state.conversation.turns;
 	assert.deepEqual([earlier.question, earlier.answer, earlier.state], ['Earlier question', 'Earlier answer.', 'done'], 'the earlier turn stays');
 	assert.equal(turn.question, question, 'the question stays in its turn');
@@ -145,8 +185,13 @@ describe('fault matrix → view models (loaded data and typed text remain)', fun
 	let standInUrl: string;
 	before(async () => {
 		standIn = createApiStandIn({
-			projectId: 'demo', adminKey: matrixKeys.admin, assistantDomain: 'demo', assistantKey: matrixKeys.assistant,
-			feedback: generateFeedback(scanDocs(acme), anchor), assistantDocsDir: acme, assistantDelayMs: 0,
+			projectId: 'demo',
+			adminKey: matrixKeys.admin,
+			assistantDomain: 'demo',
+			assistantKey: matrixKeys.assistant,
+			feedback: generateFeedback(scanDocs(acme), anchor),
+			assistantDocsDir: acme,
+			assistantDelayMs: 0,
 			updateStatuses: new UpdateStatusStore({ projectId: 'demo', subdomain: 'demo', anchor, liveSeconds: 10 }),
 		});
 		standInUrl = `http://127.0.0.1:${await standIn.listen(0)}`;

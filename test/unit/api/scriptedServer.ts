@@ -27,10 +27,11 @@ export async function startScriptedServer(script: Script): Promise<{ url: string
 		url: `http://127.0.0.1:${port}`,
 		seen,
 		setScript: s => (current = s),
-		close: () => new Promise(resolve => {
-			server.closeAllConnections();
-			server.close(() => resolve());
-		}),
+		close: () =>
+			new Promise(resolve => {
+				server.closeAllConnections();
+				server.close(() => resolve());
+			}),
 	};
 }
 

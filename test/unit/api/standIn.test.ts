@@ -16,7 +16,11 @@ const acme = path.resolve(__dirname, '../../../examples/acme');
 async function startStandIn(): Promise<{ standIn: ApiStandIn; url: string; data: ReturnType<typeof generateFeedback> }> {
 	const data = generateFeedback(scanDocs(acme), anchor);
 	const standIn = createApiStandIn({
-		projectId: 'demo', adminKey, assistantDomain: 'demo', assistantKey: 'mint_dsc_demo_key', feedback: data,
+		projectId: 'demo',
+		adminKey,
+		assistantDomain: 'demo',
+		assistantKey: 'mint_dsc_demo_key',
+		feedback: data,
 		updateStatuses: new UpdateStatusStore({ projectId: 'demo', subdomain: 'demo', anchor, liveSeconds: 10 }),
 	});
 	const port = await standIn.listen(0);
@@ -26,10 +30,15 @@ async function startStandIn(): Promise<{ standIn: ApiStandIn; url: string; data:
 /** What the stand-in should return for `filters`, computed from the data set directly. */
 function expected(data: readonly FeedbackEntry[], f: FeedbackFilters): string[] {
 	const day = (d: string) => Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(d) ? `${d}T00:00:00Z` : d);
-	return data.filter(e => (!f.source || e.source === f.source)
-		&& (!f.statuses?.length || f.statuses.includes(e.status))
-		&& (!f.dateFrom || Date.parse(e.createdAt) >= day(f.dateFrom))
-		&& (!f.dateTo || Date.parse(e.createdAt) < day(f.dateTo))).map(e => e.id);
+	return data
+		.filter(
+			e =>
+				(!f.source || e.source === f.source) &&
+				(!f.statuses?.length || f.statuses.includes(e.status)) &&
+				(!f.dateFrom || Date.parse(e.createdAt) >= day(f.dateFrom)) &&
+				(!f.dateTo || Date.parse(e.createdAt) < day(f.dateTo)),
+		)
+		.map(e => e.id);
 }
 
 describe('API stand-in with the client (in process)', () => {
@@ -49,7 +58,10 @@ describe('API stand-in with the client (in process)', () => {
 		assert.ok(count(e => e.contact !== undefined) > 10);
 		assert.ok(server.data.filter(e => e.source === 'code_snippet').every(e => e.code && e.lang));
 		const pages = new Set(scanDocs(acme).map(p => p.path));
-		assert.ok(server.data.every(e => pages.has(e.path)), 'every path is a page of the example site');
+		assert.ok(
+			server.data.every(e => pages.has(e.path)),
+			'every path is a page of the example site',
+		);
 	});
 
 	for (const [name, filters] of [
@@ -99,7 +111,7 @@ describe('API stand-in with the client (in process)', () => {
 		] as const) {
 			const response = await fetch(`${server.url}/api/external/v1/analytics/demo/feedback?${query}`, { headers: { authorization: `Bearer ${adminKey}` } });
 			assert.equal(response.status, 400, query);
-			const body = await response.json() as { error: string; message: string };
+			const body = (await response.json()) as { error: string; message: string };
 			assert.equal(body.error, 'invalid_parameter');
 			assert.match(body.message, message);
 		}
@@ -122,7 +134,8 @@ describe('API stand-in with the client (in process)', () => {
 		server.standIn.faults.add('429:12', 1, '/v1/analytics/');
 		await assert.rejects(client().listFeedback('demo'), (e: ApiError) => e.kind === 'rateLimited' && e.retryAfter === 12);
 		assert.equal((await client().listFeedback('demo')).feedback.length, 50, 'a queued fault is used up');
-		const fault = (spec: string) => fetch(`${server.url}/v1/project/update-status/demo-success?__fault=${spec}`, { headers: { authorization: `Bearer ${adminKey}` } });
+		const fault = (spec: string) =>
+			fetch(`${server.url}/v1/project/update-status/demo-success?__fault=${spec}`, { headers: { authorization: `Bearer ${adminKey}` } });
 		assert.equal((await fault('503')).status, 503);
 		assert.equal((await (await fault('malformed')).text()).endsWith('<<not json'), true);
 		await assert.rejects(fault('drop'));
@@ -132,7 +145,8 @@ describe('API stand-in with the client (in process)', () => {
 	});
 
 	it('serves the assistant endpoint (details in assistantStandIn.test.ts): the assistant key only, 400 for a bad body', async () => {
-		const post = (key: string) => fetch(`${server.url}/discovery/v1/assistant/demo/message`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: '{}' });
+		const post = (key: string) =>
+			fetch(`${server.url}/discovery/v1/assistant/demo/message`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: '{}' });
 		assert.equal((await post('mint_dsc_demo_key')).status, 400);
 		assert.equal((await post(adminKey)).status, 401);
 	});
@@ -159,9 +173,17 @@ describe('API stand-in data', () => {
 
 	it('includes dateFrom and excludes dateTo, to the millisecond', () => {
 		const at = (id: string, createdAt: string) => ({ id, path: '/', comment: '', createdAt, source: 'contextual', status: 'pending' });
-		const entries = [at('c', '2026-01-02T00:00:00.000Z'), at('b', '2026-01-01T23:59:59.999Z'), at('a', '2026-01-01T00:00:00.000Z'), at('z', '2025-12-31T23:59:59.999Z')];
+		const entries = [
+			at('c', '2026-01-02T00:00:00.000Z'),
+			at('b', '2026-01-01T23:59:59.999Z'),
+			at('a', '2026-01-01T00:00:00.000Z'),
+			at('z', '2025-12-31T23:59:59.999Z'),
+		];
 		const query = parseFeedbackQuery(new URLSearchParams('dateFrom=2026-01-01&dateTo=2026-01-02')) as FeedbackQuery;
-		assert.deepEqual(feedbackPage(entries, query).feedback.map(e => e.id), ['b', 'a']);
+		assert.deepEqual(
+			feedbackPage(entries, query).feedback.map(e => e.id),
+			['b', 'a'],
+		);
 	});
 
 	it('reads fenced code blocks with their language and title, dedented', () => {

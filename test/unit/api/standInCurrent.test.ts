@@ -12,19 +12,29 @@ const acme = path.resolve(__dirname, '../../../examples/acme');
 async function start(currentPaths: boolean, liveSeconds = 1): Promise<{ standIn: ApiStandIn; url: string; data: ReturnType<typeof generateFeedback> }> {
 	const data = generateFeedback(scanDocs(acme), anchor);
 	const standIn = createApiStandIn({
-		projectId: 'demo', adminKey: 'mint_demo_admin_key', assistantDomain: 'demo', assistantKey: 'mint_dsc_demo_key', feedback: data,
-		updateStatuses: new UpdateStatusStore({ projectId: 'demo', subdomain: 'demo', anchor, liveSeconds }), assistantDocsDir: acme, currentPaths,
+		projectId: 'demo',
+		adminKey: 'mint_demo_admin_key',
+		assistantDomain: 'demo',
+		assistantKey: 'mint_dsc_demo_key',
+		feedback: data,
+		updateStatuses: new UpdateStatusStore({ projectId: 'demo', subdomain: 'demo', anchor, liveSeconds }),
+		assistantDocsDir: acme,
+		currentPaths,
 	});
 	return { standIn, url: `http://127.0.0.1:${await standIn.listen(0)}`, data };
 }
 
 async function call(url: string, method: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; body: any; headers: Headers }> {
-	const response = await fetch(url, { method, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
+	const response = await fetch(url, {
+		method,
+		headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+		body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+	});
 	const text = await response.text();
 	return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
 }
 
-describe('API stand-in: the paths of the platform\'s current docs', () => {
+describe("API stand-in: the paths of the platform's current docs", () => {
 	let server: Awaited<ReturnType<typeof start>>;
 	before(async () => (server = await start(true)));
 	after(() => server.standIn.close());
@@ -57,11 +67,17 @@ describe('API stand-in: the paths of the platform\'s current docs', () => {
 		const top = page.body.feedback[0];
 		const entries = server.data.filter(e => e.path === top.path);
 		assert.deepEqual(top, {
-			path: top.path, total: entries.length, code: entries.filter(e => e.source === 'code_snippet').length,
-			thumbsUp: entries.filter(e => e.helpful === true).length, thumbsDown: entries.filter(e => e.helpful === false).length,
+			path: top.path,
+			total: entries.length,
+			code: entries.filter(e => e.source === 'code_snippet').length,
+			thumbsUp: entries.filter(e => e.helpful === true).length,
+			thumbsDown: entries.filter(e => e.helpful === false).length,
 		});
 		const totals = page.body.feedback.map((r: { total: number }) => r.total);
-		assert.deepEqual(totals, [...totals].sort((a, b) => b - a));
+		assert.deepEqual(
+			totals,
+			[...totals].sort((a, b) => b - a),
+		);
 		assert.equal((await call(`${server.url}/v1/analytics/demo/feedback/by-page?limit=0`, 'GET', admin)).status, 400);
 		assert.equal((await call(`${server.url}/v1/analytics/demo/feedback/by-page?source=rumour`, 'GET', admin)).status, 400);
 		assert.equal((await call(`${server.url}/v1/analytics/nope/feedback/by-page`, 'GET', admin)).status, 404);
@@ -76,10 +92,21 @@ describe('API stand-in: the paths of the platform\'s current docs', () => {
 		assert.equal(hits.status, 200);
 		assert.equal(hits.body.length, 3);
 		assert.match(hits.body[0].path, /^\/guides\/webhook-signatures/);
-		assert.ok(hits.body.every((h: { content: string; metadata: { title: string; score: number } }) => h.content && h.metadata.title && h.metadata.score > 0 && h.metadata.score <= 1));
+		assert.ok(
+			hits.body.every(
+				(h: { content: string; metadata: { title: string; score: number } }) => h.content && h.metadata.title && h.metadata.score > 0 && h.metadata.score <= 1,
+			),
+		);
 		const strict = await call(`${server.url}/discovery/v1/search/demo`, 'POST', assistant, { query: 'verify webhook signatures', scoreThreshold: 0.99 });
 		assert.deepEqual(strict.body, []);
-		for (const bad of [{}, { query: '' }, { query: 'x', pageSize: 51 }, { query: 'x', pageSize: 0 }, { query: 'x', scoreThreshold: 2 }, { query: 'x', filter: 'v1' }]) {
+		for (const bad of [
+			{},
+			{ query: '' },
+			{ query: 'x', pageSize: 51 },
+			{ query: 'x', pageSize: 0 },
+			{ query: 'x', scoreThreshold: 2 },
+			{ query: 'x', filter: 'v1' },
+		]) {
 			assert.equal((await call(`${server.url}/discovery/v1/search/demo`, 'POST', assistant, bad)).status, 400, JSON.stringify(bad));
 		}
 		assert.equal((await call(`${server.url}/discovery/v1/search/demo`, 'POST', assistant, 'not json')).status, 400);
@@ -87,7 +114,7 @@ describe('API stand-in: the paths of the platform\'s current docs', () => {
 		assert.equal((await call(`${server.url}/discovery/v1/search/demo`, 'POST', admin, { query: 'x' })).status, 401);
 	});
 
-	it('returns a published page\'s text by the path search gives, 404 for an unknown page', async () => {
+	it("returns a published page's text by the path search gives, 404 for an unknown page", async () => {
 		const page = await call(`${server.url}/discovery/v1/page/demo`, 'POST', assistant, { path: '/guides/webhook-signatures#verify-the-signature' });
 		assert.equal(page.status, 200);
 		assert.equal(page.body.path, '/guides/webhook-signatures');
@@ -131,7 +158,7 @@ describe('API stand-in started with the current paths turned off', () => {
 	before(async () => (server = await start(false)));
 	after(() => server.standIn.close());
 
-	it('answers 404 on every current path and keeps serving the spec\'s', async () => {
+	it("answers 404 on every current path and keeps serving the spec's", async () => {
 		assert.equal((await call(`${server.url}/v1/analytics/demo/feedback`, 'GET', admin)).status, 404);
 		assert.equal((await call(`${server.url}/v1/analytics/demo/feedback/by-page`, 'GET', admin)).status, 404);
 		assert.equal((await call(`${server.url}/discovery/v1/search/demo`, 'POST', assistant, { query: 'x' })).status, 404);

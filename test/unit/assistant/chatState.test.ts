@@ -20,7 +20,10 @@ describe('assistant chat state', () => {
 		state = reduceChat(state, { type: 'turnEnded', turnId: 't1', state: 'done', thread: { threadId: 'th-1', threadKey: 'k-1' }, now: t0 + 2 });
 		const [turn] = state.conversation.turns;
 		assert.equal(turn.answer, 'Create an MDX file.');
-		assert.deepEqual(turn.citations, [{ path: 'quickstart', title: 'Quickstart' }, { path: 'guides/pages', title: 'Pages' }]);
+		assert.deepEqual(turn.citations, [
+			{ path: 'quickstart', title: 'Quickstart' },
+			{ path: 'guides/pages', title: 'Pages' },
+		]);
 		assert.equal(turn.state, 'done');
 		assert.deepEqual(state.conversation.thread, { threadId: 'th-1', threadKey: 'k-1' });
 		assert.equal(streamingTurn(state), undefined);
@@ -57,10 +60,16 @@ describe('assistant chat state', () => {
 		state = reduceChat(state, { type: 'text', turnId: 't1', text: 'partial' });
 		state = reduceChat(state, { type: 'turnEnded', turnId: 't1', state: 'incomplete', now: t0 });
 		state = start(state, 't2', 'q1', { replaces: 't1' });
-		assert.deepEqual(state.conversation.turns.map(t => t.id), ['t2']);
+		assert.deepEqual(
+			state.conversation.turns.map(t => t.id),
+			['t2'],
+		);
 		state = reduceChat(state, { type: 'turnFailed', turnId: 't2', error: { kind: 'rateLimited', message: '429', retryAfter: 30 }, now: t0 });
 		state = start(state, 't3', 'q1');
-		assert.deepEqual(state.conversation.turns.map(t => t.id), ['t3']);
+		assert.deepEqual(
+			state.conversation.turns.map(t => t.id),
+			['t3'],
+		);
 		assert.equal(state.draft, '');
 	});
 
@@ -106,7 +115,10 @@ describe('assistant chat state', () => {
 		assert.deepEqual(state.history, [{ id: 'c1', title: 'How do I deploy?', updatedAt: t0 + 5, turns: 1 }]);
 		// An empty conversation is not filed.
 		const again = reduceChat(state, { type: 'newChat', id: 'c3', now: t0 + 11 });
-		assert.deepEqual(again.history.map(h => h.id), ['c1']);
+		assert.deepEqual(
+			again.history.map(h => h.id),
+			['c1'],
+		);
 		state = reduceChat(state, { type: 'openConversation', conversation: before });
 		assert.equal(state.conversation, before);
 		assert.deepEqual(state.history, []);

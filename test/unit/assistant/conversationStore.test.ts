@@ -15,7 +15,11 @@ function memento(initial: Record<string, unknown> = {}): vscode.Memento {
 }
 
 const conversation = (id: string, updatedAt: number, extra: Partial<Conversation> = {}): Conversation => ({
-	id, title: id, createdAt: 0, updatedAt, thread: { threadId: `th-${id}`, threadKey: 'k' },
+	id,
+	title: id,
+	createdAt: 0,
+	updatedAt,
+	thread: { threadId: `th-${id}`, threadKey: 'k' },
 	turns: [{ id: `${id}-t`, question: 'q', answer: 'a', citations: [{ path: 'quickstart', title: 'Quickstart' }], state: 'done' }],
 	...extra,
 });
@@ -40,22 +44,55 @@ describe('assistant conversation store', () => {
 	});
 
 	it('drops damaged or foreign entries instead of trusting them', () => {
-		const store = new ConversationStore(memento({
-			'mintdoc.assistant.conversations': [
-				null, 'x', { id: 1 }, { id: 'ok', title: 't', createdAt: 0, updatedAt: 1, thread: { threadId: 5 },
-					turns: [{ id: 't1', question: 'q', answer: 'a', state: 'done', citations: [{ path: 7 }, { path: 'p', title: 'T' }] }, { id: 't2', state: 'weird' }] },
-			],
-			'mintdoc.assistant.draft': 42,
-		}));
-		assert.deepEqual(store.all(), [{ id: 'ok', title: 't', createdAt: 0, updatedAt: 1, turns: [{ id: 't1', question: 'q', answer: 'a', state: 'done', citations: [{ path: 'p', title: 'T' }] }] }]);
+		const store = new ConversationStore(
+			memento({
+				'mintdoc.assistant.conversations': [
+					null,
+					'x',
+					{ id: 1 },
+					{
+						id: 'ok',
+						title: 't',
+						createdAt: 0,
+						updatedAt: 1,
+						thread: { threadId: 5 },
+						turns: [
+							{ id: 't1', question: 'q', answer: 'a', state: 'done', citations: [{ path: 7 }, { path: 'p', title: 'T' }] },
+							{ id: 't2', state: 'weird' },
+						],
+					},
+				],
+				'mintdoc.assistant.draft': 42,
+			}),
+		);
+		assert.deepEqual(store.all(), [
+			{
+				id: 'ok',
+				title: 't',
+				createdAt: 0,
+				updatedAt: 1,
+				turns: [{ id: 't1', question: 'q', answer: 'a', state: 'done', citations: [{ path: 'p', title: 'T' }] }],
+			},
+		]);
 		assert.equal(store.draft(), '');
 	});
 
 	it('keeps the context items with their file path (v2), drops ones whose path is not a string', () => {
-		const context = [{ type: 'code', value: 'x()', path: 'guides/a.mdx' }, { type: 'code', value: 'y()', path: 7 }, { type: 'textSelection', value: 'z' }];
-		const store = new ConversationStore(memento({
-			'mintdoc.assistant.conversations': [{ id: 'c', title: 't', createdAt: 0, updatedAt: 1, turns: [{ id: 't1', question: 'q', answer: 'a', state: 'done', citations: [], context }] }],
-		}));
-		assert.deepEqual(store.get('c')?.turns[0].context, [{ type: 'code', value: 'x()', path: 'guides/a.mdx' }, { type: 'textSelection', value: 'z' }]);
+		const context = [
+			{ type: 'code', value: 'x()', path: 'guides/a.mdx' },
+			{ type: 'code', value: 'y()', path: 7 },
+			{ type: 'textSelection', value: 'z' },
+		];
+		const store = new ConversationStore(
+			memento({
+				'mintdoc.assistant.conversations': [
+					{ id: 'c', title: 't', createdAt: 0, updatedAt: 1, turns: [{ id: 't1', question: 'q', answer: 'a', state: 'done', citations: [], context }] },
+				],
+			}),
+		);
+		assert.deepEqual(store.get('c')?.turns[0].context, [
+			{ type: 'code', value: 'x()', path: 'guides/a.mdx' },
+			{ type: 'textSelection', value: 'z' },
+		]);
 	});
 });

@@ -20,7 +20,9 @@ describe('assistant answer Markdown', () => {
 	});
 
 	it('drops javascript:, data: and other non-http links (also entity-encoded), keeps https and relative ones', () => {
-		const html = renderMarkdown('[a](javascript:alert(1)) [b](JAVASCRIPT&colon;alert(1)) [c](data:text/html,x) [d](vbscript:x) ![e](javascript:x) [f](https://mintlify.com/docs) [g](/quickstart#setup) [h](//evil.example)');
+		const html = renderMarkdown(
+			'[a](javascript:alert(1)) [b](JAVASCRIPT&colon;alert(1)) [c](data:text/html,x) [d](vbscript:x) ![e](javascript:x) [f](https://mintlify.com/docs) [g](/quickstart#setup) [h](//evil.example)',
+		);
 		assert.ok(!/href="(javascript|data|vbscript)/i.test(html), html);
 		assert.ok(!/src="javascript/i.test(html), html);
 		assert.match(html, /<a href="https:\/\/mintlify.com\/docs">f<\/a>/);
@@ -39,7 +41,9 @@ describe('assistant answer Markdown', () => {
 	});
 
 	it('isSafeHref accepts http(s) and relative targets only', () => {
-		assert.deepEqual(['https://a.b', 'http://a.b', '/x', 'x/y', '#h', 'javascript:x', 'file:///etc/passwd', 'command:workbench.action.quit', '//host/x'].map(isSafeHref),
-			[true, true, true, true, true, false, false, false, false]);
+		assert.deepEqual(
+			['https://a.b', 'http://a.b', '/x', 'x/y', '#h', 'javascript:x', 'file:///etc/passwd', 'command:workbench.action.quit', '//host/x'].map(isSafeHref),
+			[true, true, true, true, true, false, false, false, false],
+		);
 	});
 });

@@ -7,7 +7,8 @@ describe('assistant source targets', () => {
 		assert.deepEqual(sitePathOf('quickstart'), { path: 'quickstart' });
 		assert.deepEqual(sitePathOf('./api/intro/?x=1'), { path: 'api/intro' });
 		assert.deepEqual(sitePathOf('/'), { path: '' });
-		for (const bad of ['https://x.y/a', 'javascript:alert(1)', '//evil/x', '../../etc/passwd', 'a/../../b', 'a\\b', '%E0%A4%A']) assert.equal(sitePathOf(bad), undefined, bad);
+		for (const bad of ['https://x.y/a', 'javascript:alert(1)', '//evil/x', '../../etc/passwd', 'a/../../b', 'a\\b', '%E0%A4%A'])
+			assert.equal(sitePathOf(bad), undefined, bad);
 	});
 
 	it('lists the files that serve a path', () => {

@@ -2,14 +2,30 @@ import * as assert from 'node:assert/strict';
 import { createNonce, renderPreviewHtml, themeVariables } from '../../../client/src/preview/previewHtml';
 import type { PreviewPage } from '../../../server/src/protocol';
 
-const options = { cspSource: 'https://file+.vscode-resource.vscode-cdn.net', scriptUri: 'https://r/dist/preview.js', styleUri: 'https://r/dist/preview.css', nonce: 'n0nce' };
-const page: PreviewPage = { rootUri: 'file:///s', route: '/a', title: 'A <b>"page"</b>', kind: 'page', html: '<div class="mp-app">content</div>', problems: [], theme: { primary: '#4F46E5', light: 'red;}body{display:none', dark: '#0f0' } };
+const options = {
+	cspSource: 'https://file+.vscode-resource.vscode-cdn.net',
+	scriptUri: 'https://r/dist/preview.js',
+	styleUri: 'https://r/dist/preview.css',
+	nonce: 'n0nce',
+};
+const page: PreviewPage = {
+	rootUri: 'file:///s',
+	route: '/a',
+	title: 'A <b>"page"</b>',
+	kind: 'page',
+	html: '<div class="mp-app">content</div>',
+	problems: [],
+	theme: { primary: '#4F46E5', light: 'red;}body{display:none', dark: '#0f0' },
+};
 
 describe('preview webview document', () => {
 	it('has a strict CSP: only the nonce runs, styles from dist and the nonce block, no connections', () => {
 		const html = renderPreviewHtml(options);
 		const csp = /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)![1];
-		assert.equal(csp, "default-src 'none'; img-src https://file+.vscode-resource.vscode-cdn.net https: data:; style-src 'nonce-n0nce' https://file+.vscode-resource.vscode-cdn.net; font-src https://file+.vscode-resource.vscode-cdn.net; script-src 'nonce-n0nce'; connect-src 'none'; frame-src 'none'; form-action 'none'; base-uri 'none'");
+		assert.equal(
+			csp,
+			"default-src 'none'; img-src https://file+.vscode-resource.vscode-cdn.net https: data:; style-src 'nonce-n0nce' https://file+.vscode-resource.vscode-cdn.net; font-src https://file+.vscode-resource.vscode-cdn.net; script-src 'nonce-n0nce'; connect-src 'none'; frame-src 'none'; form-action 'none'; base-uri 'none'",
+		);
 		assert.match(html, /<script nonce="n0nce" src="https:\/\/r\/dist\/preview\.js"><\/script>/);
 		assert.match(html, /<body data-host="vscode" data-base="" data-route="" data-kind="">\n<div id="mp-root"><\/div>/);
 	});

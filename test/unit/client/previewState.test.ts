@@ -1,12 +1,30 @@
 import * as assert from 'node:assert/strict';
 import type { PreviewPage } from '../../../server/src/protocol';
 import {
-	acceptPage, affectsShown, initialPreviewState, isPreviewableUri, issueRequest, normalizeRoute, setFollow, showFile, showRoute, targetOf, type PreviewState,
+	acceptPage,
+	affectsShown,
+	initialPreviewState,
+	isPreviewableUri,
+	issueRequest,
+	normalizeRoute,
+	setFollow,
+	showFile,
+	showRoute,
+	targetOf,
+	type PreviewState,
 } from '../../../client/src/preview/previewState';
 
 const root = 'file:///work/acme';
 const quickstart = `${root}/quickstart.mdx`;
-const page = (route: string, sourceUri?: string, kind: PreviewPage['kind'] = 'page'): PreviewPage => ({ rootUri: root, route, title: route, kind, html: `<h1>${route}</h1>`, problems: [], ...(sourceUri ? { sourceUri } : {}) });
+const page = (route: string, sourceUri?: string, kind: PreviewPage['kind'] = 'page'): PreviewPage => ({
+	rootUri: root,
+	route,
+	title: route,
+	kind,
+	html: `<h1>${route}</h1>`,
+	problems: [],
+	...(sourceUri ? { sourceUri } : {}),
+});
 
 /** Issues a request, then lands its answer: the state after a round trip. */
 function roundTrip(state: PreviewState, answer: PreviewPage): PreviewState {
@@ -73,16 +91,40 @@ describe('preview state', () => {
 		});
 
 		it('normalizes routes the way the site serves them', () => {
-			assert.deepEqual(['/', '', 'guides/setup', '/guides/setup/', '/guides/setup?x=1#y', '//'].map(normalizeRoute), ['/', '/', '/guides/setup', '/guides/setup', '/guides/setup', '/']);
+			assert.deepEqual(['/', '', 'guides/setup', '/guides/setup/', '/guides/setup?x=1#y', '//'].map(normalizeRoute), [
+				'/',
+				'/',
+				'/guides/setup',
+				'/guides/setup',
+				'/guides/setup',
+				'/',
+			]);
 		});
 
 		it('knows which files can be previewed', () => {
-			assert.deepEqual([quickstart, `${root}/a/b.md`, `${root}/docs.json`, `${root}/nav.json`, `${root}/openapi.yaml`, `${root}/x.mdx.bak`, 'git:/work/acme/quickstart.mdx?ref=HEAD', 'untitled:Untitled-1.mdx'].map(isPreviewableUri), [true, true, true, false, false, false, false, false]);
+			assert.deepEqual(
+				[
+					quickstart,
+					`${root}/a/b.md`,
+					`${root}/docs.json`,
+					`${root}/nav.json`,
+					`${root}/openapi.yaml`,
+					`${root}/x.mdx.bak`,
+					'git:/work/acme/quickstart.mdx?ref=HEAD',
+					'untitled:Untitled-1.mdx',
+				].map(isPreviewableUri),
+				[true, true, true, false, false, false, false, false],
+			);
 		});
 
 		it('re-renders on changes to its own file or any file of its site, not of another site', () => {
 			const state = roundTrip(showFile(initialPreviewState, quickstart).state, page('/quickstart', quickstart));
-			assert.deepEqual([quickstart, `${root}/docs.json`, `${root}/snippets/a.mdx`, 'file:///work/acme-two/index.mdx', 'file:///elsewhere/x.mdx'].map(uri => affectsShown(state, uri)), [true, true, true, false, false]);
+			assert.deepEqual(
+				[quickstart, `${root}/docs.json`, `${root}/snippets/a.mdx`, 'file:///work/acme-two/index.mdx', 'file:///elsewhere/x.mdx'].map(uri =>
+					affectsShown(state, uri),
+				),
+				[true, true, true, false, false],
+			);
 			assert.equal(affectsShown(initialPreviewState, quickstart), false);
 			// Before the first answer, only the file itself is known to matter.
 			const pending = showFile(initialPreviewState, quickstart).state;

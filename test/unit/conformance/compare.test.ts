@@ -1,14 +1,30 @@
 import * as assert from 'node:assert/strict';
 import { compare, keyMintdoc, keyOfficial, normalizeTarget, type MintdocFinding, type OfficialFinding } from '../../../conformance/compare';
 
-const ours = (file: string, code: string, message: string, line = 0, severity: MintdocFinding['severity'] = 'error'): MintdocFinding => ({ file, code, message, severity, range: { start: { line, character: 0 } } });
-const theirs = (check: string, file: string | null, target: string | null, severity: OfficialFinding['severity'] = 'error', jsonPath: string | null = null): OfficialFinding => ({ check, file, target, severity, jsonPath, message: `${check} ${target}` });
+const ours = (file: string, code: string, message: string, line = 0, severity: MintdocFinding['severity'] = 'error'): MintdocFinding => ({
+	file,
+	code,
+	message,
+	severity,
+	range: { start: { line, character: 0 } },
+});
+const theirs = (
+	check: string,
+	file: string | null,
+	target: string | null,
+	severity: OfficialFinding['severity'] = 'error',
+	jsonPath: string | null = null,
+): OfficialFinding => ({ check, file, target, severity, jsonPath, message: `${check} ${target}` });
 
 function run(a: MintdocFinding[], b: OfficialFinding[], texts: Record<string, string> = {}, remoteFolders: string[] = []) {
-	return compare(a.map(f => keyMintdoc(f, file => texts[file])), b.map(keyOfficial).filter(k => k !== undefined), { remoteFolders });
+	return compare(
+		a.map(f => keyMintdoc(f, file => texts[file])),
+		b.map(keyOfficial).filter(k => k !== undefined),
+		{ remoteFolders },
+	);
 }
 
-describe('conformance: pairing MintDoc findings with the platform\'s', () => {
+describe("conformance: pairing MintDoc findings with the platform's", () => {
 	it('normalizes link targets as both tools resolve them', () => {
 		assert.equal(normalizeTarget('../setup.mdx#x', 'guides/deep/page.mdx'), '/guides/setup');
 		assert.equal(normalizeTarget('/guides/index/', undefined), '/guides');
@@ -23,13 +39,24 @@ describe('conformance: pairing MintDoc findings with the platform\'s', () => {
 				ours('docs.json', 'page-not-found', "No page 'missing/page': neither ..."),
 				ours('a.mdx', 'link-broken', "No page or file '/extra' in this site.", 3),
 			],
-			[theirs('links', 'a.mdx', './gone'), theirs('anchors', 'a.mdx', '/b#x', 'warning'), theirs('validate', 'docs.json', 'missing/page', 'warning'), theirs('redirects', 'docs.json', '/nowhere', 'warning')],
+			[
+				theirs('links', 'a.mdx', './gone'),
+				theirs('anchors', 'a.mdx', '/b#x', 'warning'),
+				theirs('validate', 'docs.json', 'missing/page', 'warning'),
+				theirs('redirects', 'docs.json', '/nowhere', 'warning'),
+			],
 		);
-		assert.deepEqual(result.falseAlarms.map(f => f.message), ["No page or file '/extra' in this site."]);
-		assert.deepEqual(result.misses.map(f => f.target), ['/nowhere']);
+		assert.deepEqual(
+			result.falseAlarms.map(f => f.message),
+			["No page or file '/extra' in this site."],
+		);
+		assert.deepEqual(
+			result.misses.map(f => f.target),
+			['/nowhere'],
+		);
 	});
 
-	it('pairs configuration findings when one JSON path contains the other, and sets aside links into a hosted document\'s pages', () => {
+	it("pairs configuration findings when one JSON path contains the other, and sets aside links into a hosted document's pages", () => {
 		const text = '{\n  "navigation": {\n    "tabs": [ { "tab": 5 } ]\n  }\n}';
 		const result = run(
 			[ours('docs.json', 'schema', 'Incorrect type.', 2)],

@@ -21,14 +21,26 @@ describe('composable configuration ($ref)', () => {
 		await service.findDocsRoots(noCancellation);
 		const site = await service.getSite(workspaceRoot, noCancellation);
 		assert.deepEqual(toPlainValue(getValue(site.config.root, 'navigation')!), {
-			groups: [{ group: 'Start', pages: ['index', 'quickstart'] }, { group: 'Guides', pages: ['guides/a', 'guides/b'] }],
+			groups: [
+				{ group: 'Start', pages: ['index', 'quickstart'] },
+				{ group: 'Guides', pages: ['guides/a', 'guides/b'] },
+			],
 		});
-		assert.deepEqual([...site.config.files.keys()].sort(), ['config/groups/start.json', 'config/more.json', 'config/navigation.json', 'docs.json'].map(workspaceUri));
+		assert.deepEqual(
+			[...site.config.files.keys()].sort(),
+			['config/groups/start.json', 'config/more.json', 'config/navigation.json', 'docs.json'].map(workspaceUri),
+		);
 		assert.deepEqual([...site.diagnostics.values()].flat(), []);
 		// Every page entry remembers the file it is written in.
-		assert.deepEqual(site.navigation!.pages.map(p => [p.value, p.node.uri.slice(workspaceRoot.length + 1)]), [
-			['index', 'config/groups/start.json'], ['quickstart', 'config/groups/start.json'], ['guides/a', 'config/navigation.json'], ['guides/b', 'config/more.json'],
-		]);
+		assert.deepEqual(
+			site.navigation!.pages.map(p => [p.value, p.node.uri.slice(workspaceRoot.length + 1)]),
+			[
+				['index', 'config/groups/start.json'],
+				['quickstart', 'config/groups/start.json'],
+				['guides/a', 'config/navigation.json'],
+				['guides/b', 'config/more.json'],
+			],
+		);
 	});
 
 	it('merges sibling keys on top of a referenced object', async () => {
@@ -40,7 +52,10 @@ describe('composable configuration ($ref)', () => {
 		const service = createLanguageService({ workspace });
 		await service.findDocsRoots(noCancellation);
 		const site = await service.getSite(workspaceRoot, noCancellation);
-		assert.deepEqual(site.navigation!.elements.map(e => e.name), [undefined, 'Renamed']);
+		assert.deepEqual(
+			site.navigation!.elements.map(e => e.name),
+			[undefined, 'Renamed'],
+		);
 		assert.deepEqual(toPlainValue(site.navigation!.elements[1].node), { icon: 'rocket', pages: ['index'], group: 'Renamed' });
 	});
 
@@ -55,7 +70,13 @@ describe('composable configuration ($ref)', () => {
 		const nav = '{ "groups": [ }';
 		const d = await checkSite({ ...pages, 'docs.json': text, 'nav.json': nav });
 		assertDiagnostics(d['docs.json'], [{ range: rangeOf(text, '"nav.json"'), code: 'ref-invalid-json' }]);
-		assert.deepEqual(d['nav.json'].map(x => [x.code, x.range.start.character]), [['json-syntax', 14], ['json-syntax', 15]]);
+		assert.deepEqual(
+			d['nav.json'].map(x => [x.code, x.range.start.character]),
+			[
+				['json-syntax', 14],
+				['json-syntax', 15],
+			],
+		);
 	});
 
 	it('reports a cycle on the $ref that closes it, with the chain', async () => {

@@ -17,18 +17,12 @@ describe('docs.json syntax', () => {
 	});
 
 	it('reports a missing comma at the next property', async () => {
-		assertDiagnostics(await validate('{\n  "name": "Acme"\n  "theme": "mint"\n}'), [
-			{ range: [2, 2, 2, 9], code: 'json-syntax', message: /Expected ','/ },
-		]);
+		assertDiagnostics(await validate('{\n  "name": "Acme"\n  "theme": "mint"\n}'), [{ range: [2, 2, 2, 9], code: 'json-syntax', message: /Expected ','/ }]);
 	});
 
 	it('points a trailing comma at the comma itself, once', async () => {
-		assertDiagnostics(await validate('{\n  "name": "Acme",\n}'), [
-			{ range: [1, 16, 1, 17], code: 'json-syntax', message: /Trailing comma/ },
-		]);
-		assertDiagnostics(await validate('{ "name": ["a", "b" , ] }'), [
-			{ range: [0, 20, 0, 21], code: 'json-syntax', message: /Trailing comma.*']'/ },
-		]);
+		assertDiagnostics(await validate('{\n  "name": "Acme",\n}'), [{ range: [1, 16, 1, 17], code: 'json-syntax', message: /Trailing comma/ }]);
+		assertDiagnostics(await validate('{ "name": ["a", "b" , ] }'), [{ range: [0, 20, 0, 21], code: 'json-syntax', message: /Trailing comma.*']'/ }]);
 	});
 
 	it('rejects comments, as the platform parses strict JSON', async () => {
@@ -38,9 +32,7 @@ describe('docs.json syntax', () => {
 	});
 
 	it('reports an unterminated object at the end of the file', async () => {
-		assertDiagnostics(await validate('{\n  "name": "Acme"'), [
-			{ range: [1, 16, 1, 16], code: 'json-syntax', message: /Expected '}'/ },
-		]);
+		assertDiagnostics(await validate('{\n  "name": "Acme"'), [{ range: [1, 16, 1, 16], code: 'json-syntax', message: /Expected '}'/ }]);
 	});
 
 	it('reports an unterminated string', async () => {
@@ -51,9 +43,7 @@ describe('docs.json syntax', () => {
 	});
 
 	it('reports a top-level value that is not an object, over the whole value', async () => {
-		assertDiagnostics(await validate('[\n  "index"\n]\n'), [
-			{ range: [0, 0, 2, 1], code: 'json-not-object', message: /must be an object.*not an array/ },
-		]);
+		assertDiagnostics(await validate('[\n  "index"\n]\n'), [{ range: [0, 0, 2, 1], code: 'json-not-object', message: /must be an object.*not an array/ }]);
 		assertDiagnostics(await validate('  "docs"'), [{ range: [0, 2, 0, 8], code: 'json-not-object', message: /not a string/ }]);
 	});
 

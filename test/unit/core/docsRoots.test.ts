@@ -34,7 +34,10 @@ describe('site check', () => {
 	it('reports the diagnostics of the root docs.json', async () => {
 		const workspace = new InMemoryWorkspace({ 'site/docs.json': '{\n  "name": "x",\n}' });
 		const results = await createLanguageService({ workspace }).checkSite(workspaceUri('site'), noCancellation);
-		assert.deepEqual(results.map(r => r.uri), [workspaceUri('site/docs.json')]);
+		assert.deepEqual(
+			results.map(r => r.uri),
+			[workspaceUri('site/docs.json')],
+		);
 		assertDiagnostics(results[0].diagnostics, [{ range: [1, 13, 1, 14], code: 'json-syntax' }]);
 	});
 

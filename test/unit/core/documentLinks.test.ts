@@ -10,6 +10,12 @@ describe('document links in docs.json', () => {
 		const service = createLanguageService({ workspace });
 		await service.findDocsRoots(noCancellation);
 		const links = await service.findDocumentLinks(workspace.document('docs.json'), noCancellation);
-		assert.deepEqual(links.map(l => [l.target?.split('/').pop(), l.range.end.character - l.range.start.character]), [['index.mdx', 5], ['index.mdx', 6]]);
+		assert.deepEqual(
+			links.map(l => [l.target?.split('/').pop(), l.range.end.character - l.range.start.character]),
+			[
+				['index.mdx', 5],
+				['index.mdx', 6],
+			],
+		);
 	});
 });

@@ -30,13 +30,26 @@ function acceptsAndAgrees(text: string, name = 'page.mdx'): boolean {
 describe('fast page scanner', () => {
 	it('reads a plain page exactly: links, headings with deduplicated slugs, anchors, elements, folds', () => {
 		const text = [
-			'---', 'title: "Guide"', '---', '',
-			'# Guide', '',
-			'See [setup `x`](/setup#install) and `code`.', '',
-			'<Card title="Start" href="/quickstart">', '  Body with ![logo](/logo.png) and <Badge color="green">new</Badge>.', '</Card>', '',
-			'## Guide', '',
-			'```js', 'x', '```', '',
-			'<Accordion title="More details" />', '',
+			'---',
+			'title: "Guide"',
+			'---',
+			'',
+			'# Guide',
+			'',
+			'See [setup `x`](/setup#install) and `code`.',
+			'',
+			'<Card title="Start" href="/quickstart">',
+			'  Body with ![logo](/logo.png) and <Badge color="green">new</Badge>.',
+			'</Card>',
+			'',
+			'## Guide',
+			'',
+			'```js',
+			'x',
+			'```',
+			'',
+			'<Accordion title="More details" />',
+			'',
 		].join('\n');
 		const summary = fast(text)!;
 		assert.deepEqual(summary.links, [
@@ -55,7 +68,11 @@ describe('fast page scanner', () => {
 			{ name: 'Badge', nameRange: range(9, 36, 41), attributes: ['color'] },
 			{ name: 'Accordion', nameRange: range(18, 1, 10), attributes: ['title'] },
 		]);
-		assert.deepEqual(summary.folds, [{ startLine: 0, endLine: 2 }, { startLine: 8, endLine: 10 }, { startLine: 14, endLine: 16 }]);
+		assert.deepEqual(summary.folds, [
+			{ startLine: 0, endLine: 2 },
+			{ startLine: 8, endLine: 10 },
+			{ startLine: 14, endLine: 16 },
+		]);
 		assert.deepEqual(summary.imports, []);
 		assert.ok(acceptsAndAgrees(text));
 	});
@@ -67,9 +84,13 @@ describe('fast page scanner', () => {
 	});
 
 	it('records imports and their names, so imported components are not reported', () => {
-		const text = "---\ntitle: x\n---\nimport Warning2 from '/snippets/warning.mdx';\nimport { A, B as Bee } from \"/snippets/parts.mdx\"\n\n<Warning2 />\n<Bee />\n";
+		const text =
+			'---\ntitle: x\n---\nimport Warning2 from \'/snippets/warning.mdx\';\nimport { A, B as Bee } from "/snippets/parts.mdx"\n\n<Warning2 />\n<Bee />\n';
 		const summary = fast(text)!;
-		assert.deepEqual(summary.imports, [{ source: '/snippets/warning.mdx', range: range(3, 22, 43) }, { source: '/snippets/parts.mdx', range: range(4, 29, 48) }]);
+		assert.deepEqual(summary.imports, [
+			{ source: '/snippets/warning.mdx', range: range(3, 22, 43) },
+			{ source: '/snippets/parts.mdx', range: range(4, 29, 48) },
+		]);
 		assert.deepEqual([...summary.localNames], ['Warning2', 'A', 'Bee']);
 		assert.ok(acceptsAndAgrees(text));
 		assert.deepEqual(summarizePage(page(text)).diagnostics, []);
@@ -78,7 +99,13 @@ describe('fast page scanner', () => {
 	it('reports unknown components and missing props from the elements it reads, as the parser path does', () => {
 		const text = '<Notee>\n  x\n</Notee>\n\nA <Card>y</Card>.\n';
 		assert.ok(fast(text));
-		assert.deepEqual(summarizePage(page(text)).diagnostics.map(d => [d.code, d.range]), [['component-unknown', range(0, 1, 6)], ['component-missing-prop', range(4, 3, 7)]]);
+		assert.deepEqual(
+			summarizePage(page(text)).diagnostics.map(d => [d.code, d.range]),
+			[
+				['component-unknown', range(0, 1, 6)],
+				['component-missing-prop', range(4, 3, 7)],
+			],
+		);
 		assert.ok(acceptsAndAgrees(text));
 	});
 
@@ -157,73 +184,190 @@ describe('fast page scanner', () => {
 
 	it('reads what real pages are made of: multi-line tags, expression attributes, tag-only lines, comments, references, quotes, breaks', () => {
 		const text = [
-			'<ProgressBar pages={[', '  "guides/a",', '  "guides/b",', ']} />', '',
-			'<Card', '  title="Start"', '  href="/quickstart"', '>', '  See [setup](/setup).', '</Card>', '',
-			'<iframe src="https://example.com/embed" title="Demo"></iframe>', '<br/><br/>', '',
-			'{/* an editor note */}', '',
-			'## Marker & Limit', '', '### max_pipeline_depth', '',
-			'See [the docs][docs], [more][] and [this].', '<Card title={"}"} />', '',
-			'[docs]: https://example.com/docs "Docs"', '',
-			'> A quote with [a link](/quoted).', '>', '> More.', '',
-			'---', '',
+			'<ProgressBar pages={[',
+			'  "guides/a",',
+			'  "guides/b",',
+			']} />',
+			'',
+			'<Card',
+			'  title="Start"',
+			'  href="/quickstart"',
+			'>',
+			'  See [setup](/setup).',
+			'</Card>',
+			'',
+			'<iframe src="https://example.com/embed" title="Demo"></iframe>',
+			'<br/><br/>',
+			'',
+			'{/* an editor note */}',
+			'',
+			'## Marker & Limit',
+			'',
+			'### max_pipeline_depth',
+			'',
+			'See [the docs][docs], [more][] and [this].',
+			'<Card title={"}"} />',
+			'',
+			'[docs]: https://example.com/docs "Docs"',
+			'',
+			'> A quote with [a link](/quoted).',
+			'>',
+			'> More.',
+			'',
+			'---',
+			'',
 		].join('\n');
 		const summary = fast(text)!;
-		assert.deepEqual(summary.links.map(l => [l.url, l.range.start.line, l.range.start.character]), [['/quickstart', 7, 8], ['/setup', 9, 14], ['https://example.com/embed', 12, 13], ['/quoted', 26, 24]]);
-		assert.deepEqual(summary.headings.map(h => [h.text, h.slug]), [['Marker & Limit', 'marker-&-limit'], ['max_pipeline_depth', 'max_pipeline_depth']]);
-		assert.deepEqual(summary.elements.map(e => [e.name, e.nameRange.start.line]), [['ProgressBar', 0], ['Card', 5], ['iframe', 12], ['br', 13], ['br', 13], ['Card', 22]]);
-		assert.deepEqual(summary.folds, [{ startLine: 0, endLine: 3 }, { startLine: 5, endLine: 10 }]);
+		assert.deepEqual(
+			summary.links.map(l => [l.url, l.range.start.line, l.range.start.character]),
+			[
+				['/quickstart', 7, 8],
+				['/setup', 9, 14],
+				['https://example.com/embed', 12, 13],
+				['/quoted', 26, 24],
+			],
+		);
+		assert.deepEqual(
+			summary.headings.map(h => [h.text, h.slug]),
+			[
+				['Marker & Limit', 'marker-&-limit'],
+				['max_pipeline_depth', 'max_pipeline_depth'],
+			],
+		);
+		assert.deepEqual(
+			summary.elements.map(e => [e.name, e.nameRange.start.line]),
+			[
+				['ProgressBar', 0],
+				['Card', 5],
+				['iframe', 12],
+				['br', 13],
+				['br', 13],
+				['Card', 22],
+			],
+		);
+		assert.deepEqual(summary.folds, [
+			{ startLine: 0, endLine: 3 },
+			{ startLine: 5, endLine: 10 },
+		]);
 		assert.ok(acceptsAndAgrees(text));
 	});
 
 	it('reads escapes, expressions in text and code blocks in list items as the parser does', () => {
 		const text = [
-			'## Use \\* and \\[x\\] literally', '',
-			'Not \\[a link](/x), braces {\'{\'} and {\'}\'} and {/* note */} and {limits.max} per \\$1. See [b\\]c](/real).', '',
-			'1. Install:', '', '   ```bash', '   npm install x', '', '   ```', '', '2. Then [run](/run) it.', '',
+			'## Use \\* and \\[x\\] literally',
+			'',
+			"Not \\[a link](/x), braces {'{'} and {'}'} and {/* note */} and {limits.max} per \\$1. See [b\\]c](/real).",
+			'',
+			'1. Install:',
+			'',
+			'   ```bash',
+			'   npm install x',
+			'',
+			'   ```',
+			'',
+			'2. Then [run](/run) it.',
+			'',
 		].join('\n');
 		const summary = fast(text)!;
-		assert.deepEqual(summary.headings.map(h => h.text), ['Use * and [x] literally']);
-		assert.deepEqual(summary.links.map(l => l.url), ['/real', '/run']);
+		assert.deepEqual(
+			summary.headings.map(h => h.text),
+			['Use * and [x] literally'],
+		);
+		assert.deepEqual(
+			summary.links.map(l => l.url),
+			['/real', '/run'],
+		);
 		assert.deepEqual(summary.folds, [{ startLine: 6, endLine: 9 }]);
 		assert.ok(acceptsAndAgrees(text));
 	});
 
 	it('reads strong text in headings, pipes and ampersands in tag attributes, comments over lines, a lone dollar, emphasis beside elements', () => {
 		const text = [
-			'## 1. Click **App Diagnostics** tab', '',
-			'<ParamField path="fontUrl" type="string | undefined" title="Fonts & more">', '  A field.', '</ParamField>', '',
-			'{/*', '  An editor note, with a } in it.', '*/}', '',
-			'{/* a } b */}', '',
-			'It costs $300 a year. **Read** <Link href="/pricing">pricing</Link> first.', '',
-			'### The MergeTree* family', '',
-			'| Syntax | Meaning |', '| --- | --- |', '| `LIKE \\| ILIKE` | [Patterns](/patterns) |', '',
+			'## 1. Click **App Diagnostics** tab',
+			'',
+			'<ParamField path="fontUrl" type="string | undefined" title="Fonts & more">',
+			'  A field.',
+			'</ParamField>',
+			'',
+			'{/*',
+			'  An editor note, with a } in it.',
+			'*/}',
+			'',
+			'{/* a } b */}',
+			'',
+			'It costs $300 a year. **Read** <Link href="/pricing">pricing</Link> first.',
+			'',
+			'### The MergeTree* family',
+			'',
+			'| Syntax | Meaning |',
+			'| --- | --- |',
+			'| `LIKE \\| ILIKE` | [Patterns](/patterns) |',
+			'',
 		].join('\n');
 		const summary = fast(text)!;
-		assert.deepEqual(summary.headings.map(h => [h.text, h.slug]), [['1. Click App Diagnostics tab', '1-click-app-diagnostics-tab'], ['The MergeTree* family', 'the-mergetree-family']]);
-		assert.deepEqual(summary.links.map(l => l.url), ['/pricing', '/patterns']);
-		assert.deepEqual(summary.elements.map(e => e.name), ['ParamField', 'Link']);
+		assert.deepEqual(
+			summary.headings.map(h => [h.text, h.slug]),
+			[
+				['1. Click App Diagnostics tab', '1-click-app-diagnostics-tab'],
+				['The MergeTree* family', 'the-mergetree-family'],
+			],
+		);
+		assert.deepEqual(
+			summary.links.map(l => l.url),
+			['/pricing', '/patterns'],
+		);
+		assert.deepEqual(
+			summary.elements.map(e => e.name),
+			['ParamField', 'Link'],
+		);
 		assert.ok(acceptsAndAgrees(text));
 	});
 
 	it('leaves pages with MDX syntax errors to the parser, which reports them', () => {
-		for (const text of ['<Note>\n  text\n', '<Tabs>\n</Tab>\n', 'A <Badge>new\n', 'a <b\n', '<Card title="x>\n', '<Card title={} />\n', '<Card\n  pages={[1, 2}\n/>\n', '{/* unclosed\n', 'Sum: {1 +}\n', 'A {x\n']) {
+		for (const text of [
+			'<Note>\n  text\n',
+			'<Tabs>\n</Tab>\n',
+			'A <Badge>new\n',
+			'a <b\n',
+			'<Card title="x>\n',
+			'<Card title={} />\n',
+			'<Card\n  pages={[1, 2}\n/>\n',
+			'{/* unclosed\n',
+			'Sum: {1 +}\n',
+			'A {x\n',
+		]) {
 			assert.equal(fast(text), undefined, text);
-			assert.deepEqual(summarizePage(page(text)).diagnostics.map(d => d.code), ['mdx-syntax'], text);
+			assert.deepEqual(
+				summarizePage(page(text)).diagnostics.map(d => d.code),
+				['mdx-syntax'],
+				text,
+			);
 		}
 	});
 
-	it('reads .md pages as MDX, as the platform\'s build and link check do: a tag is an element, a link inside it is a link', () => {
+	it("reads .md pages as MDX, as the platform's build and link check do: a tag is an element, a link inside it is a link", () => {
 		const text = '# Title\n\n<Note title="x">\nSee [here](/elsewhere).\n</Note>\n';
-		assert.deepEqual(summarizePage(page(text, 'page.md')).elements.map(e => e.name), ['Note']);
-		assert.deepEqual(summarizePage(page(text, 'page.md')).links.map(l => l.url), ['/elsewhere']);
-		assert.deepEqual(summarizePage(page(text, 'page.md')).headings.map(h => h.slug), ['title']);
+		assert.deepEqual(
+			summarizePage(page(text, 'page.md')).elements.map(e => e.name),
+			['Note'],
+		);
+		assert.deepEqual(
+			summarizePage(page(text, 'page.md')).links.map(l => l.url),
+			['/elsewhere'],
+		);
+		assert.deepEqual(
+			summarizePage(page(text, 'page.md')).headings.map(h => h.slug),
+			['title'],
+		);
 	});
 
 	describe('agrees with the parser on every page it accepts', function () {
 		// Each comparison parses the page with micromark (a few ms); the whole suite takes a few seconds.
 		this.timeout(60_000);
 		function mdxFiles(dir: string): string[] {
-			return readdirSync(path.join(repo, dir), { recursive: true, encoding: 'utf8' }).filter(f => f.endsWith('.mdx')).map(f => path.join(dir, f));
+			return readdirSync(path.join(repo, dir), { recursive: true, encoding: 'utf8' })
+				.filter(f => f.endsWith('.mdx'))
+				.map(f => path.join(dir, f));
 		}
 
 		it('the example site and the test fixtures (and accepts most example pages)', () => {
@@ -235,7 +379,7 @@ describe('fast page scanner', () => {
 			assert.ok(accepted.length >= examples.length * 0.8, `accepted ${accepted.length} of ${examples.length} example pages`);
 		});
 
-		it('every page the realistic bench generator writes (real pages\' mix of constructs; most accepted)', () => {
+		it("every page the realistic bench generator writes (real pages' mix of constructs; most accepted)", () => {
 			const random = createRandom(20250110);
 			const targets = Array.from({ length: 50 }, (_, i) => `en/guides/page-${i}`);
 			let accepted = 0;
@@ -251,18 +395,27 @@ describe('fast page scanner', () => {
 
 		it('pages near the edges of the subset (fast-check, seeded)', () => {
 			let accepted = 0;
-			fc.assert(fc.property(plainMdxPage, text => {
-				if (acceptsAndAgrees(text)) accepted++;
-			}), { seed: 20250611, numRuns: 4000 });
+			fc.assert(
+				fc.property(plainMdxPage, text => {
+					if (acceptsAndAgrees(text)) accepted++;
+				}),
+				{ seed: 20250611, numRuns: 4000 },
+			);
 			// Otherwise the property says little: most generated pages are meant to be accepted, many to be declined.
 			assert.ok(accepted >= 300, `accepted ${accepted} of 4000`);
 		});
 
 		it('fuzzer pages (fast-check, seeded)', () => {
 			let accepted = 0;
-			fc.assert(fc.property(mdxPage.filter(text => text.length < 20_000), text => {
-				if (acceptsAndAgrees(text)) accepted++;
-			}), { seed: 20250612, numRuns: 400 });
+			fc.assert(
+				fc.property(
+					mdxPage.filter(text => text.length < 20_000),
+					text => {
+						if (acceptsAndAgrees(text)) accepted++;
+					},
+				),
+				{ seed: 20250612, numRuns: 400 },
+			);
 			assert.ok(accepted >= 5, `accepted ${accepted} of 400`);
 		});
 	});

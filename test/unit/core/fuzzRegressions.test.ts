@@ -18,16 +18,24 @@ describe('fuzzer regressions', () => {
 	it('offers Create page for an entry holding a lone surrogate instead of throwing URIError', async () => {
 		const { workspace, ls } = await service({ 'docs.json': docsJson({ pages: ['\uD800'] }) });
 		const diagnostics = (await ls.checkSite(workspaceRoot, noCancellation))[0].diagnostics;
-		assert.deepEqual(diagnostics.map(d => d.code), ['page-not-found']);
+		assert.deepEqual(
+			diagnostics.map(d => d.code),
+			['page-not-found'],
+		);
 		const actions = await ls.findCodeActions(workspace.document('docs.json'), diagnostics, noCancellation);
 		const create = actions.find(a => a.title.startsWith('Create page'))!;
 		assert.equal((create.edit!.documentChanges![0] as { uri: string }).uri, 'file:///ws/%EF%BF%BD.mdx');
 	});
 
 	it('completes an openapi frontmatter value on a line ended by a lone carriage return, inside that line', async () => {
-		const spec = 'openapi: 3.1.0\ninfo: { title: Pets, version: "1" }\npaths:\n  /pets:\n    get: { summary: List pets, responses: { "200": { description: ok } } }\n';
+		const spec =
+			'openapi: 3.1.0\ninfo: { title: Pets, version: "1" }\npaths:\n  /pets:\n    get: { summary: List pets, responses: { "200": { description: ok } } }\n';
 		const page = '---\nopenapi: GET /p\r title: x\n---\n';
-		const { ls } = await service({ 'docs.json': docsJson({ pages: ['setup'] }).replace('"navigation"', '"api": { "openapi": "openapi.yaml" }, "navigation"'), 'openapi.yaml': spec, 'setup.mdx': page });
+		const { ls } = await service({
+			'docs.json': docsJson({ pages: ['setup'] }).replace('"navigation"', '"api": { "openapi": "openapi.yaml" }, "navigation"'),
+			'openapi.yaml': spec,
+			'setup.mdx': page,
+		});
 		const document = TextDocument.create(workspaceUri('setup.mdx'), 'mdx', 1, page);
 		const list = await ls.doComplete(document, { line: 1, character: 12 }, noCancellation);
 		const item = list!.items.find(i => i.label === 'GET /pets')!;
@@ -71,19 +79,29 @@ describe('fuzzer regressions', () => {
 		} finally {
 			process.off('warning', listener);
 		}
-		return new Promise<void>(resolve => setImmediate(() => {
-			assert.deepEqual(warnings, []);
-			resolve();
-		}));
+		return new Promise<void>(resolve =>
+			setImmediate(() => {
+				assert.deepEqual(warnings, []);
+				resolve();
+			}),
+		);
 	});
 	it('moves a page in a docs.json whose broken syntax hides the redirects array from the JSON editor, without throwing', async () => {
-		const config = '{\n  "navigation": { "pages": ["index", "guides/setup"] },\n  "redirects":  "favicon": "/favicon.svg",\n  "redirects": [\n    { "source": "/x", "destination": "/index" }\n  ]\n}\n';
+		const config =
+			'{\n  "navigation": { "pages": ["index", "guides/setup"] },\n  "redirects":  "favicon": "/favicon.svg",\n  "redirects": [\n    { "source": "/x", "destination": "/index" }\n  ]\n}\n';
 		const { ls } = await service({ 'docs.json': config, 'index.mdx': '# Home\n', 'guides/setup.mdx': '# Setup\n' });
 		await ls.checkSite(workspaceRoot, noCancellation);
-		const edit = await ls.willRenameFiles([{ oldUri: workspaceUri('guides/setup.mdx'), newUri: workspaceUri('guides/install.mdx') }], { addRedirects: true }, noCancellation);
+		const edit = await ls.willRenameFiles(
+			[{ oldUri: workspaceUri('guides/setup.mdx'), newUri: workspaceUri('guides/install.mdx') }],
+			{ addRedirects: true },
+			noCancellation,
+		);
 		// The navigation entry still moves; only the redirect, which cannot be placed, is left out.
 		const changes = Object.values(edit?.changes ?? {}).flat();
-		assert.ok(changes.some(change => change.newText.includes('guides/install')), JSON.stringify(edit));
+		assert.ok(
+			changes.some(change => change.newText.includes('guides/install')),
+			JSON.stringify(edit),
+		);
 		assert.ok(!changes.some(change => change.newText.includes('"/guides/setup"')));
 	});
 });

@@ -6,7 +6,12 @@ import { createLanguageService } from '../../../server/src/core/languageService'
 import { InMemoryWorkspace, workspaceRoot, workspaceUri } from '../../helpers/inMemoryWorkspace';
 import { docsJson } from '../../helpers/siteCheck';
 
-const spec = (path: string) => JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: { [path]: { get: { summary: 'x', responses: { '200': { description: 'ok' } } } } } });
+const spec = (path: string) =>
+	JSON.stringify({
+		openapi: '3.1.0',
+		info: { title: 'T', version: '1' },
+		paths: { [path]: { get: { summary: 'x', responses: { '200': { description: 'ok' } } } } },
+	});
 
 /** A site whose pages link to each other, one page documenting an endpoint through its frontmatter. */
 function files(): Record<string, string> {
@@ -56,7 +61,10 @@ describe('incremental checks (speed at scale)', () => {
 		workspace.write('a.mdx', '# A\n\n## Installation\n');
 		await service.checkPage(workspaceUri('a.mdx'), noCancellation);
 		assert.deepEqual(service.dependentPages(workspaceUri('a.mdx')), [workspaceUri('b.mdx')]);
-		assert.deepEqual((await service.checkPage(workspaceUri('b.mdx'), noCancellation)).map(d => d.code), ['link-anchor-missing']);
+		assert.deepEqual(
+			(await service.checkPage(workspaceUri('b.mdx'), noCancellation)).map(d => d.code),
+			['link-anchor-missing'],
+		);
 	});
 
 	it('with changesReported, trusts the model until a change is reported instead of re-reading every file per request', async () => {
@@ -67,7 +75,10 @@ describe('incremental checks (speed at scale)', () => {
 		await service.didChangeFiles([{ uri: workspaceUri('openapi.json'), type: 'changed' }]);
 		const second = await service.getSite(workspaceRoot, noCancellation);
 		assert.notEqual(second, first);
-		assert.deepEqual(second.specs.specs[0].operations.map(op => op.path), ['/accounts']);
+		assert.deepEqual(
+			second.specs.specs[0].operations.map(op => op.path),
+			['/accounts'],
+		);
 		// Without it (CLI, tests), texts are compared on every request, as before.
 		const plain = await start();
 		const model = await plain.service.getSite(workspaceRoot, noCancellation);
@@ -77,13 +88,19 @@ describe('incremental checks (speed at scale)', () => {
 
 	it('finds on disk a page the file watcher never announced, once the navigation names it', async () => {
 		const { workspace, service } = await start({ changesReported: true });
-		assert.deepEqual((await service.checkSite(workspaceRoot, noCancellation)).flatMap(r => r.diagnostics.map(d => d.code)), []);
+		assert.deepEqual(
+			(await service.checkSite(workspaceRoot, noCancellation)).flatMap(r => r.diagnostics.map(d => d.code)),
+			[],
+		);
 		// Moved into a folder created a moment before: no "created" event reaches the server.
 		workspace.write('guides/moved/c.mdx', '# C\n');
 		const document = workspace.write('docs.json', files()['docs.json'].replace('"b"', '"b", "guides/moved/c", "guides/moved/missing"'));
 		service.didChangeDocument(document.uri);
 		const codes = (await service.checkSite(workspaceRoot, noCancellation)).flatMap(r => r.diagnostics.map(d => `${d.code} ${d.range.start.line}`));
-		const line = document.getText().split('\n').findIndex(l => l.includes('guides/moved/missing'));
+		const line = document
+			.getText()
+			.split('\n')
+			.findIndex(l => l.includes('guides/moved/missing'));
 		assert.deepEqual(codes, [`page-not-found ${line}`]);
 		assert.equal(service.isPage(workspaceUri('guides/moved/c.mdx')), true);
 	});
@@ -100,9 +117,22 @@ describe('incremental checks (speed at scale)', () => {
 		assert.equal(list?.isIncomplete, true);
 		assert.equal(list?.items.length, maxPageItems);
 		// Nearest the folder of the entries around the cursor first.
-		assert.ok(list!.items.slice(0, Math.min(400, maxPageItems)).every(item => item.label.startsWith('v2/')), list!.items.slice(0, 3).map(i => i.label).join());
+		assert.ok(
+			list!.items.slice(0, Math.min(400, maxPageItems)).every(item => item.label.startsWith('v2/')),
+			list!.items
+				.slice(0, 3)
+				.map(i => i.label)
+				.join(),
+		);
 		const typed = TextDocument.create(workspaceUri('docs.json'), 'json', 2, text.replace('""', '"v3/guides/page-14"'));
-		const narrowed = await service.doComplete(typed, typed.positionAt(typed.getText().indexOf('v3/guides/page-14') + 'v3/guides/page-14'.length), noCancellation);
-		assert.deepEqual(narrowed?.items.slice(0, 3).map(i => i.label), ['v3/guides/page-14', 'v3/guides/page-140', 'v3/guides/page-1400']);
+		const narrowed = await service.doComplete(
+			typed,
+			typed.positionAt(typed.getText().indexOf('v3/guides/page-14') + 'v3/guides/page-14'.length),
+			noCancellation,
+		);
+		assert.deepEqual(
+			narrowed?.items.slice(0, 3).map(i => i.label),
+			['v3/guides/page-14', 'v3/guides/page-140', 'v3/guides/page-1400'],
+		);
 	});
 });

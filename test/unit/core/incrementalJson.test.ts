@@ -105,26 +105,44 @@ describe('incremental re-parse of docs.json', () => {
 		assert.equal(at(reparsed(base, base.replace('"quickstart"', 'null')), 'navigation', 'pages', 1).type, 'null');
 		// Whitespace typed right after a value is not part of it.
 		const spaced = at(reparsed(base, base.replace('12', '12 \n ')), 'port');
-		assert.deepEqual({ offset: spaced.offset, length: spaced.length, property: spaced.parent!.length, end: spaced.parent!.parent!.length }, { offset: 84, length: 2, property: 10, end: base.length + 3 });
+		assert.deepEqual(
+			{ offset: spaced.offset, length: spaced.length, property: spaced.parent!.length, end: spaced.parent!.parent!.length },
+			{ offset: 84, length: 2, property: 10, end: base.length + 3 },
+		);
 	});
 
 	it('adds and deletes array elements', () => {
 		const added = reparsed(base, base.replace('"index", ', '"index", "setup", '));
-		assert.deepEqual(at(added, 'navigation', 'pages').children!.map(n => n.value), ['index', 'setup', 'quickstart']);
+		assert.deepEqual(
+			at(added, 'navigation', 'pages').children!.map(n => n.value),
+			['index', 'setup', 'quickstart'],
+		);
 		// Right after the last element: the edit begins at the string's closing quote, so its array is re-parsed.
 		const appended = reparsed(base, base.replace('"quickstart"', '"quickstart", "faq"'));
-		assert.deepEqual(at(appended, 'navigation', 'pages').children!.map(n => n.value), ['index', 'quickstart', 'faq']);
+		assert.deepEqual(
+			at(appended, 'navigation', 'pages').children!.map(n => n.value),
+			['index', 'quickstart', 'faq'],
+		);
 		const deleted = reparsed(base, base.replace('"index", ', ''));
-		assert.deepEqual(at(deleted, 'navigation', 'pages').children!.map(n => n.value), ['quickstart']);
+		assert.deepEqual(
+			at(deleted, 'navigation', 'pages').children!.map(n => n.value),
+			['quickstart'],
+		);
 		assert.deepEqual(at(reparsed(base, base.replace('"index", "quickstart"', '')), 'navigation', 'pages').children, []);
 	});
 
 	it('adds a property and edits a key (the key alone is re-parsed), the colon moving with it', () => {
 		const added = reparsed(base, base.replace('{ "pages"', '{ "tabs": [], "pages"'));
-		assert.deepEqual(at(added, 'navigation').children!.map(p => p.children![0].value), ['tabs', 'pages']);
+		assert.deepEqual(
+			at(added, 'navigation').children!.map(p => p.children![0].value),
+			['tabs', 'pages'],
+		);
 		const renamed = reparsed(base, base.replace('"name"', '"title"'));
 		const property = renamed.children![0];
-		assert.deepEqual({ key: property.children![0].value, offset: property.offset, length: property.length, colon: property.colonOffset }, { key: 'title', offset: 4, length: 15, colon: 11 });
+		assert.deepEqual(
+			{ key: property.children![0].value, offset: property.offset, length: property.length, colon: property.colonOffset },
+			{ key: 'title', offset: 4, length: 15, colon: 11 },
+		);
 	});
 
 	it('edits inside nested structures and strings with escapes', () => {
@@ -159,7 +177,10 @@ describe('incremental re-parse of docs.json', () => {
 			assert.ok(parsed.diagnostics.length > 0 && parsed.diagnostics.every(d => d.code === 'json-syntax'), JSON.stringify(text));
 		}
 		const parsed = assertSameConfigParse(base, broken[0]);
-		assert.deepEqual(parsed.diagnostics.map(d => [d.range.start.line, d.range.start.character, d.message]), [[2, 36, "Expected ',' between values."]]);
+		assert.deepEqual(
+			parsed.diagnostics.map(d => [d.range.start.line, d.range.start.character, d.message]),
+			[[2, 36, "Expected ',' between values."]],
+		);
 	});
 
 	it('does not start from a previous parse that had errors', () => {
@@ -182,7 +203,10 @@ describe('incremental re-parse of docs.json', () => {
 		const deeper = deep.replace('[1]', '[[[[1]]]]');
 		assert.equal(reparseTree(previousOf(deep), deeper, limits.maxJsonDepth), undefined);
 		const parsed = assertSameConfigParse(deep, deeper);
-		assert.deepEqual(parsed.diagnostics.map(d => [d.code, d.range.start.character]), [['json-too-deep', 6 + limits.maxJsonDepth - 1]]);
+		assert.deepEqual(
+			parsed.diagnostics.map(d => [d.code, d.range.start.character]),
+			[['json-too-deep', 6 + limits.maxJsonDepth - 1]],
+		);
 		// Just up to the limit is fine, and incremental.
 		const atLimit = deep.replace('[1]', '[[1]]');
 		assert.deepEqual(assertSameConfigParse(deep, atLimit).diagnostics, []);
@@ -220,7 +244,40 @@ describe('incremental re-parse of docs.json', () => {
 	describe('random valid documents and small edits (fast-check, seeded)', () => {
 		// Pieces that matter to JSON: quotes, escapes, brackets, separators, comments, literal fragments.
 		const snippet = fc.oneof(
-			{ weight: 4, arbitrary: fc.constantFrom('"', '\\', '\\"', '\\\\', '\\u00e9', '{', '}', '[', ']', ',', ':', ' ', '\n', '1', '-', '.', 'e', '0', 'true', 'nul', '"x"', '"k": 1,', '{"a": [1, 2]},', '[]', '{}', '//', '/*', '*/', 'x') },
+			{
+				weight: 4,
+				arbitrary: fc.constantFrom(
+					'"',
+					'\\',
+					'\\"',
+					'\\\\',
+					'\\u00e9',
+					'{',
+					'}',
+					'[',
+					']',
+					',',
+					':',
+					' ',
+					'\n',
+					'1',
+					'-',
+					'.',
+					'e',
+					'0',
+					'true',
+					'nul',
+					'"x"',
+					'"k": 1,',
+					'{"a": [1, 2]},',
+					'[]',
+					'{}',
+					'//',
+					'/*',
+					'*/',
+					'x',
+				),
+			},
 			{ weight: 1, arbitrary: anyText },
 			{ weight: 2, arbitrary: fc.json({ maxDepth: 2 }) },
 		);
@@ -233,9 +290,19 @@ describe('incremental re-parse of docs.json', () => {
 			fc.record({ kind: fc.constant('delete' as const), at: fc.nat(), length: fc.integer({ min: 1, max: 12 }) }),
 			// The edits that keep the document valid: a node's text replaced by a value, text typed inside a string.
 			fc.record({ kind: fc.constant('value' as const), node: fc.nat(), end: fc.boolean(), text: fc.json({ maxDepth: 2 }) }),
-			fc.record({ kind: fc.constant('inside' as const), node: fc.nat(), end: fc.boolean(), text: fc.oneof(fc.string({ maxLength: 4 }), fc.constantFrom('\\n', '\\"', '[', '{', '}')) }),
+			fc.record({
+				kind: fc.constant('inside' as const),
+				node: fc.nat(),
+				end: fc.boolean(),
+				text: fc.oneof(fc.string({ maxLength: 4 }), fc.constantFrom('\\n', '\\"', '[', '{', '}')),
+			}),
 			// Typed right at the start or end of a value or key: whitespace, a separator, another value.
-			fc.record({ kind: fc.constant('edge' as const), node: fc.nat(), end: fc.boolean(), text: fc.oneof(fc.constantFrom(' ', '\n', ' \t', ',', ', 1', '"a", ', ': 2', '0', '"'), snippet) }),
+			fc.record({
+				kind: fc.constant('edge' as const),
+				node: fc.nat(),
+				end: fc.boolean(),
+				text: fc.oneof(fc.constantFrom(' ', '\n', ' \t', ',', ', 1', '"a", ', ': 2', '0', '"'), snippet),
+			}),
 		);
 		const nodesOf = (node: Node, into: Node[] = []): Node[] => {
 			if (node.type !== 'property') into.push(node);
@@ -268,30 +335,33 @@ describe('incremental re-parse of docs.json', () => {
 			this.timeout(60_000);
 			let incremental = 0;
 			let runs = 0;
-			fc.assert(fc.property(documents, fc.array(edit, { minLength: 1, maxLength: 2 }), fc.integer({ min: 0, max: 2 }), (text, edits, headroom) => {
-				const previous = previousOf(text);
-				if (!previous.errorsFree) return; // JSON.stringify of a top-level undefined and the like
-				runs++;
-				// A limit the document just meets (as every previous parse does), so added nesting may cross it.
-				let maxDepth = 0;
-				while (findExcessiveNesting(text, maxDepth) !== undefined) maxDepth++;
-				maxDepth += headroom;
-				let newText = text;
-				for (const e of edits) newText = applyEdit(newText, previous.root!, e);
-				const before = JSON.stringify(shape(previous.root));
-				const root = reparseTree(previous, newText, maxDepth);
-				if (root) {
-					incremental++;
-					const full = fullParse(newText);
-					assert.deepEqual(full.errors, []);
-					assertSame(shape(root), shape(full.root));
-					checkParents(root);
-					assert.equal(findExcessiveNesting(newText, maxDepth), undefined, 'a tree is returned only within the nesting limit');
-				}
-				assert.equal(JSON.stringify(shape(previous.root)), before);
-				// docs.json holds an object; a file pulled in with $ref may hold any value (a usable previous parse either way).
-				assertSameConfigParse(text, newText, previous.root!.type === 'object');
-			}), { seed: 20_241_123, numRuns: 2500 });
+			fc.assert(
+				fc.property(documents, fc.array(edit, { minLength: 1, maxLength: 2 }), fc.integer({ min: 0, max: 2 }), (text, edits, headroom) => {
+					const previous = previousOf(text);
+					if (!previous.errorsFree) return; // JSON.stringify of a top-level undefined and the like
+					runs++;
+					// A limit the document just meets (as every previous parse does), so added nesting may cross it.
+					let maxDepth = 0;
+					while (findExcessiveNesting(text, maxDepth) !== undefined) maxDepth++;
+					maxDepth += headroom;
+					let newText = text;
+					for (const e of edits) newText = applyEdit(newText, previous.root!, e);
+					const before = JSON.stringify(shape(previous.root));
+					const root = reparseTree(previous, newText, maxDepth);
+					if (root) {
+						incremental++;
+						const full = fullParse(newText);
+						assert.deepEqual(full.errors, []);
+						assertSame(shape(root), shape(full.root));
+						checkParents(root);
+						assert.equal(findExcessiveNesting(newText, maxDepth), undefined, 'a tree is returned only within the nesting limit');
+					}
+					assert.equal(JSON.stringify(shape(previous.root)), before);
+					// docs.json holds an object; a file pulled in with $ref may hold any value (a usable previous parse either way).
+					assertSameConfigParse(text, newText, previous.root!.type === 'object');
+				}),
+				{ seed: 20_241_123, numRuns: 2500 },
+			);
 			// Not vacuous: a good part of the edits keep the document valid and take the incremental path.
 			assert.ok(incremental > runs / 5, `${incremental} of ${runs} re-parsed incrementally`);
 		});

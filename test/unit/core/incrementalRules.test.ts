@@ -9,7 +9,12 @@ import { PageIndex } from '../../../server/src/core/site/pageIndex';
 import { InMemoryWorkspace, workspaceRoot, workspaceUri } from '../../helpers/inMemoryWorkspace';
 import { applyEdit, docsConfigText, editStep, existingPages, type EditStep } from '../../helpers/navigationEdits';
 
-const spec = (path: string) => JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: { [path]: { get: { summary: 'x', responses: { '200': { description: 'ok' } } } } } });
+const spec = (path: string) =>
+	JSON.stringify({
+		openapi: '3.1.0',
+		info: { title: 'T', version: '1' },
+		paths: { [path]: { get: { summary: 'x', responses: { '200': { description: 'ok' } } } } },
+	});
 
 function siteFiles(config: string): Record<string, string> {
 	return {
@@ -63,12 +68,34 @@ describe('docs.json rules reused across edits (incremental equals full)', () => 
 	it('gives after every step of random editing sessions what a fresh server gives', async () => {
 		// Inserts, deletes, undos, pastes, groups pasted and moved, pages created and deleted. A long run:
 		// MINTDOC_INCREMENTAL_RUNS=2000 MINTDOC_INCREMENTAL_SEED=$RANDOM npx mocha --require tsx/cjs <this file>
-		await fc.assert(fc.asyncProperty(docsConfigText, fc.array(editStep, { minLength: 1, maxLength: 14 }), session), { numRuns: Number(process.env.MINTDOC_INCREMENTAL_RUNS) || 40, seed: Number(process.env.MINTDOC_INCREMENTAL_SEED) || 17, endOnFailure: true });
+		await fc.assert(fc.asyncProperty(docsConfigText, fc.array(editStep, { minLength: 1, maxLength: 14 }), session), {
+			numRuns: Number(process.env.MINTDOC_INCREMENTAL_RUNS) || 40,
+			seed: Number(process.env.MINTDOC_INCREMENTAL_SEED) || 17,
+			endOnFailure: true,
+		});
 	});
 
 	it('keeps equal through a group moved ahead of the first listing of a duplicate page', async () => {
-		const config = JSON.stringify({ name: 'N', navigation: { groups: [{ group: 'A', pages: ['a', 'b'] }, { group: 'B', pages: ['c', 'a'] }, { group: 'C', pages: ['guides/x'] }] } }, null, 2);
-		await session(config, [{ kind: 'moveGroup', group: 1, after: 2 }, { kind: 'moveGroup', group: 2, after: 0 }, { kind: 'undo' }, { kind: 'pasteGroup', group: 0, after: 2 }]);
+		const config = JSON.stringify(
+			{
+				name: 'N',
+				navigation: {
+					groups: [
+						{ group: 'A', pages: ['a', 'b'] },
+						{ group: 'B', pages: ['c', 'a'] },
+						{ group: 'C', pages: ['guides/x'] },
+					],
+				},
+			},
+			null,
+			2,
+		);
+		await session(config, [
+			{ kind: 'moveGroup', group: 1, after: 2 },
+			{ kind: 'moveGroup', group: 2, after: 0 },
+			{ kind: 'undo' },
+			{ kind: 'pasteGroup', group: 0, after: 2 },
+		]);
 	});
 
 	it('re-runs the rules of the edited group only, and of none after an undo', async () => {
@@ -81,19 +108,23 @@ describe('docs.json rules reused across edits (incremental equals full)', () => 
 			const document = await workspace.readDocument(uri);
 			return document && { document, parsed: parseJsonConfig(document, 'docs.json') };
 		};
-		const build = () => buildSiteModel(workspaceRoot, workspaceUri('docs.json'), load, pages, noCancellation, async () => undefined, undefined, undefined, rules);
+		const build = () =>
+			buildSiteModel(workspaceRoot, workspaceUri('docs.json'), load, pages, noCancellation, async () => undefined, undefined, undefined, rules);
 		await build();
 		assert.equal(rules.unitRuns, 3);
 		workspace.write('docs.json', config.replace('"missing/one"', '"gone"'));
 		const edited = await build();
 		assert.equal(rules.unitRuns, 4, 'only group A ran again');
 		const found = edited.diagnostics.get(workspaceUri('docs.json'))!;
-		assert.deepEqual(found.map(d => [d.code, d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character]), [
-			['page-not-found', 8, 10, 8, 16],
-			['page-not-found', 15, 10, 15, 23],
-			['page-not-found', 22, 10, 22, 23],
-			['nav-duplicate-page', 22, 10, 22, 23],
-		]);
+		assert.deepEqual(
+			found.map(d => [d.code, d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character]),
+			[
+				['page-not-found', 8, 10, 8, 16],
+				['page-not-found', 15, 10, 15, 23],
+				['page-not-found', 22, 10, 22, 23],
+				['nav-duplicate-page', 22, 10, 22, 23],
+			],
+		);
 		assert.deepEqual(found[3].relatedInformation?.[0].location.range, { start: { line: 15, character: 10 }, end: { line: 15, character: 23 } });
 		workspace.write('docs.json', config);
 		await build();

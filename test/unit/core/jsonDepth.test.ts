@@ -59,12 +59,15 @@ describe('JSON nesting guard (character loop)', () => {
 	it('answers as the scanner-based guard on any text (fast-check, seeded)', () => {
 		const piece = fc.constantFrom('{', '}', '[', ']', '"', '\\', '/', '*', '\n', '\r', ' ', 'a', '1', '-', ':', ',', 'true', '\\u00', '//', '/*', '*/', '\\"');
 		const text = fc.array(piece, { maxLength: 40 }).map(parts => parts.join(''));
-		fc.assert(fc.property(text, fc.integer({ min: 0, max: 4 }), fc.nat(), fc.nat(), fc.integer({ min: 0, max: 2 }), (t, maxDepth, a, b, startDepth) => {
-			assert.equal(findExcessiveNesting(t, maxDepth), scannerGuard(t, maxDepth));
-			const from = a % (t.length + 1);
-			const to = from + (b % (t.length - from + 1));
-			const inSlice = scannerGuard(t.slice(from, to), maxDepth, startDepth);
-			assert.equal(findExcessiveNesting(t, maxDepth, from, to, startDepth), inSlice === undefined ? undefined : inSlice + from);
-		}), { seed: 20_241_122, numRuns: 3000 });
+		fc.assert(
+			fc.property(text, fc.integer({ min: 0, max: 4 }), fc.nat(), fc.nat(), fc.integer({ min: 0, max: 2 }), (t, maxDepth, a, b, startDepth) => {
+				assert.equal(findExcessiveNesting(t, maxDepth), scannerGuard(t, maxDepth));
+				const from = a % (t.length + 1);
+				const to = from + (b % (t.length - from + 1));
+				const inSlice = scannerGuard(t.slice(from, to), maxDepth, startDepth);
+				assert.equal(findExcessiveNesting(t, maxDepth, from, to, startDepth), inSlice === undefined ? undefined : inSlice + from);
+			}),
+			{ seed: 20_241_122, numRuns: 3000 },
+		);
 	});
 });

@@ -4,7 +4,11 @@ import { createLanguageService, type FileDiagnostics } from '../../../server/src
 import { InMemoryWorkspace, workspaceRoot, workspaceUri } from '../../helpers/inMemoryWorkspace';
 import { docsJson } from '../../helpers/siteCheck';
 
-const spec = JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: { '/users': { get: { summary: 'x', responses: { '200': { description: 'ok' } } } } } });
+const spec = JSON.stringify({
+	openapi: '3.1.0',
+	info: { title: 'T', version: '1' },
+	paths: { '/users': { get: { summary: 'x', responses: { '200': { description: 'ok' } } } } },
+});
 
 /** A page documenting an endpoint through its frontmatter (re-checked on every docs.json edit) with a link to an image not added yet. */
 const files = () => ({
@@ -19,19 +23,31 @@ async function pageResults(service: ReturnType<typeof createLanguageService>): P
 	return results;
 }
 
-const codes = (results: readonly FileDiagnostics[]) => results.map(r => [r.uri.slice(workspaceRoot.length + 1), r.diagnostics.map(d => [d.code, d.range.start.line, d.range.start.character])]);
+const codes = (results: readonly FileDiagnostics[]) =>
+	results.map(r => [r.uri.slice(workspaceRoot.length + 1), r.diagnostics.map(d => [d.code, d.range.start.line, d.range.start.character])]);
 
 describe('page link findings reused across docs.json edits', () => {
 	it('gives the same findings after a navigation edit, and new ones once another file changes', async () => {
 		const workspace = new InMemoryWorkspace(files());
 		const service = createLanguageService({ workspace, changesReported: true });
 		await service.findDocsRoots(noCancellation);
-		assert.deepEqual(codes(await pageResults(service)), [['api.mdx', [['openapi-documented-twice', 1, 9], ['link-broken', 4, 18]]]]);
+		assert.deepEqual(codes(await pageResults(service)), [
+			[
+				'api.mdx',
+				[
+					['openapi-documented-twice', 1, 9],
+					['link-broken', 4, 18],
+				],
+			],
+		]);
 		// The endpoint leaves the navigation: the frontmatter finding goes, the link finding stays.
 		workspace.write('docs.json', docsJson({ groups: [{ group: 'G', openapi: 'openapi.json', pages: ['api'] }] }));
 		service.didChangeDocument(workspaceUri('docs.json'));
 		const edited = codes(await pageResults(service));
-		assert.deepEqual(edited.map(([uri]) => uri), ['api.mdx']);
+		assert.deepEqual(
+			edited.map(([uri]) => uri),
+			['api.mdx'],
+		);
 		assert.deepEqual(edited, [['api.mdx', [['link-broken', 4, 18]]]]);
 		// An image added (not a page: the set of pages is the same) heals the link: kept link findings must not survive it.
 		workspace.write('images/flow.png', 'png');

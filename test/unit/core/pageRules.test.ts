@@ -5,7 +5,14 @@ import { PageIndex } from '../../../server/src/core/site/pageIndex';
 import { InMemoryWorkspace, workspaceRoot, workspaceUri } from '../../helpers/inMemoryWorkspace';
 import { checkSite, docsJson, rangeOf } from '../../helpers/siteCheck';
 
-const pages = { 'openapi.yaml': 'openapi: 3.1.0\ninfo: { title: T, version: "1" }\npaths:\n  /users:\n    get: {}\n    post: {}\n', 'index.mdx': '# Home', 'quickstart.mdx': '# Q', 'guides/setup.mdx': '# Setup', 'guides/notes.md': '# Notes', 'guides/deploy.mdx': '# D' };
+const pages = {
+	'openapi.yaml': 'openapi: 3.1.0\ninfo: { title: T, version: "1" }\npaths:\n  /users:\n    get: {}\n    post: {}\n',
+	'index.mdx': '# Home',
+	'quickstart.mdx': '# Q',
+	'guides/setup.mdx': '# Setup',
+	'guides/notes.md': '# Notes',
+	'guides/deploy.mdx': '# D',
+};
 
 async function docsDiagnostics(text: string, extra: Record<string, string> = {}) {
 	return (await checkSite({ ...pages, ...extra, 'docs.json': text }))['docs.json'] ?? [];
@@ -20,15 +27,22 @@ describe('page references', () => {
 		const text = docsJson({ groups: [{ group: 'G', pages: ['guides/setpu', 'guide/deploy', 'totally/unrelated-thing'] }] });
 		const d = await docsDiagnostics(text);
 		assertDiagnostics(d, [
-			{ range: rangeOf(text, '"guides/setpu"'), code: 'page-not-found', message: /^No page 'guides\/setpu': neither guides\/setpu.mdx nor guides\/setpu.md exists in the docs root. Did you mean 'guides\/setup'\?$/ },
+			{
+				range: rangeOf(text, '"guides/setpu"'),
+				code: 'page-not-found',
+				message: /^No page 'guides\/setpu': neither guides\/setpu.mdx nor guides\/setpu.md exists in the docs root. Did you mean 'guides\/setup'\?$/,
+			},
 			{ range: rangeOf(text, '"guide/deploy"'), code: 'page-not-found', message: /Did you mean 'guides\/deploy'\?/ },
 			{ range: rangeOf(text, '"totally/unrelated-thing"'), code: 'page-not-found' },
 		]);
-		assert.deepEqual(d.map(x => x.data), [
-			{ create: 'guides/setpu', suggestion: 'guides/setup' },
-			{ create: 'guide/deploy', suggestion: 'guides/deploy' },
-			{ create: 'totally/unrelated-thing', suggestion: undefined },
-		]);
+		assert.deepEqual(
+			d.map(x => x.data),
+			[
+				{ create: 'guides/setpu', suggestion: 'guides/setup' },
+				{ create: 'guide/deploy', suggestion: 'guides/deploy' },
+				{ create: 'totally/unrelated-thing', suggestion: undefined },
+			],
+		);
 	});
 
 	it('warns about a leading slash or an extension, and still finds the file', async () => {
@@ -38,14 +52,25 @@ describe('page references', () => {
 			{ range: rangeOf(text, '"/quickstart"'), code: 'page-leading-slash' },
 			{ range: rangeOf(text, '"guides/setup.mdx"'), code: 'page-extension' },
 		]);
-		assert.deepEqual(d.map(x => x.data), [{ normalized: 'quickstart' }, { normalized: 'guides/setup' }]);
+		assert.deepEqual(
+			d.map(x => x.data),
+			[{ normalized: 'quickstart' }, { normalized: 'guides/setup' }],
+		);
 	});
 
 	it('leaves METHOD /path entries and external hrefs alone, and checks group roots and page hrefs', async () => {
-		const text = docsJson({ tabs: [
-			{ tab: 'API', openapi: 'openapi.yaml', groups: [{ group: 'G', root: 'missing-root', pages: ['GET /users', 'openapi POST /users'] }] },
-			{ tab: 'Blog', href: 'https://blog.example.com' },
-		], global: { anchors: [{ anchor: 'Guide', href: '/guides/setup' }, { anchor: 'Old', href: '/guides/gone' }] } });
+		const text = docsJson({
+			tabs: [
+				{ tab: 'API', openapi: 'openapi.yaml', groups: [{ group: 'G', root: 'missing-root', pages: ['GET /users', 'openapi POST /users'] }] },
+				{ tab: 'Blog', href: 'https://blog.example.com' },
+			],
+			global: {
+				anchors: [
+					{ anchor: 'Guide', href: '/guides/setup' },
+					{ anchor: 'Old', href: '/guides/gone' },
+				],
+			},
+		});
 		assertDiagnostics(await docsDiagnostics(text), [
 			{ range: rangeOf(text, '"missing-root"'), code: 'page-not-found' },
 			{ range: rangeOf(text, '"/guides/gone"'), code: 'page-not-found' },
@@ -72,15 +97,21 @@ describe('page references', () => {
 
 describe('redirects', () => {
 	it('checks shapes, duplicate sources and destinations', async () => {
-		const text = docsJson({ pages: ['index'] }, { redirects: [
-			{ source: '/old', destination: '/quickstart' },
-			{ source: 'no-slash', destination: 'guides/setup' },
-			{ source: '/old', destination: '/guides/setup#install' },
-			{ source: '/gone', destination: '/guides/stup' },
-			{ source: '/blog/:slug*', destination: '/news/:slug*' },
-			{ source: '/ext', destination: 'https://example.com' },
-			{ source: '/api', destination: '/api-reference/users/list' },
-		], api: { openapi: 'openapi.yaml' } });
+		const text = docsJson(
+			{ pages: ['index'] },
+			{
+				redirects: [
+					{ source: '/old', destination: '/quickstart' },
+					{ source: 'no-slash', destination: 'guides/setup' },
+					{ source: '/old', destination: '/guides/setup#install' },
+					{ source: '/gone', destination: '/guides/stup' },
+					{ source: '/blog/:slug*', destination: '/news/:slug*' },
+					{ source: '/ext', destination: 'https://example.com' },
+					{ source: '/api', destination: '/api-reference/users/list' },
+				],
+				api: { openapi: 'openapi.yaml' },
+			},
+		);
 		const d = await docsDiagnostics(text);
 		assertDiagnostics(d, [
 			{ range: rangeOf(text, '"no-slash"'), code: 'redirect-invalid' },
@@ -90,15 +121,20 @@ describe('redirects', () => {
 	});
 
 	it('follows the platform: a destination without a leading slash is read from the root, a folder of the site or a folder index page is a destination', async () => {
-		const text = docsJson({ pages: ['index'] }, { redirects: [
-			{ source: '/a', destination: 'guides/setup' },
-			{ source: '/b', destination: '/guides' },
-			{ source: '/c', destination: '/reference/' },
-			{ source: '/d', destination: '/guides/nothing-here' },
-			{ source: '/e', destination: '/nothing' },
-			{ source: '/f', destination: '/404.html' },
-			{ source: '/g', destination: '/files/guide.pdf' },
-		] });
+		const text = docsJson(
+			{ pages: ['index'] },
+			{
+				redirects: [
+					{ source: '/a', destination: 'guides/setup' },
+					{ source: '/b', destination: '/guides' },
+					{ source: '/c', destination: '/reference/' },
+					{ source: '/d', destination: '/guides/nothing-here' },
+					{ source: '/e', destination: '/nothing' },
+					{ source: '/f', destination: '/404.html' },
+					{ source: '/g', destination: '/files/guide.pdf' },
+				],
+			},
+		);
 		const d = await docsDiagnostics(text, { 'reference/index.mdx': '# Reference\n', '404.html': '<h1>Gone</h1>' });
 		assertDiagnostics(d, [
 			{ range: rangeOf(text, '"/guides/nothing-here"'), code: 'redirect-destination-missing' },
@@ -109,9 +145,11 @@ describe('redirects', () => {
 });
 
 describe('favicon', () => {
-	it('is an error when the file is missing (the platform\'s build fails generating the icons), in either form', async () => {
+	it("is an error when the file is missing (the platform's build fails generating the icons), in either form", async () => {
 		const text = docsJson({ pages: ['index'] }, { favicon: { light: '/favicon.svg', dark: '/images/favicon-dark.svg' } });
-		assertDiagnostics(await docsDiagnostics(text, { 'favicon.svg': '<svg/>' }), [{ range: rangeOf(text, '"/images/favicon-dark.svg"'), code: 'favicon-not-found' }]);
+		assertDiagnostics(await docsDiagnostics(text, { 'favicon.svg': '<svg/>' }), [
+			{ range: rangeOf(text, '"/images/favicon-dark.svg"'), code: 'favicon-not-found' },
+		]);
 		assert.deepEqual(await docsDiagnostics(docsJson({ pages: ['index'] }, { favicon: 'favicon.svg' }), { 'favicon.svg': '<svg/>' }), []);
 	});
 });

@@ -8,7 +8,10 @@ describe('rules are documented', () => {
 		const readme = readFileSync(path.resolve(__dirname, '../../../README.md'), 'utf8');
 		const table = readme.slice(readme.indexOf('### Diagnostics'), readme.indexOf('### Commands and settings'));
 		// The first cell of each row names the codes.
-		const firstCells = table.split('\n').filter(line => line.startsWith('| `')).map(line => line.split('|')[1]);
+		const firstCells = table
+			.split('\n')
+			.filter(line => line.startsWith('| `'))
+			.map(line => line.split('|')[1]);
 		const documented = new Set(firstCells.flatMap(cell => [...cell.matchAll(/`([a-z0-9-]+)`/g)].map(m => m[1])));
 		const missing = Object.keys(rules).filter(code => !documented.has(code));
 		const stale = [...documented].filter(code => !(code in rules));

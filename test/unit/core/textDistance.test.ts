@@ -27,11 +27,14 @@ describe('text distance', () => {
 
 	it('equals the textbook distance, and a bounded call says "more than max" exactly when it is', () => {
 		const word = fc.string({ unit: fc.constantFrom('a', 'b', 'c', '/', '-'), maxLength: 12 });
-		fc.assert(fc.property(word, word, fc.integer({ min: 0, max: 6 }), (a, b, max) => {
-			const expected = referenceDistance(a, b);
-			assert.equal(editDistance(a, b), expected);
-			assert.equal(editDistance(a, b, max), expected <= max ? expected : max + 1);
-		}), { seed: 4242, numRuns: 3000 });
+		fc.assert(
+			fc.property(word, word, fc.integer({ min: 0, max: 6 }), (a, b, max) => {
+				const expected = referenceDistance(a, b);
+				assert.equal(editDistance(a, b), expected);
+				assert.equal(editDistance(a, b, max), expected <= max ? expected : max + 1);
+			}),
+			{ seed: 4242, numRuns: 3000 },
+		);
 	});
 
 	it('suggests the closest page, the earlier one on ties, and a moved page by its file name', () => {
@@ -44,25 +47,29 @@ describe('text distance', () => {
 
 	it('picks what a plain scan with the textbook distance picks (the pruning by length and characters changes nothing)', () => {
 		const path = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'A', '/', '-', 'é'), minLength: 1, maxLength: 14 });
-		fc.assert(fc.property(path, fc.array(path, { maxLength: 40 }), (value, candidates) => {
-			const max = Math.max(1, Math.floor(value.length / 3));
-			let expected: string | undefined;
-			let best = max + 1;
-			for (const c of candidates) {
-				const d = referenceDistance(value.toLowerCase(), c.toLowerCase());
-				if (d < best) [expected, best] = [c, d];
-			}
-			const actual = closestMatch(value, candidates);
-			// Without a close one, the fallbacks (words, file name) may still answer.
-			if (expected !== undefined) assert.equal(actual, expected);
-			// Asked again with the same list (its prepared copy reused), the same answer.
-			assert.equal(closestMatch(value, candidates), actual);
-		}), { seed: 77, numRuns: 3000 });
+		fc.assert(
+			fc.property(path, fc.array(path, { maxLength: 40 }), (value, candidates) => {
+				const max = Math.max(1, Math.floor(value.length / 3));
+				let expected: string | undefined;
+				let best = max + 1;
+				for (const c of candidates) {
+					const d = referenceDistance(value.toLowerCase(), c.toLowerCase());
+					if (d < best) [expected, best] = [c, d];
+				}
+				const actual = closestMatch(value, candidates);
+				// Without a close one, the fallbacks (words, file name) may still answer.
+				if (expected !== undefined) assert.equal(actual, expected);
+				// Asked again with the same list (its prepared copy reused), the same answer.
+				assert.equal(closestMatch(value, candidates), actual);
+			}),
+			{ seed: 77, numRuns: 3000 },
+		);
 	});
 
 	it('on a site of 25,000 pages looks within the language and version of the entry, in milliseconds', () => {
 		const pages: string[] = [];
-		for (const language of ['en', 'fr', 'es', 'de']) for (let v = 1; v <= 100; v++) for (let p = 0; p < 62; p++) pages.push(`${language}/v${v}/guides/page-${p}`);
+		for (const language of ['en', 'fr', 'es', 'de'])
+			for (let v = 1; v <= 100; v++) for (let p = 0; p < 62; p++) pages.push(`${language}/v${v}/guides/page-${p}`);
 		// The same typo in another version is as close as the one in its own version: the own one wins.
 		pages.unshift('en/v7x/guides/pgae-41');
 		const started = performance.now();

@@ -9,7 +9,8 @@ const page = (text: string) => TextDocument.create('file:///ws/page.mdx', 'mdx',
 
 describe('MDX components', () => {
 	it('accepts built-in, imported and locally defined components', () => {
-		const text = 'import Chart from "/snippets/chart.mdx";\nimport { A, B as Bee } from "/snippets/parts.jsx";\nexport const Local = () => null;\n\n<Note>x</Note>\n<Card title="t">y</Card>\n<Chart />\n<Bee />\n<Local />\n<Tree><Tree.Folder name="src"><Tree.File name="a.ts" /></Tree.Folder></Tree>\n<div>html</div>\n';
+		const text =
+			'import Chart from "/snippets/chart.mdx";\nimport { A, B as Bee } from "/snippets/parts.jsx";\nexport const Local = () => null;\n\n<Note>x</Note>\n<Card title="t">y</Card>\n<Chart />\n<Bee />\n<Local />\n<Tree><Tree.Folder name="src"><Tree.File name="a.ts" /></Tree.Folder></Tree>\n<div>html</div>\n';
 		assert.deepEqual(summarizePage(page(text)).diagnostics, []);
 	});
 

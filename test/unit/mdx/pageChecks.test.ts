@@ -2,14 +2,32 @@ import * as assert from 'node:assert/strict';
 import { assertDiagnostics } from '../../helpers/diagnostics';
 import { checkPages, docsJson, rangeOf } from '../../helpers/siteCheck';
 
-const config = docsJson({ groups: [{ group: 'G', pages: ['index', 'guides/setup', 'guides/v1.2/notes'] }], openapi: 'openapi.yaml' }, { redirects: [{ source: '/old/:slug*', destination: '/guides/setup' }] });
-const setup = '---\ntitle: Setup\n---\n\n## Install the SDK\n\n<ParamField body="api_key" type="string">Key</ParamField>\n\n<AccordionGroup>\n  <Accordion title="Create a key">x</Accordion>\n</AccordionGroup>\n';
-const site = (index: string, extra: Record<string, string> = {}) => ({ 'docs.json': config, 'index.mdx': index, 'guides/setup.mdx': setup, 'guides/v1.2/notes.mdx': '# Notes', 'images/logo.png': 'PNG', 'snippets/note.mdx': 'Hi', ...extra });
+const config = docsJson(
+	{ groups: [{ group: 'G', pages: ['index', 'guides/setup', 'guides/v1.2/notes'] }], openapi: 'openapi.yaml' },
+	{ redirects: [{ source: '/old/:slug*', destination: '/guides/setup' }] },
+);
+const setup =
+	'---\ntitle: Setup\n---\n\n## Install the SDK\n\n<ParamField body="api_key" type="string">Key</ParamField>\n\n<AccordionGroup>\n  <Accordion title="Create a key">x</Accordion>\n</AccordionGroup>\n';
+const site = (index: string, extra: Record<string, string> = {}) => ({
+	'docs.json': config,
+	'index.mdx': index,
+	'guides/setup.mdx': setup,
+	'guides/v1.2/notes.mdx': '# Notes',
+	'images/logo.png': 'PNG',
+	'snippets/note.mdx': 'Hi',
+	...extra,
+});
 
 describe('MDX page checks', () => {
 	it('accepts links to pages, anchors (headings and component ids), files, generated API pages and dotted paths', async () => {
 		const index = [
-			'---', 'title: Home', 'og:title: Home', '---', '', '# Home', '',
+			'---',
+			'title: Home',
+			'og:title: Home',
+			'---',
+			'',
+			'# Home',
+			'',
 			'[a](/guides/setup) [b](/guides/setup#install-the-sdk) [c](guides/setup#param-api_key) [d](/guides/setup#create-a-key)',
 			'[e](/images/logo.png) [g](/api-reference/users/list-users) [h](/guides/v1.2/notes) [i](#home)',
 			'[j](https://example.com) [k](mailto:a@b.c) [l](/) [m](./guides/setup.mdx)',
@@ -20,24 +38,47 @@ describe('MDX page checks', () => {
 		assert.deepEqual(await checkPages(site(index)), {});
 	});
 
-	it('follows the platform\'s link check: folders, a file named without its extension, and `a/b` read from the root are not broken', async () => {
-		const files = { ...site('# Home\n'), 'guides/deep/page.mdx': '# Deep\n\nSee [setup](guides/setup), [logo](/images/logo), [the folder](/guides) and [up](../setup).\n' };
-		files['docs.json'] = docsJson({ pages: ['index', 'guides/setup', 'guides/deep/page'] }, { redirects: [{ source: '/old/:slug*', destination: '/guides/setup' }] });
+	it("follows the platform's link check: folders, a file named without its extension, and `a/b` read from the root are not broken", async () => {
+		const files = {
+			...site('# Home\n'),
+			'guides/deep/page.mdx': '# Deep\n\nSee [setup](guides/setup), [logo](/images/logo), [the folder](/guides) and [up](../setup).\n',
+		};
+		files['docs.json'] = docsJson(
+			{ pages: ['index', 'guides/setup', 'guides/deep/page'] },
+			{ redirects: [{ source: '/old/:slug*', destination: '/guides/setup' }] },
+		);
 		// `guides/setup` and `../setup` work either way; nothing is reported.
 		assert.deepEqual((await checkPages(files))['guides/deep/page.mdx'], undefined);
 	});
 
-	it('warns on a relative link without ./ that only works from the page\'s folder (the platform\'s link check reads it from the root)', async () => {
+	it("warns on a relative link without ./ that only works from the page's folder (the platform's link check reads it from the root)", async () => {
 		const files = { ...site('# Home\n'), 'guides/other.mdx': '# Other\n\nSee [setup](setup) and [from the root](guides/setup).\n' };
 		files['docs.json'] = docsJson({ pages: ['index', 'guides/setup', 'guides/other'] });
-		assertDiagnostics((await checkPages(files))['guides/other.mdx'], [{ range: [2, 12, 2, 17], code: 'link-relative', message: /^'\/guides\/setup' is where browsers take 'setup'.*Write '\.\/setup' or '\/guides\/setup'\.$/ }]);
+		assertDiagnostics((await checkPages(files))['guides/other.mdx'], [
+			{ range: [2, 12, 2, 17], code: 'link-relative', message: /^'\/guides\/setup' is where browsers take 'setup'.*Write '\.\/setup' or '\/guides\/setup'\.$/ },
+		]);
 	});
 
 	it('slugs headings as the platform does (checked against its link check): underscores kept, accents and CJK kept, -2 for a repeat, custom ids', async () => {
 		const page = [
-			'# Home', '', '## Using `foo_bar` v1.2 (beta)!', '', "## What's new?", '', '## Café & Crème', '', '## 日本語の見出し', '',
-			'### Memory config {#memory-config}', '', '## Repeated', '', '## Repeated', '',
-			'<Accordion title="Setup: Advanced Mode">x</Accordion>', '',
+			'# Home',
+			'',
+			'## Using `foo_bar` v1.2 (beta)!',
+			'',
+			"## What's new?",
+			'',
+			'## Café & Crème',
+			'',
+			'## 日本語の見出し',
+			'',
+			'### Memory config {#memory-config}',
+			'',
+			'## Repeated',
+			'',
+			'## Repeated',
+			'',
+			'<Accordion title="Setup: Advanced Mode">x</Accordion>',
+			'',
 			'[a](#using-foo_bar-v1-2-beta) [b](#whats-new) [c](#café-&-crème) [d](#日本語の見出し) [e](#memory-config) [f](#repeated-2) [g](#setup-advanced-mode)',
 			'',
 			'[x](#using-foo_bar-v12-beta) [y](#repeated-1)',
@@ -49,9 +90,12 @@ describe('MDX page checks', () => {
 		]);
 	});
 
-	it('gives no id to a Step title: the platform\'s link check rejects links to one', async () => {
+	it("gives no id to a Step title: the platform's link check rejects links to one", async () => {
 		const d = await checkPages(site('# Home\n\n<Steps>\n  <Step title="Install it">x</Step>\n</Steps>\n\n[s](#install-it)\n'));
-		assert.deepEqual(d['index.mdx'].map(x => x.code), ['link-anchor-missing']);
+		assert.deepEqual(
+			d['index.mdx'].map(x => x.code),
+			['link-anchor-missing'],
+		);
 	});
 
 	it('gives an Accordion the id the platform renders from its title (underscores become dashes)', async () => {
@@ -74,17 +118,17 @@ describe('MDX page checks', () => {
 		assertDiagnostics(d['index.mdx'], [{ range: [6, 21, 6, 32], code: 'link-anchor-missing' }]);
 	});
 
-	it('warns on a file link with the wrong extension when a file named alike exists (the platform\'s link check accepts it)', async () => {
+	it("warns on a file link with the wrong extension when a file named alike exists (the platform's link check accepts it)", async () => {
 		const d = await checkPages(site('# Home\n\n![logo](/images/logo.gif)\n'));
 		assertDiagnostics(d['index.mdx'], [{ range: [2, 8, 2, 24], code: 'link-wrong-extension', message: /has 'logo.png'/ }]);
 	});
 
-	it('reads //path (no host) as a path of the site, as the platform\'s link check does; //cdn.example.com stays external', async () => {
+	it("reads //path (no host) as a path of the site, as the platform's link check does; //cdn.example.com stays external", async () => {
 		const d = await checkPages(site('# Home\n\n[a](//guides/setup) [b](//cloud/nowhere.md) [c](//cdn.example.com/x.png)\n'));
 		assertDiagnostics(d['index.mdx'], [{ range: [2, 24, 2, 42], code: 'link-broken' }]);
 	});
 
-	it('checks a .md file beside an .mdx of the same name too (the platform\'s link check reads both), and compares anchors case-sensitively', async () => {
+	it("checks a .md file beside an .mdx of the same name too (the platform's link check reads both), and compares anchors case-sensitively", async () => {
 		const files = { ...site('# Home\n\n## MixedCase\n\n[a](#mixedcase) [b](#MixedCase)\n'), 'guides/setup.md': '# Old setup\n\n[gone](/nowhere)\n' };
 		const d = await checkPages(files);
 		assertDiagnostics(d['guides/setup.md'], [{ range: [2, 7, 2, 15], code: 'link-broken' }]);
@@ -95,29 +139,42 @@ describe('MDX page checks', () => {
 		const padding = 'Lorem ipsum dolor sit amet.\n'.repeat(20_000);
 		const page = `# Changelog\n\n[a](#release-25_12-2025) [b](#2512) [c](#kept)\n\n### Release 25_12, 2025\n\n\`\`\`md\n## Not a heading\n\`\`\`\n\n## Custom {#kept}\n\n${padding}`;
 		const d = (await checkPages(site(page)))['index.mdx'];
-		assert.deepEqual(d.map(x => [x.code, x.range.start.line, x.range.start.character]), [['page-too-large', 0, 0], ['link-anchor-missing', 2, 29]]);
+		assert.deepEqual(
+			d.map(x => [x.code, x.range.start.line, x.range.start.character]),
+			[
+				['page-too-large', 0, 0],
+				['link-anchor-missing', 2, 29],
+			],
+		);
 	});
 
-	it('warns on a link to a path only a redirect serves (the platform\'s link check calls it broken)', async () => {
+	it("warns on a link to a path only a redirect serves (the platform's link check calls it broken)", async () => {
 		const d = await checkPages(site('# Home\n\n[f](/old/anything/here)\n'));
 		assertDiagnostics(d['index.mdx'], [{ range: [2, 4, 2, 22], code: 'link-redirected', message: /only a redirect source/ }]);
 		assert.equal(d['index.mdx'][0].severity, 2);
 	});
 
-	it('reports a broken link the platform\'s link check does not read (<video src>, <Button href>) as a warning that says so', async () => {
+	it("reports a broken link the platform's link check does not read (<video src>, <Button href>) as a warning that says so", async () => {
 		const d = await checkPages(site('# Home\n\n<video src="/media/intro.mp4" />\n\n<img src="/media/missing.png" />\n'));
 		assertDiagnostics(d['index.mdx'], [
 			{ range: [2, 12, 2, 28], code: 'link-broken-unchecked', message: /does not read src of <video>/ },
 			{ range: [4, 10, 4, 28], code: 'link-broken' },
 		]);
-		assert.deepEqual(d['index.mdx'].map(x => x.severity), [2, 1]);
+		assert.deepEqual(
+			d['index.mdx'].map(x => x.severity),
+			[2, 1],
+		);
 	});
 
 	it('reports broken links as errors at the URL, with the closest page', async () => {
 		const index = '# Home\n\nSee [setup](/guides/stup) and <Card title="Nowhere" href="/nowhere">x</Card>.\n\n![x](/images/missing.png)\n';
 		const d = await checkPages(site(index));
 		assertDiagnostics(d['index.mdx'], [
-			{ range: rangeOf(index, '/guides/stup'), code: 'link-broken', message: /No page or file '\/guides\/stup' in this site. Did you mean '\/guides\/setup'\?/ },
+			{
+				range: rangeOf(index, '/guides/stup'),
+				code: 'link-broken',
+				message: /No page or file '\/guides\/stup' in this site. Did you mean '\/guides\/setup'\?/,
+			},
 			{ range: rangeOf(index, '/nowhere'), code: 'link-broken' },
 			{ range: rangeOf(index, '/images/missing.png'), code: 'link-broken' },
 		]);
@@ -128,7 +185,11 @@ describe('MDX page checks', () => {
 		const index = '# Home\n\n[x](/guides/setup#install-sdk) [y](#nope)\n';
 		const d = await checkPages(site(index));
 		assertDiagnostics(d['index.mdx'], [
-			{ range: rangeOf(index, '/guides/setup#install-sdk'), code: 'link-anchor-missing', message: /'guides\/setup' has no heading '#install-sdk'. Did you mean '#install-the-sdk'\?/ },
+			{
+				range: rangeOf(index, '/guides/setup#install-sdk'),
+				code: 'link-anchor-missing',
+				message: /'guides\/setup' has no heading '#install-sdk'. Did you mean '#install-the-sdk'\?/,
+			},
 			{ range: rangeOf(index, '#nope'), code: 'link-anchor-missing' },
 		]);
 		assert.ok(d['index.mdx'].every(x => x.severity === 2));
@@ -136,11 +197,18 @@ describe('MDX page checks', () => {
 
 	it('reports MDX syntax errors where the compiler does: unclosed and mismatched tags, HTML that is not JSX', async () => {
 		const unclosed = '# Home\n\n<Note>\nunclosed\n';
-		assertDiagnostics((await checkPages(site(unclosed)))['index.mdx'], [{ range: [2, 0, 2, 6], code: 'mdx-syntax', message: /Expected a closing tag for `<Note>`/ }]);
+		assertDiagnostics((await checkPages(site(unclosed)))['index.mdx'], [
+			{ range: [2, 0, 2, 6], code: 'mdx-syntax', message: /Expected a closing tag for `<Note>`/ },
+		]);
 		const mismatched = '<Tabs>\n<Tab title="a">\nx\n</Tabs>\n';
-		assert.match((await checkPages(site(mismatched)))['index.mdx'][0].message, /Unexpected closing tag `<\/Tabs>`, expected corresponding closing tag for `<Tab>`/);
+		assert.match(
+			(await checkPages(site(mismatched)))['index.mdx'][0].message,
+			/Unexpected closing tag `<\/Tabs>`, expected corresponding closing tag for `<Tab>`/,
+		);
 		const html = 'Logo: <img src="/images/logo.png">\n';
-		assertDiagnostics((await checkPages(site(html)))['index.mdx'], [{ range: [0, 6, 0, 34], code: 'mdx-syntax', message: /Expected a closing tag for `<img>`/ }]);
+		assertDiagnostics((await checkPages(site(html)))['index.mdx'], [
+			{ range: [0, 6, 0, 34], code: 'mdx-syntax', message: /Expected a closing tag for `<img>`/ },
+		]);
 		assert.doesNotMatch((await checkPages(site(html)))['index.mdx'][0].message, /\(\d+:\d+/, 'positions are in the range, not the text');
 	});
 
@@ -162,13 +230,14 @@ describe('MDX page checks', () => {
 		assert.equal((await checkPages(site('---\ntitle: Home\n\n# Home\n')))['index.mdx'][0].code, 'frontmatter-unterminated');
 	});
 
-	it('accepts frontmatter the platform\'s reader (front-matter, js-yaml) accepts: a quoted value continued at column 0', async () => {
+	it("accepts frontmatter the platform's reader (front-matter, js-yaml) accepts: a quoted value continued at column 0", async () => {
 		const page = "---\ntitle: 'Page cache'\ndescription: 'caching of\ndata in memory'\nsidebarTitle: Cache\n---\n\n# Cache\n";
 		assert.equal((await checkPages(site(page)))['index.mdx'], undefined);
 	});
 
 	it('checks imports of snippets, from the root and relative', async () => {
-		const index = 'import Note from "/snippets/note.mdx";\nimport Gone from "/snippets/gone.mdx";\nimport Rel from "./snippets/note.mdx";\nimport { x } from "some-package";\n\n# Home\n';
+		const index =
+			'import Note from "/snippets/note.mdx";\nimport Gone from "/snippets/gone.mdx";\nimport Rel from "./snippets/note.mdx";\nimport { x } from "some-package";\n\n# Home\n';
 		assertDiagnostics((await checkPages(site(index)))['index.mdx'], [{ range: rangeOf(index, '/snippets/gone.mdx'), code: 'import-not-found' }]);
 	});
 
@@ -177,13 +246,19 @@ describe('MDX page checks', () => {
 		// Too big for a full parse (the parser would block for many seconds): links are still checked.
 		const big = '# Big\n\n' + 'Some text with a [link](/guides/setup).\n\n'.repeat(120_000) + '<Card href="/gone">x</Card>\n';
 		const d = (await checkPages(site(big)))['index.mdx'];
-		assert.deepEqual(d.map(x => x.code), ['page-too-large', 'link-broken']);
+		assert.deepEqual(
+			d.map(x => x.code),
+			['page-too-large', 'link-broken'],
+		);
 		assert.equal(d[1].range.start.line, 240_002);
 		const deep = '<Note>'.repeat(500) + 'x' + '</Note>'.repeat(500);
 		assert.deepEqual(await checkPages(site(deep)), {});
 		const quotes = '> '.repeat(20_000) + 'x\n\n[gone](/gone)\n';
 		const started = Date.now();
-		assert.deepEqual((await checkPages(site(quotes)))['index.mdx'].map(x => x.code), ['page-too-large', 'link-broken']);
+		assert.deepEqual(
+			(await checkPages(site(quotes)))['index.mdx'].map(x => x.code),
+			['page-too-large', 'link-broken'],
+		);
 		assert.ok(Date.now() - started < 5_000, `${Date.now() - started} ms`);
 	});
 });

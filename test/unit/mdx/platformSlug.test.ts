@@ -28,7 +28,11 @@ describe('platform heading ids', () => {
 			accepted++;
 			assert.strictEqual(fast, slugify(text, { decamelize: false, preserveCharacters: ['_'] }), JSON.stringify(text));
 			// The variants heading ids with percent-escapes and component titles use.
-			assert.strictEqual(plainAsciiSlug(text, { lowercase: false, keepPercent: true }), slugify(text, { decamelize: false, preserveCharacters: ['%', '_'], lowercase: false }), `escaped ${JSON.stringify(text)}`);
+			assert.strictEqual(
+				plainAsciiSlug(text, { lowercase: false, keepPercent: true }),
+				slugify(text, { decamelize: false, preserveCharacters: ['%', '_'], lowercase: false }),
+				`escaped ${JSON.stringify(text)}`,
+			);
 			assert.strictEqual(plainAsciiSlug(text, { keepUnderscore: false }), slugify(text, { decamelize: false }), `title ${JSON.stringify(text)}`);
 		}
 		assert.ok(accepted > 5_000, `only ${accepted} strings took the fast path`);
@@ -40,7 +44,10 @@ describe('platform heading ids', () => {
 
 	it('numbers repeated ids from -2 as slugifyWithCounter does (a title `x-2` counts as it is)', () => {
 		const slugger = new HeadingSlugger();
-		assert.deepStrictEqual(['Setup', 'Setup', 'Setup-2', 'Setup', 'a-2', 'a', 'a', 'a'].map(t => slugger.slug(t)), ['setup', 'setup-2', 'setup-2', 'setup-3', 'a-2', 'a', 'a-2', 'a-3']);
+		assert.deepStrictEqual(
+			['Setup', 'Setup', 'Setup-2', 'Setup', 'a-2', 'a', 'a', 'a'].map(t => slugger.slug(t)),
+			['setup', 'setup-2', 'setup-2', 'setup-3', 'a-2', 'a', 'a-2', 'a-3'],
+		);
 	});
 
 	it('numbers like the library over random title sequences', async () => {
@@ -52,7 +59,11 @@ describe('platform heading ids', () => {
 			const slugger = new HeadingSlugger();
 			for (let i = 0; i < 12; i++) {
 				const title = titles[Math.floor(next() * titles.length)];
-				assert.strictEqual(slugger.slug(title), reference(title.toLowerCase().replace(/\s+/g, '-'), { decamelize: false, preserveCharacters: ['_'] }), `${run}: ${title}`);
+				assert.strictEqual(
+					slugger.slug(title),
+					reference(title.toLowerCase().replace(/\s+/g, '-'), { decamelize: false, preserveCharacters: ['_'] }),
+					`${run}: ${title}`,
+				);
 			}
 		}
 	});

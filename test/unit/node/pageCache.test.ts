@@ -146,9 +146,16 @@ describe('persistent page cache', () => {
 
 	it('removes cache files of sites not opened for 30 days, and nothing else', async () => {
 		const old = Date.now() / 1000 - 31 * 86_400;
-		const names = ['pages-0123456789abcdef.bin', 'pages-0123456789abcdef.bin.openapi', 'pages-fedcba9876543210.bin', 'pages-1111111111111111.bin.12.34.tmp', 'notes.txt'];
+		const names = [
+			'pages-0123456789abcdef.bin',
+			'pages-0123456789abcdef.bin.openapi',
+			'pages-fedcba9876543210.bin',
+			'pages-1111111111111111.bin.12.34.tmp',
+			'notes.txt',
+		];
 		for (const name of names) writeFileSync(path.join(dir, name), 'x');
-		for (const name of ['pages-0123456789abcdef.bin', 'pages-0123456789abcdef.bin.openapi', 'pages-1111111111111111.bin.12.34.tmp', 'notes.txt']) utimesSync(path.join(dir, name), old, old);
+		for (const name of ['pages-0123456789abcdef.bin', 'pages-0123456789abcdef.bin.openapi', 'pages-1111111111111111.bin.12.34.tmp', 'notes.txt'])
+			utimesSync(path.join(dir, name), old, old);
 		const removed = await pruneCacheFolder(dir);
 		assert.deepEqual(removed.sort(), ['pages-0123456789abcdef.bin', 'pages-0123456789abcdef.bin.openapi', 'pages-1111111111111111.bin.12.34.tmp']);
 		assert.deepEqual(readdirSync(dir).sort(), ['notes.txt', 'pages-fedcba9876543210.bin']);

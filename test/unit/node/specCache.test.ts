@@ -38,7 +38,10 @@ describe('persistent OpenAPI validation cache', () => {
 		await warm('file:///site/openapi.yaml', text + '\n# edited\n');
 		await warm('file:///site/other.yaml', text);
 		assert.deepEqual(second.calls, ['file:///site/openapi.yaml', 'file:///site/other.yaml']);
-		assert.deepEqual(fresh.operations.map(o => `${o.method} ${o.path}`), ['GET /pets']);
+		assert.deepEqual(
+			fresh.operations.map(o => `${o.method} ${o.path}`),
+			['GET /pets'],
+		);
 	});
 
 	it('ignores a damaged file or one of another build', async () => {

@@ -24,7 +24,14 @@ describe('worker threads: page pool and spec reader', function () {
 	it('the page pool summarizes like the inline path, stops its workers when idle and starts them again', async () => {
 		const pool = createPagePool(2, path.join(dist, 'pageWorker.js'), 300);
 		try {
-			const pages = Array.from({ length: 70 }, (_, i) => TextDocument.create(`file:///site/p${i}.mdx`, 'mdx', 1, `---\ntitle: P${i}\n---\n\n## Part ${i}\n\nSee [next](/p${i + 1}#part-${i + 1}).\n\n<Note>\n  ${i % 7 === 0 ? '<Broken' : 'fine'}\n</Note>\n`));
+			const pages = Array.from({ length: 70 }, (_, i) =>
+				TextDocument.create(
+					`file:///site/p${i}.mdx`,
+					'mdx',
+					1,
+					`---\ntitle: P${i}\n---\n\n## Part ${i}\n\nSee [next](/p${i + 1}#part-${i + 1}).\n\n<Note>\n  ${i % 7 === 0 ? '<Broken' : 'fine'}\n</Note>\n`,
+				),
+			);
 			const summaries = await pool(pages, noCancellation);
 			assert.equal(pool.workers, 2);
 			assert.deepEqual(JSON.parse(JSON.stringify(summaries)), JSON.parse(JSON.stringify(pages.map(summarizePage))));
@@ -40,13 +47,17 @@ describe('worker threads: page pool and spec reader', function () {
 		const reader = createWorkerSpecReader(path.join(dist, 'specWorker.js'), 300);
 		try {
 			const paths: Record<string, unknown> = {};
-			for (let i = 0; paths && JSON.stringify(paths).length < inlineLimit + 10_000; i++) paths[`/things${i}`] = { get: { summary: `Thing ${i}`, description: 'x'.repeat(200), responses: { 200: { description: 'OK' } } } };
+			for (let i = 0; paths && JSON.stringify(paths).length < inlineLimit + 10_000; i++)
+				paths[`/things${i}`] = { get: { summary: `Thing ${i}`, description: 'x'.repeat(200), responses: { 200: { description: 'OK' } } } };
 			const text = JSON.stringify({ openapi: '3.1.0', info: { title: 'Big', version: '1' }, paths });
 			const read = reader('file:///site/big.json', text);
 			assert.ok(read instanceof Promise, 'a large document is read in the worker');
 			const spec = await read;
 			assert.equal(reader.running, true);
-			assert.deepEqual(spec.operations.map(o => `${o.method} ${o.path}`), readOpenApiSpec('file:///site/big.json', text).operations.map(o => `${o.method} ${o.path}`));
+			assert.deepEqual(
+				spec.operations.map(o => `${o.method} ${o.path}`),
+				readOpenApiSpec('file:///site/big.json', text).operations.map(o => `${o.method} ${o.path}`),
+			);
 			await eventually(() => !reader.running, 'the idle spec worker to stop');
 			const validated = await reader.validate('file:///site/big.json', text, spec);
 			assert.equal(validated.operations.length, spec.operations.length);

@@ -4,25 +4,28 @@ import { generatePages, slugify } from '../../../server/src/core/openapi/generat
 import { readOpenApiSpec } from '../../../server/src/core/openapi/openApiSpec';
 import { readFrontmatter } from '../../../server/src/core/mdx/frontmatter';
 
-const spec = readOpenApiSpec('file:///ws/api/openapi.yaml', [
-	'openapi: 3.1.0',
-	'info: { title: Pets, version: "1" }',
-	'paths:',
-	'  /pets:',
-	'    get:',
-	'      summary: List pets',
-	'      description: "Returns every pet: even the \\"shy\\" ones.\\n\\nPaginated."',
-	'    post: { summary: "Créer un animal", deprecated: true }',
-	'  /pets/{petId}:',
-	'    get: { summary: List pets }',
-	'    delete: {}',
-	'  /v1/files/{id}.json:',
-	'    put: { summary: "#1 — upload!" }',
-	'  /internal:',
-	'    get: { x-hidden: true, summary: Hidden }',
-	'  /emoji:',
-	'    get: { summary: "🐶" }',
-].join('\n'));
+const spec = readOpenApiSpec(
+	'file:///ws/api/openapi.yaml',
+	[
+		'openapi: 3.1.0',
+		'info: { title: Pets, version: "1" }',
+		'paths:',
+		'  /pets:',
+		'    get:',
+		'      summary: List pets',
+		'      description: "Returns every pet: even the \\"shy\\" ones.\\n\\nPaginated."',
+		'    post: { summary: "Créer un animal", deprecated: true }',
+		'  /pets/{petId}:',
+		'    get: { summary: List pets }',
+		'    delete: {}',
+		'  /v1/files/{id}.json:',
+		'    put: { summary: "#1 — upload!" }',
+		'  /internal:',
+		'    get: { x-hidden: true, summary: Hidden }',
+		'  /emoji:',
+		'    get: { summary: "🐶" }',
+	].join('\n'),
+);
 
 const frontmatterOf = (text: string) => readFrontmatter(text)!.data;
 
@@ -37,14 +40,21 @@ describe('OpenAPI page generator', () => {
 			'api-reference/endpoint/1-upload',
 			'api-reference/endpoint/get-emoji',
 		]);
-		assert.deepEqual(result.files.map(f => f.relativePath), result.entries.map(e => `${e}.mdx`));
+		assert.deepEqual(
+			result.files.map(f => f.relativePath),
+			result.entries.map(e => `${e}.mdx`),
+		);
 		assert.deepEqual(result.skipped, []);
 	});
 
 	it('writes frontmatter the platform reads: openapi, title, description, deprecated, strings quoted safely', () => {
 		const [list, create, , remove] = generatePages(spec, { folder: '', existing: new Set(), force: false }).files;
 		assert.equal(list.text, '---\nopenapi: "GET /pets"\ntitle: "List pets"\ndescription: "Returns every pet: even the \\"shy\\" ones.\\n\\nPaginated."\n---\n');
-		assert.deepEqual(frontmatterOf(list.text), { openapi: 'GET /pets', title: 'List pets', description: 'Returns every pet: even the "shy" ones.\n\nPaginated.' });
+		assert.deepEqual(frontmatterOf(list.text), {
+			openapi: 'GET /pets',
+			title: 'List pets',
+			description: 'Returns every pet: even the "shy" ones.\n\nPaginated.',
+		});
 		assert.deepEqual(frontmatterOf(create.text), { openapi: 'POST /pets', title: 'Créer un animal', deprecated: true });
 		assert.deepEqual(frontmatterOf(remove.text), { openapi: 'DELETE /pets/{petId}', title: 'DELETE /pets/{petId}' });
 		assert.equal(create.relativePath, 'creer-un-animal.mdx');
@@ -72,6 +82,12 @@ describe('OpenAPI page generator', () => {
 	});
 
 	it('slugifies odd text', () => {
-		assert.deepEqual(['GET /a/{b}/c.json', '  Hello,  World!  ', 'Ünïcödé', '日本語', 'x'.repeat(100) + ' y'].map(slugify), ['get-a-b-c-json', 'hello-world', 'unicode', '', 'x'.repeat(80)]);
+		assert.deepEqual(['GET /a/{b}/c.json', '  Hello,  World!  ', 'Ünïcödé', '日本語', 'x'.repeat(100) + ' y'].map(slugify), [
+			'get-a-b-c-json',
+			'hello-world',
+			'unicode',
+			'',
+			'x'.repeat(80),
+		]);
 	});
 });

@@ -18,7 +18,8 @@ const spec = [
 	'  pet.created: { post: { responses: { "200": { description: ok } } } }',
 	'components: { schemas: { Pet: { type: object } } }',
 ].join('\n');
-const v2 = '{ "openapi": "3.0.3", "info": { "title": "V2", "version": "2" }, "paths": { "/owners": { "get": { "responses": {} } }, "/pets": { "get": { "responses": {} } } } }';
+const v2 =
+	'{ "openapi": "3.0.3", "info": { "title": "V2", "version": "2" }, "paths": { "/owners": { "get": { "responses": {} } }, "/pets": { "get": { "responses": {} } } } }';
 
 async function docs(navigation: unknown, extra: Record<string, unknown> = {}, files: Record<string, string> = {}) {
 	const text = docsJson(navigation, extra);
@@ -28,11 +29,16 @@ async function docs(navigation: unknown, extra: Record<string, unknown> = {}, fi
 
 describe('OpenAPI entries in docs.json', () => {
 	it('resolves entries through the nearest openapi, an explicit file (extension optional, / allowed) and api.openapi', async () => {
-		const { d } = await docs({ tabs: [
-			{ tab: 'API', openapi: 'api/pets.yaml', groups: [{ group: 'Pets', pages: ['GET /pets', 'POST /pets', 'GET /pets/{petId}'] }] },
-			{ tab: 'V2', groups: [{ group: 'Owners', openapi: { source: '/api/v2.json', directory: 'v2' }, pages: ['GET /owners', 'api/pets GET /pets'] }] },
-			{ tab: 'Default', pages: ['index', 'GET /pets/{petId}'] },
-		] }, { api: { openapi: 'api/pets.yaml' } });
+		const { d } = await docs(
+			{
+				tabs: [
+					{ tab: 'API', openapi: 'api/pets.yaml', groups: [{ group: 'Pets', pages: ['GET /pets', 'POST /pets', 'GET /pets/{petId}'] }] },
+					{ tab: 'V2', groups: [{ group: 'Owners', openapi: { source: '/api/v2.json', directory: 'v2' }, pages: ['GET /owners', 'api/pets GET /pets'] }] },
+					{ tab: 'Default', pages: ['index', 'GET /pets/{petId}'] },
+				],
+			},
+			{ api: { openapi: 'api/pets.yaml' } },
+		);
 		assert.deepEqual(d, []);
 	});
 
@@ -42,7 +48,9 @@ describe('OpenAPI entries in docs.json', () => {
 	});
 
 	it('fixes a lower-case method, a trailing slash, renamed path parameters and wrong methods', async () => {
-		const { text, d } = await docs({ groups: [{ group: 'G', openapi: 'api/pets.yaml', pages: ['get /pets', 'GET /pets/', 'GET /pets/{id}', 'DELETE /pets', 'GET /pest'] }] });
+		const { text, d } = await docs({
+			groups: [{ group: 'G', openapi: 'api/pets.yaml', pages: ['get /pets', 'GET /pets/', 'GET /pets/{id}', 'DELETE /pets', 'GET /pest'] }],
+		});
 		assertDiagnostics(d, [
 			{ range: rangeOf(text, '"get /pets"'), code: 'openapi-method-case' },
 			{ range: rangeOf(text, '"GET /pets/"'), code: 'openapi-operation-not-found', message: /\(a trailing slash\) Did you mean 'GET \/pets'\?/ },
@@ -50,7 +58,10 @@ describe('OpenAPI entries in docs.json', () => {
 			{ range: rangeOf(text, '"DELETE /pets"'), code: 'openapi-operation-not-found', message: /no DELETE on this path \(it has GET, POST\)/ },
 			{ range: rangeOf(text, '"GET /pest"'), code: 'openapi-operation-not-found', message: /Did you mean 'GET \/pets'\?/ },
 		]);
-		assert.deepEqual(d.map(x => (x.data as { replacement?: string } | undefined)?.replacement), ['GET /pets', 'GET /pets', 'GET /pets/{petId}', 'GET /pets', 'GET /pets']);
+		assert.deepEqual(
+			d.map(x => (x.data as { replacement?: string } | undefined)?.replacement),
+			['GET /pets', 'GET /pets', 'GET /pets/{petId}', 'GET /pets', 'GET /pets'],
+		);
 	});
 
 	it('reports a method HTTP does not have instead of a missing page', async () => {
@@ -62,10 +73,15 @@ describe('OpenAPI entries in docs.json', () => {
 	});
 
 	it('names the other spec when the operation lives there, warns on ambiguity and on x-hidden', async () => {
-		const { text, d } = await docs({ groups: [
-			{ group: 'A', openapi: 'api/pets.yaml', pages: ['GET /owners', 'GET /internal'] },
-			{ group: 'B', pages: ['GET /pets'] },
-		] }, { api: { openapi: ['api/pets.yaml', 'api/v2.json'] } });
+		const { text, d } = await docs(
+			{
+				groups: [
+					{ group: 'A', openapi: 'api/pets.yaml', pages: ['GET /owners', 'GET /internal'] },
+					{ group: 'B', pages: ['GET /pets'] },
+				],
+			},
+			{ api: { openapi: ['api/pets.yaml', 'api/v2.json'] } },
+		);
 		assertDiagnostics(d, [
 			{ range: rangeOf(text, '"GET /owners"'), code: 'openapi-operation-not-found', message: /It is in v2\.json\. Did you mean 'v2 GET \/owners'\?/ },
 			{ range: rangeOf(text, '"GET /internal"'), code: 'openapi-hidden-operation' },
@@ -75,12 +91,19 @@ describe('OpenAPI entries in docs.json', () => {
 
 	it('reports missing files, Swagger 2.0, external $refs and webhooks before 3.1', async () => {
 		const swagger = '{ "swagger": "2.0", "info": { "title": "Old", "version": "1" }, "paths": {} }';
-		const external = 'openapi: 3.0.0\ninfo: { title: X, version: "1" }\npaths:\n  /a:\n    get:\n      responses:\n        "200": { $ref: "./responses.yaml#/ok" }\nwebhooks:\n  hook: { post: {} }\n';
-		const { text, d, all } = await docs({ tabs: [
-			{ tab: 'A', openapi: 'api/missing.yaml', pages: ['index'] },
-			{ tab: 'B', openapi: 'api/old.json' },
-			{ tab: 'C', openapi: 'api/ext.yaml', pages: ['GET /a'] },
-		] }, {}, { 'api/old.json': swagger, 'api/ext.yaml': external });
+		const external =
+			'openapi: 3.0.0\ninfo: { title: X, version: "1" }\npaths:\n  /a:\n    get:\n      responses:\n        "200": { $ref: "./responses.yaml#/ok" }\nwebhooks:\n  hook: { post: {} }\n';
+		const { text, d, all } = await docs(
+			{
+				tabs: [
+					{ tab: 'A', openapi: 'api/missing.yaml', pages: ['index'] },
+					{ tab: 'B', openapi: 'api/old.json' },
+					{ tab: 'C', openapi: 'api/ext.yaml', pages: ['GET /a'] },
+				],
+			},
+			{},
+			{ 'api/old.json': swagger, 'api/ext.yaml': external },
+		);
 		assertDiagnostics(d, [
 			{ range: rangeOf(text, '"api/missing.yaml"'), code: 'openapi-spec-not-found' },
 			{ range: rangeOf(text, '"api/old.json"'), code: 'openapi-version', message: /Swagger 2\.0/ },
@@ -92,18 +115,32 @@ describe('OpenAPI entries in docs.json', () => {
 	});
 
 	it('survives broken YAML and a spec that is not a map', async () => {
-		const { all } = await docs({ groups: [{ group: 'G', openapi: 'api/bad.yaml', pages: ['GET /x'] }] }, {}, { 'api/bad.yaml': 'openapi: 3.1.0\npaths: [\n  - : :\n' });
+		const { all } = await docs(
+			{ groups: [{ group: 'G', openapi: 'api/bad.yaml', pages: ['GET /x'] }] },
+			{},
+			{ 'api/bad.yaml': 'openapi: 3.1.0\npaths: [\n  - : :\n' },
+		);
 		assert.ok(all['api/bad.yaml'].some(x => x.code === 'openapi-syntax'));
 		const { d } = await docs({ groups: [{ group: 'G', openapi: 'api/list.yaml', pages: ['GET /x'] }] }, {}, { 'api/list.yaml': '- 1\n- 2\n' });
-		assert.deepEqual(d.map(x => x.code), ['openapi-operation-not-found']);
+		assert.deepEqual(
+			d.map(x => x.code),
+			['openapi-operation-not-found'],
+		);
 	});
 });
 
 describe('links to generated API pages', () => {
-	it('accepts a link to an operation\'s x-mint.href outside the generated folders', async () => {
+	it("accepts a link to an operation's x-mint.href outside the generated folders", async () => {
 		const hrefSpec = spec.replace('    post: { summary: Create a pet,', '    post: { x-mint: { href: /guides/adopt }, summary: Create a pet,');
-		const files = { 'docs.json': docsJson({ groups: [{ group: 'G', openapi: 'api/pets.yaml', pages: ['index', 'POST /pets'] }] }), 'api/pets.yaml': hrefSpec, 'index.mdx': '# Home\n\n[Adopt](/guides/adopt) and [gone](/guides/nope)\n' };
-		assert.deepEqual((await checkPages(files))['index.mdx'].map(d => [d.code, d.message.split('.')[0]]), [['link-broken', "No page or file '/guides/nope' in this site"]]);
+		const files = {
+			'docs.json': docsJson({ groups: [{ group: 'G', openapi: 'api/pets.yaml', pages: ['index', 'POST /pets'] }] }),
+			'api/pets.yaml': hrefSpec,
+			'index.mdx': '# Home\n\n[Adopt](/guides/adopt) and [gone](/guides/nope)\n',
+		};
+		assert.deepEqual(
+			(await checkPages(files))['index.mdx'].map(d => [d.code, d.message.split('.')[0]]),
+			[['link-broken', "No page or file '/guides/nope' in this site"]],
+		);
 	});
 });
 
@@ -116,14 +153,22 @@ describe('OpenAPI references in MDX frontmatter', () => {
 	const check = async (frontmatter: string) => (await checkPages(site(frontmatter)))['index.mdx'] ?? [];
 
 	it('accepts endpoints, webhooks and schemas that exist, with or without the file', async () => {
-		for (const fm of ['openapi: GET /pets', 'openapi: "api/pets POST /pets"', 'openapi: api/pets.yaml webhook pet.created', 'openapi-schema: Pet', 'openapi-schema: api/pets Pet']) {
+		for (const fm of [
+			'openapi: GET /pets',
+			'openapi: "api/pets POST /pets"',
+			'openapi: api/pets.yaml webhook pet.created',
+			'openapi-schema: Pet',
+			'openapi-schema: api/pets Pet',
+		]) {
 			assert.deepEqual(await check(fm), [], fm);
 		}
 	});
 
 	it('warns (the platform builds the page without its API section) on endpoints, webhooks and schemas no document has, at the value, with suggestions', async () => {
 		assertDiagnostics(await check('openapi: GET /pest'), [{ range: [2, 9, 2, 18], code: 'openapi-page-unmatched', message: /Did you mean 'GET \/pets'\?/ }]);
-		assertDiagnostics(await check('openapi: "webhook pet.create"'), [{ range: [2, 9, 2, 29], code: 'openapi-page-unmatched', message: /webhook 'pet.create'.*Did you mean 'pet.created'\?/ }]);
+		assertDiagnostics(await check('openapi: "webhook pet.create"'), [
+			{ range: [2, 9, 2, 29], code: 'openapi-page-unmatched', message: /webhook 'pet.create'.*Did you mean 'pet.created'\?/ },
+		]);
 		assertDiagnostics(await check('openapi-schema: Pets'), [{ range: [2, 16, 2, 20], code: 'openapi-page-unmatched', message: /Did you mean 'Pet'\?/ }]);
 		for (const d of await check('openapi: GET /pest')) assert.equal(d.severity, 2, 'a warning, not an error');
 	});
@@ -138,7 +183,11 @@ describe('OpenAPI references in MDX frontmatter', () => {
 	it('finds OpenAPI documents that docs.json does not name, from the root or relative to the page', async () => {
 		const files = {
 			'docs.json': docsJson({ pages: ['index', 'reference/op'] }),
-			'specs/admin-openapi.json': JSON.stringify({ openapi: '3.0.3', info: { title: 'Admin', version: '1' }, paths: { '/v1/x': { post: { summary: 'X', responses: { 200: { description: 'ok' } } } } } }),
+			'specs/admin-openapi.json': JSON.stringify({
+				openapi: '3.0.3',
+				info: { title: 'Admin', version: '1' },
+				paths: { '/v1/x': { post: { summary: 'X', responses: { 200: { description: 'ok' } } } } },
+			}),
 			'index.mdx': '---\ntitle: Home\nopenapi: /specs/admin-openapi.json POST /v1/x\n---\n\n# Home\n',
 			'reference/op.mdx': '---\ntitle: Op\nopenapi: ../specs/admin-openapi.json POST /v1/y\n---\n\n# Op\n',
 		};
@@ -149,11 +198,17 @@ describe('OpenAPI references in MDX frontmatter', () => {
 
 	it('warns, without an error, when the repository has no OpenAPI document at all', async () => {
 		const pages = await checkPages({ 'docs.json': docsJson({ pages: ['index'] }), 'index.mdx': '---\ntitle: Home\nopenapi: POST /x\n---\n' });
-		assert.deepEqual(pages['index.mdx'].map(d => [d.code, d.severity]), [['openapi-page-unmatched', 2]]);
+		assert.deepEqual(
+			pages['index.mdx'].map(d => [d.code, d.severity]),
+			[['openapi-page-unmatched', 2]],
+		);
 	});
 
 	it('warns when a page documents an endpoint the navigation also generates', async () => {
-		const files = { ...site('openapi: GET /pets'), 'docs.json': docsJson({ groups: [{ group: 'G', openapi: 'api/pets.yaml', pages: ['index', 'GET /pets'] }] }) };
+		const files = {
+			...site('openapi: GET /pets'),
+			'docs.json': docsJson({ groups: [{ group: 'G', openapi: 'api/pets.yaml', pages: ['index', 'GET /pets'] }] }),
+		};
 		const d = (await checkPages(files))['index.mdx'];
 		assertDiagnostics(d, [{ range: [2, 9, 2, 18], code: 'openapi-documented-twice' }]);
 		assert.equal(d[0].relatedInformation?.[0].location.uri.endsWith('/docs.json'), true);

@@ -13,11 +13,21 @@ class CountingWorkspace extends InMemoryWorkspace {
 	}
 }
 
-const spec = JSON.stringify({ components: { schemas: {} }, paths: { '/x': { get: { responses: { 200: { description: 'ok' } } } } }, openapi: '3.0.3', info: { title: 'T', version: '1' } });
+const spec = JSON.stringify({
+	components: { schemas: {} },
+	paths: { '/x': { get: { responses: { 200: { description: 'ok' } } } } },
+	openapi: '3.0.3',
+	info: { title: 'T', version: '1' },
+});
 
 describe('OpenAPI documents found in the repository', () => {
 	it('finds one whose openapi key comes last, and reads a JSON file that is not OpenAPI once while it is unchanged', async () => {
-		const workspace = new CountingWorkspace({ 'docs.json': docsJson({ pages: ['index'] }), 'index.mdx': '---\ntitle: Home\nopenapi: GET /x\n---\n', 'late.json': spec, 'data/list.json': '{"items": [1, 2, 3]}' });
+		const workspace = new CountingWorkspace({
+			'docs.json': docsJson({ pages: ['index'] }),
+			'index.mdx': '---\ntitle: Home\nopenapi: GET /x\n---\n',
+			'late.json': spec,
+			'data/list.json': '{"items": [1, 2, 3]}',
+		});
 		const service = createLanguageService({ workspace, changesReported: true });
 		await service.findDocsRoots(noCancellation);
 		const pages: string[] = [];

@@ -30,7 +30,11 @@ describe('preview: generated API pages (acme)', () => {
 	it('shows the method badge and the full URL (first server + path, path parameters marked)', () => {
 		const page = renderApiPage({ spec: acme, target: op('get', '/payments/{paymentId}') });
 		assert.equal(page.title, 'Retrieve a payment');
-		assert.ok(page.html.includes('<span class="md-method md-method-get">GET</span><code class="md-endpoint-url"><span class="md-endpoint-server">https://api.acmepayments.example.com/v1</span>/payments/<span class="md-path-param">{paymentId}</span></code>'));
+		assert.ok(
+			page.html.includes(
+				'<span class="md-method md-method-get">GET</span><code class="md-endpoint-url"><span class="md-endpoint-server">https://api.acmepayments.example.com/v1</span>/payments/<span class="md-path-param">{paymentId}</span></code>',
+			),
+		);
 	});
 
 	it('marks deprecated operations', () => {
@@ -42,11 +46,23 @@ describe('preview: generated API pages (acme)', () => {
 	it('lists parameters by location with type, default, constraints and required markers', () => {
 		const html = renderApiPage({ spec: acme, target: op('GET', '/payments') }).html;
 		assert.ok(html.includes('<section class="md-api-section" id="query-parameters"><h2>Query Parameters</h2>'));
-		assert.ok(html.includes('<code class="md-field-name">limit</code><span class="md-field-type">integer</span></div><div class="md-field-description"><p>Maximum number of objects to return.</p></div><div class="md-field-facts"><span class="md-fact"><span class="md-fact-label">Default: </span><code>20</code></span><span class="md-fact"><span class="md-fact-label">Constraints: </span>>= 1, &#x3C;= 100</span>'));
+		assert.ok(
+			html.includes(
+				'<code class="md-field-name">limit</code><span class="md-field-type">integer</span></div><div class="md-field-description"><p>Maximum number of objects to return.</p></div><div class="md-field-facts"><span class="md-fact"><span class="md-fact-label">Default: </span><code>20</code></span><span class="md-fact"><span class="md-fact-label">Constraints: </span>>= 1, &#x3C;= 100</span>',
+			),
+		);
 		assert.ok(html.includes('<code class="md-field-name">status</code><span class="md-field-type">string</span>'));
-		assert.ok(html.includes('<span class="md-fact-label">Allowed: </span><code>requires_capture</code> <code>processing</code> <code>succeeded</code> <code>failed</code> <code>canceled</code>'));
+		assert.ok(
+			html.includes(
+				'<span class="md-fact-label">Allowed: </span><code>requires_capture</code> <code>processing</code> <code>succeeded</code> <code>failed</code> <code>canceled</code>',
+			),
+		);
 		const pathParams = renderApiPage({ spec: acme, target: op('GET', '/payments/{paymentId}') }).html;
-		assert.ok(pathParams.includes('<section class="md-api-section" id="path-parameters"><h2>Path Parameters</h2><div class="md-field-list"><div class="md-field" data-depth="0"><div class="md-field-head"><code class="md-field-name">paymentId</code><span class="md-field-type">string</span><span class="md-pill md-pill-required">required</span>'));
+		assert.ok(
+			pathParams.includes(
+				'<section class="md-api-section" id="path-parameters"><h2>Path Parameters</h2><div class="md-field-list"><div class="md-field" data-depth="0"><div class="md-field-head"><code class="md-field-name">paymentId</code><span class="md-field-type">string</span><span class="md-pill md-pill-required">required</span>',
+			),
+		);
 		const header = renderApiPage({ spec: acme, target: op('POST', '/payments') }).html;
 		assert.ok(header.includes('id="header-parameters"><h2>Headers</h2>'));
 		assert.ok(header.includes('<code class="md-field-name">Idempotency-Key</code>'));
@@ -56,15 +72,27 @@ describe('preview: generated API pages (acme)', () => {
 		const html = renderApiPage({ spec: acme, target: op('POST', '/payments') }).html;
 		assert.ok(html.includes('<h2>Body<span class="md-pill md-pill-required">required</span></h2>'));
 		assert.ok(html.includes('<code>application/json</code><span class="md-api-hint"> · PaymentCreate</span>'));
-		assert.ok(html.includes('<code class="md-field-name">amount</code><span class="md-field-type">integer</span><span class="md-pill md-pill-required">required</span>'));
+		assert.ok(
+			html.includes(
+				'<code class="md-field-name">amount</code><span class="md-field-type">integer</span><span class="md-pill md-pill-required">required</span>',
+			),
+		);
 		assert.ok(html.includes('<code class="md-field-name">capture</code><span class="md-field-type">boolean</span></div>'));
 		assert.ok(html.includes('<code class="md-field-name">metadata</code><span class="md-field-type">Metadata</span>'));
-		assert.ok(html.includes('<details class="md-field-children"><summary>Show child attributes</summary><div class="md-field-list"><div class="md-field" data-depth="1"><div class="md-field-head"><code class="md-field-name">{key}</code><span class="md-field-type">string</span>'));
+		assert.ok(
+			html.includes(
+				'<details class="md-field-children"><summary>Show child attributes</summary><div class="md-field-list"><div class="md-field" data-depth="1"><div class="md-field-head"><code class="md-field-name">{key}</code><span class="md-field-type">string</span>',
+			),
+		);
 	});
 
 	it('shows responses per status with tabs, schemas, and examples generated from the schema', () => {
 		const html = renderApiPage({ spec: acme, target: op('POST', '/payments') }).html;
-		assert.ok(html.includes('<button type="button" role="tab" class="md-tab md-status-2xx" data-api-tab="0" aria-selected="true">201</button><button type="button" role="tab" class="md-tab md-status-4xx" data-api-tab="1" aria-selected="false">400</button>'));
+		assert.ok(
+			html.includes(
+				'<button type="button" role="tab" class="md-tab md-status-2xx" data-api-tab="0" aria-selected="true">201</button><button type="button" role="tab" class="md-tab md-status-4xx" data-api-tab="1" aria-selected="false">400</button>',
+			),
+		);
 		assert.ok(html.includes('<span class="md-status md-status-4xx">402</span><div class="md-field-description"><p>The payment method was declined.</p></div>'));
 		// Error.error.type: the first enum value; code: its example.
 		assert.ok(html.includes('"type": "invalid_request_error",\n    "code": "parameter_missing"'));
@@ -76,7 +104,11 @@ describe('preview: generated API pages (acme)', () => {
 	it('documents security: either scheme of the document, none for a webhook with security: []', () => {
 		const html = renderApiPage({ spec: acme, target: op('GET', '/customers') }).html;
 		assert.ok(html.includes('<h2>Authorizations</h2><p class="md-api-hint">Any one of these:</p>'));
-		assert.ok(html.includes('<code class="md-field-name">Authorization</code><span class="md-field-type">string</span><span class="md-pill">header</span><span class="md-pill md-pill-required">required</span></div><div class="md-field-description"><p>Send your secret key as a bearer token'));
+		assert.ok(
+			html.includes(
+				'<code class="md-field-name">Authorization</code><span class="md-field-type">string</span><span class="md-pill">header</span><span class="md-pill md-pill-required">required</span></div><div class="md-field-description"><p>Send your secret key as a bearer token',
+			),
+		);
 		assert.ok(html.includes('<code class="md-field-name">X-Acme-Api-Key</code><span class="md-field-type">string</span><span class="md-pill">header</span>'));
 		const webhook = renderApiPage({ spec: acme, target: { kind: 'webhook', name: 'payment.failed' } });
 		assert.ok(!webhook.html.includes('Authorizations'));
@@ -86,9 +118,17 @@ describe('preview: generated API pages (acme)', () => {
 		const page = renderApiPage({ spec: acme, target: { kind: 'webhook', name: 'payment.failed' } });
 		assert.equal(page.title, 'Payment failed');
 		assert.equal(page.playground, 'none');
-		assert.ok(page.html.includes('<span class="md-method md-method-webhook">WEBHOOK</span><span class="md-method md-method-post">POST</span><code class="md-endpoint-url">payment.failed</code>'));
+		assert.ok(
+			page.html.includes(
+				'<span class="md-method md-method-webhook">WEBHOOK</span><span class="md-method md-method-post">POST</span><code class="md-endpoint-url">payment.failed</code>',
+			),
+		);
 		assert.ok(page.html.includes('<h2>Payload<span class="md-pill md-pill-required">required</span></h2>'));
-		assert.ok(page.html.includes('<code class="md-field-name">Acme-Signature</code><span class="md-field-type">string</span><span class="md-pill md-pill-required">required</span>'));
+		assert.ok(
+			page.html.includes(
+				'<code class="md-field-name">Acme-Signature</code><span class="md-field-type">string</span><span class="md-pill md-pill-required">required</span>',
+			),
+		);
 		assert.ok(!page.html.includes('data-pg'));
 	});
 
@@ -97,14 +137,23 @@ describe('preview: generated API pages (acme)', () => {
 		assert.equal(page.title, 'Payment object');
 		assert.equal(page.description, 'A payment represents a single attempt to move money from a customer to you.');
 		assert.ok(page.html.includes('<span class="md-method md-method-schema">SCHEMA</span><code class="md-endpoint-url">Payment</code>'));
-		assert.ok(page.html.includes('<code class="md-field-name">status</code><span class="md-field-type">string</span><span class="md-pill md-pill-required">required</span>'));
+		assert.ok(
+			page.html.includes(
+				'<code class="md-field-name">status</code><span class="md-field-type">string</span><span class="md-pill md-pill-required">required</span>',
+			),
+		);
 		assert.ok(page.html.includes('<code class="md-field-name">customer</code><span class="md-field-type">string | null</span>'));
 		assert.ok(page.html.includes('"status": "requires_capture"'));
 	});
 
 	it('puts x-mint.content (rendered by the caller) and an MDX page body before the generated content', () => {
 		assert.match(xMintContentOf(acme, op('POST', '/payments'))!, /^## Before you start/);
-		const page = renderApiPage({ spec: acme, target: op('POST', '/payments'), xMintContentHtml: '<h2 id="before">Before you start</h2>', contentHtml: '<div class="callout">Body of the MDX page</div>' });
+		const page = renderApiPage({
+			spec: acme,
+			target: op('POST', '/payments'),
+			xMintContentHtml: '<h2 id="before">Before you start</h2>',
+			contentHtml: '<div class="callout">Body of the MDX page</div>',
+		});
 		const content = page.html.indexOf('<h2 id="before">Before you start</h2>');
 		const body = page.html.indexOf('<div class="callout">Body of the MDX page</div>');
 		const generated = page.html.indexOf('<div class="md-api-columns">');

@@ -72,19 +72,39 @@ components:
 describe('preview: API page schemas', () => {
 	it('a self-referencing schema terminates with "circular reference to X", arrays show item types', () => {
 		const html = renderApiPage({ spec: spec(treeSpec), target: { kind: 'operation', method: 'POST', path: '/nodes' } }).html;
-		assert.ok(html.includes('<code class="md-field-name">children</code><span class="md-field-type">Node[]</span></div><div class="md-field-note md-circular">circular reference to Node</div>'));
-		assert.ok(html.includes('<code class="md-field-name">parent</code><span class="md-field-type">Node</span></div><div class="md-field-note md-circular">circular reference to Node</div>'));
+		assert.ok(
+			html.includes(
+				'<code class="md-field-name">children</code><span class="md-field-type">Node[]</span></div><div class="md-field-note md-circular">circular reference to Node</div>',
+			),
+		);
+		assert.ok(
+			html.includes(
+				'<code class="md-field-name">parent</code><span class="md-field-type">Node</span></div><div class="md-field-note md-circular">circular reference to Node</div>',
+			),
+		);
 	});
 
 	it('nullable, readOnly left out of requests, writeOnly marked, allOf merged with the union of required', () => {
 		const html = renderApiPage({ spec: spec(treeSpec), target: { kind: 'operation', method: 'POST', path: '/nodes' } }).html;
-		assert.ok(html.includes('<code class="md-field-name">name</code><span class="md-field-type">string | null</span><span class="md-pill md-pill-required">required</span>'));
+		assert.ok(
+			html.includes(
+				'<code class="md-field-name">name</code><span class="md-field-type">string | null</span><span class="md-pill md-pill-required">required</span>',
+			),
+		);
 		assert.ok(!html.includes('<code class="md-field-name">id</code>'));
 		assert.ok(html.includes('<code class="md-field-name">secret</code><span class="md-field-type">string</span><span class="md-pill">write-only</span>'));
-		assert.ok(html.includes('<code class="md-field-name">title</code><span class="md-field-type">string</span><span class="md-pill md-pill-required">required</span>'));
-		assert.ok(html.includes('<code class="md-field-name">color</code><span class="md-field-type">string</span><span class="md-pill md-pill-required">required</span></div><div class="md-field-facts"><span class="md-fact"><span class="md-fact-label">Allowed: </span><code>red</code> <code>green</code>'));
+		assert.ok(
+			html.includes('<code class="md-field-name">title</code><span class="md-field-type">string</span><span class="md-pill md-pill-required">required</span>'),
+		);
+		assert.ok(
+			html.includes(
+				'<code class="md-field-name">color</code><span class="md-field-type">string</span><span class="md-pill md-pill-required">required</span></div><div class="md-field-facts"><span class="md-fact"><span class="md-fact-label">Allowed: </span><code>red</code> <code>green</code>',
+			),
+		);
 		// The generated body example leaves out read-only fields and circular branches.
-		assert.ok(html.includes('{\n  "name": "string",\n  "secret": "string",\n  "children": [],\n  "labels": {\n    "title": "string",\n    "color": "red"\n  }\n}'));
+		assert.ok(
+			html.includes('{\n  "name": "string",\n  "secret": "string",\n  "children": [],\n  "labels": {\n    "title": "string",\n    "color": "red"\n  }\n}'),
+		);
 	});
 
 	it('oneOf as alternatives; the named response example is used as is', () => {
@@ -98,12 +118,19 @@ describe('preview: API page schemas', () => {
 	it('external references are shown unresolved and reported', () => {
 		const page = renderApiPage({ spec: spec(treeSpec), target: { kind: 'operation', method: 'GET', path: '/external' } });
 		assert.ok(page.html.includes('external reference other.yaml#/components/schemas/Thing (not resolved: only references inside the document are supported)'));
-		assert.deepEqual(page.problems.map(p => p.message), ['External reference other.yaml#/components/schemas/Thing is not resolved (only references inside the document are supported).']);
+		assert.deepEqual(
+			page.problems.map(p => p.message),
+			['External reference other.yaml#/components/schemas/Thing is not resolved (only references inside the document are supported).'],
+		);
 	});
 
 	it('deep and wide schemas stay bounded (depth and size limits)', function () {
 		this.timeout(20_000);
-		const levels = Array.from({ length: 40 }, (_, i) => `    L${i}:\n      type: object\n      properties:\n        a: { $ref: '#/components/schemas/L${i + 1}' }\n        b: { $ref: '#/components/schemas/L${i + 1}' }`).join('\n');
+		const levels = Array.from(
+			{ length: 40 },
+			(_, i) =>
+				`    L${i}:\n      type: object\n      properties:\n        a: { $ref: '#/components/schemas/L${i + 1}' }\n        b: { $ref: '#/components/schemas/L${i + 1}' }`,
+		).join('\n');
 		const text = `openapi: 3.1.0\ninfo: { title: Deep, version: '1' }\npaths:\n  /deep:\n    get:\n      responses:\n        '200':\n          description: OK\n          content:\n            application/json:\n              schema: { $ref: '#/components/schemas/L0' }\ncomponents:\n  schemas:\n${levels}\n    L40: { type: string }\n`;
 		const started = performance.now();
 		const page = renderApiPage({ spec: spec(text), target: { kind: 'operation', method: 'GET', path: '/deep' } });
@@ -113,20 +140,39 @@ describe('preview: API page schemas', () => {
 	});
 
 	it('OpenAPI 2.0: typed parameters, body parameter, responses, host + basePath server, with a note', () => {
-		const swagger = spec(JSON.stringify({
-			swagger: '2.0', info: { title: 'Old', version: '1' }, host: 'old.example.com', basePath: '/api', schemes: ['https'],
-			securityDefinitions: { basicAuth: { type: 'basic' } }, security: [{ basicAuth: [] }],
-			paths: { '/pets/{id}': { put: {
-				summary: 'Update a pet',
-				parameters: [{ name: 'id', in: 'path', required: true, type: 'integer', format: 'int64' }, { name: 'body', in: 'body', schema: { $ref: '#/definitions/Pet' } }],
-				responses: { 200: { description: 'Updated', schema: { $ref: '#/definitions/Pet' } } },
-			} } },
-			definitions: { Pet: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } },
-		}), 'json');
+		const swagger = spec(
+			JSON.stringify({
+				swagger: '2.0',
+				info: { title: 'Old', version: '1' },
+				host: 'old.example.com',
+				basePath: '/api',
+				schemes: ['https'],
+				securityDefinitions: { basicAuth: { type: 'basic' } },
+				security: [{ basicAuth: [] }],
+				paths: {
+					'/pets/{id}': {
+						put: {
+							summary: 'Update a pet',
+							parameters: [
+								{ name: 'id', in: 'path', required: true, type: 'integer', format: 'int64' },
+								{ name: 'body', in: 'body', schema: { $ref: '#/definitions/Pet' } },
+							],
+							responses: { 200: { description: 'Updated', schema: { $ref: '#/definitions/Pet' } } },
+						},
+					},
+				},
+				definitions: { Pet: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } },
+			}),
+			'json',
+		);
 		const page = renderApiPage({ spec: swagger, target: { kind: 'operation', method: 'PUT', path: '/pets/{id}' } });
 		assert.equal(page.playground, 'interactive');
 		assert.ok(page.html.includes('OpenAPI 2.0 (Swagger) document'));
-		assert.ok(page.html.includes('<code class="md-field-name">id</code><span class="md-field-type">integer&#x3C;int64></span><span class="md-pill md-pill-required">required</span>'));
+		assert.ok(
+			page.html.includes(
+				'<code class="md-field-name">id</code><span class="md-field-type">integer&#x3C;int64></span><span class="md-pill md-pill-required">required</span>',
+			),
+		);
 		assert.ok(page.html.includes('<code>application/json</code><span class="md-api-hint"> · Pet</span>'));
 		assert.ok(page.html.includes('<span class="md-endpoint-server">https://old.example.com/api</span>'));
 		assert.ok(page.html.includes('data-pg-auth="basic-username"'));
@@ -167,7 +213,11 @@ paths:
 		assert.ok(!/<script/i.test(markup), 'no script element');
 		assert.ok(!/<(img|iframe|svg|b)\b/i.test(markup), 'no element from the spec');
 		const tags = markup.match(/<[a-z][^>]*>/gi) ?? [];
-		assert.deepEqual(tags.filter(tag => /\son[a-z]+=/i.test(tag)), [], 'no event handler attribute');
+		assert.deepEqual(
+			tags.filter(tag => /\son[a-z]+=/i.test(tag)),
+			[],
+			'no event handler attribute',
+		);
 		assert.ok(!/href="javascript:/i.test(html) && !/src="javascript:/i.test(html), 'no script URL');
 		assert.ok(html.includes('<h1>&#x3C;script>alert("title")&#x3C;/script></h1>'));
 		assert.ok(html.includes('&#x3C;/code>&#x3C;script>alert(11)&#x3C;/script>'));

@@ -51,17 +51,21 @@ function acmeLike(overrides: Record<string, unknown> = {}): InMemoryWorkspace {
 					groups: [
 						{ group: 'Get started', icon: 'rocket', pages: ['index', 'quickstart'] },
 						{
-							group: 'Concepts', tag: 'NEW', pages: [
-								'concepts/overview',
-								{ group: 'Open', expanded: true, pages: ['concepts/open/a'] },
-								{ group: 'Closed', pages: ['concepts/closed/b'] },
-							],
+							group: 'Concepts',
+							tag: 'NEW',
+							pages: ['concepts/overview', { group: 'Open', expanded: true, pages: ['concepts/open/a'] }, { group: 'Closed', pages: ['concepts/closed/b'] }],
 						},
 					],
 				},
 				{ tab: 'API', openapi: 'openapi.yaml', groups: [{ group: 'Pets', pages: ['GET /pets', 'POST /pets', 'GET /pets/{id}'] }] },
 				{ tab: 'All', openapi: { source: 'openapi.yaml', directory: 'everything' } },
-				{ tab: 'SDKs', anchors: [{ anchor: 'JS', icon: 'js', groups: [{ group: 'JS SDK', pages: ['sdks/js'] }] }, { anchor: 'Python', groups: [{ group: 'Python SDK', pages: ['sdks/py'] }] }] },
+				{
+					tab: 'SDKs',
+					anchors: [
+						{ anchor: 'JS', icon: 'js', groups: [{ group: 'JS SDK', pages: ['sdks/js'] }] },
+						{ anchor: 'Python', groups: [{ group: 'Python SDK', pages: ['sdks/py'] }] },
+					],
+				},
 			],
 		},
 		...overrides,
@@ -97,22 +101,25 @@ const sidebarOf = (html: string) => /<aside class="mp-sidebar"[^>]*>([\s\S]*?)<\
 describe('preview: routes', () => {
 	it('lists every route in navigation order: `/` for index, generated API pages, x-mint.href, directory, hidden pages last', async () => {
 		const routes = await (await service(acmeLike())).getPreviewRoutes(root, noCancellation);
-		assert.deepEqual(routes.map(r => `${r.route} ${r.kind}${r.inNavigation ? '' : ' hidden'}`), [
-			'/ page',
-			'/quickstart page',
-			'/concepts/overview page',
-			'/concepts/open/a page',
-			'/concepts/closed/b page',
-			'/api-reference/list-pets operation',
-			'/api-reference/create-a-pet operation',
-			'/reference/pet-by-id operation',
-			'/everything/list-pets operation',
-			'/everything/create-a-pet operation',
-			'/everything/get-owners operation',
-			'/sdks/js page',
-			'/sdks/py page',
-			'/hidden page hidden',
-		]);
+		assert.deepEqual(
+			routes.map(r => `${r.route} ${r.kind}${r.inNavigation ? '' : ' hidden'}`),
+			[
+				'/ page',
+				'/quickstart page',
+				'/concepts/overview page',
+				'/concepts/open/a page',
+				'/concepts/closed/b page',
+				'/api-reference/list-pets operation',
+				'/api-reference/create-a-pet operation',
+				'/reference/pet-by-id operation',
+				'/everything/list-pets operation',
+				'/everything/create-a-pet operation',
+				'/everything/get-owners operation',
+				'/sdks/js page',
+				'/sdks/py page',
+				'/hidden page hidden',
+			],
+		);
 	});
 
 	it('serves the first page at `/` when it is not index, and by file, docs.json and spec targets', async () => {
@@ -122,7 +129,10 @@ describe('preview: routes', () => {
 		workspace.write('site/other.mdx', page('Other'));
 		const ls = await service(workspace);
 		const routes = await ls.getPreviewRoutes(root, noCancellation);
-		assert.deepEqual(routes.slice(0, 3).map(r => r.route), ['/', '/start', '/other']);
+		assert.deepEqual(
+			routes.slice(0, 3).map(r => r.route),
+			['/', '/start', '/other'],
+		);
 		assert.equal((await ls.getPreviewPage({ rootUri: root, route: '/' }, {}, noCancellation)).title, 'Start here');
 		assert.equal((await ls.getPreviewPage({ uri: workspaceUri('site/other.mdx') }, {}, noCancellation)).route, '/other');
 		assert.equal((await ls.getPreviewPage({ uri: workspaceUri('site/docs.json') }, {}, noCancellation)).title, 'Start here');
@@ -152,13 +162,19 @@ describe('preview: layout', () => {
 	it('renders tabs in the top bar with the current one selected, each leading to its first page', async () => {
 		const html = (await render(acmeLike(), '/quickstart')).html;
 		const tabs = /<nav class="mp-tabs"[^>]*>([\s\S]*?)<\/nav>/.exec(html)![1];
-		assert.deepEqual([...tabs.matchAll(/<a class="mp-tab( mp-selected)?" href="([^"]*)"/g)].map(m => `${m[2]}${m[1] ? ' *' : ''}`), ['/ *', '/api-reference/list-pets', '/everything/list-pets', '/sdks/js']);
+		assert.deepEqual(
+			[...tabs.matchAll(/<a class="mp-tab( mp-selected)?" href="([^"]*)"/g)].map(m => `${m[2]}${m[1] ? ' *' : ''}`),
+			['/ *', '/api-reference/list-pets', '/everything/list-pets', '/sdks/js'],
+		);
 	});
 
 	it('expands top-level groups always, nested groups only with expanded: true or when they hold the page shown', async () => {
 		const workspace = acmeLike();
 		const sidebar = sidebarOf((await render(workspace, '/quickstart')).html);
-		assert.match(sidebar, /<div class="mp-group"><div class="mp-group-title"><span class="mp-icon"[^>]*>.*?<\/span><span class="mp-group-label">Get started<\/span><\/div>/);
+		assert.match(
+			sidebar,
+			/<div class="mp-group"><div class="mp-group-title"><span class="mp-icon"[^>]*>.*?<\/span><span class="mp-group-label">Get started<\/span><\/div>/,
+		);
 		assert.match(sidebar, /<details class="mp-subgroup" open><summary class="mp-subgroup-title"><span class="mp-group-label">Open<\/span>/);
 		assert.match(sidebar, /<details class="mp-subgroup"><summary class="mp-subgroup-title"><span class="mp-group-label">Closed<\/span>/);
 		const inClosed = sidebarOf((await render(workspace, '/concepts/closed/b')).html);
@@ -172,24 +188,41 @@ describe('preview: layout', () => {
 		assert.match(sidebar, /<a class="mp-link" href="\/"><span class="mp-link-label">Intro<\/span><\/a>/);
 		assert.match(sidebar, /<a class="mp-link mp-active" href="\/quickstart" aria-current="page"><span class="mp-link-label">Quickstart<\/span><\/a>/);
 		const api = sidebarOf((await render(workspace, '/api-reference/list-pets')).html);
-		assert.match(api, /<span class="mp-method mp-method-post">POST<\/span><span class="mp-link-label">Create a pet<\/span><span class="mp-deprecated">deprecated<\/span>/);
+		assert.match(
+			api,
+			/<span class="mp-method mp-method-post">POST<\/span><span class="mp-link-label">Create a pet<\/span><span class="mp-deprecated">deprecated<\/span>/,
+		);
 		assert.match(api, /href="\/reference\/pet-by-id"><span class="mp-method mp-method-get">GET<\/span><span class="mp-link-label">Get a pet<\/span>/);
 		const all = sidebarOf((await render(workspace, '/everything/list-pets')).html);
-		assert.deepEqual([...all.matchAll(/<span class="mp-group-label">([^<]+)<\/span>/g)].map(m => m[1]), ['Pets', 'Owners'], 'an openapi tab without pages lists every operation by tag (x-hidden left out)');
+		assert.deepEqual(
+			[...all.matchAll(/<span class="mp-group-label">([^<]+)<\/span>/g)].map(m => m[1]),
+			['Pets', 'Owners'],
+			'an openapi tab without pages lists every operation by tag (x-hidden left out)',
+		);
 	});
 
-	it('puts global anchors on every page and the tab\'s anchors at the top of the sidebar', async () => {
+	it("puts global anchors on every page and the tab's anchors at the top of the sidebar", async () => {
 		const workspace = acmeLike();
 		for (const route of ['/', '/api-reference/list-pets', '/sdks/py', '/hidden']) {
-			assert.match(sidebarOf((await render(workspace, route)).html), /<a class="mp-anchor" href="https:\/\/blog\.example\.com" target="_blank" rel="noopener noreferrer">/, route);
+			assert.match(
+				sidebarOf((await render(workspace, route)).html),
+				/<a class="mp-anchor" href="https:\/\/blog\.example\.com" target="_blank" rel="noopener noreferrer">/,
+				route,
+			);
 		}
 		const sdk = sidebarOf((await render(workspace, '/sdks/py')).html);
-		assert.match(sdk, /<a class="mp-anchor" href="\/sdks\/js">.*?<span>JS<\/span><\/a><a class="mp-anchor mp-selected" href="\/sdks\/py" aria-current="true"><span>Python<\/span><\/a>/);
-		assert.doesNotMatch(sdk, /JS SDK/, 'only the selected anchor\'s groups are listed');
+		assert.match(
+			sdk,
+			/<a class="mp-anchor" href="\/sdks\/js">.*?<span>JS<\/span><\/a><a class="mp-anchor mp-selected" href="\/sdks\/py" aria-current="true"><span>Python<\/span><\/a>/,
+		);
+		assert.doesNotMatch(sdk, /JS SDK/, "only the selected anchor's groups are listed");
 	});
 
 	it('shows breadcrumbs only when styling.eyebrows is breadcrumbs (else the group name)', async () => {
-		assert.match((await render(acmeLike(), '/concepts/open/a')).html, /<nav class="mp-breadcrumbs" aria-label="Breadcrumbs"><span class="mp-crumb">Guides<\/span><span class="mp-crumb-sep">›<\/span><span class="mp-crumb">Concepts<\/span><span class="mp-crumb-sep">›<\/span><span class="mp-crumb">Open<\/span><\/nav>/);
+		assert.match(
+			(await render(acmeLike(), '/concepts/open/a')).html,
+			/<nav class="mp-breadcrumbs" aria-label="Breadcrumbs"><span class="mp-crumb">Guides<\/span><span class="mp-crumb-sep">›<\/span><span class="mp-crumb">Concepts<\/span><span class="mp-crumb-sep">›<\/span><span class="mp-crumb">Open<\/span><\/nav>/,
+		);
 		const plain = (await render(acmeLike({ styling: {} }), '/concepts/open/a')).html;
 		assert.doesNotMatch(plain, /mp-breadcrumbs/);
 		assert.match(plain, /<div class="mp-eyebrow">Open<\/div>/);
@@ -197,7 +230,10 @@ describe('preview: layout', () => {
 
 	it('links previous and next pages within the sidebar, with their titles', async () => {
 		const html = (await render(acmeLike(), '/concepts/overview')).html;
-		assert.match(html, /<a class="mp-pager-prev" href="\/quickstart"><small>Previous<\/small><span>Quickstart<\/span><\/a><a class="mp-pager-next" href="\/concepts\/open\/a"><small>Next<\/small><span>Page A<\/span><\/a>/);
+		assert.match(
+			html,
+			/<a class="mp-pager-prev" href="\/quickstart"><small>Previous<\/small><span>Quickstart<\/span><\/a><a class="mp-pager-next" href="\/concepts\/open\/a"><small>Next<\/small><span>Page A<\/span><\/a>/,
+		);
 		assert.doesNotMatch((await render(acmeLike(), '/')).html, /mp-pager-prev/);
 	});
 
@@ -212,15 +248,24 @@ describe('preview: layout', () => {
 
 	it('has version and language switchers, the language banner (dismissible) and drilldown groups', async () => {
 		const workspace = acmeLike();
-		workspace.write('site/docs.json', JSON.stringify({
-			interaction: { drilldown: true },
-			navigation: {
-				languages: [
-					{ language: 'en', versions: [{ version: 'v2', groups: [{ group: 'G', pages: ['index', { group: 'Nested', pages: ['quickstart'] }] }] }, { version: 'v1', groups: [{ group: 'Old', pages: ['concepts/overview'] }] }] },
-					{ language: 'fr', banner: { content: 'Traduction **en cours**', dismissible: true }, groups: [{ group: 'FR', pages: ['sdks/js'] }] },
-				],
-			},
-		}));
+		workspace.write(
+			'site/docs.json',
+			JSON.stringify({
+				interaction: { drilldown: true },
+				navigation: {
+					languages: [
+						{
+							language: 'en',
+							versions: [
+								{ version: 'v2', groups: [{ group: 'G', pages: ['index', { group: 'Nested', pages: ['quickstart'] }] }] },
+								{ version: 'v1', groups: [{ group: 'Old', pages: ['concepts/overview'] }] },
+							],
+						},
+						{ language: 'fr', banner: { content: 'Traduction **en cours**', dismissible: true }, groups: [{ group: 'FR', pages: ['sdks/js'] }] },
+					],
+				},
+			}),
+		);
 		const en = (await render(workspace, '/')).html;
 		assert.match(en, /<details class="mp-menu mp-menu-version" data-switcher="version"><summary class="mp-menu-button"><span>v2<\/span>/);
 		assert.match(en, /<a class="mp-menu-item" href="\/concepts\/overview"><span>v1<\/span><\/a>/);
@@ -229,7 +274,10 @@ describe('preview: layout', () => {
 		assert.doesNotMatch(en, /mp-banner/);
 		assert.match(en, /<details class="mp-subgroup" data-drilldown="\/quickstart">/);
 		const fr = (await render(workspace, '/sdks/js')).html;
-		assert.match(fr, /<div class="mp-banner" data-banner="fr"><p>Traduction <strong>en cours<\/strong><\/p><button type="button" class="mp-banner-close" data-dismiss-banner aria-label="Dismiss">×<\/button><\/div>/);
+		assert.match(
+			fr,
+			/<div class="mp-banner" data-banner="fr"><p>Traduction <strong>en cours<\/strong><\/p><button type="button" class="mp-banner-close" data-dismiss-banner aria-label="Dismiss">×<\/button><\/div>/,
+		);
 	});
 
 	it('renders a 5,000-page navigation in bounded time', async () => {
@@ -239,7 +287,9 @@ describe('preview: layout', () => {
 			pages.push(`p/page-${i}`);
 			files[`site/p/page-${i}.mdx`] = page(`Page ${i}`);
 		}
-		files['site/docs.json'] = JSON.stringify({ navigation: { groups: Array.from({ length: 50 }, (_, g) => ({ group: `Group ${g}`, pages: pages.slice(g * 100, g * 100 + 100) })) } });
+		files['site/docs.json'] = JSON.stringify({
+			navigation: { groups: Array.from({ length: 50 }, (_, g) => ({ group: `Group ${g}`, pages: pages.slice(g * 100, g * 100 + 100) })) },
+		});
 		const ls = await service(new InMemoryWorkspace(files));
 		await ls.getSite(root, noCancellation);
 		const started = performance.now();
@@ -251,4 +301,3 @@ describe('preview: layout', () => {
 		assert.ok(elapsed < 5000, `took ${Math.round(elapsed)} ms`);
 	});
 });
-

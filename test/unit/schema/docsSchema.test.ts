@@ -51,7 +51,11 @@ async function assertOneError(text: string, range: [number, number, number, numb
 
 /** A complete, minimal docs.json around a navigation value. */
 function site(navigation: unknown, extra: Record<string, unknown> = {}): string {
-	return JSON.stringify({ $schema: 'https://mintlify.com/docs.json', theme: 'mint', name: 'Acme', colors: { primary: '#0D9373' }, ...extra, navigation }, null, 2);
+	return JSON.stringify(
+		{ $schema: 'https://mintlify.com/docs.json', theme: 'mint', name: 'Acme', colors: { primary: '#0D9373' }, ...extra, navigation },
+		null,
+		2,
+	);
 }
 
 const lines = (...xs: string[]) => xs.join('\n') + '\n';
@@ -77,15 +81,39 @@ describe('docs.json schema', () => {
 						logo: { light: '/logo/light.svg', dark: '/logo/dark.svg', href: 'https://acme.example.com' },
 						favicon: { light: '/favicon.png', dark: '/favicon-dark.png' },
 						thumbnails: { appearance: 'dark', background: '/images/thumb.png', fonts: { family: 'Inter' } },
-						styling: { eyebrows: 'section', latex: true, codeblocks: { theme: { light: 'github-light', dark: 'github-dark' }, languages: { custom: ['/grammars/acme.json'] } } },
+						styling: {
+							eyebrows: 'section',
+							latex: true,
+							codeblocks: { theme: { light: 'github-light', dark: 'github-dark' }, languages: { custom: ['/grammars/acme.json'] } },
+						},
 						icons: { library: 'lucide' },
 						fonts: { heading: { family: 'Playfair Display', weight: 700 }, body: { family: 'Brand', source: '/fonts/brand.woff2', format: 'woff2' } },
 						appearance: { default: 'dark', strict: true },
 						background: { decoration: 'gradient', color: { light: '#FFFFFF', dark: '#0A0A0A' }, image: '/images/bg.png' },
-						navbar: { links: [{ type: 'github', href: 'https://github.com/acme/sdk' }, { label: 'Community', href: 'https://example.com/community', icon: 'users' }], primary: { type: 'button', label: 'Get started', href: 'https://example.com/signup' } },
-						footer: { socials: { x: 'https://x.com/acme', 'hacker-news': 'https://news.ycombinator.com/user?id=acme' }, links: [{ header: 'Company', items: [{ label: 'Blog', href: 'https://example.com/blog' }, { label: 'Docs', href: '/docs' }] }] },
+						navbar: {
+							links: [
+								{ type: 'github', href: 'https://github.com/acme/sdk' },
+								{ label: 'Community', href: 'https://example.com/community', icon: 'users' },
+							],
+							primary: { type: 'button', label: 'Get started', href: 'https://example.com/signup' },
+						},
+						footer: {
+							socials: { x: 'https://x.com/acme', 'hacker-news': 'https://news.ycombinator.com/user?id=acme' },
+							links: [
+								{
+									header: 'Company',
+									items: [
+										{ label: 'Blog', href: 'https://example.com/blog' },
+										{ label: 'Docs', href: '/docs' },
+									],
+								},
+							],
+						},
 						banner: { content: 'Version 2 is out. [Read more](/changelog)', dismissible: true, type: 'warning', color: { light: '#B45309', dark: '#92400E' } },
-						redirects: [{ source: '/old-page', destination: '/new-page' }, { source: '/temp', destination: '/dest', permanent: false }],
+						redirects: [
+							{ source: '/old-page', destination: '/new-page' },
+							{ source: '/temp', destination: '/dest', permanent: false },
+						],
 						api: {
 							openapi: ['openapi/v1.yaml', { source: 'https://api.example.com/openapi.json', directory: 'api/v2' }],
 							asyncapi: 'asyncapi.yaml',
@@ -95,11 +123,34 @@ describe('docs.json schema', () => {
 							url: 'full',
 							mdx: { auth: { method: 'bearer', name: 'Authorization' }, server: 'https://api.example.com' },
 						},
-						seo: { indexing: 'all', metatags: { 'og:site_name': 'Acme Docs' }, organization: { name: 'Acme', url: 'https://acme.example.com', sameAs: ['https://x.com/acme'] } },
+						seo: {
+							indexing: 'all',
+							metatags: { 'og:site_name': 'Acme Docs' },
+							organization: { name: 'Acme', url: 'https://acme.example.com', sameAs: ['https://x.com/acme'] },
+						},
 						search: { prompt: 'Search the docs...' },
 						interaction: { drilldown: true },
-						contextual: { options: ['copy', 'view', 'chatgpt', { title: 'Ask in Slack', description: 'Share this page', icon: 'slack', href: { base: 'https://slack.com/share', query: [{ key: 'text', value: '$page' }] } }], display: 'toc' },
-						integrations: { ga4: { measurementId: 'G-ABC123' }, posthog: { apiKey: 'phc_abc', sessionRecording: true }, plausible: { domain: 'docs.acme.com' }, telemetry: { enabled: false }, cookies: { key: 'consent', value: 'yes' } },
+						contextual: {
+							options: [
+								'copy',
+								'view',
+								'chatgpt',
+								{
+									title: 'Ask in Slack',
+									description: 'Share this page',
+									icon: 'slack',
+									href: { base: 'https://slack.com/share', query: [{ key: 'text', value: '$page' }] },
+								},
+							],
+							display: 'toc',
+						},
+						integrations: {
+							ga4: { measurementId: 'G-ABC123' },
+							posthog: { apiKey: 'phc_abc', sessionRecording: true },
+							plausible: { domain: 'docs.acme.com' },
+							telemetry: { enabled: false },
+							cookies: { key: 'consent', value: 'yes' },
+						},
 						errors: { 404: { redirect: false, title: 'Not found', description: 'Try the [home page](/).' } },
 						metadata: { timestamp: true },
 						variables: { version: '2.0.0', 'api-url': 'https://api.example.com' },
@@ -111,117 +162,213 @@ describe('docs.json schema', () => {
 
 		const shapes: Array<[string, unknown]> = [
 			['a flat list of pages', { pages: ['settings', 'pages', 'navigation'] }],
-			['nested groups with expanded, icon and tag', {
-				groups: [
-					{ group: 'Getting started', icon: 'play', pages: ['quickstart', { group: 'Editing', expanded: false, icon: 'pencil', pages: ['installation', { group: 'Deeper', expanded: true, pages: ['editor'] }] }] },
-					{ group: 'Writing content', icon: 'notebook-text', tag: 'NEW', pages: ['writing-content/page'] },
-				],
-			}],
-			['a group with a root page and directory listings', {
-				groups: [{ group: 'Help Center', root: 'help/index', directory: 'accordion', pages: [{ group: 'API', root: 'help/api/index', directory: 'none', pages: ['help/api/overview'] }] }],
-			}],
-			['groups with hidden, public, boost, searchable and an icon object', {
-				groups: [{ group: 'Public', public: true, boost: 3, hidden: true, searchable: true, icon: { name: 'rocket', style: 'duotone', library: 'fontawesome' }, pages: ['a'] }],
-			}],
-			['tabs with pages, groups and an external href', {
-				tabs: [
-					{ tab: 'API reference', icon: 'square-terminal', pages: ['api-reference/get'] },
-					{ tab: 'Guides', groups: [{ group: 'Start', pages: ['index'] }] },
-					{ tab: 'Blog', icon: 'newspaper', href: 'https://external-link.com/blog' },
-				],
-			}],
-			['a tab with a menu', {
-				tabs: [{ tab: 'Developer tools', icon: 'square-terminal', menu: [
-					{ item: 'API reference', icon: 'rocket', groups: [{ group: 'Core endpoints', pages: ['api-reference/get'] }] },
-					{ item: 'SDKs', icon: 'code', description: 'SDKs are used to interact with the API.', pages: ['sdk/fetch'] },
-					{ item: 'Changelog', href: 'https://example.com/changelog' },
-				] }],
-			}],
-			['tabs containing anchors, and a hidden searchable tab', {
-				tabs: [
-					{ tab: 'Documentation', anchors: [{ anchor: 'Guides', icon: 'book-open', pages: ['quickstart'] }] },
-					{ tab: 'Storage', hidden: true, searchable: true, align: 'end', groups: [{ group: 'Buckets', pages: ['storage/create'] }] },
-				],
-			}],
-			['anchors with groups, pages, tabs and links', {
-				anchors: [
-					{ anchor: 'Documentation', icon: 'book-open', groups: [{ group: 'Start', pages: ['index'] }] },
-					{ anchor: 'API', color: { light: '#FF0000', dark: '#00FF00' }, pages: ['api/overview'] },
-					{ anchor: 'Platform', tabs: [{ tab: 'Guides', pages: ['quickstart'] }] },
-					{ anchor: 'Community', icon: 'users', href: 'https://community.example.com' },
-				],
-			}],
-			['global anchors beside tabs, with external and relative hrefs', {
-				global: { anchors: [{ anchor: 'Changelog', icon: 'list', href: '/changelog' }, { anchor: 'Blog', icon: 'pencil', href: 'https://mintlify.com/blog' }] },
-				tabs: [{ tab: 'Docs', pages: ['index'] }],
-			}],
-			['every kind of global entry', {
-				global: {
-					anchors: [{ anchor: 'Status', href: 'https://status.example.com' }],
-					tabs: [{ tab: 'Blog', href: 'https://example.com/blog' }],
-					dropdowns: [{ dropdown: 'Partners', href: 'https://partners.example.com' }],
-					languages: [{ language: 'fr', href: 'https://fr.example.com' }],
-					versions: [{ version: 'v1', href: 'https://v1.example.com' }],
-					products: [{ product: 'Console', description: 'Admin console', icon: 'terminal' }],
+			[
+				'nested groups with expanded, icon and tag',
+				{
+					groups: [
+						{
+							group: 'Getting started',
+							icon: 'play',
+							pages: [
+								'quickstart',
+								{ group: 'Editing', expanded: false, icon: 'pencil', pages: ['installation', { group: 'Deeper', expanded: true, pages: ['editor'] }] },
+							],
+						},
+						{ group: 'Writing content', icon: 'notebook-text', tag: 'NEW', pages: ['writing-content/page'] },
+					],
 				},
-				pages: ['index'],
-			}],
-			['dropdowns with pages and a link', {
-				dropdowns: [
-					{ dropdown: 'Documentation', icon: 'book-open', pages: ['quickstart'] },
-					{ dropdown: 'Blog', href: 'https://external-link.com/blog' },
-				],
-			}],
-			['products with groups, pages, tabs, a menu and a link', {
-				products: [
-					{ product: 'Core API', description: 'Core API description', icon: 'api', groups: [{ group: 'Getting started', pages: ['core-api/quickstart'] }] },
-					{ product: 'Analytics', icon: 'chart-bar', pages: ['analytics/overview'] },
-					{ product: 'Platform', tabs: [{ tab: 'Documentation', menu: [{ item: 'Setup', groups: [{ group: 'Install', pages: ['platform/install'] }] }] }] },
-					{ product: 'Suite', menu: [{ item: 'Guides', pages: ['suite/guide'] }] },
-					{ product: 'Mobile SDK', icon: 'smartphone', href: 'https://mobile-sdk-docs.example.com' },
-				],
-			}],
-			['versions with default and tag, one holding tabs', {
-				versions: [
-					{ version: '1.0.0', groups: [{ group: 'Getting started', pages: ['v1/overview'] }] },
-					{ version: '2.0.0', default: true, tag: 'Latest', tabs: [{ tab: 'Documentation', pages: ['v2/overview'] }] },
-				],
-			}],
-			['languages with banner, footer and navbar overrides', {
-				languages: [
-					{
-						language: 'en',
-						banner: { content: 'Version 2.0 is live! See the [changelog](/en/changelog).', dismissible: true },
-						footer: { socials: { x: 'https://x.com/mintlify' }, links: [{ header: 'Resources', items: [{ label: 'Blog', href: 'https://mintlify.com/blog' }] }] },
-						navbar: { links: [{ label: 'Docs', href: '/en/docs' }], primary: { type: 'button', label: 'Get Started', href: '/en/quickstart' } },
-						groups: [{ group: 'Getting started', pages: ['en/overview'] }],
+			],
+			[
+				'a group with a root page and directory listings',
+				{
+					groups: [
+						{
+							group: 'Help Center',
+							root: 'help/index',
+							directory: 'accordion',
+							pages: [{ group: 'API', root: 'help/api/index', directory: 'none', pages: ['help/api/overview'] }],
+						},
+					],
+				},
+			],
+			[
+				'groups with hidden, public, boost, searchable and an icon object',
+				{
+					groups: [
+						{
+							group: 'Public',
+							public: true,
+							boost: 3,
+							hidden: true,
+							searchable: true,
+							icon: { name: 'rocket', style: 'duotone', library: 'fontawesome' },
+							pages: ['a'],
+						},
+					],
+				},
+			],
+			[
+				'tabs with pages, groups and an external href',
+				{
+					tabs: [
+						{ tab: 'API reference', icon: 'square-terminal', pages: ['api-reference/get'] },
+						{ tab: 'Guides', groups: [{ group: 'Start', pages: ['index'] }] },
+						{ tab: 'Blog', icon: 'newspaper', href: 'https://external-link.com/blog' },
+					],
+				},
+			],
+			[
+				'a tab with a menu',
+				{
+					tabs: [
+						{
+							tab: 'Developer tools',
+							icon: 'square-terminal',
+							menu: [
+								{ item: 'API reference', icon: 'rocket', groups: [{ group: 'Core endpoints', pages: ['api-reference/get'] }] },
+								{ item: 'SDKs', icon: 'code', description: 'SDKs are used to interact with the API.', pages: ['sdk/fetch'] },
+								{ item: 'Changelog', href: 'https://example.com/changelog' },
+							],
+						},
+					],
+				},
+			],
+			[
+				'tabs containing anchors, and a hidden searchable tab',
+				{
+					tabs: [
+						{ tab: 'Documentation', anchors: [{ anchor: 'Guides', icon: 'book-open', pages: ['quickstart'] }] },
+						{ tab: 'Storage', hidden: true, searchable: true, align: 'end', groups: [{ group: 'Buckets', pages: ['storage/create'] }] },
+					],
+				},
+			],
+			[
+				'anchors with groups, pages, tabs and links',
+				{
+					anchors: [
+						{ anchor: 'Documentation', icon: 'book-open', groups: [{ group: 'Start', pages: ['index'] }] },
+						{ anchor: 'API', color: { light: '#FF0000', dark: '#00FF00' }, pages: ['api/overview'] },
+						{ anchor: 'Platform', tabs: [{ tab: 'Guides', pages: ['quickstart'] }] },
+						{ anchor: 'Community', icon: 'users', href: 'https://community.example.com' },
+					],
+				},
+			],
+			[
+				'global anchors beside tabs, with external and relative hrefs',
+				{
+					global: {
+						anchors: [
+							{ anchor: 'Changelog', icon: 'list', href: '/changelog' },
+							{ anchor: 'Blog', icon: 'pencil', href: 'https://mintlify.com/blog' },
+						],
 					},
-					{ language: 'zh-Hant', default: false, groups: [{ group: '開始', pages: ['zh/overview'] }] },
-					{ language: 'pt-BR', hidden: true, pages: ['pt/overview'] },
-				],
-			}],
-			['openapi as a string or an object on tabs, anchors and groups', {
-				tabs: [
-					{ tab: 'API', openapi: 'openapi.json', groups: [{ group: 'Users', openapi: { source: 'https://api.example.com/openapi.yaml', directory: 'api-reference' }, pages: ['GET /users', 'POST /users'] }] },
-					{ tab: 'More', anchors: [{ anchor: 'Webhooks', openapi: '/specs/webhooks.json', pages: ['webhooks/overview'] }] },
-				],
-			}],
+					tabs: [{ tab: 'Docs', pages: ['index'] }],
+				},
+			],
+			[
+				'every kind of global entry',
+				{
+					global: {
+						anchors: [{ anchor: 'Status', href: 'https://status.example.com' }],
+						tabs: [{ tab: 'Blog', href: 'https://example.com/blog' }],
+						dropdowns: [{ dropdown: 'Partners', href: 'https://partners.example.com' }],
+						languages: [{ language: 'fr', href: 'https://fr.example.com' }],
+						versions: [{ version: 'v1', href: 'https://v1.example.com' }],
+						products: [{ product: 'Console', description: 'Admin console', icon: 'terminal' }],
+					},
+					pages: ['index'],
+				},
+			],
+			[
+				'dropdowns with pages and a link',
+				{
+					dropdowns: [
+						{ dropdown: 'Documentation', icon: 'book-open', pages: ['quickstart'] },
+						{ dropdown: 'Blog', href: 'https://external-link.com/blog' },
+					],
+				},
+			],
+			[
+				'products with groups, pages, tabs, a menu and a link',
+				{
+					products: [
+						{ product: 'Core API', description: 'Core API description', icon: 'api', groups: [{ group: 'Getting started', pages: ['core-api/quickstart'] }] },
+						{ product: 'Analytics', icon: 'chart-bar', pages: ['analytics/overview'] },
+						{ product: 'Platform', tabs: [{ tab: 'Documentation', menu: [{ item: 'Setup', groups: [{ group: 'Install', pages: ['platform/install'] }] }] }] },
+						{ product: 'Suite', menu: [{ item: 'Guides', pages: ['suite/guide'] }] },
+						{ product: 'Mobile SDK', icon: 'smartphone', href: 'https://mobile-sdk-docs.example.com' },
+					],
+				},
+			],
+			[
+				'versions with default and tag, one holding tabs',
+				{
+					versions: [
+						{ version: '1.0.0', groups: [{ group: 'Getting started', pages: ['v1/overview'] }] },
+						{ version: '2.0.0', default: true, tag: 'Latest', tabs: [{ tab: 'Documentation', pages: ['v2/overview'] }] },
+					],
+				},
+			],
+			[
+				'languages with banner, footer and navbar overrides',
+				{
+					languages: [
+						{
+							language: 'en',
+							banner: { content: 'Version 2.0 is live! See the [changelog](/en/changelog).', dismissible: true },
+							footer: {
+								socials: { x: 'https://x.com/mintlify' },
+								links: [{ header: 'Resources', items: [{ label: 'Blog', href: 'https://mintlify.com/blog' }] }],
+							},
+							navbar: { links: [{ label: 'Docs', href: '/en/docs' }], primary: { type: 'button', label: 'Get Started', href: '/en/quickstart' } },
+							groups: [{ group: 'Getting started', pages: ['en/overview'] }],
+						},
+						{ language: 'zh-Hant', default: false, groups: [{ group: '開始', pages: ['zh/overview'] }] },
+						{ language: 'pt-BR', hidden: true, pages: ['pt/overview'] },
+					],
+				},
+			],
+			[
+				'openapi as a string or an object on tabs, anchors and groups',
+				{
+					tabs: [
+						{
+							tab: 'API',
+							openapi: 'openapi.json',
+							groups: [
+								{
+									group: 'Users',
+									openapi: { source: 'https://api.example.com/openapi.yaml', directory: 'api-reference' },
+									pages: ['GET /users', 'POST /users'],
+								},
+							],
+						},
+						{ tab: 'More', anchors: [{ anchor: 'Webhooks', openapi: '/specs/webhooks.json', pages: ['webhooks/overview'] }] },
+					],
+				},
+			],
 			['a group with openapi and no pages (every endpoint is generated)', { groups: [{ group: 'API reference', openapi: 'openapi.yaml' }] }],
 			['pages that reference endpoints of named documents', { groups: [{ group: 'Mixed', pages: ['api/v1.json GET /users', 'api/v2.json POST /orders'] }] }],
-			['graphql and sdk tabs', {
-				tabs: [
-					{ tab: 'GraphQL API', graphql: { source: 'schema.graphql', directory: 'api/graphql' } },
-					{ tab: 'TypeScript SDK', sdk: { format: 'typedoc', source: 'sdk-artifacts/typedoc.json', directory: 'sdk/typescript' } },
-				],
-			}],
-			['$ref in place of the navigation, a container, array items and a page entry', {
-				tabs: [
-					{ $ref: './nav/guides-tab.json' },
-					{ tab: 'API', groups: { $ref: './nav/api-groups.json' } },
-					{ tab: 'SDKs', groups: [{ $ref: './nav/sdk-group.json' }, { group: 'Extra', pages: ['a', { $ref: './nav/nested.json' }] }] },
-					{ $ref: './nav/merged-tab.json', icon: 'code' },
-				],
-			}],
+			[
+				'graphql and sdk tabs',
+				{
+					tabs: [
+						{ tab: 'GraphQL API', graphql: { source: 'schema.graphql', directory: 'api/graphql' } },
+						{ tab: 'TypeScript SDK', sdk: { format: 'typedoc', source: 'sdk-artifacts/typedoc.json', directory: 'sdk/typescript' } },
+					],
+				},
+			],
+			[
+				'$ref in place of the navigation, a container, array items and a page entry',
+				{
+					tabs: [
+						{ $ref: './nav/guides-tab.json' },
+						{ tab: 'API', groups: { $ref: './nav/api-groups.json' } },
+						{ tab: 'SDKs', groups: [{ $ref: './nav/sdk-group.json' }, { group: 'Extra', pages: ['a', { $ref: './nav/nested.json' }] }] },
+						{ $ref: './nav/merged-tab.json', icon: 'code' },
+					],
+				},
+			],
 		];
 		for (const [name, navigation] of shapes) {
 			it(name, async () => {
@@ -231,14 +378,20 @@ describe('docs.json schema', () => {
 
 		it('$ref objects for top-level values, with merged sibling keys', async () => {
 			await assertValid(
-				JSON.stringify({
-					theme: 'maple', name: 'Acme', colors: { primary: '#fff' },
-					navigation: { $ref: './config/navigation.json' },
-					appearance: { $ref: './config/appearance.json', strict: true },
-					navbar: { $ref: './config/navbar.json' },
-					footer: { $ref: './config/footer.json' },
-					redirects: { $ref: './config/redirects.json' },
-				}, null, 2),
+				JSON.stringify(
+					{
+						theme: 'maple',
+						name: 'Acme',
+						colors: { primary: '#fff' },
+						navigation: { $ref: './config/navigation.json' },
+						appearance: { $ref: './config/appearance.json', strict: true },
+						navbar: { $ref: './config/navbar.json' },
+						footer: { $ref: './config/footer.json' },
+						redirects: { $ref: './config/redirects.json' },
+					},
+					null,
+					2,
+				),
 			);
 		});
 	});
@@ -252,7 +405,14 @@ describe('docs.json schema', () => {
 		});
 
 		it('colors.primary with an alpha channel (only 3 or 6 hex digits are accepted)', async () => {
-			const text = lines('{', '  "theme": "mint",', '  "name": "Acme",', '  "colors": { "primary": "#0D9373AA" },', '  "navigation": { "pages": ["index"] }', '}');
+			const text = lines(
+				'{',
+				'  "theme": "mint",',
+				'  "name": "Acme",',
+				'  "colors": { "primary": "#0D9373AA" },',
+				'  "navigation": { "pages": ["index"] }',
+				'}',
+			);
 			await assertOneError(text, [3, 25, 3, 36], /hex color/);
 		});
 
@@ -262,11 +422,16 @@ describe('docs.json schema', () => {
 		});
 
 		it('a theme that does not exist', async () => {
-			const text = lines('{', '  "theme": "mintt",', '  "name": "Acme",', '  "colors": { "primary": "#0D9373" },', '  "navigation": { "pages": ["index"] }', '}');
+			const text = lines(
+				'{',
+				'  "theme": "mintt",',
+				'  "name": "Acme",',
+				'  "colors": { "primary": "#0D9373" },',
+				'  "navigation": { "pages": ["index"] }',
+				'}',
+			);
 			await assertOneError(text, [1, 11, 1, 18], /Valid values: "mint", "maple"/);
 		});
-
-
 
 		it('expanded that is not a boolean, in a nested group', async () => {
 			const text = lines(
@@ -281,12 +446,6 @@ describe('docs.json schema', () => {
 			await assertOneError(text, [6, 79, 6, 84], /Incorrect type. Expected "boolean"/);
 		});
 
-
-
-
-
-
-
 		it('styling.eyebrows outside section | breadcrumbs', async () => {
 			const text = lines(...head, '  "styling": { "eyebrows": "crumbs" },', '  "navigation": { "pages": ["index"] }', '}');
 			await assertOneError(text, [4, 27, 4, 35], /Valid values: "section", "breadcrumbs"/);
@@ -297,24 +456,33 @@ describe('docs.json schema', () => {
 			await assertOneError(text, [4, 32, 4, 38], /Incorrect type. Expected "boolean"/);
 		});
 
-
-
 		it('an unknown key inside a navigation element: a warning, since the platform strips keys it does not know', async () => {
 			const text = lines(...head, '  "navigation": {', '    "tabs": [{ "tab": "Docs", "pages": ["index"], "colour": "red" }]', '  }', '}');
 			// As `mintdoc check` reports it (the editor shows VS Code's own schema validation).
 			const diagnostics = await new SchemaValidator().validate(TextDocument.create('file:///site/docs.json', 'json', 1, text));
-			assert.deepEqual(diagnostics.map(d => [d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character, d.severity]), [[5, 50, 5, 58, 2]]);
+			assert.deepEqual(
+				diagnostics.map(d => [d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character, d.severity]),
+				[[5, 50, 5, 58, 2]],
+			);
 			assert.match(diagnostics[0].message, /Property colour is not allowed\. The platform ignores it\./);
 		});
 
-		it('a $schema that is not a URL (the platform\'s validator rejects it; the JSON service takes $schema as a schema reference)', async () => {
+		it("a $schema that is not a URL (the platform's validator rejects it; the JSON service takes $schema as a schema reference)", async () => {
 			const text = lines('{', '  "$schema": "docs",', ...head.slice(1), '  "navigation": { "pages": ["index"] }', '}');
 			const diagnostics = await new SchemaValidator().validate(TextDocument.create('file:///site/docs.json', 'json', 1, text));
-			assert.deepEqual(diagnostics.map(d => [d.range.start.line, d.range.start.character, d.severity, d.code]), [[1, 13, 1, 'schema']]);
+			assert.deepEqual(
+				diagnostics.map(d => [d.range.start.line, d.range.start.character, d.severity, d.code]),
+				[[1, 13, 1, 'schema']],
+			);
 		});
 
 		it('a navbar link of a type other than github or discord, with a label (the platform accepts it)', async () => {
-			const text = lines(...head, '  "navbar": { "links": [{ "type": "button", "label": "Sign up", "href": "https://example.com" }] },', '  "navigation": { "pages": ["index"] }', '}');
+			const text = lines(
+				...head,
+				'  "navbar": { "links": [{ "type": "button", "label": "Sign up", "href": "https://example.com" }] },',
+				'  "navigation": { "pages": ["index"] }',
+				'}',
+			);
 			assert.deepEqual(await validate(text), []);
 		});
 
@@ -322,18 +490,32 @@ describe('docs.json schema', () => {
 			const text = lines('{', '  "theme": "mint",', '  "colors": { "primary": "#0D9373" },', '  "navigation": { "pages": ["index"] }', '}');
 			await assertOneError(text, [0, 0, 0, 1], /Missing property "name"/);
 		});
-
-
 	});
 
 	describe('leaves to the language server what it reports with a better range, message and quick fix', () => {
 		const head = ['{', '  "theme": "mint",', '  "name": "Acme",', '  "colors": { "primary": "#0D9373" },'];
 		const cases: [string, string[], string][] = [
-			['a language code outside the supported list ("zh-SG")', ['  "navigation": {', '    "languages": [', '      { "language": "zh-SG", "pages": ["index"] }', '    ]', '  }', '}'], 'nav-language-code'],
-			['a group without pages', ['  "navigation": {', '    "groups": [', '      { "group": "Guides", "icon": "book" }', '    ]', '  }', '}'], 'nav-missing-field'],
-			['a nested group without pages', ['  "navigation": {', '    "groups": [', '      { "group": "Guides", "pages": ["index", { "group": "Nested" }] }', '    ]', '  }', '}'], 'nav-missing-field'],
+			[
+				'a language code outside the supported list ("zh-SG")',
+				['  "navigation": {', '    "languages": [', '      { "language": "zh-SG", "pages": ["index"] }', '    ]', '  }', '}'],
+				'nav-language-code',
+			],
+			[
+				'a group without pages',
+				['  "navigation": {', '    "groups": [', '      { "group": "Guides", "icon": "book" }', '    ]', '  }', '}'],
+				'nav-missing-field',
+			],
+			[
+				'a nested group without pages',
+				['  "navigation": {', '    "groups": [', '      { "group": "Guides", "pages": ["index", { "group": "Nested" }] }', '    ]', '  }', '}'],
+				'nav-missing-field',
+			],
 			['a tab without tab', ['  "navigation": {', '    "tabs": [', '      { "icon": "code", "pages": ["index"] }', '    ]', '  }', '}'], 'nav-missing-field'],
-			['a global anchor without href', ['  "navigation": {', '    "global": { "anchors": [{ "anchor": "Blog" }] },', '    "pages": ["index"]', '  }', '}'], 'nav-missing-field'],
+			[
+				'a global anchor without href',
+				['  "navigation": {', '    "global": { "anchors": [{ "anchor": "Blog" }] },', '    "pages": ["index"]', '  }', '}'],
+				'nav-missing-field',
+			],
 			['a $ref that is not a relative path', ['  "navigation": { "$ref": "https://example.com/nav.yaml" }', '}'], 'ref-invalid'],
 		];
 		for (const [name, rest, code] of cases) {
@@ -341,13 +523,26 @@ describe('docs.json schema', () => {
 				const text = lines(...head, ...rest);
 				await assertValid(text);
 				const server = await checkSite({ 'docs.json': text, 'index.mdx': '# Home' });
-				assert.deepEqual(server['docs.json'].map(d => d.code), [code]);
+				assert.deepEqual(
+					server['docs.json'].map(d => d.code),
+					[code],
+				);
 			});
 		}
 	});
 
 	it('does not flag unknown top-level keys (the server reports them as warnings itself)', async () => {
-		await assertValid(lines('{', '  "theme": "mint",', '  "name": "Acme",', '  "colors": { "primary": "#0D9373" },', '  "customThing": { "any": [1, 2] },', '  "navigation": { "pages": ["index"] }', '}'));
+		await assertValid(
+			lines(
+				'{',
+				'  "theme": "mint",',
+				'  "name": "Acme",',
+				'  "colors": { "primary": "#0D9373" },',
+				'  "customThing": { "any": [1, 2] },',
+				'  "navigation": { "pages": ["index"] }',
+				'}',
+			),
+		);
 	});
 
 	describe('hover', () => {
@@ -358,7 +553,15 @@ describe('docs.json schema', () => {
 			const contents = hover.contents;
 			return (Array.isArray(contents) ? contents : [contents]).map(c => (typeof c === 'string' ? c : c.value)).join('\n');
 		}
-		const text = lines('{', '  "theme": "mint",', '  "name": "Acme",', '  "colors": { "primary": "#0D9373" },', '  "interaction": { "drilldown": false },', '  "navigation": { "pages": ["index"] }', '}');
+		const text = lines(
+			'{',
+			'  "theme": "mint",',
+			'  "name": "Acme",',
+			'  "colors": { "primary": "#0D9373" },',
+			'  "interaction": { "drilldown": false },',
+			'  "navigation": { "pages": ["index"] }',
+			'}',
+		);
 
 		it('on "theme" shows the theme description', async () => {
 			const shown = await hoverText(text, 1, 5);
@@ -413,7 +616,10 @@ describe('docs.json schema', () => {
 		const root = schema as unknown as Node;
 		const definitions = schema.definitions as Record<string, Node>;
 		const described = (node: Node) =>
-			typeof node.markdownDescription === 'string' && node.markdownDescription.length > 0 && typeof node.description === 'string' && node.description.length > 0;
+			typeof node.markdownDescription === 'string' &&
+			node.markdownDescription.length > 0 &&
+			typeof node.description === 'string' &&
+			node.description.length > 0;
 		const refTarget = (ref: string) => definitions[ref.replace('#/definitions/', '')];
 
 		/** Visits every schema reachable from `node`, with its JSON path. */
@@ -455,7 +661,10 @@ describe('docs.json schema', () => {
 				if (!node.$ref.startsWith('#/definitions/') || !definitions[name]) broken.push(`${at} -> ${node.$ref}`);
 			});
 			assert.deepEqual(broken, []);
-			assert.deepEqual(Object.keys(definitions).filter(name => !used.has(name)), []);
+			assert.deepEqual(
+				Object.keys(definitions).filter(name => !used.has(name)),
+				[],
+			);
 		});
 
 		it('allows unknown keys at the top level only, and lists the spec language codes', () => {

@@ -11,7 +11,40 @@ function unsafeMarkup(html: string): string[] {
 	const problems: string[] = [];
 	for (const m of html.matchAll(/<([a-zA-Z][\w-]*)([^>]*)>/g)) {
 		const [tag, name, attrs] = [m[0], m[1].toLowerCase(), m[2]];
-		if (!['p', 'a', 'img', 'code', 'pre', 'div', 'span', 'button', 'em', 'strong', 'ul', 'ol', 'li', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'br', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 's'].includes(name)) problems.push(`tag ${tag}`);
+		if (
+			![
+				'p',
+				'a',
+				'img',
+				'code',
+				'pre',
+				'div',
+				'span',
+				'button',
+				'em',
+				'strong',
+				'ul',
+				'ol',
+				'li',
+				'blockquote',
+				'h1',
+				'h2',
+				'h3',
+				'h4',
+				'h5',
+				'h6',
+				'hr',
+				'br',
+				'table',
+				'thead',
+				'tbody',
+				'tr',
+				'th',
+				'td',
+				's',
+			].includes(name)
+		)
+			problems.push(`tag ${tag}`);
 		// Attribute names only (values are quoted and escaped by the renderer).
 		const names = [...attrs.matchAll(/\s([^\s="]+)(?:="[^"]*")?/g)].map(a => a[1].toLowerCase());
 		if (names.some(n => n.startsWith('on') || n === 'style' || n === 'srcdoc' || n === 'formaction')) problems.push(`attribute in ${tag}`);
@@ -41,7 +74,11 @@ describe('link validators and the chat renderer against the XSS corpus', () => {
 		for (const p of xssPayloads) {
 			assert.deepEqual(parsePreviewMessage({ type: 'openExternal', url: p.text }), { type: 'openExternal', url: p.text });
 			assert.equal(parsePreviewMessage({ type: p.text }), undefined);
-			assert.equal(parsePreviewMessage({ type: 'playgroundSend', id: '1', request: { method: p.text, url: 'https://x', headers: [] } }), undefined, 'a method is letters only');
+			assert.equal(
+				parsePreviewMessage({ type: 'playgroundSend', id: '1', request: { method: p.text, url: 'https://x', headers: [] } }),
+				undefined,
+				'a method is letters only',
+			);
 		}
 	});
 
@@ -63,7 +100,8 @@ describe('link validators and the chat renderer against the XSS corpus', () => {
 	});
 
 	it('isSafeHref refuses every hostile scheme, whatever its case or padding', () => {
-		for (const url of xssUrls.filter(u => /^\s*(javascript|vbscript|data|command|file|vscode|ftp|blob)\s*:/i.test(u) || u.startsWith('//'))) assert.equal(isSafeHref(url), false, url);
+		for (const url of xssUrls.filter(u => /^\s*(javascript|vbscript|data|command|file|vscode|ftp|blob)\s*:/i.test(u) || u.startsWith('//')))
+			assert.equal(isSafeHref(url), false, url);
 		assert.equal(isSafeHref('https://mintlify.com/docs'), true);
 		assert.equal(isSafeHref('/quickstart#x'), true);
 	});

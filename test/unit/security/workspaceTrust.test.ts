@@ -22,7 +22,13 @@ describe('workspace trust', () => {
 		assert.equal(settings['mintdoc.assistant.fingerprint'].scope, 'machine');
 		// Every other setting is either restricted or harmless (tracing, limits, a redirect on move, which
 		// endpoint version of the same host).
-		const harmless = ['mintdoc.assistant.apiVersion', 'mintdoc.trace.server', 'mintdoc.assistant.retrievalPageSize', 'mintdoc.assistant.idleTimeoutSeconds', 'mintdoc.pages.addRedirectOnMove'];
+		const harmless = [
+			'mintdoc.assistant.apiVersion',
+			'mintdoc.trace.server',
+			'mintdoc.assistant.retrievalPageSize',
+			'mintdoc.assistant.idleTimeoutSeconds',
+			'mintdoc.pages.addRedirectOnMove',
+		];
 		for (const key of Object.keys(settings)) {
 			assert.ok(settings[key].scope === 'machine' || trust.restrictedConfigurations.includes(key) || harmless.includes(key), `${key} is classified`);
 		}
@@ -48,7 +54,10 @@ describe('workspace trust', () => {
 		assert.equal(isTrustedInit({ workspaceTrusted: false }), false);
 		const fetched: string[] = [];
 		let trusted = false;
-		const fetchText = guardFetch(async url => (fetched.push(url), 'openapi: 3.1.0'), () => trusted);
+		const fetchText = guardFetch(
+			async url => (fetched.push(url), 'openapi: 3.1.0'),
+			() => trusted,
+		);
 		await assert.rejects(fetchText('https://example.com/openapi.yaml'), new Error(untrustedFetchMessage));
 		assert.deepEqual(fetched, [], 'no request while untrusted');
 		trusted = true;

@@ -114,7 +114,10 @@ export async function composeConfig(rootUri: string, configUri: string, load: Co
 		}
 		const plain: ConfigObject = { kind: 'object', properties: own, uri, offset: node.offset, length: node.length };
 		if (!refValue) return plain;
-		const target = refValue.type === 'string' ? resolveRefTarget(rootUri, uri, String(refValue.value)) : { error: 'A `$ref` must be a string: a relative path to a JSON file.' };
+		const target =
+			refValue.type === 'string'
+				? resolveRefTarget(rootUri, uri, String(refValue.value))
+				: { error: 'A `$ref` must be a string: a relative path to a JSON file.' };
 		const range = rangeIn(uri, refValue.offset, refValue.length);
 		refs.push({ uri, range, target: typeof target === 'string' ? target : undefined });
 		const unresolved: ConfigObject = { ...plain, unresolved: true };
@@ -125,7 +128,12 @@ export async function composeConfig(rootUri: string, configUri: string, load: Co
 		const shown = relativePath(dirnameUri(uri), target) ?? target;
 		if (chain.includes(target) || chain.length >= maxRefDepth) {
 			const cycle = [...chain.slice(chain.indexOf(target)), target].map(u => relativePath(rootUri, u) ?? u).join(' → ');
-			report(uri, range, chain.includes(target) ? `Circular $ref: ${cycle}. The platform fails the build on cycles.` : `More than ${maxRefDepth} nested $ref files.`, 'ref-cycle');
+			report(
+				uri,
+				range,
+				chain.includes(target) ? `Circular $ref: ${cycle}. The platform fails the build on cycles.` : `More than ${maxRefDepth} nested $ref files.`,
+				'ref-cycle',
+			);
 			return unresolved;
 		}
 		const file = loaded.get(target);
@@ -134,7 +142,12 @@ export async function composeConfig(rootUri: string, configUri: string, load: Co
 			return unresolved;
 		}
 		if (!file.parsed.root || file.parsed.diagnostics.length > 0) {
-			report(uri, range, `$ref target '${shown}' is not valid JSON (${file.parsed.diagnostics.length || 1} problem${file.parsed.diagnostics.length > 1 ? 's' : ''} in that file).`, 'ref-invalid-json');
+			report(
+				uri,
+				range,
+				`$ref target '${shown}' is not valid JSON (${file.parsed.diagnostics.length || 1} problem${file.parsed.diagnostics.length > 1 ? 's' : ''} in that file).`,
+				'ref-invalid-json',
+			);
 			return unresolved;
 		}
 		const resolved = build(file.parsed.root, target, [...chain, target]);
@@ -143,7 +156,12 @@ export async function composeConfig(rootUri: string, configUri: string, load: Co
 			return { ...plain, properties: [...resolved.properties.filter(p => !overridden.has(p.key)), ...own] };
 		}
 		for (const sibling of own) {
-			report(uri, rangeIn(uri, sibling.keyOffset, sibling.keyLength), `'${sibling.key}' is ignored: the $ref beside it resolves to ${resolved.kind === 'array' ? 'an array' : 'a ' + resolved.kind}, not an object.`, 'ref-siblings-ignored');
+			report(
+				uri,
+				rangeIn(uri, sibling.keyOffset, sibling.keyLength),
+				`'${sibling.key}' is ignored: the $ref beside it resolves to ${resolved.kind === 'array' ? 'an array' : 'a ' + resolved.kind}, not an object.`,
+				'ref-siblings-ignored',
+			);
 		}
 		return resolved;
 	}

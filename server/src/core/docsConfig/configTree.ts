@@ -68,8 +68,11 @@ export function scalarFromJsonc(node: Node, uri: string): ConfigScalar {
 /** Plain JavaScript value of a composed node (for hover text, rendering). */
 export function toPlainValue(node: ConfigNode): unknown {
 	switch (node.kind) {
-		case 'object': return Object.fromEntries(node.properties.map(p => [p.key, toPlainValue(p.value)]));
-		case 'array': return node.items.map(toPlainValue);
-		default: return node.value;
+		case 'object':
+			return Object.fromEntries(node.properties.map(p => [p.key, toPlainValue(p.value)]));
+		case 'array':
+			return node.items.map(toPlainValue);
+		default:
+			return node.value;
 	}
 }

@@ -29,8 +29,14 @@ export function checkDuplicatePages(occurrences: Iterable<PageOccurrence>, sink:
 			continue;
 		}
 		const label = occurrence.scope ? ` (${occurrence.scope.replaceAll('/', ', ').replaceAll(':', ' ')})` : '';
-		sink.add(occurrence.uri, sink.rangeOf(occurrence.uri, occurrence.offset, occurrence.length), `'${occurrence.path}' is already listed in this navigation${label}; readers will only reach it from one place.`, 'nav-duplicate-page', {
-			related: [sink.related(first.uri, sink.rangeOf(first.uri, first.offset, first.length), 'first listed here')],
-		});
+		sink.add(
+			occurrence.uri,
+			sink.rangeOf(occurrence.uri, occurrence.offset, occurrence.length),
+			`'${occurrence.path}' is already listed in this navigation${label}; readers will only reach it from one place.`,
+			'nav-duplicate-page',
+			{
+				related: [sink.related(first.uri, sink.rangeOf(first.uri, first.offset, first.length), 'first listed here')],
+			},
+		);
 	}
 }

@@ -169,9 +169,17 @@ function copyTree(root: Node, swap: { target: Node; replacement: Node } | undefi
 		}
 		// Around the edit: same start, longer or shorter; a property's colon may follow an edited key.
 		const children: Node[] = [];
-		const around: Mutable<Node> = node.colonOffset === undefined
-			? { type: node.type, offset: node.offset, length: node.length + delta, parent, children }
-			: { type: node.type, offset: node.offset, length: node.length + delta, parent, children, colonOffset: node.colonOffset >= end ? node.colonOffset + delta : node.colonOffset };
+		const around: Mutable<Node> =
+			node.colonOffset === undefined
+				? { type: node.type, offset: node.offset, length: node.length + delta, parent, children }
+				: {
+						type: node.type,
+						offset: node.offset,
+						length: node.length + delta,
+						parent,
+						children,
+						colonOffset: node.colonOffset >= end ? node.colonOffset + delta : node.colonOffset,
+					};
 		for (const child of node.children!) children.push(copy(child, around));
 		if (around.type === 'property') {
 			// A property spans its key to its value: whitespace typed at the edge of either is outside it.
@@ -191,9 +199,10 @@ function copyTree(root: Node, swap: { target: Node; replacement: Node } | undefi
 function clone(node: Node, parent: Node | undefined, by: number): Node {
 	if (!node.children) return { type: node.type, offset: node.offset + by, length: node.length, parent, value: node.value };
 	const children: Node[] = [];
-	const copy: Node = node.colonOffset === undefined
-		? { type: node.type, offset: node.offset + by, length: node.length, parent, children }
-		: { type: node.type, offset: node.offset + by, length: node.length, parent, children, colonOffset: node.colonOffset + by };
+	const copy: Node =
+		node.colonOffset === undefined
+			? { type: node.type, offset: node.offset + by, length: node.length, parent, children }
+			: { type: node.type, offset: node.offset + by, length: node.length, parent, children, colonOffset: node.colonOffset + by };
 	for (const child of node.children) children.push(clone(child, copy, by));
 	return copy;
 }

@@ -5,12 +5,28 @@ export type NavKind = 'navigation' | 'tab' | 'anchor' | 'globalAnchor' | 'dropdo
 
 /** The key holding each kind's display name (the element "requires" it). */
 export const nameKeyOf: Record<Exclude<NavKind, 'navigation'>, string> = {
-	tab: 'tab', anchor: 'anchor', globalAnchor: 'anchor', dropdown: 'dropdown', product: 'product', version: 'version', language: 'language', menuItem: 'item', group: 'group',
+	tab: 'tab',
+	anchor: 'anchor',
+	globalAnchor: 'anchor',
+	dropdown: 'dropdown',
+	product: 'product',
+	version: 'version',
+	language: 'language',
+	menuItem: 'item',
+	group: 'group',
 };
 
 /** Keys that hold child elements, and the kind of element each holds. `pages` holds pages and nested groups. */
 export const childKeys = {
-	pages: 'group', groups: 'group', tabs: 'tab', anchors: 'anchor', dropdowns: 'dropdown', products: 'product', versions: 'version', languages: 'language', menu: 'menuItem',
+	pages: 'group',
+	groups: 'group',
+	tabs: 'tab',
+	anchors: 'anchor',
+	dropdowns: 'dropdown',
+	products: 'product',
+	versions: 'version',
+	languages: 'language',
+	menu: 'menuItem',
 } as const satisfies Record<string, NavKind>;
 
 export type ChildKey = keyof typeof childKeys;
@@ -58,7 +74,15 @@ export function extractNavigation(config: ConfigNode | undefined): Navigation | 
 	const global: NavElement[] = [];
 
 	const visit = (node: ConfigObject, kind: NavKind, via: ConfigProperty | undefined, parent: NavElement | undefined): NavElement => {
-		const element: NavElement = { kind, node, via, parent, children: [], pages: [], name: kind === 'navigation' ? undefined : getString(node, nameKeyOf[kind]) };
+		const element: NavElement = {
+			kind,
+			node,
+			via,
+			parent,
+			children: [],
+			pages: [],
+			name: kind === 'navigation' ? undefined : getString(node, nameKeyOf[kind]),
+		};
 		elements.push(element);
 		for (const property of node.properties) {
 			if (!isChildKey(property.key) || property.value.kind !== 'array') continue;

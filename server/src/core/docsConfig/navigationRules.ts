@@ -27,7 +27,13 @@ export function checkNavigationWhole(config: ConfigNode | undefined, navigation:
 	const navigationProperty = getProperty(config, 'navigation');
 	if (!navigation || !navigationProperty) return;
 	if (!navigation.root.node.properties.some(p => isChildKey(p.key) && p.key !== 'menu')) {
-		sink.atKey(navigationProperty, `navigation needs a root-level element: one of ${Object.keys(childKeys).filter(k => k !== 'menu').join(', ')}.`, 'nav-root-missing');
+		sink.atKey(
+			navigationProperty,
+			`navigation needs a root-level element: one of ${Object.keys(childKeys)
+				.filter(k => k !== 'menu')
+				.join(', ')}.`,
+			'nav-root-missing',
+		);
 	}
 	checkDuplicateNames(navigation.elements, sink);
 }
@@ -42,20 +48,38 @@ function checkElement(element: NavElement, sink: DiagnosticSink): void {
 	const children = node.properties.filter(p => isChildKey(p.key));
 	for (const extra of children.slice(1)) {
 		const first = children[0];
-		sink.atKey(extra, `'${extra.key}' beside '${first.key}': each navigation element holds one type of child per level, so the site shows only one of them (the platform's build does not reject it). Nest one inside the other instead.`, 'nav-mixed-children', {
-			related: [sink.related(first.keyUri, sink.keyRange(first), `'${first.key}' is declared here`)],
-		});
+		sink.atKey(
+			extra,
+			`'${extra.key}' beside '${first.key}': each navigation element holds one type of child per level, so the site shows only one of them (the platform's build does not reject it). Nest one inside the other instead.`,
+			'nav-mixed-children',
+			{
+				related: [sink.related(first.keyUri, sink.keyRange(first), `'${first.key}' is declared here`)],
+			},
+		);
 	}
 	for (const property of children) {
-		if (property.key === 'menu' && element.kind !== 'tab') sink.atKey(property, '`menu` works only inside a tab: here the platform ignores it (its build accepts it, the site shows no menu).', 'nav-menu-outside-tab');
+		if (property.key === 'menu' && element.kind !== 'tab')
+			sink.atKey(
+				property,
+				'`menu` works only inside a tab: here the platform ignores it (its build accepts it, the site shows no menu).',
+				'nav-menu-outside-tab',
+			);
 		if (element.kind === 'menuItem' && !menuItemChildKeys.has(property.key)) {
-			sink.atKey(property, `A menu item shows only groups, pages and an external link (href), not '${property.key}' (the platform's build accepts it; the site leaves it out).`, 'nav-menu-item-children');
+			sink.atKey(
+				property,
+				`A menu item shows only groups, pages and an external link (href), not '${property.key}' (the platform's build accepts it; the site leaves it out).`,
+				'nav-menu-item-children',
+			);
 		}
 	}
 	if (element.kind !== 'navigation') checkRequiredFields(element, sink);
 	const expanded = getProperty(node, 'expanded');
 	if (expanded && element.kind === 'group' && !isNestedGroup(element)) {
-		sink.atKey(expanded, '`expanded` has no effect here: top-level groups are always expanded. It only applies to groups nested in another group.', 'nav-expanded-top-level');
+		sink.atKey(
+			expanded,
+			'`expanded` has no effect here: top-level groups are always expanded. It only applies to groups nested in another group.',
+			'nav-expanded-top-level',
+		);
 	}
 	const icon = getValue(node, 'icon');
 	if (icon?.kind === 'string' && (icon.value as string).trim() === '') sink.atNode(icon, '`icon` is empty: name an icon or remove the key.', 'nav-empty-icon');
@@ -66,12 +90,25 @@ function checkRequiredFields(element: NavElement, sink: DiagnosticSink): void {
 	const { node, kind } = element;
 	const nameKey = nameKeyOf[kind as Exclude<typeof kind, 'navigation'>];
 	const label = kind === 'globalAnchor' ? 'global anchor' : kind === 'menuItem' ? 'menu item' : kind;
-	if (!getProperty(node, nameKey)) sink.add(node.uri, sink.openingRange(node), `This ${label} needs a "${nameKey}" (its name).`, 'nav-missing-field', { data: { missing: nameKey } });
+	if (!getProperty(node, nameKey))
+		sink.add(node.uri, sink.openingRange(node), `This ${label} needs a "${nameKey}" (its name).`, 'nav-missing-field', { data: { missing: nameKey } });
 	if (kind === 'group' && !getProperty(node, 'pages') && !getProperty(node, 'openapi') && !getProperty(node, 'asyncapi')) {
-		sink.add(node.uri, sink.openingRange(node), `Group ${element.name ? `'${element.name}' ` : ''}needs "pages" (or an "openapi" source that generates them).`, 'nav-missing-field', { data: { missing: 'pages' } });
+		sink.add(
+			node.uri,
+			sink.openingRange(node),
+			`Group ${element.name ? `'${element.name}' ` : ''}needs "pages" (or an "openapi" source that generates them).`,
+			'nav-missing-field',
+			{ data: { missing: 'pages' } },
+		);
 	}
 	if (kind === 'globalAnchor' && !getProperty(node, 'href')) {
-		sink.add(node.uri, sink.openingRange(node), `Global anchor ${element.name ? `'${element.name}' ` : ''}needs an "href" (an external URL or a page path).`, 'nav-missing-field', { data: { missing: 'href' } });
+		sink.add(
+			node.uri,
+			sink.openingRange(node),
+			`Global anchor ${element.name ? `'${element.name}' ` : ''}needs an "href" (an external URL or a page path).`,
+			'nav-missing-field',
+			{ data: { missing: 'href' } },
+		);
 	}
 }
 
@@ -80,7 +117,9 @@ function checkLanguage(node: ConfigObject, sink: DiagnosticSink): void {
 	if (code?.kind === 'string' && !isLanguageCode(code.value as string)) {
 		const suggestion = suggestLanguageCode(code.value as string);
 		const hint = suggestion ? `Did you mean '${suggestion}'?` : `Supported: ${languageCodes.join(', ')}.`;
-		sink.atNode(code, `'${code.value}' is not a supported language code. ${hint}`, 'nav-language-code', { data: suggestion ? ({ replacement: suggestion } satisfies LanguageCodeFix) : undefined });
+		sink.atNode(code, `'${code.value}' is not a supported language code. ${hint}`, 'nav-language-code', {
+			data: suggestion ? ({ replacement: suggestion } satisfies LanguageCodeFix) : undefined,
+		});
 	} else if (code?.kind === 'string' && languageCodeNotes[code.value as LanguageCode]) {
 		sink.atNode(code, languageCodeNotes[code.value as LanguageCode]!, 'nav-language-note');
 	}
@@ -104,7 +143,7 @@ function checkDuplicateNames(elements: readonly NavElement[], sink: DiagnosticSi
 	for (const element of elements) {
 		if (!uniquelyNamed.has(element.kind) || element.name === undefined || !element.via) continue;
 		// Siblings: same parent, same array (a tab's anchors and the root's anchors are different levels).
-		const key = `${element.parent ? position.get(element.parent) ?? -1 : 'global'}\u0000${element.via.key}\u0000${element.name}`;
+		const key = `${element.parent ? (position.get(element.parent) ?? -1) : 'global'}\u0000${element.via.key}\u0000${element.name}`;
 		const first = seen.get(key);
 		if (!first) {
 			seen.set(key, element);
@@ -112,9 +151,14 @@ function checkDuplicateNames(elements: readonly NavElement[], sink: DiagnosticSi
 		}
 		const nameProperty = getProperty(element.node, nameKeyOf[element.kind as 'tab'])!;
 		const firstName = getProperty(first.node, nameKeyOf[first.kind as 'tab'])!;
-		sink.atNode(nameProperty.value, `Another ${element.kind} at this level is also named '${element.name}': readers cannot tell them apart (the platform's build accepts it).`, 'nav-duplicate-name', {
-			related: [sink.related(firstName.value.uri, sink.nodeRange(firstName.value), 'first declared here')],
-		});
+		sink.atNode(
+			nameProperty.value,
+			`Another ${element.kind} at this level is also named '${element.name}': readers cannot tell them apart (the platform's build accepts it).`,
+			'nav-duplicate-name',
+			{
+				related: [sink.related(firstName.value.uri, sink.nodeRange(firstName.value), 'first declared here')],
+			},
+		);
 	}
 }
 

@@ -68,7 +68,13 @@ export function splitNavigation(navigation: Navigation, files: ReadonlyMap<strin
 }
 
 function isUnitCandidate(element: NavElement): boolean {
-	return element.kind === 'group' && element.parent !== undefined && element.parent.kind !== 'group' && element.node.length >= minUnitLength && !element.node.unresolved;
+	return (
+		element.kind === 'group' &&
+		element.parent !== undefined &&
+		element.parent.kind !== 'group' &&
+		element.node.length >= minUnitLength &&
+		!element.node.unresolved
+	);
 }
 
 function isSelfContained(text: string, start: number, end: number): boolean {

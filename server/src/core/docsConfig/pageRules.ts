@@ -60,19 +60,31 @@ function checkPagePath(node: ConfigScalar, pages: PageIndex, sink: DiagnosticSin
 	if (!facts) return;
 	const { entry, badMethod, path } = facts;
 	if (isEntry && badMethod) {
-		sink.atNode(node, `'${badMethod}' is not an HTTP method: endpoint entries are written '[file] METHOD /path' with one of ${httpMethods.join(', ')}.`, 'openapi-invalid-method');
+		sink.atNode(
+			node,
+			`'${badMethod}' is not an HTTP method: endpoint entries are written '[file] METHOD /path' with one of ${httpMethods.join(', ')}.`,
+			'openapi-invalid-method',
+		);
 		return;
 	}
 	// Entries are written "guides/setup"; an href is a URL path and may start with a slash.
-	if (isEntry && entry.leadingSlash) sink.atNode(node, `Write page paths without a leading slash: '${entry.path}'.`, 'page-leading-slash', { data: { normalized: entry.path } satisfies PageFix });
-	if (entry.extension) sink.atNode(node, `Write page paths without the '${entry.extension}' extension: '${entry.path}'.`, 'page-extension', { data: { normalized: entry.path } satisfies PageFix });
+	if (isEntry && entry.leadingSlash)
+		sink.atNode(node, `Write page paths without a leading slash: '${entry.path}'.`, 'page-leading-slash', {
+			data: { normalized: entry.path } satisfies PageFix,
+		});
+	if (entry.extension)
+		sink.atNode(node, `Write page paths without the '${entry.extension}' extension: '${entry.path}'.`, 'page-extension', {
+			data: { normalized: entry.path } satisfies PageFix,
+		});
 	if (path === '' || pages.has(path)) return;
 	if (pages.isIgnored(path)) {
 		sink.atNode(node, `'${path}' exists but .mintignore excludes it from the site.`, 'page-ignored');
 		return;
 	}
 	// "Did you mean" comes later, from addPageSuggestions.
-	sink.atNode(node, `No page '${path}': neither ${path}.mdx nor ${path}.md exists in the docs root.`, 'page-not-found', { data: { create: path, suggestion: undefined } satisfies PageFix });
+	sink.atNode(node, `No page '${path}': neither ${path}.mdx nor ${path}.md exists in the docs root.`, 'page-not-found', {
+		data: { create: path, suggestion: undefined } satisfies PageFix,
+	});
 }
 
 type PageFacts = { readonly entry: Extract<PageEntryKind, { kind: 'page' }>; readonly badMethod: string | undefined; readonly path: string };
@@ -99,7 +111,13 @@ function factsOf(value: string): PageFacts | undefined {
 }
 
 /** `redirects`: shapes, duplicate sources, and destinations that are pages of the site. */
-export function checkRedirects(config: ConfigNode | undefined, pages: PageIndex, generatedPrefixes: readonly string[], sink: DiagnosticSink, files: ReadonlySet<string> = new Set()): void {
+export function checkRedirects(
+	config: ConfigNode | undefined,
+	pages: PageIndex,
+	generatedPrefixes: readonly string[],
+	sink: DiagnosticSink,
+	files: ReadonlySet<string> = new Set(),
+): void {
 	const redirects = getValue(config, 'redirects');
 	if (redirects?.kind !== 'array') return;
 	const sources = new Map<string, ConfigScalar>();
@@ -110,16 +128,23 @@ export function checkRedirects(config: ConfigNode | undefined, pages: PageIndex,
 		const destination = getValue(redirect, 'destination');
 		if (source?.kind === 'string') {
 			const value = source.value as string;
-			if (!value.startsWith('/')) sink.atNode(source, `A redirect source is a path on this site starting with '/', such as '/${value.replace(/^\/*/, '')}'.`, 'redirect-invalid');
+			if (!value.startsWith('/'))
+				sink.atNode(source, `A redirect source is a path on this site starting with '/', such as '/${value.replace(/^\/*/, '')}'.`, 'redirect-invalid');
 			const first = sources.get(value);
-			if (first) sink.atNode(source, `Another redirect already has the source '${value}'.`, 'redirect-duplicate-source', { related: [sink.related(first.uri, sink.nodeRange(first), 'first redirect with this source')] });
+			if (first)
+				sink.atNode(source, `Another redirect already has the source '${value}'.`, 'redirect-duplicate-source', {
+					related: [sink.related(first.uri, sink.nodeRange(first), 'first redirect with this source')],
+				});
 			else sources.set(value, source);
 		}
 		if (destination?.kind !== 'string') continue;
 		const target = destination.value as string;
 		if (isExternalLink(target)) continue;
 		// The platform reads a destination without a leading '/' from the root, as if it had one.
-		const path = target.replace(/[#?].*$/, '').replace(/^\/+|\/+$/g, '').replace(/\.mdx?$/i, '');
+		const path = target
+			.replace(/[#?].*$/, '')
+			.replace(/^\/+|\/+$/g, '')
+			.replace(/\.mdx?$/i, '');
 		// Patterns (`:slug`, `*`) and generated API pages cannot be checked against files.
 		if (/[:*]/.test(path) || generatedPrefixes.some(prefix => path === prefix || path.startsWith(prefix + '/'))) continue;
 		if (path === '' ? pages.has('index') || pages.size > 0 : pages.has(path) || pages.has(`${path}/index`)) continue;
@@ -127,7 +152,12 @@ export function checkRedirects(config: ConfigNode | undefined, pages: PageIndex,
 		folders ??= folderSet(pages);
 		if (folders.has(path) || files.has(path)) continue;
 		const suggestion = pages.closestPath(path);
-		sink.atNode(destination, `This redirect leads to '/${path}', which is not a page of the site.${suggestion ? ` Did you mean '/${suggestion}'?` : ''}`, 'redirect-destination-missing', { data: { suggestion: suggestion && '/' + suggestion } });
+		sink.atNode(
+			destination,
+			`This redirect leads to '/${path}', which is not a page of the site.${suggestion ? ` Did you mean '/${suggestion}'?` : ''}`,
+			'redirect-destination-missing',
+			{ data: { suggestion: suggestion && '/' + suggestion } },
+		);
 	}
 }
 

@@ -36,17 +36,26 @@ export function parseJsonConfig(document: TextDocument, fileLabel: string, requi
 	const text = document.getText();
 	if (text.trim() === '') {
 		const range = { start: { line: 0, character: 0 }, end: document.positionAt(text.length) };
-		return { root: undefined, diagnostics: [createDiagnostic(range, `${fileLabel} is empty; it must hold a JSON object such as { "name": ..., "navigation": ... }.`, 'json-empty')] };
+		return {
+			root: undefined,
+			diagnostics: [createDiagnostic(range, `${fileLabel} is empty; it must hold a JSON object such as { "name": ..., "navigation": ... }.`, 'json-empty')],
+		};
 	}
 	// A tree from reparseTree means the full parse has no error and the depth guard would pass.
-	const reparsed = previous && previous.parsed.root && previous.parsed.diagnostics.length === 0
-		? reparseTree({ text: previous.text, root: previous.parsed.root, errorsFree: true }, text, limits.maxJsonDepth)
-		: undefined;
+	const reparsed =
+		previous && previous.parsed.root && previous.parsed.diagnostics.length === 0
+			? reparseTree({ text: previous.text, root: previous.parsed.root, errorsFree: true }, text, limits.maxJsonDepth)
+			: undefined;
 	if (!reparsed) {
 		const tooDeep = findExcessiveNesting(text, limits.maxJsonDepth);
 		if (tooDeep !== undefined) {
 			const range = { start: document.positionAt(tooDeep), end: document.positionAt(tooDeep + 1) };
-			return { root: undefined, diagnostics: [createDiagnostic(range, `Values are nested more than ${limits.maxJsonDepth} levels deep here; ${fileLabel} is not checked further.`, 'json-too-deep')] };
+			return {
+				root: undefined,
+				diagnostics: [
+					createDiagnostic(range, `Values are nested more than ${limits.maxJsonDepth} levels deep here; ${fileLabel} is not checked further.`, 'json-too-deep'),
+				],
+			};
 		}
 	}
 	const errors: ParseError[] = [];
@@ -56,7 +65,9 @@ export function parseJsonConfig(document: TextDocument, fileLabel: string, requi
 	const diagnostics = firstPerOffset.slice(0, maxSyntaxErrors).map(error => syntaxDiagnostic(document, text, error));
 	if (requireObject && root && root.type !== 'object') {
 		const range = { start: document.positionAt(root.offset), end: document.positionAt(root.offset + root.length) };
-		diagnostics.push(createDiagnostic(range, `The top-level value of ${fileLabel} must be an object ({ ... }), not ${describeType(root.type)}.`, 'json-not-object'));
+		diagnostics.push(
+			createDiagnostic(range, `The top-level value of ${fileLabel} must be an object ({ ... }), not ${describeType(root.type)}.`, 'json-not-object'),
+		);
 	}
 	return { root, diagnostics };
 }
@@ -83,33 +94,56 @@ function findTrailingComma(text: string, error: ParseError): number | undefined 
 
 function syntaxMessage(code: ParseErrorCode): string {
 	switch (code) {
-		case ParseErrorCode.InvalidSymbol: return 'Unexpected character: expected a JSON value, property or punctuation.';
-		case ParseErrorCode.InvalidNumberFormat: return 'Invalid number.';
-		case ParseErrorCode.PropertyNameExpected: return 'Expected a property name in double quotes.';
-		case ParseErrorCode.ValueExpected: return 'Expected a value.';
-		case ParseErrorCode.ColonExpected: return "Expected ':' after the property name.";
-		case ParseErrorCode.CommaExpected: return "Expected ',' between values.";
-		case ParseErrorCode.CloseBraceExpected: return "Expected '}' to close the object.";
-		case ParseErrorCode.CloseBracketExpected: return "Expected ']' to close the array.";
-		case ParseErrorCode.EndOfFileExpected: return 'Expected the end of the file: a configuration file holds exactly one value.';
-		case ParseErrorCode.InvalidCommentToken: return 'Comments are not allowed: the platform parses this file as strict JSON.';
-		case ParseErrorCode.UnexpectedEndOfComment: return 'Unterminated comment (and comments are not allowed in JSON).';
-		case ParseErrorCode.UnexpectedEndOfString: return 'Unterminated string: add the closing double quote.';
-		case ParseErrorCode.UnexpectedEndOfNumber: return 'Unterminated number.';
-		case ParseErrorCode.InvalidUnicode: return 'Invalid \\u escape: expected four hexadecimal digits.';
-		case ParseErrorCode.InvalidEscapeCharacter: return 'Invalid escape character in string.';
-		case ParseErrorCode.InvalidCharacter: return 'Invalid character in string: control characters must be escaped.';
-		default: return 'Invalid JSON.';
+		case ParseErrorCode.InvalidSymbol:
+			return 'Unexpected character: expected a JSON value, property or punctuation.';
+		case ParseErrorCode.InvalidNumberFormat:
+			return 'Invalid number.';
+		case ParseErrorCode.PropertyNameExpected:
+			return 'Expected a property name in double quotes.';
+		case ParseErrorCode.ValueExpected:
+			return 'Expected a value.';
+		case ParseErrorCode.ColonExpected:
+			return "Expected ':' after the property name.";
+		case ParseErrorCode.CommaExpected:
+			return "Expected ',' between values.";
+		case ParseErrorCode.CloseBraceExpected:
+			return "Expected '}' to close the object.";
+		case ParseErrorCode.CloseBracketExpected:
+			return "Expected ']' to close the array.";
+		case ParseErrorCode.EndOfFileExpected:
+			return 'Expected the end of the file: a configuration file holds exactly one value.';
+		case ParseErrorCode.InvalidCommentToken:
+			return 'Comments are not allowed: the platform parses this file as strict JSON.';
+		case ParseErrorCode.UnexpectedEndOfComment:
+			return 'Unterminated comment (and comments are not allowed in JSON).';
+		case ParseErrorCode.UnexpectedEndOfString:
+			return 'Unterminated string: add the closing double quote.';
+		case ParseErrorCode.UnexpectedEndOfNumber:
+			return 'Unterminated number.';
+		case ParseErrorCode.InvalidUnicode:
+			return 'Invalid \\u escape: expected four hexadecimal digits.';
+		case ParseErrorCode.InvalidEscapeCharacter:
+			return 'Invalid escape character in string.';
+		case ParseErrorCode.InvalidCharacter:
+			return 'Invalid character in string: control characters must be escaped.';
+		default:
+			return 'Invalid JSON.';
 	}
 }
 
 function describeType(type: Node['type']): string {
 	switch (type) {
-		case 'array': return 'an array';
-		case 'string': return 'a string';
-		case 'number': return 'a number';
-		case 'boolean': return 'a boolean';
-		case 'null': return 'null';
-		default: return type;
+		case 'array':
+			return 'an array';
+		case 'string':
+			return 'a string';
+		case 'number':
+			return 'a number';
+		case 'boolean':
+			return 'a boolean';
+		case 'null':
+			return 'null';
+		default:
+			return type;
 	}
 }

@@ -33,7 +33,8 @@ export function platformStrictness(navigation: Navigation | undefined): Strictne
 		}
 		// Children brought in by `$ref` live in other files: their elements carry their own spans.
 		for (const child of item.children) {
-			if (child.node.uri !== item.node.uri) spans.set(child.node.uri, [...(spans.get(child.node.uri) ?? []), [child.node.offset, child.node.offset + child.node.length]]);
+			if (child.node.uri !== item.node.uri)
+				spans.set(child.node.uri, [...(spans.get(child.node.uri) ?? []), [child.node.offset, child.node.offset + child.node.length]]);
 		}
 	}
 	return {
@@ -47,6 +48,7 @@ export function relaxWhereLenient(diagnostics: Diagnostic[], uri: string, offset
 		if (diagnostic.severity !== DiagnosticSeverity.Error || !relaxable.has(String(diagnostic.code))) continue;
 		if (!strictness.isLenient(uri, offsetOf(diagnostic))) continue;
 		diagnostic.severity = DiagnosticSeverity.Warning;
-		diagnostic.message += " (The platform's build does not check this below the top level of the navigation, so it deploys; the site may not show it as you expect.)";
+		diagnostic.message +=
+			" (The platform's build does not check this below the top level of the navigation, so it deploys; the site may not show it as you expect.)";
 	}
 }

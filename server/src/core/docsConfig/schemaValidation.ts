@@ -22,12 +22,21 @@ export class SchemaValidator {
 	constructor() {
 		this.#service = getLanguageService({});
 		// The service annotates the schema object it is given: hand it a copy.
-		this.#service.configure({ validate: true, allowComments: false, schemas: [{ uri: docsSchemaUri, fileMatch: ['*/docs.json', 'docs.json'], schema: structuredClone(docsSchema) as object }] });
+		this.#service.configure({
+			validate: true,
+			allowComments: false,
+			schemas: [{ uri: docsSchemaUri, fileMatch: ['*/docs.json', 'docs.json'], schema: structuredClone(docsSchema) as object }],
+		});
 	}
 
 	async validate(document: TextDocument): Promise<Diagnostic[]> {
 		const json = this.#service.parseJSONDocument(document);
-		const found = await this.#service.doValidation(document, json, { schemaValidation: 'error', schemaRequest: 'ignore', trailingCommas: 'ignore', comments: 'ignore' });
+		const found = await this.#service.doValidation(document, json, {
+			schemaValidation: 'error',
+			schemaRequest: 'ignore',
+			trailingCommas: 'ignore',
+			comments: 'ignore',
+		});
 		// The JSON service reads `$schema` as the schema to use, not as a value to check: the platform's validator wants a URL.
 		const declared = json.root?.type === 'object' ? json.root.properties.find(p => p.keyNode.value === '$schema')?.valueNode : undefined;
 		if (declared?.type === 'string' && !/^https?:\/\//i.test(declared.value)) {
@@ -41,7 +50,7 @@ export class SchemaValidator {
 				// key the schema does not allow is a warning (a typo, or a setting with no effect).
 				const unknownKey = /^Property .+ is not allowed\.$/.test(d.message);
 				const diagnostic = createDiagnostic(d.range, unknownKey ? `${d.message} The platform ignores it.` : d.message, 'schema');
-				diagnostic.severity = unknownKey ? DiagnosticSeverity.Warning : d.severity ?? diagnostic.severity;
+				diagnostic.severity = unknownKey ? DiagnosticSeverity.Warning : (d.severity ?? diagnostic.severity);
 				return diagnostic;
 			});
 	}

@@ -16,7 +16,11 @@ const relativeLine = -1;
  * the results not reusable ({@link UnitSink.relocatable}).
  */
 export class UnitSink extends DiagnosticSink {
-	constructor(files: ReadonlyMap<string, TextDocument>, private readonly uri: string, private readonly base: number) {
+	constructor(
+		files: ReadonlyMap<string, TextDocument>,
+		private readonly uri: string,
+		private readonly base: number,
+	) {
 		super(files, new Map());
 	}
 
@@ -41,13 +45,17 @@ export class UnitSink extends DiagnosticSink {
  * `document`. Fresh objects each time: later steps (severity relaxation, suggestions) change them.
  */
 export function placeFindings(findings: readonly RelativeDiagnostic[], document: TextDocument, base: number): Diagnostic[] {
-	const place = (range: Range): Range => (range.start.line === relativeLine
-		? { start: document.positionAt(base + range.start.character), end: document.positionAt(base + range.end.character) }
-		: range);
+	const place = (range: Range): Range =>
+		range.start.line === relativeLine
+			? { start: document.positionAt(base + range.start.character), end: document.positionAt(base + range.end.character) }
+			: range;
 	return findings.map(finding => {
 		const diagnostic: Diagnostic = { ...finding, range: place(finding.range) };
 		if (finding.relatedInformation) {
-			diagnostic.relatedInformation = finding.relatedInformation.map((related): DiagnosticRelatedInformation => ({ ...related, location: { uri: related.location.uri, range: place(related.location.range) } }));
+			diagnostic.relatedInformation = finding.relatedInformation.map((related): DiagnosticRelatedInformation => ({
+				...related,
+				location: { uri: related.location.uri, range: place(related.location.range) },
+			}));
 		}
 		if (finding.data !== undefined && typeof finding.data === 'object' && finding.data !== null) diagnostic.data = { ...(finding.data as object) };
 		return diagnostic;

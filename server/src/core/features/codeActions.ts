@@ -23,12 +23,20 @@ export function findCodeActions(site: SiteModel, document: TextDocument, diagnos
 		if (diagnostic.source !== 'mintdoc') continue;
 		const data = (diagnostic.data ?? {}) as PageFix & { replacement?: string };
 		const replaceValue = (title: string, value: string): CodeAction => ({
-			title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: true,
+			title,
+			kind: CodeActionKind.QuickFix,
+			diagnostics: [diagnostic],
+			isPreferred: true,
 			edit: { changes: { [document.uri]: [{ range: diagnostic.range, newText: JSON.stringify(value) }] } },
 		});
 		if (diagnostic.code === 'page-not-found' && data.create) {
 			if (data.suggestion) actions.push(replaceValue(`Change to '${data.suggestion}'`, data.suggestion));
-			actions.push({ title: `Create page '${data.create}.mdx'`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit: createPageEdit(site.rootUri, data.create) });
+			actions.push({
+				title: `Create page '${data.create}.mdx'`,
+				kind: CodeActionKind.QuickFix,
+				diagnostics: [diagnostic],
+				edit: createPageEdit(site.rootUri, data.create),
+			});
 			continue;
 		}
 		const fix = replacementFixes[String(diagnostic.code)];

@@ -35,8 +35,12 @@ export function doComplete(site: SiteModel, document: TextDocument, position: Po
 
 	if (last === 'language') {
 		const items = languageCodes.map<CompletionItem>((code, i) => ({
-			label: code, kind: CompletionItemKind.EnumMember, detail: languageNames[code], sortText: String(i).padStart(3, '0'),
-			textEdit: { range: replace, newText: quote(code) }, filterText: quote(code),
+			label: code,
+			kind: CompletionItemKind.EnumMember,
+			detail: languageNames[code],
+			sortText: String(i).padStart(3, '0'),
+			textEdit: { range: replace, newText: quote(code) },
+			filterText: quote(code),
 		}));
 		return { isIncomplete: false, items };
 	}
@@ -51,7 +55,10 @@ export function doComplete(site: SiteModel, document: TextDocument, position: Po
 	const typed = inString ? text.slice(node!.offset + 1, offset) : '';
 	for (const path of pageCandidates(site, listedHere, listedAnywhere, typed, here?.pages ?? [])) {
 		items.push({
-			label: path, kind: CompletionItemKind.File, textEdit: { range: replace, newText: quote(path) }, filterText: quote(path),
+			label: path,
+			kind: CompletionItemKind.File,
+			textEdit: { range: replace, newText: quote(path) },
+			filterText: quote(path),
 			// Pages not in the navigation yet first: they are what a writer adding a page is looking for.
 			sortText: (listedAnywhere.has(path) ? '1' : '0') + path,
 			data: { kind: 'page', fileUri: site.pages.fileOf(path)! } satisfies PageCompletionData,
@@ -62,7 +69,8 @@ export function doComplete(site: SiteModel, document: TextDocument, position: Po
 		// Same bound for specs with thousands of operations: those matching what is typed, narrowed as the writer types.
 		const listedEndpoints = new Set((here?.pages ?? []).map(p => p.value));
 		const first = endpointCompletions(site, here, listedEndpoints, replace, { limit: maxPageItems });
-		const endpoints = first.incomplete && typed ? endpointCompletions(site, here, listedEndpoints, replace, { needle: typed.toLowerCase(), limit: maxPageItems }) : first;
+		const endpoints =
+			first.incomplete && typed ? endpointCompletions(site, here, listedEndpoints, replace, { needle: typed.toLowerCase(), limit: maxPageItems }) : first;
 		incomplete ||= endpoints.incomplete;
 		items.push(...endpoints.items);
 	}
@@ -83,11 +91,21 @@ export const maxPageItems = 200;
  * best `maxPageItems`: matching what is typed, unlisted first, then nearest the folder of the
  * entries around the cursor (the same version and language).
  */
-function pageCandidates(site: SiteModel, listedHere: ReadonlySet<string>, listedAnywhere: ReadonlySet<string>, typed: string, neighbours: readonly PageEntry[]): string[] {
+function pageCandidates(
+	site: SiteModel,
+	listedHere: ReadonlySet<string>,
+	listedAnywhere: ReadonlySet<string>,
+	typed: string,
+	neighbours: readonly PageEntry[],
+): string[] {
 	const { paths, lower: lowered } = pagesOf(site);
 	if (paths.length - listedHere.size <= maxPageItems) return paths.filter(path => !listedHere.has(path));
 	const needle = typed.replace(/^\/+/, '').toLowerCase();
-	const folder = neighbours.map(p => pagePathOf(p.value)).find(p => p !== undefined)?.replace(/[^/]*$/, '') ?? '';
+	const folder =
+		neighbours
+			.map(p => pagePathOf(p.value))
+			.find(p => p !== undefined)
+			?.replace(/[^/]*$/, '') ?? '';
 	const shared = (path: string) => {
 		let n = 0;
 		while (n < folder.length && n < path.length && folder[n] === path[n]) n++;
@@ -146,7 +164,12 @@ function pagesOf(site: SiteModel): { readonly paths: readonly string[]; readonly
  * (a megabyte in the middle of a huge docs.json); inside a string, the model's syntax tree of this
  * very text answers at once. Elsewhere (between values), the scan decides.
  */
-function locate(site: SiteModel, document: TextDocument, text: string, offset: number): { readonly path: JSONPath; readonly isAtPropertyKey: boolean; readonly previousNode?: JsoncNode } {
+function locate(
+	site: SiteModel,
+	document: TextDocument,
+	text: string,
+	offset: number,
+): { readonly path: JSONPath; readonly isAtPropertyKey: boolean; readonly previousNode?: JsoncNode } {
 	const tree = site.config.files.get(document.uri)?.getText() === text ? site.config.trees.get(document.uri) : undefined;
 	const node = tree && findNodeAtOffset(tree, offset, false);
 	if (node?.type === 'string' && node.offset < offset && offset < node.offset + node.length) {
@@ -195,10 +218,16 @@ function completeNavigationKey(site: SiteModel, document: TextDocument, offset: 
 	const present = element.node.properties.filter(p => isChildKey(p.key) && !(keyNode && p.keyOffset === keyNode.offset));
 	const keys = present.length ? [] : allowedChildKeys[element.kind];
 	const inKey = keyNode?.type === 'string' && keyNode.offset < offset && offset <= keyNode.offset + keyNode.length;
-	const range = inKey ? { start: document.positionAt(keyNode!.offset), end: document.positionAt(keyNode!.offset + keyNode!.length) } : { start: document.positionAt(offset), end: document.positionAt(offset) };
+	const range = inKey
+		? { start: document.positionAt(keyNode!.offset), end: document.positionAt(keyNode!.offset + keyNode!.length) }
+		: { start: document.positionAt(offset), end: document.positionAt(offset) };
 	const items = keys.map<CompletionItem>(key => ({
-		label: key, kind: CompletionItemKind.Property, detail: 'MintDoc: navigation', documentation: childKeyDocs[key],
-		insertTextFormat: InsertTextFormat.Snippet, filterText: JSON.stringify(key),
+		label: key,
+		kind: CompletionItemKind.Property,
+		detail: 'MintDoc: navigation',
+		documentation: childKeyDocs[key],
+		insertTextFormat: InsertTextFormat.Snippet,
+		filterText: JSON.stringify(key),
 		textEdit: { range, newText: `"${key}": [$0]` },
 	}));
 	return { isIncomplete: false, items };

@@ -25,7 +25,16 @@ export function targetsInFile(site: SiteModel, uri: string): ConfigTarget[] {
 			if (node?.kind !== 'string' || node.uri !== uri) continue;
 			const value = node.value as string;
 			if (role === 'href' && (isExternalLink(value) || value.startsWith('#'))) continue;
-			targets.push({ kind: 'page', node, path: value.replace(/^\/+/, '').replace(/[#?].*$/, '').replace(/\.(mdx|md)$/i, ''), element, role });
+			targets.push({
+				kind: 'page',
+				node,
+				path: value
+					.replace(/^\/+/, '')
+					.replace(/[#?].*$/, '')
+					.replace(/\.(mdx|md)$/i, ''),
+				element,
+				role,
+			});
 		}
 		const language = getValue(element.node, 'language');
 		if (element.kind === 'language' && language?.kind === 'string' && language.uri === uri) targets.push({ kind: 'language', node: language, element });

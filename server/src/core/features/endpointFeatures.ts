@@ -20,7 +20,9 @@ export function resolveEntry(site: SiteModel, entry: PageEntry): { spec: OpenApi
 
 /** The endpoint entry written at `offset` of the configuration file `uri`. */
 export function entryAt(site: SiteModel, uri: string, offset: number): PageEntry | undefined {
-	return site.navigation?.pages.find(p => p.node.uri === uri && p.node.offset <= offset && offset <= p.node.offset + p.node.length && classifyEntry(p.value).kind === 'openapi');
+	return site.navigation?.pages.find(
+		p => p.node.uri === uri && p.node.offset <= offset && offset <= p.node.offset + p.node.length && classifyEntry(p.value).kind === 'openapi',
+	);
 }
 
 export function operationRange(site: SiteModel, spec: OpenApiSpec, operation: OpenApiOperation): Range {
@@ -29,7 +31,10 @@ export function operationRange(site: SiteModel, spec: OpenApiSpec, operation: Op
 	return { start: document.positionAt(operation.span.offset), end: document.positionAt(operation.span.offset + operation.span.length) };
 }
 
-const nodeRange = (document: TextDocument, node: ConfigScalar): Range => ({ start: document.positionAt(node.offset), end: document.positionAt(node.offset + node.length) });
+const nodeRange = (document: TextDocument, node: ConfigScalar): Range => ({
+	start: document.positionAt(node.offset),
+	end: document.positionAt(node.offset + node.length),
+});
 
 /** The metadata of the page the platform generates for an operation (spec rule 8 and x-mint, rule 10). */
 export function endpointHover(site: SiteModel, document: TextDocument, entry: PageEntry): Hover | undefined {
@@ -39,13 +44,19 @@ export function endpointHover(site: SiteModel, document: TextDocument, entry: Pa
 	const metadata = (operation.xMint?.metadata ?? {}) as Record<string, unknown>;
 	const description = typeof metadata.description === 'string' ? metadata.description : operation.description;
 	const version = versionOf(entry.parent);
-	const lines = [`**${escape(generatedTitle(operation))}**${operation.deprecated || metadata.deprecated === true ? ' `deprecated`' : ''}`, `\`${operation.method} ${operation.path}\``];
+	const lines = [
+		`**${escape(generatedTitle(operation))}**${operation.deprecated || metadata.deprecated === true ? ' `deprecated`' : ''}`,
+		`\`${operation.method} ${operation.path}\``,
+	];
 	if (description) lines.push(escape(description));
 	if (version) lines.push(`Version: ${escape(version)}`);
 	if (typeof operation.xMint?.href === 'string') lines.push(`Page URL: \`${escape(operation.xMint.href)}\``);
 	if (operation.servers.length) lines.push(`Servers: ${operation.servers.map(s => `\`${escape(s)}\``).join(', ')}`);
 	else lines.push('No servers: the playground runs in simple mode.');
-	if (operation.security.length) lines.push(`Auth: ${operation.security.map(name => `${escape(name)}${spec.securitySchemes[name] ? ` (${escape(spec.securitySchemes[name])})` : ''}`).join(', ')}`);
+	if (operation.security.length)
+		lines.push(
+			`Auth: ${operation.security.map(name => `${escape(name)}${spec.securitySchemes[name] ? ` (${escape(spec.securitySchemes[name])})` : ''}`).join(', ')}`,
+		);
 	lines.push(`From \`${relativePath(site.rootUri, spec.uri) ?? spec.uri}\``);
 	return { range: nodeRange(document, entry.node), contents: { kind: MarkupKind.Markdown, value: lines.join('\n\n') } };
 }
@@ -62,7 +73,13 @@ export function endpointDefinition(site: SiteModel, document: TextDocument, entr
  * `METHOD /path` completions in a `pages` array: operations of the specs in scope not yet listed
  * there (x-hidden ones left out); with no spec in scope, every spec's operations with their file.
  */
-export function endpointCompletions(site: SiteModel, element: NavElement | undefined, listed: ReadonlySet<string>, replace: Range, narrow: { readonly needle?: string; readonly limit?: number } = {}): { items: CompletionItem[]; incomplete: boolean } {
+export function endpointCompletions(
+	site: SiteModel,
+	element: NavElement | undefined,
+	listed: ReadonlySet<string>,
+	replace: Range,
+	narrow: { readonly needle?: string; readonly limit?: number } = {},
+): { items: CompletionItem[]; incomplete: boolean } {
 	const items: CompletionItem[] = [];
 	const limit = narrow.limit ?? Infinity;
 	let offered = 0;
@@ -74,8 +91,13 @@ export function endpointCompletions(site: SiteModel, element: NavElement | undef
 		if (narrow.needle && !lower.includes(narrow.needle)) continue;
 		if (++matching > limit) continue;
 		items.push({
-			label: value, kind: CompletionItemKind.Method, detail: generatedTitle(operation), documentation: operation.description,
-			textEdit: { range: replace, newText: JSON.stringify(value) }, filterText: JSON.stringify(value), sortText: `2${operation.path}${operation.method}`,
+			label: value,
+			kind: CompletionItemKind.Method,
+			detail: generatedTitle(operation),
+			documentation: operation.description,
+			textEdit: { range: replace, newText: JSON.stringify(value) },
+			filterText: JSON.stringify(value),
+			sortText: `2${operation.path}${operation.method}`,
 			tags: operation.deprecated ? [1] : undefined,
 		});
 	}

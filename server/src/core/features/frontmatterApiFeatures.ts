@@ -11,7 +11,9 @@ function apiLine(document: TextDocument, position: Position): { key: 'openapi' |
 	const text = document.getText();
 	const fmEnd = text.startsWith('---') ? text.indexOf('\n---', 3) : -1;
 	if (fmEnd === -1 || document.offsetAt(position) > fmEnd) return undefined;
-	const line = document.getText({ start: { line: position.line, character: 0 }, end: { line: position.line + 1, character: 0 } }).replace(/(?:\r\n|\r|\n)$/, ''); // a lone \r ends a line too (LSP)
+	const line = document
+		.getText({ start: { line: position.line, character: 0 }, end: { line: position.line + 1, character: 0 } })
+		.replace(/(?:\r\n|\r|\n)$/, ''); // a lone \r ends a line too (LSP)
 	const match = /^(openapi|openapi-schema)\s*:\s*["']?/.exec(line);
 	if (!match) return undefined;
 	return { key: match[1] as 'openapi' | 'openapi-schema', valueStart: match[0].length, value: line.slice(match[0].length).replace(/["']\s*$/, '') };
@@ -23,19 +25,30 @@ const label = (site: SiteModel, spec: OpenApiSpec) => (relativePath(site.rootUri
 export function frontmatterApiCompletion(site: SiteModel, document: TextDocument, position: Position): CompletionList | undefined {
 	const line = apiLine(document, position);
 	if (!line || position.character < line.valueStart) return undefined;
-	const range: Range = { start: { line: position.line, character: line.valueStart }, end: { line: position.line, character: line.valueStart + line.value.length } };
+	const range: Range = {
+		start: { line: position.line, character: line.valueStart },
+		end: { line: position.line, character: line.valueStart + line.value.length },
+	};
 	const several = site.specs.specs.length > 1;
 	const items: CompletionItem[] = [];
 	for (const spec of site.specs.specs) {
 		const prefix = several ? `${label(site, spec)} ` : '';
 		if (line.key === 'openapi-schema') {
-			for (const schema of spec.schemas) items.push({ label: prefix + schema.name, kind: CompletionItemKind.Struct, textEdit: { range, newText: prefix + schema.name } });
+			for (const schema of spec.schemas)
+				items.push({ label: prefix + schema.name, kind: CompletionItemKind.Struct, textEdit: { range, newText: prefix + schema.name } });
 			continue;
 		}
 		for (const op of spec.operations) {
-			if (!op.hidden) items.push({ label: `${prefix}${op.method} ${op.path}`, kind: CompletionItemKind.Method, detail: generatedTitle(op), textEdit: { range, newText: `${prefix}${op.method} ${op.path}` } });
+			if (!op.hidden)
+				items.push({
+					label: `${prefix}${op.method} ${op.path}`,
+					kind: CompletionItemKind.Method,
+					detail: generatedTitle(op),
+					textEdit: { range, newText: `${prefix}${op.method} ${op.path}` },
+				});
 		}
-		for (const hook of spec.webhooks) items.push({ label: `${prefix}webhook ${hook.name}`, kind: CompletionItemKind.Event, textEdit: { range, newText: `${prefix}webhook ${hook.name}` } });
+		for (const hook of spec.webhooks)
+			items.push({ label: `${prefix}webhook ${hook.name}`, kind: CompletionItemKind.Event, textEdit: { range, newText: `${prefix}webhook ${hook.name}` } });
 	}
 	return { isIncomplete: false, items };
 }

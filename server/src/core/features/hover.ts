@@ -16,12 +16,21 @@ export async function doHover(site: SiteModel, document: TextDocument, position:
 	if (target.kind === 'ref') {
 		const file = target.target && relativePath(site.rootUri, target.target);
 		const exists = target.target && site.config.files.has(target.target);
-		return { range: target.range, contents: { kind: MarkupKind.Markdown, value: file ? `Configuration pulled in from \`${file}\`${exists ? '' : ' (missing)'}` : 'Invalid `$ref`' } };
+		return {
+			range: target.range,
+			contents: { kind: MarkupKind.Markdown, value: file ? `Configuration pulled in from \`${file}\`${exists ? '' : ' (missing)'}` : 'Invalid `$ref`' },
+		};
 	}
 	const range = { start: document.positionAt(target.node.offset), end: document.positionAt(target.node.offset + target.node.length) };
 	if (target.kind === 'language') {
 		const code = target.node.value as string;
-		return { range, contents: { kind: MarkupKind.Markdown, value: isLanguageCode(code) ? `**${languageNames[code as keyof typeof languageNames]}** (\`${code}\`)` : `\`${code}\` is not a supported language code` } };
+		return {
+			range,
+			contents: {
+				kind: MarkupKind.Markdown,
+				value: isLanguageCode(code) ? `**${languageNames[code as keyof typeof languageNames]}** (\`${code}\`)` : `\`${code}\` is not a supported language code`,
+			},
+		};
 	}
 	const file = site.pages.fileOf(target.path);
 	if (!file) return { range, contents: { kind: MarkupKind.Markdown, value: `No page \`${target.path}\` in this site` } };

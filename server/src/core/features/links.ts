@@ -38,7 +38,9 @@ export function findDefinition(site: SiteModel, document: TextDocument, position
 	const target = targetAt(site, document.uri, document.offsetAt(position), document);
 	const file = target && fileOf(site, target);
 	if (!target || !file) return [];
-	return [{ originSelectionRange: rangeOf(document, target), targetUri: file, targetRange: { start, end: start }, targetSelectionRange: { start, end: start } }];
+	return [
+		{ originSelectionRange: rangeOf(document, target), targetUri: file, targetRange: { start, end: start }, targetSelectionRange: { start, end: start } },
+	];
 }
 
 /** Every place a site's configuration names the page file `pageUri` (entries, roots, hrefs). */

@@ -16,7 +16,12 @@ export type PageMoves = ReadonlyMap<string, string>;
  * moved page gets the new path (absolute links stay absolute, relative ones are recomputed,
  * anchors kept), and relative links inside a moved page are recomputed from its new folder.
  */
-export async function movedLinkEdits(site: SiteModel, moves: PageMoves, pages: readonly { uri: string; document: TextDocument; summary: PageSummary }[], context: LinkContext): Promise<Map<string, TextEdit[]>> {
+export async function movedLinkEdits(
+	site: SiteModel,
+	moves: PageMoves,
+	pages: readonly { uri: string; document: TextDocument; summary: PageSummary }[],
+	context: LinkContext,
+): Promise<Map<string, TextEdit[]>> {
 	const edits = new Map<string, TextEdit[]>();
 	for (const { uri, summary } of pages) {
 		const fromPath = site.pages.pagePathOfFile(uri);
@@ -63,12 +68,15 @@ export function redirectEdits(site: SiteModel, moves: PageMoves): TextEdit[] {
 	if (!document || !site.config.root) return [];
 	const redirects = getValue(site.config.root, 'redirects');
 	if (redirects && (redirects.kind !== 'array' || redirects.uri !== configUri)) return [];
-	const existing = new Set(redirects?.kind === 'array' ? redirects.items.map(item => getValue(item, 'source')).flatMap(s => (s?.kind === 'string' ? [s.value as string] : [])) : []);
+	const existing = new Set(
+		redirects?.kind === 'array' ? redirects.items.map(item => getValue(item, 'source')).flatMap(s => (s?.kind === 'string' ? [s.value as string] : [])) : [],
+	);
 	let text = document.getText();
 	const edits: TextEdit[] = [];
 	const formatting = (indent: string) => ({ insertSpaces: !indent.includes('\t'), tabSize: indent.includes('\t') ? 1 : indent.length, eol: '\n' });
 	const apply = (changes: ReturnType<typeof modify>) => {
-		for (const change of [...changes].sort((a, b) => b.offset - a.offset)) text = text.slice(0, change.offset) + change.content + text.slice(change.offset + change.length);
+		for (const change of [...changes].sort((a, b) => b.offset - a.offset))
+			text = text.slice(0, change.offset) + change.content + text.slice(change.offset + change.length);
 	};
 	// jsonc-parser's formatter throws on documents nested about 100 deep: then the edit is made
 	// unformatted. It also throws when broken JSON makes `redirects` read as a string to it: then

@@ -18,7 +18,11 @@ export function navEntryOf(site: SiteModel, operation: OpenApiOperation): Locati
 			const resolved = resolveEntry(site, entry);
 			if (!resolved || index.has(resolved.operation)) continue;
 			const document = site.config.files.get(entry.node.uri);
-			if (document) index.set(resolved.operation, { uri: entry.node.uri, range: { start: document.positionAt(entry.node.offset), end: document.positionAt(entry.node.offset + entry.node.length) } });
+			if (document)
+				index.set(resolved.operation, {
+					uri: entry.node.uri,
+					range: { start: document.positionAt(entry.node.offset), end: document.positionAt(entry.node.offset + entry.node.length) },
+				});
 		}
 		indexes.set(site, index);
 	}

@@ -1,4 +1,18 @@
-import { CompletionItemKind, FoldingRangeKind, InsertTextFormat, MarkupKind, SymbolKind, type CompletionItem, type CompletionList, type DocumentLink, type DocumentSymbol, type FoldingRange, type Hover, type LocationLink, type Position } from 'vscode-languageserver-types';
+import {
+	CompletionItemKind,
+	FoldingRangeKind,
+	InsertTextFormat,
+	MarkupKind,
+	SymbolKind,
+	type CompletionItem,
+	type CompletionList,
+	type DocumentLink,
+	type DocumentSymbol,
+	type FoldingRange,
+	type Hover,
+	type LocationLink,
+	type Position,
+} from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { builtinComponent, builtinComponents, componentDoc } from '../mdx/components';
 import { frontmatterApiCompletion, frontmatterApiDefinition } from './frontmatterApiFeatures';
@@ -10,7 +24,14 @@ export function pageSymbols(summary: PageSummary): DocumentSymbol[] {
 	const roots: DocumentSymbol[] = [];
 	const open: { depth: number; symbol: DocumentSymbol }[] = [];
 	for (const heading of summary.headings) {
-		const symbol: DocumentSymbol = { name: heading.text || '(empty heading)', detail: `#${heading.slug}`, kind: SymbolKind.String, range: heading.range, selectionRange: heading.range, children: [] };
+		const symbol: DocumentSymbol = {
+			name: heading.text || '(empty heading)',
+			detail: `#${heading.slug}`,
+			kind: SymbolKind.String,
+			range: heading.range,
+			selectionRange: heading.range,
+			children: [],
+		};
 		while (open.length && open[open.length - 1].depth >= heading.depth) open.pop();
 		(open.length ? open[open.length - 1].symbol.children! : roots).push(symbol);
 		open.push({ depth: heading.depth, symbol });
@@ -49,7 +70,13 @@ export async function pageDocumentLinks(summary: PageSummary, fromPath: string, 
 	return links;
 }
 
-export async function pageDefinition(summary: PageSummary, document: TextDocument, position: Position, fromPath: string, context: LinkContext): Promise<LocationLink[]> {
+export async function pageDefinition(
+	summary: PageSummary,
+	document: TextDocument,
+	position: Position,
+	fromPath: string,
+	context: LinkContext,
+): Promise<LocationLink[]> {
 	const api = frontmatterApiDefinition(context.site, document, position);
 	if (api.length) return api;
 	const offset = document.offsetAt(position);
@@ -64,7 +91,13 @@ export async function pageDefinition(summary: PageSummary, document: TextDocumen
  * Completion in a page: site routes after `](/` or `href="/`, and heading anchors after `#`
  * (of the linked page, or of this page for a bare `#`).
  */
-export async function pageCompletion(summary: PageSummary, document: TextDocument, position: Position, fromPath: string, context: LinkContext): Promise<CompletionList | undefined> {
+export async function pageCompletion(
+	summary: PageSummary,
+	document: TextDocument,
+	position: Position,
+	fromPath: string,
+	context: LinkContext,
+): Promise<CompletionList | undefined> {
 	const api = context?.site && frontmatterApiCompletion(context.site, document, position);
 	if (api) return api;
 	const line = document.getText({ start: { line: position.line, character: 0 }, end: position });
@@ -81,14 +114,24 @@ export async function pageCompletion(summary: PageSummary, document: TextDocumen
 		if (!headings) return undefined;
 		return {
 			isIncomplete: false,
-			items: headings.map<CompletionItem>(h => ({ label: h.slug, kind: CompletionItemKind.Reference, detail: h.text, textEdit: { range: { start, end: position }, newText: h.slug } })),
+			items: headings.map<CompletionItem>(h => ({
+				label: h.slug,
+				kind: CompletionItemKind.Reference,
+				detail: h.text,
+				textEdit: { range: { start, end: position }, newText: h.slug },
+			})),
 		};
 	}
 	const start = { line: position.line, character: position.character - typedPath.length + 1 };
 	const items: CompletionItem[] = [];
 	for (const path of context.site.pages.paths()) {
 		if (path === 'snippets' || path.startsWith('snippets/')) continue;
-		items.push({ label: `/${path}`, kind: CompletionItemKind.File, textEdit: { range: { start, end: position }, newText: path }, data: { kind: 'page', fileUri: context.site.pages.fileOf(path)! } });
+		items.push({
+			label: `/${path}`,
+			kind: CompletionItemKind.File,
+			textEdit: { range: { start, end: position }, newText: path },
+			data: { kind: 'page', fileUri: context.site.pages.fileOf(path)! },
+		});
 	}
 	return { isIncomplete: false, items };
 }
@@ -99,29 +142,46 @@ function completeComponents(line: string, position: Position): CompletionList | 
 	const value = /<([A-Z][\w.]*)\b[^<>]*\s([\w-]+)=["']([^"']*)$/.exec(line);
 	if (value) {
 		const values = builtinComponent(value[1])?.props[value[2]]?.values;
-		return values && { isIncomplete: false, items: values.map<CompletionItem>(v => ({ label: v, kind: CompletionItemKind.EnumMember, textEdit: { range: replace(value[3]), newText: v } })) };
+		return (
+			values && {
+				isIncomplete: false,
+				items: values.map<CompletionItem>(v => ({ label: v, kind: CompletionItemKind.EnumMember, textEdit: { range: replace(value[3]), newText: v } })),
+			}
+		);
 	}
 	const prop = /<([A-Z][\w.]*)\b([^<>]*\s)([\w-]*)$/.exec(line);
 	if (prop && !/["'][^"']*$/.test(prop[2].replace(/(["'])[^"']*\1/g, ''))) {
 		const spec = builtinComponent(prop[1]);
 		if (!spec) return undefined;
 		const written = new Set([...prop[2].matchAll(/([\w-]+)(?==|\s|$)/g)].map(m => m[1]));
-		const items = Object.entries(spec.props).filter(([name]) => !written.has(name)).map<CompletionItem>(([name, p]) => ({
-			label: name, kind: CompletionItemKind.Property, detail: p.required ? 'required' : p.type, documentation: p.doc,
-			insertTextFormat: InsertTextFormat.Snippet, textEdit: { range: replace(prop[3]), newText: p.type === 'boolean' ? name : p.type === 'number' ? `${name}={$1}` : `${name}="$1"` },
-			sortText: (p.required ? '0' : '1') + name,
-		}));
+		const items = Object.entries(spec.props)
+			.filter(([name]) => !written.has(name))
+			.map<CompletionItem>(([name, p]) => ({
+				label: name,
+				kind: CompletionItemKind.Property,
+				detail: p.required ? 'required' : p.type,
+				documentation: p.doc,
+				insertTextFormat: InsertTextFormat.Snippet,
+				textEdit: { range: replace(prop[3]), newText: p.type === 'boolean' ? name : p.type === 'number' ? `${name}={$1}` : `${name}="$1"` },
+				sortText: (p.required ? '0' : '1') + name,
+			}));
 		return { isIncomplete: false, items };
 	}
 	const tag = /<([A-Z][\w.]*)?$/.exec(line);
 	if (!tag) return undefined;
 	const typed = tag[1] ?? '';
 	const items = Object.entries(builtinComponents).map<CompletionItem>(([name, spec]) => {
-		const required = Object.entries(spec.props).filter(([, p]) => p.required).map(([p], i) => `${p}="\${${i + 1}}"`);
+		const required = Object.entries(spec.props)
+			.filter(([, p]) => p.required)
+			.map(([p], i) => `${p}="\${${i + 1}}"`);
 		const attrs = required.length ? ' ' + required.join(' ') : '';
 		return {
-			label: name, kind: CompletionItemKind.Class, detail: 'MintDoc built-in component', documentation: { kind: MarkupKind.Markdown, value: componentDoc(name, spec) },
-			insertTextFormat: InsertTextFormat.Snippet, textEdit: { range: replace(typed), newText: spec.container ? `${name}${attrs}>\n\t$0\n</${name}>` : `${name}${attrs} />` },
+			label: name,
+			kind: CompletionItemKind.Class,
+			detail: 'MintDoc built-in component',
+			documentation: { kind: MarkupKind.Markdown, value: componentDoc(name, spec) },
+			insertTextFormat: InsertTextFormat.Snippet,
+			textEdit: { range: replace(typed), newText: spec.container ? `${name}${attrs}>\n\t$0\n</${name}>` : `${name}${attrs} />` },
 		};
 	});
 	return { isIncomplete: false, items };

@@ -33,7 +33,13 @@ async function linksTo(pageUri: string, pages: SitePages, context: LinkContext, 
  * Find All References in a page: on a heading, the links to that heading; elsewhere, the
  * navigation entries naming the page and every link to it.
  */
-export async function pageReferences(document: TextDocument, summary: PageSummary, position: Position, pages: SitePages, context: LinkContext): Promise<Location[]> {
+export async function pageReferences(
+	document: TextDocument,
+	summary: PageSummary,
+	position: Position,
+	pages: SitePages,
+	context: LinkContext,
+): Promise<Location[]> {
 	const heading = headingAt(summary, position);
 	if (heading) return (await linksTo(document.uri, pages, context, heading.slug)).map(({ uri, range }) => ({ uri, range }));
 	const links = (await linksTo(document.uri, pages, context)).map(({ uri, range }) => ({ uri, range }));
@@ -52,7 +58,14 @@ export function prepareHeadingRename(document: TextDocument, summary: PageSummar
 	return { range: { start: document.positionAt(offset), end: document.positionAt(offset + heading.text.length) }, placeholder: heading.text };
 }
 
-export async function renameHeading(document: TextDocument, summary: PageSummary, position: Position, newName: string, pages: SitePages, context: LinkContext): Promise<Map<string, TextEdit[]> | undefined> {
+export async function renameHeading(
+	document: TextDocument,
+	summary: PageSummary,
+	position: Position,
+	newName: string,
+	pages: SitePages,
+	context: LinkContext,
+): Promise<Map<string, TextEdit[]> | undefined> {
 	const prepared = prepareHeadingRename(document, summary, position);
 	const heading = headingAt(summary, position);
 	if (!prepared || !heading) return undefined;

@@ -39,7 +39,7 @@ export function renameEdits(site: SiteModel, moved: ReadonlyMap<string, string>)
 			const written = target.node.value as string;
 			const entry = classifyEntry(written);
 			const slash = entry.kind === 'page' && entry.leadingSlash ? '/' : '';
-			const suffix = written.match(/([#?].*)$/)?.[1] ?? (entry.kind === 'page' ? entry.extension ?? '' : '');
+			const suffix = written.match(/([#?].*)$/)?.[1] ?? (entry.kind === 'page' ? (entry.extension ?? '') : '');
 			const newText = JSON.stringify(slash + moved.get(target.path)! + suffix);
 			const range = { start: document.positionAt(target.node.offset), end: document.positionAt(target.node.offset + target.node.length) };
 			if (!edits.has(uri)) edits.set(uri, []);

@@ -53,9 +53,16 @@ export function buildSiteTree(site: SiteModel, coverage: readonly SpecCoverage[]
 		const children: { offset: number; node: SiteTreeNode }[] = element.children.map(child => ({ offset: child.node.offset, node: nodeOf(child) }));
 		for (const entry of entries.values()) {
 			const parsed = classifyEntry(entry.value);
-			const node: SiteTreeNode = parsed.kind === 'openapi'
-				? { kind: 'endpoint', label: `${parsed.method.toUpperCase()} ${parsed.path}`, description: parsed.file, location: locationOf(entry.node) }
-				: { kind: 'page', label: parsed.path, fileUri: site.pages.fileOf(parsed.path), missing: !site.pages.has(parsed.path) || undefined, location: locationOf(entry.node) };
+			const node: SiteTreeNode =
+				parsed.kind === 'openapi'
+					? { kind: 'endpoint', label: `${parsed.method.toUpperCase()} ${parsed.path}`, description: parsed.file, location: locationOf(entry.node) }
+					: {
+							kind: 'page',
+							label: parsed.path,
+							fileUri: site.pages.fileOf(parsed.path),
+							missing: !site.pages.has(parsed.path) || undefined,
+							location: locationOf(entry.node),
+						};
 			children.push({ offset: entry.node.offset, node });
 		}
 		// Pages and nested groups interleave in `pages`; elements from `$ref` files keep their array order.
@@ -72,21 +79,33 @@ export function buildSiteTree(site: SiteModel, coverage: readonly SpecCoverage[]
 			children: ordered.map(c => c.node),
 		};
 	};
-	const root = site.navigation ? nodeOf(site.navigation.root).children ?? [] : [];
+	const root = site.navigation ? (nodeOf(site.navigation.root).children ?? []) : [];
 	const globals = site.navigation?.global.map(nodeOf) ?? [];
-	return { rootUri: site.rootUri, name: getString(site.config.root, 'name') ?? relativePath(site.rootUri, site.rootUri) ?? site.rootUri, nodes: [...globals, ...root], orphans: findOrphans(site), undocumented: undocumentedSections(site, coverage) };
+	return {
+		rootUri: site.rootUri,
+		name: getString(site.config.root, 'name') ?? relativePath(site.rootUri, site.rootUri) ?? site.rootUri,
+		nodes: [...globals, ...root],
+		orphans: findOrphans(site),
+		undocumented: undocumentedSections(site, coverage),
+	};
 }
 
 function undocumentedSections(site: SiteModel, coverage: readonly SpecCoverage[]): UndocumentedOperations[] {
-	return coverage.filter(c => c.operations.length).map(({ specUri, operations }) => {
-		const document = site.specFiles.get(specUri);
-		const position = (offset: number) => document?.positionAt(offset) ?? { line: 0, character: 0 };
-		return {
-			specUri,
-			label: relativePath(site.rootUri, specUri) ?? specUri,
-			operations: operations.map(({ method, path, span }) => ({ method, path, location: { uri: specUri, range: { start: position(span.offset), end: position(span.offset + span.length) } } })),
-		};
-	});
+	return coverage
+		.filter(c => c.operations.length)
+		.map(({ specUri, operations }) => {
+			const document = site.specFiles.get(specUri);
+			const position = (offset: number) => document?.positionAt(offset) ?? { line: 0, character: 0 };
+			return {
+				specUri,
+				label: relativePath(site.rootUri, specUri) ?? specUri,
+				operations: operations.map(({ method, path, span }) => ({
+					method,
+					path,
+					location: { uri: specUri, range: { start: position(span.offset), end: position(span.offset + span.length) } },
+				})),
+			};
+		});
 }
 
 /** Pages no configuration names; snippets are building blocks, not pages. */

@@ -24,7 +24,12 @@ export function operationDocs(site: SiteModel, spec: OpenApiSpec, operation: Ope
 		const resolved = resolveEntry(site, entry);
 		if (resolved?.operation !== operation) continue;
 		const document = site.config.files.get(entry.node.uri);
-		if (document) entries.push({ uri: entry.node.uri, range: { start: document.positionAt(entry.node.offset), end: document.positionAt(entry.node.offset + entry.node.length) }, element: entry.parent });
+		if (document)
+			entries.push({
+				uri: entry.node.uri,
+				range: { start: document.positionAt(entry.node.offset), end: document.positionAt(entry.node.offset + entry.node.length) },
+				element: entry.parent,
+			});
 	}
 	// Spec rule 4: an element with `openapi` and nothing under it generates a page for every endpoint.
 	const generatedBy = (site.navigation?.elements ?? []).filter(e => {
@@ -74,5 +79,10 @@ export function specCodeLenses(site: SiteModel, spec: OpenApiSpec, document: Tex
 
 /** "Tab › Group" of an element, as the reader sees it. */
 function trail(element: NavElement): string {
-	return ancestry(element).filter(e => e.name).map(e => e.name).join(' › ') || 'navigation';
+	return (
+		ancestry(element)
+			.filter(e => e.name)
+			.map(e => e.name)
+			.join(' › ') || 'navigation'
+	);
 }

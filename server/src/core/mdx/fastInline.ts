@@ -20,7 +20,10 @@ export class InlineScanner {
 	/** A page with at most one `$` cannot hold math (it takes a pair): its `$` is a character. */
 	private readonly dollarIsText: boolean;
 
-	constructor(private readonly text: string, private readonly recorder: PageRecorder) {
+	constructor(
+		private readonly text: string,
+		private readonly recorder: PageRecorder,
+	) {
 		this.dollarIsText = text.indexOf('$') === text.lastIndexOf('$');
 	}
 

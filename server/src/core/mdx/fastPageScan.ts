@@ -16,7 +16,12 @@ import { PageRecorder, type Extracted } from './pageRecords';
  *
  * `frontmatterEndOffset`: where readFrontmatter found the closing `---` (saves a search).
  */
-export function fastSummarize(document: TextDocument, text: string, frontmatterEndOffset?: number, customIds?: ReadonlyMap<number, string>): Extracted | undefined {
+export function fastSummarize(
+	document: TextDocument,
+	text: string,
+	frontmatterEndOffset?: number,
+	customIds?: ReadonlyMap<number, string>,
+): Extracted | undefined {
 	if (unsafeCharacters.test(text)) return undefined;
 	const recorder = new PageRecorder(document, text, customIds);
 	let bodyStart = 0;
@@ -24,7 +29,8 @@ export function fastSummarize(document: TextDocument, text: string, frontmatterE
 		// Only the plain form `---\n…\n---\n`; trailing blanks, `---js` and unclosed blocks go to micromark.
 		if (!text.startsWith('---\n')) return undefined;
 		const close = frontmatterEndOffset ?? closingFence(text);
-		if (close === undefined || close < 4 || text[close - 1] !== '\n' || !text.startsWith('---', close) || (close + 3 < text.length && text[close + 3] !== '\n')) return undefined;
+		if (close === undefined || close < 4 || text[close - 1] !== '\n' || !text.startsWith('---', close) || (close + 3 < text.length && text[close + 3] !== '\n'))
+			return undefined;
 		if (/^---[ \t]*$/m.test(text.slice(4, close - 1))) return undefined;
 		recorder.fold(0, recorder.line(close));
 		bodyStart = Math.min(close + 4, text.length);
@@ -43,8 +49,14 @@ function closingFence(text: string): number | undefined {
 const thematicBreakOrSetext = /^(?:([-*_])(?: *\1){2,}|-+|=+) *$/;
 const listMarker = /^(?:[-+*]|\d{1,9}[.)])(?: +|$)/;
 const identifier = '[A-Za-z_$][\\w$]*';
-const importLine = new RegExp(`^import +(?:(${identifier})|\\{ *(${identifier}(?: +as +${identifier})?(?: *, *${identifier}(?: +as +${identifier})?)*) *,? *\\}) +from +(['"])([^'"\\\\]+)\\3 *;? *$`);
-const reservedWords = new Set('await break case catch class const continue debugger default delete do else enum eval export extends false finally for function if implements import in instanceof interface let new null package private protected public return static super switch this throw true try typeof var void while with yield arguments'.split(' '));
+const importLine = new RegExp(
+	`^import +(?:(${identifier})|\\{ *(${identifier}(?: +as +${identifier})?(?: *, *${identifier}(?: +as +${identifier})?)*) *,? *\\}) +from +(['"])([^'"\\\\]+)\\3 *;? *$`,
+);
+const reservedWords = new Set(
+	'await break case catch class const continue debugger default delete do else enum eval export extends false finally for function if implements import in instanceof interface let new null package private protected public return static super switch this throw true try typeof var void while with yield arguments'.split(
+		' ',
+	),
+);
 const delimiterRow = /^\|? *:?-+:? *(?:\| *:?-+:? *)*\|? *$/;
 
 type LineKind = 'blank' | 'heading' | 'fence' | 'jsx' | 'esm' | 'list' | 'comment' | 'definition' | 'quote' | 'break' | 'text' | 'decline';
@@ -54,7 +66,6 @@ const thematicBreak = /^([-*_])(?: *\1){2,} *$/;
 /** `[label]: destination` with an optional title, all on one line: a link reference definition. */
 const definitionLine = /^\[[^\[\]\\^\n][^\[\]\\\n]*\]: *[^ <>\n]+(?: +(?:"[^"\n]*"|'[^'\n]*'))? *$/;
 
-
 interface OpenElement {
 	readonly name: string;
 	readonly fold: { startLine: number; endLine: number };
@@ -63,7 +74,9 @@ interface OpenElement {
 /** Walks the lines after the frontmatter; `scan` returns false as soon as a line is outside the subset. */
 class BodyScanner {
 	/** An open code fence; `listIndent`: its indentation, when it opened inside a list. */
-	private fence: { readonly marker: string; readonly size: number; readonly fold: { startLine: number; endLine: number }; readonly listIndent: number | undefined } | undefined;
+	private fence:
+		| { readonly marker: string; readonly size: number; readonly fold: { startLine: number; endLine: number }; readonly listIndent: number | undefined }
+		| undefined;
 	private readonly open: OpenElement[] = [];
 	/** Indentation of the outermost list marker while a list may still be open (its items must not hold JSX or code). */
 	private listIndent: number | undefined;
@@ -81,7 +94,10 @@ class BodyScanner {
 	/** Where the expression `kind` found alone on its line(s) ends (after its `}`). */
 	private flowExpressionEnd = 0;
 
-	constructor(private readonly text: string, private readonly recorder: PageRecorder) {
+	constructor(
+		private readonly text: string,
+		private readonly recorder: PageRecorder,
+	) {
 		this.inlines = new InlineScanner(text, recorder);
 	}
 
@@ -113,7 +129,12 @@ class BodyScanner {
 			const closing = /^( *)(`+|~+) *$/.exec(line);
 			// In a list item, a line less indented than the fence would end the item (and the code with it), and a closing
 			// fence indented otherwise may not close it: not mirrored.
-			if (this.fence.listIndent !== undefined && /\S/.test(line) && (line.length - line.trimStart().length < this.fence.listIndent || (closing && closing[1].length !== this.fence.listIndent))) return false;
+			if (
+				this.fence.listIndent !== undefined &&
+				/\S/.test(line) &&
+				(line.length - line.trimStart().length < this.fence.listIndent || (closing && closing[1].length !== this.fence.listIndent))
+			)
+				return false;
 			if (closing && closing[2][0] === this.fence.marker && closing[2].length >= this.fence.size) {
 				this.fence.fold.endLine = lineNumber;
 				this.fence = undefined;
@@ -154,7 +175,8 @@ class BodyScanner {
 		const blankBefore = this.blankBefore;
 		this.blankBefore = false;
 		switch (kind) {
-			case 'heading': return this.heading(at, end);
+			case 'heading':
+				return this.heading(at, end);
 			case 'fence': {
 				const marker = text[at];
 				let size = 0;
@@ -163,7 +185,8 @@ class BodyScanner {
 				this.fence = { marker, size, fold: this.recorder.fold(lineNumber, lineNumber), listIndent: this.listIndent === undefined ? undefined : indent };
 				return true;
 			}
-			case 'jsx': return this.flowTag(lineNumber);
+			case 'jsx':
+				return this.flowTag(lineNumber);
 			case 'comment': {
 				// An expression (a comment, most often) over several lines: continue after its last line.
 				const close = this.flowExpressionEnd;
@@ -306,7 +329,17 @@ class BodyScanner {
 		const match = importLine.exec(this.text.slice(at, end));
 		if (!match) return false;
 		if ((match[1] ?? match[2]).split(/[ ,]+/).some(word => reservedWords.has(word))) return false;
-		const names = match[1] ? [match[1]] : match[2].split(',').filter(part => part.trim()).map(part => part.trim().split(/ +as +/).pop()!);
+		const names = match[1]
+			? [match[1]]
+			: match[2]
+					.split(',')
+					.filter(part => part.trim())
+					.map(part =>
+						part
+							.trim()
+							.split(/ +as +/)
+							.pop()!,
+					);
 		for (const name of names) {
 			if (this.importedNames.has(name)) return false;
 			this.importedNames.add(name);
@@ -319,5 +352,4 @@ class BodyScanner {
 		this.recorder.esm(this.text.slice(this.esm.start, this.esm.end), this.esm.start);
 		this.esm = undefined;
 	}
-
 }

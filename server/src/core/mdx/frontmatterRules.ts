@@ -29,7 +29,7 @@ export const frontmatterFields: Record<string, { readonly type: FieldType; reado
 	playground: { type: { enum: ['interactive', 'simple', 'none', 'auth'] }, doc: 'API playground display for this page.' },
 	authMethod: { type: 'string', doc: 'Authentication method of an `api` page (bearer, basic, key, cobo, none).' },
 	public: { type: 'boolean', doc: 'Make the page public when the site requires authentication.' },
-	rss: { type: 'boolean', doc: 'Offer an RSS feed of the page\'s Update components.' },
+	rss: { type: 'boolean', doc: "Offer an RSS feed of the page's Update components." },
 };
 
 /** `og:*` and `twitter:*` tags are free-form SEO metadata. */
@@ -45,13 +45,21 @@ export function checkFrontmatter(document: TextDocument, frontmatter: Frontmatte
 	const diagnostics: Diagnostic[] = [];
 	const rangeAt = (offset: number, length: number) => ({ start: document.positionAt(offset), end: document.positionAt(offset + length) });
 	const js = /^---\s*(js|javascript)\s*\r?\n/.exec(text);
-	if (js) diagnostics.push(createDiagnostic(rangeAt(0, js[0].trimEnd().length), 'JavaScript frontmatter is not supported (and never run): write the metadata as YAML between --- lines.', 'frontmatter-js'));
+	if (js)
+		diagnostics.push(
+			createDiagnostic(
+				rangeAt(0, js[0].trimEnd().length),
+				'JavaScript frontmatter is not supported (and never run): write the metadata as YAML between --- lines.',
+				'frontmatter-js',
+			),
+		);
 	if (!frontmatter) return diagnostics;
 	if (!/^---[ \t]*$/m.test(text.slice(frontmatter.start))) {
 		diagnostics.push(createDiagnostic(rangeAt(0, 3), 'The frontmatter is never closed: add a line with --- after the metadata.', 'frontmatter-unterminated'));
 		return diagnostics;
 	}
-	for (const error of frontmatter.errors) diagnostics.push(createDiagnostic(rangeAt(error.offset, error.length), `YAML: ${error.message.split('\n')[0]}`, 'frontmatter-syntax'));
+	for (const error of frontmatter.errors)
+		diagnostics.push(createDiagnostic(rangeAt(error.offset, error.length), `YAML: ${error.message.split('\n')[0]}`, 'frontmatter-syntax'));
 	if (frontmatter.errors.length) return diagnostics;
 	const block = text.slice(frontmatter.start, frontmatter.end);
 	for (const [key, value] of Object.entries(frontmatter.data)) {
@@ -61,7 +69,11 @@ export function checkFrontmatter(document: TextDocument, frontmatter: Frontmatte
 		if (!field) {
 			if (seoPrefix.test(key)) continue;
 			const suggestion = closestMatch(key, Object.keys(frontmatterFields));
-			const diagnostic = createDiagnostic(keyRange, `'${key}' is not documented page metadata (custom keys are allowed).${suggestion ? ` Did you mean '${suggestion}'?` : ''}`, 'frontmatter-unknown-key');
+			const diagnostic = createDiagnostic(
+				keyRange,
+				`'${key}' is not documented page metadata (custom keys are allowed).${suggestion ? ` Did you mean '${suggestion}'?` : ''}`,
+				'frontmatter-unknown-key',
+			);
 			if (suggestion) diagnostic.data = { replacement: suggestion };
 			diagnostics.push(diagnostic);
 			continue;
@@ -75,8 +87,10 @@ export function checkFrontmatter(document: TextDocument, frontmatter: Frontmatte
 function typeProblem(type: FieldType, value: unknown): string | undefined {
 	if (value === null || value === undefined) return undefined;
 	if (type === 'string') return typeof value === 'string' || typeof value === 'number' ? undefined : `must be text, not ${describe(value)}.`;
-	if (type === 'boolean') return typeof value === 'boolean' ? undefined : `must be true or false, not ${describe(value)}${typeof value === 'string' ? ' (remove the quotes)' : ''}.`;
-	if (type === 'string[]') return Array.isArray(value) && value.every(v => typeof v === 'string') ? undefined : `must be a list of strings, such as ["a", "b"].`;
+	if (type === 'boolean')
+		return typeof value === 'boolean' ? undefined : `must be true or false, not ${describe(value)}${typeof value === 'string' ? ' (remove the quotes)' : ''}.`;
+	if (type === 'string[]')
+		return Array.isArray(value) && value.every(v => typeof v === 'string') ? undefined : `must be a list of strings, such as ["a", "b"].`;
 	return typeof value === 'string' && type.enum.includes(value) ? undefined : `must be one of ${type.enum.map(v => `"${v}"`).join(', ')}.`;
 }
 

@@ -7,7 +7,12 @@ import type { PageSummary } from './pageSummary';
  * What link checks of one run ask of the rest of the site, each answer computed once per run:
  * thousands of links into one page must not read it thousands of times, nor list a folder as often.
  */
-export function createLinkContext(site: SiteModel, workspace: DocsWorkspace, summaryOf: (uri: string) => Promise<PageSummary | undefined>, summaries = new Map<string, Promise<PageSummary | undefined>>()): LinkContext {
+export function createLinkContext(
+	site: SiteModel,
+	workspace: DocsWorkspace,
+	summaryOf: (uri: string) => Promise<PageSummary | undefined>,
+	summaries = new Map<string, Promise<PageSummary | undefined>>(),
+): LinkContext {
 	const known = new Map<string, Promise<boolean>>();
 	const listings = new Map<string, Promise<string[]>>();
 	const stem = (name: string) => (name.includes('.') ? name.slice(0, name.lastIndexOf('.')) : name);
@@ -18,14 +23,25 @@ export function createLinkContext(site: SiteModel, workspace: DocsWorkspace, sum
 			return summaries.get(uri)!;
 		},
 		exists: uri => {
-			if (!known.has(uri)) known.set(uri, workspace.stat(uri).then(stat => stat !== undefined));
+			if (!known.has(uri))
+				known.set(
+					uri,
+					workspace.stat(uri).then(stat => stat !== undefined),
+				);
 			return known.get(uri)!;
 		},
 		fileNamedLike: async uri => {
 			const slash = uri.lastIndexOf('/');
 			const folder = uri.slice(0, slash);
 			const name = uri.slice(slash + 1);
-			if (!listings.has(folder)) listings.set(folder, workspace.readDirectory(folder).then(entries => entries.filter(([, kind]) => kind === 'file').map(([n]) => n), () => []));
+			if (!listings.has(folder))
+				listings.set(
+					folder,
+					workspace.readDirectory(folder).then(
+						entries => entries.filter(([, kind]) => kind === 'file').map(([n]) => n),
+						() => [],
+					),
+				);
 			return (await listings.get(folder)!).find(file => file !== name && (stem(file) === name || stem(file) === stem(name)));
 		},
 	};

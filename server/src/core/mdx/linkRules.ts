@@ -61,7 +61,13 @@ export async function resolveLink(url: string, fromPath: string, context: LinkCo
 		const target = await resolvePath(path, anchor, context);
 		if (target.kind !== 'missing') {
 			// Found from the page's folder only: say so, since the platform's link check reads it from the root.
-			if ((target.kind === 'page' || target.kind === 'served') && path === relative && tries.length === 2 && (await resolvePath(fromRoot, anchor, context)).kind === 'missing') return { ...target, rootMissing: '/' + fromRoot };
+			if (
+				(target.kind === 'page' || target.kind === 'served') &&
+				path === relative &&
+				tries.length === 2 &&
+				(await resolvePath(fromRoot, anchor, context)).kind === 'missing'
+			)
+				return { ...target, rootMissing: '/' + fromRoot };
 			return target;
 		}
 		first ??= target;
@@ -79,9 +85,11 @@ async function resolvePath(path: string, anchor: string | undefined, context: Li
 	// The site's home is its first page.
 	if (pagePath === '' && site.pages.size > 0) return { kind: 'served', path: '' };
 	if (redirectSources(site).some(source => matchesRoute(source, '/' + pagePath))) return { kind: 'redirected', path: pagePath };
-	if (generatedPageFolders(site.config.root, site.navigation).some(folder => pagePath === folder || pagePath.startsWith(folder + '/'))) return { kind: 'served', path: pagePath };
+	if (generatedPageFolders(site.config.root, site.navigation).some(folder => pagePath === folder || pagePath.startsWith(folder + '/')))
+		return { kind: 'served', path: pagePath };
 	// x-mint.href gives a generated page its own URL, anywhere on the site.
-	if (site.specs.specs.some(spec => spec.operations.some(op => typeof op.xMint?.href === 'string' && op.xMint.href.replace(/^\/+|\/+$/g, '') === pagePath))) return { kind: 'served', path: pagePath };
+	if (site.specs.specs.some(spec => spec.operations.some(op => typeof op.xMint?.href === 'string' && op.xMint.href.replace(/^\/+|\/+$/g, '') === pagePath)))
+		return { kind: 'served', path: pagePath };
 	// Any file or folder under the root, and (as the platform's link check does) a file named like
 	// the link's last segment with any extension (`/images/logo` finds `images/logo.png`).
 	if (path !== '' && (await context.exists(joinUri(site.rootUri, ...path.split('/'))))) return { kind: 'served', path };
@@ -101,31 +109,64 @@ export async function checkPageLinks(pageUri: string, summary: PageSummary, cont
 		if (target.kind === 'missing') {
 			const suggestion = site.pages.closestPath(target.path);
 			const checked = isCheckedByPlatform(link);
-			const why = checked ? '' : ` The platform's link check does not read ${link.attribute} of <${link.element ?? '…'}>, so its build and link check accept it.`;
-			const diagnostic = createDiagnostic(link.range, `No page or file '/${target.path}' in this site.${suggestion ? ` Did you mean '/${suggestion}'?` : ''}${why}`, checked ? 'link-broken' : 'link-broken-unchecked');
+			const why = checked
+				? ''
+				: ` The platform's link check does not read ${link.attribute} of <${link.element ?? '…'}>, so its build and link check accept it.`;
+			const diagnostic = createDiagnostic(
+				link.range,
+				`No page or file '/${target.path}' in this site.${suggestion ? ` Did you mean '/${suggestion}'?` : ''}${why}`,
+				checked ? 'link-broken' : 'link-broken-unchecked',
+			);
 			if (suggestion) diagnostic.data = { replacement: rewriteKeepingAnchor(link.url, '/' + suggestion) };
 			diagnostics.push(diagnostic);
 		} else if ('rootMissing' in target && target.rootMissing && isCheckedByPlatform(link)) {
 			const written = link.url.split('#')[0];
-			diagnostics.push(createDiagnostic(link.range, `'/${target.path}' is where browsers take '${written}' (from this page's folder), but the platform's link check reads it from the root ('${target.rootMissing}', which does not exist) and reports it as broken. Write './${written}' or '/${target.path}'.`, 'link-relative'));
+			diagnostics.push(
+				createDiagnostic(
+					link.range,
+					`'/${target.path}' is where browsers take '${written}' (from this page's folder), but the platform's link check reads it from the root ('${target.rootMissing}', which does not exist) and reports it as broken. Write './${written}' or '/${target.path}'.`,
+					'link-relative',
+				),
+			);
 		}
 		if (target.kind === 'similar') {
-			diagnostics.push(createDiagnostic(link.range, `No file '/${target.path}': the folder has '${target.file}', which the platform's link check accepts for it, but readers get a 404.`, 'link-wrong-extension'));
+			diagnostics.push(
+				createDiagnostic(
+					link.range,
+					`No file '/${target.path}': the folder has '${target.file}', which the platform's link check accepts for it, but readers get a 404.`,
+					'link-wrong-extension',
+				),
+			);
 		} else if (target.kind === 'redirected') {
-			diagnostics.push(createDiagnostic(link.range, `'/${target.path}' is only a redirect source: the site redirects readers, but the platform's link check (mint broken-links) reports the link as broken. Link to the destination instead.`, 'link-redirected'));
+			diagnostics.push(
+				createDiagnostic(
+					link.range,
+					`'/${target.path}' is only a redirect source: the site redirects readers, but the platform's link check (mint broken-links) reports the link as broken. Link to the destination instead.`,
+					'link-redirected',
+				),
+			);
 		} else if (target.kind === 'page' && target.anchor) {
 			const anchors = target.fileUri === pageUri ? summary.anchors : (await context.summaryOf(target.fileUri))?.anchors;
 			// A target that does not parse has unknown anchors: its own error says so, this link is not judged.
 			if (anchors && !anchors.has(target.anchor) && !anchors.has(decodeAnchor(target.anchor))) {
 				const suggestion = closestMatch(target.anchor, anchors);
-				diagnostics.push(createDiagnostic(link.range, `'${target.path}' has no heading '#${target.anchor}'.${suggestion ? ` Did you mean '#${suggestion}'?` : ''}`, 'link-anchor-missing'));
+				diagnostics.push(
+					createDiagnostic(
+						link.range,
+						`'${target.path}' has no heading '#${target.anchor}'.${suggestion ? ` Did you mean '#${suggestion}'?` : ''}`,
+						'link-anchor-missing',
+					),
+				);
 			}
 		}
 	}
 	for (const { source, range } of summary.imports) {
 		if (isExternalLink(source) || !/^[./]/.test(source)) continue; // packages are not files of the site
 		const target = source.startsWith('/') ? joinUri(site.rootUri, ...source.slice(1).split('/')) : joinUri(dirnameUri(pageUri), ...source.split('/'));
-		if (!(await context.exists(target))) diagnostics.push(createDiagnostic(range, `Cannot find '${source}' (imports are resolved from the docs root for paths starting with /).`, 'import-not-found'));
+		if (!(await context.exists(target)))
+			diagnostics.push(
+				createDiagnostic(range, `Cannot find '${source}' (imports are resolved from the docs root for paths starting with /).`, 'import-not-found'),
+			);
 	}
 	return diagnostics;
 }
@@ -147,7 +188,12 @@ function redirectSources(site: SiteModel): string[] {
 
 /** Redirect sources may hold `:param` segments and a trailing `*` wildcard. */
 function matchesRoute(pattern: string, route: string): boolean {
-	const regex = pattern.split('/').map(segment => (segment.startsWith(':') ? (segment.endsWith('*') ? '.*' : '[^/]+') : segment === '*' ? '.*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/');
+	const regex = pattern
+		.split('/')
+		.map(segment =>
+			segment.startsWith(':') ? (segment.endsWith('*') ? '.*' : '[^/]+') : segment === '*' ? '.*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+		)
+		.join('/');
 	return new RegExp(`^${regex}/?$`).test(route);
 }
 

@@ -43,7 +43,11 @@ export class PageRecorder {
 	private readonly slugger = new HeadingSlugger();
 
 	/** `customIds`: the id of each heading line written `## Title {#id}`, by line number. */
-	constructor(private readonly document: TextDocument, private readonly text: string, private readonly customIds?: ReadonlyMap<number, string>) {}
+	constructor(
+		private readonly document: TextDocument,
+		private readonly text: string,
+		private readonly customIds?: ReadonlyMap<number, string>,
+	) {}
 
 	range(start: number, end: number): Range {
 		return { start: this.document.positionAt(start), end: this.document.positionAt(end) };
@@ -74,7 +78,8 @@ export class PageRecorder {
 			const value = attribute.value;
 			if (attribute.name === 'href' || attribute.name === 'src') {
 				const at = findAttribute(this.text, start, end, attribute.name, value);
-				if (at !== undefined) this.links.push({ url: value, range: this.range(at, at + value.length), kind: 'attribute', element: name ?? undefined, attribute: attribute.name });
+				if (at !== undefined)
+					this.links.push({ url: value, range: this.range(at, at + value.length), kind: 'attribute', element: name ?? undefined, attribute: attribute.name });
 			}
 			if (attribute.name === 'id') this.anchors.add(value);
 			if (name && fieldComponents.has(name) && fieldNameProps.has(attribute.name)) {
@@ -116,7 +121,12 @@ function declaredNames(esm: string): string[] {
 	const names: string[] = [];
 	for (const m of esm.matchAll(/import\s+([^'";]+?)\s+from\s/g)) {
 		for (const part of m[1].split(/[{},]/)) {
-			const name = part.trim().split(/\s+as\s+/).pop()!.replace(/^\*\s*as\s+/, '').trim();
+			const name = part
+				.trim()
+				.split(/\s+as\s+/)
+				.pop()!
+				.replace(/^\*\s*as\s+/, '')
+				.trim();
 			if (/^[A-Za-z_$][\w$]*$/.test(name)) names.push(name);
 		}
 	}

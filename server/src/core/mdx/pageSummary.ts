@@ -39,10 +39,13 @@ function summarize(document: TextDocument, fast: boolean): { summary: PageSummar
 	const text = document.getText();
 	const frontmatter = readFrontmatter(text);
 	const diagnostics: Diagnostic[] = checkFrontmatter(document, frontmatter);
-	const tooHard = text.length > limits.maxMdxParseChars
-		? `This page is ${Math.round(text.length / 1024)} KB: MintDoc checks its frontmatter and links but not its MDX syntax (pages over ${limits.maxMdxParseChars / 1024} KB).`
-		: // Deeply nested block quotes make the Markdown parser quadratic: a few KB would block for seconds.
-			/^(?:[ \t]*>){100}/m.test(text) ? 'This page nests block quotes more than 100 deep: MintDoc checks its frontmatter and links but not its MDX syntax.' : undefined;
+	const tooHard =
+		text.length > limits.maxMdxParseChars
+			? `This page is ${Math.round(text.length / 1024)} KB: MintDoc checks its frontmatter and links but not its MDX syntax (pages over ${limits.maxMdxParseChars / 1024} KB).`
+			: // Deeply nested block quotes make the Markdown parser quadratic: a few KB would block for seconds.
+				/^(?:[ \t]*>){100}/m.test(text)
+				? 'This page nests block quotes more than 100 deep: MintDoc checks its frontmatter and links but not its MDX syntax.'
+				: undefined;
 	if (tooHard) {
 		diagnostics.push(createDiagnostic({ start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, tooHard, 'page-too-large'));
 		return { summary: { ...empty, diagnostics, frontmatter: frontmatter?.data, links: scanLinks(document), anchors: scanAnchors(text) }, tier: 'none' };
@@ -89,7 +92,12 @@ function extract(tree: Root, document: TextDocument, text: string, customIds?: R
 					break;
 				case 'mdxJsxFlowElement':
 				case 'mdxJsxTextElement':
-					recorder.element(node.name, node.attributes.flatMap(a => (a.type === 'mdxJsxAttribute' ? [a] : [])), start, end);
+					recorder.element(
+						node.name,
+						node.attributes.flatMap(a => (a.type === 'mdxJsxAttribute' ? [a] : [])),
+						start,
+						end,
+					);
 					if (node.type === 'mdxJsxFlowElement') recorder.fold(recorder.line(start), recorder.line(end));
 					break;
 				case 'mdxjsEsm':
@@ -117,14 +125,21 @@ function checkComponents(elements: readonly PageElement[], localNames: ReadonlyS
 		const spec = builtinComponent(element.name);
 		if (!spec) {
 			const suggestion = closestMatch(element.name, Object.keys(builtinComponents));
-			const diagnostic = createDiagnostic(element.nameRange, `<${element.name}> is not a built-in component and is not imported or defined in this page.${suggestion ? ` Did you mean <${suggestion}>?` : ''}`, 'component-unknown');
+			const diagnostic = createDiagnostic(
+				element.nameRange,
+				`<${element.name}> is not a built-in component and is not imported or defined in this page.${suggestion ? ` Did you mean <${suggestion}>?` : ''}`,
+				'component-unknown',
+			);
 			if (suggestion) diagnostic.data = { replacement: suggestion };
 			diagnostics.push(diagnostic);
 			continue;
 		}
-		const missing = Object.entries(spec.props).filter(([name, prop]) => prop.required && !element.attributes.includes(name)).map(([name]) => name);
+		const missing = Object.entries(spec.props)
+			.filter(([name, prop]) => prop.required && !element.attributes.includes(name))
+			.map(([name]) => name);
 		if (spec.oneOf && !spec.oneOf.some(p => element.attributes.includes(p))) missing.push(spec.oneOf.join(' | '));
-		if (missing.length) diagnostics.push(createDiagnostic(element.nameRange, `<${element.name}> needs ${missing.map(m => `"${m}"`).join(' and ')}.`, 'component-missing-prop'));
+		if (missing.length)
+			diagnostics.push(createDiagnostic(element.nameRange, `<${element.name}> needs ${missing.map(m => `"${m}"`).join(' and ')}.`, 'component-missing-prop'));
 	}
 	return diagnostics;
 }
@@ -175,7 +190,13 @@ function scanLinks(document: TextDocument): PageLink[] {
 	}
 	for (const match of text.matchAll(/\b(href|src)=(["'])([^"'\n]+)\2/g)) {
 		const element = /<([A-Za-z][\w.-]*)[^<>]*$/.exec(text.slice(Math.max(0, match.index! - 2000), match.index!))?.[1];
-		links.push({ url: match[3], range: range(match.index! + match[1].length + 2, match[3].length), kind: 'attribute', element, attribute: match[1] as 'href' | 'src' });
+		links.push({
+			url: match[3],
+			range: range(match.index! + match[1].length + 2, match[3].length),
+			kind: 'attribute',
+			element,
+			attribute: match[1] as 'href' | 'src',
+		});
 	}
 	return links;
 }

@@ -46,8 +46,9 @@ function memoSlug(encoded: string, escaped: boolean): string {
 	let slug = slugMemo.get(key);
 	if (slug === undefined) {
 		slug = escaped
-			? plainAsciiSlug(encoded, { lowercase: false, keepPercent: true }) ?? slugify(encoded, { decamelize: false, preserveCharacters: ['%', '_'], lowercase: false })
-			: plainAsciiSlug(encoded) ?? slugify(encoded, { decamelize: false, preserveCharacters: ['_'] });
+			? (plainAsciiSlug(encoded, { lowercase: false, keepPercent: true }) ??
+				slugify(encoded, { decamelize: false, preserveCharacters: ['%', '_'], lowercase: false }))
+			: (plainAsciiSlug(encoded) ?? slugify(encoded, { decamelize: false, preserveCharacters: ['_'] }));
 		if (slugMemo.size >= slugMemoLimit) slugMemo.clear();
 		slugMemo.set(key, slug);
 	}
@@ -100,7 +101,9 @@ function cleanId(id: string): string {
 	} catch {
 		// A malformed escape: keep the id as it is.
 	}
-	return decoded.replace(/[?,;:!'"()[\]{}]/g, '').replace(/\p{Emoji_Modifier}|\p{Emoji_Modifier_Base}|\p{Emoji_Presentation}|\p{Extended_Pictographic}|[\u200D\uFE0E\uFE0F]/gu, '');
+	return decoded
+		.replace(/[?,;:!'"()[\]{}]/g, '')
+		.replace(/\p{Emoji_Modifier}|\p{Emoji_Modifier_Base}|\p{Emoji_Presentation}|\p{Extended_Pictographic}|[\u200D\uFE0E\uFE0F]/gu, '');
 }
 
 /** `## Title {#custom-id}` at the end of an ATX heading line: the id the author chose. */

@@ -63,7 +63,9 @@ export async function findUndocumentedOperations(site: SiteModel, readText: Text
 		specUri: spec.uri,
 		operations: wholeSpecs.has(spec.uri)
 			? []
-			: spec.operations.filter(op => !op.hidden && !documented.has(keyOf(spec, op.method, op.path))).map(op => ({ method: op.method, path: op.path, span: op.span })),
+			: spec.operations
+					.filter(op => !op.hidden && !documented.has(keyOf(spec, op.method, op.path)))
+					.map(op => ({ method: op.method, path: op.path, span: op.span })),
 	}));
 }
 

@@ -25,7 +25,12 @@ function valueRange(document: TextDocument, key: string): Range | undefined {
  * and a method in any case is accepted. What matches nothing is a warning, not an error: the
  * platform builds the page, without its API section.
  */
-export function checkFrontmatterOpenApi(document: TextDocument, frontmatter: Readonly<Record<string, unknown>> | undefined, registry: SpecRegistry, navEntryFor?: (operation: OpenApiOperation) => Location | undefined): Diagnostic[] {
+export function checkFrontmatterOpenApi(
+	document: TextDocument,
+	frontmatter: Readonly<Record<string, unknown>> | undefined,
+	registry: SpecRegistry,
+	navEntryFor?: (operation: OpenApiOperation) => Location | undefined,
+): Diagnostic[] {
 	const diagnostics: Diagnostic[] = [];
 	const all = registry.allSpecs;
 	// A document still being read, or a hosted one not fetched, is judged once it is in.
@@ -37,7 +42,8 @@ export function checkFrontmatterOpenApi(document: TextDocument, frontmatter: Rea
 		const specs = preferred ? [preferred, ...all.filter(s => s !== preferred)] : all;
 		return specs.length ? specs : 'No OpenAPI document in this repository: the page is built without its API section.';
 	};
-	const unmatched = (range: Range, message: string) => diagnostics.push(createDiagnostic(range, `${message} The page is built without its API section.`, 'openapi-page-unmatched'));
+	const unmatched = (range: Range, message: string) =>
+		diagnostics.push(createDiagnostic(range, `${message} The page is built without its API section.`, 'openapi-page-unmatched'));
 	const openapi = frontmatter?.openapi;
 	const openapiRange = valueRange(document, 'openapi');
 	if (typeof openapi === 'string' && openapiRange) {
@@ -48,7 +54,10 @@ export function checkFrontmatterOpenApi(document: TextDocument, frontmatter: Rea
 			const specs = specsFor(webhook[1]);
 			if (typeof specs === 'string') diagnostics.push(createDiagnostic(openapiRange, specs, 'openapi-page-unmatched'));
 			else if (!specs.some(s => s.webhooks.some(w => w.name === webhook[2]))) {
-				const suggestion = closestMatch(webhook[2], specs.flatMap(s => s.webhooks.map(w => w.name)));
+				const suggestion = closestMatch(
+					webhook[2],
+					specs.flatMap(s => s.webhooks.map(w => w.name)),
+				);
 				unmatched(openapiRange, `No OpenAPI document of this repository has a webhook '${webhook[2]}'.${suggestion ? ` Did you mean '${suggestion}'?` : ''}`);
 			}
 		} else if (entry.kind === 'openapi') {
@@ -57,10 +66,21 @@ export function checkFrontmatterOpenApi(document: TextDocument, frontmatter: Rea
 			if (typeof specs === 'string') diagnostics.push(createDiagnostic(openapiRange, specs, 'openapi-page-unmatched'));
 			else {
 				const { found, suggestion } = findOperation(specs, method, entry.path);
-				if (!found.length) unmatched(openapiRange, `No OpenAPI document of this repository has '${method} ${entry.path}'${entry.file ? ` (looked in ${entry.file} first)` : ''}.${suggestion ? ` Did you mean '${suggestion}'?` : ''}`);
+				if (!found.length)
+					unmatched(
+						openapiRange,
+						`No OpenAPI document of this repository has '${method} ${entry.path}'${entry.file ? ` (looked in ${entry.file} first)` : ''}.${suggestion ? ` Did you mean '${suggestion}'?` : ''}`,
+					);
 				const listed = found.length >= 1 ? navEntryFor?.(found[0].operation) : undefined;
 				if (listed) {
-					diagnostics.push(createDiagnostic(openapiRange, `'${method} ${entry.path}' is also a navigation entry, which generates its own page: the endpoint is documented twice.`, 'openapi-documented-twice', [{ location: listed, message: 'the generated page comes from here' }]));
+					diagnostics.push(
+						createDiagnostic(
+							openapiRange,
+							`'${method} ${entry.path}' is also a navigation entry, which generates its own page: the endpoint is documented twice.`,
+							'openapi-documented-twice',
+							[{ location: listed, message: 'the generated page comes from here' }],
+						),
+					);
 				}
 			}
 		} else {
@@ -74,8 +94,14 @@ export function checkFrontmatterOpenApi(document: TextDocument, frontmatter: Rea
 		const specs = specsFor(file);
 		if (typeof specs === 'string') diagnostics.push(createDiagnostic(schemaRange, specs, 'openapi-page-unmatched'));
 		else if (!specs.some(s => s.schemas.some(x => x.name === name))) {
-			const suggestion = closestMatch(name, specs.flatMap(s => s.schemas.map(x => x.name)));
-			unmatched(schemaRange, `No OpenAPI document of this repository has a schema '${name}' under components.schemas.${suggestion ? ` Did you mean '${suggestion}'?` : ''}`);
+			const suggestion = closestMatch(
+				name,
+				specs.flatMap(s => s.schemas.map(x => x.name)),
+			);
+			unmatched(
+				schemaRange,
+				`No OpenAPI document of this repository has a schema '${name}' under components.schemas.${suggestion ? ` Did you mean '${suggestion}'?` : ''}`,
+			);
 		}
 	}
 	return diagnostics;

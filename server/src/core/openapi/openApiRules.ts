@@ -45,7 +45,11 @@ export function findOperations(specs: readonly OpenApiSpec[], method: string, pa
 }
 
 /** Finds `method path` in `specs`, or explains why not with the most likely fix. */
-export function findOperation(specs: readonly OpenApiSpec[], method: string, path: string): { found: { spec: OpenApiSpec; operation: OpenApiOperation }[]; suggestion?: string; reason?: string } {
+export function findOperation(
+	specs: readonly OpenApiSpec[],
+	method: string,
+	path: string,
+): { found: { spec: OpenApiSpec; operation: OpenApiOperation }[]; suggestion?: string; reason?: string } {
 	const found = findOperations(specs, method, path);
 	if (found.length) return { found };
 	const all = specs.flatMap(spec => spec.operations);
@@ -56,7 +60,15 @@ export function findOperation(specs: readonly OpenApiSpec[], method: string, pat
 	}
 	const otherMethod = all.filter(op => op.path === path).map(op => op.method);
 	if (otherMethod.length) return { found, suggestion: `${otherMethod[0]} ${path}`, reason: `no ${method} on this path (it has ${otherMethod.join(', ')})` };
-	const closest = closestMatch(path, all.filter(op => op.method === method).map(op => op.path)) ?? closestMatch(path, all.map(op => op.path));
+	const closest =
+		closestMatch(
+			path,
+			all.filter(op => op.method === method).map(op => op.path),
+		) ??
+		closestMatch(
+			path,
+			all.map(op => op.path),
+		);
 	const op = closest && (all.find(o => o.path === closest && o.method === method) ?? all.find(o => o.path === closest));
 	return { found, suggestion: op ? `${op.method} ${op.path}` : undefined };
 }
@@ -68,9 +80,14 @@ export function checkSpecReferences(references: Iterable<SpecReference>, registr
 		const spec = registry.resolve(reference.source);
 		const isEntry = classifyEntry(reference.node.value as string).kind === 'openapi';
 		if (!spec) {
-			if (!isEntry) sink.atNode(reference.node, `No OpenAPI file '${reference.source}' (tried .yaml, .yml and .json) in the docs root.`, 'openapi-spec-not-found');
+			if (!isEntry)
+				sink.atNode(reference.node, `No OpenAPI file '${reference.source}' (tried .yaml, .yml and .json) in the docs root.`, 'openapi-spec-not-found');
 		} else if (spec.isSwagger2 && !isEntry) {
-			sink.atNode(reference.node, `'${reference.source}' is Swagger ${spec.version ?? '2.0'}: the platform needs OpenAPI 3.0 or later (convert it, e.g. with swagger2openapi).`, 'openapi-version');
+			sink.atNode(
+				reference.node,
+				`'${reference.source}' is Swagger ${spec.version ?? '2.0'}: the platform needs OpenAPI 3.0 or later (convert it, e.g. with swagger2openapi).`,
+				'openapi-version',
+			);
 		}
 	}
 }
@@ -88,7 +105,9 @@ export function checkEndpointEntries(entries: readonly PageEntry[], config: Conf
 		const method = parsed.method.toUpperCase();
 		const prefix = parsed.file ? `${parsed.file} ` : '';
 		if (parsed.method !== method) {
-			sink.atNode(entry.node, `HTTP methods are written in upper case: '${prefix}${method} ${parsed.path}'.`, 'openapi-method-case', { data: { replacement: `${prefix}${method} ${parsed.path}` } satisfies OpenApiEntryFix });
+			sink.atNode(entry.node, `HTTP methods are written in upper case: '${prefix}${method} ${parsed.path}'.`, 'openapi-method-case', {
+				data: { replacement: `${prefix}${method} ${parsed.path}` } satisfies OpenApiEntryFix,
+			});
 		}
 		let specs: OpenApiSpec[];
 		if (parsed.file) {
@@ -104,7 +123,11 @@ export function checkEndpointEntries(entries: readonly PageEntry[], config: Conf
 			if (!scoped) scopes.set(entry.parent, (scoped = registry.inScope(entry.parent, config)));
 			specs = scoped;
 			if (!specs.length) {
-				sink.atNode(entry.node, `'${entry.value}' looks like an endpoint, but no OpenAPI document is in scope: the platform treats it as a file path. Set "openapi" on this group (or a parent), or write '<file> ${method} ${parsed.path}'.`, 'openapi-no-spec');
+				sink.atNode(
+					entry.node,
+					`'${entry.value}' looks like an endpoint, but no OpenAPI document is in scope: the platform treats it as a file path. Set "openapi" on this group (or a parent), or write '<file> ${method} ${parsed.path}'.`,
+					'openapi-no-spec',
+				);
 				continue;
 			}
 		}
@@ -112,16 +135,33 @@ export function checkEndpointEntries(entries: readonly PageEntry[], config: Conf
 		if (specs.some(spec => spec.loading)) continue;
 		const { found, suggestion, reason } = findOperation(specs, method, parsed.path);
 		if (found.length > 1) {
-			sink.atNode(entry.node, `'${method} ${parsed.path}' exists in ${found.map(f => f.spec.uri.split('/').pop()).join(' and ')}: name the file ('<file> ${method} ${parsed.path}').`, 'openapi-ambiguous');
+			sink.atNode(
+				entry.node,
+				`'${method} ${parsed.path}' exists in ${found.map(f => f.spec.uri.split('/').pop()).join(' and ')}: name the file ('<file> ${method} ${parsed.path}').`,
+				'openapi-ambiguous',
+			);
 		} else if (found.length === 1) {
-			if (found[0].operation.hidden) sink.atNode(entry.node, `'${method} ${parsed.path}' has x-hidden: the platform generates no page for it.`, 'openapi-hidden-operation');
+			if (found[0].operation.hidden)
+				sink.atNode(entry.node, `'${method} ${parsed.path}' has x-hidden: the platform generates no page for it.`, 'openapi-hidden-operation');
 		} else {
 			// Maybe the operation lives in another spec of the site: suggest naming that file.
-			const elsewhere = !parsed.file ? registry.specs.filter(s => !specs.includes(s)).find(s => findOperation([s], method, parsed.path).found.length) : undefined;
-			const fileHint = elsewhere && elsewhere.uri.split('/').pop()!.replace(/\.(ya?ml|json)$/i, '');
+			const elsewhere = !parsed.file
+				? registry.specs.filter(s => !specs.includes(s)).find(s => findOperation([s], method, parsed.path).found.length)
+				: undefined;
+			const fileHint =
+				elsewhere &&
+				elsewhere.uri
+					.split('/')
+					.pop()!
+					.replace(/\.(ya?ml|json)$/i, '');
 			const replacement = fileHint ? `${fileHint} ${method} ${parsed.path}` : suggestion && `${prefix}${suggestion}`;
 			const why = fileHint ? ` It is in ${elsewhere!.uri.split('/').pop()}.` : reason ? ` (${reason})` : '';
-			sink.atNode(entry.node, `No operation '${method} ${parsed.path}' in ${specs.map(s => s.uri.split('/').pop()).join(', ')}.${why}${replacement ? ` Did you mean '${replacement}'?` : ''}`, 'openapi-operation-not-found', { data: replacement ? ({ replacement } satisfies OpenApiEntryFix) : undefined });
+			sink.atNode(
+				entry.node,
+				`No operation '${method} ${parsed.path}' in ${specs.map(s => s.uri.split('/').pop()).join(', ')}.${why}${replacement ? ` Did you mean '${replacement}'?` : ''}`,
+				'openapi-operation-not-found',
+				{ data: replacement ? ({ replacement } satisfies OpenApiEntryFix) : undefined },
+			);
 		}
 	}
 }
@@ -131,11 +171,21 @@ export function checkSpecFile(spec: OpenApiSpec, document: TextDocument): Diagno
 	if (spec.loading) return [];
 	const range = (offset: number, length: number) => ({ start: document.positionAt(offset), end: document.positionAt(offset + length) });
 	const diagnostics = spec.parseErrors.slice(0, 50).map(e => createDiagnostic(range(e.offset, e.length), e.message, 'openapi-syntax'));
-	for (const problem of spec.problems ?? []) diagnostics.push(createDiagnostic(range(problem.span.offset, problem.span.length), `OpenAPI: ${problem.message}`, 'openapi-invalid'));
-	for (const ref of spec.externalRefs) diagnostics.push(createDiagnostic(range(ref.span.offset, ref.span.length), `External $ref '${ref.ref}': the platform supports only references inside this document (#/components/...).`, 'openapi-external-ref'));
+	for (const problem of spec.problems ?? [])
+		diagnostics.push(createDiagnostic(range(problem.span.offset, problem.span.length), `OpenAPI: ${problem.message}`, 'openapi-invalid'));
+	for (const ref of spec.externalRefs)
+		diagnostics.push(
+			createDiagnostic(
+				range(ref.span.offset, ref.span.length),
+				`External $ref '${ref.ref}': the platform supports only references inside this document (#/components/...).`,
+				'openapi-external-ref',
+			),
+		);
 	if (spec.webhooks.length && spec.version && /^3\.0/.test(spec.version)) {
 		const first = spec.webhooks[0].span;
-		diagnostics.push(createDiagnostic(range(first.offset, first.length), `webhooks need OpenAPI 3.1 or later; this document is ${spec.version}.`, 'openapi-webhooks-version'));
+		diagnostics.push(
+			createDiagnostic(range(first.offset, first.length), `webhooks need OpenAPI 3.1 or later; this document is ${spec.version}.`, 'openapi-webhooks-version'),
+		);
 	}
 	return diagnostics;
 }

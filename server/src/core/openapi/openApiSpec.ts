@@ -54,7 +54,8 @@ export function readOpenApiSpec(uri: string, text: string, parsed: ParsedSpecTex
 	const version = stringOf(child(root, 'openapi')) ?? stringOf(child(root, 'swagger'));
 	const serversOf = (node: SpecNode | undefined) => (node?.kind === 'seq' ? node.items.flatMap(s => stringOf(child(s, 'url')) ?? []) : []);
 	const rootServers = serversOf(child(root, 'servers'));
-	const securityOf = (node: SpecNode | undefined) => (node?.kind === 'seq' ? node.items.flatMap(item => (item.kind === 'map' ? item.entries.map(e => e.key) : [])) : undefined);
+	const securityOf = (node: SpecNode | undefined) =>
+		node?.kind === 'seq' ? node.items.flatMap(item => (item.kind === 'map' ? item.entries.map(e => e.key) : [])) : undefined;
 	const tagsOf = (node: SpecNode | undefined) => (node?.kind === 'seq' ? node.items.flatMap(t => stringOf(t) ?? []) : []);
 	const rootSecurity = securityOf(child(root, 'security')) ?? [];
 	const operations: OpenApiOperation[] = [];
@@ -68,9 +69,13 @@ export function readOpenApiSpec(uri: string, text: string, parsed: ParsedSpecTex
 				const xMint = plain(child(op.value, 'x-mint'));
 				const opServers = serversOf(child(op.value, 'servers'));
 				operations.push({
-					method: op.key.toUpperCase(), path: pathEntry.key, span: { offset: op.keyOffset, length: op.keyLength },
-					summary: stringOf(child(op.value, 'summary')), description: stringOf(child(op.value, 'description')),
-					deprecated: plain(child(op.value, 'deprecated')) === true, hidden: plain(child(op.value, 'x-hidden')) === true,
+					method: op.key.toUpperCase(),
+					path: pathEntry.key,
+					span: { offset: op.keyOffset, length: op.keyLength },
+					summary: stringOf(child(op.value, 'summary')),
+					description: stringOf(child(op.value, 'description')),
+					deprecated: plain(child(op.value, 'deprecated')) === true,
+					hidden: plain(child(op.value, 'x-hidden')) === true,
 					xMint: xMint && typeof xMint === 'object' && !Array.isArray(xMint) ? (xMint as Record<string, unknown>) : undefined,
 					servers: opServers.length ? opServers : pathServers.length ? pathServers : rootServers,
 					security: securityOf(child(op.value, 'security')) ?? rootSecurity,
@@ -79,7 +84,8 @@ export function readOpenApiSpec(uri: string, text: string, parsed: ParsedSpecTex
 			}
 		}
 	}
-	const keysOf = (node: SpecNode | undefined) => (node?.kind === 'map' ? node.entries.map(e => ({ name: e.key, span: { offset: e.keyOffset, length: e.keyLength } })) : []);
+	const keysOf = (node: SpecNode | undefined) =>
+		node?.kind === 'map' ? node.entries.map(e => ({ name: e.key, span: { offset: e.keyOffset, length: e.keyLength } })) : [];
 	const externalRefs: OpenApiSpec['externalRefs'][number][] = [];
 	const stack = root ? [root] : [];
 	while (stack.length) {
@@ -92,15 +98,26 @@ export function readOpenApiSpec(uri: string, text: string, parsed: ParsedSpecTex
 		} else if (node.kind === 'seq') stack.push(...node.items);
 	}
 	const schemes = child(child(root, 'components'), 'securitySchemes');
-	const securitySchemes = Object.fromEntries(schemes?.kind === 'map' ? schemes.entries.map(e => {
-		const type = stringOf(child(e.value, 'type'));
-		const detail = stringOf(child(e.value, 'scheme')) ?? (stringOf(child(e.value, 'in')) && `in ${stringOf(child(e.value, 'in'))}`);
-		return [e.key, [type, detail].filter(Boolean).join(' ')];
-	}) : []);
+	const securitySchemes = Object.fromEntries(
+		schemes?.kind === 'map'
+			? schemes.entries.map(e => {
+					const type = stringOf(child(e.value, 'type'));
+					const detail = stringOf(child(e.value, 'scheme')) ?? (stringOf(child(e.value, 'in')) && `in ${stringOf(child(e.value, 'in'))}`);
+					return [e.key, [type, detail].filter(Boolean).join(' ')];
+				})
+			: [],
+	);
 	return {
-		uri, version, securitySchemes, isSwagger2: stringOf(child(root, 'swagger')) !== undefined || /^2\./.test(version ?? ''),
-		operations, webhooks: keysOf(child(root, 'webhooks')), schemas: keysOf(child(child(root, 'components'), 'schemas')),
-		servers: rootServers, externalRefs, parseErrors: errors,
+		uri,
+		version,
+		securitySchemes,
+		isSwagger2: stringOf(child(root, 'swagger')) !== undefined || /^2\./.test(version ?? ''),
+		operations,
+		webhooks: keysOf(child(root, 'webhooks')),
+		schemas: keysOf(child(child(root, 'components'), 'schemas')),
+		servers: rootServers,
+		externalRefs,
+		parseErrors: errors,
 	};
 }
 

@@ -44,10 +44,16 @@ export function createSpecLoader(host: SpecLoaderHost): SpecLoader {
 			state = {};
 			remote.set(url, state);
 			const entry = state;
-			entry.pending = host.options.fetchText(url).then(text => void (entry.text = text), e => void (entry.error = e instanceof Error ? e.message : String(e))).then(() => {
-				entry.pending = undefined;
-				host.invalidate(url);
-			});
+			entry.pending = host.options
+				.fetchText(url)
+				.then(
+					text => void (entry.text = text),
+					e => void (entry.error = e instanceof Error ? e.message : String(e)),
+				)
+				.then(() => {
+					entry.pending = undefined;
+					host.invalidate(url);
+				});
 		}
 		if (state.pending && host.options.awaitSpecReads) await state.pending;
 		if (state.text !== undefined) return TextDocument.create(url, 'yaml', 0, state.text);
@@ -64,7 +70,15 @@ export function createSpecLoader(host: SpecLoaderHost): SpecLoader {
 		}
 		// A large spec is read (and compared) once, not on every docs.json keystroke, while no change to it is reported.
 		const cached = specs.get(uri);
-		if (host.options.changesReported && cached?.document && cached.spec && !cached.loading && cached.readAt !== undefined && host.tracker.unchangedSince(cached.readAt, [uri])) return { document: cached.document, spec: cached.spec };
+		if (
+			host.options.changesReported &&
+			cached?.document &&
+			cached.spec &&
+			!cached.loading &&
+			cached.readAt !== undefined &&
+			host.tracker.unchangedSince(cached.readAt, [uri])
+		)
+			return { document: cached.document, spec: cached.spec };
 		// A JSON or YAML file found not to be OpenAPI is not read again on every rebuild while it is unchanged.
 		const rejectedAt = notSpecs.get(uri);
 		if (accept && host.options.changesReported && rejectedAt !== undefined && host.tracker.unchangedSince(rejectedAt, [uri])) return undefined;

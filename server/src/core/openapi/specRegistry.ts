@@ -79,7 +79,12 @@ export class SpecRegistry {
 	 * `byUri`: the documents the configuration names; `discovered`: the other OpenAPI documents of
 	 * the repository, which the platform finds by itself (only MDX frontmatter uses them).
 	 */
-	constructor(private readonly rootUri: string, private readonly byUri: ReadonlyMap<string, OpenApiSpec>, private readonly unavailable: ReadonlyMap<string, string> = new Map(), private readonly discovered: ReadonlyMap<string, OpenApiSpec> = new Map()) {}
+	constructor(
+		private readonly rootUri: string,
+		private readonly byUri: ReadonlyMap<string, OpenApiSpec>,
+		private readonly unavailable: ReadonlyMap<string, string> = new Map(),
+		private readonly discovered: ReadonlyMap<string, OpenApiSpec> = new Map(),
+	) {}
 
 	/** Whether a reference names a hosted spec that is still loading or could not be fetched (its entries are not judged). */
 	isUnavailable(source: string): boolean {
@@ -122,7 +127,9 @@ export class SpecRegistry {
 	/** The spec a reference names, if its file exists and was loaded. */
 	resolve(source: string): OpenApiSpec | undefined {
 		if (this.#resolved.has(source)) return this.#resolved.get(source);
-		const spec = specCandidates(this.rootUri, source).map(uri => this.byUri.get(uri)).find(found => found !== undefined);
+		const spec = specCandidates(this.rootUri, source)
+			.map(uri => this.byUri.get(uri))
+			.find(found => found !== undefined);
 		this.#resolved.set(source, spec);
 		return spec;
 	}
@@ -149,5 +156,17 @@ export class SpecRegistry {
 
 /** Stands for a hosted spec that is not available: marked loading, so rules do not judge its entries. */
 function unavailableSpec(uri: string): OpenApiSpec {
-	return { uri, version: undefined, isSwagger2: false, operations: [], webhooks: [], schemas: [], servers: [], securitySchemes: {}, externalRefs: [], parseErrors: [], loading: true };
+	return {
+		uri,
+		version: undefined,
+		isSwagger2: false,
+		operations: [],
+		webhooks: [],
+		schemas: [],
+		servers: [],
+		securitySchemes: {},
+		externalRefs: [],
+		parseErrors: [],
+		loading: true,
+	};
 }

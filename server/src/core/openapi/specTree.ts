@@ -49,7 +49,11 @@ function parseJson(text: string): ParsedSpecText {
 		if (node.type === 'array') return { kind: 'seq', offset: node.offset, length: node.length, items: (node.children ?? []).map(convert) };
 		return { kind: 'scalar', offset: node.offset, length: node.length, value: node.value };
 	};
-	return { root: tree && convert(tree), errors: errors.map(e => ({ message: 'Invalid JSON', offset: e.offset, length: Math.max(1, e.length) })), toData: () => JSON.parse(text) };
+	return {
+		root: tree && convert(tree),
+		errors: errors.map(e => ({ message: 'Invalid JSON', offset: e.offset, length: Math.max(1, e.length) })),
+		toData: () => JSON.parse(text),
+	};
 }
 
 function parseYaml(text: string): ParsedSpecText {
@@ -62,7 +66,8 @@ function parseYaml(text: string): ParsedSpecText {
 			for (const pair of node.items) {
 				const key = pair.key;
 				const value = convert(pair.value) ?? { kind: 'scalar' as const, offset: (key as YamlNode | null)?.range?.[1] ?? start, length: 0, value: null };
-				if (isScalar(key)) entries.push({ key: String(key.value), keyOffset: key.range?.[0] ?? start, keyLength: (key.range?.[1] ?? start) - (key.range?.[0] ?? start), value });
+				if (isScalar(key))
+					entries.push({ key: String(key.value), keyOffset: key.range?.[0] ?? start, keyLength: (key.range?.[1] ?? start) - (key.range?.[0] ?? start), value });
 			}
 			return { kind: 'map', offset: start, length: end - start, entries };
 		}

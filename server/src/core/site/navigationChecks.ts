@@ -62,7 +62,13 @@ export class NavigationChecks {
 	readonly #keys: readonly string[];
 	readonly #facts: readonly UnitFacts[];
 
-	constructor(private readonly config: ConfigNode | undefined, private readonly navigation: Navigation | undefined, private readonly files: ReadonlyMap<string, TextDocument>, private readonly pages: PageIndex, private readonly cache: NavigationRuleCache) {
+	constructor(
+		private readonly config: ConfigNode | undefined,
+		private readonly navigation: Navigation | undefined,
+		private readonly files: ReadonlyMap<string, TextDocument>,
+		private readonly pages: PageIndex,
+		private readonly cache: NavigationRuleCache,
+	) {
 		cache.units.begin();
 		this.#split = navigation && splitNavigation(navigation, files);
 		const units = this.#split?.units ?? [];
@@ -96,7 +102,10 @@ export class NavigationChecks {
 		const references = collectSpecReferences(this.config, undefined);
 		if (!this.#split || !this.navigation) return references;
 		const unitIndex = this.#unitIndex();
-		const place = (unit: NavUnit, stored: StoredReference): SpecReference => ({ source: stored.source, node: { kind: 'string', value: stored.value, uri: unit.uri, offset: unit.offset + stored.offset, length: stored.length } satisfies ConfigScalar });
+		const place = (unit: NavUnit, stored: StoredReference): SpecReference => ({
+			source: stored.source,
+			node: { kind: 'string', value: stored.value, uri: unit.uri, offset: unit.offset + stored.offset, length: stored.length } satisfies ConfigScalar,
+		});
 		// A subtree's elements are consecutive in `elements`: its references go where its first element is.
 		let current: NavUnit | undefined;
 		for (const element of this.navigation.elements) {
@@ -173,7 +182,8 @@ export class NavigationChecks {
 		});
 		const restCounts = new Map<string, number>();
 		for (const o of restOccurrences) restCounts.set(`${o.scope}\u0000${o.path}`, (restCounts.get(`${o.scope}\u0000${o.path}`) ?? 0) + 1);
-		const isCandidate = (scope: string, path: string) => this.cache.duplicates.isDuplicated(scope, path) || this.cache.duplicates.count(scope, path) + (restCounts.get(`${scope}\u0000${path}`) ?? 0) >= 2;
+		const isCandidate = (scope: string, path: string) =>
+			this.cache.duplicates.isDuplicated(scope, path) || this.cache.duplicates.count(scope, path) + (restCounts.get(`${scope}\u0000${path}`) ?? 0) >= 2;
 		// Nothing listed twice (the usual case): no need to walk the entries in order.
 		if (!this.cache.duplicates.hasDuplicates && !restOccurrences.some(o => isCandidate(o.scope, o.path))) return;
 		const unitIndex = this.#unitIndex();
@@ -191,7 +201,8 @@ export class NavigationChecks {
 			const scope = outer(item);
 			for (const stored of this.#facts[unitIndex.get(item)!].occurrences) {
 				const full = joinScope(scope, stored.inner);
-				if (isCandidate(full, stored.path)) candidates.push({ path: stored.path, scope: full, uri: item.uri, offset: item.offset + stored.offset, length: stored.length });
+				if (isCandidate(full, stored.path))
+					candidates.push({ path: stored.path, scope: full, uri: item.uri, offset: item.offset + stored.offset, length: stored.length });
 			}
 		}
 		checkDuplicatePages(candidates, sink);
@@ -242,9 +253,15 @@ function textFacts(unit: NavUnit): UnitFacts {
 	const occurrences: StoredOccurrence[] = [];
 	for (const entry of unit.entries) {
 		const path = pagePathOf(entry.value);
-		if (path !== undefined) occurrences.push({ path, inner: innerScopeOf(entry.parent, unit.element), offset: entry.node.offset - unit.offset, length: entry.node.length });
+		if (path !== undefined)
+			occurrences.push({ path, inner: innerScopeOf(entry.parent, unit.element), offset: entry.node.offset - unit.offset, length: entry.node.length });
 	}
-	const store = (reference: SpecReference): StoredReference => ({ source: reference.source, value: reference.node.value as string, offset: reference.node.offset - unit.offset, length: reference.node.length });
+	const store = (reference: SpecReference): StoredReference => ({
+		source: reference.source,
+		value: reference.node.value as string,
+		offset: reference.node.offset - unit.offset,
+		length: reference.node.length,
+	});
 	const elementReferences = unit.elements.flatMap(element => {
 		const reference = specReferenceOf(getOpenApi(element));
 		return reference ? [store(reference)] : [];

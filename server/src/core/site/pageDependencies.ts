@@ -137,5 +137,12 @@ function computeSiteKey(site: SiteModel): string {
 	});
 	const redirects = getValue(site.config.root, 'redirects');
 	const sources = redirects?.kind === 'array' ? redirects.items.map(item => JSON.stringify(getString(item, 'source') ?? null)) : [];
-	return [site.pages.version, site.pages.size, sources.join(','), generatedPageFolders(site.config.root, site.navigation).join(','), specs.join(','), [...site.remoteSpecs.keys()].join(',')].join('\u0000');
+	return [
+		site.pages.version,
+		site.pages.size,
+		sources.join(','),
+		generatedPageFolders(site.config.root, site.navigation).join(','),
+		specs.join(','),
+		[...site.remoteSpecs.keys()].join(','),
+	].join('\u0000');
 }

@@ -40,12 +40,17 @@ export class PageIndex {
 	readonly #specCandidates = new Set<string>();
 	#version = 0;
 
-	private constructor(readonly rootUri: string, private readonly ignores: Ignore) {}
+	private constructor(
+		readonly rootUri: string,
+		private readonly ignores: Ignore,
+	) {}
 
 	/** Scans the root. */
 	static async scan(workspace: DocsWorkspace, rootUri: string, token: CancellationToken): Promise<PageIndex> {
 		const mintignore = await workspace.readDocument(joinUri(rootUri, '.mintignore'));
-		const ignores = ignore().add(defaultIgnores).add(mintignore?.getText() ?? '');
+		const ignores = ignore()
+			.add(defaultIgnores)
+			.add(mintignore?.getText() ?? '');
 		const index = new PageIndex(rootUri, ignores);
 		await walkFolders(
 			workspace,

@@ -34,7 +34,10 @@ export interface SiteModel {
 }
 
 /** Reads an OpenAPI file: its text and what MintDoc extracts from it (cached per text by the caller). */
-export type SpecLoader = (uri: string, accept?: (text: string) => boolean) => Promise<{ readonly document: TextDocument; readonly spec: OpenApiSpec } | { readonly remote: string } | undefined>;
+export type SpecLoader = (
+	uri: string,
+	accept?: (text: string) => boolean,
+) => Promise<{ readonly document: TextDocument; readonly spec: OpenApiSpec } | { readonly remote: string } | undefined>;
 
 /** Builds the model of a site: composes the configuration and runs every configuration rule on it. */
 /**
@@ -62,7 +65,17 @@ function ruleCacheOf(pages: PageIndex): NavigationRuleCache {
 	return cache;
 }
 
-export async function buildSiteModel(rootUri: string, configUri: string, load: ConfigFileLoader, pages: PageIndex, token: CancellationToken, loadSpec: SpecLoader, findMissed?: MissedPageFinder, fileExists?: FileExists, rules = ruleCacheOf(pages)): Promise<SiteModel> {
+export async function buildSiteModel(
+	rootUri: string,
+	configUri: string,
+	load: ConfigFileLoader,
+	pages: PageIndex,
+	token: CancellationToken,
+	loadSpec: SpecLoader,
+	findMissed?: MissedPageFinder,
+	fileExists?: FileExists,
+	rules = ruleCacheOf(pages),
+): Promise<SiteModel> {
 	const config = await composeConfig(rootUri, configUri, load, token);
 	throwIfCancelled(token);
 	const navigation = extractNavigation(config.root);
@@ -76,7 +89,9 @@ export async function buildSiteModel(rootUri: string, configUri: string, load: C
 	const sink = new DiagnosticSink(config.files, diagnostics);
 	checkTopLevelKeys(config.root, sink);
 	const destinations = fileExists ? fileDestinations(config.root).slice(0, 500) : [];
-	const files = new Set((await Promise.all(destinations.map(async path => ((await fileExists!(path)) ? path : undefined)))).filter((p): p is string => p !== undefined));
+	const files = new Set(
+		(await Promise.all(destinations.map(async path => ((await fileExists!(path)) ? path : undefined)))).filter((p): p is string => p !== undefined),
+	);
 	throwIfCancelled(token);
 	checkRedirects(config.root, pages, generatedPageFolders(config.root, navigation), sink, files);
 	if (fileExists) await checkFavicon(config.root, fileExists, sink);
@@ -91,19 +106,26 @@ export async function buildSiteModel(rootUri: string, configUri: string, load: C
 		const key = candidates.join('\n');
 		if (!sources.has(key)) sources.set(key, { reference, candidates });
 	}
-	const resolved = await Promise.all([...sources.values()].map(async ({ reference, candidates }) => {
-		for (const uri of candidates) {
-			const loaded = await loadSpec(uri);
-			if (loaded) return { reference, uri, loaded };
-		}
-		return undefined;
-	}));
+	const resolved = await Promise.all(
+		[...sources.values()].map(async ({ reference, candidates }) => {
+			for (const uri of candidates) {
+				const loaded = await loadSpec(uri);
+				if (loaded) return { reference, uri, loaded };
+			}
+			return undefined;
+		}),
+	);
 	for (const found of resolved) {
 		if (!found || specs.has(found.uri) || remoteSpecs.has(found.uri)) continue;
 		const { reference, uri, loaded } = found;
 		if ('remote' in loaded) {
 			remoteSpecs.set(uri, loaded.remote);
-			if (loaded.remote !== 'loading') sink.atNode(reference.node, `The hosted OpenAPI document could not be fetched (${loaded.remote}); entries that use it are not checked.`, 'openapi-remote-unavailable');
+			if (loaded.remote !== 'loading')
+				sink.atNode(
+					reference.node,
+					`The hosted OpenAPI document could not be fetched (${loaded.remote}); entries that use it are not checked.`,
+					'openapi-remote-unavailable',
+				);
 			continue;
 		}
 		specs.set(uri, loaded.spec);
@@ -113,13 +135,18 @@ export async function buildSiteModel(rootUri: string, configUri: string, load: C
 	// frontmatter may use them, and the build validates them): every JSON or YAML file that is one.
 	const discovered = new Map<string, OpenApiSpec>();
 	const configured = new Set([...sources.values()].flatMap(s => s.candidates));
-	await Promise.all(pages.specCandidates().filter(uri => !configured.has(uri)).map(async uri => {
-		const loaded = await loadSpec(uri, looksLikeOpenApi);
-		if (loaded && !('remote' in loaded) && (loaded.spec.version !== undefined || loaded.spec.isSwagger2 || loaded.spec.loading)) {
-			discovered.set(uri, loaded.spec);
-			specFiles.set(uri, loaded.document);
-		}
-	}));
+	await Promise.all(
+		pages
+			.specCandidates()
+			.filter(uri => !configured.has(uri))
+			.map(async uri => {
+				const loaded = await loadSpec(uri, looksLikeOpenApi);
+				if (loaded && !('remote' in loaded) && (loaded.spec.version !== undefined || loaded.spec.isSwagger2 || loaded.spec.loading)) {
+					discovered.set(uri, loaded.spec);
+					specFiles.set(uri, loaded.document);
+				}
+			}),
+	);
 	throwIfCancelled(token);
 	const registry = new SpecRegistry(rootUri, specs, remoteSpecs, discovered);
 	checks.run(registry, sink);

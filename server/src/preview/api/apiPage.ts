@@ -69,7 +69,13 @@ export function renderApiPage(input: ApiPageInput, options: ApiPageOptions = {})
 	};
 	const ctx: SectionContext = { markdown, schema };
 	const page = input.target.kind === 'schema' ? schemaPage(doc, input, input.target.name, ctx, options) : operationPage(doc, input, input.target, ctx, options);
-	for (const ref of unresolved) problems.push({ message: ref.startsWith('#') ? `Unresolved reference ${ref}.` : `External reference ${ref} is not resolved (only references inside the document are supported).`, uri: doc.uri });
+	for (const ref of unresolved)
+		problems.push({
+			message: ref.startsWith('#')
+				? `Unresolved reference ${ref}.`
+				: `External reference ${ref} is not resolved (only references inside the document are supported).`,
+			uri: doc.uri,
+		});
 	return { ...page, problems: [...page.problems, ...problems] };
 }
 
@@ -81,8 +87,18 @@ function fileName(uri: string): string {
 
 function notFound(doc: ApiDocument, title: string, message: string): PagePart {
 	return {
-		title, deprecated: false, playground: 'none', problems: [{ message, uri: doc.uri }],
-		html: serialize([h('article', { className: ['md-api-page', 'md-api-missing'], dataApiPage: '' }, h('h1', {}, title), h('div', { className: ['md-callout', 'md-callout-danger'], role: 'alert' }, message))]),
+		title,
+		deprecated: false,
+		playground: 'none',
+		problems: [{ message, uri: doc.uri }],
+		html: serialize([
+			h(
+				'article',
+				{ className: ['md-api-page', 'md-api-missing'], dataApiPage: '' },
+				h('h1', {}, title),
+				h('div', { className: ['md-callout', 'md-callout-danger'], role: 'alert' }, message),
+			),
+		]),
 	};
 }
 
@@ -91,10 +107,23 @@ function metadataOf(view: OperationView): Record<string, unknown> {
 	return isObject(metadata) ? metadata : {};
 }
 
-function operationPage(doc: ApiDocument, input: ApiPageInput, target: Exclude<ApiPageTarget, { kind: 'schema' }>, ctx: SectionContext, options: ApiPageOptions): PagePart {
+function operationPage(
+	doc: ApiDocument,
+	input: ApiPageInput,
+	target: Exclude<ApiPageTarget, { kind: 'schema' }>,
+	ctx: SectionContext,
+	options: ApiPageOptions,
+): PagePart {
 	const view = findOperationView(doc, target);
 	const label = target.kind === 'operation' ? `${target.method.toUpperCase()} ${target.path}` : `webhook ${target.name}`;
-	if (!view) return notFound(doc, label, doc.root ? `No ${target.kind === 'operation' ? `operation ${label}` : `webhook "${target.name}"`} in ${fileName(doc.uri)}.` : `${fileName(doc.uri)} could not be read as an OpenAPI document.`);
+	if (!view)
+		return notFound(
+			doc,
+			label,
+			doc.root
+				? `No ${target.kind === 'operation' ? `operation ${label}` : `webhook "${target.name}"`} in ${fileName(doc.uri)}.`
+				: `${fileName(doc.uri)} could not be read as an OpenAPI document.`,
+		);
 	const metadata = metadataOf(view);
 	const fm = input.frontmatter ?? {};
 	// Spec rule 8, with x-mint.metadata (rule 10) over it and the MDX page's frontmatter over both.
@@ -109,26 +138,38 @@ function operationPage(doc: ApiDocument, input: ApiPageInput, target: Exclude<Ap
 	const mdx = asString(view.xMint?.content);
 	const side: Child[] = [
 		plan.mode !== 'none' && playgroundSection(view, plan, schemaOf, body, form),
-		view.kind === 'operation' && h('div', { className: ['md-side-card', 'md-code'] },
-			h('div', { className: ['md-side-title'] }, 'Request', h('span', { className: ['md-code-lang'] }, 'cURL')),
-			h('pre', {}, h('code', { className: ['language-bash'], dataPgCurl: plan.mode === 'none' ? undefined : '' }, initialCurl(form)))),
+		view.kind === 'operation' &&
+			h(
+				'div',
+				{ className: ['md-side-card', 'md-code'] },
+				h('div', { className: ['md-side-title'] }, 'Request', h('span', { className: ['md-code-lang'] }, 'cURL')),
+				h('pre', {}, h('code', { className: ['language-bash'], dataPgCurl: plan.mode === 'none' ? undefined : '' }, initialCurl(form))),
+			),
 		responseExamples(ctx, view.responses),
 	];
-	const html = serialize([h('article', { className: ['md-api-page'], dataApiPage: '', dataKind: view.kind },
-		options.includeHeader !== false && header(title, description, deprecated, ctx, endpointLine(view)),
-		doc.isSwagger2 && swaggerNote(),
-		mdx && h('div', { className: ['md-api-prose', 'md-x-mint-content'] }, renderContent(mdx, input, ctx.markdown)),
-		input.contentHtml && h('div', { className: ['md-api-prose'] }, raw(input.contentHtml)),
-		h('div', { className: ['md-api-columns'] },
-			h('div', { className: ['md-api-main'] },
-				securitySection(ctx, view.security),
-				parameterSections(ctx, view.parameters, schemaOf),
-				bodySection(ctx, view),
-				responsesSection(ctx, view.responses),
+	const html = serialize([
+		h(
+			'article',
+			{ className: ['md-api-page'], dataApiPage: '', dataKind: view.kind },
+			options.includeHeader !== false && header(title, description, deprecated, ctx, endpointLine(view)),
+			doc.isSwagger2 && swaggerNote(),
+			mdx && h('div', { className: ['md-api-prose', 'md-x-mint-content'] }, renderContent(mdx, input, ctx.markdown)),
+			input.contentHtml && h('div', { className: ['md-api-prose'] }, raw(input.contentHtml)),
+			h(
+				'div',
+				{ className: ['md-api-columns'] },
+				h(
+					'div',
+					{ className: ['md-api-main'] },
+					securitySection(ctx, view.security),
+					parameterSections(ctx, view.parameters, schemaOf),
+					bodySection(ctx, view),
+					responsesSection(ctx, view.responses),
+				),
+				h('aside', { className: ['md-api-side'] }, side),
 			),
-			h('aside', { className: ['md-api-side'] }, side),
 		),
-	)]);
+	]);
 	const href = asString(view.xMint?.href);
 	return { title, description, deprecated, html, problems: [], playground: plan.mode, ...(href ? { href } : {}) };
 }
@@ -145,12 +186,23 @@ export function xMintContentOf(spec: TextDocument, target: ApiPageTarget): strin
 }
 
 function swaggerNote(): Element {
-	return h('p', { className: ['md-callout', 'md-callout-info'] }, 'OpenAPI 2.0 (Swagger) document: the preview shows what maps onto OpenAPI 3 (parameters, body, responses, security). The platform expects OpenAPI 3.0 or later.');
+	return h(
+		'p',
+		{ className: ['md-callout', 'md-callout-info'] },
+		'OpenAPI 2.0 (Swagger) document: the preview shows what maps onto OpenAPI 3 (parameters, body, responses, security). The platform expects OpenAPI 3.0 or later.',
+	);
 }
 
 function header(title: string, description: string | undefined, deprecated: boolean, ctx: SectionContext, extra?: Child): Element {
-	return h('header', { className: ['md-api-header'] },
-		h('div', { className: ['md-api-title-row'] }, h('h1', {}, title), deprecated && h('span', { className: ['md-badge', 'md-badge-deprecated'] }, 'Deprecated')),
+	return h(
+		'header',
+		{ className: ['md-api-header'] },
+		h(
+			'div',
+			{ className: ['md-api-title-row'] },
+			h('h1', {}, title),
+			deprecated && h('span', { className: ['md-badge', 'md-badge-deprecated'] }, 'Deprecated'),
+		),
 		description && h('div', { className: ['md-api-description'] }, ctx.markdown(description)),
 		extra,
 	);
@@ -160,19 +212,27 @@ function header(title: string, description: string | undefined, deprecated: bool
 function endpointLine(view: OperationView): Element {
 	const method = view.method.toLowerCase();
 	const server = view.kind === 'operation' ? (view.servers[0]?.url ?? '').replace(/\/+$/, '') : '';
-	return h('div', { className: ['md-api-endpoint'] },
+	return h(
+		'div',
+		{ className: ['md-api-endpoint'] },
 		view.kind === 'webhook' && h('span', { className: ['md-method', 'md-method-webhook'] }, 'WEBHOOK'),
 		h('span', { className: ['md-method', `md-method-${method}`] }, view.method),
-		h('code', { className: ['md-endpoint-url'] },
+		h(
+			'code',
+			{ className: ['md-endpoint-url'] },
 			server && h('span', { className: ['md-endpoint-server'] }, server),
-			view.path.split(/(\{[^}]+\})/).filter(Boolean).map(part => (/^\{.*\}$/.test(part) ? h('span', { className: ['md-path-param'] }, part) : part)),
+			view.path
+				.split(/(\{[^}]+\})/)
+				.filter(Boolean)
+				.map(part => (/^\{.*\}$/.test(part) ? h('span', { className: ['md-path-param'] }, part) : part)),
 		),
 	);
 }
 
 function schemaPage(doc: ApiDocument, input: ApiPageInput, name: string, ctx: SectionContext, options: ApiPageOptions): PagePart {
 	const schemas = isObject(doc.root?.components) ? doc.root.components.schemas : doc.isSwagger2 ? doc.root?.definitions : undefined;
-	if (!isObject(schemas) || !Object.prototype.hasOwnProperty.call(schemas, name)) return notFound(doc, name, `No schema "${name}" under components.schemas in ${fileName(doc.uri)}.`);
+	if (!isObject(schemas) || !Object.prototype.hasOwnProperty.call(schemas, name))
+		return notFound(doc, name, `No schema "${name}" under components.schemas in ${fileName(doc.uri)}.`);
 	const ref = doc.isSwagger2 ? `#/definitions/${name}` : `#/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
 	const node = ctx.schema({ $ref: ref });
 	const fm = input.frontmatter ?? {};
@@ -180,13 +240,40 @@ function schemaPage(doc: ApiDocument, input: ApiPageInput, name: string, ctx: Se
 	const description = asString(fm.description) ?? node.description;
 	const deprecated = typeof fm.deprecated === 'boolean' ? fm.deprecated : node.deprecated;
 	const example = exampleFor(node, 'schema');
-	const html = serialize([h('article', { className: ['md-api-page'], dataApiPage: '', dataKind: 'schema' },
-		options.includeHeader !== false && header(title, description, deprecated, ctx, h('div', { className: ['md-api-endpoint'] }, h('span', { className: ['md-method', 'md-method-schema'] }, 'SCHEMA'), h('code', { className: ['md-endpoint-url'] }, name))),
-		input.contentHtml && h('div', { className: ['md-api-prose'] }, raw(input.contentHtml)),
-		h('div', { className: ['md-api-columns'] },
-			h('div', { className: ['md-api-main'] }, section('attributes', 'Attributes', schemaTree({ markdown: ctx.markdown, direction: 'schema' }, { ...node, description: undefined }))),
-			h('aside', { className: ['md-api-side'] }, example !== undefined && h('div', { className: ['md-side-card'] }, h('div', { className: ['md-side-title'] }, 'Example'), exampleBlock(example, 'application/json'))),
+	const html = serialize([
+		h(
+			'article',
+			{ className: ['md-api-page'], dataApiPage: '', dataKind: 'schema' },
+			options.includeHeader !== false &&
+				header(
+					title,
+					description,
+					deprecated,
+					ctx,
+					h(
+						'div',
+						{ className: ['md-api-endpoint'] },
+						h('span', { className: ['md-method', 'md-method-schema'] }, 'SCHEMA'),
+						h('code', { className: ['md-endpoint-url'] }, name),
+					),
+				),
+			input.contentHtml && h('div', { className: ['md-api-prose'] }, raw(input.contentHtml)),
+			h(
+				'div',
+				{ className: ['md-api-columns'] },
+				h(
+					'div',
+					{ className: ['md-api-main'] },
+					section('attributes', 'Attributes', schemaTree({ markdown: ctx.markdown, direction: 'schema' }, { ...node, description: undefined })),
+				),
+				h(
+					'aside',
+					{ className: ['md-api-side'] },
+					example !== undefined &&
+						h('div', { className: ['md-side-card'] }, h('div', { className: ['md-side-title'] }, 'Example'), exampleBlock(example, 'application/json')),
+				),
+			),
 		),
-	)]);
+	]);
 	return { title, description, deprecated, html, problems: [], playground: 'none' };
 }

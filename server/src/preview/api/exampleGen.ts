@@ -4,8 +4,18 @@ import type { SchemaNode } from './schemaModel';
 export type ExampleDirection = 'request' | 'response' | 'schema';
 
 const formatExamples: Record<string, string> = {
-	'date-time': '2024-01-15T09:30:00Z', date: '2024-01-15', time: '09:30:00', email: 'jane@example.com', uuid: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-	uri: 'https://example.com', url: 'https://example.com', hostname: 'example.com', ipv4: '192.0.2.1', ipv6: '2001:db8::1', byte: 'U3dhZ2dlcg==', password: '********',
+	'date-time': '2024-01-15T09:30:00Z',
+	date: '2024-01-15',
+	time: '09:30:00',
+	email: 'jane@example.com',
+	uuid: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+	uri: 'https://example.com',
+	url: 'https://example.com',
+	hostname: 'example.com',
+	ipv4: '192.0.2.1',
+	ipv6: '2001:db8::1',
+	byte: 'U3dhZ2dlcg==',
+	password: '********',
 };
 
 /**

@@ -40,7 +40,14 @@ export function serialize(nodes: readonly Child[]): string {
  * all as text nodes (no links, so no `javascript:` URL can come from a spec).
  */
 export function plainMarkdown(text: string): Element[] {
-	return text.trim().split(/\n\s*\n/).map(paragraph =>
-		h('p', {}, paragraph.split(/(`[^`\n]+`)/).map(part => (/^`[^`]+`$/.test(part) ? h('code', {}, part.slice(1, -1)) : part.replace(/\s*\n\s*/g, ' ')))),
-	);
+	return text
+		.trim()
+		.split(/\n\s*\n/)
+		.map(paragraph =>
+			h(
+				'p',
+				{},
+				paragraph.split(/(`[^`\n]+`)/).map(part => (/^`[^`]+`$/.test(part) ? h('code', {}, part.slice(1, -1)) : part.replace(/\s*\n\s*/g, ' '))),
+			),
+		);
 }

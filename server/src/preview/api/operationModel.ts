@@ -25,7 +25,10 @@ export interface OperationView {
 const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /** The operation `METHOD path` (method in any case), or the webhook `name`, of a document. */
-export function findOperationView(doc: ApiDocument, target: { kind: 'operation'; method: string; path: string } | { kind: 'webhook'; name: string; method?: string }): OperationView | undefined {
+export function findOperationView(
+	doc: ApiDocument,
+	target: { kind: 'operation'; method: string; path: string } | { kind: 'webhook'; name: string; method?: string },
+): OperationView | undefined {
 	const root = doc.root;
 	const container = target.kind === 'operation' ? root?.paths : root?.webhooks;
 	const key = target.kind === 'operation' ? target.path : target.name;
@@ -36,8 +39,13 @@ export function findOperationView(doc: ApiDocument, target: { kind: 'operation';
 	if (!method) return undefined;
 	const op = pathItem[method] as JsonObject;
 	return {
-		kind: target.kind, method: method.toUpperCase(), path: key, operationId: asString(op.operationId),
-		summary: asString(op.summary), description: asString(op.description), deprecated: op.deprecated === true,
+		kind: target.kind,
+		method: method.toUpperCase(),
+		path: key,
+		operationId: asString(op.operationId),
+		summary: asString(op.summary),
+		description: asString(op.description),
+		deprecated: op.deprecated === true,
 		xMint: isObject(op['x-mint']) ? op['x-mint'] : undefined,
 		parameters: parametersOf(doc, pathItem, op),
 		requestBody: doc.isSwagger2 ? swagger2Body(doc, pathItem, op) : requestBodyOf(doc, op),
@@ -65,7 +73,15 @@ function parametersOf(doc: ApiDocument, pathItem: JsonObject, op: JsonObject): P
 			if (location !== 'path' && location !== 'query' && location !== 'header' && location !== 'cookie') continue;
 			const example = p.example !== undefined ? p.example : isObject(p.examples) ? firstExampleValue(doc, p.examples) : undefined;
 			const schema = p.schema ?? (isObject(p.content) ? Object.values(p.content).map(m => (isObject(m) ? m.schema : undefined))[0] : undefined);
-			byKey.set(`${location}:${name}`, { name, in: location, required: location === 'path' || p.required === true, deprecated: p.deprecated === true, description: asString(p.description), schema: schema ?? {}, example });
+			byKey.set(`${location}:${name}`, {
+				name,
+				in: location,
+				required: location === 'path' || p.required === true,
+				deprecated: p.deprecated === true,
+				description: asString(p.description),
+				schema: schema ?? {},
+				example,
+			});
 		}
 	}
 	return [...byKey.values()];
@@ -107,7 +123,10 @@ function responsesOf(doc: ApiDocument, op: JsonObject): ResponseView[] {
 		const response = derefObject(doc, raw);
 		if (doc.isSwagger2) return swagger2Response(doc, status, response, op);
 		const headers = isObject(response.headers)
-			? Object.entries(response.headers).map(([name, h]) => { const header = derefObject(doc, h); return { name, description: asString(header.description), schema: header.schema ?? {} }; })
+			? Object.entries(response.headers).map(([name, h]) => {
+					const header = derefObject(doc, h);
+					return { name, description: asString(header.description), schema: header.schema ?? {} };
+				})
 			: [];
 		return { status, description: asString(response.description), contents: mediaViews(doc, response.content), headers };
 	});
@@ -122,7 +141,15 @@ export function securitySchemes(doc: ApiDocument): Map<string, SecuritySchemeVie
 	for (const [name, raw] of Object.entries(schemes)) {
 		const s = derefObject(doc, raw);
 		const location = s.in === 'header' || s.in === 'query' || s.in === 'cookie' ? s.in : undefined;
-		out.set(name, { name, type: asString(s.type) ?? 'unknown', scheme: asString(s.scheme)?.toLowerCase(), bearerFormat: asString(s.bearerFormat), in: location, parameterName: asString(s.name), description: asString(s.description) });
+		out.set(name, {
+			name,
+			type: asString(s.type) ?? 'unknown',
+			scheme: asString(s.scheme)?.toLowerCase(),
+			bearerFormat: asString(s.bearerFormat),
+			in: location,
+			parameterName: asString(s.name),
+			description: asString(s.description),
+		});
 	}
 	return out;
 }
@@ -131,9 +158,9 @@ export function securitySchemes(doc: ApiDocument): Map<string, SecuritySchemeVie
 function securityOf(doc: ApiDocument, op: JsonObject): SecuritySchemeView[][] {
 	const requirements = Array.isArray(op.security) ? op.security : Array.isArray(doc.root?.security) ? doc.root.security : [];
 	const schemes = securitySchemes(doc);
-	return requirements.filter(isObject).map(requirement =>
-		Object.keys(requirement).map(name => schemes.get(name) ?? { name, type: 'unknown', undefinedScheme: true }),
-	);
+	return requirements
+		.filter(isObject)
+		.map(requirement => Object.keys(requirement).map(name => schemes.get(name) ?? { name, type: 'unknown', undefinedScheme: true }));
 }
 
 /** Operation servers, else the path item's, else the document's (spec rule 13). */
@@ -145,11 +172,13 @@ function serversOf(doc: ApiDocument, pathItem: JsonObject, op: JsonObject): Serv
 			const url = asString(server.url);
 			if (!url) return [];
 			const variables = isObject(server.variables)
-				? Object.entries(server.variables).filter(([, v]) => isObject(v)).map(([name, v]) => {
-					const variable = v as JsonObject;
-					const values = Array.isArray(variable.enum) ? variable.enum.map(e => String(e)) : undefined;
-					return { name, default: asString(variable.default) ?? values?.[0] ?? '', enum: values, description: asString(variable.description) };
-				})
+				? Object.entries(server.variables)
+						.filter(([, v]) => isObject(v))
+						.map(([name, v]) => {
+							const variable = v as JsonObject;
+							const values = Array.isArray(variable.enum) ? variable.enum.map(e => String(e)) : undefined;
+							return { name, default: asString(variable.default) ?? values?.[0] ?? '', enum: values, description: asString(variable.description) };
+						})
 				: [];
 			return [{ url: resolveServerUrl(doc.uri, url), description: asString(server.description), variables }];
 		});
@@ -173,4 +202,3 @@ export function isSendableServer(server: ServerView): boolean {
 	for (const v of server.variables) url = url.split(`{${v.name}}`).join(v.default);
 	return /^https?:\/\/[^/{}\s]+/i.test(url);
 }
-

@@ -70,7 +70,8 @@ export function buildPlaygroundRequest(form: PlaygroundForm): BuiltRequest {
 	if (cookies.length) headers.push(['Cookie', cookies.join('; ')]);
 	const hasBody = form.body !== undefined && form.body.trim() !== '' && !['GET', 'HEAD'].includes(form.method.toUpperCase());
 	if (hasBody && form.contentType && !headers.some(([name]) => name.toLowerCase() === 'content-type')) headers.push(['Content-Type', form.contentType]);
-	if (!/^https?:\/\/[^/{}\s]+/i.test(base)) problems.push(form.server ? `The server URL "${base}" is not an absolute http(s) URL.` : 'The API defines no server to send the request to.');
+	if (!/^https?:\/\/[^/{}\s]+/i.test(base))
+		problems.push(form.server ? `The server URL "${base}" is not an absolute http(s) URL.` : 'The API defines no server to send the request to.');
 	const url = `${base}${path}${query.length ? `${path.includes('?') ? '&' : '?'}${query.join('&')}` : ''}`;
 	return { request: { method: form.method.toUpperCase(), url, headers, ...(hasBody ? { body: form.body } : {}) }, problems };
 }
@@ -79,7 +80,11 @@ const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The request as a curl command line, quoted for POSIX shells. */
 export function toCurl(request: PlaygroundRequest): string {
-	const options = [`--request ${request.method}`, `--url ${shellQuote(request.url)}`, ...request.headers.map(([name, value]) => `--header ${shellQuote(`${name}: ${value}`)}`)];
+	const options = [
+		`--request ${request.method}`,
+		`--url ${shellQuote(request.url)}`,
+		...request.headers.map(([name, value]) => `--header ${shellQuote(`${name}: ${value}`)}`),
+	];
 	if (request.body !== undefined) options.push(`--data ${shellQuote(request.body)}`);
 	return `curl ${options.join(' \\\n  ')}`;
 }

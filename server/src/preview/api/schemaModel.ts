@@ -63,7 +63,11 @@ export function buildSchema(doc: ApiDocument, schema: unknown, limits: SchemaLim
  * A builder for the schemas of one page: one size budget for all of them, each raw schema built
  * once (the tree, the examples and the playground share it), unresolved references reported.
  */
-export function createSchemaBuilder(doc: ApiDocument, limits: SchemaLimits = defaultSchemaLimits, onUnresolved?: (ref: string, why: 'external' | 'missing') => void): (schema: unknown) => SchemaNode {
+export function createSchemaBuilder(
+	doc: ApiDocument,
+	limits: SchemaLimits = defaultSchemaLimits,
+	onUnresolved?: (ref: string, why: 'external' | 'missing') => void,
+): (schema: unknown) => SchemaNode {
 	const state: Walk = { doc, limits, nodes: 0, onUnresolved };
 	const built = new Map<unknown, SchemaNode>();
 	return schema => {
@@ -94,14 +98,26 @@ function walk(state: Walk, schema: unknown, stack: readonly string[], depth: num
 		? Object.entries(s.properties).map(([key, value]) => ({ name: key, required: required.has(key), schema: walk(state, value, next, depth + 1) }))
 		: [];
 	const alternativesKind = Array.isArray(s.oneOf) ? 'oneOf' : Array.isArray(s.anyOf) ? 'anyOf' : undefined;
-	const alternatives = alternativesKind ? { kind: alternativesKind, options: (s[alternativesKind] as unknown[]).map(option => walk(state, option, next, depth + 1)) } as const : undefined;
+	const alternatives = alternativesKind
+		? ({ kind: alternativesKind, options: (s[alternativesKind] as unknown[]).map(option => walk(state, option, next, depth + 1)) } as const)
+		: undefined;
 	const examples = Array.isArray(s.examples) ? s.examples : s.example !== undefined ? [s.example] : [];
 	return {
-		refName: name, types, format: asString(s.format), title: asString(s.title), description: asString(s.description),
-		enum: Array.isArray(s.enum) ? s.enum : undefined, const: s.const, default: s.default, examples,
+		refName: name,
+		types,
+		format: asString(s.format),
+		title: asString(s.title),
+		description: asString(s.description),
+		enum: Array.isArray(s.enum) ? s.enum : undefined,
+		const: s.const,
+		default: s.default,
+		examples,
 		nullable: s.nullable === true || types.includes('null') || (Array.isArray(s.enum) && s.enum.includes(null)),
-		readOnly: s.readOnly === true, writeOnly: s.writeOnly === true, deprecated: s.deprecated === true,
-		constraints: constraintsOf(s), properties,
+		readOnly: s.readOnly === true,
+		writeOnly: s.writeOnly === true,
+		deprecated: s.deprecated === true,
+		constraints: constraintsOf(s),
+		properties,
 		additionalProperties: isObject(s.additionalProperties) ? walk(state, s.additionalProperties, next, depth + 1) : undefined,
 		items: s.items !== undefined && !Array.isArray(s.items) ? walk(state, s.items, next, depth + 1) : undefined,
 		alternatives,
@@ -113,7 +129,11 @@ function walk(state: Walk, schema: unknown, stack: readonly string[], depth: num
  * description/type kept. Parts that are circular or unresolved are dropped from the merge (the
  * remaining parts still show) — the page is a reading aid, not a validator.
  */
-export function mergeAllOf(state: { readonly doc: ApiDocument }, schema: JsonObject, stack: readonly string[]): { schema: JsonObject; stack: readonly string[] } {
+export function mergeAllOf(
+	state: { readonly doc: ApiDocument },
+	schema: JsonObject,
+	stack: readonly string[],
+): { schema: JsonObject; stack: readonly string[] } {
 	if (!Array.isArray(schema.allOf)) return { schema, stack };
 	const { allOf, ...rest } = schema;
 	const result: JsonObject = { ...rest };
@@ -150,7 +170,9 @@ function typesOf(s: JsonObject): string[] {
 
 function constraintsOf(s: JsonObject): string[] {
 	const out: string[] = [];
-	const add = (key: string, label: string) => { if (typeof s[key] === 'number' || typeof s[key] === 'string') out.push(`${label} ${String(s[key])}`); };
+	const add = (key: string, label: string) => {
+		if (typeof s[key] === 'number' || typeof s[key] === 'string') out.push(`${label} ${String(s[key])}`);
+	};
 	if (typeof s.exclusiveMinimum === 'number') out.push(`> ${s.exclusiveMinimum}`);
 	else add('minimum', s.exclusiveMinimum === true ? '>' : '>=');
 	if (typeof s.exclusiveMaximum === 'number') out.push(`< ${s.exclusiveMaximum}`);

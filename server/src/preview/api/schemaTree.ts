@@ -10,11 +10,20 @@ export interface TreeContext {
 }
 
 /** One documented field: name, type, markers, description, constraints and its children. */
-export function fieldRow(ctx: TreeContext, name: string, node: SchemaNode, options: { required?: boolean; deprecated?: boolean; location?: string; description?: string; example?: unknown; depth?: number } = {}): Element {
+export function fieldRow(
+	ctx: TreeContext,
+	name: string,
+	node: SchemaNode,
+	options: { required?: boolean; deprecated?: boolean; location?: string; description?: string; example?: unknown; depth?: number } = {},
+): Element {
 	const depth = options.depth ?? 0;
 	const description = options.description ?? node.description;
-	return h('div', { className: ['md-field'], dataDepth: String(depth) },
-		h('div', { className: ['md-field-head'] },
+	return h(
+		'div',
+		{ className: ['md-field'], dataDepth: String(depth) },
+		h(
+			'div',
+			{ className: ['md-field-head'] },
 			h('code', { className: ['md-field-name'] }, name),
 			h('span', { className: ['md-field-type'] }, typeLabel(node)),
 			options.location && h('span', { className: ['md-pill'] }, options.location),
@@ -33,8 +42,9 @@ export function fieldRow(ctx: TreeContext, name: string, node: SchemaNode, optio
 /** Default, allowed values, constraints and example, as a compact line. */
 function facts(node: SchemaNode, example: unknown): Element | undefined {
 	const items: Child[] = [];
-	const fact = (label: string, ...values: Child[]) => items.push(h('span', { className: ['md-fact'] }, h('span', { className: ['md-fact-label'] }, `${label}: `), ...values));
-	const literal = (value: unknown) => h('code', {}, typeof value === 'string' ? value : JSON.stringify(value) ?? String(value));
+	const fact = (label: string, ...values: Child[]) =>
+		items.push(h('span', { className: ['md-fact'] }, h('span', { className: ['md-fact-label'] }, `${label}: `), ...values));
+	const literal = (value: unknown) => h('code', {}, typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)));
 	if (node.default !== undefined) fact('Default', literal(node.default));
 	if (node.const !== undefined) fact('Value', literal(node.const));
 	if (node.enum?.length) fact('Allowed', ...node.enum.flatMap((v, i) => (i ? [' ', literal(v)] : [literal(v)])));
@@ -46,7 +56,14 @@ function facts(node: SchemaNode, example: unknown): Element | undefined {
 
 function schemaNotes(node: SchemaNode): Element | undefined {
 	if (node.circular) return h('div', { className: ['md-field-note', 'md-circular'] }, `circular reference to ${node.circular}`);
-	if (node.unresolved) return h('div', { className: ['md-field-note', 'md-unresolved'] }, node.unresolved.why === 'external' ? `external reference ${node.unresolved.ref} (not resolved: only references inside the document are supported)` : `unresolved reference ${node.unresolved.ref}`);
+	if (node.unresolved)
+		return h(
+			'div',
+			{ className: ['md-field-note', 'md-unresolved'] },
+			node.unresolved.why === 'external'
+				? `external reference ${node.unresolved.ref} (not resolved: only references inside the document are supported)`
+				: `unresolved reference ${node.unresolved.ref}`,
+		);
 	if (node.truncated) return h('div', { className: ['md-field-note'] }, 'not expanded further (nesting or size limit)');
 	return undefined;
 }
@@ -58,16 +75,26 @@ function children(ctx: TreeContext, node: SchemaNode, depth: number): Element | 
 	const visible = target.properties.filter(p => !((ctx.direction === 'request' && p.schema.readOnly) || (ctx.direction === 'response' && p.schema.writeOnly)));
 	const parts: Child[] = [];
 	if (visible.length) parts.push(visible.map(p => fieldRow(ctx, p.name, p.schema, { required: p.required, depth: depth + 1 })));
-	if (target.additionalProperties && !visible.length) parts.push(fieldRow(ctx, '{key}', target.additionalProperties, { depth: depth + 1, description: target.additionalProperties.description ?? 'Any key.' }));
+	if (target.additionalProperties && !visible.length)
+		parts.push(fieldRow(ctx, '{key}', target.additionalProperties, { depth: depth + 1, description: target.additionalProperties.description ?? 'Any key.' }));
 	if (target.alternatives) parts.push(alternatives(ctx, target, depth));
 	if (!parts.length) return undefined;
-	const label = target.alternatives && !visible.length ? (target.alternatives.kind === 'oneOf' ? 'one of' : 'any of') : target === node ? 'child attributes' : 'item attributes';
+	const label =
+		target.alternatives && !visible.length
+			? target.alternatives.kind === 'oneOf'
+				? 'one of'
+				: 'any of'
+			: target === node
+				? 'child attributes'
+				: 'item attributes';
 	return h('details', { className: ['md-field-children'] }, h('summary', {}, `Show ${label}`), h('div', { className: ['md-field-list'] }, parts));
 }
 
 function alternatives(ctx: TreeContext, node: SchemaNode, depth: number): Element {
 	const { kind, options } = node.alternatives!;
-	return h('div', { className: ['md-alternatives'], dataKind: kind },
+	return h(
+		'div',
+		{ className: ['md-alternatives'], dataKind: kind },
 		h('div', { className: ['md-alternatives-label'] }, kind === 'oneOf' ? 'Exactly one of:' : 'Any of:'),
 		options.map((option, i) => fieldRow(ctx, option.title ?? option.refName ?? `Option ${i + 1}`, option, { depth: depth + 1 })),
 	);
@@ -78,18 +105,22 @@ export function schemaTree(ctx: TreeContext, node: SchemaNode): Element {
 	const isObject = node.properties.length > 0 && !node.circular;
 	if (isObject) {
 		const visible = node.properties.filter(p => !((ctx.direction === 'request' && p.schema.readOnly) || (ctx.direction === 'response' && p.schema.writeOnly)));
-		return h('div', { className: ['md-field-list', 'md-schema-tree'] },
+		return h(
+			'div',
+			{ className: ['md-field-list', 'md-schema-tree'] },
 			node.description && h('div', { className: ['md-schema-description'] }, ctx.markdown(node.description)),
 			visible.map(p => fieldRow(ctx, p.name, p.schema, { required: p.required, depth: 0 })),
 			node.alternatives && alternatives(ctx, node, 0),
 		);
 	}
-	return h('div', { className: ['md-field-list', 'md-schema-tree'] }, fieldRow(ctx, node.items ? 'items' : node.refName ?? 'body', node, { depth: 0 }));
+	return h('div', { className: ['md-field-list', 'md-schema-tree'] }, fieldRow(ctx, node.items ? 'items' : (node.refName ?? 'body'), node, { depth: 0 }));
 }
 
 /** A code block with an example: the document's own, else one generated from the schema. */
 export function exampleBlock(value: unknown, mediaType: string, label?: string): Element {
-	return h('div', { className: ['md-code'] },
+	return h(
+		'div',
+		{ className: ['md-code'] },
 		label && h('div', { className: ['md-code-title'] }, label),
 		h('pre', {}, h('code', { className: ['language-json'] }, exampleText(value, mediaType))),
 	);

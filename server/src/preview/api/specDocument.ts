@@ -24,7 +24,13 @@ export function loadApiDocument(document: TextDocument): ApiDocument {
 		const { root, errors } = parseSpecText(text, doc.uri);
 		const value = plain(root);
 		const object = isObject(value) ? value : undefined;
-		return { uri: doc.uri, root: object, isSwagger2: typeof object?.swagger === 'string' || /^2\./.test(String(object?.swagger ?? '')), parseErrors: errors, text };
+		return {
+			uri: doc.uri,
+			root: object,
+			isSwagger2: typeof object?.swagger === 'string' || /^2\./.test(String(object?.swagger ?? '')),
+			parseErrors: errors,
+			text,
+		};
 	});
 }
 
@@ -94,6 +100,10 @@ export function refName(ref: string): string {
 export function positionOf(text: string, offset: number): { line: number; character: number } {
 	let line = 0;
 	let lineStart = 0;
-	for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) { line++; lineStart = i + 1; }
+	for (let i = 0; i < offset && i < text.length; i++)
+		if (text.charCodeAt(i) === 10) {
+			line++;
+			lineStart = i + 1;
+		}
 	return { line, character: offset - lineStart };
 }

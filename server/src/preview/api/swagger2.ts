@@ -7,7 +7,24 @@ import { asString, derefObject, isObject, type ApiDocument, type JsonObject } fr
  * `schemes` a server, `securityDefinitions` the security schemes.
  */
 
-const schemaKeys = ['type', 'format', 'items', 'enum', 'default', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems', 'multipleOf'];
+const schemaKeys = [
+	'type',
+	'format',
+	'items',
+	'enum',
+	'default',
+	'minimum',
+	'maximum',
+	'exclusiveMinimum',
+	'exclusiveMaximum',
+	'minLength',
+	'maxLength',
+	'pattern',
+	'minItems',
+	'maxItems',
+	'uniqueItems',
+	'multipleOf',
+];
 
 function schemaOfTyped(p: JsonObject): JsonObject {
 	return Object.fromEntries(schemaKeys.filter(k => p[k] !== undefined).map(k => [k, p[k]]));
@@ -16,7 +33,15 @@ function schemaOfTyped(p: JsonObject): JsonObject {
 export function swagger2Parameter(p: JsonObject): ParameterView | undefined {
 	const name = asString(p.name);
 	if (!name || (p.in !== 'path' && p.in !== 'query' && p.in !== 'header')) return undefined;
-	return { name, in: p.in, required: p.in === 'path' || p.required === true, deprecated: false, description: asString(p.description), schema: schemaOfTyped(p), example: p['x-example'] };
+	return {
+		name,
+		in: p.in,
+		required: p.in === 'path' || p.required === true,
+		deprecated: false,
+		description: asString(p.description),
+		schema: schemaOfTyped(p),
+		example: p['x-example'],
+	};
 }
 
 function mediaTypes(doc: ApiDocument, op: JsonObject, key: 'consumes' | 'produces', fallback: string): string[] {
@@ -26,10 +51,16 @@ function mediaTypes(doc: ApiDocument, op: JsonObject, key: 'consumes' | 'produce
 }
 
 export function swagger2Body(doc: ApiDocument, pathItem: JsonObject, op: JsonObject): RequestBodyView | undefined {
-	const params = [...(Array.isArray(pathItem.parameters) ? pathItem.parameters : []), ...(Array.isArray(op.parameters) ? op.parameters : [])].map(p => derefObject(doc, p));
+	const params = [...(Array.isArray(pathItem.parameters) ? pathItem.parameters : []), ...(Array.isArray(op.parameters) ? op.parameters : [])].map(p =>
+		derefObject(doc, p),
+	);
 	const body = params.find(p => p.in === 'body');
 	if (body) {
-		return { required: body.required === true, description: asString(body.description), contents: mediaTypes(doc, op, 'consumes', 'application/json').map(mediaType => ({ mediaType, schema: body.schema ?? {}, examples: [] })) };
+		return {
+			required: body.required === true,
+			description: asString(body.description),
+			contents: mediaTypes(doc, op, 'consumes', 'application/json').map(mediaType => ({ mediaType, schema: body.schema ?? {}, examples: [] })),
+		};
 	}
 	const form = params.filter(p => p.in === 'formData' && typeof p.name === 'string');
 	if (!form.length) return undefined;
@@ -44,10 +75,21 @@ export function swagger2Body(doc: ApiDocument, pathItem: JsonObject, op: JsonObj
 
 export function swagger2Response(doc: ApiDocument, status: string, response: JsonObject, op: JsonObject): ResponseView {
 	const examples = isObject(response.examples) ? response.examples : {};
-	const contents = response.schema === undefined && !Object.keys(examples).length ? [] : mediaTypes(doc, op, 'produces', 'application/json').map(mediaType => ({
-		mediaType, schema: response.schema ?? {}, examples: examples[mediaType] !== undefined ? [{ value: examples[mediaType] }] : [],
-	}));
-	const headers = isObject(response.headers) ? Object.entries(response.headers).map(([name, h]) => ({ name, description: isObject(h) ? asString(h.description) : undefined, schema: isObject(h) ? schemaOfTyped(h) : {} })) : [];
+	const contents =
+		response.schema === undefined && !Object.keys(examples).length
+			? []
+			: mediaTypes(doc, op, 'produces', 'application/json').map(mediaType => ({
+					mediaType,
+					schema: response.schema ?? {},
+					examples: examples[mediaType] !== undefined ? [{ value: examples[mediaType] }] : [],
+				}));
+	const headers = isObject(response.headers)
+		? Object.entries(response.headers).map(([name, h]) => ({
+				name,
+				description: isObject(h) ? asString(h.description) : undefined,
+				schema: isObject(h) ? schemaOfTyped(h) : {},
+			}))
+		: [];
 	return { status, description: asString(response.description), contents, headers };
 }
 
@@ -59,7 +101,8 @@ export function swagger2SecuritySchemes(doc: ApiDocument): Map<string, SecurityS
 		if (!isObject(raw)) continue;
 		const description = asString(raw.description);
 		if (raw.type === 'basic') out.set(name, { name, type: 'http', scheme: 'basic', description });
-		else if (raw.type === 'apiKey') out.set(name, { name, type: 'apiKey', in: raw.in === 'query' ? 'query' : 'header', parameterName: asString(raw.name), description });
+		else if (raw.type === 'apiKey')
+			out.set(name, { name, type: 'apiKey', in: raw.in === 'query' ? 'query' : 'header', parameterName: asString(raw.name), description });
 		else out.set(name, { name, type: asString(raw.type) ?? 'unknown', description });
 	}
 	return out;

@@ -274,18 +274,16 @@ export const mdxPage: fc.Arbitrary<string> = fc.oneof(
 	},
 	{
 		weight: 1,
-		arbitrary: fc
-			.record({ depth: fc.constantFrom(50, 300, 1000, 3000), kind: fc.constantFrom('jsx', 'quote', 'list', 'expression', 'link') })
-			.map(
-				({ depth, kind }) =>
-					({
-						jsx: '<Card>'.repeat(depth) + 'x' + '</Card>'.repeat(depth),
-						quote: '>'.repeat(depth) + ' x',
-						list: Array.from({ length: depth }, (_, i) => ' '.repeat(i * 2) + '- x').join('\n'),
-						expression: '{'.repeat(depth) + '}'.repeat(depth),
-						link: '['.repeat(depth) + 'x' + '](/a)'.repeat(depth),
-					})[kind],
-			),
+		arbitrary: fc.record({ depth: fc.constantFrom(50, 300, 1000, 3000), kind: fc.constantFrom('jsx', 'quote', 'list', 'expression', 'link') }).map(
+			({ depth, kind }) =>
+				({
+					jsx: '<Card>'.repeat(depth) + 'x' + '</Card>'.repeat(depth),
+					quote: '>'.repeat(depth) + ' x',
+					list: Array.from({ length: depth }, (_, i) => ' '.repeat(i * 2) + '- x').join('\n'),
+					expression: '{'.repeat(depth) + '}'.repeat(depth),
+					link: '['.repeat(depth) + 'x' + '](/a)'.repeat(depth),
+				})[kind],
+		),
 	},
 	{
 		weight: 1,

@@ -7,15 +7,16 @@ import { parseJsonConfig, type ParsedJson, type PreviousConfigParse } from './do
 import { SchemaValidator } from './docsConfig/schemaValidation';
 import { relaxWhereLenient } from './docsConfig/platformStrictness';
 import { findDocsRoots } from './docsRoots';
-import { createEditorFeatures, type EditorFeatures } from './editorFeatures';
+import { createEditorFeatures } from './editorFeatures';
+import type { FileChange, FileDiagnostics, LanguageService, LanguageServiceOptions } from './languageServiceTypes';
 import { PageInfo } from './features/pageInfo';
-import { nullLogger, type Logger } from './logger';
+import { nullLogger } from './logger';
 import { createLinkContext } from './mdx/linkContext';
 import { checkPageLinks, type LinkContext } from './mdx/linkRules';
 import { summarizePage, type PageSummary } from './mdx/pageSummary';
 import { checkFrontmatterOpenApi } from './openapi/frontmatterOpenApi';
-import type { OpenApiOperation, OpenApiSpec } from './openapi/openApiSpec';
-import { createSpecLoader, type SpecReader } from './openapi/specLoader';
+import type { OpenApiOperation } from './openapi/openApiSpec';
+import { createSpecLoader } from './openapi/specLoader';
 import { navEntryOf } from './features/navEntries';
 import { ChangeTracker } from './site/changeTracker';
 import { PageDependencies } from './site/pageDependencies';
@@ -23,96 +24,8 @@ import { PageIndex } from './site/pageIndex';
 import { findMissedPages } from './site/missedPages';
 import { buildSiteModel, type SiteModel } from './site/siteModel';
 import { basenameUri, dirnameUri, docsConfigFileName, isDocsConfigUri, isUnder, joinUri } from './uris';
-import type { DocsWorkspace } from './workspace';
 
-/** The diagnostics of one file. */
-export interface FileDiagnostics {
-	readonly uri: string;
-	readonly diagnostics: readonly Diagnostic[];
-}
-
-/** A file event, as watchers report it. */
-export interface FileChange {
-	readonly uri: string;
-	readonly type: 'created' | 'changed' | 'deleted';
-}
-
-export interface LanguageServiceOptions {
-	readonly workspace: DocsWorkspace;
-	readonly logger?: Logger;
-	/**
-	 * Also validate docs.json against the JSON schema (the CLI). Off in the editor, where VS Code
-	 * validates through the `jsonValidation` contribution.
-	 */
-	readonly schemaValidation?: boolean;
-	/** Reads OpenAPI documents; the server passes one that parses large ones off its main thread. Default: inline. */
-	readonly specReader?: SpecReader;
-	/** Wait for asynchronous spec reads instead of answering with the previous version meanwhile (the CLI). */
-	readonly awaitSpecReads?: boolean;
-	/** Fetches a hosted OpenAPI document (http/https URL named in the configuration). Without it, hosted specs are not checked. */
-	readonly fetchText?: (url: string) => Promise<string>;
-	/** Full validation of a spec read synchronously, run in the background; its findings arrive with a re-check. */
-	readonly specValidator?: (uri: string, text: string, spec: OpenApiSpec) => Promise<OpenApiSpec>;
-	/** Summarizes many pages at once (the node side passes a pool of worker threads). Default: one by one, here. */
-	readonly summarizePages?: PageSummarizer;
-	/**
-	 * The host reports every change of a file's content ({@link LanguageService.didChangeDocument},
-	 * {@link LanguageService.didChangeFiles}), so a site model is re-validated only against files
-	 * reported changed instead of re-reading them all on every request (the language server).
-	 */
-	readonly changesReported?: boolean;
-}
-
-/** Summarizes pages, in the order given; may run elsewhere (worker threads). */
-export type PageSummarizer = (documents: readonly TextDocument[], token: CancellationToken) => Promise<readonly PageSummary[]>;
-
-/** Turns an OpenAPI document's text into what MintDoc needs; may answer later (a worker thread). */
-export type { SpecReader } from './openapi/specLoader';
-
-/**
- * MintDoc's language service: pure, with the workspace, documents and a cancellation token as
- * its only inputs. The language server, the CLI and the tests all drive this one object.
- */
-export interface LanguageService extends EditorFeatures {
-	/** Finds (and remembers) every folder below the workspace folders that holds a `docs.json`, sorted. */
-	findDocsRoots(token: CancellationToken): Promise<string[]>;
-	/** The roots found by the last {@link findDocsRoots}. */
-	readonly roots: readonly string[];
-	/** The docs root a file belongs to: the nearest root folder above it. */
-	rootOf(uri: string): string | undefined;
-	/** The model of the site at `rootUri`, rebuilt only when its files changed. */
-	getSite(rootUri: string, token: CancellationToken): Promise<SiteModel>;
-	/** Diagnostics of every configuration file of the site at `rootUri`, clean files included (with none). */
-	checkSite(rootUri: string, token: CancellationToken): Promise<FileDiagnostics[]>;
-	/** Diagnostics of one page (MDX or Markdown): syntax, frontmatter, links, imports. Empty for files that are not pages of a site. */
-	checkPage(uri: string, token: CancellationToken): Promise<Diagnostic[]>;
-	/**
-	 * Checks every page of the site at `rootUri`, calling `report` per page; yields between pages so
-	 * requests stay fast. With `onlyAffected`, when the site-wide inputs of page checks (pages,
-	 * redirects, generated API folders, OpenAPI documents) are those of the last complete run, only
-	 * the pages judged against the navigation (OpenAPI frontmatter) are checked again.
-	 */
-	checkPages(
-		rootUri: string,
-		token: CancellationToken,
-		report: (result: FileDiagnostics) => void,
-		options?: { readonly onlyAffected?: boolean },
-	): Promise<void>;
-	/** Pages to check again after the page `uri` was checked: those linking to its anchors, when its anchors changed. */
-	dependentPages(uri: string): string[];
-	/** An open document's text changed (with {@link LanguageServiceOptions.changesReported}). */
-	didChangeDocument(uri: string): void;
-	/** Whether `uri` is a page file of one of the sites. */
-	isPage(uri: string): boolean;
-	/** Diagnostics of one document as it is now (checks its whole site, returns this file's part). */
-	validate(document: TextDocument, token: CancellationToken): Promise<Diagnostic[]>;
-	/** Roots whose configuration includes `uri` (their docs.json, or a file it pulls in with `$ref`). */
-	sitesUsingConfigFile(uri: string): string[];
-	/** Called with a root whose OpenAPI document finished loading in the background (its checks should run again). */
-	onDidLoadSpec(listener: (root: string) => void): void;
-	/** Applies file-system events; resolves with the roots whose diagnostics may have changed. */
-	didChangeFiles(changes: readonly FileChange[]): Promise<string[]>;
-}
+export type { FileChange, FileDiagnostics, LanguageService, LanguageServiceOptions, PageSummarizer, SpecReader } from './languageServiceTypes';
 
 export function createLanguageService(options: LanguageServiceOptions): LanguageService {
 	const { workspace } = options;

@@ -3,15 +3,10 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startPreview, type PreviewProcess } from '../helpers/cli';
+import { launchChromium, type Browser, type Page } from '../helpers/chromium';
 
 const repo = path.resolve(__dirname, '../..');
 const results = path.join(repo, 'test-results');
-
-// playwright-core comes with the headless VS Code host (tools/vscode-host), driving Debian's chromium.
-type Playwright = typeof import('../../tools/vscode-host/node_modules/playwright-core');
-const { chromium } = require(path.join(repo, 'tools/vscode-host/node_modules/playwright-core')) as Playwright;
-type Page = import('../../tools/vscode-host/node_modules/playwright-core').Page;
-type Browser = import('../../tools/vscode-host/node_modules/playwright-core').Browser;
 
 const componentsPage = `---
 title: "Components"
@@ -98,20 +93,7 @@ describe('mintdoc preview in Chromium', function () {
 		writeFileSync(path.join(dir, 'components.mdx'), componentsPage);
 		writeFileSync(path.join(dir, 'xss.mdx'), xssPage);
 		server = await startPreview(dir);
-		browser = await chromium.launch({
-			executablePath: '/usr/bin/chromium',
-			headless: true,
-			args: [
-				'--no-sandbox',
-				'--disable-gpu',
-				'--disable-quic',
-				'--no-first-run',
-				'--disable-background-networking',
-				'--disable-component-update',
-				'--disable-sync',
-				'--disable-dev-shm-usage',
-			],
-		});
+		browser = await launchChromium();
 		mkdirSync(results, { recursive: true });
 	});
 	after(async () => {

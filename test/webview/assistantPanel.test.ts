@@ -2,17 +2,12 @@
 // host messages the extension posts, checked on the DOM and on what it posts back.
 import * as assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import type { ChatState, HostMessage, ViewMessage } from '../../client/src/assistant/protocol';
 import { startAssistantHarness, type Harness } from './assistantHarness';
+import { launchChromium, type Browser, type Page } from '../helpers/chromium';
 
 const root = path.resolve(__dirname, '../..');
-// playwright-core lives with the headless VS Code host (tools/vscode-host), not in the root package.
-type Playwright = typeof import('../../tools/vscode-host/node_modules/playwright-core');
-const { chromium } = createRequire(path.join(root, 'tools/vscode-host/package.json'))('playwright-core') as Playwright;
-type Page = import('../../tools/vscode-host/node_modules/playwright-core').Page;
-type Browser = import('../../tools/vscode-host/node_modules/playwright-core').Browser;
 // Functions below run in the page (DOM); this file is type-checked without the DOM library.
 type Win = { postMessage(m: unknown, origin: string): void; __posted: ViewMessage[]; __pwned?: number; __cspViolations: string[] };
 type El = { remove(): void; scrollTop: number; scrollHeight: number; getAttribute(name: string): string | null };
@@ -52,20 +47,7 @@ describe('assistant chat webview (Chromium)', function () {
 
 	before(async () => {
 		harness = await startAssistantHarness();
-		browser = await chromium.launch({
-			executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-			headless: true,
-			args: [
-				'--no-sandbox',
-				'--disable-gpu',
-				'--disable-quic',
-				'--no-first-run',
-				'--disable-background-networking',
-				'--disable-component-update',
-				'--disable-sync',
-				'--disable-dev-shm-usage',
-			],
-		});
+		browser = await launchChromium();
 		page = await browser.newPage({ viewport: { width: 440, height: 960 }, deviceScaleFactor: 1 });
 		// Only the harness origin is reachable: anything else the page tries is recorded and refused.
 		await page.route(

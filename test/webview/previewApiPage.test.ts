@@ -3,19 +3,14 @@
 // under a strict CSP, with a fake transport that echoes the request it is handed.
 import * as assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { renderApiPage } from '../../server/src/preview/api/apiPage';
 import type { PlaygroundRequest } from '../../server/src/preview/playgroundTypes';
+import { launchChromium, type Browser, type Page } from '../helpers/chromium';
 
 const root = path.resolve(__dirname, '../..');
-// playwright-core lives with the headless VS Code host (tools/vscode-host), not in the root package.
-type Playwright = typeof import('../../tools/vscode-host/node_modules/playwright-core');
-const { chromium } = createRequire(path.join(root, 'tools/vscode-host/package.json'))('playwright-core') as Playwright;
-type Browser = import('../../tools/vscode-host/node_modules/playwright-core').Browser;
-type Page = import('../../tools/vscode-host/node_modules/playwright-core').Page;
 
 const acme = TextDocument.create(
 	'file:///acme/api-reference/openapi.yaml',
@@ -68,20 +63,7 @@ describe('preview: API page and playground in Chromium', function () {
 
 	before(async () => {
 		[script, css] = await Promise.all([bundleHarnessScript(), bundleCss()]);
-		browser = await chromium.launch({
-			executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-			headless: true,
-			args: [
-				'--no-sandbox',
-				'--disable-gpu',
-				'--disable-quic',
-				'--no-first-run',
-				'--disable-background-networking',
-				'--disable-component-update',
-				'--disable-sync',
-				'--disable-dev-shm-usage',
-			],
-		});
+		browser = await launchChromium();
 		page = await browser.newPage({ viewport: { width: 1360, height: 1000 }, deviceScaleFactor: 1 });
 		page.on('console', message => {
 			if (/Content Security Policy/i.test(message.text())) violations.push(message.text());

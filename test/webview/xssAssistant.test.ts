@@ -2,17 +2,11 @@
 // streamed answers and source titles: nothing runs, no CSP violation, and every link or button
 // clicked only posts a message to the host (whose validators test/unit/security checks).
 import * as assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import * as path from 'node:path';
 import type { ChatState, HostMessage, ViewMessage } from '../../client/src/assistant/protocol';
 import { canaryInitScript, xssPayloads, xssUrls } from '../helpers/xssCorpus';
 import { startAssistantHarness, type Harness } from './assistantHarness';
+import { launchChromium, type Browser, type Page } from '../helpers/chromium';
 
-const root = path.resolve(__dirname, '../..');
-type Playwright = typeof import('../../tools/vscode-host/node_modules/playwright-core');
-const { chromium } = createRequire(path.join(root, 'tools/vscode-host/package.json'))('playwright-core') as Playwright;
-type Page = import('../../tools/vscode-host/node_modules/playwright-core').Page;
-type Browser = import('../../tools/vscode-host/node_modules/playwright-core').Browser;
 type Win = { postMessage(m: unknown, origin: string): void; __posted: ViewMessage[] };
 declare const window: Win;
 
@@ -35,20 +29,7 @@ describe('assistant chat webview with the XSS corpus (Chromium)', function () {
 
 	before(async () => {
 		harness = await startAssistantHarness();
-		browser = await chromium.launch({
-			executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-			headless: true,
-			args: [
-				'--no-sandbox',
-				'--disable-gpu',
-				'--disable-quic',
-				'--no-first-run',
-				'--disable-background-networking',
-				'--disable-component-update',
-				'--disable-sync',
-				'--disable-dev-shm-usage',
-			],
-		});
+		browser = await launchChromium();
 		page = await browser.newPage({ viewport: { width: 440, height: 960 } });
 		await page.addInitScript(canaryInitScript);
 		await page.route(

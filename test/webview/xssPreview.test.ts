@@ -9,12 +9,8 @@ import * as path from 'node:path';
 import { startPreview, type PreviewProcess } from '../helpers/cli';
 import { canaryInitScript } from '../helpers/xssCorpus';
 import { writeXssSite } from '../helpers/xssSite';
+import { launchChromium, type Browser, type Page } from '../helpers/chromium';
 
-const repo = path.resolve(__dirname, '../..');
-type Playwright = typeof import('../../tools/vscode-host/node_modules/playwright-core');
-const { chromium } = require(path.join(repo, 'tools/vscode-host/node_modules/playwright-core')) as Playwright;
-type Page = import('../../tools/vscode-host/node_modules/playwright-core').Page;
-type Browser = import('../../tools/vscode-host/node_modules/playwright-core').Browser;
 // Functions below run in the page; this file is type-checked without the DOM library.
 type HTMLAnchorElement = { protocol: string };
 declare const window: { addEventListener(type: string, listener: (event: { target: unknown; preventDefault(): void }) => void, capture: boolean): void };
@@ -36,20 +32,7 @@ describe('preview of the XSS corpus in Chromium', function () {
 		dir = mkdtempSync(path.join(os.tmpdir(), 'mintdoc-xss-'));
 		mdxRoutes = writeXssSite(dir);
 		server = await startPreview(dir);
-		browser = await chromium.launch({
-			executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-			headless: true,
-			args: [
-				'--no-sandbox',
-				'--disable-gpu',
-				'--disable-quic',
-				'--no-first-run',
-				'--disable-background-networking',
-				'--disable-component-update',
-				'--disable-sync',
-				'--disable-dev-shm-usage',
-			],
-		});
+		browser = await launchChromium();
 		const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
 		await context.addInitScript(canaryInitScript);
 		// Nothing but the preview's origin is reachable; the rest is recorded (and must be http(s)).

@@ -55,3 +55,58 @@ export async function writeCacheFile<T>(file: string, kind: string, fingerprint:
 		await fs.rm(temporary, { force: true }).catch(() => undefined);
 	}
 }
+
+/**
+ * The entries of one cache file during a run: read once on first use, then the entries this run
+ * used or made are what the next flush writes (so entries of pages since deleted or edited drop
+ * out). A flush that would write back exactly what was read is skipped. Counts hits and misses.
+ */
+export class CacheEntries<T> {
+	readonly stats: { hits: number; misses: number; loaded: CacheFileState | 'not yet' } = { hits: 0, misses: 0, loaded: 'not yet' };
+	#stored: Promise<Map<string, T>> | undefined;
+	#used = new Map<string, T>();
+	#loadedCount = 0;
+
+	constructor(
+		readonly file: string,
+		private readonly kind: string,
+		private readonly fingerprint: string,
+		private readonly isEntry: (value: unknown) => value is T,
+	) {}
+
+	/** The entry for `key`, from this run or the file (then kept for the next flush); counts a hit or a miss. */
+	async get(key: string): Promise<T | undefined> {
+		const value = this.#used.get(key) ?? (await this.#load()).get(key);
+		if (value === undefined) this.stats.misses++;
+		else {
+			this.stats.hits++;
+			this.#used.set(key, value);
+		}
+		return value;
+	}
+
+	set(key: string, value: T): void {
+		this.#used.set(key, value);
+	}
+
+	/** Writes what this run used and made (unless that is exactly the file's content), releases it, and starts the counts again. */
+	async flush(): Promise<{ hits: number; misses: number; written: number } | undefined> {
+		const entries = this.#used;
+		const { hits, misses } = this.stats;
+		const unchanged = misses === 0 && entries.size === this.#loadedCount;
+		this.#used = new Map();
+		this.#stored = undefined;
+		this.stats.hits = this.stats.misses = 0;
+		if (entries.size === 0 || unchanged) return undefined;
+		await writeCacheFile(this.file, this.kind, this.fingerprint, entries);
+		return { hits, misses, written: entries.size };
+	}
+
+	#load(): Promise<Map<string, T>> {
+		return (this.#stored ??= readCacheFile(this.file, this.kind, this.fingerprint, this.isEntry).then(result => {
+			this.stats.loaded = result.state;
+			this.#loadedCount = result.entries.size;
+			return result.entries;
+		}));
+	}
+}

@@ -6,7 +6,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CancellationToken } from '../core/cancellation';
 import type { PageSummarizer } from '../core/languageService';
 import type { PageSummary } from '../core/mdx/pageSummary';
-import { readCacheFile, writeCacheFile } from './cacheFile';
+import { CacheEntries } from './cacheFile';
 
 /**
  * A page summary cache that outlives the process, like `eslint --cache`: summaries keyed by a
@@ -46,19 +46,7 @@ export interface PageCacheOptions {
 }
 
 export function createPersistentSummarizer(inner: PageSummarizer, { file, fingerprint, flushWhenIdleMs, onFlush }: PageCacheOptions): PersistentSummarizer {
-	/** Entries read from the file (released after a flush), and those used or made since the last flush. */
-	let stored: Promise<Map<string, PageSummary>> | undefined;
-	let used = new Map<string, PageSummary>();
-	const stats: PersistentSummarizer['stats'] = { hits: 0, misses: 0, loaded: 'not yet' };
-	/** How many entries the file held when read: a run that used exactly those and made none needs no write. */
-	let loadedCount = 0;
-	const load = () =>
-		(stored ??= readCacheFile(file, kind, fingerprint, looksLikeSummary).then(result => {
-			stats.loaded = result.state;
-			loadedCount = result.entries.size;
-			return result.entries;
-		}));
-
+	const entries = new CacheEntries(file, kind, fingerprint, looksLikeSummary);
 	let idleTimer: NodeJS.Timeout | undefined;
 	const flushLater = () => {
 		if (flushWhenIdleMs === undefined) return;
@@ -69,38 +57,25 @@ export function createPersistentSummarizer(inner: PageSummarizer, { file, finger
 
 	const summarize = async (documents: readonly TextDocument[], token: CancellationToken): Promise<readonly PageSummary[]> => {
 		clearTimeout(idleTimer);
-		const entries = await load();
 		const keys = documents.map(pageKey);
-		const results: (PageSummary | undefined)[] = keys.map(key => used.get(key) ?? entries.get(key));
+		const results = await Promise.all(keys.map(key => entries.get(key)));
 		const missing = documents.filter((_, i) => !results[i]);
-		stats.hits += documents.length - missing.length;
-		stats.misses += missing.length;
 		const computed = missing.length ? await inner(missing, token) : [];
 		let next = 0;
 		for (let i = 0; i < results.length; i++) {
-			const summary = results[i] ?? computed[next++];
-			results[i] = summary;
-			used.set(keys[i], summary);
+			if (results[i]) continue;
+			results[i] = computed[next++];
+			entries.set(keys[i], results[i]!);
 		}
 		flushLater();
 		return results as PageSummary[];
 	};
 	const flush = async () => {
 		clearTimeout(idleTimer);
-		const entries = used;
-		used = new Map();
-		stored = undefined;
-		// Nothing new and nothing dropped: the file already says all of it (a 25,000-page cache is 100 MB to write).
-		const unchanged = stats.misses === 0 && entries.size === loadedCount;
-		if (entries.size === 0 || unchanged) {
-			stats.hits = stats.misses = 0;
-			return;
-		}
-		await writeCacheFile(file, kind, fingerprint, entries);
-		onFlush?.({ hits: stats.hits, misses: stats.misses, written: entries.size, file });
-		stats.hits = stats.misses = 0;
+		const written = await entries.flush();
+		if (written) onFlush?.({ ...written, file });
 	};
-	return Object.assign(summarize, { flush, stats });
+	return Object.assign(summarize, { flush, stats: entries.stats });
 }
 
 function looksLikeSummary(value: unknown): value is PageSummary {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { OpenApiSpec } from '../core/openapi/openApiSpec';
-import { readCacheFile, writeCacheFile, type CacheFileState } from './cacheFile';
+import { CacheEntries, type CacheFileState } from './cacheFile';
 
 /**
  * Fully validated OpenAPI documents kept between runs of `mintdoc check`, keyed by the document's
@@ -22,35 +22,17 @@ export function createPersistentSpecValidator(
 	file: string,
 	fingerprint: string,
 ): PersistentSpecValidator {
-	let stored: Promise<Map<string, OpenApiSpec>> | undefined;
-	let used = new Map<string, OpenApiSpec>();
-	const stats: PersistentSpecValidator['stats'] = { hits: 0, misses: 0, loaded: 'not yet' };
-	const load = () =>
-		(stored ??= readCacheFile(file, kind, fingerprint, looksLikeSpec).then(result => {
-			stats.loaded = result.state;
-			return result.entries;
-		}));
+	const entries = new CacheEntries(file, kind, fingerprint, looksLikeSpec);
 	const validator = async (uri: string, text: string): Promise<OpenApiSpec> => {
 		const key = createHash('sha1').update(uri).update('\0').update(text).digest('base64');
-		const known = used.get(key) ?? (await load()).get(key);
-		if (known) {
-			stats.hits++;
-			used.set(key, known);
-			return known;
-		}
-		stats.misses++;
+		const known = await entries.get(key);
+		if (known) return known;
 		const spec = await validate(uri, text);
 		// Only a finished validation is worth keeping: a document still loading is read again next time.
-		if (!spec.loading) used.set(key, spec);
+		if (!spec.loading) entries.set(key, spec);
 		return spec;
 	};
-	const flush = async () => {
-		const entries = used;
-		used = new Map();
-		stored = undefined;
-		if (entries.size) await writeCacheFile(file, kind, fingerprint, entries);
-	};
-	return Object.assign(validator, { flush, stats });
+	return Object.assign(validator, { flush: async () => void (await entries.flush()), stats: entries.stats });
 }
 
 function looksLikeSpec(value: unknown): value is OpenApiSpec {

@@ -4,7 +4,7 @@
  * through the real client against the stand-in (`standIn`: a fault spec of
  * server/src/apiStandIn/faults.ts) or the raw socket server (`raw`: rawFaultServer.ts, for
  * what HTTP cannot express); faultMatrixModels.test.ts feeds the results to the view models;
- * scripts/fault-matrix-table.mjs writes the README's table from it.
+ * scripts/fault-matrix-table.mjs writes the table in docs/platform-api.md from it.
  */
 import type { IncompleteReason } from '../../client/src/api/assistantTypes';
 import type { ApiErrorKind } from '../../client/src/api/errors';
@@ -54,9 +54,9 @@ export interface Cell {
 
 export interface Fault {
 	readonly id: string;
-	/** README: what goes wrong. */
+	/** docs/platform-api.md: what goes wrong. */
 	readonly symptom: string;
-	/** README: what to do. */
+	/** docs/platform-api.md: what to do. */
 	readonly todo: string;
 	/** Views (Update Status and Feedback share the HTTP client) and the chat panel. */
 	readonly views?: Cell;

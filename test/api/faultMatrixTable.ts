@@ -1,7 +1,7 @@
 /**
- * The fault matrix as the Markdown table in README.md ("Troubleshooting"), generated from
+ * The fault matrix as the Markdown table in docs/platform-api.md ("Troubleshooting"), generated from
  * faultMatrix.ts so the two cannot drift: test/unit/api/faultMatrixTable.test.ts compares them.
- * Rewrite the README's table with `node --require tsx/cjs test/api/faultMatrixTable.ts --write`.
+ * Rewrite the platform API page's table with `node --require tsx/cjs test/api/faultMatrixTable.ts --write`.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -10,7 +10,7 @@ import { faults, type Cell } from './faultMatrix';
 
 export const tableStart = '<!-- fault-matrix:start (generated from test/api/faultMatrix.ts) -->';
 export const tableEnd = '<!-- fault-matrix:end -->';
-export const readmePath = path.resolve(__dirname, '../../README.md');
+export const readmePath = path.resolve(__dirname, '../../docs/platform-api.md');
 
 const quote = (words: readonly string[]) => words.map(w => `“${w}”`).join(' … ');
 
@@ -60,7 +60,7 @@ export function renderFaultTable(): string {
 	return lines.join('\n');
 }
 
-/** The README's generated block, or undefined when the markers are missing. */
+/** The platform API page's generated block, or undefined when the markers are missing. */
 export function readmeTable(readme: string): string | undefined {
 	const start = readme.indexOf(tableStart);
 	const end = readme.indexOf(tableEnd);
@@ -71,7 +71,7 @@ if (require.main === module && process.argv.includes('--write')) {
 	const readme = readFileSync(readmePath, 'utf8');
 	const start = readme.indexOf(tableStart);
 	const end = readme.indexOf(tableEnd);
-	if (start < 0 || end < start) throw new Error(`README.md has no ${tableStart} … ${tableEnd} block`);
+	if (start < 0 || end < start) throw new Error(`docs/platform-api.md has no ${tableStart} … ${tableEnd} block`);
 	writeFileSync(readmePath, `${readme.slice(0, start + tableStart.length)}\n${renderFaultTable()}\n${readme.slice(end)}`);
-	console.log('README.md: fault matrix table updated');
+	console.log('docs/platform-api.md: fault matrix table updated');
 }

@@ -78,7 +78,7 @@ describe('mintdoc check (built CLI)', function () {
 		const file = mintdoc(['check', 'minimal/docs.json'], site.dir);
 		assert.deepEqual([file.status, file.stderr], [2, "mintdoc: 'minimal/docs.json' is not a folder; pass the folder that holds docs.json\n"]);
 		const format = mintdoc(['check', '--format', 'xml', 'minimal'], site.dir);
-		assert.deepEqual([format.status, format.stderr], [2, "mintdoc: --format must be 'text' or 'json', not 'xml'\n"]);
+		assert.deepEqual([format.status, format.stderr], [2, "mintdoc: --format must be one of text, json, github, sarif, junit, not 'xml'\n"]);
 		const command = mintdoc(['lint'], site.dir);
 		assert.equal(command.status, 2);
 		assert.match(command.stderr, /^mintdoc: unknown command 'lint'/);

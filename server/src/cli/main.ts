@@ -3,15 +3,27 @@ import { apiServerUsage, runApiServer } from './apiServer';
 import { checkFolders, UsageError } from './check';
 import { generateUsage, runGenerate } from './generate';
 import { previewUsage, runPreview } from './preview';
-import { formatCoverageText, formatJson, formatJsonWithCoverage, formatText, toCoverage, toProblems } from './report';
+import { formatGithub } from './formats/github';
+import { formatJunit } from './formats/junit';
+import { formatSarif } from './formats/sarif';
+import { formatCoverageText, formatJson, formatJsonWithCoverage, formatText, relativeFile, summary, toCoverage, toProblems } from './report';
 
 declare const MINTDOC_VERSION: string;
+
+/** Where the project and its diagnostics reference live (SARIF's help links, the package's homepage). */
+const homepage = 'https://github.com/mintdoc/mintdoc';
+const formats = ['text', 'json', 'github', 'sarif', 'junit'] as const;
 
 const usage = `Usage: mintdoc <command> [options]
 
 Commands:
-  check [dir...] [--format text|json] [--coverage] [--no-cache] [--cache-location path]
+  check [dir...] [--format text|json|github|sarif|junit] [--quiet] [--max-warnings N]
+        [--coverage] [--no-cache] [--cache-location path]
                                         Check the docs sites in the given folders (default: .);
+                                        github: workflow annotations, sarif: SARIF 2.1.0 for code
+                                        scanning, junit: a JUnit XML report;
+                                        --quiet reports errors only; --max-warnings N exits 1 when
+                                        there are more than N warnings;
                                         --coverage also lists, per OpenAPI file, the operations no
                                         page documents (JSON: {"problems": [...], "coverage": [...]});
                                         page results are cached between runs (by content, in
@@ -25,7 +37,8 @@ Options:
   -h, --help       Show this help
   -v, --version    Show the version
 
-Exit status of check: 0 no errors, 1 errors found, 2 usage or I/O failure.
+Exit status of check: 0 no errors, 1 errors found (or more warnings than --max-warnings),
+2 usage or I/O failure.
 `;
 
 /** Runs the CLI and returns its exit status; output goes to the given streams (tests pass their own). */
@@ -40,7 +53,7 @@ export async function main(argv: readonly string[], out: NodeJS.WritableStream, 
 		return 0;
 	}
 	try {
-		if (command === 'check') return await runCheck(rest, out);
+		if (command === 'check') return await runCheck(rest, out, err);
 		if (command === 'api-server') return await runApiServer(rest, out);
 		if (command === 'generate') return await runGenerate(rest, out);
 		if (command === 'preview') return await runPreview(rest, out);
@@ -55,14 +68,16 @@ export async function main(argv: readonly string[], out: NodeJS.WritableStream, 
 	}
 }
 
-async function runCheck(args: readonly string[], out: NodeJS.WritableStream): Promise<number> {
+async function runCheck(args: readonly string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
 	let parsed;
 	try {
 		parsed = parseArgs({
-			args: [...args],
+			args: joinNegativeLimit(args),
 			allowPositionals: true,
 			options: {
 				format: { type: 'string', default: 'text' },
+				quiet: { type: 'boolean', default: false },
+				'max-warnings': { type: 'string' },
 				coverage: { type: 'boolean', default: false },
 				cache: { type: 'boolean', default: true },
 				'no-cache': { type: 'boolean', default: false },
@@ -72,19 +87,49 @@ async function runCheck(args: readonly string[], out: NodeJS.WritableStream): Pr
 	} catch (e) {
 		throw new UsageError(`${e instanceof Error ? e.message : String(e)}\n\n${usage}`);
 	}
-	const format = parsed.values.format;
-	if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be 'text' or 'json', not '${format}'`);
+	const format = parsed.values.format as (typeof formats)[number];
+	if (!formats.includes(format)) throw new UsageError(`--format must be one of ${formats.join(', ')}, not '${format}'`);
+	const maxWarningsText = parsed.values['max-warnings'];
+	const maxWarnings = maxWarningsText === undefined ? undefined : Number(maxWarningsText);
+	if (maxWarnings !== undefined && !(Number.isInteger(maxWarnings) && maxWarnings >= -1)) {
+		throw new UsageError(`--max-warnings must be a whole number (-1 for no limit), not '${maxWarningsText}'`);
+	}
+	if (parsed.values.coverage && format !== 'text' && format !== 'json') throw new UsageError(`--coverage works with --format text or json, not ${format}`);
+	const cwd = process.cwd();
 	const dirs = parsed.positionals.length ? parsed.positionals : ['.'];
-	const { roots, results, coverage } = await checkFolders(dirs, process.cwd(), {
+	const { roots, results, coverage } = await checkFolders(dirs, cwd, {
 		coverage: parsed.values.coverage,
 		cache: parsed.values.cache && !parsed.values['no-cache'],
 		cacheLocation: parsed.values['cache-location'],
 	});
-	const problems = toProblems(results, process.cwd());
-	const report = coverage && toCoverage(coverage, process.cwd());
+	const all = toProblems(results, cwd);
+	const problems = parsed.values.quiet ? all.filter(p => p.severity === 'error') : all;
+	const summaryLine = summary(problems, roots.length, all.length - problems.length);
+	const report = coverage && toCoverage(coverage, cwd);
 	if (format === 'json') out.write(report ? formatJsonWithCoverage(problems, report) : formatJson(problems));
-	else out.write(formatText(problems, roots.length) + (report ? formatCoverageText(report) : ''));
-	return problems.some(p => p.severity === 'error') ? 1 : 0;
+	else if (format === 'github') out.write(formatGithub(problems, summaryLine));
+	else if (format === 'sarif')
+		out.write(formatSarif(problems, { version: MINTDOC_VERSION, informationUri: homepage, rulesUri: `${homepage}/blob/main/docs/diagnostics.md` }, cwd));
+	else if (format === 'junit') out.write(formatJunit(problems, [...new Set(results.map(r => relativeFile(r.uri, cwd)))]));
+	else out.write(formatText(problems, summaryLine) + (report ? formatCoverageText(report) : ''));
+	if (all.some(p => p.severity === 'error')) return 1;
+	// Warnings count against the limit even when --quiet leaves them out of the report, as in ESLint.
+	const warnings = all.filter(p => p.severity === 'warning').length;
+	if (maxWarnings !== undefined && maxWarnings >= 0 && warnings > maxWarnings) {
+		err.write(`mintdoc: ${warnings} warning${warnings === 1 ? '' : 's'} found, more than --max-warnings ${maxWarnings} allows.\n`);
+		return 1;
+	}
+	return 0;
+}
+
+/** `--max-warnings -1` (no limit, as in ESLint): parseArgs would read `-1` as an option, so it is joined to its flag. */
+function joinNegativeLimit(args: readonly string[]): string[] {
+	const joined: string[] = [];
+	for (let i = 0; i < args.length; i++) {
+		if (args[i] === '--max-warnings' && /^-\d+$/.test(args[i + 1] ?? '')) joined.push(`--max-warnings=${args[++i]}`);
+		else joined.push(args[i]);
+	}
+	return joined;
 }
 
 if (require.main === module) {

@@ -36,9 +36,9 @@ export function toProblems(results: readonly FileDiagnostics[], cwd: string): Ch
 }
 
 /** `path:line:col severity message [code]` per problem (1-based, as compilers print), then a summary line. */
-export function formatText(problems: readonly CheckProblem[], rootCount: number): string {
+export function formatText(problems: readonly CheckProblem[], summaryLine: string): string {
 	const lines = problems.map(p => `${p.file}:${p.range.start.line + 1}:${p.range.start.character + 1} ${p.severity} ${p.message} [${p.code}]`);
-	lines.push(summary(problems, rootCount));
+	lines.push(summaryLine);
 	return lines.join('\n') + '\n';
 }
 
@@ -79,12 +79,13 @@ export function formatJsonWithCoverage(problems: readonly CheckProblem[], covera
 	return JSON.stringify({ problems, coverage }, null, 2) + '\n';
 }
 
-function relativeFile(uri: string, cwd: string): string {
+export function relativeFile(uri: string, cwd: string): string {
 	return path.relative(cwd, URI.parse(uri).fsPath).split(path.sep).join('/') || '.';
 }
 
-function summary(problems: readonly CheckProblem[], rootCount: number): string {
-	const sites = `${rootCount} site${rootCount === 1 ? '' : 's'} checked`;
+/** `2 errors, 1 warning in 2 files (1 site checked).`; `hidden` counts what `--quiet` left out. */
+export function summary(problems: readonly CheckProblem[], rootCount: number, hidden = 0): string {
+	const sites = `${rootCount} site${rootCount === 1 ? '' : 's'} checked${hidden ? `; ${plural(hidden, 'warning or note', 'warnings or notes')} not shown (--quiet)` : ''}`;
 	if (problems.length === 0) return `No problems found (${sites}).`;
 	const count = (severity: CheckProblem['severity']) => problems.filter(p => p.severity === severity).length;
 	const files = new Set(problems.map(p => p.file)).size;
@@ -94,8 +95,8 @@ function summary(problems: readonly CheckProblem[], rootCount: number): string {
 	return `${parts.join(', ')} in ${plural(files, 'file')} (${sites}).`;
 }
 
-function plural(n: number, word: string): string {
-	return `${n} ${word}${n === 1 ? '' : 's'}`;
+function plural(n: number, word: string, words = `${word}s`): string {
+	return `${n} ${n === 1 ? word : words}`;
 }
 
 function severityName(severity: DiagnosticSeverity | undefined): CheckProblem['severity'] {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
-import { formatText, toProblems } from '../../../server/src/cli/report';
+import { formatText, summary, toProblems } from '../../../server/src/cli/report';
 
 describe('CLI report', () => {
 	const results = [
@@ -36,7 +36,7 @@ describe('CLI report', () => {
 
 	it('prints path:line:col severity message [code] with 1-based positions, then a summary', () => {
 		assert.equal(
-			formatText(toProblems(results, '/work'), 1),
+			formatText(toProblems(results, '/work'), summary(toProblems(results, '/work'), 1)),
 			[
 				'site/docs.json:1:1 warning Big. [file-too-large]',
 				"site/docs.json:5:3 error Expected ','. [json-syntax]",
@@ -44,6 +44,6 @@ describe('CLI report', () => {
 				'',
 			].join('\n'),
 		);
-		assert.equal(formatText([], 2), 'No problems found (2 sites checked).\n');
+		assert.equal(formatText([], summary([], 2)), 'No problems found (2 sites checked).\n');
 	});
 });

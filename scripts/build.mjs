@@ -1,5 +1,8 @@
 // Bundles the extension with esbuild: client, language server, CLI and the integration-test suite.
-// tsc only type-checks (npm run typecheck). Usage: node scripts/build.mjs [--production] [--watch]
+// tsc only type-checks (npm run typecheck).
+// Usage: node scripts/build.mjs [--production] [--watch] [--cli-only OUTDIR]
+//   --cli-only OUTDIR: only what the command-line tool runs (cli.js, its workers, the preview's
+//   page script and style) into OUTDIR, for the npm package (scripts/pack-cli.mjs).
 import * as esbuild from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +11,9 @@ import path from 'node:path';
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+const cliOnlyAt = process.argv.indexOf('--cli-only');
+const cliOutdir = cliOnlyAt >= 0 ? path.resolve(process.argv[cliOnlyAt + 1] ?? '') : undefined;
+if (cliOnlyAt >= 0 && !process.argv[cliOnlyAt + 1]) throw new Error('--cli-only needs the folder to write to');
 const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 
 /** Shared by every Node target. jsonc-parser's `main` is a UMD build esbuild cannot follow: prefer `module`. */
@@ -61,9 +67,16 @@ targets.push(
 	{ ...previewPage, entryPoints: ['browser/preview/main.ts'], outfile: 'dist/preview.js' },
 	{ ...previewPage, entryPoints: ['browser/preview/preview.css'], outfile: 'dist/preview.css' },
 );
-if (!production) {
+if (!production && !cliOutdir) {
 	// The suite runs inside the VS Code extension host; mocha is loaded from node_modules at run time.
 	targets.push({ ...node, entryPoints: ['test/integration/index.ts'], outfile: 'dist/test/integration/index.js', external: ['vscode', 'mocha'] });
+}
+
+const cliFiles = ['dist/cli.js', 'dist/pageWorker.js', 'dist/specWorker.js', 'dist/preview.js', 'dist/preview.css'];
+if (cliOutdir) {
+	const kept = targets.filter(t => cliFiles.includes(t.outfile));
+	targets.length = 0;
+	targets.push(...kept.map(t => ({ ...t, outfile: path.join(cliOutdir, path.basename(t.outfile)) })));
 }
 
 if (watch) {

@@ -63,6 +63,10 @@ describe('Feedback and Update Status views against the local API stand-in', () =
 			paths.filter(p => p.includes('/analytics/')),
 			['/v1/analytics/demo/feedback', '/v1/analytics/demo/feedback/by-page'],
 		);
+		// For the picture: the page with the most feedback open, no notifications over it.
+		await vscode.commands.executeCommand('notifications.clearAll');
+		const top = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, `${groups[0].label.replace(/^\//, '')}.mdx`);
+		await vscode.window.showTextDocument(top, { preview: true });
 		await vscode.commands.executeCommand('mintdoc.feedback.focus');
 		await screenshot('feedback-by-page');
 	});

@@ -66,6 +66,7 @@ describe('Current platform API in the editor (stand-in)', () => {
 		const shown = api.assistant.readyWebviews();
 		await vscode.commands.executeCommand('mintdoc.assistant.openInEditor');
 		await waitFor(api.assistant.onDidChangeWebviews, () => (api.assistant.readyWebviews() > shown ? true : undefined), 'the chat tab to post ready');
+		await vscode.commands.executeCommand('notifications.clearAll');
 		await screenshot('assistant-v2');
 		const opened = await api.assistant.openCitation(first.id, index);
 		assert.equal(opened?.kind, 'local');

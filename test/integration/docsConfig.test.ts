@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { screenshot } from './screenshots';
 import { waitForDiagnostics } from './waits';
 
 const encoder = new TextEncoder();
@@ -28,6 +29,14 @@ describe('docs.json authoring in a real VS Code', () => {
 			[missing.range.start.line, missing.range.start.character, missing.range.end.character],
 			[line + 1, indent, indent + '"guides/brand-new-page"'.length],
 		);
+		// For the picture: the error in the editor with its hover, and in the Problems panel.
+		await vscode.commands.executeCommand('notifications.clearAll');
+		await vscode.commands.executeCommand('workbench.actions.view.problems');
+		await vscode.window.showTextDocument(document, { selection: new vscode.Range(missing.range.start.translate(0, 3), missing.range.start.translate(0, 3)) });
+		editor.revealRange(missing.range, vscode.TextEditorRevealType.InCenter);
+		await vscode.commands.executeCommand('editor.action.showHover');
+		await screenshot('broken-page-entry');
+		await vscode.commands.executeCommand('workbench.action.closePanel');
 		const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, missing.range);
 		const create = actions.find(a => a.title === "Create page 'guides/brand-new-page.mdx'");
 		assert.ok(create?.edit, `actions offered: ${actions.map(a => a.title).join(', ')}`);

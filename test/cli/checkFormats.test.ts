@@ -1,10 +1,11 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import Ajv from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { validateXML } from 'xmllint-wasm';
-import { mintdoc } from '../helpers/cli';
+import { cliPath, mintdoc } from '../helpers/cli';
 import { copyFixtures } from '../helpers/tempSite';
 
 const fixtures = path.resolve(__dirname, '../fixtures/formats');
@@ -96,5 +97,27 @@ describe('mintdoc check: CI formats and limits (built CLI)', function () {
 		assert.deepEqual([format.status, format.stderr], [2, "mintdoc: --format must be one of text, json, github, sarif, junit, not 'xml'\n"]);
 		const limit = mintdoc(['check', 'minimal', '--max-warnings', 'many'], site.dir);
 		assert.deepEqual([limit.status, limit.stderr], [2, "mintdoc: --max-warnings must be a whole number (-1 for no limit), not 'many'\n"]);
+	});
+});
+
+describe('mintdoc check | head (built CLI)', function () {
+	this.timeout(120_000);
+
+	it('stops quietly when the reader of its output goes away (EPIPE), with no stack trace', () => {
+		const site = copyFixtures('minimal');
+		try {
+			// Enough problems that the output outgrows the pipe buffer the reader leaves unread.
+			const docs = site.path('minimal/docs.json');
+			const pages = Array.from({ length: 4000 }, (_, i) => `"missing-page-with-a-long-name-${i}"`).join(', ');
+			writeFileSync(docs, readFileSync(docs, 'utf8').replace('"pages": ["index"]', `"pages": ["index", ${pages}]`));
+			const result = spawnSync('bash', ['-c', `set -o pipefail; node ${JSON.stringify(cliPath)} check minimal --no-cache | head -n 1`], {
+				cwd: site.dir,
+				encoding: 'utf8',
+			});
+			assert.match(result.stdout, /^minimal\/docs\.json:\d+:\d+ error No page 'missing-page-with-a-long-name-0'/);
+			assert.doesNotMatch(result.stderr, /EPIPE|Unhandled|at /);
+		} finally {
+			site.dispose();
+		}
 	});
 });

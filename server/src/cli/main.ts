@@ -133,6 +133,14 @@ function joinNegativeLimit(args: readonly string[]): string[] {
 }
 
 if (require.main === module) {
+	// `mintdoc check | head`: the reader went away, which is not a failure of the check; stop quietly
+	// instead of dying on an unhandled EPIPE with a stack trace.
+	for (const stream of [process.stdout, process.stderr]) {
+		stream.on('error', (e: NodeJS.ErrnoException) => {
+			if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+			throw e;
+		});
+	}
 	main(process.argv.slice(2), process.stdout, process.stderr).then(
 		code => {
 			process.exitCode = code;

@@ -3,6 +3,7 @@ import { apiServerUsage, runApiServer } from './apiServer';
 import { checkFolders, UsageError } from './check';
 import { generateUsage, runGenerate } from './generate';
 import { previewUsage, runPreview } from './preview';
+import { runUpgrade, upgradeUsage } from './upgrade';
 import { formatCoverageText, formatJson, formatJsonWithCoverage, formatText, toCoverage, toProblems } from './report';
 
 declare const MINTDOC_VERSION: string;
@@ -20,12 +21,14 @@ Commands:
 ${generateUsage}
 ${apiServerUsage}
 ${previewUsage}
+${upgradeUsage}
 
 Options:
   -h, --help       Show this help
   -v, --version    Show the version
 
 Exit status of check: 0 no errors, 1 errors found, 2 usage or I/O failure.
+Exit status of upgrade: 0 written, 1 mint.json invalid, 2 no mint.json, docs.json exists (no --force), usage.
 `;
 
 /** Runs the CLI and returns its exit status; output goes to the given streams (tests pass their own). */
@@ -44,6 +47,7 @@ export async function main(argv: readonly string[], out: NodeJS.WritableStream, 
 		if (command === 'api-server') return await runApiServer(rest, out);
 		if (command === 'generate') return await runGenerate(rest, out);
 		if (command === 'preview') return await runPreview(rest, out);
+		if (command === 'upgrade') return await runUpgrade(rest, out, err);
 		throw new UsageError(`unknown command '${command}'\n\n${usage}`);
 	} catch (e) {
 		if (e instanceof UsageError) {

@@ -276,6 +276,19 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		);
 	}
 
+	const features = createEditorFeatures({
+		workspace,
+		getRoots: () => roots,
+		getModel: root => models.get(root),
+		rootOf,
+		getSite,
+		siteOfConfig,
+		pageIndexOf,
+		pageSummaries,
+		linkContext,
+		pageInfo,
+	});
+
 	return {
 		async findDocsRoots(token) {
 			const found = await findDocsRoots(workspace, token);
@@ -372,17 +385,8 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 			}
 			return [...affected];
 		},
-		...createEditorFeatures({
-			workspace,
-			getRoots: () => roots,
-			getModel: root => models.get(root),
-			rootOf,
-			getSite,
-			siteOfConfig,
-			pageIndexOf,
-			pageSummaries,
-			linkContext,
-			pageInfo,
-		}),
+		...features,
+		// A legacy site's tree points into mint.json, not into the docs.json it does not have.
+		getSiteTrees: async token => (await features.getSiteTrees(token)).map(tree => legacy.mapTree(tree)),
 	};
 }

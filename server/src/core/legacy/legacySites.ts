@@ -4,6 +4,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createDiagnostic } from '../diagnostic';
 import type { LoadedConfigFile } from '../docsConfig/compose';
 import { parseJsonConfig, type ParsedJson } from '../docsConfig/parseJson';
+import type { SiteTree, SiteTreeNode } from '../features/siteTree';
 import type { FileDiagnostics } from '../languageServiceTypes';
 import { basenameUri, dirnameUri, docsConfigFileName, joinUri } from '../uris';
 import type { DocsWorkspace } from '../workspace';
@@ -90,6 +91,18 @@ export class LegacySites {
 		return [{ uri: mint.uri, diagnostics: own }, ...results.filter(r => r.uri !== docsUri && r.uri !== mint.uri)];
 	}
 
+	/** The Site view's tree of a legacy site, its locations moved from the converted docs.json to mint.json. */
+	mapTree(tree: SiteTree): SiteTree {
+		const source = this.#sources.get(joinUri(tree.rootUri, docsConfigFileName));
+		if (!source) return tree;
+		const move = (node: SiteTreeNode): SiteTreeNode => {
+			const location = node.location?.uri === source.converted.uri ? node.location : undefined;
+			const range = location && (mintRangeOf(location.range.start, source) ?? emptyRange);
+			return { ...node, ...(range ? { location: { uri: source.mint.uri, range } } : {}), ...(node.children ? { children: node.children.map(move) } : {}) };
+		};
+		return { ...tree, nodes: tree.nodes.map(move) };
+	}
+
 	/** The finding on a mint.json that has a docs.json beside it (the platform reads docs.json only). */
 	async ignoredFinding(root: string): Promise<FileDiagnostics | undefined> {
 		const mint = await this.workspace.readDocument(joinUri(root, legacyConfigFileName));
@@ -120,8 +133,15 @@ function legacyFinding(mint: TextDocument, root: Node | undefined): Diagnostic {
  * (a tab made from a v1 tab), else to the start of the file.
  */
 function moveToMint(d: Diagnostic, source: LegacySource): Diagnostic {
+	const range = mintRangeOf(d.range.start, source);
+	const note = range ? '' : ' (in the docs.json the upgrade writes)';
+	return { ...d, range: range ?? emptyRange, message: d.message + note, relatedInformation: undefined };
+}
+
+/** The mint.json range behind a position in the converted docs.json (see moveToMint), if any. */
+function mintRangeOf(position: Diagnostic['range']['start'], source: LegacySource): Diagnostic['range'] | undefined {
 	const convertedRoot = parseJsonConfig(source.converted, docsConfigFileName).root;
-	const node = convertedRoot && findNodeAtOffset(convertedRoot, source.converted.offsetAt(d.range.start), true);
+	const node = convertedRoot && findNodeAtOffset(convertedRoot, source.converted.offsetAt(position), true);
 	let path: JsonPath = node ? getNodePath(node) : [];
 	let target: Node | undefined;
 	for (; ; path = path.slice(0, -1)) {
@@ -137,7 +157,5 @@ function moveToMint(d: Diagnostic, source: LegacySource): Diagnostic {
 		const deeper = below.length && source.mintParse.root ? findNodeAtLocation(target, below) : undefined;
 		if (deeper) target = deeper;
 	}
-	const range = target ? { start: source.mint.positionAt(target.offset), end: source.mint.positionAt(target.offset + target.length) } : emptyRange;
-	const note = target ? '' : ' (in the docs.json the upgrade writes)';
-	return { ...d, range, message: d.message + note, relatedInformation: undefined };
+	return target && { start: source.mint.positionAt(target.offset), end: source.mint.positionAt(target.offset + target.length) };
 }

@@ -14,6 +14,7 @@ export function run(): Promise<void> {
 	require('./assistant.test');
 	require('./currentApi.test');
 	require('./secrets.test');
+	require('./legacy.test');
 	return new Promise((resolve, reject) => {
 		mocha.run(failures => {
 			const total = mocha.suite.total();

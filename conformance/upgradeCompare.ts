@@ -8,6 +8,10 @@ type JsonObject = { [key: string]: Json };
 
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** JSON with object keys sorted: the order of keys in an object means nothing to the platform. */
+const canonical = (value: Json | undefined): string =>
+	JSON.stringify(value, (_key, v: unknown) => (isObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
+
 /**
  * One difference MintDoc makes on purpose, and why it is right: the platform copies nested v1
  * groups of a site without tabs or anchors as they are (`icon` + `iconType`, `version`), keys
@@ -89,10 +93,10 @@ export function compareUpgrades(ours: JsonObject, theirs: JsonObject): UpgradeCo
 	return {
 		navigationEqual: navigationDifferences.length === 0,
 		navigationDifferences,
-		navigationIdentical: JSON.stringify(ours.navigation) === JSON.stringify(theirs.navigation),
+		navigationIdentical: canonical(ours.navigation) === canonical(theirs.navigation),
 		ours: navigationShape(ours.navigation),
 		theirs: navigationShape(theirs.navigation),
-		keyDifferences: keys.filter(k => JSON.stringify(ours[k]) !== JSON.stringify(theirs[k])),
+		keyDifferences: keys.filter(k => canonical(ours[k]) !== canonical(theirs[k])),
 		keysCompared: keys.length,
 	};
 }

@@ -20,7 +20,10 @@ export const officialPackages: Readonly<Record<string, string>> = {
 };
 
 /** Installs the packages once into `<cacheDir>/official` (npm registry only) and puts our runner beside them. */
-export function ensureOfficial(cacheDir: string, log: (line: string) => void): { runner: string; schemaVerdict: string } | { error: string } {
+export function ensureOfficial(
+	cacheDir: string,
+	log: (line: string) => void,
+): { runner: string; schemaVerdict: string; legacyUpgrade: string } | { error: string } {
 	const dir = path.join(cacheDir, 'official');
 	const stamp = path.join(dir, '.installed');
 	const wanted = JSON.stringify(officialPackages);
@@ -36,6 +39,6 @@ export function ensureOfficial(cacheDir: string, log: (line: string) => void): {
 		if (result.status !== 0) return { error: `npm install failed: ${(result.stderr || result.error?.message || '').trim().split('\n').slice(-3).join(' ')}` };
 		writeFileSync(stamp, wanted);
 	}
-	for (const script of ['runner.mjs', 'schemaVerdict.mjs']) copyFileSync(path.join(__dirname, 'official', script), path.join(dir, script));
-	return { runner: path.join(dir, 'runner.mjs'), schemaVerdict: path.join(dir, 'schemaVerdict.mjs') };
+	for (const script of ['runner.mjs', 'schemaVerdict.mjs', 'legacyUpgrade.mjs']) copyFileSync(path.join(__dirname, 'official', script), path.join(dir, script));
+	return { runner: path.join(dir, 'runner.mjs'), schemaVerdict: path.join(dir, 'schemaVerdict.mjs'), legacyUpgrade: path.join(dir, 'legacyUpgrade.mjs') };
 }

@@ -3,7 +3,8 @@
 // and per rule the false alarms (MintDoc errors the platform does not report) and the misses (what
 // the platform reports that MintDoc does not). A benchmark-like tool, not part of `npm test`.
 //
-// Options: --inject   also copy each site, inject defects the platform rejects, and check MintDoc reports each
+// Options: --legacy   the given folders hold a legacy mint.json: compare MintDoc's upgrade with the platform's (legacy.ts)
+//          --inject   also copy each site, inject defects the platform rejects, and check MintDoc reports each
 //          --json F   write the whole result (every false alarm and miss) to F
 //          --cache D  where the official packages and their results live (default node_modules/.cache/mintdoc-conformance)
 //          --fresh    ignore cached official results
@@ -16,6 +17,7 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { compare, keyMintdoc, keyOfficial, normalizeTarget, type Comparison, type Keyed, type MintdocFinding, type OfficialFinding } from './compare';
 import { injectDefects } from './inject';
+import { formatLegacyReport, legacyFailed, runLegacySite } from './legacy';
 import { ensureOfficial } from './officialInstall';
 import { schemaDiff, type SchemaDiffResult } from './schemaDiff';
 
@@ -191,6 +193,7 @@ async function main(): Promise<void> {
 			fresh: { type: 'boolean', default: false },
 			'schema-diff': { type: 'string' },
 			seed: { type: 'string', default: '1501' },
+			legacy: { type: 'boolean', default: false },
 		},
 	});
 	const log = (line: string) => console.error(line);
@@ -199,6 +202,19 @@ async function main(): Promise<void> {
 	const cacheDir = path.resolve(values.cache ?? path.join(repo, 'node_modules', '.cache', 'mintdoc-conformance'));
 	const official = ensureOfficial(cacheDir, log);
 	if ('error' in official) throw new Error(official.error);
+	if (values.legacy) {
+		const tools = {
+			legacyUpgrade: official.legacyUpgrade,
+			runMintdoc,
+			runOfficial: (root: string) => runOfficial(official.runner, root, cacheDir, values.fresh!, log),
+			compareSite,
+		};
+		const legacy = positionals.map(root => (log(path.resolve(root)), runLegacySite(path.resolve(root), tools, log)));
+		if (values.json) writeFileSync(values.json, JSON.stringify({ legacy }, null, 2) + '\n');
+		console.log(formatLegacyReport(legacy));
+		process.exitCode = legacyFailed(legacy) ? 1 : 0;
+		return;
+	}
 	const results: SiteResult[] = [];
 	for (const rootArg of positionals) {
 		const root = path.resolve(rootArg);

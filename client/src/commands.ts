@@ -47,7 +47,15 @@ async function showStatusMenu(ctx: Ctx): Promise<void> {
 	const roots: Item[] = ctx.status.current.roots.map(root => ({
 		label: `$(json) ${describeRoot(root)}/docs.json`,
 		description: 'Open site configuration',
-		run: () => vscode.window.showTextDocument(vscode.Uri.joinPath(vscode.Uri.parse(root), 'docs.json')),
+		// A legacy site (mint.json alone) opens its mint.json.
+		run: async () => {
+			const docs = vscode.Uri.joinPath(vscode.Uri.parse(root), 'docs.json');
+			const exists = await vscode.workspace.fs.stat(docs).then(
+				() => true,
+				() => false,
+			);
+			return vscode.window.showTextDocument(exists ? docs : vscode.Uri.joinPath(vscode.Uri.parse(root), 'mint.json'));
+		},
 	}));
 	const items: Item[] = [
 		...roots,

@@ -5,6 +5,7 @@ import { registerCommands } from './commands';
 import { registerDeploy } from './deploy/registerDeploy';
 import { Ctx } from './ctx';
 import { registerGeneratePagesCommand } from './generatePagesCommand';
+import { registerLegacyUpgrade } from './legacyUpgrade';
 import { startDemoTour } from './demo';
 import { registerPreview, type PreviewTestApi } from './preview/registerPreview';
 import { registerSearch, type SearchApi } from './search/registerSearch';
@@ -42,6 +43,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<MintDo
 	ctx = new Ctx(context);
 	registerCommands(ctx);
 	registerGeneratePagesCommand(ctx);
+	registerLegacyUpgrade(ctx);
 	ctx.pushCleanup(createStatusItem(ctx.status));
 	registerSiteView(ctx);
 	const preview = registerPreview(ctx);

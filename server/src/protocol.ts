@@ -72,6 +72,25 @@ export namespace PlaygroundSendRequest {
 	export const type = new RequestType<PlaygroundRequest, PlaygroundResponse, void>(method);
 }
 
+/** What the upgrade of a mint.json would write, for the client to show before anything is written. */
+export interface UpgradePlan {
+	/** The docs.json text (2-space JSON, `$schema` first), or null when mint.json has errors. */
+	readonly text: string | null;
+	/** Every decision, one a line (keys mapped, defaults added, keys dropped and why, the navigation). */
+	readonly report: string;
+	/** The errors that stop the upgrade (syntax and v1 schema), as "line:col message". */
+	readonly errors: readonly string[];
+}
+
+/**
+ * Asked by the client's Upgrade mint.json command: the docs.json the upgrade of that mint.json
+ * (its open buffer, or the file) would write, and the report. The server writes nothing.
+ */
+export namespace UpgradePlanRequest {
+	export const method: 'mintdoc/upgradePlan' = 'mintdoc/upgradePlan';
+	export const type = new RequestType<{ readonly uri: string }, UpgradePlan, void>(method);
+}
+
 /** Not an LSP message: the JSON contract of `mintdoc generate --format json`, which the client's Generate Pages command reads. */
 export interface GenerateResult {
 	/** Files written and files skipped because they exist, relative to the current directory. */

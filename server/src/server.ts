@@ -2,7 +2,7 @@ import { FileChangeType, TextDocuments, TextDocumentSyncKind, type Connection, t
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
 import { createLanguageService, type PageSummarizer } from './core/languageService';
-import { isDocsConfigUri } from './core/uris';
+import { isSiteConfigUri } from './core/uris';
 import { createFsWorkspace } from './node/fsWorkspace';
 import { createWorkerSpecReader } from './node/specWorkerReader';
 import { createRemoteFetcher } from './node/remoteSpecs';
@@ -18,6 +18,7 @@ import { DiagnosticsPublisher } from './lsp/diagnosticsPublisher';
 import { featureCapabilities, registerFeatures } from './lsp/features';
 import { SiteTracker } from './lsp/siteTracker';
 import { registerPreview } from './lsp/preview';
+import { registerUpgrade } from './lsp/upgrade';
 import { withPreview } from './preview/withPreview';
 import { describeError } from './lsp/runner';
 
@@ -135,8 +136,8 @@ export function startServer(connection: Connection): void {
 	async function applyFileChanges(all: readonly FileEvent[]): Promise<void> {
 		// An `npm install` touches thousands of JSON files that belong to no site.
 		const changes = all.filter(c => !/\/(node_modules|\.git)\//.test(c.uri));
-		// A docs.json appearing or disappearing changes the set of sites: find them again.
-		if (changes.some(c => isDocsConfigUri(c.uri) && c.type !== FileChangeType.Changed)) return void sites.refresh();
+		// A docs.json (or mint.json) appearing or disappearing changes the set of sites: find them again.
+		if (changes.some(c => isSiteConfigUri(c.uri) && c.type !== FileChangeType.Changed)) return void sites.refresh();
 		for (const change of changes) sites.noticeConfigFile(change.uri);
 		const events = changes.map(
 			c => ({ uri: c.uri, type: c.type === FileChangeType.Created ? 'created' : c.type === FileChangeType.Deleted ? 'deleted' : 'changed' }) as const,
@@ -153,6 +154,7 @@ export function startServer(connection: Connection): void {
 
 	registerFeatures(connection, documents, service, logger, () => sites.settled);
 	registerPreview(connection, service, logger, () => sites.settled);
+	registerUpgrade(connection, workspace, logger);
 	documents.listen(connection);
 	connection.listen();
 	logger.info(`MintDoc language server started (node ${process.version}, pid ${process.pid}, cwd ${URI.file(process.cwd()).fsPath})`);

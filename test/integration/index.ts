@@ -15,6 +15,7 @@ export function run(): Promise<void> {
 	require('./currentApi.test');
 	require('./secrets.test');
 	require('./snippets.test');
+	require('./legacy.test');
 	return new Promise((resolve, reject) => {
 		mocha.run(failures => {
 			const total = mocha.suite.total();

@@ -6,6 +6,7 @@ import { previewUsage, runPreview } from './preview';
 import { formatGithub } from './formats/github';
 import { formatJunit } from './formats/junit';
 import { formatSarif } from './formats/sarif';
+import { runUpgrade, upgradeUsage } from './upgrade';
 import { formatCoverageText, formatJson, formatJsonWithCoverage, formatText, relativeFile, summary, toCoverage, toProblems } from './report';
 
 declare const MINTDOC_VERSION: string;
@@ -32,6 +33,7 @@ Commands:
 ${generateUsage}
 ${apiServerUsage}
 ${previewUsage}
+${upgradeUsage}
 
 Options:
   -h, --help       Show this help
@@ -39,6 +41,7 @@ Options:
 
 Exit status of check: 0 no errors, 1 errors found (or more warnings than --max-warnings),
 2 usage or I/O failure.
+Exit status of upgrade: 0 written, 1 mint.json invalid, 2 no mint.json, docs.json exists (no --force), usage.
 `;
 
 /** Runs the CLI and returns its exit status; output goes to the given streams (tests pass their own). */
@@ -57,6 +60,7 @@ export async function main(argv: readonly string[], out: NodeJS.WritableStream, 
 		if (command === 'api-server') return await runApiServer(rest, out);
 		if (command === 'generate') return await runGenerate(rest, out);
 		if (command === 'preview') return await runPreview(rest, out);
+		if (command === 'upgrade') return await runUpgrade(rest, out, err);
 		throw new UsageError(`unknown command '${command}'\n\n${usage}`);
 	} catch (e) {
 		if (e instanceof UsageError) {

@@ -1,5 +1,6 @@
 import type { CancellationToken } from './cancellation';
 import { walkFolders } from './folderWalk';
+import { legacyConfigFileName } from './legacy/mintConfig';
 import { docsConfigFileName } from './uris';
 import type { DocsWorkspace } from './workspace';
 
@@ -11,19 +12,25 @@ const maxFolderDepth = 12;
 const maxFoldersVisited = 20_000;
 
 /**
- * Finds every docs root below the workspace folders: each folder holding a `docs.json`.
+ * Finds every docs root below the workspace folders: each folder holding a `docs.json`, or a
+ * legacy `mint.json` alone (checked through its upgrade; see legacy/legacySites.ts).
  * Several roots (a monorepo with docs per product, examples beside the real site) are allowed,
  * and roots may nest. Hidden folders and dependencies are skipped. Results are sorted URIs.
  */
 export async function findDocsRoots(workspace: DocsWorkspace, token: CancellationToken): Promise<string[]> {
 	const roots = new Set<string>();
+	const legacy = new Set<string>();
 	await walkFolders(
 		workspace,
 		workspace.folders,
 		(_uri, name, depth) => depth <= maxFolderDepth && !name.startsWith('.') && !skippedFolders.has(name),
-		(folder, name, kind) => void (kind === 'file' && name === docsConfigFileName && roots.add(folder)),
+		(folder, name, kind) => {
+			if (kind === 'file' && name === docsConfigFileName) roots.add(folder);
+			if (kind === 'file' && name === legacyConfigFileName) legacy.add(folder);
+		},
 		token,
 		maxFoldersVisited,
 	);
+	for (const folder of legacy) roots.add(folder);
 	return [...roots].sort();
 }

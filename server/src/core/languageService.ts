@@ -24,6 +24,9 @@ import { PageIndex } from './site/pageIndex';
 import { findMissedPages } from './site/missedPages';
 import { buildSiteModel, type SiteModel } from './site/siteModel';
 import { basenameUri, dirnameUri, docsConfigFileName, isDocsConfigUri, isUnder, joinUri } from './uris';
+import { LegacySites } from './legacy/legacySites';
+import { legacyConfigFileName } from './legacy/mintConfig';
+import { MintSchemaValidator } from './legacy/mintSchema';
 
 export type { FileChange, FileDiagnostics, LanguageService, LanguageServiceOptions, PageSummarizer, SpecReader } from './languageServiceTypes';
 
@@ -112,6 +115,8 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		return documents;
 	}
 	const schema = options.schemaValidation ? new SchemaValidator() : undefined;
+	const mintSchema = options.schemaValidation ? new MintSchemaValidator() : undefined;
+	const legacy = new LegacySites(workspace);
 
 	// The last parse of each configuration file: after an edit only the value it touched is parsed
 	// again. A handful of files per site; bounded all the same, oldest dropped.
@@ -125,7 +130,8 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 	};
 	const loadConfigFile = async (uri: string): Promise<LoadedConfigFile | undefined> => {
 		const current = await workspace.readDocument(uri);
-		if (!current) return undefined;
+		// A site with mint.json alone is read through the docs.json its upgrade writes.
+		if (!current) return legacy.load(uri, document => configParses.get(document, parseConfig));
 		// Open buffers are updated in place; a model keeps the text it was built from.
 		const document = TextDocument.create(current.uri, current.languageId, current.version, current.getText());
 		return { document, parsed: configParses.get(document, parseConfig) };
@@ -206,10 +212,12 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		if (model.pageVersion !== pages.version) return false;
 		const epoch = tracker.epoch;
 		const since = validatedAt.get(model);
-		if (options.changesReported && since !== undefined && tracker.unchangedSince(since, [...model.config.files.keys(), ...model.specFiles.keys()])) return true;
+		const files = [...model.config.files.keys(), ...model.specFiles.keys()];
+		const sources = files.flatMap(uri => legacy.sourceOf(uri) ?? []);
+		if (options.changesReported && since !== undefined && tracker.unchangedSince(since, [...files, ...sources])) return true;
 		for (const [uri, document] of [...model.config.files, ...model.specFiles]) {
 			if (/^https?:/i.test(uri)) continue; // hosted specs are refreshed by their fetch, not by the workspace
-			const now = await workspace.readDocument(uri);
+			const now = (await workspace.readDocument(uri)) ?? (await loadConfigFile(uri))?.document;
 			if (!now || now.getText() !== document.getText()) return false;
 		}
 		// A $ref target that did not exist may have been created since.
@@ -221,6 +229,14 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 	async function checkSite(rootUri: string, token: CancellationToken): Promise<FileDiagnostics[]> {
 		const configUri = joinUri(rootUri, docsConfigFileName);
 		if (!(await workspace.stat(configUri))) {
+			if (await legacy.isLegacyRoot(rootUri)) {
+				const model = await getSite(rootUri, token);
+				return legacy.check(
+					rootUri,
+					[...model.diagnostics].map(([uri, diagnostics]) => ({ uri, diagnostics })),
+					mintSchema && (document => mintSchema.validate(document)),
+				);
+			}
 			logger.warn(`cannot read ${configUri}`);
 			const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 			return [
@@ -237,11 +253,14 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 			relaxWhereLenient(found, configUri, d => config.offsetAt(d.range.start), model.strictness);
 			own.diagnostics = [...own.diagnostics, ...found];
 		}
-		return results;
+		const ignored = await legacy.ignoredFinding(rootUri);
+		return ignored ? [...results, ignored] : results;
 	}
 
 	/** The site a configuration file belongs to (docs.json, or a file one of the sites pulls in). */
 	async function siteOfConfig(uri: string, token: CancellationToken): Promise<SiteModel | undefined> {
+		// mint.json is checked, not edited with docs.json's completion and hover.
+		if (basenameUri(uri) === legacyConfigFileName) return undefined;
 		const root = isDocsConfigUri(uri) && roots.includes(dirnameUri(uri)) ? dirnameUri(uri) : sitesUsingConfigFile(uri)[0];
 		return root ? getSite(root, token) : undefined;
 	}
@@ -250,11 +269,25 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		return roots.filter(
 			root =>
 				joinUri(root, docsConfigFileName) === uri ||
+				joinUri(root, legacyConfigFileName) === uri ||
 				models.get(root)?.config.files.has(uri) ||
 				models.get(root)?.specFiles.has(uri) ||
 				models.get(root)?.config.refs.some(r => r.target === uri),
 		);
 	}
+
+	const features = createEditorFeatures({
+		workspace,
+		getRoots: () => roots,
+		getModel: root => models.get(root),
+		rootOf,
+		getSite,
+		siteOfConfig,
+		pageIndexOf,
+		pageSummaries,
+		linkContext,
+		pageInfo,
+	});
 
 	return {
 		async findDocsRoots(token) {
@@ -352,17 +385,8 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 			}
 			return [...affected];
 		},
-		...createEditorFeatures({
-			workspace,
-			getRoots: () => roots,
-			getModel: root => models.get(root),
-			rootOf,
-			getSite,
-			siteOfConfig,
-			pageIndexOf,
-			pageSummaries,
-			linkContext,
-			pageInfo,
-		}),
+		...features,
+		// A legacy site's tree points into mint.json, not into the docs.json it does not have.
+		getSiteTrees: async token => (await features.getSiteTrees(token)).map(tree => legacy.mapTree(tree)),
 	};
 }

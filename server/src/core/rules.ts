@@ -135,6 +135,15 @@ export const rules = {
 	'openapi-syntax': { severity: DiagnosticSeverity.Error, summary: 'The OpenAPI document is not valid JSON or YAML.' },
 	'openapi-external-ref': { severity: DiagnosticSeverity.Error, summary: 'A $ref to another file or URL (only internal references are supported).' },
 	'openapi-webhooks-version': { severity: DiagnosticSeverity.Error, summary: '`webhooks` in a document older than OpenAPI 3.1.' },
+	'legacy-config': {
+		severity: DiagnosticSeverity.Warning,
+		summary:
+			'A site configured by mint.json alone: the platform reads only docs.json now (its build still upgrades the file on the fly, so it is a warning). Quick fix: the upgrade.',
+	},
+	'legacy-config-ignored': {
+		severity: DiagnosticSeverity.Information,
+		summary: 'A mint.json beside a docs.json: the platform ignores it (delete it once the upgrade is reviewed).',
+	},
 } as const satisfies Record<string, { severity: DiagnosticSeverity; summary: string }>;
 
 export type RuleId = keyof typeof rules;

@@ -1,4 +1,5 @@
 import { URI, Utils } from 'vscode-uri';
+import { legacyConfigFileName } from './legacy/mintConfig';
 
 /** Name of the file that makes a folder a docs root. */
 export const docsConfigFileName = 'docs.json';
@@ -36,4 +37,10 @@ export function relativePath(folder: string, uri: string): string | undefined {
 
 export function isDocsConfigUri(uri: string): boolean {
 	return basenameUri(uri) === docsConfigFileName;
+}
+
+/** A file whose appearance or removal makes or unmakes a site: docs.json, or a legacy mint.json. */
+export function isSiteConfigUri(uri: string): boolean {
+	const name = basenameUri(uri);
+	return name === docsConfigFileName || name === legacyConfigFileName;
 }

@@ -5,7 +5,7 @@ import type { Logger } from '../core/logger';
 import { StatusNotification, type ServerState } from '../protocol';
 import type { DiagnosticsPublisher } from './diagnosticsPublisher';
 import { describeError } from './runner';
-import { dirnameUri, isDocsConfigUri } from '../core/uris';
+import { dirnameUri, isSiteConfigUri } from '../core/uris';
 
 /**
  * Keeps the set of docs roots current (start-up, `docs.json` created or deleted, workspace
@@ -36,7 +36,7 @@ export class SiteTracker {
 	 * know as a root is a reason to look again, once.
 	 */
 	noticeConfigFile(uri: string): void {
-		if (!isDocsConfigUri(uri) || this.#roots.includes(dirnameUri(uri)) || this.#passedOver.has(uri)) return;
+		if (!isSiteConfigUri(uri) || this.#roots.includes(dirnameUri(uri)) || this.#passedOver.has(uri)) return;
 		void this.refresh().then(() => {
 			if (!this.#roots.includes(dirnameUri(uri))) this.#passedOver.add(uri);
 		});

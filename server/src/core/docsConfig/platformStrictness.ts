@@ -1,6 +1,6 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
-import { isChildKey, type Navigation } from './navigation';
+import { isChildKey, type NavElement, type Navigation } from './navigation';
 
 /**
  * Where the platform's build actually rejects a navigation mistake. Its validator checks the
@@ -51,4 +51,25 @@ export function relaxWhereLenient(diagnostics: Diagnostic[], uri: string, offset
 		diagnostic.message +=
 			" (The platform's build does not check this below the top level of the navigation, so it deploys; the site may not show it as you expect.)";
 	}
+}
+
+/**
+ * A group named "" below a root division (v1 allowed nameless top-level groups, and upgrades keep
+ * them inside versions): the platform's validator accepts it there, and its strict build then
+ * reports no missing navigation page at all (measured on the upgraded AgentOps docs: the same
+ * navigation with names reports each one). A missing page stays a finding, as a warning.
+ */
+export function relaxMissingPagesWithNamelessGroup(diagnostics: Map<string, Diagnostic[]>, navigation: Navigation | undefined): void {
+	// In a root `groups` tree the validator rejects the empty name, and the build fails anyway.
+	const belowDivision = (e: NavElement) => {
+		for (let p = e.parent; p; p = p.parent) if (p.kind !== 'group' && p.kind !== 'navigation') return true;
+		return false;
+	};
+	if (!navigation?.elements.some(e => e.kind === 'group' && e.name === '' && belowDivision(e))) return;
+	for (const found of diagnostics.values())
+		for (const d of found)
+			if (d.code === 'page-not-found' && d.severity === DiagnosticSeverity.Error) {
+				d.severity = DiagnosticSeverity.Warning;
+				d.message += ' (A warning: with a group named "" in the navigation, the platform\'s build does not check for missing pages; readers get a 404.)';
+			}
 }

@@ -10,6 +10,15 @@ export const docsSchemaUri = 'https://mintlify.com/docs.json';
 /** vscode-json-languageservice numbers syntax errors from 0x100; below that are schema findings. */
 const firstSyntaxErrorCode = 0x100;
 
+/** A bundled JSON Schema, the id real files name it by, and the file name it applies to. */
+export interface SchemaSource {
+	readonly uri: string;
+	readonly fileName: string;
+	readonly schema: object;
+	/** Other URLs files write as `$schema` for the same schema. */
+	readonly aliases?: readonly string[];
+}
+
 /**
  * Validates a `docs.json` against schemas/docs.schema.json with VS Code's own JSON language
  * service, so the CLI reports exactly what the editor shows. The editor itself does not call
@@ -18,14 +27,21 @@ const firstSyntaxErrorCode = 0x100;
  */
 export class SchemaValidator {
 	readonly #service: JsonLanguageService;
+	readonly #schemaUri: string;
 
-	constructor() {
+	/** By default the docs.json schema; the legacy mint.json passes its own (schemas/mint.schema.json). */
+	constructor(schema: SchemaSource = { uri: docsSchemaUri, fileName: 'docs.json', schema: docsSchema }) {
 		this.#service = getLanguageService({});
+		this.#schemaUri = schema.uri;
 		// The service annotates the schema object it is given: hand it a copy.
 		this.#service.configure({
 			validate: true,
 			allowComments: false,
-			schemas: [{ uri: docsSchemaUri, fileMatch: ['*/docs.json', 'docs.json'], schema: structuredClone(docsSchema) as object }],
+			schemas: [
+				{ uri: schema.uri, fileMatch: [`*/${schema.fileName}`, schema.fileName], schema: structuredClone(schema.schema) },
+				// Files name their schema by URL (`$schema`), and the service then uses that one: map the known URLs to the bundled copy.
+				...(schema.aliases ?? []).map(uri => ({ uri, schema: structuredClone(schema.schema) })),
+			],
 		});
 	}
 
@@ -41,7 +57,7 @@ export class SchemaValidator {
 		const declared = json.root?.type === 'object' ? json.root.properties.find(p => p.keyNode.value === '$schema')?.valueNode : undefined;
 		if (declared?.type === 'string' && !/^https?:\/\//i.test(declared.value)) {
 			const range = { start: document.positionAt(declared.offset), end: document.positionAt(declared.offset + declared.length) };
-			found.push({ range, message: `"$schema" must be a URL, such as ${JSON.stringify(docsSchemaUri)}.`, severity: DiagnosticSeverity.Error });
+			found.push({ range, message: `"$schema" must be a URL, such as ${JSON.stringify(this.#schemaUri)}.`, severity: DiagnosticSeverity.Error });
 		}
 		return found
 			.filter(d => typeof d.code !== 'number' || d.code < firstSyntaxErrorCode)

@@ -5,7 +5,7 @@ import { getProperty, getValue, type ConfigNode } from '../docsConfig/configTree
 import { checkTopLevelKeys } from '../docsConfig/configRules';
 import { DiagnosticSink } from '../docsConfig/diagnosticSink';
 import { extractNavigation, type Navigation } from '../docsConfig/navigation';
-import { platformStrictness, relaxWhereLenient, type Strictness } from '../docsConfig/platformStrictness';
+import { platformStrictness, relaxMissingPagesWithNamelessGroup, relaxWhereLenient, type Strictness } from '../docsConfig/platformStrictness';
 import { addPageSuggestions, checkRedirects, fileDestinations } from '../docsConfig/pageRules';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { checkSpecFile } from '../openapi/openApiRules';
@@ -159,6 +159,7 @@ export async function buildSiteModel(
 	}
 	const strictness = platformStrictness(navigation);
 	for (const [uri, document] of config.files) relaxWhereLenient(diagnostics.get(uri) ?? [], uri, d => document.offsetAt(d.range.start), strictness);
+	relaxMissingPagesWithNamelessGroup(diagnostics, navigation);
 	return { rootUri, config, navigation, pages, pageVersion: pages.version, diagnostics, specs: registry, specFiles, remoteSpecs, strictness };
 }
 

@@ -12,9 +12,10 @@ import {
 	type Hover,
 	type LocationLink,
 	type Position,
+	type Range,
 } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { builtinComponent, builtinComponents, componentDoc } from '../mdx/components';
+import { builtinComponent, builtinComponents, componentDoc, componentProp, propSummary } from '../mdx/components';
 import { frontmatterApiCompletion, frontmatterApiDefinition } from './frontmatterApiFeatures';
 import { resolveLink, type LinkContext } from '../mdx/linkRules';
 import type { PageHeading, PageSummary } from '../mdx/pageSummary';
@@ -159,11 +160,14 @@ function completeComponents(line: string, position: Position): CompletionList | 
 			.map<CompletionItem>(([name, p]) => ({
 				label: name,
 				kind: CompletionItemKind.Property,
-				detail: p.required ? 'required' : p.type,
-				documentation: p.doc,
+				detail: p.required ? `${p.type}, required` : p.type,
+				documentation: { kind: MarkupKind.Markdown, value: propSummary(name, p) },
+				...(p.deprecated ? { tags: [1 as const] } : {}),
 				insertTextFormat: InsertTextFormat.Snippet,
 				textEdit: { range: replace(prop[3]), newText: p.type === 'boolean' ? name : p.type === 'number' ? `${name}={$1}` : `${name}="$1"` },
 				sortText: (p.required ? '0' : '1') + name,
+				// A prop with documented values or icon names opens their list as soon as it is inserted.
+				...(p.values || p.icon ? { command: { title: 'Suggest values', command: 'editor.action.triggerSuggest' } } : {}),
 			}));
 		return { isIncomplete: false, items };
 	}
@@ -187,10 +191,18 @@ function completeComponents(line: string, position: Position): CompletionList | 
 	return { isIncomplete: false, items };
 }
 
-/** Hover on a component name: what it does and its props. */
+/** Hover on a component name (what it does and its props) or on a prop of a built-in component (its type, values, whether required). */
 export function pageHover(summary: PageSummary, document: TextDocument, position: Position): Hover | undefined {
 	const offset = document.offsetAt(position);
-	const element = summary.elements.find(e => document.offsetAt(e.nameRange.start) <= offset && offset <= document.offsetAt(e.nameRange.end));
-	const spec = element && builtinComponent(element.name);
-	return element && spec ? { range: element.nameRange, contents: { kind: MarkupKind.Markdown, value: componentDoc(element.name, spec) } } : undefined;
+	const within = (range: Range) => document.offsetAt(range.start) <= offset && offset <= document.offsetAt(range.end);
+	for (const element of summary.elements) {
+		const spec = builtinComponent(element.name);
+		if (!spec) continue;
+		if (within(element.nameRange)) return { range: element.nameRange, contents: { kind: MarkupKind.Markdown, value: componentDoc(element.name, spec) } };
+		const prop = element.props?.find(p => within(p.range));
+		const documented = prop && componentProp(spec, prop.name);
+		if (prop && documented)
+			return { range: prop.range, contents: { kind: MarkupKind.Markdown, value: `**<${element.name}>** ${propSummary(prop.name, documented)}` } };
+	}
+	return undefined;
 }

@@ -2,7 +2,8 @@ import { slug as slugOf } from 'github-slugger';
 import { componentTitleSlug, headingSlug, HeadingSlugger } from './platformSlug';
 import type { Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { PageElement, PageHeading, PageImport, PageLink, PageSummary } from './pageTypes';
+import type { PageElement, PageHeading, PageImport, PageLink, PageProp, PageSummary } from './pageTypes';
+import { scanTagProps } from './tagProps';
 
 /** What one page yields besides its diagnostics and frontmatter; `localNames` feeds the component check. */
 export type Extracted = Pick<PageSummary, 'links' | 'headings' | 'anchors' | 'imports' | 'folds' | 'elements'> & { localNames: Set<string> };
@@ -89,8 +90,21 @@ export class PageRecorder {
 			if (attribute.name === 'title' && name && titledComponents.has(name)) this.anchors.add(titleAnchor(name, value));
 		}
 		if (name && this.text.startsWith(name, start + 1)) {
-			this.elements.push({ name, nameRange: this.range(start + 1, start + 1 + name.length), attributes: attributes.map(a => a.name) });
+			const names = attributes.map(a => a.name);
+			this.elements.push({ name, nameRange: this.range(start + 1, start + 1 + name.length), attributes: names, props: this.props(start, names) });
 		}
+	}
+
+	/** The attributes of the opening tag at `start`, read from the source; only when they are the ones the reader found (same names, same order). */
+	private props(start: number, names: readonly string[]): PageProp[] | undefined {
+		const scanned = scanTagProps(this.text, start);
+		if (!scanned || scanned.length !== names.length || scanned.some((p, i) => p.name !== names[i])) return undefined;
+		return scanned.map(p => ({
+			name: p.name,
+			range: this.range(p.nameStart, p.nameStart + p.name.length),
+			kind: p.kind,
+			...(p.value !== undefined && p.valueStart !== undefined ? { value: p.value, valueRange: this.range(p.valueStart, p.valueStart + p.value.length) } : {}),
+		}));
 	}
 
 	/** An ESM block (`import`/`export` lines) starting at `start`. */

@@ -1,3 +1,4 @@
+import { filterA11y } from '../core/a11yFindings';
 import { parseArgs } from 'node:util';
 import { apiServerUsage, runApiServer } from './apiServer';
 import { checkFolders, UsageError } from './check';
@@ -10,13 +11,14 @@ declare const MINTDOC_VERSION: string;
 const usage = `Usage: mintdoc <command> [options]
 
 Commands:
-  check [dir...] [--format text|json] [--coverage] [--no-cache] [--cache-location path]
+  check [dir...] [--format text|json] [--coverage] [--no-cache] [--cache-location path] [--no-a11y]
                                         Check the docs sites in the given folders (default: .);
                                         --coverage also lists, per OpenAPI file, the operations no
                                         page documents (JSON: {"problems": [...], "coverage": [...]});
                                         page results are cached between runs (by content, in
                                         node_modules/.cache/mintdoc or the user's cache folder):
-                                        --no-cache skips it, --cache-location sets a file or folder
+                                        --no-cache skips it, --cache-location sets a file or folder;
+                                        --no-a11y leaves out the accessibility findings (a11y-*)
 ${generateUsage}
 ${apiServerUsage}
 ${previewUsage}
@@ -67,6 +69,8 @@ async function runCheck(args: readonly string[], out: NodeJS.WritableStream): Pr
 				cache: { type: 'boolean', default: true },
 				'no-cache': { type: 'boolean', default: false },
 				'cache-location': { type: 'string' },
+				a11y: { type: 'boolean', default: true },
+				'no-a11y': { type: 'boolean', default: false },
 			},
 		});
 	} catch (e) {
@@ -80,7 +84,11 @@ async function runCheck(args: readonly string[], out: NodeJS.WritableStream): Pr
 		cache: parsed.values.cache && !parsed.values['no-cache'],
 		cacheLocation: parsed.values['cache-location'],
 	});
-	const problems = toProblems(results, process.cwd());
+	const a11y = parsed.values.a11y && !parsed.values['no-a11y'];
+	const problems = toProblems(
+		results.map(r => ({ ...r, diagnostics: filterA11y(r.diagnostics, a11y) })),
+		process.cwd(),
+	);
 	const report = coverage && toCoverage(coverage, process.cwd());
 	if (format === 'json') out.write(report ? formatJsonWithCoverage(problems, report) : formatJson(problems));
 	else out.write(formatText(problems, roots.length) + (report ? formatCoverageText(report) : ''));

@@ -96,6 +96,16 @@ export const rules = {
 		severity: DiagnosticSeverity.Warning,
 		summary: 'A literal of the wrong type: a string where the component takes {number} or true/false (defaultOpen="false" opens it).',
 	},
+	'a11y-missing-alt': {
+		severity: DiagnosticSeverity.Warning,
+		summary: 'An image (Markdown, <img>) or <video> without alternative text, as `mint a11y` reports it.',
+	},
+	'a11y-link-text': { severity: DiagnosticSeverity.Warning, summary: 'An <a> link with no text inside, as `mint a11y` reports it.' },
+	'a11y-contrast': {
+		severity: DiagnosticSeverity.Warning,
+		summary: "A docs.json color whose contrast against the theme's light or dark background fails WCAG AA, as `mint a11y` reports it.",
+	},
+	'a11y-contrast-aaa': { severity: DiagnosticSeverity.Hint, summary: 'A docs.json color that meets WCAG AA but not AAA (`mint a11y` says WARN).' },
 	'link-broken': { severity: DiagnosticSeverity.Error, summary: 'An internal link leads to no page, file, redirect or generated API page of the site.' },
 	'link-broken-unchecked': {
 		severity: DiagnosticSeverity.Warning,

@@ -69,8 +69,9 @@ function summarize(document: TextDocument, fast: boolean): { summary: PageSummar
 		}
 		extracted = extract(parsed.tree, document, source, custom?.ids);
 	}
-	diagnostics.push(...checkComponents(extracted.elements, extracted.localNames, document.uri));
-	return { summary: { diagnostics, frontmatter: frontmatter?.data, ...extracted }, tier };
+	diagnostics.push(...checkComponents(extracted.elements, extracted.localNames, document.uri), ...extracted.accessibility);
+	const { localNames: _names, accessibility: _a11y, ...records } = extracted;
+	return { summary: { diagnostics, frontmatter: frontmatter?.data, ...records }, tier };
 }
 
 function extract(tree: Root, document: TextDocument, text: string, customIds?: ReadonlyMap<number, string>): Extracted {

@@ -24,11 +24,16 @@ const maxTagLength = 20_000;
  * skipped. Undefined when the tag cannot be read (the caller then knows only the names).
  */
 export function scanTagProps(text: string, start: number): ScannedProp[] | undefined {
+	return scanTag(text, start)?.props;
+}
+
+/** The attributes of the opening tag at `start` and the offset after its `>` (`selfClosing` for `/>`). */
+export function scanTag(text: string, start: number): { props: ScannedProp[]; end: number; selfClosing: boolean } | undefined {
 	const limit = Math.min(text.length, start + maxTagLength);
 	let i = start + 1;
 	const tag = /[A-Za-z_$][\w$.:-]*/y;
 	tag.lastIndex = i;
-	if (!tag.exec(text)) return text[i] === '>' ? [] : undefined;
+	if (!tag.exec(text)) return text[i] === '>' ? { props: [], end: i + 1, selfClosing: false } : undefined;
 	i = tag.lastIndex;
 	const props: ScannedProp[] = [];
 	const skipSpace = () => {
@@ -37,7 +42,8 @@ export function scanTagProps(text: string, start: number): ScannedProp[] | undef
 	for (;;) {
 		skipSpace();
 		if (i >= limit) return undefined;
-		if (text[i] === '>' || text.startsWith('/>', i)) return props;
+		if (text[i] === '>') return { props, end: i + 1, selfClosing: false };
+		if (text.startsWith('/>', i)) return { props, end: i + 2, selfClosing: true };
 		if (text[i] === '{') {
 			// `{...props}` or `{/* comment */}`: not a prop of its own.
 			const close = expressionEnd(text, i, limit, true);

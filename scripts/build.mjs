@@ -4,6 +4,7 @@ import * as esbuild from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { writeIconNames } from './icon-names.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const production = process.argv.includes('--production');
@@ -65,6 +66,9 @@ if (!production) {
 	// The suite runs inside the VS Code extension host; mocha is loaded from node_modules at run time.
 	targets.push({ ...node, entryPoints: ['test/integration/index.ts'], outfile: 'dist/test/integration/index.js', external: ['vscode', 'mocha'] });
 }
+
+// The icon names come from the icon sets' npm packages at build time (the core imports the generated file).
+writeIconNames();
 
 if (watch) {
 	for (const options of targets) await (await esbuild.context(options)).watch();

@@ -96,6 +96,10 @@ export const rules = {
 		severity: DiagnosticSeverity.Warning,
 		summary: 'A literal of the wrong type: a string where the component takes {number} or true/false (defaultOpen="false" opens it).',
 	},
+	'icon-unknown': {
+		severity: DiagnosticSeverity.Warning,
+		summary: 'An icon name the library that `icons.library` selects (Font Awesome by default, Lucide, Tabler) does not have, with the closest one.',
+	},
 	'a11y-missing-alt': {
 		severity: DiagnosticSeverity.Warning,
 		summary: 'An image (Markdown, <img>) or <video> without alternative text, as `mint a11y` reports it.',

@@ -15,6 +15,9 @@ import {
 	type Range,
 } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { iconLibraryOf } from '../icons/iconRules';
+import type { IconLibrary } from '../icons/iconSets';
+import { iconCompletion } from './iconCompletion';
 import { builtinComponent, builtinComponents, componentDoc, componentProp, propSummary } from '../mdx/components';
 import { frontmatterApiCompletion, frontmatterApiDefinition } from './frontmatterApiFeatures';
 import { resolveLink, type LinkContext } from '../mdx/linkRules';
@@ -102,7 +105,7 @@ export async function pageCompletion(
 	const api = context?.site && frontmatterApiCompletion(context.site, document, position);
 	if (api) return api;
 	const line = document.getText({ start: { line: position.line, character: 0 }, end: position });
-	const components = completeComponents(line, position);
+	const components = completeComponents(line, position, context?.site ? iconLibraryOf(context.site.config.root) : 'fontawesome');
 	if (components) return components;
 	const route = /(?:\]\(|\b(?:href|src)=["'])(\/[^\s)"'#]*)(#[^\s)"']*)?$/.exec(line) ?? /(?:\]\(|\b(?:href|src)=["'])(#[^\s)"']*)$/.exec(line);
 	if (!route) return undefined;
@@ -138,11 +141,14 @@ export async function pageCompletion(
 }
 
 /** Components after `<`, their props inside a tag, and enumerated prop values inside quotes. */
-function completeComponents(line: string, position: Position): CompletionList | undefined {
+function completeComponents(line: string, position: Position, library: IconLibrary): CompletionList | undefined {
 	const replace = (typed: string) => ({ start: { line: position.line, character: position.character - typed.length }, end: position });
 	const value = /<([A-Z][\w.]*)\b[^<>]*\s([\w-]+)=["']([^"']*)$/.exec(line);
 	if (value) {
-		const values = builtinComponent(value[1])?.props[value[2]]?.values;
+		const spec = builtinComponent(value[1]);
+		const prop = spec && componentProp(spec, value[2]);
+		if (prop?.icon === 'name') return iconCompletion(library, replace(value[3]));
+		const values = prop?.values;
 		return (
 			values && {
 				isIncomplete: false,

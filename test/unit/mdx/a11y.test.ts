@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Diagnostic } from 'vscode-languageserver-types';
 import { summarizePage, summarizePageWithParser } from '../../../server/src/core/mdx/pageSummary';
 import { filterA11y } from '../../../server/src/core/a11yFindings';
 import { assertDiagnostics } from '../../helpers/diagnostics';
@@ -8,10 +9,10 @@ import { checkPages, checkSite, docsJson, rangeOf } from '../../helpers/siteChec
 const page = (text: string) => TextDocument.create('file:///ws/page.mdx', 'mdx', 1, text);
 /** The a11y findings of a page; both readers agree. */
 const a11y = (text: string) => {
-	const pick = (d: readonly { code?: unknown }[]) => d.filter(x => String(x.code).startsWith('a11y-'));
+	const pick = (d: readonly Diagnostic[]) => d.filter(x => String(x.code).startsWith('a11y-'));
 	const fast = pick(summarizePage(page(text)).diagnostics);
 	assert.deepEqual(pick(summarizePageWithParser(page(text)).diagnostics), fast);
-	return fast as Parameters<typeof assertDiagnostics>[0];
+	return fast;
 };
 
 describe('Accessibility (as mint a11y)', () => {

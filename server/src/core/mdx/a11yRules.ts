@@ -1,6 +1,5 @@
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import { createDiagnostic } from '../diagnostic';
-import type { ElementAttribute } from './pageRecords';
 import { scanTag } from './tagProps';
 
 /*
@@ -25,7 +24,13 @@ export function checkImageAlt(text: string, start: number, urlAt: number, range:
 }
 
 /** `<img>`/`<video>` without a non-empty `alt` string, and `<a>` with no text inside, at the tag's `<name`. */
-export function checkElementA11y(text: string, name: string, attributes: readonly ElementAttribute[], start: number, range: RangeOf): Diagnostic | undefined {
+export function checkElementA11y(
+	text: string,
+	name: string,
+	attributes: readonly { readonly name: string; readonly value?: unknown }[],
+	start: number,
+	range: RangeOf,
+): Diagnostic | undefined {
 	const at = range(start, start + 1 + name.length);
 	if (name === 'img' || name === 'video') {
 		const alt = attributes.find(a => a.name === 'alt');

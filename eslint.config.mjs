@@ -16,6 +16,7 @@ export default tseslint.config(
 			'**/*.mjs',
 			'**/*.cjs',
 			'**/*.js',
+			'server/src/core/icons/iconNames.generated.ts',
 		],
 	},
 	{

@@ -7,6 +7,7 @@ import * as esbuild from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { writeIconNames } from './icon-names.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const production = process.argv.includes('--production');
@@ -78,6 +79,8 @@ if (cliOutdir) {
 	targets.length = 0;
 	targets.push(...kept.map(t => ({ ...t, outfile: path.join(cliOutdir, path.basename(t.outfile)) })));
 }
+// The icon names come from the icon sets' npm packages at build time (the core imports the generated file).
+writeIconNames();
 
 if (watch) {
 	for (const options of targets) await (await esbuild.context(options)).watch();

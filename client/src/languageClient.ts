@@ -23,10 +23,14 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
 			{ scheme: 'file', language: 'jsonc' },
 			{ scheme: 'file', pattern: '**/*.{mdx,md,yaml,yml}' },
 		],
-		synchronize: { fileEvents: watcher },
+		synchronize: { fileEvents: watcher, configurationSection: 'mintdoc.a11y' },
 		outputChannel,
 		// Where the server caches hosted OpenAPI documents (with their ETags); in Restricted Mode it fetches none.
-		initializationOptions: { storagePath: context.globalStorageUri.fsPath, workspaceTrusted: vscode.workspace.isTrusted },
+		initializationOptions: {
+			storagePath: context.globalStorageUri.fsPath,
+			workspaceTrusted: vscode.workspace.isTrusted,
+			a11y: vscode.workspace.getConfiguration('mintdoc').get<boolean>('a11y.enabled', true),
+		},
 		// The server never crashes on bad input by design; if it dies anyway, restart it a few times before giving up.
 		connectionOptions: { maxRestartCount: 4 },
 	};

@@ -96,6 +96,7 @@ export function startServer(connection: Connection): void {
 			});
 		}
 		workspaceTrusted = isTrustedInit(params.initializationOptions);
+		publisher.setA11yEnabled(a11yEnabled(params.initializationOptions));
 		return {
 			capabilities: {
 				textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: false },
@@ -105,6 +106,9 @@ export function startServer(connection: Connection): void {
 			serverInfo: { name: 'MintDoc Language Server' },
 		};
 	});
+
+	// The client sends the `mintdoc.a11y` section when it changes (synchronize.configurationSection).
+	connection.onDidChangeConfiguration(({ settings }) => publisher.setA11yEnabled(a11yEnabled(settings)));
 
 	connection.onInitialized(() => {
 		connection.workspace.onDidChangeWorkspaceFolders(event => {
@@ -158,4 +162,10 @@ export function startServer(connection: Connection): void {
 	documents.listen(connection);
 	connection.listen();
 	logger.info(`MintDoc language server started (node ${process.version}, pid ${process.pid}, cwd ${URI.file(process.cwd()).fsPath})`);
+}
+
+/** `mintdoc.a11y.enabled` from initialization options (`{ a11y: boolean }`) or a configuration change (`{ mintdoc: { a11y: { enabled } } }`); on unless set to false. */
+function a11yEnabled(settings: unknown): boolean {
+	const s = settings as { a11y?: unknown; mintdoc?: { a11y?: { enabled?: unknown } } } | undefined;
+	return s?.a11y !== false && s?.mintdoc?.a11y?.enabled !== false;
 }

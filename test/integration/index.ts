@@ -8,6 +8,7 @@ export function run(): Promise<void> {
 	mocha.suite.emit('pre-require', globalThis, 'integration', mocha);
 	require('./extension.test');
 	require('./docsConfig.test');
+	require('./components.test');
 	require('./openapi.test');
 	require('./api.test');
 	require('./preview.test');

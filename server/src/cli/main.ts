@@ -1,3 +1,4 @@
+import { filterA11y } from '../core/a11yFindings';
 import { parseArgs } from 'node:util';
 import { apiServerUsage, runApiServer } from './apiServer';
 import { checkFolders, UsageError } from './check';
@@ -19,7 +20,7 @@ const usage = `Usage: mintdoc <command> [options]
 
 Commands:
   check [dir...] [--format text|json|github|sarif|junit] [--quiet] [--max-warnings N]
-        [--coverage] [--no-cache] [--cache-location path]
+        [--coverage] [--no-cache] [--cache-location path] [--no-a11y]
                                         Check the docs sites in the given folders (default: .);
                                         github: workflow annotations, sarif: SARIF 2.1.0 for code
                                         scanning, junit: a JUnit XML report;
@@ -29,7 +30,8 @@ Commands:
                                         page documents (JSON: {"problems": [...], "coverage": [...]});
                                         page results are cached between runs (by content, in
                                         node_modules/.cache/mintdoc or the user's cache folder):
-                                        --no-cache skips it, --cache-location sets a file or folder
+                                        --no-cache skips it, --cache-location sets a file or folder;
+                                        --no-a11y leaves out the accessibility findings (a11y-*)
 ${generateUsage}
 ${apiServerUsage}
 ${previewUsage}
@@ -86,6 +88,8 @@ async function runCheck(args: readonly string[], out: NodeJS.WritableStream, err
 				cache: { type: 'boolean', default: true },
 				'no-cache': { type: 'boolean', default: false },
 				'cache-location': { type: 'string' },
+				a11y: { type: 'boolean', default: true },
+				'no-a11y': { type: 'boolean', default: false },
 			},
 		});
 	} catch (e) {
@@ -106,7 +110,11 @@ async function runCheck(args: readonly string[], out: NodeJS.WritableStream, err
 		cache: parsed.values.cache && !parsed.values['no-cache'],
 		cacheLocation: parsed.values['cache-location'],
 	});
-	const all = toProblems(results, cwd);
+	const a11y = parsed.values.a11y && !parsed.values['no-a11y'];
+	const all = toProblems(
+		results.map(r => ({ ...r, diagnostics: filterA11y(r.diagnostics, a11y) })),
+		cwd,
+	);
 	const problems = parsed.values.quiet ? all.filter(p => p.severity === 'error') : all;
 	const summaryLine = summary(problems, roots.length, all.length - problems.length);
 	const report = coverage && toCoverage(coverage, cwd);

@@ -1,3 +1,5 @@
+import { checkPageIcons, iconLibraryOf } from './icons/iconRules';
+import { getValue } from './docsConfig/configTree';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DocumentCache } from './cache';
@@ -81,7 +83,8 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		const tracked: LinkContext = { ...base, summaryOf: target => (dependencies.noteAnchorLink(uri, target), base.summaryOf(target)) };
 		const links =
 			dependencies.reusableLinks(site, uri, summary) ?? dependencies.keepLinks(site, uri, summary, await checkPageLinks(uri, summary, tracked, token));
-		return [...summary.diagnostics, ...openapi, ...links];
+		const icons = checkPageIcons(summary, iconLibraryOf(site.config.root), getValue(getValue(site.config.root, 'icons'), 'library') !== undefined);
+		return [...pageOwnDiagnostics(summary, site.pages.pagePathOfFile(uri)!), ...openapi, ...links, ...icons];
 	}
 
 	/** Reads the pages and summarizes those not cached yet with the summarizer (worker threads), in parallel. */
@@ -389,4 +392,9 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		// A legacy site's tree points into mint.json, not into the docs.json it does not have.
 		getSiteTrees: async token => (await features.getSiteTrees(token)).map(tree => legacy.mapTree(tree)),
 	};
+}
+
+/** A page's own findings; `mint a11y` skips snippets, so their accessibility findings are left out. */
+function pageOwnDiagnostics(summary: PageSummary, pagePath: string): readonly Diagnostic[] {
+	return /^_?snippets\//.test(pagePath) ? summary.diagnostics.filter(d => !String(d.code).startsWith('a11y-')) : summary.diagnostics;
 }

@@ -81,7 +81,35 @@ export const rules = {
 	'frontmatter-type': { severity: DiagnosticSeverity.Error, summary: 'A documented frontmatter field has the wrong type (deprecated: "yes").' },
 	'frontmatter-unknown-key': { severity: DiagnosticSeverity.Hint, summary: 'A frontmatter key the platform does not document (custom keys are allowed).' },
 	'component-unknown': { severity: DiagnosticSeverity.Warning, summary: 'A component that is not built in, not imported and not defined in the page.' },
-	'component-missing-prop': { severity: DiagnosticSeverity.Warning, summary: 'A built-in component without a prop it requires (a Card without a title).' },
+	'component-missing-prop': {
+		severity: DiagnosticSeverity.Warning,
+		summary: 'A built-in component without a prop it requires (an Accordion without a title).',
+	},
+	'component-unknown-prop': {
+		severity: DiagnosticSeverity.Warning,
+		summary:
+			'A prop the documentation of a built-in component does not list (HTML props such as className, style, id, data-* and aria-* excepted): the platform ignores it.',
+	},
+	'component-duplicate-prop': { severity: DiagnosticSeverity.Warning, summary: 'A prop written twice on one element: only the last one counts.' },
+	'component-prop-value': { severity: DiagnosticSeverity.Warning, summary: 'A value outside the documented set of a prop (Badge color="teal").' },
+	'component-prop-type': {
+		severity: DiagnosticSeverity.Warning,
+		summary: 'A literal of the wrong type: a string where the component takes {number} or true/false (defaultOpen="false" opens it).',
+	},
+	'icon-unknown': {
+		severity: DiagnosticSeverity.Warning,
+		summary: 'An icon name the library that `icons.library` selects (Font Awesome by default, Lucide, Tabler) does not have, with the closest one.',
+	},
+	'a11y-missing-alt': {
+		severity: DiagnosticSeverity.Warning,
+		summary: 'An image (Markdown, <img>) or <video> without alternative text, as `mint a11y` reports it.',
+	},
+	'a11y-link-text': { severity: DiagnosticSeverity.Warning, summary: 'An <a> link with no text inside, as `mint a11y` reports it.' },
+	'a11y-contrast': {
+		severity: DiagnosticSeverity.Warning,
+		summary: "A docs.json color whose contrast against the theme's light or dark background fails WCAG AA, as `mint a11y` reports it.",
+	},
+	'a11y-contrast-aaa': { severity: DiagnosticSeverity.Hint, summary: 'A docs.json color that meets WCAG AA but not AAA (`mint a11y` says WARN).' },
 	'link-broken': { severity: DiagnosticSeverity.Error, summary: 'An internal link leads to no page, file, redirect or generated API page of the site.' },
 	'link-broken-unchecked': {
 		severity: DiagnosticSeverity.Warning,

@@ -1,3 +1,4 @@
+import { filterA11y, isA11yFinding } from '../core/a11yFindings';
 import { CancellationTokenSource, type Connection } from 'vscode-languageserver';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { isCancelledError } from '../core/cancellation';
@@ -153,8 +154,21 @@ export class DiagnosticsPublisher {
 		this.#publishedBySite.set(root, now);
 	}
 
+	/** What each file was last given, before the accessibility filter: turning the family on or off sends it again. */
+	readonly #lastSent = new Map<string, readonly Diagnostic[]>();
+	#a11y = true;
+
+	/** Shows or hides the accessibility findings (`mintdoc.a11y.enabled`) on every file at once, without checking anything again. */
+	setA11yEnabled(enabled: boolean): void {
+		if (enabled === this.#a11y) return;
+		this.#a11y = enabled;
+		for (const [uri, diagnostics] of this.#lastSent) if (diagnostics.some(isA11yFinding)) this.#send(uri, diagnostics);
+	}
+
 	#send(uri: string, diagnostics: readonly Diagnostic[]): void {
-		void this.connection.sendDiagnostics({ uri, diagnostics: [...diagnostics] });
+		if (diagnostics.length) this.#lastSent.set(uri, diagnostics);
+		else this.#lastSent.delete(uri);
+		void this.connection.sendDiagnostics({ uri, diagnostics: [...filterA11y(diagnostics, this.#a11y)] });
 	}
 
 	#cancel(root: string): void {

@@ -63,11 +63,22 @@ describe('fast page scanner', () => {
 		]);
 		// Ids as the platform renders them: a repeated heading gets -2.
 		assert.deepEqual([...summary.anchors!], ['guide', 'guide-2', 'more-details']);
-		assert.deepEqual(summary.elements, [
-			{ name: 'Card', nameRange: range(8, 1, 5), attributes: ['title', 'href'] },
-			{ name: 'Badge', nameRange: range(9, 36, 41), attributes: ['color'] },
-			{ name: 'Accordion', nameRange: range(18, 1, 10), attributes: ['title'] },
-		]);
+		assert.deepEqual(
+			summary.elements.map(({ props, ...e }) => ({ ...e, props: props?.map(p => [p.name, p.kind, p.value]) })),
+			[
+				{
+					name: 'Card',
+					nameRange: range(8, 1, 5),
+					attributes: ['title', 'href'],
+					props: [
+						['title', 'string', 'Start'],
+						['href', 'string', '/quickstart'],
+					],
+				},
+				{ name: 'Badge', nameRange: range(9, 36, 41), attributes: ['color'], props: [['color', 'string', 'green']] },
+				{ name: 'Accordion', nameRange: range(18, 1, 10), attributes: ['title'], props: [['title', 'string', 'More details']] },
+			],
+		);
 		assert.deepEqual(summary.folds, [
 			{ startLine: 0, endLine: 2 },
 			{ startLine: 8, endLine: 10 },
@@ -97,13 +108,13 @@ describe('fast page scanner', () => {
 	});
 
 	it('reports unknown components and missing props from the elements it reads, as the parser path does', () => {
-		const text = '<Notee>\n  x\n</Notee>\n\nA <Card>y</Card>.\n';
+		const text = '<Notee>\n  x\n</Notee>\n\nA <Tooltip>y</Tooltip>.\n';
 		assert.ok(fast(text));
 		assert.deepEqual(
 			summarizePage(page(text)).diagnostics.map(d => [d.code, d.range]),
 			[
 				['component-unknown', range(0, 1, 6)],
-				['component-missing-prop', range(4, 3, 7)],
+				['component-missing-prop', range(4, 3, 10)],
 			],
 		);
 		assert.ok(acceptsAndAgrees(text));

@@ -15,11 +15,11 @@ describe('MDX components', () => {
 	});
 
 	it('warns about unknown components (with the one meant) and missing required props, at the name', () => {
-		const text = '<Notee>x</Notee>\n\n<Card>no title</Card>\n\n<ParamField type="string">x</ParamField>\n';
+		const text = '<Notee>x</Notee>\n\n<Accordion>no title</Accordion>\n\n<ParamField type="string">x</ParamField>\n';
 		const d = summarizePage(page(text)).diagnostics;
 		assertDiagnostics(d, [
 			{ range: rangeOf(text, 'Notee'), code: 'component-unknown', message: /<Notee> is not a built-in component.*Did you mean <Note>\?/ },
-			{ range: rangeOf(text, 'Card'), code: 'component-missing-prop', message: /<Card> needs "title"/ },
+			{ range: rangeOf(text, 'Accordion'), code: 'component-missing-prop', message: /<Accordion> needs "title"/ },
 			{ range: rangeOf(text, 'ParamField'), code: 'component-missing-prop', message: /"query \| path \| body \| header"/ },
 		]);
 		assert.ok(d.every(x => x.severity === 2));
@@ -32,11 +32,11 @@ describe('MDX components', () => {
 		};
 		const tags = await complete('Text\n\n<Ca');
 		const card = tags.find(i => i.label === 'Card')!;
-		assert.equal(card.textEdit && 'newText' in card.textEdit ? card.textEdit.newText : '', 'Card title="${1}">\n\t$0\n</Card>');
+		assert.equal(card.textEdit && 'newText' in card.textEdit ? card.textEdit.newText : '', 'Card>\n\t$0\n</Card>');
 		assert.ok(tags.some(i => i.label === 'Tree.Folder'));
 		const props = await complete('<Card title="x" ');
 		assert.ok(!props.some(i => i.label === 'title'), 'props already written are not offered');
-		assert.deepEqual(props.map(i => i.label).sort(), ['arrow', 'color', 'cta', 'horizontal', 'href', 'icon', 'iconType', 'img']);
+		assert.deepEqual(props.map(i => i.label).sort(), ['arrow', 'color', 'cta', 'disabled', 'horizontal', 'href', 'icon', 'iconType', 'img', 'type']);
 		const values = await complete('<Badge color="');
 		assert.ok(values.map(i => i.label).includes('green'));
 	});
@@ -44,6 +44,6 @@ describe('MDX components', () => {
 	it('hovers a component with its documentation', () => {
 		const document = page('<Accordion title="x">y</Accordion>\n');
 		const hover = pageHover(summarizePage(document), document, { line: 0, character: 3 });
-		assert.match((hover?.contents as { value: string }).value, /^\*\*<Accordion>\*\* — A collapsible section\.\n\n- `title` \(required\)/);
+		assert.match((hover?.contents as { value: string }).value, /^\*\*<Accordion>\*\* — A collapsible section\.\n\n- `title` \(string, required\)/);
 	});
 });

@@ -155,7 +155,7 @@ describe('MDX page checks', () => {
 	});
 
 	it("reports a broken link the platform's link check does not read (<video src>, <Button href>) as a warning that says so", async () => {
-		const d = await checkPages(site('# Home\n\n<video src="/media/intro.mp4" />\n\n<img src="/media/missing.png" />\n'));
+		const d = await checkPages(site('# Home\n\n<video src="/media/intro.mp4" alt="Intro" />\n\n<img src="/media/missing.png" alt="Missing" />\n'));
 		assertDiagnostics(d['index.mdx'], [
 			{ range: [2, 12, 2, 28], code: 'link-broken-unchecked', message: /does not read src of <video>/ },
 			{ range: [4, 10, 4, 28], code: 'link-broken' },

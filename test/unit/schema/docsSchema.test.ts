@@ -523,8 +523,9 @@ describe('docs.json schema', () => {
 				const text = lines(...head, ...rest);
 				await assertValid(text);
 				const server = await checkSite({ 'docs.json': text, 'index.mdx': '# Home' });
+				// #0D9373 on white fails WCAG AA (a11y-contrast, tested on its own): only the navigation finding counts here.
 				assert.deepEqual(
-					server['docs.json'].map(d => d.code),
+					server['docs.json'].map(d => d.code).filter(c => !String(c).startsWith('a11y-')),
 					[code],
 				);
 			});

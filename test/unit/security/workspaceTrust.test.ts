@@ -21,13 +21,14 @@ describe('workspace trust', () => {
 		assert.equal(settings['mintdoc.api.baseUrl'].scope, 'machine');
 		assert.equal(settings['mintdoc.assistant.fingerprint'].scope, 'machine');
 		// Every other setting is either restricted or harmless (tracing, limits, a redirect on move, which
-		// endpoint version of the same host).
+		// endpoint version of the same host, whether accessibility findings show).
 		const harmless = [
 			'mintdoc.assistant.apiVersion',
 			'mintdoc.trace.server',
 			'mintdoc.assistant.retrievalPageSize',
 			'mintdoc.assistant.idleTimeoutSeconds',
 			'mintdoc.pages.addRedirectOnMove',
+			'mintdoc.a11y.enabled',
 		];
 		for (const key of Object.keys(settings)) {
 			assert.ok(settings[key].scope === 'machine' || trust.restrictedConfigurations.includes(key) || harmless.includes(key), `${key} is classified`);

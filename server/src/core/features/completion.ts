@@ -1,3 +1,5 @@
+import { iconLibraryOf } from '../icons/iconRules';
+import { iconCompletion } from './iconCompletion';
 import { findNodeAtOffset, getLocation, getNodePath, type JSONPath, type Node as JsoncNode } from 'jsonc-parser';
 import { CompletionItemKind, InsertTextFormat, type CompletionItem, type CompletionList, type Position } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -44,6 +46,8 @@ export function doComplete(site: SiteModel, document: TextDocument, position: Po
 		}));
 		return { isIncomplete: false, items };
 	}
+
+	if (last === 'icon' || (last === 'name' && parentKey === 'icon')) return iconCompletion(iconLibraryOf(site.config.root), replace, quote);
 
 	const inPagesArray = typeof last === 'number' && parentKey === 'pages';
 	if (!inPagesArray && last !== 'root') return undefined;

@@ -12,9 +12,13 @@ import {
 	type Hover,
 	type LocationLink,
 	type Position,
+	type Range,
 } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { builtinComponent, builtinComponents, componentDoc } from '../mdx/components';
+import { iconLibraryOf } from '../icons/iconRules';
+import type { IconLibrary } from '../icons/iconSets';
+import { iconCompletion } from './iconCompletion';
+import { builtinComponent, builtinComponents, componentDoc, componentProp, propSummary } from '../mdx/components';
 import { frontmatterApiCompletion, frontmatterApiDefinition } from './frontmatterApiFeatures';
 import { resolveLink, type LinkContext } from '../mdx/linkRules';
 import type { PageHeading, PageSummary } from '../mdx/pageSummary';
@@ -101,7 +105,7 @@ export async function pageCompletion(
 	const api = context?.site && frontmatterApiCompletion(context.site, document, position);
 	if (api) return api;
 	const line = document.getText({ start: { line: position.line, character: 0 }, end: position });
-	const components = completeComponents(line, position);
+	const components = completeComponents(line, position, context?.site ? iconLibraryOf(context.site.config.root) : 'fontawesome');
 	if (components) return components;
 	const route = /(?:\]\(|\b(?:href|src)=["'])(\/[^\s)"'#]*)(#[^\s)"']*)?$/.exec(line) ?? /(?:\]\(|\b(?:href|src)=["'])(#[^\s)"']*)$/.exec(line);
 	if (!route) return undefined;
@@ -137,11 +141,14 @@ export async function pageCompletion(
 }
 
 /** Components after `<`, their props inside a tag, and enumerated prop values inside quotes. */
-function completeComponents(line: string, position: Position): CompletionList | undefined {
+function completeComponents(line: string, position: Position, library: IconLibrary): CompletionList | undefined {
 	const replace = (typed: string) => ({ start: { line: position.line, character: position.character - typed.length }, end: position });
 	const value = /<([A-Z][\w.]*)\b[^<>]*\s([\w-]+)=["']([^"']*)$/.exec(line);
 	if (value) {
-		const values = builtinComponent(value[1])?.props[value[2]]?.values;
+		const spec = builtinComponent(value[1]);
+		const prop = spec && componentProp(spec, value[2]);
+		if (prop?.icon === 'name') return iconCompletion(library, replace(value[3]));
+		const values = prop?.values;
 		return (
 			values && {
 				isIncomplete: false,
@@ -159,11 +166,14 @@ function completeComponents(line: string, position: Position): CompletionList | 
 			.map<CompletionItem>(([name, p]) => ({
 				label: name,
 				kind: CompletionItemKind.Property,
-				detail: p.required ? 'required' : p.type,
-				documentation: p.doc,
+				detail: p.required ? `${p.type}, required` : p.type,
+				documentation: { kind: MarkupKind.Markdown, value: propSummary(name, p) },
+				...(p.deprecated ? { tags: [1 as const] } : {}),
 				insertTextFormat: InsertTextFormat.Snippet,
 				textEdit: { range: replace(prop[3]), newText: p.type === 'boolean' ? name : p.type === 'number' ? `${name}={$1}` : `${name}="$1"` },
 				sortText: (p.required ? '0' : '1') + name,
+				// A prop with documented values or icon names opens their list as soon as it is inserted.
+				...(p.values || p.icon ? { command: { title: 'Suggest values', command: 'editor.action.triggerSuggest' } } : {}),
 			}));
 		return { isIncomplete: false, items };
 	}
@@ -187,10 +197,18 @@ function completeComponents(line: string, position: Position): CompletionList | 
 	return { isIncomplete: false, items };
 }
 
-/** Hover on a component name: what it does and its props. */
+/** Hover on a component name (what it does and its props) or on a prop of a built-in component (its type, values, whether required). */
 export function pageHover(summary: PageSummary, document: TextDocument, position: Position): Hover | undefined {
 	const offset = document.offsetAt(position);
-	const element = summary.elements.find(e => document.offsetAt(e.nameRange.start) <= offset && offset <= document.offsetAt(e.nameRange.end));
-	const spec = element && builtinComponent(element.name);
-	return element && spec ? { range: element.nameRange, contents: { kind: MarkupKind.Markdown, value: componentDoc(element.name, spec) } } : undefined;
+	const within = (range: Range) => document.offsetAt(range.start) <= offset && offset <= document.offsetAt(range.end);
+	for (const element of summary.elements) {
+		const spec = builtinComponent(element.name);
+		if (!spec) continue;
+		if (within(element.nameRange)) return { range: element.nameRange, contents: { kind: MarkupKind.Markdown, value: componentDoc(element.name, spec) } };
+		const prop = element.props?.find(p => within(p.range));
+		const documented = prop && componentProp(spec, prop.name);
+		if (prop && documented)
+			return { range: prop.range, contents: { kind: MarkupKind.Markdown, value: `**<${element.name}>** ${propSummary(prop.name, documented)}` } };
+	}
+	return undefined;
 }

@@ -1,11 +1,17 @@
 import { slug as slugOf } from 'github-slugger';
 import { componentTitleSlug, headingSlug, HeadingSlugger } from './platformSlug';
-import type { Range } from 'vscode-languageserver-types';
+import type { Diagnostic, Range } from 'vscode-languageserver-types';
+import { checkElementA11y, checkImageAlt } from './a11yRules';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { PageElement, PageHeading, PageImport, PageLink, PageSummary } from './pageTypes';
+import type { PageElement, PageHeading, PageImport, PageLink, PageProp, PageSummary } from './pageTypes';
+import { scanTagProps } from './tagProps';
 
 /** What one page yields besides its diagnostics and frontmatter; `localNames` feeds the component check. */
-export type Extracted = Pick<PageSummary, 'links' | 'headings' | 'anchors' | 'imports' | 'folds' | 'elements'> & { localNames: Set<string> };
+export type Extracted = Pick<PageSummary, 'links' | 'headings' | 'anchors' | 'imports' | 'folds' | 'elements'> & {
+	localNames: Set<string>;
+	/** Accessibility findings (`a11y-*`), in document order. */
+	accessibility: Diagnostic[];
+};
 
 /** An attribute of a JSX element as the tree gives it: a string value, null when bare, an object for `{...}`. */
 /** Deepest heading level the platform gives an id to (its table of contents and link check agree). */
@@ -61,6 +67,14 @@ export class PageRecorder {
 	link(url: string, kind: 'link' | 'image', start: number, end: number): void {
 		const at = this.text.slice(start, end).lastIndexOf(`(${url}`);
 		if (at !== -1 && url) this.links.push({ url, range: this.range(start + at + 1, start + at + 1 + url.length), kind });
+		if (kind === 'image' && at !== -1) this.a11y(checkImageAlt(this.text, start, start + at + 1, (s, e) => this.range(s, e)));
+	}
+
+	/** Accessibility findings of the page, in document order (after the walk, sorted). */
+	readonly accessibility: Diagnostic[] = [];
+
+	private a11y(diagnostic: Diagnostic | undefined): void {
+		if (diagnostic) this.accessibility.push(diagnostic);
 	}
 
 	heading(title: string, depth: number, start: number, end: number): void {
@@ -88,9 +102,23 @@ export class PageRecorder {
 			}
 			if (attribute.name === 'title' && name && titledComponents.has(name)) this.anchors.add(titleAnchor(name, value));
 		}
+		if (name) this.a11y(checkElementA11y(this.text, name, attributes, start, (s, e) => this.range(s, e)));
 		if (name && this.text.startsWith(name, start + 1)) {
-			this.elements.push({ name, nameRange: this.range(start + 1, start + 1 + name.length), attributes: attributes.map(a => a.name) });
+			const names = attributes.map(a => a.name);
+			this.elements.push({ name, nameRange: this.range(start + 1, start + 1 + name.length), attributes: names, props: this.props(start, names) });
 		}
+	}
+
+	/** The attributes of the opening tag at `start`, read from the source; only when they are the ones the reader found (same names, same order). */
+	private props(start: number, names: readonly string[]): PageProp[] | undefined {
+		const scanned = scanTagProps(this.text, start);
+		if (!scanned || scanned.length !== names.length || scanned.some((p, i) => p.name !== names[i])) return undefined;
+		return scanned.map(p => ({
+			name: p.name,
+			range: this.range(p.nameStart, p.nameStart + p.name.length),
+			kind: p.kind,
+			...(p.value !== undefined && p.valueStart !== undefined ? { value: p.value, valueRange: this.range(p.valueStart, p.valueStart + p.value.length) } : {}),
+		}));
 	}
 
 	/** An ESM block (`import`/`export` lines) starting at `start`. */
@@ -110,9 +138,10 @@ export class PageRecorder {
 	}
 
 	result(): Extracted {
-		const { links, headings, anchors, imports, elements, localNames } = this;
+		const { links, headings, anchors, imports, elements, localNames, accessibility } = this;
 		headings.sort((a, b) => a.range.start.line - b.range.start.line);
-		return { links, headings, anchors, imports, elements, localNames, folds: this.folds.filter(f => f.endLine > f.startLine) };
+		accessibility.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+		return { links, headings, anchors, imports, elements, localNames, accessibility, folds: this.folds.filter(f => f.endLine > f.startLine) };
 	}
 }
 

@@ -3,8 +3,7 @@ import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { createDiagnostic } from '../diagnostic';
 import { checkTextIsParsable, limits } from '../textGuards';
-import { closestMatch } from '../textDistance';
-import { builtinComponent, builtinComponents } from './components';
+import { checkComponents } from './componentRules';
 import { checkFrontmatter } from './frontmatterRules';
 import { parseMdx } from './mdxParser';
 import { readFrontmatter } from './frontmatter';
@@ -70,8 +69,9 @@ function summarize(document: TextDocument, fast: boolean): { summary: PageSummar
 		}
 		extracted = extract(parsed.tree, document, source, custom?.ids);
 	}
-	diagnostics.push(...checkComponents(extracted.elements, extracted.localNames));
-	return { summary: { diagnostics, frontmatter: frontmatter?.data, ...extracted }, tier };
+	diagnostics.push(...checkComponents(extracted.elements, extracted.localNames, document.uri), ...extracted.accessibility);
+	const { localNames: _names, accessibility: _a11y, ...records } = extracted;
+	return { summary: { diagnostics, frontmatter: frontmatter?.data, ...records }, tier };
 }
 
 function extract(tree: Root, document: TextDocument, text: string, customIds?: ReadonlyMap<number, string>): Extracted {
@@ -112,36 +112,6 @@ function extract(tree: Root, document: TextDocument, text: string, customIds?: R
 		if ('children' in node) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as Nodes);
 	}
 	return recorder.result();
-}
-
-/**
- * Components the page uses: unknown ones (not built in, not imported, not defined in the page)
- * and built-in ones missing a required prop are warnings: the page still builds, but renders wrong.
- */
-function checkComponents(elements: readonly PageElement[], localNames: ReadonlySet<string>): Diagnostic[] {
-	const diagnostics: Diagnostic[] = [];
-	for (const element of elements) {
-		if (!/^[A-Z]/.test(element.name) || localNames.has(element.name.split('.')[0])) continue;
-		const spec = builtinComponent(element.name);
-		if (!spec) {
-			const suggestion = closestMatch(element.name, Object.keys(builtinComponents));
-			const diagnostic = createDiagnostic(
-				element.nameRange,
-				`<${element.name}> is not a built-in component and is not imported or defined in this page.${suggestion ? ` Did you mean <${suggestion}>?` : ''}`,
-				'component-unknown',
-			);
-			if (suggestion) diagnostic.data = { replacement: suggestion };
-			diagnostics.push(diagnostic);
-			continue;
-		}
-		const missing = Object.entries(spec.props)
-			.filter(([name, prop]) => prop.required && !element.attributes.includes(name))
-			.map(([name]) => name);
-		if (spec.oneOf && !spec.oneOf.some(p => element.attributes.includes(p))) missing.push(spec.oneOf.join(' | '));
-		if (missing.length)
-			diagnostics.push(createDiagnostic(element.nameRange, `<${element.name}> needs ${missing.map(m => `"${m}"`).join(' and ')}.`, 'component-missing-prop'));
-	}
-	return diagnostics;
 }
 
 function plainText(node: Nodes): string {

@@ -25,6 +25,19 @@ export interface PageElement {
 	readonly name: string;
 	readonly nameRange: Range;
 	readonly attributes: readonly string[];
+	/** The attributes with their places and values, in order; absent when the opening tag could not be read from the source. */
+	readonly props?: readonly PageProp[];
+}
+
+/** An attribute of a JSX element: `title="x"` (string), `cols={2}` (expression, its source), `horizontal` (bare). */
+export interface PageProp {
+	readonly name: string;
+	/** Range of the attribute's name. */
+	readonly range: Range;
+	readonly kind: 'bare' | 'string' | 'expression';
+	/** The string's characters, or the expression's source between the braces. */
+	readonly value?: string;
+	readonly valueRange?: Range;
 }
 
 /** An ESM import of the page (snippets, components). */

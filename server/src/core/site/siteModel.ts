@@ -1,3 +1,5 @@
+import { checkContrast } from '../docsConfig/contrastRules';
+import { checkConfigIcons } from '../icons/iconRules';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { throwIfCancelled, type CancellationToken } from '../cancellation';
 import { composeConfig, type ComposedConfig, type ConfigFileLoader } from '../docsConfig/compose';
@@ -95,6 +97,8 @@ export async function buildSiteModel(
 	throwIfCancelled(token);
 	checkRedirects(config.root, pages, generatedPageFolders(config.root, navigation), sink, files);
 	if (fileExists) await checkFavicon(config.root, fileExists, sink);
+	checkContrast(config.root, sink);
+	checkConfigIcons(config.root, sink);
 	const specs = new Map<string, OpenApiSpec>();
 	const specFiles = new Map<string, TextDocument>();
 	const remoteSpecs = new Map<string, string>();

@@ -1,0 +1,71 @@
+import type { Diagnostic, Range } from 'vscode-languageserver-types';
+import { createDiagnostic } from '../diagnostic';
+import type { ConfigNode } from '../docsConfig/configTree';
+import { getString, getValue } from '../docsConfig/configTree';
+import type { DiagnosticSink } from '../docsConfig/diagnosticSink';
+import { builtinComponent, componentProp } from '../mdx/components';
+import type { PageSummary } from '../mdx/pageTypes';
+import { iconLibraryNames, iconSet, isIconName, toIconLibrary, type IconLibrary } from './iconSets';
+
+/** The library `icons.library` of a docs.json selects: Font Awesome unless it names another. */
+export function iconLibraryOf(config: ConfigNode | undefined): IconLibrary {
+	return toIconLibrary(getString(getValue(config, 'icons'), 'library')) ?? 'fontawesome';
+}
+
+/** The message for a name the library does not have, with the closest one; undefined when it has it (or it is no name). */
+function unknownIcon(name: string, library: IconLibrary, configured: boolean): { message: string; suggestion?: string } | undefined {
+	if (!isIconName(name)) return undefined;
+	const set = iconSet(library);
+	// Case is not guessed at: a name the library has in lower case is accepted.
+	if (set.has(name) || set.has(name.toLowerCase())) return undefined;
+	// With Lucide, the platform's own documentation uses Font Awesome brand names (github, slack, python):
+	// Lucide dropped its brand icons, and a name Font Awesome has is not called wrong there.
+	if (library === 'lucide' && iconSet('fontawesome').has(name.toLowerCase())) return undefined;
+	const suggestion = set.closest(name);
+	const where = configured ? `the library \`icons.library\` selects` : `the default library (set \`icons.library\` in docs.json for Lucide or Tabler)`;
+	return {
+		message: `"${name}" is not a ${iconLibraryNames[library]} icon (${where}; ${set.names.length} icons, version ${set.version}).${suggestion ? ` Did you mean "${suggestion}"?` : ''} A URL or a path to an icon file works too.`,
+		suggestion,
+	};
+}
+
+/** Icon names in `icon` props of built-in components (string literals), checked against the site's library. */
+export function checkPageIcons(summary: PageSummary, library: IconLibrary, configured: boolean): Diagnostic[] {
+	const diagnostics: Diagnostic[] = [];
+	for (const element of summary.elements) {
+		const spec = builtinComponent(element.name);
+		if (!spec || !element.props) continue;
+		for (const prop of element.props) {
+			if (prop.kind !== 'string' || componentProp(spec, prop.name)?.icon !== 'name' || prop.value === undefined) continue;
+			const problem = unknownIcon(prop.value, library, configured);
+			if (!problem) continue;
+			const diagnostic = createDiagnostic(prop.valueRange as Range, problem.message, 'icon-unknown');
+			if (problem.suggestion) diagnostic.data = { replacement: problem.suggestion };
+			diagnostics.push(diagnostic);
+		}
+	}
+	return diagnostics;
+}
+
+/** Every `icon` of docs.json (navigation, global anchors, contextual options...): a name, or `{ name, library, style }`. */
+export function checkConfigIcons(config: ConfigNode | undefined, sink: DiagnosticSink): void {
+	const library = iconLibraryOf(config);
+	const configured = toIconLibrary(getString(getValue(config, 'icons'), 'library')) !== undefined;
+	const visit = (node: ConfigNode | undefined, depth: number): void => {
+		if (!node || depth > 64) return;
+		if (node.kind === 'array') for (const item of node.items) visit(item, depth + 1);
+		if (node.kind !== 'object') return;
+		for (const property of node.properties) {
+			if (property.key === 'icon') {
+				const value = property.value;
+				const named = value.kind === 'object' ? getValue(value, 'name') : value;
+				const own = value.kind === 'object' ? toIconLibrary(getString(value, 'library')) : undefined;
+				if (named?.kind === 'string') {
+					const problem = unknownIcon(named.value as string, own ?? library, own !== undefined || configured);
+					if (problem) sink.atNode(named, problem.message, 'icon-unknown', problem.suggestion ? { data: { replacement: problem.suggestion } } : undefined);
+				}
+			} else visit(property.value, depth + 1);
+		}
+	};
+	visit(config, 0);
+}

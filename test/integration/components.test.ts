@@ -1,0 +1,78 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { screenshot } from './screenshots';
+import { waitForDiagnostics } from './waits';
+
+/** Completion items at the end of the editor's text, as the suggest widget asks for them. */
+async function completionsAtEnd(editor: vscode.TextEditor): Promise<vscode.CompletionItem[]> {
+	const end = editor.document.positionAt(editor.document.getText().length);
+	editor.selection = new vscode.Selection(end, end);
+	const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', editor.document.uri, end);
+	return list.items;
+}
+
+/** Opens the suggest widget at the cursor and resolves once the provider answered the same request again (the widget shows by then). */
+async function showSuggestions(editor: vscode.TextEditor): Promise<void> {
+	await vscode.commands.executeCommand('editor.action.triggerSuggest');
+	await completionsAtEnd(editor);
+}
+
+const label = (item: vscode.CompletionItem) => (typeof item.label === 'string' ? item.label : item.label.label);
+
+describe('Component props and icons in a real VS Code', () => {
+	const page = () => vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'quickstart.mdx');
+	let original = '';
+
+	before(async () => {
+		original = (await vscode.workspace.openTextDocument(page())).getText();
+	});
+
+	afterEach(async () => {
+		await vscode.commands.executeCommand('hideSuggestWidget');
+		const document = await vscode.workspace.openTextDocument(page());
+		const editor = await vscode.window.showTextDocument(document);
+		await editor.edit(edit => edit.replace(new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), original));
+		await document.save();
+		await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+	});
+
+	it('completes the props of a built-in component with their types, and hovers a prop', async () => {
+		const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(page()));
+		await editor.edit(edit => edit.insert(editor.document.positionAt(editor.document.getText().length), '\n<Badge color="green" '));
+		const items = await completionsAtEnd(editor);
+		const labels = items.map(label);
+		for (const prop of ['size', 'shape', 'icon', 'stroke']) assert.ok(labels.includes(prop), `props offered: ${labels.join(', ')}`);
+		assert.ok(!labels.includes('color'), 'a prop already written is not offered again');
+		assert.equal(items.find(i => label(i) === 'size')?.detail, 'string');
+		const at = editor.document.positionAt(editor.document.getText().lastIndexOf('color') + 2);
+		const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, at);
+		const text = hovers.flatMap(h => h.contents.map(c => (typeof c === 'string' ? c : c.value))).join('\n');
+		assert.match(text, /`color` \(string\): Color variant\. One of `gray`, `blue`/);
+		await showSuggestions(editor);
+		await screenshot('component-props');
+	});
+
+	it('completes icon names of the site’s library and reports an unknown icon and an unknown prop on their lines', async () => {
+		const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(page()));
+		const start = editor.document.lineCount;
+		await editor.edit(edit =>
+			edit.insert(editor.document.positionAt(editor.document.getText().length), '\n<Card title="Pay" icon="rockett" tittle="x">\n  Body\n</Card>\n'),
+		);
+		const diagnostics = await waitForDiagnostics(
+			editor.document.uri,
+			d => d.some(x => x.code === 'icon-unknown') && d.some(x => x.code === 'component-unknown-prop'),
+			'the unknown icon and prop',
+		);
+		const icon = diagnostics.find(d => d.code === 'icon-unknown')!;
+		assert.equal(icon.range.start.line, start + 1);
+		assert.match(icon.message, /Did you mean "rocket"\?/);
+		assert.equal(diagnostics.find(d => d.code === 'component-unknown-prop')!.range.start.line, start + 1);
+		await editor.edit(edit => edit.insert(editor.document.positionAt(editor.document.getText().length), '\n<Icon icon="cre'));
+		const items = await completionsAtEnd(editor);
+		const card = items.find(i => label(i) === 'credit-card');
+		assert.equal(card?.detail, 'Font Awesome icon');
+		assert.ok(items.length > 2000, `${items.length} icon names`);
+		await showSuggestions(editor);
+		await screenshot('icon-completion');
+	});
+});

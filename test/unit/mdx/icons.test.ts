@@ -1,0 +1,70 @@
+import * as assert from 'node:assert/strict';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { noCancellation } from '../../../server/src/core/cancellation';
+import { createLanguageService } from '../../../server/src/core/languageService';
+import { decodeNames, iconSet } from '../../../server/src/core/icons/iconSets';
+import { assertDiagnostics } from '../../helpers/diagnostics';
+import { InMemoryWorkspace, workspaceRoot, workspaceUri } from '../../helpers/inMemoryWorkspace';
+import { checkPages, checkSite, docsJson, rangeOf } from '../../helpers/siteCheck';
+
+describe('Icons', () => {
+	it('decodes the generated name lists (front-coded, from the icon sets’ packages)', () => {
+		assert.deepEqual(decodeNames('0arrow\n5-down\n6up\n0b'), ['arrow', 'arrow-down', 'arrow-up', 'b']);
+		assert.ok(iconSet('fontawesome').names.length > 2000);
+		assert.ok(iconSet('fontawesome').has('rocket') && iconSet('fontawesome').has('house') && iconSet('fontawesome').has('home'));
+		assert.ok(iconSet('lucide').has('flask-conical') && iconSet('lucide').has('alert-triangle'), 'Lucide names and their old names');
+		assert.ok(iconSet('tabler').has('message-chatbot') && !iconSet('tabler').has('github'));
+	});
+
+	it('checks icon props against Font Awesome by default; URLs and paths stay valid', async () => {
+		const text =
+			'<Card title="a" icon="rocket">x</Card>\n<Card title="b" icon="rockett">x</Card>\n<Card title="c" icon="/icons/x.svg">x</Card>\n<Card title="d" icon="https://x.dev/i.png">x</Card>\n<Icon icon="flask-conical" />\n<Card title="e" icon={<svg />}>x</Card>\n';
+		const pages = await checkPages({ 'docs.json': docsJson({ pages: ['index'] }), 'index.mdx': text });
+		assertDiagnostics(pages['index.mdx'], [
+			{ range: rangeOf(text, 'rockett'), code: 'icon-unknown', message: /"rockett" is not a Font Awesome icon \(the default library.*Did you mean "rocket"\?/ },
+			{ range: rangeOf(text, 'flask-conical'), code: 'icon-unknown' },
+		]);
+	});
+
+	it('follows icons.library (Tabler is strict; with Lucide a Font Awesome name is not called wrong)', async () => {
+		const text = '<Card title="a" icon="github">x</Card>\n<Card title="b" icon="brand-github">x</Card>\n';
+		const tabler = await checkPages({ 'docs.json': docsJson({ pages: ['index'] }, { icons: { library: 'tabler' } }), 'index.mdx': text });
+		assertDiagnostics(tabler['index.mdx'], [
+			{ range: rangeOf(text, 'github'), code: 'icon-unknown', message: /not a Tabler icon \(the library `icons.library` selects/ },
+		]);
+		const lucide = await checkPages({ 'docs.json': docsJson({ pages: ['index'] }, { icons: { library: 'lucide' } }), 'index.mdx': text });
+		assertDiagnostics(lucide['index.mdx'], [{ range: rangeOf(text, 'brand-github'), code: 'icon-unknown', message: /not a Lucide icon/ }]);
+	});
+
+	it('checks docs.json icons, a string or { name, library }', async () => {
+		const config = docsJson({
+			groups: [
+				{ group: 'A', icon: 'rockett', pages: ['index'] },
+				{ group: 'B', icon: { name: 'brand-github', library: 'tabler' }, pages: [] },
+			],
+		});
+		const site = await checkSite({ 'docs.json': config, 'index.mdx': '# Home\n' });
+		assertDiagnostics(site['docs.json'], [{ range: rangeOf(config, '"rockett"'), code: 'icon-unknown', message: /Did you mean "rocket"/ }]);
+	});
+
+	it('completes icon names of the library in a component prop and in docs.json', async () => {
+		const files = {
+			'docs.json': docsJson({ groups: [{ group: 'A', icon: '', pages: ['index'] }] }, { icons: { library: 'lucide' } }),
+			'index.mdx': '<Card title="a" icon="',
+		};
+		const workspace = new InMemoryWorkspace(files);
+		const service = createLanguageService({ workspace });
+		await service.findDocsRoots(noCancellation);
+		await service.checkSite(workspaceRoot, noCancellation);
+		const mdx = TextDocument.create(workspaceUri('index.mdx'), 'mdx', 1, files['index.mdx']);
+		const items = (await service.doComplete(mdx, { line: 0, character: files['index.mdx'].length }, noCancellation))?.items ?? [];
+		const flask = items.find(i => i.label === 'flask-conical');
+		assert.equal(flask?.detail, 'Lucide icon');
+		assert.equal(items.length, iconSet('lucide').names.length);
+		const json = TextDocument.create(workspaceUri('docs.json'), 'json', 1, files['docs.json']);
+		const at = json.positionAt(files['docs.json'].indexOf('"icon": ""') + 9);
+		const jsonItems = (await service.doComplete(json, at, noCancellation))?.items ?? [];
+		const rocket = jsonItems.find(i => i.label === 'rocket');
+		assert.equal(rocket?.textEdit && 'newText' in rocket.textEdit ? rocket.textEdit.newText : '', '"rocket"');
+	});
+});

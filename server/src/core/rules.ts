@@ -69,7 +69,28 @@ export const rules = {
 		summary: "A redirect's source or destination is not a path starting with / (or, for the destination, a URL).",
 	},
 	'redirect-duplicate-source': { severity: DiagnosticSeverity.Error, summary: 'Two redirects have the same source; only one can apply.' },
-	'redirect-destination-missing': { severity: DiagnosticSeverity.Error, summary: 'A redirect leads to a page that does not exist.' },
+	'redirect-destination-missing': {
+		severity: DiagnosticSeverity.Error,
+		summary: 'A redirect leads to a page that does not exist (directly, or at the end of a chain of redirects).',
+	},
+	'redirect-self': {
+		severity: DiagnosticSeverity.Error,
+		summary: "A redirect's destination is its own source (a warning when a page answers there: the platform's check accepts it).",
+	},
+	'redirect-loop': {
+		severity: DiagnosticSeverity.Error,
+		summary:
+			"Redirects that lead back to where they started and never reach a page (a warning when the loop passes through a page, or for a pattern that matches its own destination: the platform's check accepts those).",
+	},
+	'redirect-chain': { severity: DiagnosticSeverity.Warning, summary: 'A redirect leads to another redirect before a page: redirect straight to the end.' },
+	'redirect-shadows-page': {
+		severity: DiagnosticSeverity.Warning,
+		summary: 'A redirect source (or pattern) is a page of the site: the redirect wins and the page is never shown.',
+	},
+	'redirect-pattern': {
+		severity: DiagnosticSeverity.Warning,
+		summary: 'A pattern redirect whose destination uses a parameter its source does not capture, or matches no page of the site.',
+	},
 	'mdx-syntax': {
 		severity: DiagnosticSeverity.Error,
 		summary: 'The page is not valid MDX (as the MDX compiler reports it): an unclosed or mismatched tag, a bad expression, HTML that is not JSX.',

@@ -91,6 +91,11 @@ export const rules = {
 		severity: DiagnosticSeverity.Warning,
 		summary: 'A pattern redirect whose destination uses a parameter its source does not capture, or matches no page of the site.',
 	},
+	'openapi-overlay-invalid': {
+		severity: DiagnosticSeverity.Error,
+		summary:
+			'An OpenAPI Overlay the platform cannot read or apply (not an Overlay 1.0/1.1 document, a bad JSONPath, an update that does not fit, a listed file that is missing): the document it applies to is dropped.',
+	},
 	'mdx-syntax': {
 		severity: DiagnosticSeverity.Error,
 		summary: 'The page is not valid MDX (as the MDX compiler reports it): an unclosed or mismatched tag, a bad expression, HTML that is not JSX.',

@@ -99,11 +99,11 @@ function undocumentedSections(site: SiteModel, coverage: readonly SpecCoverage[]
 			return {
 				specUri,
 				label: relativePath(site.rootUri, specUri) ?? specUri,
-				operations: operations.map(({ method, path, span }) => ({
-					method,
-					path,
-					location: { uri: specUri, range: { start: position(span.offset), end: position(span.offset + span.length) } },
-				})),
+				operations: operations.map(({ method, path, span }) => {
+					// An operation an overlay added is written in the overlay's file.
+					const at = (offset: number) => (span.uri ? site.specFiles.get(span.uri)?.positionAt(offset) : undefined) ?? position(offset);
+					return { method, path, location: { uri: span.uri ?? specUri, range: { start: at(span.offset), end: at(span.offset + span.length) } } };
+				}),
 			};
 		});
 }

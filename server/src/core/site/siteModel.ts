@@ -12,6 +12,9 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { checkSpecFile } from '../openapi/openApiRules';
 import type { OpenApiSpec } from '../openapi/openApiSpec';
 import { specCandidates, SpecRegistry, type SpecReference } from '../openapi/specRegistry';
+import { isOverlayRoot, looksLikeOverlay } from '../openapi/overlayDocument';
+import { applySiteOverlays } from '../openapi/siteOverlays';
+import { parseSpecText } from '../openapi/specTree';
 import { NavigationChecks, NavigationRuleCache } from './navigationChecks';
 import type { PageIndex } from './pageIndex';
 
@@ -135,21 +138,38 @@ export async function buildSiteModel(
 	// The platform also finds OpenAPI documents in the repository that docs.json does not name (MDX
 	// frontmatter may use them, and the build validates them): every JSON or YAML file that is one.
 	const discovered = new Map<string, OpenApiSpec>();
+	const overlayFiles = new Map<string, TextDocument>();
 	const configured = new Set([...sources.values()].flatMap(s => s.candidates));
 	await Promise.all(
 		pages
 			.specCandidates()
 			.filter(uri => !configured.has(uri))
 			.map(async uri => {
-				const loaded = await loadSpec(uri, looksLikeOpenApi);
-				if (loaded && !('remote' in loaded) && (loaded.spec.version !== undefined || loaded.spec.isSwagger2 || loaded.spec.loading)) {
+				const loaded = await loadSpec(uri, text => looksLikeOpenApi(text) || looksLikeOverlay(text));
+				if (!loaded || 'remote' in loaded) return;
+				if (loaded.spec.version !== undefined || loaded.spec.isSwagger2 || loaded.spec.loading) {
 					discovered.set(uri, loaded.spec);
 					specFiles.set(uri, loaded.document);
-				}
+				} else if (isOverlayRoot(parseSpecText(loaded.document.getText(), uri).root)) overlayFiles.set(uri, loaded.document);
 			}),
 	);
 	throwIfCancelled(token);
-	const registry = new SpecRegistry(rootUri, specs, remoteSpecs, discovered);
+	// Overlays change the documents before anything is resolved against them.
+	const notCheckable = await applySiteOverlays({
+		rootUri,
+		config: config.root,
+		specs: [specs, discovered],
+		specFiles,
+		discovered: overlayFiles,
+		read: async uri => {
+			const loaded = await loadSpec(uri);
+			return loaded && !('remote' in loaded) ? loaded.document : undefined;
+		},
+		sink,
+		diagnostics,
+	});
+	throwIfCancelled(token);
+	const registry = new SpecRegistry(rootUri, specs, notCheckable.size ? new Map([...remoteSpecs, ...notCheckable]) : remoteSpecs, discovered);
 	checks.run(registry, sink);
 	for (const [uri, spec] of [...specs, ...discovered]) if (!/^https?:/i.test(uri)) diagnostics.set(uri, checkSpecFile(spec, specFiles.get(uri)!));
 	for (const uri of config.files.keys()) {

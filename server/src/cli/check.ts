@@ -4,6 +4,7 @@ import { URI } from 'vscode-uri';
 import { noCancellation } from '../core/cancellation';
 import { createLanguageService, type FileDiagnostics } from '../core/languageService';
 import { findUndocumentedOperations, type SpecCoverage } from '../core/openapi/coverage';
+import { translationRows, type TranslationRow } from './translationsReport';
 import { createFsWorkspace } from '../node/fsWorkspace';
 import { createWorkerSpecReader } from '../node/specWorkerReader';
 import { createRemoteFetcher } from '../node/remoteSpecs';
@@ -23,6 +24,8 @@ export interface CheckResult {
 	readonly results: readonly FileDiagnostics[];
 	/** With `coverage`: per spec of every site, the operations no page documents, and the spec's text (for line numbers). */
 	readonly coverage?: readonly (SpecCoverage & { readonly positionAt: (offset: number) => { line: number; character: number } })[];
+	/** With `translations`: per language of every site with `languages`, how much of the default language it has. */
+	readonly translations?: readonly TranslationRow[];
 }
 
 /**
@@ -32,6 +35,7 @@ export interface CheckResult {
  */
 export interface CheckOptions {
 	readonly coverage?: boolean;
+	readonly translations?: boolean;
 	/** Keep page summaries between runs (default true). */
 	readonly cache?: boolean;
 	/** A cache file, or a folder (existing, or written with a trailing separator) to keep it in. */
@@ -88,7 +92,7 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 			results.push(...site, ...pages);
 		}
 		await Promise.all([cache?.flush(), specCache?.flush()]);
-		return await withCoverage(service, workspace, roots, results, options);
+		return await withCoverage(service, workspace, roots, results, { ...options, cwd });
 	} finally {
 		pool.dispose();
 		specs.dispose();
@@ -111,9 +115,11 @@ async function withCoverage(
 	workspace: ReturnType<typeof createFsWorkspace>,
 	roots: readonly string[],
 	results: FileDiagnostics[],
-	options: { readonly coverage?: boolean },
+	options: { readonly coverage?: boolean; readonly translations?: boolean; readonly cwd?: string },
 ): Promise<CheckResult> {
-	if (!options.coverage) return { roots, results };
+	const translations: TranslationRow[] = [];
+	if (options.translations) for (const root of roots) translations.push(...translationRows(await service.getSite(root, noCancellation), options.cwd ?? ''));
+	if (!options.coverage) return options.translations ? { roots, results, translations } : { roots, results };
 	const coverage: NonNullable<CheckResult['coverage']>[number][] = [];
 	for (const root of roots) {
 		const site = await service.getSite(root, noCancellation);
@@ -122,5 +128,5 @@ async function withCoverage(
 			coverage.push({ ...spec, positionAt: offset => document?.positionAt(offset) ?? { line: 0, character: 0 } });
 		}
 	}
-	return { roots, results, coverage };
+	return options.translations ? { roots, results, coverage, translations } : { roots, results, coverage };
 }

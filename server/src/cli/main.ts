@@ -3,6 +3,7 @@ import { apiServerUsage, runApiServer } from './apiServer';
 import { checkFolders, UsageError } from './check';
 import { generateUsage, runGenerate } from './generate';
 import { previewUsage, runPreview } from './preview';
+import { formatTranslationsTable } from './translationsReport';
 import { formatCoverageText, formatJson, formatJsonWithCoverage, formatText, toCoverage, toProblems } from './report';
 
 declare const MINTDOC_VERSION: string;
@@ -10,10 +11,12 @@ declare const MINTDOC_VERSION: string;
 const usage = `Usage: mintdoc <command> [options]
 
 Commands:
-  check [dir...] [--format text|json] [--coverage] [--no-cache] [--cache-location path]
+  check [dir...] [--format text|json] [--coverage] [--translations] [--no-cache] [--cache-location path]
                                         Check the docs sites in the given folders (default: .);
                                         --coverage also lists, per OpenAPI file, the operations no
                                         page documents (JSON: {"problems": [...], "coverage": [...]});
+                                        --translations prints, per language of a site with
+                                        \`languages\`, the pages translated and missing (a table);
                                         page results are cached between runs (by content, in
                                         node_modules/.cache/mintdoc or the user's cache folder):
                                         --no-cache skips it, --cache-location sets a file or folder
@@ -64,6 +67,7 @@ async function runCheck(args: readonly string[], out: NodeJS.WritableStream): Pr
 			options: {
 				format: { type: 'string', default: 'text' },
 				coverage: { type: 'boolean', default: false },
+				translations: { type: 'boolean', default: false },
 				cache: { type: 'boolean', default: true },
 				'no-cache': { type: 'boolean', default: false },
 				'cache-location': { type: 'string' },
@@ -75,15 +79,23 @@ async function runCheck(args: readonly string[], out: NodeJS.WritableStream): Pr
 	const format = parsed.values.format;
 	if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be 'text' or 'json', not '${format}'`);
 	const dirs = parsed.positionals.length ? parsed.positionals : ['.'];
-	const { roots, results, coverage } = await checkFolders(dirs, process.cwd(), {
+	const { roots, results, coverage, translations } = await checkFolders(dirs, process.cwd(), {
 		coverage: parsed.values.coverage,
+		translations: parsed.values.translations,
 		cache: parsed.values.cache && !parsed.values['no-cache'],
 		cacheLocation: parsed.values['cache-location'],
 	});
 	const problems = toProblems(results, process.cwd());
 	const report = coverage && toCoverage(coverage, process.cwd());
-	if (format === 'json') out.write(report ? formatJsonWithCoverage(problems, report) : formatJson(problems));
-	else out.write(formatText(problems, roots.length) + (report ? formatCoverageText(report) : ''));
+	if (format === 'json')
+		out.write(
+			translations
+				? JSON.stringify({ problems, ...(report ? { coverage: report } : {}), translations }, null, 2) + '\n'
+				: report
+					? formatJsonWithCoverage(problems, report)
+					: formatJson(problems),
+		);
+	else out.write(formatText(problems, roots.length) + (report ? formatCoverageText(report) : '') + (translations ? formatTranslationsTable(translations) : ''));
 	return problems.some(p => p.severity === 'error') ? 1 : 0;
 }
 

@@ -59,6 +59,15 @@ export const rules = {
 		summary: 'Two tabs, versions, languages, products, dropdowns or anchors at one level share a name.',
 	},
 	'nav-duplicate-page': { severity: DiagnosticSeverity.Warning, summary: 'A page is listed twice in one navigation scope (version, language or product).' },
+	'nav-translation-prefix': {
+		severity: DiagnosticSeverity.Warning,
+		summary: "An entry of a localized navigation without the locale's path prefix: that language's readers get the default language's page.",
+	},
+	'nav-translation-missing': {
+		severity: DiagnosticSeverity.Hint,
+		summary: 'Pages of the default language that a language does not have in its navigation (one finding per language, the pages related).',
+	},
+	'nav-translation-extra': { severity: DiagnosticSeverity.Hint, summary: 'A page of a localized navigation that the default language does not have.' },
 	'nav-empty-icon': { severity: DiagnosticSeverity.Warning, summary: '`icon` is present but empty.' },
 	'page-not-found': { severity: DiagnosticSeverity.Error, summary: 'A navigation entry names a page with no `.mdx` or `.md` file under the docs root.' },
 	'page-leading-slash': { severity: DiagnosticSeverity.Warning, summary: 'Page paths in docs.json are written without a leading slash.' },

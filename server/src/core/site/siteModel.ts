@@ -14,6 +14,7 @@ import type { OpenApiSpec } from '../openapi/openApiSpec';
 import { specCandidates, SpecRegistry, type SpecReference } from '../openapi/specRegistry';
 import { isOverlayRoot, looksLikeOverlay } from '../openapi/overlayDocument';
 import { applySiteOverlays } from '../openapi/siteOverlays';
+import { checkTranslations } from './translations';
 import { parseSpecText } from '../openapi/specTree';
 import { NavigationChecks, NavigationRuleCache } from './navigationChecks';
 import type { PageIndex } from './pageIndex';
@@ -98,6 +99,7 @@ export async function buildSiteModel(
 	);
 	throwIfCancelled(token);
 	checkRedirects(config.root, pages, generatedPageFolders(config.root, navigation), sink, files);
+	checkTranslations(navigation, sink);
 	if (fileExists) await checkFavicon(config.root, fileExists, sink);
 	const specs = new Map<string, OpenApiSpec>();
 	const specFiles = new Map<string, TextDocument>();

@@ -189,7 +189,7 @@ function redirectDefects(): Defect[] {
 		{
 			defect: 'a redirect source that is a page',
 			expected: 'redirect-shadows-page',
-			marker: 'but this redirect sends its readers to \'/mintdoc-injected-shadow-target',
+			marker: "but this redirect sends its readers to '/mintdoc-injected-shadow-target",
 			apply: add(pages => (pages[1] === undefined ? undefined : [{ source: '/' + pages[1], destination: '/mintdoc-injected-shadow-target' }])),
 		},
 		{

@@ -130,7 +130,7 @@ describe('redirect chains, loops and shadows', () => {
 		]);
 	});
 
-	it('two patterns that send paths back and forth are a loop on both (the example the platform\'s documentation warns about)', async () => {
+	it("two patterns that send paths back and forth are a loop on both (the example the platform's documentation warns about)", async () => {
 		const { text, diagnostics } = await check([
 			{ source: '/docs/:slug*', destination: '/help/:slug*' },
 			{ source: '/help/:slug*', destination: '/docs/:slug*' },

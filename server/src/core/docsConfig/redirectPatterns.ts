@@ -40,7 +40,7 @@ export function compilePattern(pattern: string): CompiledPattern {
 	if (known) return known;
 	const captures: string[] = [];
 	let source = '';
-	for (let i = 0; i < pattern.length; ) {
+	for (let i = 0; i < pattern.length;) {
 		const param = /^:(\w+)/.exec(pattern.slice(i));
 		if (param) {
 			captures.push(param[1]!);

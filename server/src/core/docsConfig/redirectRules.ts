@@ -289,7 +289,10 @@ function checkPatternRedirect(
 					? `'${shown(redirect.to)}' is redirected by ${others.map(h => `'${shown(h.from)}'`).join(', ')} back into '${shown(redirect.from)}': every path these patterns match is redirected without end.`
 					: `'${shown(redirect.to)}' matches this redirect's own source '${shown(redirect.from)}': every path it redirects is redirected again, without end.`,
 			'redirect-loop',
-			{ severity: warning, related: others.map(h => sink.related(h.node.uri, sink.nodeRange(h.node), `redirect of the loop: ${shown(h.from)} → ${shown(h.to)}`)) },
+			{
+				severity: warning,
+				related: others.map(h => sink.related(h.node.uri, sink.nodeRange(h.node), `redirect of the loop: ${shown(h.from)} → ${shown(h.to)}`)),
+			},
 		);
 		return;
 	}

@@ -94,6 +94,8 @@ export function translationCoverage(navigation: Navigation | undefined): Transla
 		}
 		return { pages, unprefixed };
 	};
+	// Languages that share pages without any locale folder are not a translated layout: nothing to line up.
+	if (!languages.some(l => l !== defaultLanguage && entriesOf.get(l)!.some(e => pathOf(e).startsWith(prefixOf(l))))) return undefined;
 	const base = keyed(defaultLanguage).pages;
 	return {
 		defaultCode: defaultLanguage.name!,

@@ -5,6 +5,7 @@ import { noCancellation } from '../core/cancellation';
 import { createLanguageService, type FileDiagnostics } from '../core/languageService';
 import { findUndocumentedOperations, type SpecCoverage } from '../core/openapi/coverage';
 import { translationRows, type TranslationRow } from './translationsReport';
+import { addExternalLinkFindings } from './externalLinkCheck';
 import { createFsWorkspace } from '../node/fsWorkspace';
 import { createWorkerSpecReader } from '../node/specWorkerReader';
 import { createRemoteFetcher } from '../node/remoteSpecs';
@@ -35,6 +36,11 @@ export interface CheckResult {
  */
 export interface CheckOptions {
 	readonly coverage?: boolean;
+	/** Also check `http(s)` links over the network (opt in), reporting progress. */
+	readonly checkExternal?: boolean;
+	readonly onExternalProgress?: (done: number, total: number) => void;
+	/** For tests: the requests of the external check. */
+	readonly fetch?: typeof fetch;
 	readonly translations?: boolean;
 	/** Keep page summaries between runs (default true). */
 	readonly cache?: boolean;
@@ -92,6 +98,12 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 			results.push(...site, ...pages);
 		}
 		await Promise.all([cache?.flush(), specCache?.flush()]);
+		if (options.checkExternal)
+			await addExternalLinkFindings(service, workspace, roots, results, {
+				cacheFile: file === undefined ? undefined : `${file}.links`,
+				onProgress: options.onExternalProgress,
+				fetch: options.fetch,
+			});
 		return await withCoverage(service, workspace, roots, results, { ...options, cwd });
 	} finally {
 		pool.dispose();

@@ -11,10 +11,12 @@ declare const MINTDOC_VERSION: string;
 const usage = `Usage: mintdoc <command> [options]
 
 Commands:
-  check [dir...] [--format text|json] [--coverage] [--translations] [--no-cache] [--cache-location path]
+  check [dir...] [--format text|json] [--coverage] [--translations] [--check-external] [--no-cache] [--cache-location path]
                                         Check the docs sites in the given folders (default: .);
                                         --coverage also lists, per OpenAPI file, the operations no
                                         page documents (JSON: {"problems": [...], "coverage": [...]});
+                                        --check-external also checks http(s) links over the network
+                                        (progress on stderr; verdicts cached beside the page cache);
                                         --translations prints, per language of a site with
                                         \`languages\`, the pages translated and missing (a table);
                                         page results are cached between runs (by content, in
@@ -43,7 +45,7 @@ export async function main(argv: readonly string[], out: NodeJS.WritableStream, 
 		return 0;
 	}
 	try {
-		if (command === 'check') return await runCheck(rest, out);
+		if (command === 'check') return await runCheck(rest, out, err);
 		if (command === 'api-server') return await runApiServer(rest, out);
 		if (command === 'generate') return await runGenerate(rest, out);
 		if (command === 'preview') return await runPreview(rest, out);
@@ -58,7 +60,7 @@ export async function main(argv: readonly string[], out: NodeJS.WritableStream, 
 	}
 }
 
-async function runCheck(args: readonly string[], out: NodeJS.WritableStream): Promise<number> {
+async function runCheck(args: readonly string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
 	let parsed;
 	try {
 		parsed = parseArgs({
@@ -68,6 +70,7 @@ async function runCheck(args: readonly string[], out: NodeJS.WritableStream): Pr
 				format: { type: 'string', default: 'text' },
 				coverage: { type: 'boolean', default: false },
 				translations: { type: 'boolean', default: false },
+				'check-external': { type: 'boolean', default: false },
 				cache: { type: 'boolean', default: true },
 				'no-cache': { type: 'boolean', default: false },
 				'cache-location': { type: 'string' },
@@ -82,6 +85,8 @@ async function runCheck(args: readonly string[], out: NodeJS.WritableStream): Pr
 	const { roots, results, coverage, translations } = await checkFolders(dirs, process.cwd(), {
 		coverage: parsed.values.coverage,
 		translations: parsed.values.translations,
+		checkExternal: parsed.values['check-external'],
+		onExternalProgress: progressReporter(err),
 		cache: parsed.values.cache && !parsed.values['no-cache'],
 		cacheLocation: parsed.values['cache-location'],
 	});
@@ -97,6 +102,13 @@ async function runCheck(args: readonly string[], out: NodeJS.WritableStream): Pr
 		);
 	else out.write(formatText(problems, roots.length) + (report ? formatCoverageText(report) : '') + (translations ? formatTranslationsTable(translations) : ''));
 	return problems.some(p => p.severity === 'error') ? 1 : 0;
+}
+
+/** Progress of the external link check on stderr: a line every 50 links and at the end. */
+function progressReporter(err: NodeJS.WritableStream): (done: number, total: number) => void {
+	return (done, total) => {
+		if (done % 50 === 0 || done === total) err.write(`mintdoc: external links checked: ${done}/${total}\n`);
+	};
 }
 
 if (require.main === module) {

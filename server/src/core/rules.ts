@@ -137,6 +137,15 @@ export const rules = {
 		severity: DiagnosticSeverity.Warning,
 		summary: "An internal link leads to a path only a redirect serves: readers get there, but the platform's link check reports it as broken.",
 	},
+	'link-external-broken': {
+		severity: DiagnosticSeverity.Error,
+		summary:
+			"An external link that is gone: 404, 410, or a host name that does not resolve (opt in: `--check-external`; a warning where the platform's own external check would not report it).",
+	},
+	'link-external-unchecked': {
+		severity: DiagnosticSeverity.Information,
+		summary: 'An external link that could not be checked: no answer in time, a server error, offline, still rate limited.',
+	},
 	'link-anchor-missing': { severity: DiagnosticSeverity.Warning, summary: "A link's #anchor matches no heading of the target page." },
 	'import-not-found': { severity: DiagnosticSeverity.Error, summary: 'An import names a snippet or file that does not exist.' },
 	'openapi-spec-not-found': { severity: DiagnosticSeverity.Error, summary: 'An OpenAPI source names a file that does not exist.' },

@@ -1,24 +1,8 @@
-import type { Diagnostic } from 'vscode-languageserver-types';
-import { noCancellation } from '../core/cancellation';
-import { createDiagnostic } from '../core/diagnostic';
-import type { LanguageService, FileDiagnostics } from '../core/languageServiceTypes';
-import { summarizePage } from '../core/mdx/pageSummary';
+import type { FileDiagnostics, LanguageService } from '../core/languageServiceTypes';
 import type { DocsWorkspace } from '../core/workspace';
-import { ExternalLinkCache } from '../node/externalLinkCache';
-import { checkExternalLinks, type ExternalCheckOptions, type LinkVerdict } from '../node/externalLinks';
+import { findExternalLinkProblems, type ExternalLinkRunOptions } from '../node/externalLinkFindings';
 
-/** Options of `mintdoc check --check-external`. */
-export interface ExternalLinkRunOptions extends Omit<ExternalCheckOptions, 'cache'> {
-	/** The verdict cache file; none: every link is asked again. */
-	readonly cacheFile?: string;
-}
-
-/**
- * Checks the `http(s)` links of every page of the sites over the network (opt in: never part of
- * the default check) and adds their findings to the page results: `link-external-broken` (404,
- * 410, a host that does not resolve) and `link-external-unchecked` (no answer, a server error,
- * offline, still rate limited).
- */
+/** `mintdoc check --check-external`: adds the external link findings to the page results. */
 export async function addExternalLinkFindings(
 	service: LanguageService,
 	workspace: DocsWorkspace,
@@ -26,28 +10,7 @@ export async function addExternalLinkFindings(
 	results: FileDiagnostics[],
 	options: ExternalLinkRunOptions,
 ): Promise<void> {
-	const links: { uri: string; url: string; range: Diagnostic['range'] }[] = [];
-	for (const root of roots) {
-		const site = await service.getSite(root, noCancellation);
-		for (const path of site.pages.paths()) {
-			const uri = site.pages.fileOf(path);
-			const document = uri && (await workspace.readDocument(uri));
-			if (!document) continue;
-			for (const link of summarizePage(document).links)
-				if (/^https?:\/\/[^/\s]/i.test(link.url)) links.push({ uri: document.uri, url: link.url.replace(/#.*$/, ''), range: link.range });
-		}
-	}
-	const cache = options.cacheFile === undefined ? undefined : await ExternalLinkCache.open(options.cacheFile);
-	const verdicts = await checkExternalLinks(
-		links.map(l => l.url),
-		{ ...options, cache },
-	);
-	await cache?.save().catch(() => undefined);
-	const added = new Map<string, Diagnostic[]>();
-	for (const link of links) {
-		const diagnostic = diagnosticOf(link.url, verdicts.get(link.url), link.range);
-		if (diagnostic) added.set(link.uri, [...(added.get(link.uri) ?? []), diagnostic]);
-	}
+	const added = await findExternalLinkProblems(service, workspace, roots, options);
 	// New result objects: the page results may be shared with the page cache.
 	results.forEach((result, index) => {
 		const more = added.get(result.uri);
@@ -56,13 +19,4 @@ export async function addExternalLinkFindings(
 		added.delete(result.uri);
 	});
 	for (const [uri, diagnostics] of added) results.push({ uri, diagnostics });
-}
-
-function diagnosticOf(url: string, verdict: LinkVerdict | undefined, range: Diagnostic['range']): Diagnostic | undefined {
-	if (!verdict || verdict.kind === 'ok') return undefined;
-	if (verdict.kind === 'unchecked') return createDiagnostic(range, `Could not check ${url}: ${verdict.reason}.`, 'link-external-unchecked');
-	const diagnostic = createDiagnostic(range, `${url} is broken: ${verdict.reason}.`, 'link-external-broken');
-	// The platform's external check (one HEAD request) does not report a 410, or a 404 only GET gives.
-	if (!verdict.platformReports) diagnostic.severity = 2;
-	return diagnostic;
 }

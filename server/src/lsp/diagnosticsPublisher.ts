@@ -21,6 +21,9 @@ export class DiagnosticsPublisher {
 	readonly #publishedPages = new Map<string, string>();
 	/** Per root: the background check of every page in flight. */
 	readonly #pageRuns = new Map<string, CancellationTokenSource>();
+	/** External link findings by page, and the core's findings last sent for each uri (to send both together). */
+	readonly #external = new Map<string, Diagnostic[]>();
+	readonly #lastSent = new Map<string, readonly Diagnostic[]>();
 
 	constructor(
 		private readonly connection: Connection,
@@ -154,7 +157,20 @@ export class DiagnosticsPublisher {
 	}
 
 	#send(uri: string, diagnostics: readonly Diagnostic[]): void {
-		void this.connection.sendDiagnostics({ uri, diagnostics: [...diagnostics] });
+		if (diagnostics.length) this.#lastSent.set(uri, diagnostics);
+		else this.#lastSent.delete(uri);
+		void this.connection.sendDiagnostics({ uri, diagnostics: [...diagnostics, ...(this.#external.get(uri) ?? [])] });
+	}
+
+	/**
+	 * The findings of the last external link check (opt in, over the network), shown with each
+	 * page's own diagnostics until the next external check replaces them.
+	 */
+	setExternalFindings(byUri: ReadonlyMap<string, Diagnostic[]>): void {
+		const touched = new Set([...this.#external.keys(), ...byUri.keys()]);
+		this.#external.clear();
+		for (const [uri, diagnostics] of byUri) this.#external.set(uri, diagnostics);
+		for (const uri of touched) this.#send(uri, this.#lastSent.get(uri) ?? []);
 	}
 
 	#cancel(root: string): void {

@@ -83,6 +83,7 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 		workspace,
 		schemaValidation: true,
 		specReader: specCache ?? validate,
+		overlaidValidator: async (uri, text) => (await validate(uri, text)).problems,
 		awaitSpecReads: true,
 		fetchText: createRemoteFetcher(path.join(os.tmpdir(), 'mintdoc', 'openapi-cache')),
 		summarizePages: cache ?? pool,

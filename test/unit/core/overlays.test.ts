@@ -137,4 +137,26 @@ describe('OpenAPI overlays', () => {
 		assert.match(JSON.stringify(hover?.contents), /Group: People/);
 		void workspaceRoot;
 	});
+
+	it('validates the document as overlaid: a problem in what the overlay wrote is shown in the overlay, one in the document stays there', async () => {
+		const workspace = new InMemoryWorkspace({ 'docs.json': nav(['POST /orders']), 'openapi.yaml': spec, 'orders.yaml': addOrders });
+		const seen: string[] = [];
+		const service = createLanguageService({
+			workspace,
+			// Stands in for the full validation: flags the overlay's summary and the document's `tags`.
+			overlaidValidator: async (_uri, text) => {
+				seen.push(text);
+				return [
+					{ message: 'summary is wrong', span: { offset: text.indexOf('"Create an order"'), length: 1 } },
+					{ message: 'tags are wrong', span: { offset: text.indexOf('"tags"'), length: 1 } },
+				];
+			},
+		});
+		await service.findDocsRoots(noCancellation);
+		const results = await service.checkSite(workspaceRoot, noCancellation);
+		const of = (file: string) => results.find(r => r.uri === workspaceUri(file))?.diagnostics.map(d => [d.code, d.range.start.line, d.message]);
+		assert.deepEqual(of('orders.yaml'), [['openapi-invalid', 8, 'OpenAPI (after this overlay): summary is wrong']]);
+		assert.deepEqual(of('openapi.yaml'), [['openapi-invalid', 2, 'OpenAPI: tags are wrong']]);
+		assert.equal(JSON.parse(seen[0]!).paths['/internal'], undefined, 'the validated text is the overlaid document');
+	});
 });

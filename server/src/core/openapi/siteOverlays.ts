@@ -8,7 +8,7 @@ import { applyOverlays } from './overlayApply';
 import { readOverlayDocument, type OverlayDocument } from './overlayDocument';
 import { readOpenApiSpec, type OpenApiSpec } from './openApiSpec';
 import { specCandidates } from './specRegistry';
-import { parseSpecText, plain } from './specTree';
+import { parseSpecText, plain, type SpecNode } from './specTree';
 
 /** What applying a site's overlays needs and changes. */
 export interface SiteOverlayInputs {
@@ -24,6 +24,8 @@ export interface SiteOverlayInputs {
 	readonly read: (uri: string) => Promise<TextDocument | undefined>;
 	readonly sink: DiagnosticSink;
 	readonly diagnostics: Map<string, Diagnostic[]>;
+	/** The full OpenAPI validation of a text (the platform validates the document as overlaid). */
+	readonly validate?: (uri: string, text: string) => Promise<OpenApiSpec['problems']>;
 }
 
 /**
@@ -87,9 +89,81 @@ export async function applySiteOverlays(inputs: SiteOverlayInputs): Promise<Map<
 			}
 			const root = result.root;
 			const overlaid = readOpenApiSpec(uri, text, { root, errors: parsed.errors, toData: () => plain(root) });
-			specs.set(uri, { ...overlaid, problems: spec.problems });
+			const problems = inputs.validate ? await validateOverlaid(uri, root, inputs.validate, diagnostics, specFiles) : spec.problems;
+			specs.set(uri, { ...overlaid, problems });
 		}
 	return failed;
+}
+
+/**
+ * Validates the document as overlays made it, as the platform does: problems in what the document
+ * itself says stay on the document; problems in what an overlay wrote go to the overlay's file.
+ */
+async function validateOverlaid(
+	uri: string,
+	root: SpecNode,
+	validate: (uri: string, text: string) => Promise<OpenApiSpec['problems']>,
+	diagnostics: Map<string, Diagnostic[]>,
+	files: ReadonlyMap<string, TextDocument>,
+): Promise<OpenApiSpec['problems']> {
+	const text = JSON.stringify(plain(root), null, 1);
+	const problems = await validate(uri, text);
+	if (!problems?.length) return problems;
+	const written = parseSpecText(text, 'overlaid.json').root;
+	const inDocument: NonNullable<OpenApiSpec['problems']>[number][] = [];
+	for (const problem of problems) {
+		const node = nodeAtPath(root, pathAt(written, problem.span.offset));
+		if (!node?.uri) {
+			inDocument.push({ message: problem.message, span: node ? { offset: node.offset, length: Math.min(node.length, 80) } : { offset: 0, length: 0 } });
+			continue;
+		}
+		const document = files.get(node.uri);
+		const range = document
+			? { start: document.positionAt(node.offset), end: document.positionAt(node.offset + Math.min(node.length, 80)) }
+			: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+		const list = diagnostics.get(node.uri) ?? [];
+		list.push(createDiagnostic(range, `OpenAPI (after this overlay): ${problem.message}`, 'openapi-invalid'));
+		diagnostics.set(node.uri, list);
+	}
+	return inDocument;
+}
+
+/** The keys and indexes leading to the deepest node at `offset`. */
+function pathAt(root: SpecNode | undefined, offset: number): (string | number)[] {
+	const path: (string | number)[] = [];
+	let node = root;
+	for (;;) {
+		if (node?.kind === 'map') {
+			const entry = node.entries.find(e => (e.keyOffset <= offset && offset < e.value.offset + e.value.length) || e.keyOffset === offset);
+			if (!entry) return path;
+			path.push(entry.key);
+			if (offset < entry.keyOffset + entry.keyLength) return path;
+			node = entry.value;
+		} else if (node?.kind === 'seq') {
+			const index = node.items.findIndex(item => item.offset <= offset && offset < item.offset + item.length);
+			if (index === -1) return path;
+			path.push(index);
+			node = node.items[index];
+		} else return path;
+	}
+}
+
+/** The node at a path, with its key's place when the last step is a key (where validation findings are shown). */
+function nodeAtPath(root: SpecNode, path: readonly (string | number)[]): { offset: number; length: number; uri?: string } | undefined {
+	let node: SpecNode = root;
+	let at: { offset: number; length: number; uri?: string } = root;
+	for (const step of path) {
+		if (node.kind === 'map') {
+			const entry = node.entries.find(e => e.key === step);
+			if (!entry) return at;
+			at = { offset: entry.keyOffset, length: entry.keyLength, uri: entry.uri };
+			node = entry.value;
+		} else if (node.kind === 'seq' && typeof step === 'number' && node.items[step]) {
+			node = node.items[step]!;
+			at = node;
+		} else return at;
+	}
+	return at;
 }
 
 function report(

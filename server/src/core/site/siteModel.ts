@@ -39,10 +39,13 @@ export interface SiteModel {
 }
 
 /** Reads an OpenAPI file: its text and what MintDoc extracts from it (cached per text by the caller). */
-export type SpecLoader = (
+export type SpecLoader = ((
 	uri: string,
 	accept?: (text: string) => boolean,
-) => Promise<{ readonly document: TextDocument; readonly spec: OpenApiSpec } | { readonly remote: string } | undefined>;
+) => Promise<{ readonly document: TextDocument; readonly spec: OpenApiSpec } | { readonly remote: string } | undefined>) & {
+	/** The full validation of a document as overlays made it (its text as JSON), when the loader validates. */
+	readonly validateText?: (uri: string, text: string) => Promise<OpenApiSpec['problems']>;
+};
 
 /** Builds the model of a site: composes the configuration and runs every configuration rule on it. */
 /**
@@ -167,6 +170,7 @@ export async function buildSiteModel(
 			const loaded = await loadSpec(uri);
 			return loaded && !('remote' in loaded) ? loaded.document : undefined;
 		},
+		validate: loadSpec.validateText,
 		sink,
 		diagnostics,
 	});

@@ -102,6 +102,10 @@ describe('OpenAPI overlays', () => {
 			(await checkSite({ ...files, 'orders.yaml': addOrders.replace('extends: ./openapi.yaml\n', ''), 'docs.json': listed }))['docs.json'],
 			undefined,
 		);
+		const hosted = nav(['POST /nothing'], { source: 'openapi.yaml', overlays: ['https://example.com/o.yaml'] });
+		assertDiagnostics((await checkSite({ ...files, 'docs.json': hosted }))['docs.json'] ?? [], [
+			{ range: rangeOf(hosted, '"https://example.com/o.yaml"'), code: 'openapi-remote-unavailable' },
+		]);
 		const missing = nav(['POST /orders'], { source: 'openapi.yaml', overlays: ['nowhere.yaml'] });
 		assertDiagnostics((await checkSite({ ...files, 'docs.json': missing }))['docs.json'] ?? [], [
 			{ range: rangeOf(missing, '"nowhere.yaml"'), code: 'openapi-overlay-invalid', message: /No overlay file 'nowhere.yaml'/ },

@@ -58,6 +58,12 @@ export async function applySiteOverlays(inputs: SiteOverlayInputs): Promise<Map<
 			if (named) {
 				overlays = [];
 				for (const reference of named) {
+					if (/^https?:\/\//i.test((reference.node.value as string).trim())) {
+						// The platform fetches hosted overlays; offline, the document is not judged rather than judged wrong.
+						sink.atNode(reference.node, 'Hosted overlays are not fetched here: entries that use this document are not checked.', 'openapi-remote-unavailable');
+						failed.set(uri, 'a hosted overlay is not fetched');
+						break;
+					}
 					const document = await inputs.read(reference.uri);
 					if (!document) {
 						sink.atNode(

@@ -50,9 +50,9 @@ describe('mintdoc check --check-external (built CLI, a server on 127.0.0.1)', fu
 
 	it('reports a 404 as broken (an error: the platform reports it) and a 503 as could not check, with progress on stderr', async () => {
 		const result = await run(['check', '.', '--no-cache', '--check-external', '--format', 'json'], dir);
-		const findings = (JSON.parse(result.stdout) as { code: string; severity: string; message: string; range: { start: { line: number; character: number } } }[]).map(
-			f => [f.code, f.severity, f.message, f.range.start.line],
-		);
+		const findings = (
+			JSON.parse(result.stdout) as { code: string; severity: string; message: string; range: { start: { line: number; character: number } } }[]
+		).map(f => [f.code, f.severity, f.message, f.range.start.line]);
 		assert.deepEqual(findings, [
 			['link-external-broken', 'error', `${base}/gone is broken: 404 Not Found.`, 2],
 			['link-external-unchecked', 'information', `Could not check ${base}/down: the server failed (503).`, 2],

@@ -70,7 +70,7 @@ export function createHostLimiter(perHost: number, total: number) {
 	let running = 0;
 	const waiting: { host: string; start: () => void }[] = [];
 	const pump = () => {
-		for (let i = 0; i < waiting.length && running < total; ) {
+		for (let i = 0; i < waiting.length && running < total;) {
 			const task = waiting[i]!;
 			if ((active.get(task.host) ?? 0) >= perHost) {
 				i++;

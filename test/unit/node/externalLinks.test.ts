@@ -10,7 +10,9 @@ import { checkExternalLinks, retryAfterMs, type LinkVerdict } from '../../../ser
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
 /** A server on 127.0.0.1 with one handler per path; records every request. */
-async function serve(routes: Record<string, Handler>): Promise<{ base: string; requests: { method: string; path: string; at: number }[]; close: () => Promise<void> }> {
+async function serve(
+	routes: Record<string, Handler>,
+): Promise<{ base: string; requests: { method: string; path: string; at: number }[]; close: () => Promise<void> }> {
 	const requests: { method: string; path: string; at: number }[] = [];
 	const sockets = new Set<import('node:net').Socket>();
 	const server = http.createServer((req, res) => {
@@ -42,7 +44,12 @@ describe('external link check (local servers on 127.0.0.1 only)', function () {
 	this.timeout(30_000);
 
 	it('tells broken (404, 410) from working links, and from servers that fail (5xx): could not check', async () => {
-		const server = await serve({ '/ok': ok, '/gone': (_q, r) => r.writeHead(410).end(), '/boom': (_q, r) => r.writeHead(503).end(), '/private': (_q, r) => r.writeHead(403).end() });
+		const server = await serve({
+			'/ok': ok,
+			'/gone': (_q, r) => r.writeHead(410).end(),
+			'/boom': (_q, r) => r.writeHead(503).end(),
+			'/private': (_q, r) => r.writeHead(403).end(),
+		});
 		try {
 			const v = await checkExternalLinks(['/ok', '/missing', '/gone', '/boom', '/private'].map(p => server.base + p));
 			assert.deepEqual(v.get(`${server.base}/ok`), { kind: 'ok', status: 200 });
@@ -128,7 +135,8 @@ describe('external link check (local servers on 127.0.0.1 only)', function () {
 		assert.match((refused.get(`${closedBase}/x`) as { reason: string }).reason, /ECONNREFUSED/);
 		// No network here: a fetch that fails the way a lookup of an unknown name fails.
 		const unresolvable = await checkExternalLinks(['http://no-such-host.invalid/'], {
-			fetch: () => Promise.reject(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ENOTFOUND', message: 'getaddrinfo ENOTFOUND no-such-host.invalid' } })),
+			fetch: () =>
+				Promise.reject(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ENOTFOUND', message: 'getaddrinfo ENOTFOUND no-such-host.invalid' } })),
 		});
 		assert.deepEqual(unresolvable.get('http://no-such-host.invalid/'), { kind: 'broken', reason: 'the host name does not resolve', platformReports: true });
 	});

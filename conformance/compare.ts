@@ -76,6 +76,8 @@ const kindOfCode: Record<string, Kind> = {
 	'page-not-found': 'page',
 	'page-ignored': 'page',
 	'redirect-destination-missing': 'redirect',
+	'redirect-self': 'redirect',
+	'redirect-loop': 'redirect',
 	'mdx-syntax': 'mdx',
 	'frontmatter-syntax': 'mdx',
 	'frontmatter-unterminated': 'mdx',

@@ -15,6 +15,8 @@ interface Defect {
 	/** The rule code MintDoc must report, and a text its message must hold. */
 	readonly expected: string;
 	readonly marker?: string;
+	/** A finding MintDoc must NOT report (its code and a text of its message): a chain ending at a page is not a missing destination. */
+	readonly forbidden?: { readonly code: string; readonly marker: string };
 	/** Changes the configuration (and may write files); false when the site has nothing to inject into. */
 	readonly apply: (config: JsonObject, write: (file: string, text: string) => void, root: string) => boolean;
 }
@@ -118,7 +120,89 @@ const defects: readonly Defect[] = [
 			return false;
 		},
 	},
+	...redirectDefects(),
 ];
+
+/** The site's page entries whose file exists, from the root. */
+function existingPages(config: JsonObject, root: string): string[] {
+	return pageEntries(config)
+		.filter(p => !/\s/.test(p) && !/^https?:/.test(p))
+		.map(p => p.replace(/^\//, ''))
+		.filter(p => existsSync(path.join(root, p + '.mdx')) || existsSync(path.join(root, p + '.md')));
+}
+
+/** The site's `redirects` as an array (inlined from its `$ref` file when it has one), created when missing. */
+function redirectsOf(config: JsonObject, root: string): Json[] | undefined {
+	const value = config.redirects;
+	if (value === undefined) return (config.redirects = []);
+	if (Array.isArray(value)) return value;
+	if (isObject(value) && typeof value.$ref === 'string') {
+		const inlined = JSON.parse(readFileSync(path.join(root, value.$ref), 'utf8')) as Json;
+		if (!Array.isArray(inlined)) return undefined;
+		config.redirects = inlined;
+		return inlined;
+	}
+	return undefined;
+}
+
+/** Redirect shapes the platform's documentation warns about, each named for what it is. */
+function redirectDefects(): Defect[] {
+	const add =
+		(make: (pages: string[]) => { source: string; destination: string }[] | undefined) =>
+		(config: JsonObject, _write: unknown, root: string): boolean => {
+			const entries = make(existingPages(config, root));
+			const redirects = entries && redirectsOf(config, root);
+			if (!entries || !redirects) return false;
+			redirects.push(...entries);
+			return true;
+		};
+	return [
+		{
+			defect: 'a redirect to itself',
+			expected: 'redirect-self',
+			marker: 'mintdoc-injected/self',
+			apply: add(() => [{ source: '/mintdoc-injected/self', destination: '/mintdoc-injected/self' }]),
+		},
+		{
+			defect: 'a two-step redirect loop',
+			expected: 'redirect-loop',
+			marker: 'mintdoc-injected/loop-b',
+			apply: add(() => [
+				{ source: '/mintdoc-injected/loop-a', destination: '/mintdoc-injected/loop-b' },
+				{ source: '/mintdoc-injected/loop-b', destination: '/mintdoc-injected/loop-a' },
+			]),
+		},
+		{
+			defect: 'a redirect chain a → b → page',
+			expected: 'redirect-chain',
+			marker: 'mintdoc-injected/chain-b',
+			forbidden: { code: 'redirect-destination-missing', marker: 'mintdoc-injected/chain-b' },
+			apply: add(pages =>
+				pages[0] === undefined
+					? undefined
+					: [
+							{ source: '/mintdoc-injected/chain-a', destination: '/mintdoc-injected/chain-b' },
+							{ source: '/mintdoc-injected/chain-b', destination: '/' + pages[0] },
+						],
+			),
+		},
+		{
+			defect: 'a redirect source that is a page',
+			expected: 'redirect-shadows-page',
+			marker: "but this redirect sends its readers to '/mintdoc-injected-shadow-target",
+			apply: add(pages => (pages[1] === undefined ? undefined : [{ source: '/' + pages[1], destination: '/mintdoc-injected-shadow-target' }])),
+		},
+		{
+			defect: 'two patterns redirecting into each other',
+			expected: 'redirect-loop',
+			marker: 'mintdoc-injected/q/:slug*',
+			apply: add(() => [
+				{ source: '/mintdoc-injected/p/:slug*', destination: '/mintdoc-injected/q/:slug*' },
+				{ source: '/mintdoc-injected/q/:slug*', destination: '/mintdoc-injected/p/:slug*' },
+			]),
+		},
+	];
+}
 
 /** The first OpenAPI document (JSON or YAML with an `openapi` key) under the root, relative, or undefined. */
 function findOpenApiFile(root: string, dir = ''): string | undefined {
@@ -164,7 +248,9 @@ export function injectDefects(
 				results.push({
 					defect: d.defect,
 					expected: d.expected,
-					found: findings.some(f => f.code === d.expected && (!d.marker || f.message.includes(d.marker))),
+					found:
+						findings.some(f => f.code === d.expected && (!d.marker || f.message.includes(d.marker))) &&
+						!findings.some(f => d.forbidden && f.code === d.forbidden.code && f.message.includes(d.forbidden.marker)),
 				});
 			log(`  injected ${applied.length} defect(s) into a copy: ${applied.map(d => d.defect).join('; ')}`);
 		} finally {

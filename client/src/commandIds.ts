@@ -4,4 +4,5 @@ export const Commands = {
 	showOutput: 'mintdoc.showOutput',
 	showStatusMenu: 'mintdoc.showStatusMenu',
 	movePage: 'mintdoc.movePage',
+	checkExternalLinks: 'mintdoc.checkExternalLinks',
 } as const;

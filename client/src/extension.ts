@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { registerApiKeys } from './apiKeys';
 import { registerAssistant, type AssistantApi } from './assistant/registerAssistant';
 import { registerCommands } from './commands';
+import { registerExternalLinks } from './externalLinks';
 import { registerDeploy } from './deploy/registerDeploy';
 import { Ctx } from './ctx';
 import { registerGeneratePagesCommand } from './generatePagesCommand';
@@ -42,6 +43,7 @@ let ctx: Ctx | undefined;
 export async function activate(context: vscode.ExtensionContext): Promise<MintDocApi> {
 	ctx = new Ctx(context);
 	registerCommands(ctx);
+	registerExternalLinks(ctx);
 	registerGeneratePagesCommand(ctx);
 	registerLegacyUpgrade(ctx);
 	ctx.pushCleanup(createStatusItem(ctx.status));

@@ -91,6 +91,17 @@ export namespace UpgradePlanRequest {
 	export const type = new RequestType<{ readonly uri: string }, UpgradePlan, void>(method);
 }
 
+/**
+ * Sent by the client's "Check External Links" command (and at start when `mintdoc.links.checkExternal`
+ * is on, in a trusted workspace only): the server checks the `http(s)` links of every page over the
+ * network, with a work-done progress, and publishes the findings with each page's diagnostics.
+ * Cancelling the request stops it. Answers how many links were broken and how many could not be checked.
+ */
+export namespace CheckExternalLinksRequest {
+	export const method: 'mintdoc/checkExternalLinks' = 'mintdoc/checkExternalLinks';
+	export const type = new RequestType<Record<string, never>, { readonly broken: number; readonly unchecked: number; readonly refused?: string }, void>(method);
+}
+
 /** Not an LSP message: the JSON contract of `mintdoc generate --format json`, which the client's Generate Pages command reads. */
 export interface GenerateResult {
 	/** Files written and files skipped because they exist, relative to the current directory. */

@@ -19,6 +19,7 @@ import { featureCapabilities, registerFeatures } from './lsp/features';
 import { SiteTracker } from './lsp/siteTracker';
 import { registerPreview } from './lsp/preview';
 import { registerUpgrade } from './lsp/upgrade';
+import { registerExternalLinks } from './lsp/externalLinks';
 import { withPreview } from './preview/withPreview';
 import { describeError } from './lsp/runner';
 
@@ -48,6 +49,7 @@ export function startServer(connection: Connection): void {
 	let specCacheDir = path.join(os.tmpdir(), 'mintdoc', 'openapi-cache');
 	// Set by the client at start; a grant of trust restarts the server, so it never changes while running.
 	let workspaceTrusted = true;
+	let storagePath: string | undefined;
 	const fetchText = guardFetch(
 		url => createRemoteFetcher(specCacheDir)(url),
 		() => workspaceTrusted,
@@ -85,6 +87,7 @@ export function startServer(connection: Connection): void {
 	connection.onInitialize((params): InitializeResult => {
 		folders = params.workspaceFolders?.map(f => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
 		const storage = (params.initializationOptions as { storagePath?: string } | undefined)?.storagePath;
+		storagePath = storage;
 		specCacheDir = path.join(storage ?? path.join(os.tmpdir(), 'mintdoc'), 'openapi-cache');
 		if (storage) {
 			void pruneCacheFolder(path.join(storage, 'page-cache'));
@@ -159,6 +162,16 @@ export function startServer(connection: Connection): void {
 	registerFeatures(connection, documents, service, logger, () => sites.settled);
 	registerPreview(connection, service, logger, () => sites.settled);
 	registerUpgrade(connection, workspace, logger);
+	registerExternalLinks({
+		connection,
+		service,
+		workspace,
+		publisher,
+		logger,
+		trusted: () => workspaceTrusted,
+		storage: () => storagePath,
+		sitesSettled: () => sites.settled,
+	});
 	documents.listen(connection);
 	connection.listen();
 	logger.info(`MintDoc language server started (node ${process.version}, pid ${process.pid}, cwd ${URI.file(process.cwd()).fsPath})`);

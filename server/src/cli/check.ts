@@ -4,6 +4,8 @@ import { URI } from 'vscode-uri';
 import { noCancellation } from '../core/cancellation';
 import { createLanguageService, type FileDiagnostics } from '../core/languageService';
 import { findUndocumentedOperations, type SpecCoverage } from '../core/openapi/coverage';
+import { translationRows, type TranslationRow } from './translationsReport';
+import { addExternalLinkFindings } from './externalLinkCheck';
 import { createFsWorkspace } from '../node/fsWorkspace';
 import { createWorkerSpecReader } from '../node/specWorkerReader';
 import { createRemoteFetcher } from '../node/remoteSpecs';
@@ -23,6 +25,8 @@ export interface CheckResult {
 	readonly results: readonly FileDiagnostics[];
 	/** With `coverage`: per spec of every site, the operations no page documents, and the spec's text (for line numbers). */
 	readonly coverage?: readonly (SpecCoverage & { readonly positionAt: (offset: number) => { line: number; character: number } })[];
+	/** With `translations`: per language of every site with `languages`, how much of the default language it has. */
+	readonly translations?: readonly TranslationRow[];
 }
 
 /**
@@ -32,6 +36,12 @@ export interface CheckResult {
  */
 export interface CheckOptions {
 	readonly coverage?: boolean;
+	/** Also check `http(s)` links over the network (opt in), reporting progress. */
+	readonly checkExternal?: boolean;
+	readonly onExternalProgress?: (done: number, total: number) => void;
+	/** For tests: the requests of the external check. */
+	readonly fetch?: typeof fetch;
+	readonly translations?: boolean;
 	/** Keep page summaries between runs (default true). */
 	readonly cache?: boolean;
 	/** A cache file, or a folder (existing, or written with a trailing separator) to keep it in. */
@@ -73,6 +83,7 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 		workspace,
 		schemaValidation: true,
 		specReader: specCache ?? validate,
+		overlaidValidator: async (uri, text) => (await validate(uri, text)).problems,
 		awaitSpecReads: true,
 		fetchText: createRemoteFetcher(path.join(os.tmpdir(), 'mintdoc', 'openapi-cache')),
 		summarizePages: cache ?? pool,
@@ -88,7 +99,13 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 			results.push(...site, ...pages);
 		}
 		await Promise.all([cache?.flush(), specCache?.flush()]);
-		return await withCoverage(service, workspace, roots, results, options);
+		if (options.checkExternal)
+			await addExternalLinkFindings(service, workspace, roots, results, {
+				cacheFile: file === undefined ? undefined : `${file}.links`,
+				onProgress: options.onExternalProgress,
+				fetch: options.fetch,
+			});
+		return await withCoverage(service, workspace, roots, results, { ...options, cwd });
 	} finally {
 		pool.dispose();
 		specs.dispose();
@@ -111,9 +128,11 @@ async function withCoverage(
 	workspace: ReturnType<typeof createFsWorkspace>,
 	roots: readonly string[],
 	results: FileDiagnostics[],
-	options: { readonly coverage?: boolean },
+	options: { readonly coverage?: boolean; readonly translations?: boolean; readonly cwd?: string },
 ): Promise<CheckResult> {
-	if (!options.coverage) return { roots, results };
+	const translations: TranslationRow[] = [];
+	if (options.translations) for (const root of roots) translations.push(...translationRows(await service.getSite(root, noCancellation), options.cwd ?? ''));
+	if (!options.coverage) return options.translations ? { roots, results, translations } : { roots, results };
 	const coverage: NonNullable<CheckResult['coverage']>[number][] = [];
 	for (const root of roots) {
 		const site = await service.getSite(root, noCancellation);
@@ -122,5 +141,5 @@ async function withCoverage(
 			coverage.push({ ...spec, positionAt: offset => document?.positionAt(offset) ?? { line: 0, character: 0 } });
 		}
 	}
-	return { roots, results, coverage };
+	return options.translations ? { roots, results, coverage, translations } : { roots, results, coverage };
 }

@@ -9,6 +9,7 @@ import { formatJunit } from './formats/junit';
 import { formatSarif } from './formats/sarif';
 import { runUpgrade, upgradeUsage } from './upgrade';
 import { formatCoverageText, formatJson, formatJsonWithCoverage, formatText, relativeFile, summary, toCoverage, toProblems } from './report';
+import { formatTranslationsTable } from './translationsReport';
 
 declare const MINTDOC_VERSION: string;
 
@@ -21,6 +22,7 @@ const usage = `Usage: mintdoc <command> [options]
 Commands:
   check [dir...] [--format text|json|github|sarif|junit] [--quiet] [--max-warnings N]
         [--coverage] [--no-cache] [--cache-location path] [--no-a11y]
+        [--translations] [--check-external]
                                         Check the docs sites in the given folders (default: .);
                                         github: workflow annotations, sarif: SARIF 2.1.0 for code
                                         scanning, junit: a JUnit XML report;
@@ -28,6 +30,10 @@ Commands:
                                         there are more than N warnings;
                                         --coverage also lists, per OpenAPI file, the operations no
                                         page documents (JSON: {"problems": [...], "coverage": [...]});
+                                        --check-external also checks http(s) links over the network
+                                        (progress on stderr; verdicts cached beside the page cache);
+                                        --translations prints, per language of a site with
+                                        \`languages\`, the pages translated and missing (a table);
                                         page results are cached between runs (by content, in
                                         node_modules/.cache/mintdoc or the user's cache folder):
                                         --no-cache skips it, --cache-location sets a file or folder;
@@ -85,6 +91,8 @@ async function runCheck(args: readonly string[], out: NodeJS.WritableStream, err
 				quiet: { type: 'boolean', default: false },
 				'max-warnings': { type: 'string' },
 				coverage: { type: 'boolean', default: false },
+				translations: { type: 'boolean', default: false },
+				'check-external': { type: 'boolean', default: false },
 				cache: { type: 'boolean', default: true },
 				'no-cache': { type: 'boolean', default: false },
 				'cache-location': { type: 'string' },
@@ -102,11 +110,16 @@ async function runCheck(args: readonly string[], out: NodeJS.WritableStream, err
 	if (maxWarnings !== undefined && !(Number.isInteger(maxWarnings) && maxWarnings >= -1)) {
 		throw new UsageError(`--max-warnings must be a whole number (-1 for no limit), not '${maxWarningsText}'`);
 	}
-	if (parsed.values.coverage && format !== 'text' && format !== 'json') throw new UsageError(`--coverage works with --format text or json, not ${format}`);
+	for (const option of ['coverage', 'translations'] as const) {
+		if (parsed.values[option] && format !== 'text' && format !== 'json') throw new UsageError(`--${option} works with --format text or json, not ${format}`);
+	}
 	const cwd = process.cwd();
 	const dirs = parsed.positionals.length ? parsed.positionals : ['.'];
-	const { roots, results, coverage } = await checkFolders(dirs, cwd, {
+	const { roots, results, coverage, translations } = await checkFolders(dirs, cwd, {
 		coverage: parsed.values.coverage,
+		translations: parsed.values.translations,
+		checkExternal: parsed.values['check-external'],
+		onExternalProgress: progressReporter(err),
 		cache: parsed.values.cache && !parsed.values['no-cache'],
 		cacheLocation: parsed.values['cache-location'],
 	});
@@ -118,12 +131,19 @@ async function runCheck(args: readonly string[], out: NodeJS.WritableStream, err
 	const problems = parsed.values.quiet ? all.filter(p => p.severity === 'error') : all;
 	const summaryLine = summary(problems, roots.length, all.length - problems.length);
 	const report = coverage && toCoverage(coverage, cwd);
-	if (format === 'json') out.write(report ? formatJsonWithCoverage(problems, report) : formatJson(problems));
+	if (format === 'json')
+		out.write(
+			translations
+				? JSON.stringify({ problems, ...(report ? { coverage: report } : {}), translations }, null, 2) + '\n'
+				: report
+					? formatJsonWithCoverage(problems, report)
+					: formatJson(problems),
+		);
 	else if (format === 'github') out.write(formatGithub(problems, summaryLine));
 	else if (format === 'sarif')
 		out.write(formatSarif(problems, { version: MINTDOC_VERSION, informationUri: homepage, rulesUri: `${homepage}/blob/main/docs/diagnostics.md` }, cwd));
 	else if (format === 'junit') out.write(formatJunit(problems, [...new Set(results.map(r => relativeFile(r.uri, cwd)))]));
-	else out.write(formatText(problems, summaryLine) + (report ? formatCoverageText(report) : ''));
+	else out.write(formatText(problems, summaryLine) + (report ? formatCoverageText(report) : '') + (translations ? formatTranslationsTable(translations) : ''));
 	if (all.some(p => p.severity === 'error')) return 1;
 	// Warnings count against the limit even when --quiet leaves them out of the report, as in ESLint.
 	const warnings = all.filter(p => p.severity === 'warning').length;
@@ -142,6 +162,13 @@ function joinNegativeLimit(args: readonly string[]): string[] {
 		else joined.push(args[i]);
 	}
 	return joined;
+}
+
+/** Progress of the external link check on stderr: a line every 50 links and at the end. */
+function progressReporter(err: NodeJS.WritableStream): (done: number, total: number) => void {
+	return (done, total) => {
+		if (done % 50 === 0 || done === total) err.write(`mintdoc: external links checked: ${done}/${total}\n`);
+	};
 }
 
 if (require.main === module) {

@@ -42,6 +42,8 @@ export interface LanguageServiceOptions {
 	readonly fetchText?: (url: string) => Promise<string>;
 	/** Full validation of a spec read synchronously, run in the background; its findings arrive with a re-check. */
 	readonly specValidator?: (uri: string, text: string, spec: OpenApiSpec) => Promise<OpenApiSpec>;
+	/** Full validation of a document as overlays made it (JSON text), awaited; default: `specValidator`. The CLI, whose reader validates, passes it. */
+	readonly overlaidValidator?: (uri: string, text: string) => Promise<OpenApiSpec['problems']>;
 	/** Summarizes many pages at once (the node side passes a pool of worker threads). Default: one by one, here. */
 	readonly summarizePages?: PageSummarizer;
 	/**

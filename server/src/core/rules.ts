@@ -59,6 +59,15 @@ export const rules = {
 		summary: 'Two tabs, versions, languages, products, dropdowns or anchors at one level share a name.',
 	},
 	'nav-duplicate-page': { severity: DiagnosticSeverity.Warning, summary: 'A page is listed twice in one navigation scope (version, language or product).' },
+	'nav-translation-prefix': {
+		severity: DiagnosticSeverity.Warning,
+		summary: "An entry of a localized navigation without the locale's path prefix: that language's readers get the default language's page.",
+	},
+	'nav-translation-missing': {
+		severity: DiagnosticSeverity.Hint,
+		summary: 'Pages of the default language that a language does not have in its navigation (one finding per language, the pages related).',
+	},
+	'nav-translation-extra': { severity: DiagnosticSeverity.Hint, summary: 'A page of a localized navigation that the default language does not have.' },
 	'nav-empty-icon': { severity: DiagnosticSeverity.Warning, summary: '`icon` is present but empty.' },
 	'page-not-found': { severity: DiagnosticSeverity.Error, summary: 'A navigation entry names a page with no `.mdx` or `.md` file under the docs root.' },
 	'page-leading-slash': { severity: DiagnosticSeverity.Warning, summary: 'Page paths in docs.json are written without a leading slash.' },
@@ -69,7 +78,33 @@ export const rules = {
 		summary: "A redirect's source or destination is not a path starting with / (or, for the destination, a URL).",
 	},
 	'redirect-duplicate-source': { severity: DiagnosticSeverity.Error, summary: 'Two redirects have the same source; only one can apply.' },
-	'redirect-destination-missing': { severity: DiagnosticSeverity.Error, summary: 'A redirect leads to a page that does not exist.' },
+	'redirect-destination-missing': {
+		severity: DiagnosticSeverity.Error,
+		summary: 'A redirect leads to a page that does not exist (directly, or at the end of a chain of redirects).',
+	},
+	'redirect-self': {
+		severity: DiagnosticSeverity.Error,
+		summary: "A redirect's destination is its own source (a warning when a page answers there: the platform's check accepts it).",
+	},
+	'redirect-loop': {
+		severity: DiagnosticSeverity.Error,
+		summary:
+			"Redirects that lead back to where they started and never reach a page (a warning when the loop passes through a page, or for a pattern that matches its own destination: the platform's check accepts those).",
+	},
+	'redirect-chain': { severity: DiagnosticSeverity.Warning, summary: 'A redirect leads to another redirect before a page: redirect straight to the end.' },
+	'redirect-shadows-page': {
+		severity: DiagnosticSeverity.Warning,
+		summary: 'A redirect source (or pattern) is a page of the site: the redirect wins and the page is never shown.',
+	},
+	'redirect-pattern': {
+		severity: DiagnosticSeverity.Warning,
+		summary: 'A pattern redirect whose destination uses a parameter its source does not capture, or matches no page of the site.',
+	},
+	'openapi-overlay-invalid': {
+		severity: DiagnosticSeverity.Error,
+		summary:
+			'An OpenAPI Overlay the platform cannot read or apply (not an Overlay 1.0/1.1 document, a bad JSONPath, an update that does not fit, a listed file that is missing): the document it applies to is dropped.',
+	},
 	'mdx-syntax': {
 		severity: DiagnosticSeverity.Error,
 		summary: 'The page is not valid MDX (as the MDX compiler reports it): an unclosed or mismatched tag, a bad expression, HTML that is not JSX.',
@@ -129,6 +164,15 @@ export const rules = {
 	'link-redirected': {
 		severity: DiagnosticSeverity.Warning,
 		summary: "An internal link leads to a path only a redirect serves: readers get there, but the platform's link check reports it as broken.",
+	},
+	'link-external-broken': {
+		severity: DiagnosticSeverity.Error,
+		summary:
+			"An external link that is gone: 404, 410, or a host name that does not resolve (opt in: `--check-external`; a warning where the platform's own external check would not report it).",
+	},
+	'link-external-unchecked': {
+		severity: DiagnosticSeverity.Information,
+		summary: 'An external link that could not be checked: no answer in time, a server error, offline, still rate limited.',
 	},
 	'link-anchor-missing': { severity: DiagnosticSeverity.Warning, summary: "A link's #anchor matches no heading of the target page." },
 	'import-not-found': { severity: DiagnosticSeverity.Error, summary: 'An import names a snippet or file that does not exist.' },

@@ -22,6 +22,9 @@ export class DiagnosticsPublisher {
 	readonly #publishedPages = new Map<string, string>();
 	/** Per root: the background check of every page in flight. */
 	readonly #pageRuns = new Map<string, CancellationTokenSource>();
+	/** External link findings by page, and the core's findings last sent for each uri, before the accessibility filter (to send them together again). */
+	readonly #external = new Map<string, Diagnostic[]>();
+	readonly #lastSent = new Map<string, readonly Diagnostic[]>();
 
 	constructor(
 		private readonly connection: Connection,
@@ -154,8 +157,7 @@ export class DiagnosticsPublisher {
 		this.#publishedBySite.set(root, now);
 	}
 
-	/** What each file was last given, before the accessibility filter: turning the family on or off sends it again. */
-	readonly #lastSent = new Map<string, readonly Diagnostic[]>();
+	/** Whether accessibility findings are shown: turning the family on or off sends what each file was last given again. */
 	#a11y = true;
 
 	/** Shows or hides the accessibility findings (`mintdoc.a11y.enabled`) on every file at once, without checking anything again. */
@@ -168,7 +170,18 @@ export class DiagnosticsPublisher {
 	#send(uri: string, diagnostics: readonly Diagnostic[]): void {
 		if (diagnostics.length) this.#lastSent.set(uri, diagnostics);
 		else this.#lastSent.delete(uri);
-		void this.connection.sendDiagnostics({ uri, diagnostics: [...filterA11y(diagnostics, this.#a11y)] });
+		void this.connection.sendDiagnostics({ uri, diagnostics: [...filterA11y(diagnostics, this.#a11y), ...(this.#external.get(uri) ?? [])] });
+	}
+
+	/**
+	 * The findings of the last external link check (opt in, over the network), shown with each
+	 * page's own diagnostics until the next external check replaces them.
+	 */
+	setExternalFindings(byUri: ReadonlyMap<string, Diagnostic[]>): void {
+		const touched = new Set([...this.#external.keys(), ...byUri.keys()]);
+		this.#external.clear();
+		for (const [uri, diagnostics] of byUri) this.#external.set(uri, diagnostics);
+		for (const uri of touched) this.#send(uri, this.#lastSent.get(uri) ?? []);
 	}
 
 	#cancel(root: string): void {

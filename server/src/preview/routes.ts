@@ -211,9 +211,9 @@ function fillFirstRoutes(node: NavNode): string | undefined {
 	return node.firstRoute;
 }
 
-/** The group a generated page goes in when an element lists every operation: its first tag. */
+/** The group a generated page goes in when an element lists every operation: its first tag, named by the tag's `x-group` when it has one. */
 function operationTag(_spec: OpenApiSpec, operation: OpenApiOperation): string | undefined {
-	return operation.tags?.[0];
+	return operation.group ?? operation.tags?.[0];
 }
 
 /**

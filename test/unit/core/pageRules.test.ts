@@ -117,6 +117,8 @@ describe('redirects', () => {
 			{ range: rangeOf(text, '"no-slash"'), code: 'redirect-invalid' },
 			{ range: rangeOf(text, '"/old"', 1), code: 'redirect-duplicate-source' },
 			{ range: rangeOf(text, '"/guides/stup"'), code: 'redirect-destination-missing', message: /Did you mean '\/guides\/setup'\?/ },
+			// Patterns are checked as patterns: no page lives under /news/.
+			{ range: rangeOf(text, '"/news/:slug*"'), code: 'redirect-pattern' },
 		]);
 	});
 

@@ -15,7 +15,13 @@ describe('workspace trust', () => {
 		const trust = manifest.capabilities.untrustedWorkspaces;
 		assert.equal(trust.supported, 'limited');
 		assert.match(trust.description, /hosted OpenAPI/);
-		assert.deepEqual([...trust.restrictedConfigurations].sort(), ['mintdoc.assistant.domain', 'mintdoc.assistant.siteUrl', 'mintdoc.projectId']);
+		// The external link check sends requests to every URL the pages name: a workspace cannot turn it on by itself.
+		assert.deepEqual([...trust.restrictedConfigurations].sort(), [
+			'mintdoc.assistant.domain',
+			'mintdoc.assistant.siteUrl',
+			'mintdoc.links.checkExternal',
+			'mintdoc.projectId',
+		]);
 		const settings = manifest.contributes.configuration.properties;
 		// The base URL and the fingerprint cannot come from a workspace at all.
 		assert.equal(settings['mintdoc.api.baseUrl'].scope, 'machine');

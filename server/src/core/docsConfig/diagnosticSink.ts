@@ -1,8 +1,15 @@
-import type { Diagnostic, DiagnosticRelatedInformation, Range } from 'vscode-languageserver-types';
+import type { Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { createDiagnostic } from '../diagnostic';
 import type { RuleId } from '../rules';
 import type { ConfigNode, ConfigProperty } from './configTree';
+
+/** What a rule may add to a finding: related places, quick-fix data, and a severity other than its rule's default (a case the platform accepts). */
+export interface SinkExtras {
+	readonly related?: DiagnosticRelatedInformation[];
+	readonly data?: unknown;
+	readonly severity?: DiagnosticSeverity;
+}
 
 /**
  * Collects diagnostics for a composed configuration, file by file: rules point at composed
@@ -37,18 +44,19 @@ export class DiagnosticSink {
 		return { location: { uri, range }, message };
 	}
 
-	add(uri: string, range: Range, message: string, rule: RuleId, extras: { related?: DiagnosticRelatedInformation[]; data?: unknown } = {}): void {
+	add(uri: string, range: Range, message: string, rule: RuleId, extras: SinkExtras = {}): void {
 		const diagnostic = createDiagnostic(range, message, rule, extras.related);
 		if (extras.data !== undefined) diagnostic.data = extras.data;
+		if (extras.severity !== undefined) diagnostic.severity = extras.severity;
 		if (!this.byUri.has(uri)) this.byUri.set(uri, []);
 		this.byUri.get(uri)!.push(diagnostic);
 	}
 
-	atNode(node: ConfigNode, message: string, rule: RuleId, extras?: { related?: DiagnosticRelatedInformation[]; data?: unknown }): void {
+	atNode(node: ConfigNode, message: string, rule: RuleId, extras?: SinkExtras): void {
 		this.add(node.uri, this.nodeRange(node), message, rule, extras);
 	}
 
-	atKey(property: ConfigProperty, message: string, rule: RuleId, extras?: { related?: DiagnosticRelatedInformation[]; data?: unknown }): void {
+	atKey(property: ConfigProperty, message: string, rule: RuleId, extras?: SinkExtras): void {
 		this.add(property.keyUri, this.keyRange(property), message, rule, extras);
 	}
 }

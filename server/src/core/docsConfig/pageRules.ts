@@ -110,57 +110,6 @@ function factsOf(value: string): PageFacts | undefined {
 	return result;
 }
 
-/** `redirects`: shapes, duplicate sources, and destinations that are pages of the site. */
-export function checkRedirects(
-	config: ConfigNode | undefined,
-	pages: PageIndex,
-	generatedPrefixes: readonly string[],
-	sink: DiagnosticSink,
-	files: ReadonlySet<string> = new Set(),
-): void {
-	const redirects = getValue(config, 'redirects');
-	if (redirects?.kind !== 'array') return;
-	const sources = new Map<string, ConfigScalar>();
-	let folders: Set<string> | undefined;
-	for (const redirect of redirects.items) {
-		if (redirect.kind !== 'object' || redirect.unresolved) continue;
-		const source = getValue(redirect, 'source');
-		const destination = getValue(redirect, 'destination');
-		if (source?.kind === 'string') {
-			const value = source.value as string;
-			if (!value.startsWith('/'))
-				sink.atNode(source, `A redirect source is a path on this site starting with '/', such as '/${value.replace(/^\/*/, '')}'.`, 'redirect-invalid');
-			const first = sources.get(value);
-			if (first)
-				sink.atNode(source, `Another redirect already has the source '${value}'.`, 'redirect-duplicate-source', {
-					related: [sink.related(first.uri, sink.nodeRange(first), 'first redirect with this source')],
-				});
-			else sources.set(value, source);
-		}
-		if (destination?.kind !== 'string') continue;
-		const target = destination.value as string;
-		if (isExternalLink(target)) continue;
-		// The platform reads a destination without a leading '/' from the root, as if it had one.
-		const path = target
-			.replace(/[#?].*$/, '')
-			.replace(/^\/+|\/+$/g, '')
-			.replace(/\.mdx?$/i, '');
-		// Patterns (`:slug`, `*`) and generated API pages cannot be checked against files.
-		if (/[:*]/.test(path) || generatedPrefixes.some(prefix => path === prefix || path.startsWith(prefix + '/'))) continue;
-		if (path === '' ? pages.has('index') || pages.size > 0 : pages.has(path) || pages.has(`${path}/index`)) continue;
-		// The platform's redirect check accepts any folder of the site (it looks on disk).
-		folders ??= folderSet(pages);
-		if (folders.has(path) || files.has(path)) continue;
-		const suggestion = pages.closestPath(path);
-		sink.atNode(
-			destination,
-			`This redirect leads to '/${path}', which is not a page of the site.${suggestion ? ` Did you mean '/${suggestion}'?` : ''}`,
-			'redirect-destination-missing',
-			{ data: { suggestion: suggestion && '/' + suggestion } },
-		);
-	}
-}
-
 /** Redirect destinations that name a file by its extension (`/404.html`, `/guide.pdf`): the platform serves any file of the root. */
 export function fileDestinations(config: ConfigNode | undefined): string[] {
 	const redirects = getValue(config, 'redirects');
@@ -171,17 +120,4 @@ export function fileDestinations(config: ConfigNode | undefined): string[] {
 		const path = (destination.value as string).replace(/[#?].*$/, '').replace(/^\/+|\/+$/g, '');
 		return /\.[A-Za-z0-9]+$/.test(path) && !/\.mdx?$/i.test(path) && !/[:*]/.test(path) ? [path] : [];
 	});
-}
-
-/** Every folder that holds a page, at any depth. */
-function folderSet(pages: PageIndex): Set<string> {
-	const folders = new Set<string>();
-	for (const page of pages.paths()) {
-		for (let slash = page.lastIndexOf('/'); slash > 0; slash = page.lastIndexOf('/', slash - 1)) {
-			const folder = page.slice(0, slash);
-			if (folders.has(folder)) break;
-			folders.add(folder);
-		}
-	}
-	return folders;
 }

@@ -26,7 +26,8 @@ export function entryAt(site: SiteModel, uri: string, offset: number): PageEntry
 }
 
 export function operationRange(site: SiteModel, spec: OpenApiSpec, operation: OpenApiOperation): Range {
-	const document = site.specFiles.get(spec.uri);
+	// An operation an overlay added is written in the overlay's file.
+	const document = site.specFiles.get(operation.span.uri ?? spec.uri);
 	if (!document) return { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 	return { start: document.positionAt(operation.span.offset), end: document.positionAt(operation.span.offset + operation.span.length) };
 }
@@ -49,6 +50,7 @@ export function endpointHover(site: SiteModel, document: TextDocument, entry: Pa
 		`\`${operation.method} ${operation.path}\``,
 	];
 	if (description) lines.push(escape(description));
+	if (operation.group) lines.push(`Group: ${escape(operation.group)}`);
 	if (version) lines.push(`Version: ${escape(version)}`);
 	if (typeof operation.xMint?.href === 'string') lines.push(`Page URL: \`${escape(operation.xMint.href)}\``);
 	if (operation.servers.length) lines.push(`Servers: ${operation.servers.map(s => `\`${escape(s)}\``).join(', ')}`);
@@ -58,6 +60,7 @@ export function endpointHover(site: SiteModel, document: TextDocument, entry: Pa
 			`Auth: ${operation.security.map(name => `${escape(name)}${spec.securitySchemes[name] ? ` (${escape(spec.securitySchemes[name])})` : ''}`).join(', ')}`,
 		);
 	lines.push(`From \`${relativePath(site.rootUri, spec.uri) ?? spec.uri}\``);
+	if (operation.span.uri) lines.push(`Added by the overlay \`${relativePath(site.rootUri, operation.span.uri) ?? operation.span.uri}\``);
 	return { range: nodeRange(document, entry.node), contents: { kind: MarkupKind.Markdown, value: lines.join('\n\n') } };
 }
 
@@ -66,7 +69,8 @@ export function endpointDefinition(site: SiteModel, document: TextDocument, entr
 	const resolved = resolveEntry(site, entry);
 	if (!resolved) return [];
 	const range = operationRange(site, resolved.spec, resolved.operation);
-	return [{ originSelectionRange: nodeRange(document, entry.node), targetUri: resolved.spec.uri, targetRange: range, targetSelectionRange: range }];
+	const targetUri = resolved.operation.span.uri ?? resolved.spec.uri;
+	return [{ originSelectionRange: nodeRange(document, entry.node), targetUri, targetRange: range, targetSelectionRange: range }];
 }
 
 /**
@@ -93,7 +97,7 @@ export function endpointCompletions(
 		items.push({
 			label: value,
 			kind: CompletionItemKind.Method,
-			detail: generatedTitle(operation),
+			detail: operation.group ? `${generatedTitle(operation)} · ${operation.group}` : generatedTitle(operation),
 			documentation: operation.description,
 			textEdit: { range: replace, newText: JSON.stringify(value) },
 			filterText: JSON.stringify(value),

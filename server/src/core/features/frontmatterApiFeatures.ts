@@ -82,9 +82,10 @@ export function frontmatterApiDefinition(site: SiteModel, document: TextDocument
 		const found = findOperations(specsFor(entry.file), entry.method.toUpperCase(), entry.path)[0];
 		return found && { spec: found.spec, span: found.operation.span };
 	})();
-	const document2 = target && site.specFiles.get(target.spec.uri);
+	const targetUri = target && (target.span.uri ?? target.spec.uri);
+	const document2 = targetUri && site.specFiles.get(targetUri);
 	if (!target || !document2) return [];
 	const range = { start: document2.positionAt(target.span.offset), end: document2.positionAt(target.span.offset + target.span.length) };
 	const origin = { start: { line: position.line, character: line.valueStart }, end: { line: position.line, character: line.valueStart + line.value.length } };
-	return [{ originSelectionRange: origin, targetUri: target.spec.uri, targetRange: range, targetSelectionRange: range }];
+	return [{ originSelectionRange: origin, targetUri: targetUri!, targetRange: range, targetSelectionRange: range }];
 }

@@ -4,6 +4,7 @@ import type { NavElement, NavKind } from '../docsConfig/navigation';
 import { classifyEntry } from '../docsConfig/pageEntries';
 import type { SpecCoverage } from '../openapi/coverage';
 import type { SiteModel } from '../site/siteModel';
+import { translationCoverage } from '../site/translations';
 import { relativePath } from '../uris';
 import { targetsInFile } from './configTargets';
 
@@ -48,6 +49,7 @@ export function buildSiteTree(site: SiteModel, coverage: readonly SpecCoverage[]
 		const document = site.config.files.get(node.uri);
 		return document && { uri: node.uri, range: { start: document.positionAt(node.offset), end: document.positionAt(node.offset + node.length) } };
 	};
+	const translations = new Map(translationCoverage(site.navigation)?.languages.map(l => [l.element, l]));
 	const nodeOf = (element: NavElement): SiteTreeNode => {
 		const entries = new Map(element.pages.map(p => [p.node, p]));
 		const children: { offset: number; node: SiteTreeNode }[] = element.children.map(child => ({ offset: child.node.offset, node: nodeOf(child) }));
@@ -69,10 +71,28 @@ export function buildSiteTree(site: SiteModel, coverage: readonly SpecCoverage[]
 		const ordered = element.pages.length && element.children.length ? children.sort((a, b) => a.offset - b.offset) : children;
 		const href = getString(element.node, 'href');
 		const expanded = getValue(element.node, 'expanded');
+		// Per language: how much of the default language it has, and which pages it lacks.
+		const language = translations.get(element);
+		const total = language && language.translated + language.missing.length;
+		if (language?.missing.length)
+			ordered.push({
+				offset: Infinity,
+				node: {
+					kind: 'group',
+					label: `Not translated (${language.missing.length})`,
+					children: language.missing.map(entry => {
+						const path = entry.value.replace(/^\/+/, '');
+						return { kind: 'page', label: path, fileUri: site.pages.fileOf(path), location: locationOf(entry.node) };
+					}),
+				},
+			});
 		return {
 			kind: href && !ordered.length ? 'link' : (element.kind as SiteTreeNode['kind']),
 			label: element.name ?? `(${element.kind})`,
-			description: href ?? getString(element.node, 'tag') ?? getString(element.node, 'description'),
+			description:
+				language && !language.isDefault
+					? `${language.translated}/${total} translated`
+					: (href ?? getString(element.node, 'tag') ?? getString(element.node, 'description')),
 			icon: getString(element.node, 'icon'),
 			location: locationOf(element.node),
 			expanded: expanded?.kind === 'boolean' ? (expanded.value as boolean) : undefined,
@@ -99,11 +119,11 @@ function undocumentedSections(site: SiteModel, coverage: readonly SpecCoverage[]
 			return {
 				specUri,
 				label: relativePath(site.rootUri, specUri) ?? specUri,
-				operations: operations.map(({ method, path, span }) => ({
-					method,
-					path,
-					location: { uri: specUri, range: { start: position(span.offset), end: position(span.offset + span.length) } },
-				})),
+				operations: operations.map(({ method, path, span }) => {
+					// An operation an overlay added is written in the overlay's file.
+					const at = (offset: number) => (span.uri ? site.specFiles.get(span.uri)?.positionAt(offset) : undefined) ?? position(offset);
+					return { method, path, location: { uri: span.uri ?? specUri, range: { start: at(span.offset), end: at(span.offset + span.length) } } };
+				}),
 			};
 		});
 }

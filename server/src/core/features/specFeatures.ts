@@ -49,7 +49,7 @@ export function operationDocs(site: SiteModel, spec: OpenApiSpec, operation: Ope
 
 /** The operation whose method key is on the line of `position`. */
 export function operationAt(spec: OpenApiSpec, document: TextDocument, position: Position): OpenApiOperation | undefined {
-	return spec.operations.find(op => document.positionAt(op.span.offset).line === position.line);
+	return spec.operations.find(op => !op.span.uri && document.positionAt(op.span.offset).line === position.line);
 }
 
 /** Find All References on an operation in a spec: its navigation entries and the MDX pages that document it. */
@@ -63,18 +63,20 @@ export function specReferences(site: SiteModel, spec: OpenApiSpec, document: Tex
 
 /** A lens over each operation of a spec: where the site documents it, or that it does not. */
 export function specCodeLenses(site: SiteModel, spec: OpenApiSpec, document: TextDocument, pages: SitePages): CodeLens[] {
-	return spec.operations.map(operation => {
-		const start = document.positionAt(operation.span.offset);
-		const range = { start, end: start };
-		const docs = operationDocs(site, spec, operation, pages);
-		const places = [
-			...docs.entries.map(e => `documented in ${trail(e.element)}`),
-			...docs.generatedBy.map(e => `generated in ${trail(e)}`),
-			...docs.pages.map(p => `page ${relativePath(site.rootUri, p.uri) ?? p.uri}`),
-		];
-		const title = operation.hidden ? 'x-hidden: no page' : places.length ? places.join(' · ') : 'not in navigation';
-		return { range, command: { title, command: '' } };
-	});
+	return spec.operations
+		.filter(operation => !operation.span.uri)
+		.map(operation => {
+			const start = document.positionAt(operation.span.offset);
+			const range = { start, end: start };
+			const docs = operationDocs(site, spec, operation, pages);
+			const places = [
+				...docs.entries.map(e => `documented in ${trail(e.element)}`),
+				...docs.generatedBy.map(e => `generated in ${trail(e)}`),
+				...docs.pages.map(p => `page ${relativePath(site.rootUri, p.uri) ?? p.uri}`),
+			];
+			const title = operation.hidden ? 'x-hidden: no page' : places.length ? places.join(' · ') : 'not in navigation';
+			return { range, command: { title, command: '' } };
+		});
 }
 
 /** "Tab › Group" of an element, as the reader sees it. */

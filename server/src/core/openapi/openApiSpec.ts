@@ -5,6 +5,8 @@ import { child, entryOf, parseSpecText, plain, stringOf, type ParsedSpecText, ty
 export interface SourceSpan {
 	readonly offset: number;
 	readonly length: number;
+	/** The file it is written in when that is not the document itself: an overlay added it. */
+	readonly uri?: string;
 }
 
 export interface OpenApiOperation {
@@ -24,6 +26,8 @@ export interface OpenApiOperation {
 	readonly security: readonly string[];
 	/** `tags` of the operation (the first one groups generated pages). */
 	readonly tags?: readonly string[];
+	/** The name of the group its generated page goes in: the first tag's `x-group` in the document's `tags`, else the tag itself. */
+	readonly group?: string;
 }
 
 export interface OpenApiSpec {
@@ -58,6 +62,15 @@ export function readOpenApiSpec(uri: string, text: string, parsed: ParsedSpecTex
 		node?.kind === 'seq' ? node.items.flatMap(item => (item.kind === 'map' ? item.entries.map(e => e.key) : [])) : undefined;
 	const tagsOf = (node: SpecNode | undefined) => (node?.kind === 'seq' ? node.items.flatMap(t => stringOf(t) ?? []) : []);
 	const rootSecurity = securityOf(child(root, 'security')) ?? [];
+	// `x-group` on a tag definition renames the group its operations go in, as the platform names tag groups.
+	const tagGroups = new Map<string, string>();
+	const tagList = child(root, 'tags');
+	if (tagList?.kind === 'seq')
+		for (const tag of tagList.items) {
+			const name = stringOf(child(tag, 'name'));
+			const group = stringOf(child(tag, 'x-group'));
+			if (name !== undefined && group !== undefined && !tagGroups.has(name)) tagGroups.set(name, group);
+		}
 	const operations: OpenApiOperation[] = [];
 	const paths = child(root, 'paths');
 	if (paths?.kind === 'map') {
@@ -68,10 +81,11 @@ export function readOpenApiSpec(uri: string, text: string, parsed: ParsedSpecTex
 				if (!methods.has(op.key.toLowerCase())) continue;
 				const xMint = plain(child(op.value, 'x-mint'));
 				const opServers = serversOf(child(op.value, 'servers'));
+				const tags = tagsOf(child(op.value, 'tags'));
 				operations.push({
 					method: op.key.toUpperCase(),
 					path: pathEntry.key,
-					span: { offset: op.keyOffset, length: op.keyLength },
+					span: op.uri ? { offset: op.keyOffset, length: op.keyLength, uri: op.uri } : { offset: op.keyOffset, length: op.keyLength },
 					summary: stringOf(child(op.value, 'summary')),
 					description: stringOf(child(op.value, 'description')),
 					deprecated: plain(child(op.value, 'deprecated')) === true,
@@ -79,7 +93,8 @@ export function readOpenApiSpec(uri: string, text: string, parsed: ParsedSpecTex
 					xMint: xMint && typeof xMint === 'object' && !Array.isArray(xMint) ? (xMint as Record<string, unknown>) : undefined,
 					servers: opServers.length ? opServers : pathServers.length ? pathServers : rootServers,
 					security: securityOf(child(op.value, 'security')) ?? rootSecurity,
-					tags: tagsOf(child(op.value, 'tags')),
+					tags,
+					group: tags[0] === undefined ? undefined : (tagGroups.get(tags[0]) ?? tags[0]),
 				});
 			}
 		}

@@ -13,6 +13,7 @@ export interface SpecLoadingOptions {
 	readonly awaitSpecReads?: boolean;
 	readonly fetchText?: (url: string) => Promise<string>;
 	readonly specValidator?: (uri: string, text: string, spec: OpenApiSpec) => Promise<OpenApiSpec>;
+	readonly overlaidValidator?: (uri: string, text: string) => Promise<OpenApiSpec['problems']>;
 	readonly changesReported?: boolean;
 }
 
@@ -61,7 +62,19 @@ export function createSpecLoader(host: SpecLoaderHost): SpecLoader {
 	};
 	/** Files a discovery read found not to be OpenAPI documents, and when. */
 	const notSpecs = new Map<string, number>();
-	return async (uri, accept) => {
+	// Overlaid documents validated, by their text: the same overlays give the same text on every rebuild.
+	const validated = new Map<string, { text: string; problems: OpenApiSpec['problems'] }>();
+	const validateText = async (uri: string, text: string): Promise<OpenApiSpec['problems']> => {
+		const known = validated.get(uri);
+		if (known?.text === text) return known.problems;
+		const { overlaidValidator, specValidator } = host.options;
+		const problems = overlaidValidator
+			? await overlaidValidator(uri, text).catch(() => undefined)
+			: (await specValidator!(uri, text, readOpenApiSpec(uri, text)).catch(() => undefined))?.problems;
+		validated.set(uri, { text, problems });
+		return problems;
+	};
+	const load: SpecLoader = async (uri, accept) => {
 		if (/^https?:/i.test(uri)) {
 			const fetched = await readRemote(uri);
 			if (!fetched) return { remote: 'loading' };
@@ -122,4 +135,5 @@ export function createSpecLoader(host: SpecLoaderHost): SpecLoader {
 		const stale = specs.get(uri)!.spec;
 		return { document, spec: { ...(stale ?? readOpenApiSpec(uri, '')), uri, loading: true } };
 	};
+	return host.options.specValidator || host.options.overlaidValidator ? Object.assign(load, { validateText }) : load;
 }

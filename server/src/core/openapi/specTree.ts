@@ -6,15 +6,17 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNo
  * on both and every operation, schema and webhook keeps its source range.
  */
 export type SpecNode =
-	| { readonly kind: 'map'; readonly offset: number; readonly length: number; readonly entries: readonly SpecEntry[] }
-	| { readonly kind: 'seq'; readonly offset: number; readonly length: number; readonly items: readonly SpecNode[] }
-	| { readonly kind: 'scalar'; readonly offset: number; readonly length: number; readonly value: unknown };
+	| { readonly kind: 'map'; readonly offset: number; readonly length: number; readonly entries: readonly SpecEntry[]; readonly uri?: string }
+	| { readonly kind: 'seq'; readonly offset: number; readonly length: number; readonly items: readonly SpecNode[]; readonly uri?: string }
+	| { readonly kind: 'scalar'; readonly offset: number; readonly length: number; readonly value: unknown; readonly uri?: string };
 
 export interface SpecEntry {
 	readonly key: string;
 	readonly keyOffset: number;
 	readonly keyLength: number;
 	readonly value: SpecNode;
+	/** Set when the entry was written in another file than the document's (an overlay added it). */
+	readonly uri?: string;
 }
 
 export interface ParsedSpecText {

@@ -8,11 +8,16 @@ import { checkTopLevelKeys } from '../docsConfig/configRules';
 import { DiagnosticSink } from '../docsConfig/diagnosticSink';
 import { extractNavigation, type Navigation } from '../docsConfig/navigation';
 import { platformStrictness, relaxMissingPagesWithNamelessGroup, relaxWhereLenient, type Strictness } from '../docsConfig/platformStrictness';
-import { addPageSuggestions, checkRedirects, fileDestinations } from '../docsConfig/pageRules';
+import { addPageSuggestions, fileDestinations } from '../docsConfig/pageRules';
+import { checkRedirects } from '../docsConfig/redirectRules';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { checkSpecFile } from '../openapi/openApiRules';
 import type { OpenApiSpec } from '../openapi/openApiSpec';
 import { specCandidates, SpecRegistry, type SpecReference } from '../openapi/specRegistry';
+import { isOverlayRoot, looksLikeOverlay } from '../openapi/overlayDocument';
+import { applySiteOverlays } from '../openapi/siteOverlays';
+import { checkTranslations } from './translations';
+import { parseSpecText } from '../openapi/specTree';
 import { NavigationChecks, NavigationRuleCache } from './navigationChecks';
 import type { PageIndex } from './pageIndex';
 
@@ -36,10 +41,13 @@ export interface SiteModel {
 }
 
 /** Reads an OpenAPI file: its text and what MintDoc extracts from it (cached per text by the caller). */
-export type SpecLoader = (
+export type SpecLoader = ((
 	uri: string,
 	accept?: (text: string) => boolean,
-) => Promise<{ readonly document: TextDocument; readonly spec: OpenApiSpec } | { readonly remote: string } | undefined>;
+) => Promise<{ readonly document: TextDocument; readonly spec: OpenApiSpec } | { readonly remote: string } | undefined>) & {
+	/** The full validation of a document as overlays made it (its text as JSON), when the loader validates. */
+	readonly validateText?: (uri: string, text: string) => Promise<OpenApiSpec['problems']>;
+};
 
 /** Builds the model of a site: composes the configuration and runs every configuration rule on it. */
 /**
@@ -96,6 +104,7 @@ export async function buildSiteModel(
 	);
 	throwIfCancelled(token);
 	checkRedirects(config.root, pages, generatedPageFolders(config.root, navigation), sink, files);
+	checkTranslations(navigation, sink);
 	if (fileExists) await checkFavicon(config.root, fileExists, sink);
 	checkContrast(config.root, sink);
 	checkConfigIcons(config.root, sink);
@@ -138,21 +147,39 @@ export async function buildSiteModel(
 	// The platform also finds OpenAPI documents in the repository that docs.json does not name (MDX
 	// frontmatter may use them, and the build validates them): every JSON or YAML file that is one.
 	const discovered = new Map<string, OpenApiSpec>();
+	const overlayFiles = new Map<string, TextDocument>();
 	const configured = new Set([...sources.values()].flatMap(s => s.candidates));
 	await Promise.all(
 		pages
 			.specCandidates()
 			.filter(uri => !configured.has(uri))
 			.map(async uri => {
-				const loaded = await loadSpec(uri, looksLikeOpenApi);
-				if (loaded && !('remote' in loaded) && (loaded.spec.version !== undefined || loaded.spec.isSwagger2 || loaded.spec.loading)) {
+				const loaded = await loadSpec(uri, text => looksLikeOpenApi(text) || looksLikeOverlay(text));
+				if (!loaded || 'remote' in loaded) return;
+				if (loaded.spec.version !== undefined || loaded.spec.isSwagger2 || loaded.spec.loading) {
 					discovered.set(uri, loaded.spec);
 					specFiles.set(uri, loaded.document);
-				}
+				} else if (isOverlayRoot(parseSpecText(loaded.document.getText(), uri).root)) overlayFiles.set(uri, loaded.document);
 			}),
 	);
 	throwIfCancelled(token);
-	const registry = new SpecRegistry(rootUri, specs, remoteSpecs, discovered);
+	// Overlays change the documents before anything is resolved against them.
+	const notCheckable = await applySiteOverlays({
+		rootUri,
+		config: config.root,
+		specs: [specs, discovered],
+		specFiles,
+		discovered: overlayFiles,
+		read: async uri => {
+			const loaded = await loadSpec(uri);
+			return loaded && !('remote' in loaded) ? loaded.document : undefined;
+		},
+		validate: loadSpec.validateText,
+		sink,
+		diagnostics,
+	});
+	throwIfCancelled(token);
+	const registry = new SpecRegistry(rootUri, specs, notCheckable.size ? new Map([...remoteSpecs, ...notCheckable]) : remoteSpecs, discovered);
 	checks.run(registry, sink);
 	for (const [uri, spec] of [...specs, ...discovered]) if (!/^https?:/i.test(uri)) diagnostics.set(uri, checkSpecFile(spec, specFiles.get(uri)!));
 	for (const uri of config.files.keys()) {

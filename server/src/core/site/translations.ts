@@ -1,0 +1,158 @@
+import { getValue } from '../docsConfig/configTree';
+import type { DiagnosticSink } from '../docsConfig/diagnosticSink';
+import type { NavElement, Navigation, PageEntry } from '../docsConfig/navigation';
+import { classifyEntry } from '../docsConfig/pageEntries';
+
+/** One language of a site with `languages`: its pages, and how they line up with the default language's. */
+export interface LanguageCoverage {
+	readonly code: string;
+	/** The folder its pages live in (`fr/`; usually the code). */
+	readonly prefix: string;
+	readonly element: NavElement;
+	readonly isDefault: boolean;
+	/** Page entries of this language, by their path without the locale prefix. */
+	readonly pages: ReadonlyMap<string, PageEntry>;
+	/** Pages of the default language this language has a counterpart for. */
+	readonly translated: number;
+	/** Pages of the default language this language does not list (their default entries). */
+	readonly missing: readonly PageEntry[];
+	/** Pages this language lists that the default language does not. */
+	readonly extra: readonly PageEntry[];
+	/** Entries of this language written without its locale prefix (`guides/setup` under `fr`). */
+	readonly unprefixed: readonly PageEntry[];
+}
+
+/** How the translated navigations of a site compare with the default language's, or undefined for a site without `languages`. */
+export interface TranslationCoverage {
+	readonly defaultCode: string;
+	readonly total: number;
+	readonly languages: readonly LanguageCoverage[];
+}
+
+/**
+ * Lines up each language's navigation with the default language's, page by page: `fr/guides/setup`
+ * is the French `guides/setup`. The default language is the one marked `default: true`, else the one
+ * whose pages carry no locale prefix, else the first.
+ */
+export function translationCoverage(navigation: Navigation | undefined): TranslationCoverage | undefined {
+	const languages = navigation?.elements.filter(e => e.kind === 'language' && e.name) ?? [];
+	if (languages.length < 2) return undefined;
+	const entriesOf = new Map<NavElement, PageEntry[]>(languages.map(l => [l, []]));
+	for (const entry of navigation!.pages) {
+		if (classifyEntry(entry.value).kind !== 'page') continue;
+		let language: NavElement | undefined = entry.parent;
+		while (language && language.kind !== 'language') language = language.parent;
+		if (language) entriesOf.get(language)?.push(entry);
+	}
+	// The locale's folder is usually its code (`fr/`); some sites use another (`ja/` for the code `jp`):
+	// then the first folder most of the language's entries share.
+	const prefixes = new Map<NavElement, string>();
+	const prefixOf = (element: NavElement): string => {
+		const known = prefixes.get(element);
+		if (known !== undefined) return known;
+		const entries = entriesOf.get(element)!;
+		let prefix = `${element.name!}/`;
+		if (!entries.some(e => pathOf(e).startsWith(prefix))) {
+			const counts = new Map<string, number>();
+			for (const e of entries) {
+				const first = /^[^/]+\//.exec(pathOf(e))?.[0];
+				if (first) counts.set(first, (counts.get(first) ?? 0) + 1);
+			}
+			const [top, count] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+			if (count > entries.length / 2 && /^[a-z]{2}(?:-[A-Za-z]{2,4})?\/$/.test(top)) prefix = top;
+		}
+		prefixes.set(element, prefix);
+		return prefix;
+	};
+	const pathOf = (entry: PageEntry) =>
+		entry.value
+			.trim()
+			.replace(/^\/+/, '')
+			.replace(/\.mdx?$/i, '');
+	const prefixedShare = (element: NavElement) => {
+		const entries = entriesOf.get(element)!;
+		return entries.length ? entries.filter(e => pathOf(e).startsWith(prefixOf(element))).length / entries.length : 1;
+	};
+	const marked = languages.find(l => {
+		const flag = getValue(l.node, 'default');
+		return flag?.kind === 'boolean' && flag.value === true;
+	});
+	const defaultLanguage = marked ?? [...languages].sort((a, b) => prefixedShare(a) - prefixedShare(b))[0]!;
+	const keyed = (element: NavElement) => {
+		const pages = new Map<string, PageEntry>();
+		const unprefixed: PageEntry[] = [];
+		for (const entry of entriesOf.get(element)!) {
+			const path = pathOf(entry);
+			const prefixed = path.startsWith(prefixOf(element));
+			// Without its prefix, a localized entry shows the default language's page: listed, not translated.
+			if (!prefixed && element !== defaultLanguage) {
+				unprefixed.push(entry);
+				continue;
+			}
+			const key = prefixed ? path.slice(prefixOf(element).length) : path;
+			if (!pages.has(key)) pages.set(key, entry);
+		}
+		return { pages, unprefixed };
+	};
+	// Languages that share pages without any locale folder are not a translated layout: nothing to line up.
+	if (!languages.some(l => l !== defaultLanguage && entriesOf.get(l)!.some(e => pathOf(e).startsWith(prefixOf(l))))) return undefined;
+	const base = keyed(defaultLanguage).pages;
+	return {
+		defaultCode: defaultLanguage.name!,
+		total: base.size,
+		languages: languages.map(element => {
+			const { pages, unprefixed } = keyed(element);
+			const isDefault = element === defaultLanguage;
+			const missing = isDefault ? [] : [...base].filter(([key]) => !pages.has(key)).map(([, entry]) => entry);
+			const extra = isDefault ? [] : [...pages].filter(([key]) => !base.has(key)).map(([, entry]) => entry);
+			return { code: element.name!, prefix: prefixOf(element), element, isDefault, pages, translated: base.size - missing.length, missing, extra, unprefixed };
+		}),
+	};
+}
+
+/** How many missing pages a finding names, and relates. */
+const listed = 10;
+
+/**
+ * Translation findings: entries of a localized navigation without the locale's prefix (the default
+ * language's page is shown there), pages the default language has and a language lacks (one finding
+ * on the language, the default entries related), and pages a language has that the default lacks.
+ */
+export function checkTranslations(navigation: Navigation | undefined, sink: DiagnosticSink): void {
+	const coverage = translationCoverage(navigation);
+	if (!coverage) return;
+	const defaults = coverage.languages.find(l => l.isDefault)!;
+	for (const language of coverage.languages) {
+		if (language.isDefault) continue;
+		for (const entry of language.unprefixed) {
+			const counterpart = defaults.pages.get(
+				entry.value
+					.trim()
+					.replace(/^\/+/, '')
+					.replace(/\.mdx?$/i, ''),
+			);
+			sink.atNode(
+				entry.node,
+				`'${entry.value}' has no '${language.prefix}' prefix: the ${language.code} navigation shows the ${coverage.defaultCode} page here. Write '${language.prefix}${entry.value.replace(/^\/+/, '')}' once it is translated.`,
+				'nav-translation-prefix',
+				counterpart ? { related: [sink.related(counterpart.node.uri, sink.nodeRange(counterpart.node), `the ${coverage.defaultCode} entry`)] } : undefined,
+			);
+		}
+		const code = getValue(language.element.node, 'language');
+		if (language.missing.length && code) {
+			const names = language.missing.slice(0, 3).map(e => e.value.replace(/^\/+/, ''));
+			sink.atNode(
+				code,
+				`${language.missing.length} of ${coverage.total} ${coverage.defaultCode} pages have no ${language.code} page in its navigation (${names.join(', ')}${language.missing.length > 3 ? ', …' : ''}).`,
+				'nav-translation-missing',
+				{
+					related: language.missing
+						.slice(0, listed)
+						.map(e => sink.related(e.node.uri, sink.nodeRange(e.node), `${coverage.defaultCode} page with no ${language.code} counterpart`)),
+				},
+			);
+		}
+		for (const entry of language.extra)
+			sink.atNode(entry.node, `The ${coverage.defaultCode} navigation has no page for '${entry.value}'.`, 'nav-translation-extra');
+	}
+}

@@ -1,0 +1,62 @@
+import * as path from 'node:path';
+import type { Connection } from 'vscode-languageserver';
+import type { LanguageService } from '../core/languageServiceTypes';
+import type { Logger } from '../core/logger';
+import type { DocsWorkspace } from '../core/workspace';
+import { findExternalLinkProblems } from '../node/externalLinkFindings';
+import { CheckExternalLinksRequest } from '../protocol';
+import type { DiagnosticsPublisher } from './diagnosticsPublisher';
+import { runSafeAsync } from './runner';
+
+/** What the external link check needs from the server. */
+export interface ExternalLinkHost {
+	readonly connection: Connection;
+	readonly service: LanguageService;
+	readonly workspace: DocsWorkspace;
+	readonly publisher: DiagnosticsPublisher;
+	readonly logger: Logger;
+	/** Restricted Mode: no request leaves for links the workspace names. */
+	readonly trusted: () => boolean;
+	/** The extension's storage folder (the verdict cache lives there), once known. */
+	readonly storage: () => string | undefined;
+	readonly sitesSettled: () => Promise<void>;
+}
+
+/**
+ * `mintdoc/checkExternalLinks`: only when asked (a command, or the opt-in setting at start), never
+ * on the keystroke path. Progress is shown with LSP work-done progress; cancelling stops it.
+ */
+export function registerExternalLinks(host: ExternalLinkHost): void {
+	host.connection.onRequest(CheckExternalLinksRequest.type, (_params, token) =>
+		runSafeAsync(
+			host.logger,
+			async () => {
+				if (!host.trusted()) return { broken: 0, unchecked: 0, refused: 'External links are not checked in Restricted Mode.' };
+				await host.sitesSettled();
+				const progress = await host.connection.window.createWorkDoneProgress();
+				progress.begin('MintDoc: checking external links', 0, undefined, true);
+				const controller = new AbortController();
+				const stop = () => controller.abort();
+				token.onCancellationRequested(stop);
+				progress.token.onCancellationRequested(stop);
+				try {
+					const storage = host.storage();
+					const found = await findExternalLinkProblems(host.service, host.workspace, host.service.roots, {
+						cacheFile: storage && path.join(storage, 'external-links.json'),
+						signal: controller.signal,
+						token,
+						onProgress: (done, total) => progress.report(Math.floor((100 * done) / total), `${done}/${total} links`),
+					});
+					if (!controller.signal.aborted) host.publisher.setExternalFindings(found);
+					const all = [...found.values()].flat();
+					return { broken: all.filter(d => d.code === 'link-external-broken').length, unchecked: all.filter(d => d.code === 'link-external-unchecked').length };
+				} finally {
+					progress.done();
+				}
+			},
+			{ broken: 0, unchecked: 0, refused: 'The external link check failed; see the MintDoc output.' },
+			'check external links',
+			token,
+		),
+	);
+}

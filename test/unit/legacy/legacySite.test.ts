@@ -7,7 +7,7 @@ import { InMemoryWorkspace, workspaceUri } from '../../helpers/inMemoryWorkspace
 const mintJson = `{
   "name": "T",
   "favicon": "/favicon.svg",
-  "colors": { "primary": "#0D9373" },
+  "colors": { "primary": "#0A5C43" },
   "tabs": [{ "name": "API", "url": "api" }],
   "navigation": [
     { "group": "G", "pages": ["intro", "missing", "api/gone"] }

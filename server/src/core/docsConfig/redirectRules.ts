@@ -251,11 +251,7 @@ function checkPatternRedirect(
 	sink: DiagnosticSink,
 ): void {
 	const { regex } = compilePattern(redirect.from);
-	const hidden: string[] = [];
-	for (const page of pages.paths()) {
-		if (regex.test(page) || (page.endsWith('/index') && regex.test(page.slice(0, -'/index'.length)))) hidden.push(page);
-		if (hidden.length > 3) break;
-	}
+	const hidden = pagesMatching(pages, redirect.from, 4);
 	if (hidden.length)
 		sink.atNode(
 			redirect.source,
@@ -297,22 +293,35 @@ function checkPatternRedirect(
 		return;
 	}
 	const prefix = fixedPrefix(redirect.to);
-	const folder = prefix.replace(/\/+$/, '');
-	const destination = compilePattern(redirect.to).regex;
-	let reachable = prefix === '' || isPage(folder);
-	if (!reachable)
-		for (const page of pages.paths()) {
-			if (page.startsWith(prefix) && (destination.test(page) || destination.test(page.replace(/\/index$/, '')))) {
-				reachable = true;
-				break;
-			}
-		}
+	const reachable = prefix === '' || isPage(prefix.replace(/\/+$/, '')) || pagesMatching(pages, redirect.to, 1).length > 0;
 	if (!reachable)
 		sink.atNode(
 			redirect.destination,
 			`No page of the site matches '${shown(redirect.to)}': every path this pattern redirects ends on a missing page.`,
 			'redirect-pattern',
 		);
+}
+
+/** Pattern matches per page index version: docs.json is re-checked on every keystroke, the pages rarely change. */
+const matchCache = new WeakMap<PageIndex, { version: number; found: Map<string, string[]> }>();
+
+/** Up to `limit` pages a normalized pattern matches (a folder index by its folder too); only pages under its fixed prefix are tried. */
+function pagesMatching(pages: PageIndex, pattern: string, limit: number): string[] {
+	let cache = matchCache.get(pages);
+	if (!cache || cache.version !== pages.version) matchCache.set(pages, (cache = { version: pages.version, found: new Map() }));
+	const key = `${limit}\u0000${pattern}`;
+	const known = cache.found.get(key);
+	if (known) return known;
+	const { regex } = compilePattern(pattern);
+	const prefix = fixedPrefix(pattern);
+	const found: string[] = [];
+	for (const page of pages.paths()) {
+		if (!page.startsWith(prefix)) continue;
+		if (regex.test(page) || (page.endsWith('/index') && regex.test(page.slice(0, -'/index'.length)))) found.push(page);
+		if (found.length >= limit) break;
+	}
+	cache.found.set(key, found);
+	return found;
 }
 
 /** Every folder that holds a page, at any depth. */

@@ -93,6 +93,8 @@ describe('a site still on mint.json, in a real VS Code', () => {
 			throw new Error(`${e.message}: ${JSON.stringify(vscode.languages.getDiagnostics(intro).map(d => d.message))}`);
 		});
 		assert.deepEqual(introFindings, []);
+		await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(docs), { preview: false });
+		await vscode.commands.executeCommand('workbench.actions.view.problems');
 		await screenshot('legacy-upgrade-written');
 	});
 });

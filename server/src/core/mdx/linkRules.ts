@@ -35,6 +35,8 @@ export type LinkTarget =
  * under the root (images), redirect sources and generated API pages are all served routes.
  */
 export async function resolveLink(url: string, fromPath: string, context: LinkContext): Promise<LinkTarget> {
+	// Browsers (and the platform's link check) drop spaces around an attribute's URL: `href="x  "` works.
+	url = url.trim();
 	// `//cloud/get-started` is no host (no dot): the platform's link check reads it as a path of the site.
 	if (/^\/\/[^/.]*(\/|$)/.test(url)) url = url.replace(/^\/+/, '/');
 	if (isExternalLink(url)) return { kind: 'external' };

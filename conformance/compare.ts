@@ -43,6 +43,8 @@ export interface Comparison {
 	readonly unverifiable: readonly OfficialFinding[];
 	/** Official findings the platform's own renderer contradicts (an anchor to an element the page gives that `id`). */
 	readonly contradicted: readonly OfficialFinding[];
+	/** MintDoc findings a platform check could not judge: it crashed on a page MintDoc reports as unparsable (crashedChecks.ts). */
+	readonly notJudged?: readonly MintdocFinding[];
 	readonly matched: number;
 }
 

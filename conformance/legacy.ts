@@ -91,14 +91,14 @@ const yes = (v: boolean | undefined) => (v === undefined ? '—' : v ? 'yes' : '
 
 export function formatLegacyReport(results: readonly LegacyResult[]): string {
 	const lines = [
-		"| legacy site | mint.json valid | `mintdoc check` (exit, errors / warnings) | pages (MintDoc / platform) | groups, tabs, anchors, versions, languages (MintDoc / platform) | navigation equal | mapped keys equal | platform validator accepts MintDoc's docs.json | upgraded: MintDoc errors | upgraded: platform errors / warnings | false alarms | misses |",
-		'|---|---|---|---|---|---|---|---|---|---|---|---|',
+		"| legacy site | mint.json valid | `mintdoc check` (exit, errors / warnings) | pages (MintDoc / platform) | groups, tabs, anchors, versions, languages (MintDoc / platform) | navigation equal | mapped keys equal | platform validator accepts MintDoc's docs.json | upgraded: MintDoc errors | upgraded: platform errors / warnings | false alarms | misses | not judged (the platform's link check crashed) |",
+		'|---|---|---|---|---|---|---|---|---|---|---|---|---|',
 	];
 	for (const r of results) {
 		const c = r.comparison;
 		const counts = (s: NonNullable<typeof c>['ours']) => [s.groups, s.tabs, s.anchors, s.versions, s.languages].join(', ');
 		lines.push(
-			`| ${r.root} | ${yes(r.mintValid)} | ${r.legacyCheck.exit}, ${r.legacyCheck.errors} / ${r.legacyCheck.warnings} | ${c ? `${c.ours.pages.length} / ${c.theirs.pages.length}` : '—'} | ${c ? `${counts(c.ours)} / ${counts(c.theirs)}` : '—'} | ${c ? (c.navigationEqual ? (c.navigationIdentical ? 'yes' : 'yes (intended difference)') : 'NO') : '—'} | ${c ? `${c.keysCompared - c.keyDifferences.length}/${c.keysCompared}` : '—'} | ${yes(r.oursAccepted)} | ${r.upgraded?.ourErrors ?? '—'} | ${r.upgraded ? `${r.upgraded.officialErrors} / ${r.upgraded.officialWarnings}` : '—'} | ${r.upgraded?.comparison.falseAlarms.length ?? '—'} | ${r.upgraded?.comparison.misses.length ?? '—'} |`,
+			`| ${r.root} | ${yes(r.mintValid)} | ${r.legacyCheck.exit}, ${r.legacyCheck.errors} / ${r.legacyCheck.warnings} | ${c ? `${c.ours.pages.length} / ${c.theirs.pages.length}` : '—'} | ${c ? `${counts(c.ours)} / ${counts(c.theirs)}` : '—'} | ${c ? (c.navigationEqual ? (c.navigationIdentical ? 'yes' : 'yes (intended difference)') : 'NO') : '—'} | ${c ? `${c.keysCompared - c.keyDifferences.length}/${c.keysCompared}` : '—'} | ${yes(r.oursAccepted)} | ${r.upgraded?.ourErrors ?? '—'} | ${r.upgraded ? `${r.upgraded.officialErrors} / ${r.upgraded.officialWarnings}` : '—'} | ${r.upgraded?.comparison.falseAlarms.length ?? '—'} | ${r.upgraded?.comparison.misses.length ?? '—'} | ${r.upgraded?.comparison.notJudged?.length ?? '—'} |`,
 		);
 	}
 	for (const r of results) {

@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSy
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { compare, keyMintdoc, keyOfficial, normalizeTarget, type Comparison, type Keyed, type MintdocFinding, type OfficialFinding } from './compare';
+import { setAsideCrashedLinkChecks } from './crashedChecks';
 import { injectDefects } from './inject';
 import { formatLegacyReport, legacyFailed, runLegacySite } from './legacy';
 import { ensureOfficial } from './officialInstall';
@@ -154,7 +155,7 @@ export function compareSite(root: string, allOurs: readonly MintdocFinding[], al
 	};
 	const ourKeyed = ours.map(f => keyMintdoc(f, readText));
 	const officialKeyed = official.map(keyOfficial).filter((k): k is Keyed<OfficialFinding> => k !== undefined);
-	return setAsideRenderedIds(root, compare(ourKeyed, officialKeyed, { remoteFolders: remoteSpecFolders(root) }));
+	return setAsideCrashedLinkChecks(setAsideRenderedIds(root, compare(ourKeyed, officialKeyed, { remoteFolders: remoteSpecFolders(root) })), official, ours);
 }
 
 /**

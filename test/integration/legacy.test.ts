@@ -86,6 +86,15 @@ describe('a site still on mint.json, in a real VS Code', () => {
 			'mint.json ignored',
 		);
 		assert.equal(after.length, 1);
+		// The page links to api/users, which exists: the site's pages are clean once the new configuration is read.
+		const intro = file('intro.mdx');
+		await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(intro), { preview: false, preserveFocus: true });
+		const introFindings = await waitForDiagnostics(intro, d => d.length === 0, 'intro.mdx clean').catch((e: Error) => {
+			throw new Error(`${e.message}: ${JSON.stringify(vscode.languages.getDiagnostics(intro).map(d => d.message))}`);
+		});
+		assert.deepEqual(introFindings, []);
+		await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(docs), { preview: false });
+		await vscode.commands.executeCommand('workbench.actions.view.problems');
 		await screenshot('legacy-upgrade-written');
 	});
 });

@@ -105,7 +105,7 @@ export function upgradeMintConfig(mint: JsonObject): ConfigUpgrade {
 	const colors = isObject(mint.colors) ? mint.colors : undefined;
 	if (colors) {
 		out.colors = { primary: colors.primary, light: colors.light, dark: colors.dark };
-		mapped('colors.primary/light/dark', 'colors');
+		mapped(present(['colors.primary', 'colors.primary'], ['colors.light', 'colors.light'], ['colors.dark', 'colors.dark']));
 		if (colors.anchors !== undefined) dropped('colors.anchors', 'anchor gradients are gone: each anchor keeps one color (the gradient\'s "from")');
 		for (const key of ['ultraLight', 'ultraDark']) if (colors[key] !== undefined) dropped(`colors.${key}`, 'docs.json has no such color');
 	} else {

@@ -21,8 +21,15 @@ export interface LinkContext {
 /** Where an internal link leads, as the site serves it. */
 export type LinkTarget =
 	| { readonly kind: 'external' }
-	| { readonly kind: 'page'; readonly path: string; readonly fileUri: string; readonly anchor: string | undefined; readonly rootMissing?: string }
-	| { readonly kind: 'served'; readonly path: string; readonly rootMissing?: string }
+	| {
+			readonly kind: 'page';
+			readonly path: string;
+			readonly fileUri: string;
+			readonly anchor: string | undefined;
+			readonly rootMissing?: string;
+			readonly aboveRoot?: boolean;
+	  }
+	| { readonly kind: 'served'; readonly path: string; readonly rootMissing?: string; readonly aboveRoot?: boolean }
 	/** No such file, but one named alike with another extension, which the platform's link check accepts. */
 	| { readonly kind: 'similar'; readonly path: string; readonly file: string }
 	/** Served only by a redirect: the site answers, the platform's link check does not follow it. */
@@ -35,6 +42,8 @@ export type LinkTarget =
  * under the root (images), redirect sources and generated API pages are all served routes.
  */
 export async function resolveLink(url: string, fromPath: string, context: LinkContext): Promise<LinkTarget> {
+	// Browsers (and the platform's link check) drop spaces around an attribute's URL: `href="x  "` works.
+	url = url.trim();
 	// `//cloud/get-started` is no host (no dot): the platform's link check reads it as a path of the site.
 	if (/^\/\/[^/.]*(\/|$)/.test(url)) url = url.replace(/^\/+/, '/');
 	if (isExternalLink(url)) return { kind: 'external' };
@@ -59,6 +68,8 @@ export async function resolveLink(url: string, fromPath: string, context: LinkCo
 	let first: LinkTarget | undefined;
 	for (const path of tries) {
 		const target = await resolvePath(path, anchor, context);
+		// `../../x` from a page one folder deep: browsers stop at the root, the platform's link check calls it broken.
+		if ((target.kind === 'page' || target.kind === 'served') && path === relative && climbsAboveRoot(fromPath, decoded)) return { ...target, aboveRoot: true };
 		if (target.kind !== 'missing') {
 			// Found from the page's folder only: say so, since the platform's link check reads it from the root.
 			if (
@@ -119,6 +130,15 @@ export async function checkPageLinks(pageUri: string, summary: PageSummary, cont
 			);
 			if (suggestion) diagnostic.data = { replacement: rewriteKeepingAnchor(link.url, '/' + suggestion) };
 			diagnostics.push(diagnostic);
+		} else if ('aboveRoot' in target && target.aboveRoot && isCheckedByPlatform(link)) {
+			const written = link.url.split('#')[0];
+			diagnostics.push(
+				createDiagnostic(
+					link.range,
+					`'${written}' climbs above the docs root: browsers stop at the root and open '/${target.path}', but the platform's link check reports it as broken. Write '/${target.path}'.`,
+					'link-relative',
+				),
+			);
 		} else if ('rootMissing' in target && target.rootMissing && isCheckedByPlatform(link)) {
 			const written = link.url.split('#')[0];
 			diagnostics.push(
@@ -195,6 +215,18 @@ function matchesRoute(pattern: string, route: string): boolean {
 		)
 		.join('/');
 	return new RegExp(`^${regex}/?$`).test(route);
+}
+
+/** Whether a relative link (`../x`) from the page at `fromPath` goes up past the docs root. */
+function climbsAboveRoot(fromPath: string, link: string): boolean {
+	if (link.startsWith('/')) return false;
+	let depth = fromPath.split('/').length - 1;
+	for (const segment of link.split('/')) {
+		if (segment === '..') depth--;
+		else if (segment !== '' && segment !== '.') depth++;
+		if (depth < 0) return true;
+	}
+	return false;
 }
 
 function normalize(segments: string[]): string {

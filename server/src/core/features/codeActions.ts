@@ -14,6 +14,8 @@ const replacementFixes: Record<string, { field: 'normalized' | 'replacement' | '
 	'openapi-method-case': { field: 'replacement', verb: 'Change' },
 	'openapi-operation-not-found': { field: 'replacement', verb: 'Change' },
 	'redirect-destination-missing': { field: 'suggestion', verb: 'Change' },
+	'a11y-contrast': { field: 'replacement', verb: 'Change' },
+	'icon-unknown': { field: 'replacement', verb: 'Change' },
 };
 
 /** Quick fixes for MintDoc's diagnostics in a configuration file, built from the data each diagnostic carries. */

@@ -1,3 +1,4 @@
+import { iconLibraryOf } from './icons/iconRules';
 import type {
 	CodeAction,
 	CodeLens,
@@ -161,7 +162,7 @@ export function createEditorFeatures(context: FeatureContext): EditorFeatures {
 		},
 		async doHover(document, position, token) {
 			const page = await pageOf(document, token);
-			if (page) return pageHover(page.summary, document, position);
+			if (page) return pageHover(page.summary, document, position, iconLibraryOf(page.context.site.config.root));
 			const site = await siteOfConfig(document.uri, token);
 			return site && doHover(site, document, position, pageInfo);
 		},

@@ -2,6 +2,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { createDiagnostic } from '../diagnostic';
 import { closestMatch } from '../textDistance';
+import { isFontAwesomeStyle } from '../icons/iconSets';
 import { builtinComponent, builtinComponents, componentProp, isPassThroughProp } from './components';
 import type { ComponentProp, ComponentSpec } from './componentTypes';
 import type { PageElement, PageProp } from './pageTypes';
@@ -133,6 +134,8 @@ function checkValue(component: string, prop: PageProp, documented: ComponentProp
 			if (literal.kind === 'boolean') {
 				return createDiagnostic(range, `"${prop.name}" of <${component}> takes text: ${written} is a boolean.`, 'component-prop-type');
 			}
+			// An icon style the documentation does not list but Font Awesome has (`semibold`, `sharp-light`) is not guessed wrong.
+			if (literal.kind === 'string' && documented.icon === 'style' && isFontAwesomeStyle(literal.text)) return undefined;
 			if (literal.kind === 'string' && documented.values && !documented.values.includes(literal.text)) {
 				const suggestion = closestMatch(literal.text, documented.values);
 				const diagnostic = createDiagnostic(

@@ -170,12 +170,16 @@ function main(): void {
 	const injectRows: string[] = [];
 	for (const root of options.roots) {
 		const name = path.relative(process.cwd(), root) || root;
-		// A nested site (a folder with its own docs.json) is compared on its own run, as in conformance/run.ts.
+		// A nested site (a folder with its own docs.json) is counted on its own run, as in conformance/run.ts;
+		// but `mint a11y` reads every page under the root, a nested site's included (not its docs.json).
 		const nested = nestedRoots(root);
-		const findings = runMintdoc(root).filter(f => !nested.some(n => f.file.startsWith(n + '/')));
+		const all = runMintdoc(root);
+		const findings = all.filter(f => !nested.some(n => f.file.startsWith(n + '/')));
 		const official = officialA11y(root, options);
 		if (official) {
-			const { found, missed, extra } = compareA11y(official, findings);
+			// A nested site's pages are pages of both roots: each finding once.
+			const unique = [...new Map(all.filter(f => !f.file.endsWith('docs.json') || f.file === 'docs.json').map(f => [key(f), f])).values()];
+			const { found, missed, extra } = compareA11y(official, unique);
 			a11yRows.push(`| ${name} | ${official.length} | ${found} | ${missed.length} | ${extra.length} |`);
 			for (const m of missed.slice(0, 5)) console.error(`  missed ${m.file}:${m.line}:${m.column} ${m.element ?? m.pair}`);
 			for (const e of extra.slice(0, 5)) console.error(`  extra ${e.file}:${e.range.start.line + 1}:${e.range.start.character + 1} ${e.code}`);

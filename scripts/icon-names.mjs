@@ -24,6 +24,16 @@ function fontAwesome() {
 	return [...union.matchAll(/'([^']+)'/g)].map(m => m[1]);
 }
 
+/** Font Awesome's styles (`solid`, `brands`, ...) and family-style pairs (`sharp-solid`, `sharp-duotone-solid`), from its types. */
+function fontAwesomeStyles() {
+	const types = readFileSync(packageFile('@fortawesome/fontawesome-common-types', 'index.d.ts'), 'utf8');
+	const union = name => [...(new RegExp(`export type ${name}\\s*=([^;]*);`).exec(types)?.[1] ?? '').matchAll(/"([^"]+)"/g)].map(m => m[1]);
+	const styles = union('IconStyle');
+	const families = union('IconFamily').filter(f => f !== 'classic');
+	if (!styles.length) throw new Error('IconStyle not found in @fortawesome/fontawesome-common-types');
+	return [...styles, ...families.flatMap(f => styles.map(s => `${f}-${s}`))];
+}
+
 function lucide() {
 	const names = Object.keys(JSON.parse(readFileSync(packageFile('lucide-static', 'tags.json'), 'utf8')));
 	// Renamed icons stay exported under their old PascalCase names: `default as AlertTriangle, default as TriangleAlert`.
@@ -65,6 +75,8 @@ export function writeIconNames() {
 // Sorted names, front-coded: each line is the length of the prefix shared with the line before (one base-36 digit), then the rest.
 export const iconSetVersions = ${JSON.stringify({ fontawesome: version('@fortawesome/fontawesome-common-types'), lucide: version('lucide-static'), tabler: version('@tabler/icons') })};
 export const fontAwesomeNames = ${JSON.stringify(encode(fa))};
+/** Font Awesome styles and family-style pairs (\`sharp-solid\`). */
+export const fontAwesomeStyles = ${JSON.stringify(encode(fontAwesomeStyles()))};
 export const lucideNames = ${JSON.stringify(encode(lu.names))};
 /** Old Lucide names still exported, lower case without hyphens. */
 export const lucideAliases = ${JSON.stringify(encode(lu.aliases))};

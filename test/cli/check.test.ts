@@ -19,6 +19,14 @@ describe('mintdoc check (built CLI)', function () {
 		assert.equal(result.status, 0);
 	});
 
+	it('--no-a11y leaves out the accessibility findings, and only them', () => {
+		writeFileSync(path.join(site.dir, 'minimal', 'index.mdx'), '# Home\n\n![](https://x.dev/a.png)\n\n<Card title="t" tittle="x">y</Card>\n');
+		const codes = (args: string[]) =>
+			(JSON.parse(mintdoc(['check', 'minimal', '--format', 'json', '--no-cache', ...args], site.dir).stdout) as { code: string }[]).map(p => p.code);
+		assert.deepEqual(codes([]), ['a11y-missing-alt', 'component-unknown-prop']);
+		assert.deepEqual(codes(['--no-a11y']), ['component-unknown-prop']);
+	});
+
 	it('prints path:line:col severity message [code] and exits 1 on errors', () => {
 		const result = mintdoc(['check', 'broken', 'minimal'], site.dir);
 		assert.equal(

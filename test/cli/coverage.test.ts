@@ -15,7 +15,7 @@ describe('mintdoc check --coverage (built CLI)', function () {
 				{
 					name: 'Pets',
 					theme: 'mint',
-					colors: { primary: '#0D9373' },
+					colors: { primary: '#065F46' },
 					navigation: { groups: [{ group: 'Pets', openapi: 'api/pets.yaml', pages: ['index', 'GET /pets', 'create'] }] },
 				},
 				null,
@@ -55,7 +55,7 @@ describe('mintdoc check --coverage (built CLI)', function () {
 		assert.deepEqual(JSON.parse(mintdoc(['check', 'api', '--format', 'json'], site.dir).stdout), []);
 		writeFileSync(
 			site.path('api/docs.json'),
-			'{ "name": "Pets", "theme": "mint", "colors": { "primary": "#0D9373" }, "navigation": { "groups": [ { "group": "G", "openapi": "api/pets.yaml" } ] } }',
+			'{ "name": "Pets", "theme": "mint", "colors": { "primary": "#065F46" }, "navigation": { "groups": [ { "group": "G", "openapi": "api/pets.yaml" } ] } }',
 		);
 		const result = mintdoc(['check', 'api', '--coverage'], site.dir);
 		assert.match(result.stdout, /Undocumented operations in api\/api\/pets\.yaml: 0\n$/);

@@ -36,25 +36,28 @@ describe('Component props and icons in a real VS Code', () => {
 		await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 	});
 
-	it('completes the props of a built-in component with their types, and hovers a prop', async () => {
+	it('hovers a prop and an icon, and completes the props of a built-in component with their types', async () => {
 		const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(page()));
+		await editor.edit(edit => edit.insert(editor.document.positionAt(editor.document.getText().length), '\n<Badge color="green" icon="star">New</Badge>\n'));
+		const hoverAt = async (needle: string) => {
+			const at = editor.document.positionAt(editor.document.getText().lastIndexOf(needle) + 2);
+			const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, at);
+			return hovers.flatMap(h => h.contents.map(c => (typeof c === 'string' ? c : c.value))).join('\n');
+		};
+		assert.match(await hoverAt('color='), /`color` \(string\): Color variant\. One of `gray`, `blue`/);
+		assert.match(await hoverAt('star"'), /\*\*star\*\* — a Font Awesome icon \(Font Awesome 7\./);
 		await editor.edit(edit => edit.insert(editor.document.positionAt(editor.document.getText().length), '\n<Badge color="green" '));
 		const items = await completionsAtEnd(editor);
 		const labels = items.map(label);
 		for (const prop of ['size', 'shape', 'icon', 'stroke']) assert.ok(labels.includes(prop), `props offered: ${labels.join(', ')}`);
 		assert.ok(!labels.includes('color'), 'a prop already written is not offered again');
 		assert.equal(items.find(i => label(i) === 'size')?.detail, 'string');
-		const at = editor.document.positionAt(editor.document.getText().lastIndexOf('color') + 2);
-		const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, at);
-		const text = hovers.flatMap(h => h.contents.map(c => (typeof c === 'string' ? c : c.value))).join('\n');
-		assert.match(text, /`color` \(string\): Color variant\. One of `gray`, `blue`/);
 		await showSuggestions(editor);
 		await screenshot('component-props');
 	});
 
 	it('completes icon names of the site’s library and reports an unknown icon and an unknown prop on their lines', async () => {
 		const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(page()));
-		const start = editor.document.lineCount;
 		await editor.edit(edit =>
 			edit.insert(editor.document.positionAt(editor.document.getText().length), '\n<Card title="Pay" icon="rockett" tittle="x">\n  Body\n</Card>\n'),
 		);
@@ -64,9 +67,10 @@ describe('Component props and icons in a real VS Code', () => {
 			'the unknown icon and prop',
 		);
 		const icon = diagnostics.find(d => d.code === 'icon-unknown')!;
-		assert.equal(icon.range.start.line, start + 1);
+		const cardLine = editor.document.positionAt(editor.document.getText().indexOf('<Card title="Pay"')).line;
+		assert.equal(icon.range.start.line, cardLine);
 		assert.match(icon.message, /Did you mean "rocket"\?/);
-		assert.equal(diagnostics.find(d => d.code === 'component-unknown-prop')!.range.start.line, start + 1);
+		assert.equal(diagnostics.find(d => d.code === 'component-unknown-prop')!.range.start.line, cardLine);
 		await editor.edit(edit => edit.insert(editor.document.positionAt(editor.document.getText().length), '\n<Icon icon="cre'));
 		const items = await completionsAtEnd(editor);
 		const card = items.find(i => label(i) === 'credit-card');

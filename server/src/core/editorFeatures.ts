@@ -1,3 +1,4 @@
+import { iconLibraryOf } from './icons/iconRules';
 import type {
 	CodeAction,
 	CodeLens,
@@ -19,6 +20,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentCache } from './cache';
 import { throwIfCancelled, type CancellationToken } from './cancellation';
 import { findCodeActions } from './features/codeActions';
+import { pageCodeActions } from './features/pageCodeActions';
 import { doComplete, type PageCompletionData } from './features/completion';
 import { doHover } from './features/hover';
 import { findDefinition, findDocumentLinks } from './features/links';
@@ -160,7 +162,7 @@ export function createEditorFeatures(context: FeatureContext): EditorFeatures {
 		},
 		async doHover(document, position, token) {
 			const page = await pageOf(document, token);
-			if (page) return pageHover(page.summary, document, position);
+			if (page) return pageHover(page.summary, document, position, iconLibraryOf(page.context.site.config.root));
 			const site = await siteOfConfig(document.uri, token);
 			return site && doHover(site, document, position, pageInfo);
 		},
@@ -208,6 +210,7 @@ export function createEditorFeatures(context: FeatureContext): EditorFeatures {
 			return site ? findDocumentSymbols(site, document) : [];
 		},
 		async findCodeActions(document, diagnostics, token) {
+			if (/\.mdx?$/i.test(document.uri)) return pageCodeActions(document, diagnostics);
 			const site = await siteOfConfig(document.uri, token);
 			return site ? findCodeActions(site, document, diagnostics) : [];
 		},

@@ -66,6 +66,12 @@ describe('Accessibility (as mint a11y)', () => {
 	it('checks docs.json colors against the light and dark backgrounds (WCAG AA; the dark color 3:1)', async () => {
 		const config = docsJson({ pages: ['index'] }, { colors: { primary: '#B1A9FF', light: '#F5E6BE', dark: '#111111' } });
 		const site = await checkSite({ 'docs.json': config, 'index.mdx': '# Home\n' });
+		const primary = site['docs.json'].find(d => d.message.startsWith('Primary'))!;
+		assert.match(primary.message, /(#[0-9a-f]{6}) passes\.$/);
+		const fixed = (primary.data as { replacement: string }).replacement;
+		const withFix = config.replace('#B1A9FF', fixed);
+		const after = await checkSite({ 'docs.json': withFix, 'index.mdx': '# Home\n' });
+		assert.ok(!after['docs.json'].some(d => d.message.startsWith('Primary') && d.code === 'a11y-contrast'), `${fixed} passes`);
 		assertDiagnostics(site['docs.json'], [
 			{ range: rangeOf(config, '"#B1A9FF"'), code: 'a11y-contrast', message: /^Primary Color vs Light Background \(#ffffff\): contrast 2\.10:1 fails WCAG AA/ },
 			{ range: rangeOf(config, '"#111111"'), code: 'a11y-contrast', message: /^Dark Color vs Dark Background \(#0e0d0f\): contrast 1\.03:1, below the 3:1/ },

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { pageCompletion, pageHover } from '../../../server/src/core/features/pageFeatures';
+import { pageCodeActions } from '../../../server/src/core/features/pageCodeActions';
 import { summarizePage, summarizePageWithParser } from '../../../server/src/core/mdx/pageSummary';
 import { builtinComponents } from '../../../server/src/core/mdx/components';
 import { assertDiagnostics } from '../../helpers/diagnostics';
@@ -99,5 +100,24 @@ describe('Component props (one table)', () => {
 			for (const [prop, p] of Object.entries(spec.props)) assert.ok(p.doc.length >= 5 && p.type, `${name}.${prop}`);
 			for (const prop of spec.oneOf ?? []) assert.ok(spec.props[prop], `${name} oneOf ${prop}`);
 		}
+	});
+});
+
+describe('Component quick fixes', () => {
+	it('renames an unknown prop, changes a value, writes a literal of the right type', () => {
+		const text =
+			'<Accordion title="a" defualtOpen defaultOpen="false">\n  x\n</Accordion>\n\n<Badge color="gren">b</Badge>\n\n<Icon icon="star" size="20" />\n';
+		const document = page(text);
+		const actions = pageCodeActions(document, summarizePage(document).diagnostics);
+		const applied = actions.map(a => {
+			const [edit] = a.edit!.changes![document.uri];
+			return [a.title, edit.newText, document.getText(edit.range)];
+		});
+		assert.deepEqual(applied, [
+			["Rename to 'defaultOpen'", 'defaultOpen', 'defualtOpen'],
+			['Write defaultOpen={false}', '{false}', '"false"'],
+			["Change to 'green'", 'green', 'gren'],
+			['Write size={20}', '{20}', '"20"'],
+		]);
 	});
 });

@@ -48,6 +48,16 @@ export function contrastRatio(a: Rgb, b: Rgb): number {
 	return (hi + 0.05) / (lo + 0.05);
 }
 
+/** The first color on the way from `color` to black (or white, on a dark background) whose contrast reaches `target`, as hex. */
+export function nearestPassing(color: Rgb, background: Rgb, target: number): string | undefined {
+	const toward = luminance(background) > 0.18 ? { r: 0, g: 0, b: 0 } : { r: 255, g: 255, b: 255 };
+	for (let step = 1; step <= 100; step++) {
+		const candidate = tint(color, toward, step / 100);
+		if (contrastRatio(candidate, background) >= target) return toHex(candidate);
+	}
+	return undefined;
+}
+
 /** The light and dark page backgrounds of a configuration: `background.color`, else the theme's (a tint of the brand colors). */
 export function backgrounds(config: ConfigNode | undefined): { light: Rgb; dark: Rgb } | undefined {
 	const colors = getValue(config, 'colors');
@@ -84,11 +94,16 @@ export function checkContrast(config: ConfigNode | undefined, sink: DiagnosticSi
 				});
 			return;
 		}
-		if (ratio < 4.5)
-			sink.atNode(node, `${against}: contrast ${shown} fails WCAG AA (4.5:1): text in this color is hard to read.`, 'a11y-contrast', {
-				data: { pair: label + ' vs ' + backgroundName },
-			});
-		else if (ratio < 7)
+		if (ratio < 4.5) {
+			// The nearest color of the same hue that passes: mixed toward black on a light background, toward white on a dark one.
+			const fix = nearestPassing(color, background, 4.5);
+			sink.atNode(
+				node,
+				`${against}: contrast ${shown} fails WCAG AA (4.5:1): text in this color is hard to read.${fix ? ` ${fix} passes.` : ''}`,
+				'a11y-contrast',
+				{ data: { pair: label + ' vs ' + backgroundName, ...(fix ? { replacement: fix } : {}) } },
+			);
+		} else if (ratio < 7)
 			sink.atNode(node, `${against}: contrast ${shown} meets WCAG AA but not AAA (7:1).`, 'a11y-contrast-aaa', {
 				data: { pair: label + ' vs ' + backgroundName },
 			});

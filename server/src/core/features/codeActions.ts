@@ -15,6 +15,8 @@ const replacementFixes: Record<string, { field: 'normalized' | 'replacement' | '
 	'openapi-operation-not-found': { field: 'replacement', verb: 'Change' },
 	'redirect-destination-missing': { field: 'suggestion', verb: 'Change' },
 	'redirect-chain': { field: 'replacement', verb: 'Redirect straight' },
+	'a11y-contrast': { field: 'replacement', verb: 'Change' },
+	'icon-unknown': { field: 'replacement', verb: 'Change' },
 };
 
 /** Quick fixes for MintDoc's diagnostics in a configuration file, built from the data each diagnostic carries. */

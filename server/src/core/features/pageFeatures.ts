@@ -16,7 +16,7 @@ import {
 } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { iconLibraryOf } from '../icons/iconRules';
-import type { IconLibrary } from '../icons/iconSets';
+import { iconLibraryNames, iconSet, isIconName, type IconLibrary } from '../icons/iconSets';
 import { iconCompletion } from './iconCompletion';
 import { builtinComponent, builtinComponents, componentDoc, componentProp, propSummary } from '../mdx/components';
 import { frontmatterApiCompletion, frontmatterApiDefinition } from './frontmatterApiFeatures';
@@ -198,17 +198,28 @@ function completeComponents(line: string, position: Position, library: IconLibra
 }
 
 /** Hover on a component name (what it does and its props) or on a prop of a built-in component (its type, values, whether required). */
-export function pageHover(summary: PageSummary, document: TextDocument, position: Position): Hover | undefined {
+export function pageHover(summary: PageSummary, document: TextDocument, position: Position, library: IconLibrary = 'fontawesome'): Hover | undefined {
 	const offset = document.offsetAt(position);
 	const within = (range: Range) => document.offsetAt(range.start) <= offset && offset <= document.offsetAt(range.end);
 	for (const element of summary.elements) {
 		const spec = builtinComponent(element.name);
 		if (!spec) continue;
 		if (within(element.nameRange)) return { range: element.nameRange, contents: { kind: MarkupKind.Markdown, value: componentDoc(element.name, spec) } };
+		const icon = element.props?.find(p => p.kind === 'string' && p.valueRange && within(p.valueRange) && componentProp(spec, p.name)?.icon === 'name');
+		if (icon?.valueRange && icon.value !== undefined)
+			return { range: icon.valueRange, contents: { kind: MarkupKind.Markdown, value: iconHover(icon.value, library) } };
 		const prop = element.props?.find(p => within(p.range));
 		const documented = prop && componentProp(spec, prop.name);
 		if (prop && documented)
 			return { range: prop.range, contents: { kind: MarkupKind.Markdown, value: `**<${element.name}>** ${propSummary(prop.name, documented)}` } };
 	}
 	return undefined;
+}
+
+/** What an icon value is: a name of the site's library (with its version), or a URL or file. */
+function iconHover(value: string, library: IconLibrary): string {
+	if (!isIconName(value)) return `Icon from a URL, a file or SVG: \`${value}\``;
+	const set = iconSet(library);
+	const known = set.has(value) || set.has(value.toLowerCase());
+	return `**${value}** — ${known ? '' : 'not '}a ${iconLibraryNames[library]} icon (${iconLibraryNames[library]} ${set.version}, selected by \`icons.library\` in docs.json)`;
 }

@@ -1,5 +1,5 @@
 import { closestMatch } from '../textDistance';
-import { fontAwesomeNames, iconSetVersions, lucideAliases, lucideNames, tablerFilled, tablerNames } from './iconNames.generated';
+import { fontAwesomeNames, fontAwesomeStyles, iconSetVersions, lucideAliases, lucideNames, tablerFilled, tablerNames } from './iconNames.generated';
 
 /** The icon libraries `icons.library` in docs.json selects (Font Awesome by default). */
 export type IconLibrary = 'fontawesome' | 'lucide' | 'tabler';
@@ -66,4 +66,11 @@ export function isIconName(value: string): boolean {
 /** The library a value of `icons.library` names, or undefined when it names none. */
 export function toIconLibrary(value: unknown): IconLibrary | undefined {
 	return typeof value === 'string' && (iconLibraries as readonly string[]).includes(value) ? (value as IconLibrary) : undefined;
+}
+
+let styles: Set<string> | undefined;
+/** Whether Font Awesome has this style or family-style pair (`solid`, `sharp-solid`), from its own types. */
+export function isFontAwesomeStyle(value: string): boolean {
+	styles ??= new Set(decodeNames(fontAwesomeStyles));
+	return styles.has(value);
 }

@@ -2,6 +2,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { createDiagnostic } from '../diagnostic';
 import { closestMatch } from '../textDistance';
+import { isFontAwesomeStyle } from '../icons/iconSets';
 import { builtinComponent, builtinComponents, componentProp, isPassThroughProp } from './components';
 import type { ComponentProp, ComponentSpec } from './componentTypes';
 import type { PageElement, PageProp } from './pageTypes';
@@ -97,10 +98,14 @@ function checkValue(component: string, prop: PageProp, documented: ComponentProp
 		case 'number':
 			if (literal.kind === 'number') return undefined;
 			if (literal.kind === 'string' && documented.numericString && /^\d+$/.test(literal.text.trim())) return undefined;
-			return createDiagnostic(
-				range,
-				`"${prop.name}" of <${component}> takes a number: ${written} is a ${literal.kind}.${/^\d+(?:\.\d+)?$/.test(literal.text.trim()) ? ` Write ${prop.name}={${literal.text.trim()}}.` : ''}`,
-				'component-prop-type',
+			return withLiteralFix(
+				createDiagnostic(
+					range,
+					`"${prop.name}" of <${component}> takes a number: ${written} is a ${literal.kind}.${/^\d+(?:\.\d+)?$/.test(literal.text.trim()) ? ` Write ${prop.name}={${literal.text.trim()}}.` : ''}`,
+					'component-prop-type',
+				),
+				prop,
+				/^\d+(?:\.\d+)?$/.test(literal.text.trim()) ? `{${literal.text.trim()}}` : undefined,
 			);
 		case 'boolean': {
 			if (literal.kind === 'boolean') return undefined;
@@ -112,19 +117,25 @@ function checkValue(component: string, prop: PageProp, documented: ComponentProp
 					'component-prop-type',
 				);
 				diagnostic.severity = DiagnosticSeverity.Information;
-				return diagnostic;
+				return withLiteralFix(diagnostic, prop, '{true}');
 			}
 			const on = literal.kind === 'string' ? (literal.text ? ' Any non-empty string turns it on.' : ' An empty string turns it off.') : '';
-			return createDiagnostic(
-				range,
-				`"${prop.name}" of <${component}> takes true or false: ${written} is a ${literal.kind}.${on} Write ${prop.name}={${/^false$/i.test(literal.text) ? 'false' : 'true'}}${/^false$/i.test(literal.text) ? ' or leave it out' : ''}.`,
-				'component-prop-type',
+			return withLiteralFix(
+				createDiagnostic(
+					range,
+					`"${prop.name}" of <${component}> takes true or false: ${written} is a ${literal.kind}.${on} Write ${prop.name}={${/^false$/i.test(literal.text) ? 'false' : 'true'}}${/^false$/i.test(literal.text) ? ' or leave it out' : ''}.`,
+					'component-prop-type',
+				),
+				prop,
+				/^false$/i.test(literal.text) ? '{false}' : /^true$/i.test(literal.text) ? '{true}' : undefined,
 			);
 		}
 		case 'string':
 			if (literal.kind === 'boolean') {
 				return createDiagnostic(range, `"${prop.name}" of <${component}> takes text: ${written} is a boolean.`, 'component-prop-type');
 			}
+			// An icon style the documentation does not list but Font Awesome has (`semibold`, `sharp-light`) is not guessed wrong.
+			if (literal.kind === 'string' && documented.icon === 'style' && isFontAwesomeStyle(literal.text)) return undefined;
 			if (literal.kind === 'string' && documented.values && !documented.values.includes(literal.text)) {
 				const suggestion = closestMatch(literal.text, documented.values);
 				const diagnostic = createDiagnostic(
@@ -139,4 +150,13 @@ function checkValue(component: string, prop: PageProp, documented: ComponentProp
 		default:
 			return undefined;
 	}
+}
+
+/** Attaches the fix of a quoted literal of the wrong type: the quotes and value replaced by `{value}`. */
+function withLiteralFix(diagnostic: Diagnostic, prop: PageProp, newText: string | undefined): Diagnostic {
+	if (newText === undefined || prop.kind !== 'string' || !prop.valueRange) return diagnostic;
+	const { start, end } = prop.valueRange;
+	const range = { start: { line: start.line, character: start.character - 1 }, end: { line: end.line, character: end.character + 1 } };
+	diagnostic.data = { edit: { title: `Write ${prop.name}=${newText}`, range, newText } };
+	return diagnostic;
 }

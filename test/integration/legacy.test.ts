@@ -7,7 +7,7 @@ const encoder = new TextEncoder();
 const mintJson = `{
   "name": "Legacy",
   "favicon": "/favicon.svg",
-  "colors": { "primary": "#0D9373" },
+  "colors": { "primary": "#0A5C43" },
   "tabs": [{ "name": "API", "url": "api" }],
   "navigation": [
     { "group": "Start", "pages": ["intro", "missing"] },

@@ -26,13 +26,21 @@ export function toProblems(results: readonly FileDiagnostics[], cwd: string): Ch
 			problems.push({ file, range: d.range, severity: severityName(d.severity), code: String(d.code ?? ''), message: d.message });
 		}
 	}
-	return problems.sort(
+	problems.sort(
 		(a, b) =>
 			a.file.localeCompare(b.file) ||
 			a.range.start.line - b.range.start.line ||
 			a.range.start.character - b.range.start.character ||
 			a.code.localeCompare(b.code),
 	);
+	// A page under a nested docs root is checked once per site that holds it; the same finding is reported once.
+	const seen = new Set<string>();
+	return problems.filter(p => {
+		const key = JSON.stringify([p.file, p.range, p.severity, p.code, p.message]);
+		if (seen.has(key)) return false;
+		seen.add(key);
+		return true;
+	});
 }
 
 /** `path:line:col severity message [code]` per problem (1-based, as compilers print), then a summary line. */

@@ -34,6 +34,19 @@ describe('CLI report', () => {
 		);
 	});
 
+	it('reports a finding once when two sites (a nested docs root and its parent) both give it', () => {
+		const page = { uri: 'file:///work/site/ja/index.mdx', diagnostics: [results[0].diagnostics[0]] };
+		const problems = toProblems([page, results[0], page], '/work');
+		assert.deepEqual(
+			problems.map(p => [p.file, p.range.start.line, p.code]),
+			[
+				['site/docs.json', 0, 'file-too-large'],
+				['site/docs.json', 4, 'json-syntax'],
+				['site/ja/index.mdx', 4, 'json-syntax'],
+			],
+		);
+	});
+
 	it('prints path:line:col severity message [code] with 1-based positions, then a summary', () => {
 		assert.equal(
 			formatText(toProblems(results, '/work'), summary(toProblems(results, '/work'), 1)),

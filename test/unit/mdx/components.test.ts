@@ -14,6 +14,12 @@ describe('MDX components', () => {
 		assert.deepEqual(summarizePage(page(text)).diagnostics, []);
 	});
 
+	it('accepts the components the platform renders although its docs do not describe them (Latex, Mermaid, Param, Github.Repo, ...)', () => {
+		const text =
+			'<Latex>x^2</Latex>\n\n<Mermaid chart="graph TD; A-->B" />\n\n<Param query="limit" type="number">Max.</Param>\n\n<Github.Repo repo="a/b" />\n\n<Heading level={2}>H</Heading>\n';
+		assert.deepEqual(summarizePage(page(text)).diagnostics, []);
+	});
+
 	it('warns about unknown components (with the one meant) and missing required props, at the name', () => {
 		const text = '<Notee>x</Notee>\n\n<Accordion>no title</Accordion>\n\n<ParamField type="string">x</ParamField>\n';
 		const d = summarizePage(page(text)).diagnostics;

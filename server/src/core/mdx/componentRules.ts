@@ -3,7 +3,7 @@ import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { createDiagnostic } from '../diagnostic';
 import { closestMatch } from '../textDistance';
 import { isFontAwesomeStyle } from '../icons/iconSets';
-import { builtinComponent, builtinComponents, componentProp, isPassThroughProp } from './components';
+import { builtinComponent, builtinComponents, componentProp, isPassThroughProp, isPlatformComponent } from './components';
 import type { ComponentProp, ComponentSpec } from './componentTypes';
 import type { PageElement, PageProp } from './pageTypes';
 
@@ -17,8 +17,7 @@ export function checkComponents(elements: readonly PageElement[], localNames: Re
 	const diagnostics: Diagnostic[] = [];
 	for (const element of elements) {
 		if (!/^[A-Z]/.test(element.name) || localNames.has(element.name.split('.')[0])) continue;
-		const spec = builtinComponent(element.name);
-		if (!spec) {
+		if (!isPlatformComponent(element.name)) {
 			const suggestion = closestMatch(element.name, Object.keys(builtinComponents));
 			const diagnostic = createDiagnostic(
 				element.nameRange,
@@ -29,6 +28,8 @@ export function checkComponents(elements: readonly PageElement[], localNames: Re
 			diagnostics.push(diagnostic);
 			continue;
 		}
+		const spec = builtinComponent(element.name);
+		if (!spec) continue;
 		if (element.props) diagnostics.push(...checkProps(element.name, spec, element.props, uri));
 		const missing = Object.entries(spec.props)
 			.filter(([name, prop]) => prop.required && !element.attributes.includes(name))

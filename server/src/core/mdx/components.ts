@@ -11,6 +11,40 @@ export function builtinComponent(name: string): ComponentSpec | undefined {
 	return Object.prototype.hasOwnProperty.call(builtinComponents, name) ? builtinComponents[name] : undefined;
 }
 
+/**
+ * Components the platform's MDX pipeline keeps on every page although its component docs do not
+ * describe them: older names and aliases (`Param`, `Github.Repo`), building blocks of its own pages
+ * (`CodeBlock`, `Heading`, `Link`, `ApiPlayground`), and `Latex`, `Mermaid`, `ZoomImage`. Any other
+ * unknown JSX the pipeline removes, which is what `component-unknown` warns about. These are never
+ * unknown, never offered in completion, and their props are not judged (nothing documents them).
+ */
+const undocumentedComponents: ReadonlySet<string> = new Set([
+	'ApiPlayground',
+	'CodeBlock',
+	'CustomCode',
+	'CustomComponent',
+	'DynamicCustomComponent',
+	'GitHub',
+	'Github',
+	'Github.Repo',
+	'Heading',
+	'Latex',
+	'Link',
+	'MDX',
+	'MDXContentController',
+	'Mermaid',
+	'OptimizedVideo',
+	'Param',
+	'SnippetGroup',
+	'Variation',
+	'ZoomImage',
+]);
+
+/** Whether the platform renders `name` without an import, documented or not. */
+export function isPlatformComponent(name: string): boolean {
+	return builtinComponent(name) !== undefined || undocumentedComponents.has(name);
+}
+
 /** The documented prop `name` of `spec`. */
 export function componentProp(spec: ComponentSpec, name: string): ComponentProp | undefined {
 	return Object.prototype.hasOwnProperty.call(spec.props, name) ? spec.props[name] : undefined;

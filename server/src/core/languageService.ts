@@ -1,4 +1,4 @@
-import { checkPageIcons, iconLibraryOf } from './icons/iconRules';
+import { checkFrontmatterIcon, checkPageIcons, iconLibraryOf } from './icons/iconRules';
 import { getValue } from './docsConfig/configTree';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -83,7 +83,8 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		const tracked: LinkContext = { ...base, summaryOf: target => (dependencies.noteAnchorLink(uri, target), base.summaryOf(target)) };
 		const links =
 			dependencies.reusableLinks(site, uri, summary) ?? dependencies.keepLinks(site, uri, summary, await checkPageLinks(uri, summary, tracked, token));
-		const icons = checkPageIcons(summary, iconLibraryOf(site.config.root), getValue(getValue(site.config.root, 'icons'), 'library') !== undefined);
+		const [library, configured] = [iconLibraryOf(site.config.root), getValue(getValue(site.config.root, 'icons'), 'library') !== undefined];
+		const icons = [...checkPageIcons(summary, library, configured), ...checkFrontmatterIcon(document, summary.frontmatter, library, configured)];
 		return [...pageOwnDiagnostics(summary, site.pages.pagePathOfFile(uri)!), ...openapi, ...links, ...icons];
 	}
 

@@ -36,6 +36,18 @@ describe('Icons', () => {
 		assertDiagnostics(lucide['index.mdx'], [{ range: rangeOf(text, 'brand-github'), code: 'icon-unknown', message: /not a Lucide icon/ }]);
 	});
 
+	it('checks the frontmatter icon of a page (shown beside its navigation entry), quoted or not; paths stay valid', async () => {
+		const quoted = '---\ntitle: "A"\nicon: "rockett"\n---\n\n# A\n';
+		const plain = '---\ntitle: B\nicon: flask-conical\n---\n\n# B\n';
+		const fine = '---\ntitle: C\nicon: rocket\n---\n\n# C\n';
+		const path = '---\ntitle: D\nicon: /icons/d.svg\n---\n\n# D\n';
+		const pages = await checkPages({ 'docs.json': docsJson({ pages: ['a', 'b', 'c', 'd'] }), 'a.mdx': quoted, 'b.mdx': plain, 'c.mdx': fine, 'd.mdx': path });
+		assertDiagnostics(pages['a.mdx'], [{ range: rangeOf(quoted, 'rockett'), code: 'icon-unknown', message: /Did you mean "rocket"\?/ }]);
+		assertDiagnostics(pages['b.mdx'], [{ range: rangeOf(plain, 'flask-conical'), code: 'icon-unknown' }]);
+		assertDiagnostics(pages['c.mdx'] ?? [], []);
+		assertDiagnostics(pages['d.mdx'] ?? [], []);
+	});
+
 	it('checks docs.json icons, a string or { name, library }', async () => {
 		const config = docsJson({
 			groups: [

@@ -1,9 +1,11 @@
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import { createDiagnostic } from '../diagnostic';
 import type { ConfigNode } from '../docsConfig/configTree';
 import { getString, getValue } from '../docsConfig/configTree';
 import type { DiagnosticSink } from '../docsConfig/diagnosticSink';
 import { builtinComponent, componentProp } from '../mdx/components';
+import { frontmatterValueRange } from '../mdx/frontmatterValueRange';
 import type { PageSummary } from '../mdx/pageTypes';
 import { iconLibraryNames, iconSet, isIconName, toIconLibrary, type IconLibrary } from './iconSets';
 
@@ -45,6 +47,24 @@ export function checkPageIcons(summary: PageSummary, library: IconLibrary, confi
 		}
 	}
 	return diagnostics;
+}
+
+/** The page's frontmatter `icon` (shown beside its navigation entry), checked like the icons of components. */
+export function checkFrontmatterIcon(document: TextDocument, frontmatter: PageSummary['frontmatter'], library: IconLibrary, configured: boolean): Diagnostic[] {
+	const icon = frontmatter?.icon;
+	if (typeof icon !== 'string') return [];
+	const problem = unknownIcon(icon.trim(), library, configured);
+	const written = problem && frontmatterValueRange(document, 'icon');
+	if (!problem || !written) return [];
+	// The name itself, without the quotes YAML may put around it.
+	const quoted = /^["']/.test(document.getText(written)) ? 1 : 0;
+	const range = {
+		start: { ...written.start, character: written.start.character + quoted },
+		end: { ...written.end, character: written.end.character - quoted },
+	};
+	const diagnostic = createDiagnostic(range, problem.message, 'icon-unknown');
+	if (problem.suggestion) diagnostic.data = { replacement: problem.suggestion };
+	return [diagnostic];
 }
 
 /** Every `icon` of docs.json (navigation, global anchors, contextual options...): a name, or `{ name, library, style }`. */

@@ -6,17 +6,9 @@ import { closestMatch } from '../textDistance';
 import type { OpenApiOperation, OpenApiSpec } from './openApiSpec';
 import { findOperation } from './openApiRules';
 import type { SpecRegistry } from './specRegistry';
+import { frontmatterValueRange } from '../mdx/frontmatterValueRange';
 
 /** The value of a top-level frontmatter key as written (quotes included), or undefined. */
-function valueRange(document: TextDocument, key: string): Range | undefined {
-	const text = document.getText();
-	const end = text.indexOf('\n---', 3);
-	const block = text.slice(0, end === -1 ? text.length : end);
-	const match = new RegExp(`^(["']?)${key}\\1\\s*:[ \\t]*(\\S.*?)\\s*$`, 'm').exec(block);
-	if (!match) return undefined;
-	const start = match.index + match[0].indexOf(match[2], match[1].length * 2 + key.length + 1);
-	return { start: document.positionAt(start), end: document.positionAt(start + match[2].length) };
-}
 
 /**
  * Frontmatter that documents an endpoint, a webhook or a schema (spec rules 11 and 12), checked
@@ -45,7 +37,7 @@ export function checkFrontmatterOpenApi(
 	const unmatched = (range: Range, message: string) =>
 		diagnostics.push(createDiagnostic(range, `${message} The page is built without its API section.`, 'openapi-page-unmatched'));
 	const openapi = frontmatter?.openapi;
-	const openapiRange = valueRange(document, 'openapi');
+	const openapiRange = frontmatterValueRange(document, 'openapi');
 	if (typeof openapi === 'string' && openapiRange) {
 		const value = openapi.trim();
 		const webhook = /^(?:(\S+)\s+)?webhook\s+(\S+)$/i.exec(value);
@@ -88,7 +80,7 @@ export function checkFrontmatterOpenApi(
 		}
 	}
 	const schema = frontmatter?.['openapi-schema'];
-	const schemaRange = valueRange(document, 'openapi-schema');
+	const schemaRange = frontmatterValueRange(document, 'openapi-schema');
 	if (typeof schema === 'string' && schemaRange) {
 		const [file, name] = schema.trim().includes(' ') ? schema.trim().split(/\s+/, 2) : [undefined, schema.trim()];
 		const specs = specsFor(file);

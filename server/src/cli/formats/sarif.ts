@@ -37,7 +37,6 @@ export function formatSarif(problems: readonly CheckProblem[], tool: SarifTool, 
 							id,
 							name: ruleName(id),
 							shortDescription: { text: rules[id].summary },
-							fullDescription: { text: rules[id].summary },
 							help: {
 								text: `${rules[id].summary}\n\nSee ${tool.rulesUri}`,
 								markdown: `${rules[id].summary}\n\nSee [the diagnostics reference](${tool.rulesUri}).`,

@@ -77,6 +77,10 @@ export const rules = {
 		severity: DiagnosticSeverity.Error,
 		summary: "A redirect's source or destination is not a path starting with / (or, for the destination, a URL).",
 	},
+	'redirect-leading-slash': {
+		severity: DiagnosticSeverity.Hint,
+		summary: "A redirect source written without its leading slash: the platform's validator accepts it and reads it from the root.",
+	},
 	'redirect-duplicate-source': { severity: DiagnosticSeverity.Error, summary: 'Two redirects have the same source; only one can apply.' },
 	'redirect-destination-missing': {
 		severity: DiagnosticSeverity.Error,
@@ -162,8 +166,9 @@ export const rules = {
 			"A relative link written without ./ that works from the page's folder, while the platform's link check reads it from the root and calls it broken.",
 	},
 	'link-redirected': {
-		severity: DiagnosticSeverity.Warning,
-		summary: "An internal link leads to a path only a redirect serves: readers get there, but the platform's link check reports it as broken.",
+		severity: DiagnosticSeverity.Hint,
+		summary:
+			"An internal link leads to a redirect source: readers take one hop more (a warning when the platform's link check does not follow that redirect and reports the link as broken).",
 	},
 	'link-external-broken': {
 		severity: DiagnosticSeverity.Error,

@@ -10,6 +10,7 @@
 //          --fresh    ignore cached official results
 //          --schema-diff N  also judge N configurations mutated from the sites' docs.json (and the example
 //                     site's) with the platform's validator and MintDoc's rules: the verdicts must agree
+//          --cli F    the MintDoc CLI to judge (default dist/cli.js of this checkout): an earlier build, for a before/after table
 //          --pinned-only  skip the platform's newest published libraries (by default each site is also run
 //                     with them, and a drift table says where they and the pinned ones disagree)
 //
@@ -31,7 +32,7 @@ import { ensureOfficial, officialPackages } from './officialInstall';
 import { schemaDiff, type SchemaDiffResult } from './schemaDiff';
 
 const repo = path.resolve(__dirname, '..');
-const cli = path.join(repo, 'dist', 'cli.js');
+let cli = path.join(repo, 'dist', 'cli.js');
 
 interface SiteResult {
 	readonly root: string;
@@ -208,10 +209,12 @@ async function main(): Promise<void> {
 			seed: { type: 'string', default: '1501' },
 			legacy: { type: 'boolean', default: false },
 			'pinned-only': { type: 'boolean', default: false },
+			cli: { type: 'string' },
 		},
 	});
 	const log = (line: string) => console.error(line);
 	if (positionals.length === 0) throw new Error('usage: npm run conformance -- <docs root>... [--inject] [--json out.json]');
+	if (values.cli) cli = path.resolve(values.cli);
 	if (!existsSync(cli)) throw new Error('dist/cli.js is missing: run `node scripts/build.mjs` first (npm run conformance does)');
 	const cacheDir = path.resolve(values.cache ?? path.join(repo, 'node_modules', '.cache', 'mintdoc-conformance'));
 	const official = ensureOfficial(cacheDir, log);

@@ -72,7 +72,10 @@ export const rules = {
 	'page-not-found': { severity: DiagnosticSeverity.Error, summary: 'A navigation entry names a page with no `.mdx` or `.md` file under the docs root.' },
 	'page-leading-slash': { severity: DiagnosticSeverity.Warning, summary: 'Page paths in docs.json are written without a leading slash.' },
 	'page-extension': { severity: DiagnosticSeverity.Warning, summary: 'Page paths in docs.json are written without the file extension.' },
-	'page-ignored': { severity: DiagnosticSeverity.Error, summary: 'A navigation entry names a page that .mintignore excludes from the site.' },
+	'page-ignored': {
+		severity: DiagnosticSeverity.Error,
+		summary: "A navigation entry names a page that .mintignore or the platform's default ignores exclude from the site.",
+	},
 	'redirect-invalid': {
 		severity: DiagnosticSeverity.Error,
 		summary: "A redirect's source or destination is not a path starting with / (or, for the destination, a URL).",

@@ -92,7 +92,7 @@ describe('page references', () => {
 			'guides/CONTRIBUTING.md': '# How to contribute',
 		};
 		assertDiagnostics(await docsDiagnostics(text, files), [
-			{ range: rangeOf(text, '"README"'), code: 'page-ignored' },
+			{ range: rangeOf(text, '"README"'), code: 'page-ignored', message: /^'README' exists but the platform leaves it out of every site/ },
 			{ range: rangeOf(text, '".mintlify/notes"'), code: 'page-ignored' },
 			{ range: rangeOf(text, '".vscode/tips"'), code: 'page-ignored' },
 			{ range: rangeOf(text, '"guides/CONTRIBUTING"'), code: 'page-ignored' },
@@ -102,7 +102,7 @@ describe('page references', () => {
 	it('keeps what .mintignore names, and .mintlify/ files the platform un-ignores (JSON, YAML, skills)', async () => {
 		const text = docsJson({ pages: ['index', 'build/out', '.mintlify/skills/writing'] });
 		const files = { '.mintignore': 'build/\n', 'build/out.mdx': '# Built', '.mintlify/skills/writing.md': '# Writing skill' };
-		assertDiagnostics(await docsDiagnostics(text, files), [{ range: rangeOf(text, '"build/out"'), code: 'page-ignored' }]);
+		assertDiagnostics(await docsDiagnostics(text, files), [{ range: rangeOf(text, '"build/out"'), code: 'page-ignored', message: /\.mintignore excludes it/ }]);
 	});
 
 	it('knows pages excluded by .mintignore; files of a nested site are pages of the outer site too (the platform builds every file under its root)', async () => {

@@ -40,6 +40,9 @@ export const defaultIgnores: readonly string[] = [
 	'CONTRIBUTING.md',
 ];
 
+let defaults: Ignore | undefined;
+const defaultMatcher = () => (defaults ??= ignore().add(defaultIgnores));
+
 /** JSON and YAML files that are never OpenAPI documents (the platform looks at every other one). */
 const notSpecFiles = new Set(['docs.json', 'mint.json', 'package.json', 'package-lock.json', 'tsconfig.json']);
 
@@ -109,6 +112,13 @@ export class PageIndex {
 
 	isIgnored(pagePath: string): boolean {
 		return this.#ignored.has(pagePath);
+	}
+
+	/** Why an ignored page is left out: the platform's default patterns, or the site's `.mintignore`. */
+	ignoredBy(pagePath: string): 'default' | '.mintignore' | undefined {
+		const uri = this.#ignored.get(pagePath);
+		if (!uri) return undefined;
+		return defaultMatcher().ignores(relativePath(this.rootUri, uri)!) ? 'default' : '.mintignore';
 	}
 
 	paths(): IterableIterator<string> {

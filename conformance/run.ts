@@ -237,6 +237,8 @@ async function main(): Promise<void> {
 	const results: SiteResult[] = [];
 	const drift: SiteDrift[] = [];
 	const ignoreLists = new Map<string, readonly string[]>();
+	if (newest?.publishedDefaultIgnores)
+		ignoreLists.set(`newest published @mintlify/common ${newest.published['@mintlify/common']}`, newest.publishedDefaultIgnores);
 	for (const rootArg of positionals) {
 		const root = path.resolve(rootArg);
 		log(`${root}`);
@@ -245,7 +247,7 @@ async function main(): Promise<void> {
 		if (theirs.defaultIgnores) ignoreLists.set(`pinned @mintlify/common ${theirs.versions?.['@mintlify/common']}`, theirs.defaultIgnores);
 		if (newest) {
 			const latest = runOfficial(newest.runner, root, cacheDir, values.fresh!, log, 'newest-');
-			if (latest.defaultIgnores) ignoreLists.set(`newest @mintlify/common ${latest.versions?.['@mintlify/common']}`, latest.defaultIgnores);
+			if (latest.defaultIgnores) ignoreLists.set(`newest loadable @mintlify/common ${latest.versions?.['@mintlify/common']}`, latest.defaultIgnores);
 			const skipped = new Set(Object.entries(latest.checks).flatMap(([name, c]) => (c.skipped ? [name] : [])));
 			drift.push(siteDrift(root, theirs.findings, latest.findings, skipped));
 		}
@@ -285,12 +287,10 @@ async function main(): Promise<void> {
 	if (newest)
 		console.log(
 			formatDrift(drift, {
-				pinned: Object.entries(officialPackages)
-					.map(([n, v]) => `${n}@${v}`)
-					.join(', '),
-				newest: Object.entries(newest.versions)
-					.map(([n, v]) => `${n}@${v}`)
-					.join(', '),
+				pinned: versionList(officialPackages),
+				newest:
+					versionList(newest.versions) +
+					(newest.loadError ? `; the newest published (${versionList(newest.published)}) does not load here: ${newest.loadError}` : ''),
 				substituted: Object.entries(newest.substituted)
 					.map(([n, v]) => `${n}@${v} for the missing wanted version`)
 					.join(', '),
@@ -310,6 +310,11 @@ async function main(): Promise<void> {
 		(schema && schema.agreed < schema.cases);
 	process.exitCode = failed ? 1 : 0;
 }
+
+const versionList = (versions: Readonly<Record<string, string>>) =>
+	Object.entries(versions)
+		.map(([n, v]) => `${n}@${v}`)
+		.join(', ');
 
 export function formatReport(results: readonly SiteResult[]): string {
 	const lines = [

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { officialPackages } from './officialInstall';
 
 /**
  * The platform's libraries at their newest published versions, beside the pinned set of
@@ -97,7 +98,10 @@ export function ensureNewestOfficial(cacheDir: string, log: (line: string) => vo
 			loadError ??= failure;
 			if (step >= 8) return { error: `no set of the platform's newest libraries loads here: ${failure}` };
 			log(`  ${describe(versions)} does not load here (${failure}): trying one version lower`);
-			versions = Object.fromEntries(Object.entries(versions).map(([name, v]) => [name, newestBelow(history[name]!, v) ?? v]));
+			// Libraries already at the pinned version or below stay: stepping them down would only go back in time.
+			versions = Object.fromEntries(
+				Object.entries(versions).map(([name, v]) => [name, compareVersions(v, officialPackages[name] ?? '0') > 0 ? (newestBelow(history[name]!, v) ?? v) : v]),
+			);
 		}
 		writeFileSync(stampFile, JSON.stringify(stamp));
 	}

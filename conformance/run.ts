@@ -246,7 +246,9 @@ async function main(): Promise<void> {
 		const theirs = runOfficial(official.runner, root, cacheDir, values.fresh!, log);
 		if (theirs.defaultIgnores) ignoreLists.set(`pinned @mintlify/common ${theirs.versions?.['@mintlify/common']}`, theirs.defaultIgnores);
 		if (newest) {
-			const latest = runOfficial(newest.runner, root, cacheDir, values.fresh!, log, 'newest-');
+			// Results are kept per set of versions: a newer library means new results.
+			const set = `newest-${createHash('sha256').update(JSON.stringify(newest.versions)).digest('hex').slice(0, 8)}-`;
+			const latest = runOfficial(newest.runner, root, cacheDir, values.fresh!, log, set);
 			if (latest.defaultIgnores) ignoreLists.set(`newest loadable @mintlify/common ${latest.versions?.['@mintlify/common']}`, latest.defaultIgnores);
 			const skipped = new Set(Object.entries(latest.checks).flatMap(([name, c]) => (c.skipped ? [name] : [])));
 			drift.push(siteDrift(root, theirs.findings, latest.findings, skipped));

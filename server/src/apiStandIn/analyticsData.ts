@@ -95,13 +95,14 @@ export function generateAnalytics(pages: readonly DocsPage[], anchor: Date, opti
 	const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
 	const days = Math.max(1, Math.min(400, options.days ?? 90));
 	const site = options.siteUrl.replace(/\/+$/, '');
-	const paths = pages.length ? pages.map(p => p.path) : ['/'];
+	// A folder's README is not a page readers visit.
+	const paths = pages.length ? pages.map(p => p.path).filter(p => !/^\/readme$/i.test(p)) : ['/'];
 	// Whole UTC days up to and including the anchor's; no event after the anchor itself.
 	const end = Math.floor(anchor.getTime() / day) * day + day;
 	const last = anchor.getTime();
 	// Some pages draw more readers; API reference and SDK pages draw more agents.
 	const weight = new Map(paths.map((p, i) => [p, 1 + ((i * 7) % 5) + (p === '/quickstart' || p === '/' ? 6 : 0)]));
-	const aiShare = (p: string) => (/api-reference|sdks/.test(p) ? 0.55 : /guides/.test(p) ? 0.3 : 0.12);
+	const aiShare = (p: string) => (/api-reference/.test(p) ? 0.7 : /sdks/.test(p) ? 0.55 : /guides/.test(p) ? 0.3 : 0.12);
 
 	const views: ViewBucket[] = [];
 	for (let d = days; d >= 1; d--) {
@@ -115,7 +116,7 @@ export function generateAnalytics(pages: readonly DocsPage[], anchor: Date, opti
 
 	const searchTerms: { term: string; target: string | null; ctr: number; rate: number }[] = [
 		...paths.filter(p => p !== '/').map(p => ({ term: titleOfPath(p).toLowerCase(), target: p, ctr: 0.45 + random() * 0.45, rate: 0.3 + random() * 1.5 })),
-		...gapTerms.map((term, i) => ({ term, target: null, ctr: 0, rate: 0.4 + i * 0.15 })),
+		...gapTerms.map((term, i) => ({ term, target: null, ctr: 0, rate: 0.7 + i * 0.2 })),
 	];
 	const searches: SearchEvent[] = [];
 	for (let d = days; d >= 1; d--) {

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { analyticsLimits } from '../api/analyticsTypes';
+import { isApiError } from '../api/errors';
 import { periodRange } from '../api/period';
 import type { Platform } from '../apiKeys';
 import { routeOfFile } from '../assistant/sourceTarget';
@@ -14,6 +15,8 @@ import { summarizePage, summaryText, summaryTooltip, type PageSummary, type Peri
 export const pageSummarySetting = 'insights.pageSummary';
 /** A period's lists are kept this long: long enough that moving between pages costs nothing. */
 const cacheMs = 30 * 60_000;
+/** After a failure, the next try waits this long (or the server's Retry-After); a reload (key, settings) tries at once. */
+const retryMs = 2 * 60_000;
 
 /** What the status item shows now, for tests: the page, the summary once loaded, or why there is none. */
 export type PageSummaryState =
@@ -84,7 +87,9 @@ export class PageSummaryItem implements vscode.Disposable {
 			const summary = summarizePage(data, path);
 			this.#set({ kind: 'shown', summary, text: summaryText(summary) });
 		} catch (e) {
-			this.#cache.delete(key);
+			// Kept as failed for a while (Retry-After, else 2 min): moving between pages must not spend the hourly budget.
+			const wait = isApiError(e) && e.retryAfter !== undefined ? e.retryAfter * 1000 : retryMs;
+			if (this.#cache.get(key) === cached) this.#cache.set(key, { at: Date.now() - cacheMs + wait, data: cached.data });
 			if (generation !== this.#generation) return;
 			const message = toViewError(e).message;
 			this.platform.log.append(`Page insights: ${message}`);

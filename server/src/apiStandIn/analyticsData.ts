@@ -70,6 +70,8 @@ export interface AnalyticsOptions {
 }
 
 const day = 86_400_000;
+/** Pages that get traffic, at most. */
+export const maxPages = 150;
 
 /** Terms readers search for that no page answers: the content gaps (never clicked). */
 const gapTerms = ['payouts', '3d secure', 'currency conversion', 'rate limits', 'delete customer', 'apple pay'];
@@ -96,7 +98,11 @@ export function generateAnalytics(pages: readonly DocsPage[], anchor: Date, opti
 	const days = Math.max(1, Math.min(400, options.days ?? 90));
 	const site = options.siteUrl.replace(/\/+$/, '');
 	// A folder's README is not a page readers visit.
-	const paths = pages.length ? pages.map(p => p.path).filter(p => !/^\/readme$/i.test(p)) : ['/'];
+	const all = pages.map(p => p.path).filter(p => !/^\/readme$/i.test(p));
+	// A large site (thousands of pages) gets the traffic of an even spread of `maxPages` of them: the
+	// data set stays a few MB and fast to cut, whatever the folder.
+	const step = Math.max(1, all.length / maxPages);
+	const paths = all.length ? Array.from({ length: Math.min(all.length, maxPages) }, (_, i) => all[Math.floor(i * step)]) : ['/'];
 	// Whole UTC days up to and including the anchor's; no event after the anchor itself.
 	const end = Math.floor(anchor.getTime() / day) * day + day;
 	const last = anchor.getTime();

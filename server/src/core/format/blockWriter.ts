@@ -1,0 +1,146 @@
+import type { Code, Heading, List, ListItem, Root, RootContent, Table } from 'mdast';
+import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
+import { sourceOf, writeInline, type InlineContext } from './inlineWriter';
+import { writeJsxAttributes } from './jsxAttributes';
+
+/**
+ * Writes block content in the web editor's form (learned from `mint format` output): one blank line
+ * between blocks except between sibling Steps, Tabs and Columns; children of a component indented by
+ * two spaces; lists tight with `-` and `1.` markers; code fences always carry a language (`text` when
+ * none was given); tables as pipe tables with `---` delimiters.
+ *
+ * Output is a list of lines. A blank line between blocks is `blank` and never indented; a blank
+ * line inside a block (in a code fence) is '' and gets its block's indentation like any other line.
+ */
+export const blank = '\u0000';
+
+export const ignoreComment = /^\s*\/\*\s*mintdoc-format-ignore\s*\*\/\s*$/;
+
+/** Components whose siblings of the same kind the web editor writes without a blank line between. */
+const packedComponents = new Set(['Step', 'Tab', 'Column']);
+
+type Block = RootContent | MdxJsxFlowElement;
+
+export interface BlockContext extends InlineContext {
+	readonly source: string;
+}
+
+export function writeBlocks(nodes: readonly Block[], ctx: BlockContext): string[] {
+	const lines: string[] = [];
+	let previous: Block | undefined;
+	let keepNext = false;
+	for (const node of nodes) {
+		if (node.type === 'yaml') continue;
+		if (previous) {
+			if (needsBlankLine(previous, node)) lines.push(blank);
+		}
+		lines.push(...(keepNext ? writeVerbatim(node, ctx.source) : writeBlock(node, ctx)));
+		keepNext = node.type === 'mdxFlowExpression' && ignoreComment.test(node.value);
+		previous = node;
+	}
+	return lines;
+}
+
+function needsBlankLine(previous: Block, current: Block): boolean {
+	return !(isPacked(previous) && isPacked(current));
+}
+
+function isPacked(node: Block): boolean {
+	return node.type === 'mdxJsxFlowElement' && packedComponents.has(node.name ?? '');
+}
+
+function writeBlock(node: Block, ctx: BlockContext): string[] {
+	switch (node.type) {
+		case 'paragraph':
+			return [writeInline(node.children, ctx)];
+		case 'heading':
+			return [writeHeading(node, ctx)];
+		case 'thematicBreak':
+			return ['---'];
+		case 'code':
+			return writeCode(node);
+		case 'math':
+			return ['$$', ...node.value.split(/\r?\n/), '$$'];
+		case 'blockquote':
+			return writeBlocks(node.children, ctx).map(line => (line === blank || line === '' ? '>' : `> ${line}`));
+		case 'list':
+			return writeList(node, ctx);
+		case 'table':
+			return writeTable(node, ctx);
+		case 'mdxjsEsm':
+			return node.value.split(/\r?\n/);
+		case 'mdxFlowExpression':
+			return `{${node.value}}`.split(/\r?\n/);
+		case 'mdxJsxFlowElement':
+			return writeJsxElement(node, ctx);
+		default:
+			return writeVerbatim(node, ctx.source);
+	}
+}
+
+function writeHeading(node: Heading, ctx: BlockContext): string {
+	const text = writeInline(node.children, ctx);
+	return text ? `${'#'.repeat(node.depth)} ${text}` : '#'.repeat(node.depth);
+}
+
+function writeCode(node: Code): string[] {
+	const body = node.value.split(/\r?\n/);
+	let fence = '```';
+	while (body.some(line => line.trimStart().startsWith(fence))) fence += '`';
+	const info = [node.lang || 'text', node.meta].filter(Boolean).join(' ');
+	return [`${fence}${info}`, ...body, fence];
+}
+
+function writeList(node: List, ctx: BlockContext): string[] {
+	const lines: string[] = [];
+	let number = node.start ?? 1;
+	for (const item of node.children) {
+		const marker = node.ordered ? `${number++}. ` : '- ';
+		lines.push(...writeListItem(item, marker, ctx));
+	}
+	return lines;
+}
+
+function writeListItem(item: ListItem, marker: string, ctx: BlockContext): string[] {
+	const check = item.checked === true ? '[x] ' : item.checked === false ? '[ ] ' : '';
+	const body = writeBlocks(item.children, ctx);
+	if (body.length === 0) return [marker.trimEnd()];
+	const pad = ' '.repeat(marker.length);
+	return body.map((line, i) => (i === 0 ? `${marker}${check}${line}` : line === blank ? blank : `${pad}${line}`));
+}
+
+function writeTable(node: Table, ctx: BlockContext): string[] {
+	const cellCtx: BlockContext = { ...ctx, inTable: true };
+	const rows = node.children.map(row => `| ${row.children.map(cell => writeInline(cell.children, cellCtx)).join(' | ')} |`);
+	const columns = node.children[0]?.children.length ?? 0;
+	const align = Array.from({ length: columns }, (_, i) => {
+		const a = node.align?.[i];
+		return a === 'left' ? ':---' : a === 'right' ? '---:' : a === 'center' ? ':---:' : '---';
+	});
+	return [rows[0] ?? '', `| ${align.join(' | ')} |`, ...rows.slice(1)];
+}
+
+function writeJsxElement(node: MdxJsxFlowElement, ctx: BlockContext): string[] {
+	const name = node.name ?? '';
+	const open = `<${name}${writeJsxAttributes(name, node.attributes)}`;
+	if (node.children.length === 0) return [name ? `${open} />` : '<></>'];
+	const inner = writeBlocks(node.children, ctx).map(line => (line === blank ? blank : `  ${line}`));
+	return [`${open}>`, ...inner, `</${name}>`];
+}
+
+/** A block written back exactly as it stands, its first line's indentation removed from all its lines. */
+export function writeVerbatim(node: Block, source: string): string[] {
+	const text = sourceOf(node, source);
+	const column = (node.position?.start.column ?? 1) - 1;
+	return text.split(/\r?\n/).map((line, i) => (i === 0 ? line : stripIndent(line, column)));
+}
+
+function stripIndent(line: string, count: number): string {
+	let i = 0;
+	while (i < count && (line[i] === ' ' || line[i] === '\t')) i++;
+	return line.slice(i);
+}
+
+export function isRootEmpty(root: Root): boolean {
+	return root.children.every(c => c.type === 'yaml');
+}

@@ -16,6 +16,9 @@ export const blank = '\u0000';
 
 export const ignoreComment = /^\s*\/\*\s*mintdoc-format-ignore\s*\*\/\s*$/;
 
+/** Components whose code blocks the web editor writes unindented, each between blank lines. */
+const codeGroups = new Set(['CodeGroup', 'RequestExample', 'ResponseExample']);
+
 /** Components whose siblings of the same kind the web editor writes without a blank line between. */
 const packedComponents = new Set(['Step', 'Tab', 'Column']);
 
@@ -25,14 +28,14 @@ export interface BlockContext extends InlineContext {
 	readonly source: string;
 }
 
-export function writeBlocks(nodes: readonly Block[], ctx: BlockContext): string[] {
+export function writeBlocks(nodes: readonly Block[], ctx: BlockContext, packed = false): string[] {
 	const lines: string[] = [];
 	let previous: Block | undefined;
 	let keepNext = false;
 	for (const node of nodes) {
 		if (node.type === 'yaml') continue;
 		if (previous) {
-			if (needsBlankLine(previous, node)) lines.push(blank);
+			if (!packed && needsBlankLine(previous, node)) lines.push(blank);
 		}
 		lines.push(...(keepNext ? writeVerbatim(node, ctx.source) : writeBlock(node, ctx)));
 		keepNext = node.type === 'mdxFlowExpression' && ignoreComment.test(node.value);
@@ -103,7 +106,8 @@ function writeList(node: List, ctx: BlockContext): string[] {
 
 function writeListItem(item: ListItem, marker: string, ctx: BlockContext): string[] {
 	const check = item.checked === true ? '[x] ' : item.checked === false ? '[ ] ' : '';
-	const body = writeBlocks(item.children, ctx);
+	// Lists are tight: an item's blocks follow one another without blank lines.
+	const body = writeBlocks(item.children, ctx, true);
 	if (body.length === 0) return [marker.trimEnd()];
 	const pad = ' '.repeat(marker.length);
 	return body.map((line, i) => (i === 0 ? `${marker}${check}${line}` : line === blank ? blank : `${pad}${line}`));
@@ -124,6 +128,9 @@ function writeJsxElement(node: MdxJsxFlowElement, ctx: BlockContext): string[] {
 	const name = node.name ?? '';
 	const open = `<${name}${writeJsxAttributes(name, node.attributes)}`;
 	if (node.children.length === 0) return [name ? `${open} />` : '<></>'];
+	if (codeGroups.has(name) && node.children.every(c => c.type === 'code')) {
+		return [`${open}>`, blank, ...writeBlocks(node.children, ctx), blank, `</${name}>`];
+	}
 	const inner = writeBlocks(node.children, ctx).map(line => (line === blank ? blank : `  ${line}`));
 	return [`${open}>`, ...inner, `</${name}>`];
 }

@@ -103,7 +103,7 @@ function escapeText(value: string, ctx: InlineContext): string {
 		if (alwaysEscaped.has(c)) out += `\\${c}`;
 		else if (c === '_' && !(wordChar.test(text[i - 1] ?? '') && wordChar.test(text[i + 1] ?? ''))) out += '\\_';
 		else if (c === '|' && ctx.inTable) out += '\\|';
-		else if (c === '[' || c === ']') out += `\\${c}`;
+		else if (c === ']' && /[([:]/.test(text[i + 1] ?? '')) out += '\\]';
 		else if (c === '~' && text[i + 1] === '~') out += '\\~';
 		else if (c === '&' && /^&(#\d+|#x[\da-f]+|[a-z][a-z\d]*);/i.test(text.slice(i))) out += '\\&';
 		else out += c;

@@ -37,12 +37,13 @@ function normalise(node: unknown): Json {
 	}
 	if (n.type === 'text' && typeof n.value === 'string') out.value = n.value.replace(/\s+/g, ' ');
 	if (n.type === 'code' && (n.lang === null || n.lang === undefined)) out.lang = 'text';
-	if ((n.type === 'mdxFlowExpression' || n.type === 'mdxTextExpression' || n.type === 'mdxjsEsm') && typeof n.value === 'string') out.value = n.value.trim();
+	// An expression moved into or out of a component is re-indented line by line, as the web editor does.
+	if ((n.type === 'mdxFlowExpression' || n.type === 'mdxTextExpression' || n.type === 'mdxjsEsm') && typeof n.value === 'string') out.value = dedent(n.value);
 	if ((n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement') && Array.isArray(out.attributes)) {
 		const attrs = out.attributes as { type?: string; name?: string }[];
 		if (!attrs.some(a => a.type === 'mdxJsxExpressionAttribute')) out.attributes = [...attrs].sort((x, y) => String(x.name).localeCompare(String(y.name))) as Json;
 	}
-	if (n.type === 'mdxJsxAttributeValueExpression' && typeof n.value === 'string') out.value = n.value.trim();
+	if (n.type === 'mdxJsxAttributeValueExpression' && typeof n.value === 'string') out.value = dedent(n.value);
 	return out;
 }
 
@@ -67,6 +68,14 @@ function mergeText(nodes: Json[]): Json[] {
 function trimEdge(node: Json, edge: 'start' | 'end'): void {
 	const t = node as { type?: string; value?: string };
 	if (t && t.type === 'text' && typeof t.value === 'string') t.value = edge === 'start' ? t.value.trimStart() : t.value.trimEnd();
+}
+
+function dedent(value: string): string {
+	return value
+		.split(/\r?\n/)
+		.map(line => line.trim())
+		.join('\n')
+		.trim();
 }
 
 function readYaml(text: string): Json {

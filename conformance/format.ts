@@ -85,7 +85,18 @@ function readFileSafe(file: string): string | undefined {
 
 function compareSite(root: string, copy: string, mintMs: number): SiteResult {
 	const files = mdxFiles(root);
-	const result: SiteResult = { site: root, pages: 0, identical: 0, mintChanged: 0, unsafe: [], parseErrors: 0, notIdempotent: [], differences: [], mintMs, oursMs: 0 };
+	const result: SiteResult = {
+		site: root,
+		pages: 0,
+		identical: 0,
+		mintChanged: 0,
+		unsafe: [],
+		parseErrors: 0,
+		notIdempotent: [],
+		differences: [],
+		mintMs,
+		oursMs: 0,
+	};
 	for (const file of files) {
 		const original = readFileSync(path.join(root, file), 'utf8');
 		const theirs = readFileSafe(path.join(copy, file));
@@ -139,9 +150,12 @@ function main() {
 		const mintMs = runMint(mint, root, copy, reuse);
 		const r = compareSite(root, copy, mintMs);
 		results.push(r);
-		for (const d of r.differences.slice(0, show)) process.stdout.write(`  ${path.basename(root)}/${d.file}:${d.line}\n    ours: ${d.ours}\n    mint: ${d.mint}\n`);
+		for (const d of r.differences.slice(0, show))
+			process.stdout.write(`  ${path.basename(root)}/${d.file}:${d.line}\n    ours: ${d.ours}\n    mint: ${d.mint}\n`);
 	}
-	process.stdout.write('\n| site | pages | changed by mint format | identical to mint format | tree equal | unsafe (left as written) | parse errors | idempotent | mint format ms/page | mintdoc ms/page |\n');
+	process.stdout.write(
+		'\n| site | pages | changed by mint format | identical to mint format | tree equal | unsafe (left as written) | parse errors | idempotent | mint format ms/page | mintdoc ms/page |\n',
+	);
 	process.stdout.write('|---|---|---|---|---|---|---|---|---|---|\n');
 	for (const r of results) {
 		const pct = (n: number) => `${n} (${((100 * n) / Math.max(1, r.pages)).toFixed(1)}%)`;

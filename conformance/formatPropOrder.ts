@@ -35,10 +35,11 @@ function visit(node: Node): void {
 	for (const c of n.children ?? []) visit(c);
 }
 
-for (const dir of process.argv.slice(2)) for (const f of mdxFiles(dir)) {
-	const parsed = parseMdx(readFileSync(f, 'utf8'), true);
-	if (parsed.tree) visit(parsed.tree);
-}
+for (const dir of process.argv.slice(2))
+	for (const f of mdxFiles(dir)) {
+		const parsed = parseMdx(readFileSync(f, 'utf8'), true);
+		if (parsed.tree) visit(parsed.tree);
+	}
 
 const table: Record<string, string[]> = {};
 for (const [component, pairs] of [...before].sort((a, b) => a[0].localeCompare(b[0]))) {

@@ -41,7 +41,8 @@ function normalise(node: unknown): Json {
 	if ((n.type === 'mdxFlowExpression' || n.type === 'mdxTextExpression' || n.type === 'mdxjsEsm') && typeof n.value === 'string') out.value = dedent(n.value);
 	if ((n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement') && Array.isArray(out.attributes)) {
 		const attrs = out.attributes as { type?: string; name?: string }[];
-		if (!attrs.some(a => a.type === 'mdxJsxExpressionAttribute')) out.attributes = [...attrs].sort((x, y) => String(x.name).localeCompare(String(y.name))) as Json;
+		if (!attrs.some(a => a.type === 'mdxJsxExpressionAttribute'))
+			out.attributes = [...attrs].sort((x, y) => String(x.name).localeCompare(String(y.name))) as Json;
 	}
 	if (n.type === 'mdxJsxAttributeValueExpression' && typeof n.value === 'string') out.value = dedent(n.value);
 	return out;

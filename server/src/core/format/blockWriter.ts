@@ -1,7 +1,7 @@
-import type { Code, Heading, List, ListItem, Root, RootContent, Table } from 'mdast';
-import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
+import type { Code, Heading, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Table } from 'mdast';
+import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { sourceOf, writeInline, type InlineContext } from './inlineWriter';
-import { writeJsxAttributes } from './jsxAttributes';
+import { writeJsxAttributeList } from './jsxAttributes';
 
 /**
  * Writes block content in the web editor's form (learned from `mint format` output): one blank line
@@ -16,8 +16,13 @@ export const blank = '\u0000';
 
 export const ignoreComment = /^\s*\/\*\s*mintdoc-format-ignore\s*\*\/\s*$/;
 
+/** A Card without content is still written with an opening and a closing tag; other components close themselves. */
+
 /** Components whose code blocks the web editor writes unindented, each between blank lines. */
 const codeGroups = new Set(['CodeGroup', 'RequestExample', 'ResponseExample']);
+
+/** The callouts: block components however they are written. */
+export const callouts = new Set(['Note', 'Tip', 'Info', 'Warning', 'Danger', 'Check', 'Callout']);
 
 /** Components whose siblings of the same kind the web editor writes without a blank line between. */
 const packedComponents = new Set(['Step', 'Tab', 'Column']);
@@ -54,8 +59,10 @@ function isPacked(node: Block): boolean {
 
 function writeBlock(node: Block, ctx: BlockContext): string[] {
 	switch (node.type) {
-		case 'paragraph':
-			return [writeInline(node.children, ctx)];
+		case 'paragraph': {
+			const callout = calloutInParagraph(node);
+			return callout ? writeJsxElement(callout, ctx) : [writeInline(node.children, ctx)];
+		}
 		case 'heading':
 			return [writeHeading(node, ctx)];
 		case 'thematicBreak':
@@ -119,20 +126,51 @@ function writeTable(node: Table, ctx: BlockContext): string[] {
 	const columns = node.children[0]?.children.length ?? 0;
 	const align = Array.from({ length: columns }, (_, i) => {
 		const a = node.align?.[i];
-		return a === 'left' ? ':---' : a === 'right' ? '---:' : a === 'center' ? ':---:' : '---';
+		return a === 'left' ? ':--' : a === 'right' ? '--:' : a === 'center' ? ':-:' : '---';
 	});
 	return [rows[0] ?? '', `| ${align.join(' | ')} |`, ...rows.slice(1)];
 }
 
 function writeJsxElement(node: MdxJsxFlowElement, ctx: BlockContext): string[] {
 	const name = node.name ?? '';
-	const open = `<${name}${writeJsxAttributes(name, node.attributes)}`;
-	if (node.children.length === 0) return [name ? `${open} />` : '<></>'];
+	if (!name) return node.children.length ? ['<>', ...indent(writeBlocks(node.children, ctx)), '</>'] : ['<></>'];
+	const attributes = writeJsxAttributeList(name, node.attributes);
+	// A multi-line prop puts every prop on its own line, the tag's end on the last.
+	const multiLine = attributes.some(a => a.includes('\n'));
+	const head = multiLine
+		? [`<${name}`, ...attributes.flatMap(a => a.split('\n').map((line, i) => (i === 0 ? `  ${line}` : line)))]
+		: [`<${name}${attributes.map(a => ` ${a}`).join('')}`];
+	const opened = (end: string) => (multiLine ? [...head, end] : [`${head[0]}${end === '/>' ? ' />' : end}`]);
+	if (node.children.length === 0) return name === 'Card' ? [...opened('>'), `</${name}>`] : opened('/>');
 	if (codeGroups.has(name) && node.children.every(c => c.type === 'code')) {
-		return [`${open}>`, blank, ...writeBlocks(node.children, ctx), blank, `</${name}>`];
+		return [...opened('>'), blank, ...writeBlocks(node.children, ctx), blank, `</${name}>`];
 	}
-	const inner = writeBlocks(node.children, ctx).map(line => (line === blank ? blank : `  ${line}`));
-	return [`${open}>`, ...inner, `</${name}>`];
+	return [...opened('>'), ...indent(writeBlocks(node.children, ctx)), `</${name}>`];
+}
+
+function indent(lines: string[]): string[] {
+	return lines.map(line => (line === blank ? blank : `  ${line}`));
+}
+
+/**
+ * A callout written inline on its own line (`<Note>Text</Note>`) is a paragraph holding one inline
+ * element to the parser; the web editor writes it as the block it stands for.
+ */
+function calloutInParagraph(node: Paragraph): MdxJsxFlowElement | undefined {
+	const children = node.children.filter(c => !(c.type === 'text' && c.value.trim() === ''));
+	const only = children.length === 1 ? (children[0] as unknown as MdxJsxTextElement) : undefined;
+	if (only?.type !== 'mdxJsxTextElement' || !callouts.has(only.name ?? '')) return undefined;
+	const inner = trimEdges(only.children as PhrasingContent[]);
+	return { type: 'mdxJsxFlowElement', name: only.name, attributes: only.attributes, children: inner.length ? [{ type: 'paragraph', children: inner }] : [] };
+}
+
+function trimEdges(nodes: PhrasingContent[]): PhrasingContent[] {
+	const out = nodes.map(n => ({ ...n }));
+	const first = out[0];
+	if (first?.type === 'text') first.value = first.value.trimStart();
+	const last = out[out.length - 1];
+	if (last?.type === 'text') last.value = last.value.trimEnd();
+	return out.filter(n => !(n.type === 'text' && n.value === ''));
 }
 
 /** A block written back exactly as it stands, its first line's indentation removed from all its lines. */

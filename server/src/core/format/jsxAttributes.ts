@@ -8,9 +8,24 @@ import { propOrder } from './propOrder';
  * holds both), expressions and spreads as written, boolean props bare.
  */
 export function writeJsxAttributes(name: string | null | undefined, attributes: readonly (MdxJsxAttribute | MdxJsxExpressionAttribute)[]): string {
-	if (attributes.length === 0) return '';
-	const ordered = orderAttributes(name ?? '', attributes);
-	return ordered.map(a => ` ${writeAttribute(a)}`).join('');
+	return writeJsxAttributeList(name, attributes)
+		.map(a => ` ${a}`)
+		.join('');
+}
+
+/**
+ * Each attribute as written, in order. A multi-line expression has each continuation line's
+ * indentation removed (the web editor re-indents nothing inside it); see writeJsxElement for the
+ * tag laid out one attribute per line.
+ */
+export function writeJsxAttributeList(name: string | null | undefined, attributes: readonly (MdxJsxAttribute | MdxJsxExpressionAttribute)[]): string[] {
+	if (attributes.length === 0) return [];
+	return orderAttributes(name ?? '', attributes).map(a =>
+		writeAttribute(a)
+			.split(/\r?\n/)
+			.map((line, i) => (i === 0 ? line : line.trimStart()))
+			.join('\n'),
+	);
 }
 
 function orderAttributes(name: string, attributes: readonly (MdxJsxAttribute | MdxJsxExpressionAttribute)[]) {

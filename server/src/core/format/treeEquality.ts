@@ -1,5 +1,6 @@
 import type { Root } from 'mdast';
 import { parse } from 'yaml';
+import { callouts } from './blockWriter';
 
 /**
  * What a page says, without what the platform's renderer ignores: positions, whitespace runs in
@@ -24,11 +25,13 @@ export function firstDifference(a: Root, b: Root): string | undefined {
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 function normalise(node: unknown): Json {
-	if (Array.isArray(node)) return mergeText(node.map(normalise));
+	if (Array.isArray(node)) return mergeLists(mergeText(node.map(normalise)));
 	if (!node || typeof node !== 'object') return (node ?? null) as Json;
 	const n = node as Record<string, unknown>;
 	if (n.type === 'break') return { type: 'break' };
 	if (n.type === 'mdxJsxTextElement' && n.name === 'br' && !(n.attributes as unknown[]).length) return { type: 'break' };
+	const callout = n.type === 'paragraph' ? calloutOfParagraph(n) : undefined;
+	if (callout) return normalise(callout);
 	if (n.type === 'yaml') return { type: 'yaml', data: readYaml(String(n.value)) };
 	const out: Record<string, Json> = {};
 	for (const [key, value] of Object.entries(n)) {
@@ -64,6 +67,32 @@ function mergeText(nodes: Json[]): Json[] {
 	if (out.length) trimEdge(out[0], 'start');
 	if (out.length) trimEdge(out[out.length - 1], 'end');
 	return out.filter(n => !(n && (n as { type?: string }).type === 'text' && (n as { value?: string }).value === ''));
+}
+
+/** `<Note>Text</Note>` on a line of its own: to the renderer the same block as the multi-line form. */
+function calloutOfParagraph(n: Record<string, unknown>): Record<string, unknown> | undefined {
+	const children = (n.children as { type: string; value?: string; name?: string; attributes?: unknown; children?: unknown[] }[]).filter(
+		c => !(c.type === 'text' && (c.value ?? '').trim() === ''),
+	);
+	const only = children.length === 1 ? children[0] : undefined;
+	if (only?.type !== 'mdxJsxTextElement' || !callouts.has(only.name ?? '')) return undefined;
+	const inner = only.children ?? [];
+	return { type: 'mdxJsxFlowElement', name: only.name, attributes: only.attributes, children: inner.length ? [{ type: 'paragraph', children: inner }] : [] };
+}
+
+/**
+ * Adjacent bullet lists are one list to the web editor (it writes them as one), and render as one
+ * run of bullets; numbered lists are not merged (their numbering would change).
+ */
+function mergeLists(nodes: Json[]): Json[] {
+	const out: Json[] = [];
+	for (const node of nodes) {
+		const last = out[out.length - 1] as { type?: string; ordered?: boolean; children?: Json[] } | undefined;
+		const cur = node as { type?: string; ordered?: boolean; children?: Json[] };
+		if (last?.type === 'list' && cur?.type === 'list' && !last.ordered && !cur.ordered) last.children = [...(last.children ?? []), ...(cur.children ?? [])];
+		else out.push(node);
+	}
+	return out;
 }
 
 function trimEdge(node: Json, edge: 'start' | 'end'): void {

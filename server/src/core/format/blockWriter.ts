@@ -40,7 +40,7 @@ export function writeBlocks(nodes: readonly Block[], ctx: BlockContext, packed =
 	for (const node of nodes) {
 		if (node.type === 'yaml') continue;
 		if (previous) {
-			if (!packed && needsBlankLine(previous, node)) lines.push(blank);
+			if (packed ? continuesLazily(previous, node) : needsBlankLine(previous, node)) lines.push(blank);
 		}
 		lines.push(...(keepNext ? writeVerbatim(node, ctx.source) : writeBlock(node, ctx)));
 		keepNext = node.type === 'mdxFlowExpression' && ignoreComment.test(node.value);
@@ -51,6 +51,11 @@ export function writeBlocks(nodes: readonly Block[], ctx: BlockContext, packed =
 
 function needsBlankLine(previous: Block, current: Block): boolean {
 	return !(isPacked(previous) && isPacked(current));
+}
+
+/** In a tight list item, a paragraph right after these would be read as part of them: a blank line keeps it apart. */
+function continuesLazily(previous: Block, current: Block): boolean {
+	return current.type === 'paragraph' && ['paragraph', 'blockquote', 'list', 'table'].includes(previous.type);
 }
 
 function isPacked(node: Block): boolean {

@@ -66,7 +66,7 @@ function writeBlock(node: Block, ctx: BlockContext): string[] {
 	switch (node.type) {
 		case 'paragraph': {
 			const callout = calloutInParagraph(node);
-			return callout ? writeJsxElement(callout, ctx) : [writeInline(node.children, ctx)];
+			return callout ? writeJsxElement(callout, ctx) : [escapeLineStart(writeInline(node.children, ctx))];
 		}
 		case 'heading':
 			return [writeHeading(node, ctx)];
@@ -93,8 +93,23 @@ function writeBlock(node: Block, ctx: BlockContext): string[] {
 	}
 }
 
+/**
+ * A paragraph's text at the start of a line must not read as another block: a heading, a quote, a
+ * list item or a thematic break. The marker character is escaped.
+ */
+function escapeLineStart(text: string): string {
+	if (/^(#{1,6}(\s|$)|>|[-+](\s|$)|=+\s*$)/.test(text)) return `\\${text}`;
+	if (/^(-\s*){3,}$/.test(text)) return `\\${text}`;
+	const ordered = /^(\d{1,9})([.)])(\s|$)/.exec(text);
+	if (ordered) return `${ordered[1]}\\${text.slice(ordered[1].length)}`;
+	return text;
+}
+
 function writeHeading(node: Heading, ctx: BlockContext): string {
-	const text = writeInline(node.children, ctx);
+	// A heading's own text may start with `#` or end with one: escaped, so neither reads as markers.
+	const text = writeInline(node.children, ctx)
+		.replace(/^#/, '\\#')
+		.replace(/(^|\s)#+$/, m => m.replace(/#/, '\\#'));
 	return text ? `${'#'.repeat(node.depth)} ${text}` : '#'.repeat(node.depth);
 }
 
@@ -122,6 +137,8 @@ function writeListItem(item: ListItem, marker: string, ctx: BlockContext): strin
 	const body = writeBlocks(item.children, ctx, true);
 	if (body.length === 0) return [marker.trimEnd()];
 	const pad = ' '.repeat(marker.length);
+	// Text that looks like a task marker is escaped so it stays text.
+	if (!check && /^\[[ xX]\]/.test(body[0])) body[0] = `\\${body[0]}`;
 	return body.map((line, i) => (i === 0 ? `${marker}${check}${line}` : line === blank ? blank : `${pad}${line}`));
 }
 

@@ -11,6 +11,8 @@ import { writeJsxAttributes } from './jsxAttributes';
 export interface InlineContext {
 	/** Inside a table cell: `|` must be escaped. */
 	readonly inTable?: boolean;
+	/** Inside a link's text: a bracket would end it early. */
+	readonly inLink?: boolean;
 	/** The page source, for nodes written back as they were (references, footnotes). */
 	readonly source: string;
 }
@@ -45,7 +47,7 @@ function writeOne(node: Phrasing, ctx: InlineContext): string {
 			return '<br />';
 		case 'link': {
 			const link = node as { url: string; title?: string | null; children: Phrasing[] };
-			return `[${writeInline(link.children, ctx)}](${writeDestination(link.url)}${writeTitle(link.title)})`;
+			return `[${writeInline(link.children, { ...ctx, inLink: true })}](${writeDestination(link.url)}${writeTitle(link.title)})`;
 		}
 		case 'image': {
 			const image = node as { url: string; title?: string | null; alt?: string | null };
@@ -103,6 +105,7 @@ function escapeText(value: string, ctx: InlineContext): string {
 		if (alwaysEscaped.has(c)) out += `\\${c}`;
 		else if (c === '_' && !(wordChar.test(text[i - 1] ?? '') && wordChar.test(text[i + 1] ?? ''))) out += '\\_';
 		else if (c === '|' && ctx.inTable) out += '\\|';
+		else if ((c === ']' || c === '[') && ctx.inLink) out += `\\${c}`;
 		else if (c === ']' && /[([:]/.test(text[i + 1] ?? '')) out += '\\]';
 		else if (c === '~' && text[i + 1] === '~') out += '\\~';
 		else if (c === '&' && /^&(#\d+|#x[\da-f]+|[a-z][a-z\d]*);/i.test(text.slice(i))) out += '\\&';

@@ -9,8 +9,8 @@ const messy = '---\ntitle: Home\n---\n\n# Home\n\n<Card href="/a" title="A">\nBo
 const tidy = '---\ntitle: "Home"\n---\n\n# Home\n\n<Card title="A" href="/a">\n  Body text\n</Card>\n\n- one\n- two\n';
 const options = { tabSize: 2, insertSpaces: true };
 
-function apply(text: string, edits: readonly TextEdit[]): string {
-	return TextDocument.applyEdits(TextDocument.create('file:///x.mdx', 'mdx', 1, text), [...edits]);
+function apply(text: string, edits: readonly TextEdit[] | null): string {
+	return TextDocument.applyEdits(TextDocument.create('file:///x.mdx', 'mdx', 1, text), [...(edits ?? [])]);
 }
 
 describe('language server over JSON-RPC: formatting MDX pages', function () {
@@ -32,8 +32,8 @@ describe('language server over JSON-RPC: formatting MDX pages', function () {
 		await client.open(uri, messy);
 		const edits = await client.connection.sendRequest(DocumentFormattingRequest.type, { textDocument: { uri }, options });
 		assert.equal(apply(messy, edits), tidy);
-		assert.equal(edits.length, 1);
-		assert.deepEqual(edits[0].range.start, { line: 1, character: 7 }, 'the unchanged head is not part of the edit');
+		assert.equal(edits?.length, 1);
+		assert.deepEqual(edits?.[0].range.start, { line: 1, character: 7 }, 'the unchanged head is not part of the edit');
 		await client.change(uri, 2, [{ text: tidy }]);
 		assert.deepEqual(await client.connection.sendRequest(DocumentFormattingRequest.type, { textDocument: { uri }, options }), []);
 	});

@@ -49,9 +49,9 @@ describe('MDX formatting in a real VS Code', () => {
 	});
 
 	it('formats only the blocks of a selection', async () => {
-		await vscode.workspace.fs.writeFile(page(), Buffer.from(messy));
 		const document = await vscode.workspace.openTextDocument(page());
-		await vscode.window.showTextDocument(document);
+		const editor = await vscode.window.showTextDocument(document);
+		await editor.edit(edit => edit.replace(new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), messy));
 		const cardLine = document.getText().split('\n').indexOf('This text was typed');
 		const edits = await vscode.commands.executeCommand<vscode.TextEdit[]>(
 			'vscode.executeFormatRangeProvider',
@@ -68,5 +68,6 @@ describe('MDX formatting in a real VS Code', () => {
 			/<Card title="Start here" icon="rocket" href="\/quickstart">\n {2}This text was typed on two lines\.\n<\/Card>\n<Steps>\n<Step title="One">/,
 		);
 		assert.match(text, /^title: Format on save$/m, 'the frontmatter is not part of the selection');
+		await document.save();
 	});
 });

@@ -350,6 +350,19 @@ describe('format: the web editor canonical MDX form', () => {
 		assert.equal(formatted(input), lines('<Note>', '  Short note.', '</Note>', '', '<Quiz', '  questions={[', '{ q: "a" },', ']}', '  level="1"', '/>'));
 	});
 
+	it('a multi-line expression settles: its lines stay with the component, a second run changes nothing', () => {
+		const input = lines('<Info>', '  {[', '    1,', '  ]}', '</Info>');
+		assert.equal(formatted(input), lines('<Info>', '  {[', '    1,', '  ]}', '</Info>'));
+		// The parser drops up to two columns of a continuation line's indentation on each read: the passes settle.
+		const top = formatted(lines('{[', '    1,', '  ]}'));
+		assert.equal(top, lines('{[', '1,', ']}'));
+		assert.equal(formatted(top), top);
+		const nested = lines('<Tabs>', '<Tab title="A">', '{[', '  1,', ']}', '</Tab>', '</Tabs>');
+		const once = formatted(nested);
+		assert.equal(once, lines('<Tabs>', '  <Tab title="A">', '    {[', '    1,', '    ]}', '  </Tab>', '</Tabs>'));
+		assert.equal(formatted(once), once);
+	});
+
 	it('is idempotent: formatting the formatted page changes nothing', () => {
 		const once = formatted(lines('* a', '* b', '', '<Card href="/x" title="T">', 'Body', 'text', '</Card>'));
 		const twice = formatMdx(once);

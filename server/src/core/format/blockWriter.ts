@@ -31,6 +31,8 @@ type Block = RootContent | MdxJsxFlowElement;
 
 export interface BlockContext extends InlineContext {
 	readonly source: string;
+	/** Inside a component's children (whose indentation the parser partly keeps in expressions). */
+	readonly inComponent?: boolean;
 }
 
 export function writeBlocks(nodes: readonly Block[], ctx: BlockContext, packed = false): string[] {
@@ -84,8 +86,10 @@ function writeBlock(node: Block, ctx: BlockContext): string[] {
 			return writeTable(node, ctx);
 		case 'mdxjsEsm':
 			return node.value.split(/\r?\n/);
-		case 'mdxFlowExpression':
-			return `{${node.value}}`.split(/\r?\n/);
+		case 'mdxFlowExpression': {
+			const lines = `{${node.value}}`.split(/\r?\n/);
+			return ctx.inComponent ? dedentContinuation(lines) : lines;
+		}
 		case 'mdxJsxFlowElement':
 			return writeJsxElement(node, ctx);
 		default:
@@ -155,7 +159,7 @@ function writeTable(node: Table, ctx: BlockContext): string[] {
 
 function writeJsxElement(node: MdxJsxFlowElement, ctx: BlockContext): string[] {
 	const name = node.name ?? '';
-	if (!name) return node.children.length ? ['<>', ...indent(writeBlocks(node.children, ctx)), '</>'] : ['<></>'];
+	if (!name) return node.children.length ? ['<>', ...indent(writeBlocks(node.children, { ...ctx, inComponent: true })), '</>'] : ['<></>'];
 	const attributes = writeJsxAttributeList(name, node.attributes);
 	// A multi-line prop puts every prop on its own line, the tag's end on the last.
 	const multiLine = attributes.some(a => a.includes('\n'));
@@ -167,7 +171,7 @@ function writeJsxElement(node: MdxJsxFlowElement, ctx: BlockContext): string[] {
 	if (codeGroups.has(name) && node.children.every(c => c.type === 'code')) {
 		return [...opened('>'), blank, ...writeBlocks(node.children, ctx), blank, `</${name}>`];
 	}
-	return [...opened('>'), ...indent(writeBlocks(node.children, ctx)), `</${name}>`];
+	return [...opened('>'), ...indent(writeBlocks(node.children, { ...ctx, inComponent: true })), `</${name}>`];
 }
 
 function indent(lines: string[]): string[] {
@@ -200,6 +204,18 @@ export function writeVerbatim(node: Block, source: string): string[] {
 	const text = sourceOf(node, source);
 	const column = (node.position?.start.column ?? 1) - 1;
 	return text.split(/\r?\n/).map((line, i) => (i === 0 ? line : stripIndent(line, column)));
+}
+
+/**
+ * A multi-line expression's continuation lines, less the indentation they share: how much of the
+ * surrounding components' indentation the parser leaves in an expression depends on the nesting, so
+ * the written form is made independent of it (and a second run changes nothing). The component's
+ * own indentation is added back by the caller.
+ */
+function dedentContinuation(lines: string[]): string[] {
+	const rest = lines.slice(1).filter(line => line.trim() !== '');
+	const common = rest.length ? Math.min(...rest.map(line => /^[ \t]*/.exec(line)![0].length)) : 0;
+	return lines.map((line, i) => (i === 0 ? line : stripIndent(line, common)));
 }
 
 function stripIndent(line: string, count: number): string {

@@ -13,6 +13,8 @@ export interface FormatRun {
 
 export interface FormatFigures {
 	readonly mintdoc: FormatRun;
+	/** `mintdoc format --check` on the site just formatted: what CI and format on save pay once pages are in the form. */
+	readonly check: FormatRun;
 	/** The platform's own `mint format` on a copy of the same site (with --official). */
 	readonly official?: FormatRun | { error: string };
 }
@@ -22,13 +24,16 @@ export interface FormatFigures {
  * with `officialBin` the platform's `mint format` on another copy: whole process, so start-up counts.
  */
 export async function benchFormat(siteDir: string, cli: string, officialBin?: string): Promise<FormatFigures> {
-	const ours = await inCopy(siteDir, async dir => {
+	const [ours, check] = await inCopy(siteDir, async dir => {
 		const run = await runProcess(process.execPath, [cli, 'format'], { cwd: dir, timeoutMs: 20 * 60_000 });
 		const m = /formatted (\d+) of (\d+) page/.exec(run.stderr);
 		if (!m) throw new Error(`mintdoc format said: ${run.stderr.slice(0, 300)}`);
-		return figures(run.wallMs, run.cpuMs, Number(m[2]), Number(m[1]));
+		const again = await runProcess(process.execPath, [cli, 'format', '--check'], { cwd: dir, timeoutMs: 20 * 60_000 });
+		const n = /would change (\d+) of (\d+) page/.exec(again.stderr);
+		if (!n) throw new Error(`mintdoc format --check said: ${again.stderr.slice(0, 300)}`);
+		return [figures(run.wallMs, run.cpuMs, Number(m[2]), Number(m[1])), figures(again.wallMs, again.cpuMs, Number(n[2]), Number(n[1]))] as const;
 	});
-	if (!officialBin) return { mintdoc: ours };
+	if (!officialBin) return { mintdoc: ours, check };
 	const official = await inCopy(siteDir, async dir => {
 		const home = mkdtempSync(path.join(os.tmpdir(), 'mintdoc-bench-home-'));
 		try {
@@ -41,7 +46,7 @@ export async function benchFormat(siteDir: string, cli: string, officialBin?: st
 			rmSync(home, { recursive: true, force: true });
 		}
 	});
-	return { mintdoc: ours, official };
+	return { mintdoc: ours, check, official };
 }
 
 function figures(wallMs: number, cpuMs: number | undefined, pages: number, changed: number): FormatRun {

@@ -213,6 +213,7 @@ async function main(): Promise<void> {
 			const official = f.official && !('error' in f.official) ? f.official : undefined;
 			log(
 				`  mintdoc format ${size}: ${f.mintdoc.pages} pages in ${f.mintdoc.wallMs.toFixed(0)} ms (${f.mintdoc.msPerPage.toFixed(1)} ms/page, CPU ${f.mintdoc.cpuMs?.toFixed(0)} ms)` +
+					`; --check once formatted: ${f.check.wallMs.toFixed(0)} ms (CPU ${f.check.cpuMs?.toFixed(0)} ms)` +
 					(official ? `; mint format: ${official.wallMs.toFixed(0)} ms (${official.msPerPage.toFixed(1)} ms/page, CPU ${official.cpuMs?.toFixed(0)} ms)` : ''),
 			);
 		});
@@ -360,6 +361,10 @@ export function formatTable(
 		row('`mintdoc format` (whole site, in place): wall / CPU, per page', size => {
 			const f = results[size]?.format?.mintdoc;
 			return f ? `${ms(f.wallMs)} / ${ms(f.cpuMs)}, ${ms(f.msPerPage)}/page (${f.pages} pages)` : '';
+		}),
+		row('`mintdoc format --check` once formatted: wall / CPU, per page', size => {
+			const f = results[size]?.format?.check;
+			return f ? `${ms(f.wallMs)} / ${ms(f.cpuMs)}, ${ms(f.msPerPage)}/page` : '';
 		}),
 	];
 	if (chosen.some(size => results[size]?.format?.official)) {

@@ -363,6 +363,10 @@ describe('format: the web editor canonical MDX form', () => {
 		assert.equal(formatted(once), once);
 	});
 
+	it('a prop value holding both quote characters is written as a JS string, the same value', () => {
+		assert.equal(formatted(lines(`<Card title="a &quot;b&quot; c's" />`)), lines(`<Card title={"a \\"b\\" c's"}>`, '</Card>'));
+	});
+
 	it('is idempotent: formatting the formatted page changes nothing', () => {
 		const once = formatted(lines('* a', '* b', '', '<Card href="/x" title="T">', 'Body', 'text', '</Card>'));
 		const twice = formatMdx(once);

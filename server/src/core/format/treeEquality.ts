@@ -47,7 +47,12 @@ function normalise(node: unknown): Json {
 		if (!attrs.some(a => a.type === 'mdxJsxExpressionAttribute'))
 			out.attributes = [...attrs].sort((x, y) => String(x.name).localeCompare(String(y.name))) as Json;
 	}
-	if (n.type === 'mdxJsxAttributeValueExpression' && typeof n.value === 'string') out.value = dedent(n.value);
+	if (n.type === 'mdxJsxAttributeValueExpression' && typeof n.value === 'string') {
+		// A string holding both quote characters is written as a JS string expression: the same prop value.
+		const literal = jsonString(n.value.trim());
+		if (literal !== undefined) return literal;
+		out.value = dedent(n.value);
+	}
 	return out;
 }
 
@@ -98,6 +103,15 @@ function mergeLists(nodes: Json[]): Json[] {
 function trimEdge(node: Json, edge: 'start' | 'end'): void {
 	const t = node as { type?: string; value?: string };
 	if (t && t.type === 'text' && typeof t.value === 'string') t.value = edge === 'start' ? t.value.trimStart() : t.value.trimEnd();
+}
+
+function jsonString(text: string): string | undefined {
+	if (!/^"(?:[^"\\\n]|\\.)*"$/.test(text)) return undefined;
+	try {
+		return JSON.parse(text) as string;
+	} catch {
+		return undefined;
+	}
 }
 
 function dedent(value: string): string {

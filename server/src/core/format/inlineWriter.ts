@@ -105,6 +105,8 @@ function escapeText(value: string, ctx: InlineContext): string {
 		if (alwaysEscaped.has(c)) out += `\\${c}`;
 		else if (c === '_' && !(wordChar.test(text[i - 1] ?? '') && wordChar.test(text[i + 1] ?? ''))) out += '\\_';
 		else if (c === '|' && ctx.inTable) out += '\\|';
+		// As the web editor does: a `+` opening a text run (after a tag, code or emphasis) is escaped.
+		else if (c === '+' && i === 0) out += '\\+';
 		else if ((c === ']' || c === '[') && ctx.inLink) out += `\\${c}`;
 		else if (c === ']' && /[([:]/.test(text[i + 1] ?? '')) out += '\\]';
 		else if (c === '~' && text[i + 1] === '~') out += '\\~';

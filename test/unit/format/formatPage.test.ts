@@ -363,6 +363,13 @@ describe('format: the web editor canonical MDX form', () => {
 		assert.equal(formatted(once), once);
 	});
 
+	it('line highlights are written highlight={…}; a Frame written inline becomes a block', () => {
+		assert.equal(
+			formatted(lines('```json {3}', '{}', '```', '', '<Frame>![Shot](/a.png)</Frame>')),
+			lines('```json highlight={3}', '{}', '```', '', '<Frame>', '  ![Shot](/a.png)', '</Frame>'),
+		);
+	});
+
 	it('a prop value holding both quote characters is written as a JS string, the same value', () => {
 		assert.equal(formatted(lines(`<Card title="a &quot;b&quot; c's" />`)), lines(`<Card title={"a \\"b\\" c's"}>`, '</Card>'));
 	});

@@ -21,8 +21,8 @@ export const ignoreComment = /^\s*\/\*\s*mintdoc-format-ignore\s*\*\/\s*$/;
 /** Components whose code blocks the web editor writes unindented, each between blank lines. */
 const codeGroups = new Set(['CodeGroup', 'RequestExample', 'ResponseExample']);
 
-/** The callouts: block components however they are written. */
-export const callouts = new Set(['Note', 'Tip', 'Info', 'Warning', 'Danger', 'Check', 'Callout']);
+/** The callouts (and Frame): block components however they are written. */
+export const callouts = new Set(['Note', 'Tip', 'Info', 'Warning', 'Danger', 'Check', 'Callout', 'Frame']);
 
 /** Components whose siblings of the same kind the web editor writes without a blank line between. */
 const packedComponents = new Set(['Step', 'Tab', 'Column']);
@@ -121,8 +121,13 @@ function writeCode(node: Code): string[] {
 	const body = node.value.split(/\r?\n/);
 	let fence = '```';
 	while (body.some(line => line.trimStart().startsWith(fence))) fence += '`';
-	const info = [node.lang || 'text', node.meta].filter(Boolean).join(' ');
+	const info = [node.lang || 'text', node.meta ? highlightMeta(node.meta) : undefined].filter(Boolean).join(' ');
 	return [`${fence}${info}`, ...body, fence];
+}
+
+/** Line highlights written `{1,3-4}` are written `highlight={1,3-4}`, the name the platform documents. */
+export function highlightMeta(meta: string): string {
+	return meta.replace(/(^|\s)(\{[\d,\s-]+\})(?=\s|$)/g, '$1highlight=$2');
 }
 
 function writeList(node: List, ctx: BlockContext): string[] {

@@ -1,6 +1,6 @@
 import type { Root } from 'mdast';
 import { parse } from 'yaml';
-import { callouts } from './blockWriter';
+import { callouts, highlightMeta } from './blockWriter';
 
 /**
  * What a page says, without what the platform's renderer ignores: positions, whitespace runs in
@@ -40,6 +40,7 @@ function normalise(node: unknown): Json {
 	}
 	if (n.type === 'text' && typeof n.value === 'string') out.value = n.value.replace(/\s+/g, ' ');
 	if (n.type === 'code' && (n.lang === null || n.lang === undefined)) out.lang = 'text';
+	if (n.type === 'code' && typeof n.meta === 'string') out.meta = highlightMeta(n.meta);
 	// An expression moved into or out of a component is re-indented line by line, as the web editor does.
 	if ((n.type === 'mdxFlowExpression' || n.type === 'mdxTextExpression' || n.type === 'mdxjsEsm') && typeof n.value === 'string') out.value = dedent(n.value);
 	if ((n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement') && Array.isArray(out.attributes)) {

@@ -93,6 +93,19 @@ describe('mintdoc format (built CLI)', function () {
 		assert.equal(run(messy, 'legacy/old.mdx').stdout, messy, 'an ignored path comes back as written');
 	});
 
+	it('formats a large site on threads with the same result and the same order as one by one', () => {
+		for (let i = 0; i < 60; i++) write(`many/p${String(i).padStart(2, '0')}.mdx`, i % 3 ? messy : tidy);
+		write('many/broken.mdx', '<Note>\n');
+		const threaded = mintdoc(['format', '--check', 'many'], dir);
+		const oneByOne = [...Array(60).keys()].filter(i => i % 3).map(i => `many/p${String(i).padStart(2, '0')}.mdx`);
+		assert.equal(threaded.stdout, oneByOne.map(f => `${f}\n`).join(''));
+		assert.match(threaded.stderr, /^many\/broken\.mdx:\d+:\d+: cannot parse: /m);
+		assert.match(threaded.stderr, /would change 40 of 61 pages, 1 left as written/);
+		assert.equal(mintdoc(['format', 'many'], dir).status, 1);
+		assert.equal(readFileSync(file('many/p01.mdx'), 'utf8'), tidy);
+		assert.equal(readFileSync(file('many/broken.mdx'), 'utf8'), '<Note>\n');
+	});
+
 	it('--help describes the command; a missing path is a usage error', () => {
 		assert.match(mintdoc(['--help'], dir).stdout, /format \[path\.\.\.\] \[--check\] \[--diff\] \[--stdin-filepath path\]/);
 		const missing = mintdoc(['format', 'nope.mdx'], dir);

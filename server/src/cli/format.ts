@@ -1,6 +1,8 @@
 import { promises as fs } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
+import { parentPort, Worker, workerData } from 'node:worker_threads';
 import ignore, { type Ignore } from 'ignore';
 import { formatMdx, type FormatResult } from '../core/format/formatPage';
 import { isFormatIgnored, mintdocConfigFileName, readFormatConfig, type FormatConfig } from '../core/format/formatConfig';
@@ -42,11 +44,18 @@ export async function runFormat(
 		parsed = parseArgs({
 			args: [...args],
 			allowPositionals: true,
-			options: { check: { type: 'boolean', default: false }, diff: { type: 'boolean', default: false }, 'stdin-filepath': { type: 'string' } },
+			options: {
+				check: { type: 'boolean', default: false },
+				diff: { type: 'boolean', default: false },
+				'stdin-filepath': { type: 'string' },
+				// Not for users: this process is one of the threads formatting a large site's pages.
+				'internal-worker': { type: 'boolean', default: false },
+			},
 		});
 	} catch (e) {
 		throw new UsageError(`${e instanceof Error ? e.message : String(e)}\n\nUsage:\n${formatUsage}`);
 	}
+	if (parsed.values['internal-worker']) return formatInWorker();
 	const options: Options = { check: parsed.values.check, diff: parsed.values.diff };
 	const stdinPath = parsed.values['stdin-filepath'];
 	if (stdinPath !== undefined) {
@@ -57,10 +66,10 @@ export async function runFormat(
 	const files = await collectPages(parsed.positionals.length ? parsed.positionals : ['.'], cwd);
 	let changed = 0;
 	let failed = 0;
+	const outcomes = await formatFiles(files);
 	for (const file of files) {
 		const shown = printable(path.relative(cwd, file) || file);
-		const text = await fs.readFile(file, 'utf8');
-		const result = formatMdx(text);
+		const { text, result } = outcomes.get(file)!;
 		if (result.kind !== 'formatted') {
 			failed++;
 			err.write(`${shown}:${problemText(result)}\n`);
@@ -75,6 +84,56 @@ export async function runFormat(
 	const verb = options.check || options.diff ? 'would change' : 'formatted';
 	err.write(`${verb} ${changed} of ${files.length} page${files.length === 1 ? '' : 's'}${failed ? `, ${failed} left as written (see above)` : ''}\n`);
 	return failed > 0 || (options.check && changed > 0) ? 1 : 0;
+}
+
+interface PageOutcome {
+	readonly file: string;
+	readonly text: string;
+	readonly result: FormatResult;
+}
+
+/** Below this many pages, starting threads costs more than it saves. */
+const pagesPerThread = 24;
+
+/**
+ * Reads and formats the pages, on worker threads when the site is large and the machine has the
+ * cores (formatting is CPU-bound: the MDX parser), else here. Results come back by file; the caller
+ * reports and writes them in order, so output never depends on which thread finished first.
+ */
+async function formatFiles(files: readonly string[]): Promise<Map<string, PageOutcome>> {
+	const threads = Math.min(availableParallelism(), Math.floor(files.length / pagesPerThread));
+	const outcomes = new Map<string, PageOutcome>();
+	// Workers run this same bundle (dist/cli.js); from sources (tests under tsx) it formats in-process.
+	if (threads < 2 || !__filename.endsWith('.js')) {
+		for (const file of files) {
+			const text = await fs.readFile(file, 'utf8');
+			outcomes.set(file, { file, text, result: formatMdx(text) });
+		}
+		return outcomes;
+	}
+	const chunks = Array.from({ length: threads }, (_, i) => files.filter((_f, j) => j % threads === i));
+	await Promise.all(
+		chunks.map(
+			chunk =>
+				new Promise<void>((resolve, reject) => {
+					const worker = new Worker(__filename, { argv: ['format', '--internal-worker'], workerData: { files: chunk } });
+					worker.on('message', (outcome: PageOutcome) => outcomes.set(outcome.file, outcome));
+					worker.on('error', reject);
+					worker.on('exit', code => (code === 0 ? resolve() : reject(new Error(`a formatting thread stopped with exit code ${code}`))));
+				}),
+		),
+	);
+	return outcomes;
+}
+
+/** One thread's share: read and format each page, send the outcome back. */
+async function formatInWorker(): Promise<number> {
+	const { files } = workerData as { files: readonly string[] };
+	for (const file of files) {
+		const text = await fs.readFile(file, 'utf8');
+		parentPort?.postMessage({ file, text, result: formatMdx(text) } satisfies PageOutcome);
+	}
+	return 0;
 }
 
 async function formatStdin(filePath: string, text: string, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {

@@ -1,7 +1,7 @@
 // `npm run bench`: generates synthetic sites (S, M, L) and measures MintDoc against the floor, a peer
 // and (with --official) the platform's own CLI; `--site DIR` (any number) measures real sites the same
 // way. A benchmark, not a test: it never fails on timing.
-// Usage: npm run bench -- [--sizes S,M,L] [--site DIR]... [--official] [--runs N] [--parts floor,check,warm,identical,tiers,peer,server,busy,soak]
+// Usage: npm run bench -- [--sizes S,M,L] [--site DIR]... [--official] [--runs N] [--parts floor,check,warm,identical,tiers,peer,server,busy,soak,format]
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -13,6 +13,7 @@ import { ensureOfficialCli, officialPackage, runOfficialBrokenLinks } from './of
 import { measurePeer } from './peer';
 import { runProcess } from './processRun';
 import { benchWhileChecking, type BusyFigures } from './busyBench';
+import { benchFormat, type FormatFigures } from './formatBench';
 import { benchServer, type ServerFigures } from './serverBench';
 import { soakServer, type SoakFigures } from './soakBench';
 import { defaultSeed, ensureSite, generatorVersion, sizes, type GeneratedSite, type SizeName } from './siteGenerator';
@@ -55,6 +56,8 @@ interface SizeResult {
 	server?: ServerFigures | { error: string };
 	busy?: BusyFigures;
 	soak?: SoakFigures;
+	/** `mintdoc format` on a copy of the site, and with --official `mint format` beside it. */
+	format?: FormatFigures;
 	peer?: { validateMs: number; diagnostics: number };
 	official?: { wallMs: number; cpuMs: number | undefined; exitCode: number | null; ratio: number; output: string } | { error: string };
 	errors: string[];
@@ -67,7 +70,7 @@ async function main(): Promise<void> {
 			site: { type: 'string', multiple: true, default: [] },
 			official: { type: 'boolean', default: false },
 			runs: { type: 'string', default: '1' },
-			parts: { type: 'string', default: 'floor,check,warm,tiers,peer,server,busy,soak' },
+			parts: { type: 'string', default: 'floor,check,warm,tiers,peer,server,busy,soak,format' },
 			seed: { type: 'string', default: String(defaultSeed) },
 		},
 	});
@@ -197,6 +200,22 @@ async function main(): Promise<void> {
 		});
 		await attempt('soak', async () => {
 			result.soak = await soakServer(site, server, log);
+		});
+		await attempt('format', async () => {
+			let officialBin: string | undefined;
+			if (values.official) {
+				const installed = ensureOfficialCli(cacheDir, log);
+				if ('error' in installed) throw new Error(installed.error);
+				officialBin = installed.bin;
+			}
+			result.format = await benchFormat(site.dir, cli, officialBin);
+			const f = result.format;
+			const official = f.official && !('error' in f.official) ? f.official : undefined;
+			log(
+				`  mintdoc format ${size}: ${f.mintdoc.pages} pages in ${f.mintdoc.wallMs.toFixed(0)} ms (${f.mintdoc.msPerPage.toFixed(1)} ms/page, CPU ${f.mintdoc.cpuMs?.toFixed(0)} ms)` +
+					`; --check once formatted: ${f.check.wallMs.toFixed(0)} ms (CPU ${f.check.cpuMs?.toFixed(0)} ms)` +
+					(official ? `; mint format: ${official.wallMs.toFixed(0)} ms (${official.msPerPage.toFixed(1)} ms/page, CPU ${official.cpuMs?.toFixed(0)} ms)` : ''),
+			);
 		});
 		if (values.official && (size === 'M' || real)) {
 			await attempt('official', async () => {
@@ -339,7 +358,26 @@ export function formatTable(
 			budget('soakGrowthPercent', n => `+${n} %`),
 		),
 		row('peer: vscode-json-languageservice validate docs.json', size => ms(results[size]?.peer?.validateMs)),
+		row('`mintdoc format` (whole site, in place): wall / CPU, per page', size => {
+			const f = results[size]?.format?.mintdoc;
+			return f ? `${ms(f.wallMs)} / ${ms(f.cpuMs)}, ${ms(f.msPerPage)}/page (${f.pages} pages)` : '';
+		}),
+		row('`mintdoc format --check` once formatted: wall / CPU, per page', size => {
+			const f = results[size]?.format?.check;
+			return f ? `${ms(f.wallMs)} / ${ms(f.cpuMs)}, ${ms(f.msPerPage)}/page` : '';
+		}),
 	];
+	if (chosen.some(size => results[size]?.format?.official)) {
+		lines.push(
+			row(`official: \`mint format\` (${officialPackage})`, size => {
+				const o = results[size]?.format?.official;
+				const ours = results[size]?.format?.mintdoc;
+				if (!o) return '';
+				if ('error' in o) return `failed: ${o.error.slice(0, 80)}`;
+				return `${ms(o.wallMs)} / ${ms(o.cpuMs)}, ${ms(o.msPerPage)}/page${ours ? ` (MintDoc ${(o.wallMs / ours.wallMs).toFixed(1)}× faster)` : ''}`;
+			}),
+		);
+	}
 	if (chosen.some(size => results[size]?.official)) {
 		lines.push(
 			row(

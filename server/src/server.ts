@@ -1,4 +1,12 @@
-import { FileChangeType, TextDocuments, TextDocumentSyncKind, type Connection, type FileEvent, type InitializeResult } from 'vscode-languageserver';
+import {
+	FileChangeType,
+	TextDocuments,
+	TextDocumentSyncKind,
+	type ClientCapabilities,
+	type Connection,
+	type FileEvent,
+	type InitializeResult,
+} from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
 import { createLanguageService, type PageSummarizer } from './core/languageService';
@@ -19,6 +27,7 @@ import { featureCapabilities, registerFeatures } from './lsp/features';
 import { SiteTracker } from './lsp/siteTracker';
 import { registerPreview } from './lsp/preview';
 import { registerUpgrade } from './lsp/upgrade';
+import { formattingCapabilities, registerFormatting, registerFormattingDynamically } from './lsp/format';
 import { registerExternalLinks } from './lsp/externalLinks';
 import { withPreview } from './preview/withPreview';
 import { describeError } from './lsp/runner';
@@ -84,7 +93,9 @@ export function startServer(connection: Connection): void {
 		return previous !== undefined && now - previous < burstMs ? typingDelayMs : 0;
 	};
 
+	let clientCapabilities: ClientCapabilities = {};
 	connection.onInitialize((params): InitializeResult => {
+		clientCapabilities = params.capabilities;
 		folders = params.workspaceFolders?.map(f => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
 		const storage = (params.initializationOptions as { storagePath?: string } | undefined)?.storagePath;
 		storagePath = storage;
@@ -104,6 +115,7 @@ export function startServer(connection: Connection): void {
 			capabilities: {
 				textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: false },
 				...featureCapabilities,
+				...formattingCapabilities(params.capabilities),
 				workspace: { ...featureCapabilities.workspace, workspaceFolders: { supported: true, changeNotifications: true } },
 			},
 			serverInfo: { name: 'MintDoc Language Server' },
@@ -114,6 +126,7 @@ export function startServer(connection: Connection): void {
 	connection.onDidChangeConfiguration(({ settings }) => publisher.setA11yEnabled(a11yEnabled(settings)));
 
 	connection.onInitialized(() => {
+		registerFormattingDynamically(connection, clientCapabilities, logger);
 		connection.workspace.onDidChangeWorkspaceFolders(event => {
 			const removed = new Set(event.removed.map(f => f.uri));
 			folders = [...folders.filter(f => !removed.has(f)), ...event.added.map(f => f.uri)];
@@ -162,6 +175,7 @@ export function startServer(connection: Connection): void {
 	registerFeatures(connection, documents, service, logger, () => sites.settled);
 	registerPreview(connection, service, logger, () => sites.settled);
 	registerUpgrade(connection, workspace, logger);
+	registerFormatting(connection, documents, workspace, logger);
 	registerExternalLinks({
 		connection,
 		service,

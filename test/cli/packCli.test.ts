@@ -87,7 +87,9 @@ describe('the mintdoc npm package (npm run pack:cli, installed offline)', functi
 		const steps = Object.values(workflow.jobs).flatMap(job =>
 			job.steps.map(step => step.run).filter((run): run is string => run?.includes('mintdoc') === true),
 		);
-		assert.equal(steps.length, 2);
+		assert.equal(steps.length, 3);
+		// A team adopting the format check formats its pages once.
+		assert.equal(sh('npx --no-install mintdoc format docs').status, 0);
 		for (const run of steps) {
 			assert.ok(run.includes(`mintdoc@${version} `), `the example pins the current version: ${run}`);
 			const result = sh(run);
@@ -121,5 +123,28 @@ describe('the mintdoc npm package (npm run pack:cli, installed offline)', functi
 		assert.equal(failed.status, 1);
 		assert.match(failed.stdout, /docs\/index\.mdx:\d+:\d+ error .*\[link-broken\]/);
 		writeFileSync(page, text);
+	});
+
+	it("runs the mintdoc-format hook's entry on the committed pages: 0 when formatted, 1 and the page's name when not", () => {
+		const hooks = parse(readFileSync(path.join(repo, '.pre-commit-hooks.yaml'), 'utf8')) as {
+			id: string;
+			entry: string;
+			pass_filenames: boolean;
+			files: string;
+		}[];
+		const hook = hooks.find(h => h.id === 'mintdoc-format');
+		assert.ok(hook);
+		assert.equal(hook.pass_filenames, true);
+		assert.deepEqual(
+			['docs/guides/setup.mdx', 'docs/docs.json', 'README.md'].map(f => new RegExp(hook.files).test(f)),
+			[true, false, false],
+		);
+		writeFileSync(path.join(project, 'docs', 'tidy.mdx'), '# Tidy\n\n- one\n- two\n');
+		writeFileSync(path.join(project, 'docs', 'messy.mdx'), '# Messy\n\n* one\n* two\n');
+		assert.equal(sh(`${hook.entry} docs/tidy.mdx`).status, 0);
+		const failed = sh(`${hook.entry} docs/tidy.mdx docs/messy.mdx`);
+		assert.deepEqual([failed.status, failed.stdout], [1, 'docs/messy.mdx\n']);
+		rmSync(path.join(project, 'docs', 'tidy.mdx'));
+		rmSync(path.join(project, 'docs', 'messy.mdx'));
 	});
 });

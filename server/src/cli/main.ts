@@ -2,6 +2,7 @@ import { filterA11y } from '../core/a11yFindings';
 import { parseArgs } from 'node:util';
 import { apiServerUsage, runApiServer } from './apiServer';
 import { checkFolders, UsageError } from './check';
+import { formatUsage, runFormat } from './format';
 import { generateUsage, runGenerate } from './generate';
 import { previewUsage, runPreview } from './preview';
 import { formatGithub } from './formats/github';
@@ -38,6 +39,7 @@ Commands:
                                         node_modules/.cache/mintdoc or the user's cache folder):
                                         --no-cache skips it, --cache-location sets a file or folder;
                                         --no-a11y leaves out the accessibility findings (a11y-*)
+${formatUsage}
 ${generateUsage}
 ${apiServerUsage}
 ${previewUsage}
@@ -65,6 +67,7 @@ export async function main(argv: readonly string[], out: NodeJS.WritableStream, 
 	}
 	try {
 		if (command === 'check') return await runCheck(rest, out, err);
+		if (command === 'format') return await runFormat(rest, out, err);
 		if (command === 'api-server') return await runApiServer(rest, out);
 		if (command === 'generate') return await runGenerate(rest, out);
 		if (command === 'preview') return await runPreview(rest, out);

@@ -1,0 +1,229 @@
+import { promises as fs } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { parentPort, Worker, workerData } from 'node:worker_threads';
+import ignore, { type Ignore } from 'ignore';
+import { formatMdx, type FormatResult } from '../core/format/formatPage';
+import { isFormatIgnored, mintdocConfigFileName, readFormatConfig, type FormatConfig } from '../core/format/formatConfig';
+import { UsageError } from './check';
+import { unifiedDiff } from './lineDiff';
+
+export const formatUsage = `  format [path...] [--check] [--diff] [--stdin-filepath path]
+                                        Format MDX pages the way the platform's web editor writes them
+                                        (the form of \`mint format\`). Paths are pages or folders
+                                        (default: .); a folder's .mdx pages are found below it,
+                                        skipping what its .gitignore and .mintignore skip, and
+                                        mintdoc.json "format": {"ignore": [...]} patterns.
+                                        --check writes nothing, lists the pages that would change
+                                        and exits 1 when there are any; --diff prints what would
+                                        change as a unified diff and writes nothing;
+                                        --stdin-filepath formats standard input (named by the path,
+                                        for ignore patterns and messages) to standard output.
+                                        A page that does not parse is left as written and reported.
+                                        Exit: 0 done (or nothing to change), 1 pages would change
+                                        (--check) or could not be formatted, 2 usage or I/O failure`;
+
+/** Folders never searched for pages. */
+const skippedFolders = new Set(['node_modules']);
+
+interface Options {
+	readonly check: boolean;
+	readonly diff: boolean;
+}
+
+/** `mintdoc format`: the platform's canonical MDX form, for files, folders or standard input. */
+export async function runFormat(
+	args: readonly string[],
+	out: NodeJS.WritableStream,
+	err: NodeJS.WritableStream,
+	stdin: () => Promise<string> = readStdin,
+): Promise<number> {
+	let parsed;
+	try {
+		parsed = parseArgs({
+			args: [...args],
+			allowPositionals: true,
+			options: {
+				check: { type: 'boolean', default: false },
+				diff: { type: 'boolean', default: false },
+				'stdin-filepath': { type: 'string' },
+				// Not for users: this process is one of the threads formatting a large site's pages.
+				'internal-worker': { type: 'boolean', default: false },
+			},
+		});
+	} catch (e) {
+		throw new UsageError(`${e instanceof Error ? e.message : String(e)}\n\nUsage:\n${formatUsage}`);
+	}
+	if (parsed.values['internal-worker']) return formatInWorker();
+	const options: Options = { check: parsed.values.check, diff: parsed.values.diff };
+	const stdinPath = parsed.values['stdin-filepath'];
+	if (stdinPath !== undefined) {
+		if (parsed.positionals.length) throw new UsageError('--stdin-filepath formats standard input: give no other paths');
+		return formatStdin(stdinPath, await stdin(), out, err);
+	}
+	const cwd = process.cwd();
+	const files = await collectPages(parsed.positionals.length ? parsed.positionals : ['.'], cwd);
+	let changed = 0;
+	let failed = 0;
+	const outcomes = await formatFiles(files);
+	for (const file of files) {
+		const shown = printable(path.relative(cwd, file) || file);
+		const { text, result } = outcomes.get(file)!;
+		if (result.kind !== 'formatted') {
+			failed++;
+			err.write(`${shown}:${problemText(result)}\n`);
+			continue;
+		}
+		if (!result.changed) continue;
+		changed++;
+		if (options.diff) out.write(unifiedDiff(shown, text, result.text));
+		else if (options.check) out.write(`${shown}\n`);
+		else await fs.writeFile(file, result.text);
+	}
+	const verb = options.check || options.diff ? 'would change' : 'formatted';
+	err.write(`${verb} ${changed} of ${files.length} page${files.length === 1 ? '' : 's'}${failed ? `, ${failed} left as written (see above)` : ''}\n`);
+	return failed > 0 || (options.check && changed > 0) ? 1 : 0;
+}
+
+interface PageOutcome {
+	readonly file: string;
+	readonly text: string;
+	readonly result: FormatResult;
+}
+
+/** Below this many pages, starting threads costs more than it saves. */
+const pagesPerThread = 24;
+
+/**
+ * Reads and formats the pages, on worker threads when the site is large and the machine has the
+ * cores (formatting is CPU-bound: the MDX parser), else here. Results come back by file; the caller
+ * reports and writes them in order, so output never depends on which thread finished first.
+ */
+async function formatFiles(files: readonly string[]): Promise<Map<string, PageOutcome>> {
+	const threads = Math.min(availableParallelism(), Math.floor(files.length / pagesPerThread));
+	const outcomes = new Map<string, PageOutcome>();
+	// Workers run this same bundle (dist/cli.js); from sources (tests under tsx) it formats in-process.
+	if (threads < 2 || !__filename.endsWith('.js')) {
+		for (const file of files) {
+			const text = await fs.readFile(file, 'utf8');
+			outcomes.set(file, { file, text, result: formatMdx(text) });
+		}
+		return outcomes;
+	}
+	const chunks = Array.from({ length: threads }, (_, i) => files.filter((_f, j) => j % threads === i));
+	await Promise.all(
+		chunks.map(
+			chunk =>
+				new Promise<void>((resolve, reject) => {
+					const worker = new Worker(__filename, { argv: ['format', '--internal-worker'], workerData: { files: chunk } });
+					worker.on('message', (outcome: PageOutcome) => outcomes.set(outcome.file, outcome));
+					worker.on('error', reject);
+					worker.on('exit', code => (code === 0 ? resolve() : reject(new Error(`a formatting thread stopped with exit code ${code}`))));
+				}),
+		),
+	);
+	return outcomes;
+}
+
+/** One thread's share: read and format each page, send the outcome back. */
+async function formatInWorker(): Promise<number> {
+	const { files } = workerData as { files: readonly string[] };
+	for (const file of files) {
+		const text = await fs.readFile(file, 'utf8');
+		parentPort?.postMessage({ file, text, result: formatMdx(text) } satisfies PageOutcome);
+	}
+	return 0;
+}
+
+async function formatStdin(filePath: string, text: string, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
+	const absolute = path.resolve(filePath);
+	const config = await configFor(path.dirname(absolute));
+	if (config && isFormatIgnored(config.config, toPosix(path.relative(config.dir, absolute)))) {
+		out.write(text);
+		return 0;
+	}
+	const result = formatMdx(text);
+	if (result.kind === 'formatted') {
+		out.write(result.text);
+		return 0;
+	}
+	// Editors and hooks replace the buffer with what we print: the page comes back unchanged.
+	out.write(text);
+	err.write(`${printable(filePath)}:${problemText(result)}\n`);
+	return 1;
+}
+
+function problemText(result: Exclude<FormatResult, { kind: 'formatted' }>): string {
+	if (result.kind === 'parseError') return `${result.error.start.line}:${result.error.start.column}: cannot parse: ${printable(result.error.message)}`;
+	return `1:1: left as written: formatting would change what the page says (${printable(result.where)})`;
+}
+
+/** The .mdx pages named by the arguments: files as given, folders walked (ignore files honoured), sorted, once each. */
+async function collectPages(inputs: readonly string[], cwd: string): Promise<string[]> {
+	const found = new Set<string>();
+	for (const input of inputs) {
+		const absolute = path.resolve(cwd, input);
+		const stat = await fs.stat(absolute).catch(() => undefined);
+		if (!stat) throw new UsageError(`no such file or folder: '${printable(input)}'`);
+		if (stat.isFile()) {
+			found.add(absolute);
+			continue;
+		}
+		const config = await configFor(absolute);
+		const ignores = ignore()
+			.add((await readOptional(path.join(absolute, '.gitignore'))) ?? '')
+			.add((await readOptional(path.join(absolute, '.mintignore'))) ?? '');
+		await walk(absolute, absolute, ignores, config, found);
+	}
+	return [...found].sort();
+}
+
+async function walk(dir: string, base: string, ignores: Ignore, config: { dir: string; config: FormatConfig } | undefined, found: Set<string>): Promise<void> {
+	const entries = await fs.readdir(dir, { withFileTypes: true });
+	for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+		if (entry.name.startsWith('.') || skippedFolders.has(entry.name) || entry.isSymbolicLink()) continue;
+		const full = path.join(dir, entry.name);
+		const relative = toPosix(path.relative(base, full));
+		if (ignores.ignores(entry.isDirectory() ? `${relative}/` : relative)) continue;
+		if (entry.isDirectory()) await walk(full, base, ignores, config, found);
+		else if (entry.isFile() && entry.name.endsWith('.mdx')) {
+			if (config && isFormatIgnored(config.config, toPosix(path.relative(config.dir, full)))) continue;
+			found.add(full);
+		}
+	}
+}
+
+/** The nearest mintdoc.json at or above a folder (a repository's top or its docs root). */
+async function configFor(dir: string): Promise<{ dir: string; config: FormatConfig } | undefined> {
+	for (let current = dir; ; current = path.dirname(current)) {
+		const text = await readOptional(path.join(current, mintdocConfigFileName));
+		if (text !== undefined) return { dir: current, config: readFormatConfig(text) };
+		// The top of the repository (or of the file system) ends the search.
+		if (path.dirname(current) === current || (await readOptional(path.join(current, '.git'))) !== undefined || (await isDir(path.join(current, '.git'))))
+			return undefined;
+	}
+}
+
+async function isDir(p: string): Promise<boolean> {
+	return (await fs.stat(p).catch(() => undefined))?.isDirectory() ?? false;
+}
+
+async function readOptional(file: string): Promise<string | undefined> {
+	return fs.readFile(file, 'utf8').catch(() => undefined);
+}
+
+function toPosix(p: string): string {
+	return p.split(path.sep).join('/');
+}
+
+/** Paths and parser messages come from the workspace: control characters never reach the terminal. */
+function printable(text: string): string {
+	return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+async function readStdin(): Promise<string> {
+	const chunks: Buffer[] = [];
+	for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+	return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,234 @@
+import type { Code, Heading, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Table } from 'mdast';
+import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
+import { sourceOf, writeInline, type InlineContext } from './inlineWriter';
+import { writeJsxAttributeList } from './jsxAttributes';
+
+/**
+ * Writes block content in the web editor's form (learned from `mint format` output): one blank line
+ * between blocks except between sibling Steps, Tabs and Columns; children of a component indented by
+ * two spaces; lists tight with `-` and `1.` markers; code fences always carry a language (`text` when
+ * none was given); tables as pipe tables with `---` delimiters.
+ *
+ * Output is a list of lines. A blank line between blocks is `blank` and never indented; a blank
+ * line inside a block (in a code fence) is '' and gets its block's indentation like any other line.
+ */
+export const blank = '\u0000';
+
+export const ignoreComment = /^\s*\/\*\s*mintdoc-format-ignore\s*\*\/\s*$/;
+
+/** A Card without content is still written with an opening and a closing tag; other components close themselves. */
+
+/** Components whose code blocks the web editor writes unindented, each between blank lines. */
+const codeGroups = new Set(['CodeGroup', 'RequestExample', 'ResponseExample']);
+
+/** The callouts (and Frame): block components however they are written. */
+export const callouts = new Set(['Note', 'Tip', 'Info', 'Warning', 'Danger', 'Check', 'Callout', 'Frame']);
+
+/** Components whose siblings of the same kind the web editor writes without a blank line between. */
+const packedComponents = new Set(['Step', 'Tab', 'Column']);
+
+type Block = RootContent | MdxJsxFlowElement;
+
+export interface BlockContext extends InlineContext {
+	readonly source: string;
+	/** Inside a component's children (whose indentation the parser partly keeps in expressions). */
+	readonly inComponent?: boolean;
+}
+
+export function writeBlocks(nodes: readonly Block[], ctx: BlockContext, packed = false): string[] {
+	const lines: string[] = [];
+	let previous: Block | undefined;
+	let keepNext = false;
+	for (const node of nodes) {
+		if (node.type === 'yaml') continue;
+		if (previous) {
+			if (packed ? continuesLazily(previous, node) : needsBlankLine(previous, node)) lines.push(blank);
+		}
+		lines.push(...(keepNext ? writeVerbatim(node, ctx.source) : writeBlock(node, ctx)));
+		keepNext = node.type === 'mdxFlowExpression' && ignoreComment.test(node.value);
+		previous = node;
+	}
+	return lines;
+}
+
+function needsBlankLine(previous: Block, current: Block): boolean {
+	return !(isPacked(previous) && isPacked(current));
+}
+
+/** In a tight list item, a paragraph right after these would be read as part of them: a blank line keeps it apart. */
+function continuesLazily(previous: Block, current: Block): boolean {
+	return current.type === 'paragraph' && ['paragraph', 'blockquote', 'list', 'table'].includes(previous.type);
+}
+
+function isPacked(node: Block): boolean {
+	return node.type === 'mdxJsxFlowElement' && packedComponents.has(node.name ?? '');
+}
+
+function writeBlock(node: Block, ctx: BlockContext): string[] {
+	switch (node.type) {
+		case 'paragraph': {
+			const callout = calloutInParagraph(node);
+			return callout ? writeJsxElement(callout, ctx) : [escapeLineStart(writeInline(node.children, ctx))];
+		}
+		case 'heading':
+			return [writeHeading(node, ctx)];
+		case 'thematicBreak':
+			return ['---'];
+		case 'code':
+			return writeCode(node);
+		case 'math':
+			return ['$$', ...node.value.split(/\r?\n/), '$$'];
+		case 'blockquote':
+			return writeBlocks(node.children, ctx).map(line => (line === blank || line === '' ? '>' : `> ${line}`));
+		case 'list':
+			return writeList(node, ctx);
+		case 'table':
+			return writeTable(node, ctx);
+		case 'mdxjsEsm':
+			return node.value.split(/\r?\n/);
+		case 'mdxFlowExpression': {
+			const lines = `{${node.value}}`.split(/\r?\n/);
+			return ctx.inComponent ? dedentContinuation(lines) : lines;
+		}
+		case 'mdxJsxFlowElement':
+			return writeJsxElement(node, ctx);
+		default:
+			return writeVerbatim(node, ctx.source);
+	}
+}
+
+/**
+ * A paragraph's text at the start of a line must not read as another block: a heading, a quote, a
+ * list item or a thematic break. The marker character is escaped.
+ */
+function escapeLineStart(text: string): string {
+	if (/^(#{1,6}(\s|$)|>|[-+](\s|$)|=+\s*$)/.test(text)) return `\\${text}`;
+	if (/^(-\s*){3,}$/.test(text)) return `\\${text}`;
+	const ordered = /^(\d{1,9})([.)])(\s|$)/.exec(text);
+	if (ordered) return `${ordered[1]}\\${text.slice(ordered[1].length)}`;
+	return text;
+}
+
+function writeHeading(node: Heading, ctx: BlockContext): string {
+	// A heading's own text may start with `#` or end with one: escaped, so neither reads as markers.
+	const text = writeInline(node.children, ctx)
+		.replace(/^#/, '\\#')
+		.replace(/(^|\s)#+$/, m => m.replace(/#/, '\\#'));
+	return text ? `${'#'.repeat(node.depth)} ${text}` : '#'.repeat(node.depth);
+}
+
+function writeCode(node: Code): string[] {
+	const body = node.value.split(/\r?\n/);
+	let fence = '```';
+	while (body.some(line => line.trimStart().startsWith(fence))) fence += '`';
+	const info = [node.lang || 'text', node.meta ? highlightMeta(node.meta) : undefined].filter(Boolean).join(' ');
+	return [`${fence}${info}`, ...body, fence];
+}
+
+/** Line highlights written `{1,3-4}` are written `highlight={1,3-4}`, the name the platform documents. */
+export function highlightMeta(meta: string): string {
+	return meta.replace(/(^|\s)(\{[\d,\s-]+\})(?=\s|$)/g, '$1highlight=$2');
+}
+
+function writeList(node: List, ctx: BlockContext): string[] {
+	const lines: string[] = [];
+	let number = node.start ?? 1;
+	for (const item of node.children) {
+		const marker = node.ordered ? `${number++}. ` : '- ';
+		lines.push(...writeListItem(item, marker, ctx));
+	}
+	return lines;
+}
+
+function writeListItem(item: ListItem, marker: string, ctx: BlockContext): string[] {
+	const check = item.checked === true ? '[x] ' : item.checked === false ? '[ ] ' : '';
+	// Lists are tight: an item's blocks follow one another without blank lines.
+	const body = writeBlocks(item.children, ctx, true);
+	if (body.length === 0) return [marker.trimEnd()];
+	const pad = ' '.repeat(marker.length);
+	// Text that looks like a task marker is escaped so it stays text.
+	if (!check && /^\[[ xX]\]/.test(body[0])) body[0] = `\\${body[0]}`;
+	return body.map((line, i) => (i === 0 ? `${marker}${check}${line}` : line === blank ? blank : `${pad}${line}`));
+}
+
+function writeTable(node: Table, ctx: BlockContext): string[] {
+	const cellCtx: BlockContext = { ...ctx, inTable: true };
+	const rows = node.children.map(row => `| ${row.children.map(cell => writeInline(cell.children, cellCtx)).join(' | ')} |`);
+	const columns = node.children[0]?.children.length ?? 0;
+	const align = Array.from({ length: columns }, (_, i) => {
+		const a = node.align?.[i];
+		return a === 'left' ? ':--' : a === 'right' ? '--:' : a === 'center' ? ':-:' : '---';
+	});
+	return [rows[0] ?? '', `| ${align.join(' | ')} |`, ...rows.slice(1)];
+}
+
+function writeJsxElement(node: MdxJsxFlowElement, ctx: BlockContext): string[] {
+	const name = node.name ?? '';
+	if (!name) return node.children.length ? ['<>', ...indent(writeBlocks(node.children, { ...ctx, inComponent: true })), '</>'] : ['<></>'];
+	const attributes = writeJsxAttributeList(name, node.attributes);
+	// A multi-line prop puts every prop on its own line, the tag's end on the last.
+	const multiLine = attributes.some(a => a.includes('\n'));
+	const head = multiLine
+		? [`<${name}`, ...attributes.flatMap(a => a.split('\n').map((line, i) => (i === 0 ? `  ${line}` : line)))]
+		: [`<${name}${attributes.map(a => ` ${a}`).join('')}`];
+	const opened = (end: string) => (multiLine ? [...head, end] : [`${head[0]}${end === '/>' ? ' />' : end}`]);
+	if (node.children.length === 0) return name === 'Card' ? [...opened('>'), `</${name}>`] : opened('/>');
+	if (codeGroups.has(name) && node.children.every(c => c.type === 'code')) {
+		return [...opened('>'), blank, ...writeBlocks(node.children, ctx), blank, `</${name}>`];
+	}
+	return [...opened('>'), ...indent(writeBlocks(node.children, { ...ctx, inComponent: true })), `</${name}>`];
+}
+
+function indent(lines: string[]): string[] {
+	return lines.map(line => (line === blank ? blank : `  ${line}`));
+}
+
+/**
+ * A callout written inline on its own line (`<Note>Text</Note>`) is a paragraph holding one inline
+ * element to the parser; the web editor writes it as the block it stands for.
+ */
+function calloutInParagraph(node: Paragraph): MdxJsxFlowElement | undefined {
+	const children = node.children.filter(c => !(c.type === 'text' && c.value.trim() === ''));
+	const only = children.length === 1 ? (children[0] as unknown as MdxJsxTextElement) : undefined;
+	if (only?.type !== 'mdxJsxTextElement' || !callouts.has(only.name ?? '')) return undefined;
+	const inner = trimEdges(only.children as PhrasingContent[]);
+	return { type: 'mdxJsxFlowElement', name: only.name, attributes: only.attributes, children: inner.length ? [{ type: 'paragraph', children: inner }] : [] };
+}
+
+function trimEdges(nodes: PhrasingContent[]): PhrasingContent[] {
+	const out = nodes.map(n => ({ ...n }));
+	const first = out[0];
+	if (first?.type === 'text') first.value = first.value.trimStart();
+	const last = out[out.length - 1];
+	if (last?.type === 'text') last.value = last.value.trimEnd();
+	return out.filter(n => !(n.type === 'text' && n.value === ''));
+}
+
+/** A block written back exactly as it stands, its first line's indentation removed from all its lines. */
+export function writeVerbatim(node: Block, source: string): string[] {
+	const text = sourceOf(node, source);
+	const column = (node.position?.start.column ?? 1) - 1;
+	return text.split(/\r?\n/).map((line, i) => (i === 0 ? line : stripIndent(line, column)));
+}
+
+/**
+ * A multi-line expression's continuation lines, less the indentation they share: how much of the
+ * surrounding components' indentation the parser leaves in an expression depends on the nesting, so
+ * the written form is made independent of it (and a second run changes nothing). The component's
+ * own indentation is added back by the caller.
+ */
+function dedentContinuation(lines: string[]): string[] {
+	const rest = lines.slice(1).filter(line => line.trim() !== '');
+	const common = rest.length ? Math.min(...rest.map(line => /^[ \t]*/.exec(line)![0].length)) : 0;
+	return lines.map((line, i) => (i === 0 ? line : stripIndent(line, common)));
+}
+
+function stripIndent(line: string, count: number): string {
+	let i = 0;
+	while (i < count && (line[i] === ' ' || line[i] === '\t')) i++;
+	return line.slice(i);
+}
+
+export function isRootEmpty(root: Root): boolean {
+	return root.children.every(c => c.type === 'yaml');
+}

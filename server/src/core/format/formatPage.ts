@@ -1,0 +1,53 @@
+import type { Root } from 'mdast';
+import { parseMdx, type MdxSyntaxError } from '../mdx/mdxParser';
+import { blank, writeBlocks } from './blockWriter';
+import { writeFrontmatter } from './frontmatterWriter';
+import { firstDifference } from './treeEquality';
+
+/**
+ * Formats one MDX page in the platform's canonical form: the form its web editor writes and
+ * `mint format` produces. Pure: text in, text out. Like `mint format`, it repeats the rewrite until
+ * it settles (at most three passes), so a second run changes nothing.
+ *
+ * It never changes what the page says: the result is parsed again and compared with the original
+ * tree (treeEquality.ts); when they differ the page is returned unchanged with `unsafe` set, naming
+ * where the trees part.
+ */
+export type FormatResult =
+	| { readonly kind: 'formatted'; readonly text: string; readonly changed: boolean }
+	| { readonly kind: 'parseError'; readonly error: MdxSyntaxError }
+	| { readonly kind: 'unsafe'; readonly where: string };
+
+export function formatMdx(text: string): FormatResult {
+	const parsed = parseMdx(text, true);
+	if (!parsed.tree) return { kind: 'parseError', error: parsed.error };
+	let current = text;
+	let tree: Root = parsed.tree;
+	for (let pass = 0; pass < 3; pass++) {
+		const next = writePage(tree, current);
+		if (next === current) break;
+		const reparsed = parseMdx(next, true);
+		if (!reparsed.tree) return { kind: 'unsafe', where: `the formatted page does not parse: ${reparsed.error.message}` };
+		current = next;
+		tree = reparsed.tree;
+	}
+	if (current !== text) {
+		const where = firstDifference(parsed.tree, tree);
+		if (where) return { kind: 'unsafe', where };
+	}
+	return { kind: 'formatted', text: current, changed: current !== text };
+}
+
+/** One pass: the page written from its tree, frontmatter first, ending with exactly one newline. */
+export function writePage(tree: Root, source: string): string {
+	const lines: string[] = [];
+	const yaml = tree.children[0]?.type === 'yaml' ? tree.children[0] : undefined;
+	if (yaml) {
+		const front = writeFrontmatter(yaml.value);
+		lines.push('---', ...(front ?? yaml.value.split(/\r?\n/)), '---');
+		if (tree.children.length > 1) lines.push(blank);
+	}
+	lines.push(...writeBlocks(tree.children, { source }));
+	const body = lines.map(line => (line === blank ? '' : line)).join('\n');
+	return `${body.replace(/\n+$/, '')}\n`;
+}

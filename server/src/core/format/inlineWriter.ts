@@ -1,0 +1,117 @@
+import type { PhrasingContent, Text } from 'mdast';
+import type { MdxJsxTextElement } from 'mdast-util-mdx-jsx';
+import { writeJsxAttributes } from './jsxAttributes';
+
+/**
+ * Writes phrasing content the way the platform's web editor does (learned from `mint format`
+ * output): soft line breaks become spaces, emphasis is `_x_`, strong `**x**`, strikethrough `~~x~~`,
+ * hard breaks `<br />`, inline math `$$x$$`, and the characters MDX or Markdown would read as syntax
+ * are escaped with a backslash.
+ */
+export interface InlineContext {
+	/** Inside a table cell: `|` must be escaped. */
+	readonly inTable?: boolean;
+	/** Inside a link's text: a bracket would end it early. */
+	readonly inLink?: boolean;
+	/** The page source, for nodes written back as they were (references, footnotes). */
+	readonly source: string;
+}
+
+type Phrasing = PhrasingContent | MdxJsxTextElement | { type: string; value?: string; children?: Phrasing[] };
+
+/** Characters that are syntax wherever they stand in MDX text (`{`, `<`), Markdown (`*`, `` ` ``, `\`) or math (`$`). */
+const alwaysEscaped = new Set(['\\', '`', '*', '{', '}', '<', '$']);
+const wordChar = /[\p{L}\p{N}]/u;
+
+export function writeInline(nodes: readonly Phrasing[], ctx: InlineContext): string {
+	let out = '';
+	for (let i = 0; i < nodes.length; i++) out += writeOne(nodes[i], ctx);
+	return out;
+}
+
+function writeOne(node: Phrasing, ctx: InlineContext): string {
+	switch (node.type) {
+		case 'text':
+			return escapeText((node as Text).value, ctx);
+		case 'emphasis':
+			return `_${writeInline(children(node), ctx)}_`;
+		case 'strong':
+			return `**${writeInline(children(node), ctx)}**`;
+		case 'delete':
+			return `~~${writeInline(children(node), ctx)}~~`;
+		case 'inlineCode':
+			return writeInlineCode(node.value ?? '', ctx);
+		case 'inlineMath':
+			return `$$${node.value ?? ''}$$`;
+		case 'break':
+			return '<br />';
+		case 'link': {
+			const link = node as { url: string; title?: string | null; children: Phrasing[] };
+			return `[${writeInline(link.children, { ...ctx, inLink: true })}](${writeDestination(link.url)}${writeTitle(link.title)})`;
+		}
+		case 'image': {
+			const image = node as { url: string; title?: string | null; alt?: string | null };
+			return `![${escapeText(image.alt ?? '', ctx)}](${writeDestination(image.url)}${writeTitle(image.title)})`;
+		}
+		case 'mdxTextExpression':
+			return `{${node.value ?? ''}}`;
+		case 'mdxJsxTextElement': {
+			const el = node as MdxJsxTextElement;
+			const open = `<${el.name ?? ''}${writeJsxAttributes(el.name, el.attributes)}`;
+			if (!el.name) return `<>${writeInline(el.children as Phrasing[], ctx)}</>`;
+			if (el.children.length === 0) return `${open} />`;
+			return `${open}>${writeInline(el.children as Phrasing[], ctx)}</${el.name}>`;
+		}
+		default:
+			// References, footnote calls, raw HTML: written back exactly as they were.
+			return sourceOf(node, ctx.source).replace(/[ \t]*\r?\n[ \t]*/g, ' ');
+	}
+}
+
+function children(node: Phrasing): Phrasing[] {
+	return (node as { children?: Phrasing[] }).children ?? [];
+}
+
+export function sourceOf(node: { position?: { start: { offset?: number }; end: { offset?: number } } } | object, source: string): string {
+	const pos = (node as { position?: { start: { offset?: number }; end: { offset?: number } } }).position;
+	if (pos?.start.offset === undefined || pos.end.offset === undefined) return '';
+	return source.slice(pos.start.offset, pos.end.offset);
+}
+
+function writeInlineCode(value: string, ctx: InlineContext): string {
+	let fence = '`';
+	while (value.includes(fence)) fence += '`';
+	const v = ctx.inTable ? value.replace(/\|/g, '\\|') : value;
+	const pad = /^`|`$/.test(v) || (/^ .*[^ ].* $/.test(v) && v.length > 2) ? ' ' : '';
+	return `${fence}${pad}${v}${pad}${fence}`;
+}
+
+function writeDestination(url: string): string {
+	if (url === '' || /[\s<>()]/.test(url)) return `<${url.replace(/[<>]/g, c => `\\${c}`)}>`;
+	return url;
+}
+
+function writeTitle(title: string | null | undefined): string {
+	if (title === null || title === undefined) return '';
+	return ` "${title.replace(/(["\\])/g, '\\$1')}"`;
+}
+
+/** Soft line breaks (and the indentation the parser kept after them) become one space. */
+function escapeText(value: string, ctx: InlineContext): string {
+	const text = value.replace(/[ \t]*\r?\n[ \t]*/g, ' ');
+	let out = '';
+	for (let i = 0; i < text.length; i++) {
+		const c = text[i];
+		if (alwaysEscaped.has(c)) out += `\\${c}`;
+		else if (c === '_' && !(wordChar.test(text[i - 1] ?? '') && wordChar.test(text[i + 1] ?? ''))) out += '\\_';
+		else if (c === '|' && ctx.inTable) out += '\\|';
+		// As the web editor does: a `+` opening a text run (after a tag, code or emphasis) is escaped.
+		else if (c === '+' && i === 0) out += '\\+';
+		else if ((c === ']' || c === '[') && ctx.inLink) out += `\\${c}`;
+		else if (c === ']' && /[([:]/.test(text[i + 1] ?? '')) out += '\\]';
+		else if (c === '~' && text[i + 1] === '~') out += '\\~';
+		else if (c === '&' && /^&(#\d+|#x[\da-f]+|[a-z][a-z\d]*);/i.test(text.slice(i))) out += '\\&';
+		else out += c;
+	}
+	return out;
+}

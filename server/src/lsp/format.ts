@@ -1,0 +1,61 @@
+import {
+	DocumentFormattingRequest,
+	DocumentRangeFormattingRequest,
+	type ClientCapabilities,
+	type Connection,
+	type ServerCapabilities,
+	type TextDocuments,
+} from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { formatDocumentEdits, formatRangeEdits } from '../core/format/formatEdits';
+import type { Logger } from '../core/logger';
+import type { DocsWorkspace } from '../core/workspace';
+import { runSafeAsync } from './runner';
+
+/** MDX pages only: the client also sends Markdown and YAML, whose formatters are someone else's. */
+const mdxSelector = [{ scheme: 'file', pattern: '**/*.mdx' }];
+
+/**
+ * Formatting capabilities: registered for `.mdx` files only when the client can register them
+ * later (VS Code), so MintDoc never claims to format YAML or Markdown; a client that cannot gets
+ * them statically and receives no edits for other files.
+ */
+export function formattingCapabilities(client: ClientCapabilities): Pick<ServerCapabilities, 'documentFormattingProvider' | 'documentRangeFormattingProvider'> {
+	if (dynamic(client)) return {};
+	return { documentFormattingProvider: true, documentRangeFormattingProvider: true };
+}
+
+function dynamic(client: ClientCapabilities): boolean {
+	return !!client.textDocument?.formatting?.dynamicRegistration && !!client.textDocument?.rangeFormatting?.dynamicRegistration;
+}
+
+/** Format document / format selection / format on save, answered by the core (format/formatEdits.ts). */
+export function registerFormatting(connection: Connection, documents: TextDocuments<TextDocument>, workspace: DocsWorkspace, logger: Logger): void {
+	connection.onDocumentFormatting((p, token) =>
+		runSafeAsync(
+			logger,
+			async () => (documents.get(p.textDocument.uri) ? formatDocumentEdits(documents.get(p.textDocument.uri)!, workspace, token) : []),
+			[],
+			'format',
+			token,
+		),
+	);
+	connection.onDocumentRangeFormatting((p, token) =>
+		runSafeAsync(
+			logger,
+			async () => (documents.get(p.textDocument.uri) ? formatRangeEdits(documents.get(p.textDocument.uri)!, p.range, workspace, token) : []),
+			[],
+			'format selection',
+			token,
+		),
+	);
+}
+
+/** After initialize: the `.mdx`-only registrations, when the client supports them. */
+export function registerFormattingDynamically(connection: Connection, client: ClientCapabilities, logger: Logger): void {
+	if (!dynamic(client)) return;
+	Promise.all([
+		connection.client.register(DocumentFormattingRequest.type, { documentSelector: mdxSelector }),
+		connection.client.register(DocumentRangeFormattingRequest.type, { documentSelector: mdxSelector }),
+	]).catch(e => logger.error(`registering MDX formatting failed: ${String(e)}`));
+}

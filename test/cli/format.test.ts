@@ -1,0 +1,115 @@
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { cliPath, mintdoc } from '../helpers/cli';
+
+const messy = '---\ntitle: Home\n---\n\n<Card href="/a" title="A">\nBody\ntext\n</Card>\n* one\n* two\n';
+const tidy = '---\ntitle: "Home"\n---\n\n<Card title="A" href="/a">\n  Body text\n</Card>\n\n- one\n- two\n';
+
+describe('mintdoc format (built CLI)', function () {
+	this.timeout(60_000);
+	let dir: string;
+	const file = (relative: string) => path.join(dir, relative);
+	const write = (relative: string, text: string) => {
+		mkdirSync(path.dirname(file(relative)), { recursive: true });
+		writeFileSync(file(relative), text);
+	};
+	beforeEach(() => {
+		dir = mkdtempSync(path.join(os.tmpdir(), 'mintdoc-format-'));
+		write('docs.json', '{}');
+		write('index.mdx', messy);
+		write('guides/clean.mdx', tidy);
+		write('drafts/skip.mdx', messy);
+		write('vendor/skip.mdx', messy);
+		write('.mintignore', 'drafts/\n');
+		write('.gitignore', 'vendor/\n');
+	});
+	afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+	it('formats the pages under . in place, skipping what .gitignore and .mintignore skip', () => {
+		const result = mintdoc(['format'], dir);
+		assert.equal(result.status, 0, result.stderr);
+		assert.equal(result.stderr, 'formatted 1 of 2 pages\n');
+		assert.equal(readFileSync(file('index.mdx'), 'utf8'), tidy);
+		assert.equal(readFileSync(file('drafts/skip.mdx'), 'utf8'), messy);
+		assert.equal(readFileSync(file('vendor/skip.mdx'), 'utf8'), messy);
+		assert.equal(mintdoc(['format', '--check'], dir).status, 0, 'a second run finds nothing to change');
+	});
+
+	it('--check lists the pages that would change, writes nothing and exits 1', () => {
+		const result = mintdoc(['format', '--check'], dir);
+		assert.equal(result.status, 1);
+		assert.equal(result.stdout, 'index.mdx\n');
+		assert.equal(result.stderr, 'would change 1 of 2 pages\n');
+		assert.equal(readFileSync(file('index.mdx'), 'utf8'), messy);
+	});
+
+	it('--diff prints a unified diff and writes nothing', () => {
+		const result = mintdoc(['format', '--diff', 'index.mdx'], dir);
+		assert.equal(result.status, 0);
+		assert.match(result.stdout, /^--- a\/index\.mdx\n\+\+\+ b\/index\.mdx\n@@ -1,\d+ \+1,\d+ @@\n/);
+		assert.match(result.stdout, /^-title: Home$/m);
+		assert.match(result.stdout, /^\+title: "Home"$/m);
+		assert.match(result.stdout, /^\+- one$/m);
+		assert.equal(readFileSync(file('index.mdx'), 'utf8'), messy);
+	});
+
+	it('formats a page given by path even where ignore files would skip it', () => {
+		const result = mintdoc(['format', 'drafts/skip.mdx'], dir);
+		assert.equal(result.status, 0);
+		assert.equal(readFileSync(file('drafts/skip.mdx'), 'utf8'), tidy);
+	});
+
+	it('leaves a page that does not parse untouched, reports the parse error and exits 1', () => {
+		write('broken.mdx', '# Broken\n\n<Note>\nnever closed\n');
+		const result = mintdoc(['format'], dir);
+		assert.equal(result.status, 1);
+		assert.match(result.stderr, /^broken\.mdx:3:1: cannot parse: .+$/m);
+		assert.match(result.stderr, /formatted 1 of 3 pages, 1 left as written/);
+		assert.equal(readFileSync(file('broken.mdx'), 'utf8'), '# Broken\n\n<Note>\nnever closed\n');
+		assert.equal(readFileSync(file('index.mdx'), 'utf8'), tidy, 'the other pages are still formatted');
+	});
+
+	it('honours mintdoc.json "format": {"ignore": [...]}', () => {
+		write('mintdoc.json', JSON.stringify({ format: { ignore: ['index.mdx'] } }));
+		write('guides/other.mdx', messy);
+		const result = mintdoc(['format', '--check'], dir);
+		assert.equal(result.stdout, 'guides/other.mdx\n');
+	});
+
+	it('--stdin-filepath formats standard input to standard output', () => {
+		const run = (input: string, name: string) =>
+			spawnSync(process.execPath, [cliPath, 'format', '--stdin-filepath', name], { cwd: dir, input, encoding: 'utf8' });
+		const ok = run(messy, 'page.mdx');
+		assert.equal(ok.status, 0);
+		assert.equal(ok.stdout, tidy);
+		const broken = run('<Note>\n', 'page.mdx');
+		assert.equal(broken.status, 1);
+		assert.equal(broken.stdout, '<Note>\n', 'the input comes back unchanged');
+		assert.match(broken.stderr, /^page\.mdx:\d+:\d+: cannot parse: /);
+		write('mintdoc.json', JSON.stringify({ format: { ignore: ['legacy/**'] } }));
+		assert.equal(run(messy, 'legacy/old.mdx').stdout, messy, 'an ignored path comes back as written');
+	});
+
+	it('formats a large site on threads with the same result and the same order as one by one', () => {
+		for (let i = 0; i < 60; i++) write(`many/p${String(i).padStart(2, '0')}.mdx`, i % 3 ? messy : tidy);
+		write('many/broken.mdx', '<Note>\n');
+		const threaded = mintdoc(['format', '--check', 'many'], dir);
+		const oneByOne = [...Array(60).keys()].filter(i => i % 3).map(i => `many/p${String(i).padStart(2, '0')}.mdx`);
+		assert.equal(threaded.stdout, oneByOne.map(f => `${f}\n`).join(''));
+		assert.match(threaded.stderr, /^many\/broken\.mdx:\d+:\d+: cannot parse: /m);
+		assert.match(threaded.stderr, /would change 40 of 61 pages, 1 left as written/);
+		assert.equal(mintdoc(['format', 'many'], dir).status, 1);
+		assert.equal(readFileSync(file('many/p01.mdx'), 'utf8'), tidy);
+		assert.equal(readFileSync(file('many/broken.mdx'), 'utf8'), '<Note>\n');
+	});
+
+	it('--help describes the command; a missing path is a usage error', () => {
+		assert.match(mintdoc(['--help'], dir).stdout, /format \[path\.\.\.\] \[--check\] \[--diff\] \[--stdin-filepath path\]/);
+		const missing = mintdoc(['format', 'nope.mdx'], dir);
+		assert.equal(missing.status, 2);
+		assert.match(missing.stderr, /no such file or folder: 'nope\.mdx'/);
+	});
+});

@@ -210,6 +210,8 @@ export function compare(
 	ours: readonly Keyed<MintdocFinding>[],
 	official: readonly Keyed<OfficialFinding>[],
 	offlineGaps: { readonly remoteFolders: readonly string[] },
+	/** Whether the platform's link check reads the link a finding is on (Markdown, `<a>`/`<Card>` href, `<img>`/`<source>` src); default: yes. */
+	platformReads: (finding: MintdocFinding) => boolean = () => true,
 ): Comparison {
 	const officialKeys = new Set(official.map(o => o.key));
 	const ourKeys = new Set(ours.map(o => o.key));
@@ -249,7 +251,13 @@ export function compare(
 		if (offlineGaps.remoteFolders.some(folder => target === '/' + folder || target.startsWith(`/${folder}/`))) unverifiable.push(o.finding);
 		else misses.push(o.finding);
 	}
-	const contradictedWarnings = leftOurs.filter(o => o.finding.severity === 'warning' && claimsPlatformVerdict.has(o.finding.code)).map(o => o.finding);
+	// Judged by the platform: a link it reads, and (for an anchor) whose page it found: an anchor
+	// on a link it calls broken, or on a link it does not read, is not contradicted, only unjudged.
+	const brokenLinks = new Set(official.filter(o => o.kind === 'link').map(o => splitKey(o.key)[1]));
+	const contradictedWarnings = leftOurs
+		.filter(o => o.finding.severity === 'warning' && claimsPlatformVerdict.has(o.finding.code) && platformReads(o.finding))
+		.filter(o => o.kind !== 'anchor' || !brokenLinks.has(splitKey(o.key)[1].replace(/#[^#]*$/, '')))
+		.map(o => o.finding);
 	return { falseAlarms, misses, unverifiable, contradicted: [], contradictedWarnings, matched: ours.length - leftOurs.length };
 }
 

@@ -84,4 +84,15 @@ describe("conformance: pairing MintDoc findings with the platform's", () => {
 		);
 		assert.equal(result.falseAlarms.length, 0);
 	});
+
+	it('does not count an anchor warning the platform did not judge: on a link it calls broken, or on a link it does not read', () => {
+		const anchorOn = (line: number) => ours('index.mdx', 'link-anchor-missing', "'guides/setup' has no heading '#gone'.", line, 'warning');
+		const result = compare(
+			[anchorOn(1), anchorOn(2)].map(f => keyMintdoc(f, () => undefined)),
+			[keyOfficial(theirs('links', 'index.mdx', '/guides/setup'))!],
+			{ remoteFolders: [] },
+			f => f.range.start.line !== 2,
+		);
+		assert.deepEqual(result.contradictedWarnings, []);
+	});
 });

@@ -237,20 +237,24 @@ describe('MDX page checks', () => {
 			'<ResponseField name="userId">x</ResponseField>',
 			'<Card title="Card" id="my-card">x</Card>',
 			'<div id="raw-id">x</div>',
+			'<Update label="June 20, 2023">x</Update>',
 		].join('\n');
 		const index = [
 			'# Home',
 			'',
 			'[a](/target#error-%F0%9F%A4%96) [b](/target#error-🤖) [c](/target#step-1-install) [d](/target#step-1%3A-install)',
 			'[e](/target#param-on-error) [f](/target#param-limit) [g](/target#param-limit-1) [h](/target#param-user-id) [i](/target#raw-id)',
-			'[j](/target#param-onerror) [k](/target#my-card) [l](/target#response-user-id)',
+			'[j](/target#param-onerror) [k](/target#my-card) [l](/target#response-user-id) [m](/target#june-20-2023)',
+			'[n](/api-page#param-language) [o](/api-page#language)',
 		].join('\n');
-		const files = site(index, { 'target.mdx': target });
-		files['docs.json'] = docsJson({ pages: ['index', 'target', 'guides/setup'] });
+		const files = site(index, { 'target.mdx': target, 'api-page.mdx': '---\ntitle: Create user\nopenapi: "POST /users"\n---\n\nCreates a user.\n' });
+		files['docs.json'] = docsJson({ pages: ['index', 'target', 'guides/setup', 'api-page'] });
 		assertDiagnostics((await checkPages(files))['index.mdx'], [
 			{ range: rangeOf(index, '/target#param-onerror'), code: 'link-anchor-missing', message: /Did you mean '#param-on-error'\?/ },
 			{ range: rangeOf(index, '/target#my-card'), code: 'link-anchor-missing' },
 			{ range: rangeOf(index, '/target#response-user-id'), code: 'link-anchor-missing' },
+			// An API page renders its parameters as fields (`#param-…`); other anchors it must have itself.
+			{ range: rangeOf(index, '/api-page#language'), code: 'link-anchor-missing' },
 		]);
 	});
 

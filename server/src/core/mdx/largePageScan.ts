@@ -36,6 +36,8 @@ export function scanAnchors(text: string): Set<string> {
 		}
 	}
 	for (const match of text.matchAll(/\bid=(["'])([^"'\n]+)\1/g)) anchors.add(match[2]);
+	// <Update label="…"> entries are in the table of contents, with the label slugged like a heading.
+	for (const match of text.matchAll(/<Update\s[^>]*?\blabel=(["'])([^"'\n]+)\1/g)) anchors.add(slugger.slug(match[2]!));
 	return anchors;
 }
 

@@ -210,9 +210,13 @@ export async function checkPageLinks(pageUri: string, summary: PageSummary, cont
 			diagnostic.data = { replacement: rewriteKeepingAnchor(link.url, destination) };
 			diagnostics.push(diagnostic);
 		} else if (target.kind === 'page' && target.anchor) {
-			const anchors = target.fileUri === pageUri ? summary.anchors : (await context.summaryOf(target.fileUri))?.anchors;
+			const targetSummary = target.fileUri === pageUri ? summary : await context.summaryOf(target.fileUri);
+			const anchors = targetSummary?.anchors;
+			// An API page (frontmatter `openapi`) renders its operation's parameters as fields with
+			// `param-…` ids that its text does not have.
+			const generated = target.anchor.startsWith('param-') && typeof targetSummary?.frontmatter?.openapi === 'string';
 			// A target that does not parse has unknown anchors: its own error says so, this link is not judged.
-			if (anchors && !anchors.has(target.anchor) && !anchors.has(cleanAnchor(target.anchor))) {
+			if (anchors && !generated && !anchors.has(target.anchor) && !anchors.has(cleanAnchor(target.anchor))) {
 				const suggestion = closestMatch(target.anchor, anchors);
 				diagnostics.push(
 					createDiagnostic(

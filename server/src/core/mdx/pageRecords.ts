@@ -96,6 +96,13 @@ export class PageRecorder {
 			if (attribute.name === 'title' && name && titledComponents.has(name)) this.anchors.add(titleAnchor(name, value));
 		}
 		for (const id of this.componentAnchors.idsOf(name, attributes)) this.anchors.add(id);
+		// An <Update label> is an entry of the page's table of contents: its id is the label slugged
+		// like a heading (numbered with the headings), unless it has an id of its own.
+		const label = name === 'Update' ? attributes.find(a => a.name === 'label')?.value : undefined;
+		if (typeof label === 'string' && !attributes.some(a => a.name === 'id' && typeof a.value === 'string' && a.value)) {
+			const slug = this.slugger.slug(label);
+			if (slug) this.anchors.add(slug);
+		}
 		if (name) this.a11y(checkElementA11y(this.text, name, attributes, start, (s, e) => this.range(s, e)));
 		if (name && this.text.startsWith(name, start + 1)) {
 			const names = attributes.map(a => a.name);

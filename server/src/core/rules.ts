@@ -7,6 +7,10 @@ import { DiagnosticSeverity } from 'vscode-languageserver-types';
 export const rules = {
 	'file-binary': { severity: DiagnosticSeverity.Error, summary: 'The file is binary, not UTF-8 text.' },
 	'file-too-large': { severity: DiagnosticSeverity.Warning, summary: 'The file is larger than MintDoc checks (it is skipped, not rejected).' },
+	'folder-walk-limit': {
+		severity: DiagnosticSeverity.Warning,
+		summary: 'The site has folders nested too deep or too many of them (symbolic links, generated folders): MintDoc stopped listing there.',
+	},
 	'file-unreadable': { severity: DiagnosticSeverity.Error, summary: 'The file exists but cannot be read.' },
 	'json-empty': { severity: DiagnosticSeverity.Error, summary: 'docs.json is empty.' },
 	'json-syntax': {

@@ -6,6 +6,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CancellationToken } from '../core/cancellation';
 import type { PageSummarizer } from '../core/languageService';
 import type { PageSummary } from '../core/mdx/pageSummary';
+import { oversizedSize } from '../core/textGuards';
 import { CacheEntries } from './cacheFile';
 
 /**
@@ -29,7 +30,14 @@ const kind = 'mintdoc-page-cache';
 
 /** What a page's summary depends on: its language and text (never its path: moved pages keep their entry). */
 export function pageKey(document: TextDocument): string {
-	return createHash('sha1').update(document.languageId).update('\0').update(document.getText()).digest('base64');
+	// A file too large to check is keyed by its size too: only its first bytes were read.
+	return createHash('sha1')
+		.update(document.languageId)
+		.update('\0')
+		.update(String(oversizedSize(document) ?? ''))
+		.update('\0')
+		.update(document.getText())
+		.digest('base64');
 }
 
 export interface PageCacheOptions {

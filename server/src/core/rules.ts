@@ -208,6 +208,10 @@ export const rules = {
 		summary: 'A hosted OpenAPI document could not be fetched (offline, timeout, HTTP error): its entries are not checked.',
 	},
 	'openapi-invalid-method': { severity: DiagnosticSeverity.Error, summary: 'An endpoint entry with a word that is not an HTTP method (FETCH /users).' },
+	'openapi-too-complex': {
+		severity: DiagnosticSeverity.Warning,
+		summary: 'The OpenAPI document expands past what can be checked in time (`$ref`s that multiply): it is not validated.',
+	},
 	'openapi-syntax': { severity: DiagnosticSeverity.Error, summary: 'The OpenAPI document is not valid JSON or YAML.' },
 	'openapi-external-ref': { severity: DiagnosticSeverity.Error, summary: 'A $ref to another file or URL (only internal references are supported).' },
 	'openapi-webhooks-version': { severity: DiagnosticSeverity.Error, summary: '`webhooks` in a document older than OpenAPI 3.1.' },

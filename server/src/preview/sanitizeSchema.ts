@@ -79,5 +79,8 @@ function withAnyClassName(attributes: NonNullable<Schema['attributes']>): Record
  * outside the site or at the playground. The components' own ones (tabs, copy, icons) are not here.
  */
 export function isPreviewHook(property: string): boolean {
-	return /^data(OpenUri|Line|Character|Route|Drilldown|Host|Base|Kind|Banner|DismissBanner|ToggleSidebar|Pg|Api)/.test(property);
+	// Either spelling: `dataOpenUri` (hast) or `data-open-uri` (lowercase JSX keeps its attribute names).
+	return /^data(openuri|line|character|route|drilldown|host|base|kind|banner|dismissbanner|togglesidebar|pg|api)/.test(
+		property.replace(/-/g, '').toLowerCase(),
+	);
 }

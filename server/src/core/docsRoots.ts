@@ -17,7 +17,11 @@ const maxFoldersVisited = 20_000;
  * Several roots (a monorepo with docs per product, examples beside the real site) are allowed,
  * and roots may nest. Hidden folders and dependencies are skipped. Results are sorted URIs.
  */
-export async function findDocsRoots(workspace: DocsWorkspace, token: CancellationToken, onLimit?: (reached: 'depth' | 'folders') => void): Promise<string[]> {
+export async function findDocsRoots(
+	workspace: DocsWorkspace,
+	token: CancellationToken,
+	onLimit?: (reached: 'depth' | 'folders' | 'links') => void,
+): Promise<string[]> {
 	const roots = new Set<string>();
 	const legacy = new Set<string>();
 	const walked = await walkFolders(

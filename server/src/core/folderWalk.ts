@@ -6,18 +6,20 @@ import type { DocsWorkspace, FileKind } from './workspace';
 const concurrency = 24;
 
 /** Where a walk stops however the folders are laid out: far beyond real sites (12 levels, 3,700 folders), short of a whole disk. */
-export const defaultWalkLimits = { maxDepth: 40, maxFolders: 50_000 } as const;
+export const defaultWalkLimits = { maxDepth: 40, maxFolders: 50_000, maxLinkedFolders: 1_000 } as const;
 
 export interface WalkLimits {
 	/** Folders deeper than this below a start folder are not listed. */
 	readonly maxDepth?: number;
 	/** At most this many folders are listed (the start folders included). */
 	readonly maxFolders?: number;
+	/** At most this many of them entered through a symbolic link (sites have a handful; links between siblings multiply). */
+	readonly maxLinkedFolders?: number;
 }
 
 /** Which limit stopped a walk early, if any. */
 export interface WalkResult {
-	readonly limitReached?: 'depth' | 'folders';
+	readonly limitReached?: 'depth' | 'folders' | 'links';
 }
 
 /**
@@ -28,9 +30,12 @@ export interface WalkResult {
  *
  * The one walk of MintDoc (docs roots, page indexes, the preview's watcher): a repository may hold
  * symbolic links made to hurt (`ln -s . loop`), so a linked folder is entered only when the
- * workspace reports where it really is (inside the workspace; see fsWorkspace.ts) and no folder
- * of that real location was walked before. Plain folders cannot form a cycle and are always
- * entered. Depth and folder count are capped; the result says when a cap cut the walk short.
+ * workspace reports where it really is (inside the workspace; see fsWorkspace.ts) and that real
+ * folder was not visited before on the way down (it is not the folder itself or one it is inside:
+ * that would be a cycle). A link to a sibling (`v2 -> v1`, shared snippets) is still walked, as the
+ * platform's build sees those pages under both paths. Plain folders cannot form a cycle. Depth
+ * and folder count are capped (links between siblings can multiply paths); the result says when
+ * a cap cut the walk short.
  */
 export async function walkFolders(
 	workspace: DocsWorkspace,
@@ -42,14 +47,21 @@ export async function walkFolders(
 ): Promise<WalkResult> {
 	const maxDepth = limits.maxDepth ?? defaultWalkLimits.maxDepth;
 	const maxFolders = limits.maxFolders ?? defaultWalkLimits.maxFolders;
+	const maxLinkedFolders = limits.maxLinkedFolders ?? defaultWalkLimits.maxLinkedFolders;
+	let linked = 0;
 	let limitReached: WalkResult['limitReached'];
-	/** Real locations of the folders walked (as URIs). */
-	const visited = new Set<string>();
-	let level: { uri: string; real: string }[] = [];
+	/** A folder to list: where it is, where it really is, and the folder it was reached from (the way down, as a chain). */
+	type Folder = { uri: string; real: string; up?: Folder };
+	const onTheWay = (folder: Folder | undefined, real: string): boolean => {
+		for (let at = folder; at; at = at.up) if (at.real === real) return true;
+		return false;
+	};
+	let level: Folder[] = [];
+	const started = new Set<string>();
 	for (const uri of start.slice(0, maxFolders)) {
 		const real = (await workspace.realUri?.(uri)) ?? uri;
-		if (visited.has(real)) continue;
-		visited.add(real);
+		if (started.has(real)) continue;
+		started.add(real);
 		level.push({ uri, real });
 	}
 	if (start.length > maxFolders) limitReached = 'folders';
@@ -67,7 +79,7 @@ export async function walkFolders(
 			}),
 		);
 		throwIfCancelled(token);
-		const deeper: { uri: string; real: string }[] = [];
+		const deeper: Folder[] = [];
 		level.forEach((folder, i) => {
 			for (const [name, kind, target] of listings[i]) {
 				visit(folder.uri, name, kind);
@@ -75,8 +87,8 @@ export async function walkFolders(
 				const uri = joinUri(folder.uri, name);
 				if (!enter(uri, name, depth + 1)) continue;
 				const real = target ?? joinUri(folder.real, name);
-				// A link to a folder already walked (its parent, itself, a sibling) is a cycle or a copy: skipped.
-				if (target !== undefined && visited.has(real)) continue;
+				// A link back to a folder visited on the way down, or to one this folder is inside, is a cycle: skipped.
+				if (target !== undefined && (onTheWay(folder, real) || isInside(folder.real, real))) continue;
 				if (depth + 1 > maxDepth) {
 					limitReached ??= 'depth';
 					continue;
@@ -85,12 +97,20 @@ export async function walkFolders(
 					limitReached ??= 'folders';
 					continue;
 				}
-				visited.add(real);
-				deeper.push({ uri, real });
+				if (target !== undefined && linked++ >= maxLinkedFolders) {
+					limitReached ??= 'links';
+					continue;
+				}
+				deeper.push({ uri, real, up: folder });
 				listed++;
 			}
 		});
 		level = deeper;
 	}
 	return limitReached ? { limitReached } : {};
+}
+
+/** Whether `uri` is below `folder` (both URIs). */
+function isInside(uri: string, folder: string): boolean {
+	return uri.startsWith(folder.endsWith('/') ? folder : `${folder}/`);
 }

@@ -298,7 +298,7 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 	return {
 		async findDocsRoots(token) {
 			const found = await findDocsRoots(workspace, token, reached =>
-				logger.warn(`docs roots were searched only ${reached === 'depth' ? 'so many levels deep' : 'in so many folders'}: the workspace may hold more sites`),
+				logger.warn(`docs roots were searched only so far (too many ${reached === 'depth' ? 'levels' : reached}): the workspace may hold more sites`),
 			);
 			if (found.join('\n') !== roots.join('\n')) {
 				roots = found;

@@ -30,7 +30,9 @@ export function folderWalkFinding(limitReached: WalkResult['limitReached']): Dia
 	const why =
 		limitReached === 'depth'
 			? `folders nested more than ${defaultWalkLimits.maxDepth} levels deep`
-			: `more than ${defaultWalkLimits.maxFolders.toLocaleString('en-US')} folders`;
+			: limitReached === 'links'
+				? `more than ${defaultWalkLimits.maxLinkedFolders.toLocaleString('en-US')} folders reached through symbolic links`
+				: `more than ${defaultWalkLimits.maxFolders.toLocaleString('en-US')} folders`;
 	return createDiagnostic(
 		{ start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
 		`The site has ${why}: MintDoc stopped listing there, so pages below are not checked (look for symbolic links or generated folders).`,

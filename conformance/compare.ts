@@ -45,8 +45,17 @@ export interface Comparison {
 	readonly contradicted: readonly OfficialFinding[];
 	/** MintDoc findings a platform check could not judge: it crashed on a page MintDoc reports as unparsable (crashedChecks.ts). */
 	readonly notJudged?: readonly MintdocFinding[];
+	/**
+	 * MintDoc warnings that say the platform's link check reports something (a relative link read
+	 * from the root, a redirect it does not follow, a missing anchor) where it reports nothing:
+	 * warnings the platform's code contradicts.
+	 */
+	readonly contradictedWarnings: readonly MintdocFinding[];
 	readonly matched: number;
 }
+
+/** Warning codes whose message claims a verdict of the platform's link check, so an unpaired one is contradicted. */
+const claimsPlatformVerdict = new Set(['link-relative', 'link-redirected', 'link-anchor-missing']);
 
 /** Normalizes a link target the way both tools resolve it: from the page's folder, without fragment, query, extension or trailing slash. */
 export function normalizeTarget(target: string, fromFile: string | undefined): string {
@@ -240,7 +249,8 @@ export function compare(
 		if (offlineGaps.remoteFolders.some(folder => target === '/' + folder || target.startsWith(`/${folder}/`))) unverifiable.push(o.finding);
 		else misses.push(o.finding);
 	}
-	return { falseAlarms, misses, unverifiable, contradicted: [], matched: ours.length - leftOurs.length };
+	const contradictedWarnings = leftOurs.filter(o => o.finding.severity === 'warning' && claimsPlatformVerdict.has(o.finding.code)).map(o => o.finding);
+	return { falseAlarms, misses, unverifiable, contradicted: [], contradictedWarnings, matched: ours.length - leftOurs.length };
 }
 
 function splitKey(key: string): [string, string] {

@@ -10,20 +10,29 @@
 //          --fresh    ignore cached official results
 //          --schema-diff N  also judge N configurations mutated from the sites' docs.json (and the example
 //                     site's) with the platform's validator and MintDoc's rules: the verdicts must agree
+//          --cli F    the MintDoc CLI to judge (default dist/cli.js of this checkout): an earlier build, for a before/after table
+//          --pinned-only  skip the platform's newest published libraries (by default each site is also run
+//                     with them, and a drift table says where they and the pinned ones disagree)
+//
+// It also fails when MintDoc's copy of a platform constant (the default ignores) differs from the
+// pinned or the newest platform code.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
+import { defaultIgnores } from '../server/src/core/site/pageIndex';
+import { formatDrift, listDifference, siteDrift, type SiteDrift } from './drift';
+import { ensureNewestOfficial } from './newestOfficial';
 import { compare, keyMintdoc, keyOfficial, normalizeTarget, type Comparison, type Keyed, type MintdocFinding, type OfficialFinding } from './compare';
 import { setAsideCrashedLinkChecks } from './crashedChecks';
 import { injectDefects } from './inject';
 import { formatLegacyReport, legacyFailed, runLegacySite } from './legacy';
-import { ensureOfficial } from './officialInstall';
+import { ensureOfficial, officialPackages } from './officialInstall';
 import { schemaDiff, type SchemaDiffResult } from './schemaDiff';
 
 const repo = path.resolve(__dirname, '..');
-const cli = path.join(repo, 'dist', 'cli.js');
+let cli = path.join(repo, 'dist', 'cli.js');
 
 interface SiteResult {
 	readonly root: string;
@@ -34,6 +43,16 @@ interface SiteResult {
 	readonly official: { errors: number; warnings: number; byCheck: Record<string, number> };
 	readonly comparison: Comparison;
 	readonly injected?: readonly { defect: string; expected: string; found: boolean }[];
+	/** Official facts (errors and warnings) of the pinned libraries. */
+	readonly officialFacts: number;
+}
+
+/** What a runner prints, as far as the harness reads it. */
+interface OfficialRun {
+	readonly findings: OfficialFinding[];
+	readonly checks: Record<string, { passed?: boolean; skipped?: string }>;
+	readonly versions?: Record<string, string | null>;
+	readonly defaultIgnores?: string[] | null;
 }
 
 function countFiles(root: string): { files: number; pages: number } {
@@ -79,16 +98,10 @@ function siteFingerprint(root: string): string {
 	return hash.digest('hex').slice(0, 16);
 }
 
-function runOfficial(
-	runner: string,
-	root: string,
-	cacheDir: string,
-	fresh: boolean,
-	log: (l: string) => void,
-): { findings: OfficialFinding[]; checks: Record<string, { passed?: boolean }> } {
-	// Keyed by the site's files and by the runner itself: a changed runner means new official results.
+function runOfficial(runner: string, root: string, cacheDir: string, fresh: boolean, log: (l: string) => void, set = ''): OfficialRun {
+	// Keyed by the package set, the site's files and the runner itself: a changed runner means new official results.
 	const runnerHash = createHash('sha256').update(readFileSync(runner)).digest('hex').slice(0, 8);
-	const cached = path.join(cacheDir, 'results', `${siteFingerprint(root)}-${runnerHash}.json`);
+	const cached = path.join(cacheDir, 'results', `${set}${siteFingerprint(root)}-${runnerHash}.json`);
 	if (!fresh && existsSync(cached)) return JSON.parse(readFileSync(cached, 'utf8'));
 	log(`  running the platform's tooling on ${root} (a minute or more per thousand pages) ...`);
 	const run = spawnSync(process.execPath, [runner, root], { encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -195,10 +208,13 @@ async function main(): Promise<void> {
 			'schema-diff': { type: 'string' },
 			seed: { type: 'string', default: '1501' },
 			legacy: { type: 'boolean', default: false },
+			'pinned-only': { type: 'boolean', default: false },
+			cli: { type: 'string' },
 		},
 	});
 	const log = (line: string) => console.error(line);
 	if (positionals.length === 0) throw new Error('usage: npm run conformance -- <docs root>... [--inject] [--json out.json]');
+	if (values.cli) cli = path.resolve(values.cli);
 	if (!existsSync(cli)) throw new Error('dist/cli.js is missing: run `node scripts/build.mjs` first (npm run conformance does)');
 	const cacheDir = path.resolve(values.cache ?? path.join(repo, 'node_modules', '.cache', 'mintdoc-conformance'));
 	const official = ensureOfficial(cacheDir, log);
@@ -216,12 +232,27 @@ async function main(): Promise<void> {
 		process.exitCode = legacyFailed(legacy) ? 1 : 0;
 		return;
 	}
+	const newest = values['pinned-only'] ? undefined : ensureNewestOfficial(cacheDir, log);
+	if (newest && 'error' in newest) throw new Error(newest.error);
 	const results: SiteResult[] = [];
+	const drift: SiteDrift[] = [];
+	const ignoreLists = new Map<string, readonly string[]>();
+	if (newest?.publishedDefaultIgnores)
+		ignoreLists.set(`newest published @mintlify/common ${newest.published['@mintlify/common']}`, newest.publishedDefaultIgnores);
 	for (const rootArg of positionals) {
 		const root = path.resolve(rootArg);
 		log(`${root}`);
 		const ours = runMintdoc(root);
 		const theirs = runOfficial(official.runner, root, cacheDir, values.fresh!, log);
+		if (theirs.defaultIgnores) ignoreLists.set(`pinned @mintlify/common ${theirs.versions?.['@mintlify/common']}`, theirs.defaultIgnores);
+		if (newest) {
+			// Results are kept per set of versions: a newer library means new results.
+			const set = `newest-${createHash('sha256').update(JSON.stringify(newest.versions)).digest('hex').slice(0, 8)}-`;
+			const latest = runOfficial(newest.runner, root, cacheDir, values.fresh!, log, set);
+			if (latest.defaultIgnores) ignoreLists.set(`newest loadable @mintlify/common ${latest.versions?.['@mintlify/common']}`, latest.defaultIgnores);
+			const skipped = new Set(Object.entries(latest.checks).flatMap(([name, c]) => (c.skipped ? [name] : [])));
+			drift.push(siteDrift(root, theirs.findings, latest.findings, skipped));
+		}
 		const comparison = compareSite(root, ours, theirs.findings);
 		const facts = theirs.findings.filter(f => f.severity !== 'info');
 		results.push({
@@ -240,6 +271,7 @@ async function main(): Promise<void> {
 			},
 			comparison,
 			injected: values.inject ? injectDefects(root, runMintdoc, log) : undefined,
+			officialFacts: facts.length,
 		});
 	}
 	let schema: SchemaDiffResult | undefined;
@@ -254,22 +286,48 @@ async function main(): Promise<void> {
 	}
 	if (values.json) writeFileSync(values.json, JSON.stringify({ sites: results, schema }, null, 2) + '\n');
 	console.log(formatReport(results));
+	if (newest)
+		console.log(
+			formatDrift(drift, {
+				pinned: versionList(officialPackages),
+				newest:
+					versionList(newest.versions) +
+					(newest.loadError ? `; the newest published (${versionList(newest.published)}) does not load here: ${newest.loadError}` : ''),
+				substituted: Object.entries(newest.substituted)
+					.map(([n, v]) => `${n}@${v} for the missing wanted version`)
+					.join(', '),
+			}),
+		);
+	const ignoreDrift = [...ignoreLists].map(([where, theirs]) => ({ where, ...listDifference(defaultIgnores, theirs) }));
+	for (const d of ignoreDrift)
+		console.log(
+			d.onlyOurs.length || d.onlyTheirs.length
+				? `Default ignores differ from the ${d.where}: MintDoc only ${JSON.stringify(d.onlyOurs)}, platform only ${JSON.stringify(d.onlyTheirs)}`
+				: `Default ignores: MintDoc's list equals the ${d.where} (${ignoreLists.get(d.where)?.length} patterns).`,
+		);
 	if (schema) console.log(formatSchemaDiff(schema));
 	const failed =
 		results.some(r => r.comparison.falseAlarms.length > 0 || r.comparison.misses.length > 0 || r.injected?.some(i => !i.found)) ||
+		ignoreDrift.some(d => d.onlyOurs.length > 0 || d.onlyTheirs.length > 0) ||
 		(schema && schema.agreed < schema.cases);
 	process.exitCode = failed ? 1 : 0;
 }
 
+const versionList = (versions: Readonly<Record<string, string>>) =>
+	Object.entries(versions)
+		.map(([n, v]) => `${n}@${v}`)
+		.join(', ');
+
 export function formatReport(results: readonly SiteResult[]): string {
 	const lines = [
-		'| site | files | pages | platform build | MintDoc errors | platform errors / warnings | false alarms | misses | unverifiable offline | contradicted by the renderer |',
-		'|---|---|---|---|---|---|---|---|---|---|',
+		'| site | files | pages | platform build | MintDoc errors | platform errors / warnings | false alarms | warnings the platform contradicts | misses | official found | unverifiable offline | contradicted by the renderer |',
+		'|---|---|---|---|---|---|---|---|---|---|---|---|',
 	];
 	for (const r of results) {
 		const c = r.comparison;
+		const judged = r.officialFacts - c.unverifiable.length - c.contradicted.length;
 		lines.push(
-			`| ${r.root} | ${r.files} | ${r.pages} | ${r.buildPassed === undefined ? '—' : r.buildPassed ? 'passes' : 'fails'} | ${r.ours.errors} | ${r.official.errors} / ${r.official.warnings} | ${c.falseAlarms.length} | ${c.misses.length} | ${c.unverifiable.length} | ${c.contradicted.length} |`,
+			`| ${r.root} | ${r.files} | ${r.pages} | ${r.buildPassed === undefined ? '—' : r.buildPassed ? 'passes' : 'fails'} | ${r.ours.errors} | ${r.official.errors} / ${r.official.warnings} | ${c.falseAlarms.length} | ${c.contradictedWarnings.length} | ${c.misses.length} | ${judged - c.misses.length}/${judged} | ${c.unverifiable.length} | ${c.contradicted.length} |`,
 		);
 	}
 	for (const r of results) {
@@ -280,6 +338,13 @@ export function formatReport(results: readonly SiteResult[]): string {
 				lines.push(
 					`  ${code}: ${n}  e.g. ${c.falseAlarms.find(f => f.code === code)!.file}:${c.falseAlarms.find(f => f.code === code)!.range.start.line + 1} ${c.falseAlarms.find(f => f.code === code)!.message}`,
 				);
+		}
+		if (c.contradictedWarnings.length) {
+			lines.push('', `Warnings the platform contradicts on ${r.root}, by rule:`);
+			for (const [code, n] of Object.entries(tally(c.contradictedWarnings, f => f.code))) {
+				const example = c.contradictedWarnings.find(f => f.code === code)!;
+				lines.push(`  ${code}: ${n}  e.g. ${example.file}:${example.range.start.line + 1} ${example.message.slice(0, 160)}`);
+			}
 		}
 		if (c.misses.length) {
 			lines.push('', `Misses on ${r.root}, by official check:`);

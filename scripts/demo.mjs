@@ -140,6 +140,14 @@ async function screenshot(server, file) {
 			// A page of the first group: the tree renders a group's own children. Groups open on demand: select "Get started" (its click also reveals it in docs.json) and expand it with the keyboard.
 			await page.getByRole('treeitem', { name: 'Get started', exact: true }).first().click();
 			await page.keyboard.press('ArrowRight');
+			// The side bar holds five views: the group's second page may sit below the Site view's fold;
+			// moving the focus down to it scrolls it into view (focus only: no page opens).
+			await page
+				.getByRole('treeitem', { name: /^index\b/ })
+				.first()
+				.waitFor({ state: 'visible', timeout: 60_000 });
+			await page.keyboard.press('ArrowDown');
+			await page.keyboard.press('ArrowDown');
 			await page
 				.getByRole('treeitem', { name: /^quickstart\b/ })
 				.first()

@@ -14,6 +14,9 @@ import { registerSearch, type SearchApi } from './search/registerSearch';
 import type { ClientStatus } from './status';
 import { createStatusItem } from './statusItem';
 import { registerFeedbackView, type PlatformViewsApi } from './views/feedbackTree';
+import { registerInsightsView, type InsightsApi } from './views/insightsTree';
+import { registerPageSummary, type PageSummaryState } from './views/pageSummary';
+import { registerWorkflowCommand } from './deploy/workflowCommand';
 import { registerSiteView } from './views/siteTree';
 import { registerUpdateStatusView } from './views/updateStatusTree';
 
@@ -23,6 +26,8 @@ export interface MintDocApi {
 	readonly onDidChangeStatus: vscode.Event<ClientStatus>;
 	/** Read-only view of the Feedback and Update Status views (what they show), for tests. */
 	readonly platform: PlatformViewsApi;
+	/** Read-only view of the Insights view and the page summary (what they show), for tests. */
+	readonly insights: InsightsApi & { readonly pageSummary: { readonly state: PageSummaryState; readonly onDidChange: vscode.Event<PageSummaryState> } };
 	/** The assistant chat: its state, and the webview's messages to drive it (integration tests). */
 	readonly assistant: AssistantApi;
 	/** The last docs search results shown (Search Published Docs), for tests. */
@@ -56,6 +61,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<MintDo
 	const assistant = registerAssistant(ctx, platform);
 	const search = registerSearch(ctx, platform);
 	registerDeploy(ctx, platform, updates);
+	const insights = registerInsightsView(ctx, platform);
+	const pageSummary = registerPageSummary(ctx, platform, insights);
+	registerWorkflowCommand(ctx, platform);
 	await ctx.startServer();
 	// Restricted Mode ends: a fresh server starts trusted (it may now fetch hosted OpenAPI documents).
 	const current = ctx;
@@ -65,6 +73,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<MintDo
 		status: () => status.current,
 		onDidChangeStatus: status.onDidChange,
 		platform: { feedback, updates, logLines: () => platform.log.lines() },
+		insights: {
+			provider: insights.provider,
+			get state() {
+				return insights.state;
+			},
+			onDidChange: insights.onDidChange,
+			pageSummary,
+		},
 		preview,
 		assistant,
 		search,

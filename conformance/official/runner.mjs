@@ -30,7 +30,8 @@ async function quietly(fn) {
 	const saved = {};
 	for (const level of ['log', 'warn', 'error', 'info', 'debug']) {
 		saved[level] = console[level];
-		console[level] = (...args) => lines.push({ level, text: stripAnsi(args.map(a => (a instanceof Error ? a.message : typeof a === 'string' ? a : JSON.stringify(a))).join(' ')) });
+		console[level] = (...args) =>
+			lines.push({ level, text: stripAnsi(args.map(a => (a instanceof Error ? a.message : typeof a === 'string' ? a : JSON.stringify(a))).join(' ')) });
 	}
 	try {
 		return { value: await fn(), lines };
@@ -74,7 +75,9 @@ async function checkConfig(root, ctx) {
 		findings.push({ severity: 'error', file: 'docs.json', message: `$ref: ${e.message}` });
 	}
 	const result = validateDocsConfig(config);
-	if (!result.success) for (const issue of result.error.issues) findings.push({ severity: 'error', file: 'docs.json', jsonPath: jsonPath(issue.path), message: `${issue.code}: ${issue.message}` });
+	if (!result.success)
+		for (const issue of result.error.issues)
+			findings.push({ severity: 'error', file: 'docs.json', jsonPath: jsonPath(issue.path), message: `${issue.code}: ${issue.message}` });
 	return findings;
 }
 
@@ -97,7 +100,12 @@ async function checkLinks(root, ctx) {
 	const graph = await linkGraph(root, ctx);
 	const broken = graph.getBrokenInternalLinks({ checkAnchors: false });
 	ctx.plainBroken = new Set(broken.map(linkKey));
-	const findings = broken.map(p => ({ severity: 'error', file: path.posix.join(p.relativeDir, p.filename), target: p.originalPath, message: `broken link ${p.originalPath}` }));
+	const findings = broken.map(p => ({
+		severity: 'error',
+		file: path.posix.join(p.relativeDir, p.filename),
+		target: p.originalPath,
+		message: `broken link ${p.originalPath}`,
+	}));
 	// What the link check could not do offline (a hosted OpenAPI document it could not fetch).
 	for (const line of ctx.graphLog) if (line.level !== 'log') findings.push({ severity: 'info', file: null, message: line.text.slice(0, 300) });
 	return findings;
@@ -114,7 +122,14 @@ async function checkAnchors(root, ctx) {
 
 async function checkRedirects(root, ctx) {
 	const graph = await linkGraph(root, ctx);
-	return graph.getBrokenRedirects().map(({ source, destination }) => ({ severity: 'warning', file: 'docs.json', target: destination, message: `redirect ${source} → ${destination} does not resolve` }));
+	return graph
+		.getBrokenRedirects()
+		.map(({ source, destination }) => ({
+			severity: 'warning',
+			file: 'docs.json',
+			target: destination,
+			message: `redirect ${source} → ${destination} does not resolve`,
+		}));
 }
 
 // ---- OpenAPI: the documents docs.json names, and every OpenAPI document in the folder (the build finds those too)
@@ -192,7 +207,10 @@ function configuredSources(config) {
 async function discoveredSpecs(root, ctx) {
 	if (ctx.discovered) return ctx.discovered;
 	const found = [];
-	for (const file of listFiles(root, name => /\.(json|ya?ml)$/i.test(name) && !['docs.json', 'mint.json', 'package.json', 'package-lock.json'].includes(name))) {
+	for (const file of listFiles(
+		root,
+		name => /\.(json|ya?ml)$/i.test(name) && !['docs.json', 'mint.json', 'package.json', 'package-lock.json'].includes(name),
+	)) {
 		let text = '';
 		try {
 			text = fs.readFileSync(path.join(root, file), 'utf8');
@@ -241,7 +259,8 @@ async function checkOpenApiRefs(root, ctx) {
 	const resolve = async (entry, file, where, pool) => {
 		const candidates = entry.filename ? [entry.filename] : entry.inherited ? [entry.inherited] : pool;
 		const webhook = entry.method === 'webhook';
-		if (candidates.length === 0) return findings.push({ severity: 'warning', file, jsonPath: where, target: entry.raw, message: `${entry.raw}: no OpenAPI document in scope` });
+		if (candidates.length === 0)
+			return findings.push({ severity: 'warning', file, jsonPath: where, target: entry.raw, message: `${entry.raw}: no OpenAPI document in scope` });
 		const reasons = [];
 		for (const source of candidates) {
 			const spec = await loadSpec(root, source, ctx);
@@ -273,7 +292,13 @@ async function checkOpenApiRefs(root, ctx) {
 		if (typeof frontmatter?.openapi !== 'string') continue;
 		const parsed = potentiallyParseOpenApiString(frontmatter.openapi);
 		if (!parsed) {
-			findings.push({ severity: 'warning', file, jsonPath: 'frontmatter.openapi', target: frontmatter.openapi, message: `openapi frontmatter not understood: ${frontmatter.openapi}` });
+			findings.push({
+				severity: 'warning',
+				file,
+				jsonPath: 'frontmatter.openapi',
+				target: frontmatter.openapi,
+				message: `openapi frontmatter not understood: ${frontmatter.openapi}`,
+			});
 			continue;
 		}
 		const before = findings.length;
@@ -327,6 +352,8 @@ function privateHome() {
 
 function checkValidate(root) {
 	const bin = path.join(here, 'node_modules', '@mintlify', 'cli', 'bin', 'index.js');
+	// The newest package set has no CLI when the registry lacks one of its dependencies (newestOfficial.ts).
+	if (!fs.existsSync(bin)) return { findings: [], skipped: 'no @mintlify/cli in this package set' };
 	const run = spawnSync(process.execPath, [bin, 'validate'], {
 		cwd: root,
 		encoding: 'utf8',
@@ -334,13 +361,20 @@ function checkValidate(root) {
 		maxBuffer: 256 * 1024 * 1024,
 		env: { ...process.env, HOME: privateHome(), CI: '1', FORCE_COLOR: '0', DO_NOT_TRACK: '1', MINTLIFY_TELEMETRY_DISABLED: '1' },
 	});
-	const lines = [...new Set(stripAnsi(`${run.stdout ?? ''}\n${run.stderr ?? ''}`).split('\n').map(l => l.trim()))].filter(l => l && !/^[⠁-⣿]/.test(l) && !/validating build\.\.\./.test(l));
+	const lines = [
+		...new Set(
+			stripAnsi(`${run.stdout ?? ''}\n${run.stderr ?? ''}`)
+				.split('\n')
+				.map(l => l.trim()),
+		),
+	].filter(l => l && !/^[⠁-⣿]/.test(l) && !/validating build\.\.\./.test(l));
 	const findings = [];
 	let inConfig = false;
 	for (const line of lines) {
 		let m;
 		if (/^🚨 Invalid (docs|mint)\.json:/.test(line)) inConfig = true;
-		else if (inConfig && (m = /^#(\S*): (.*)$/.exec(line))) findings.push({ severity: 'error', file: 'docs.json', jsonPath: m[1].replace(/^\./, ''), message: m[2] });
+		else if (inConfig && (m = /^#(\S*): (.*)$/.exec(line)))
+			findings.push({ severity: 'error', file: 'docs.json', jsonPath: m[1].replace(/^\./, ''), message: m[2] });
 		else if ((m = /^warning - (.*)$/.exec(line))) {
 			const message = m[1];
 			const page = /^"(.+)" is referenced in the docs\.json navigation but the file does not exist/.exec(message);
@@ -351,12 +385,22 @@ function checkValidate(root) {
 			else if (spec) findings.push({ severity: 'warning', file: spec[1], message });
 			else findings.push({ severity: 'warning', file: null, message });
 		} else if ((m = /^(?:error|✗|Error:?)\s+(.*)$/.exec(line))) findings.push({ severity: 'error', file: null, message: m[1], final: true });
-		else if ((m = /^(\/\S+?\.(?:mdx?|json|ya?ml)):\s*(.*)$/.exec(line)) && m[1].startsWith(root)) findings.push({ severity: 'error', file: posix(path.relative(root, m[1])), message: m[2] });
+		else if ((m = /^(\/\S+?\.(?:mdx?|json|ya?ml)):\s*(.*)$/.exec(line)) && m[1].startsWith(root))
+			findings.push({ severity: 'error', file: posix(path.relative(root, m[1])), message: m[2] });
 	}
 	return { findings, exitCode: run.status, passed: run.status === 0 };
 }
 
-const checks = { config: checkConfig, links: checkLinks, anchors: checkAnchors, redirects: checkRedirects, openapi: checkOpenApi, 'openapi-refs': checkOpenApiRefs, mdx: checkMdx, validate: checkValidate };
+const checks = {
+	config: checkConfig,
+	links: checkLinks,
+	anchors: checkAnchors,
+	redirects: checkRedirects,
+	openapi: checkOpenApi,
+	'openapi-refs': checkOpenApiRefs,
+	mdx: checkMdx,
+	validate: checkValidate,
+};
 
 async function main() {
 	const args = process.argv.slice(2);
@@ -367,8 +411,19 @@ async function main() {
 	const root = path.resolve(rootArg);
 	common = await import('@mintlify/common');
 	const ctx = { config: readConfig(root), specs: new Map() };
-	const version = name => JSON.parse(fs.readFileSync(path.join(here, 'node_modules', name, 'package.json'), 'utf8')).version;
-	const out = { versions: Object.fromEntries(['mintlify', '@mintlify/cli', '@mintlify/validation', '@mintlify/link-rot', '@mintlify/prebuild', '@mintlify/common'].map(n => [n, version(n)])), checks: {}, findings: [] };
+	const version = name => {
+		const file = path.join(here, 'node_modules', name, 'package.json');
+		return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')).version : null;
+	};
+	const out = {
+		versions: Object.fromEntries(
+			['mintlify', '@mintlify/cli', '@mintlify/validation', '@mintlify/link-rot', '@mintlify/prebuild', '@mintlify/common'].map(n => [n, version(n)]),
+		),
+		// What the build ignores without a .mintignore: MintDoc's list must equal it (drift.ts).
+		defaultIgnores: common.DEFAULT_MINT_IGNORES ?? null,
+		checks: {},
+		findings: [],
+	};
 	for (const name of chosen) {
 		if (!checks[name]) throw new Error(`unknown check ${name}`);
 		const started = performance.now();

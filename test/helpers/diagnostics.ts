@@ -6,6 +6,8 @@ export interface ExpectedDiagnostic {
 	readonly range: readonly [number, number, number, number];
 	readonly code: string;
 	readonly message?: RegExp;
+	/** LSP severity (1 error … 4 hint), when the test states it. */
+	readonly severity?: number;
 }
 
 /** Asserts the diagnostics are exactly these (order-insensitive), with exact ranges. */
@@ -19,8 +21,8 @@ export function assertDiagnostics(actual: readonly Diagnostic[], expected: reado
 		`diagnostics: ${JSON.stringify(actual.map(d => [d.code, d.message]))}`,
 	);
 	for (const e of expected) {
-		if (!e.message) continue;
 		const match = actual.find(d => String(d.code) === e.code && d.range.start.line === e.range[0] && d.range.start.character === e.range[1]);
-		assert.match(match!.message, e.message);
+		if (e.message) assert.match(match!.message, e.message);
+		if (e.severity !== undefined) assert.equal(match!.severity, e.severity, `severity of ${e.code}`);
 	}
 }

@@ -14,6 +14,7 @@ export function run(): Promise<void> {
 	require('./preview.test');
 	require('./assistant.test');
 	require('./currentApi.test');
+	require('./insights.test');
 	require('./secrets.test');
 	require('./snippets.test');
 	require('./legacy.test');

@@ -145,6 +145,11 @@ async function screenshotPhase(context, server, opts, consoleLog) {
       // Groups open on demand: select "Get started" (its click also reveals it in docs.json) and expand it with the keyboard.
       await page.getByRole('treeitem', { name: 'Get started', exact: true }).first().click();
       await page.keyboard.press('ArrowRight');
+      // The side bar holds five views: the group's second page may sit below the Site view's fold.
+      // Moving the focus down to it scrolls it into view (focus only: no page opens).
+      await page.getByRole('treeitem', { name: /^index\b/ }).first().waitFor({ state: 'visible', timeout: 60_000 });
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
       await page.getByRole('treeitem', { name: /^quickstart\b/ }).first().waitFor({ state: 'visible', timeout: 60_000 });
     log('phase 2: Site view shows the navigation');
     // Screenshot once fonts are in and a frame has been painted with the opened editor.

@@ -48,6 +48,19 @@ export interface DocsApiClient {
 	triggerUpdate(projectId: string, signal?: AbortSignal): Promise<{ statusId: string }>;
 	/** `POST /v1/project/preview/{projectId}` `{branch}`: (re)deploys a preview of the branch. */
 	createPreview(projectId: string, branch: string, signal?: AbortSignal): Promise<{ statusId: string; previewUrl?: string }>;
+	/**
+	 * `POST /v1/workflow/{projectId}/{workflowSchemaId}/trigger`: runs a scheduled automation now.
+	 * Resolves with the run's ids; a 400 (malformed id, inactive, not custom-scheduled) or 404 says why.
+	 */
+	triggerWorkflow(projectId: string, workflowId: string, signal?: AbortSignal): Promise<WorkflowRun>;
+}
+
+/** What the workflow trigger answers (202). */
+export interface WorkflowRun {
+	readonly schemaId: string;
+	/** The queued run, as the dashboard's run history lists it. */
+	readonly instanceId?: string;
+	readonly jobId?: string;
 }
 
 /** Longest id accepted before sending: real ids are short; a 10 KB one is a paste accident. */
@@ -123,6 +136,27 @@ export function createDocsApiClient(options: DocsApiClientOptions): DocsApiClien
 			return shaped(() => {
 				const previewUrl = (body as { previewUrl?: unknown }).previewUrl;
 				return { statusId: statusIdOf(body), ...(typeof previewUrl === 'string' && previewUrl ? { previewUrl } : {}) };
+			});
+		},
+
+		async triggerWorkflow(projectId, workflowId, signal) {
+			const id = checkId('project id', projectId);
+			const workflow = checkId('automation id', workflowId);
+			const body = await requestJson(options, {
+				method: 'POST',
+				path: `/v1/workflow/${encodeURIComponent(id)}/${encodeURIComponent(workflow)}/trigger`,
+				signal,
+				notFound: `no automation '${display(workflow)}' in project '${display(id)}': copy its id from the automation's settings on the Automations page of the dashboard`,
+			});
+			return shaped(() => {
+				const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+				const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v : undefined);
+				if (!text(b.instanceId) && !text(b.jobId) && !text(b.schemaId)) throw new ShapeError('expected { schemaId, instanceId, jobId } naming the queued run');
+				return {
+					schemaId: text(b.schemaId) ?? workflow,
+					...(text(b.instanceId) ? { instanceId: text(b.instanceId) } : {}),
+					...(text(b.jobId) ? { jobId: text(b.jobId) } : {}),
+				};
 			});
 		},
 

@@ -1,4 +1,4 @@
-import type { CommitDetails, FeedbackByPage, FeedbackEntry, FeedbackPage, FilesChanged, UpdateStatus } from './types';
+import type { CommitDetails, FeedbackByPage, FeedbackEntry, FeedbackPage, FilesChanged, UpdateAuthor, UpdateStatus } from './types';
 
 /** Thrown by the parsers; the client turns it into an ApiError of kind `badResponse`. */
 export class ShapeError extends Error {}
@@ -19,15 +19,36 @@ export function parseUpdateStatus(body: unknown, requestedId: string): UpdateSta
 	const status = str(body.status);
 	if (status === undefined) throw new ShapeError('the update status has no "status" field');
 	const result: Json = { ...body, _id: str(body._id) ?? requestedId, status, logs: strings(body.logs) };
-	for (const key of ['projectId', 'createdAt', 'endedAt', 'summary', 'subdomain', 'screenshot', 'screenshotLight', 'screenshotDark', 'author', 'source']) {
+	for (const key of ['projectId', 'createdAt', 'endedAt', 'summary', 'subdomain', 'screenshot', 'screenshotLight', 'screenshotDark', 'source']) {
 		if (key in body && typeof body[key] !== 'string') delete result[key];
 	}
+	const author = parseAuthor(body.author);
+	if (author) result.author = author;
+	else delete result.author;
 	if ('commit' in body) {
 		const commit = parseCommit(body.commit);
 		if (commit) result.commit = commit;
 		else delete result.commit;
 	}
 	return result as UpdateStatus;
+}
+
+/**
+ * The author in either shape: a string (the spec, before 2026-03) or `{name, avatarUrl,
+ * githubUserId}` (the platform since); null, an empty name or another type is "unknown".
+ */
+export function parseAuthor(value: unknown): UpdateAuthor | undefined {
+	if (typeof value === 'string') return value.trim() ? { name: value.trim() } : undefined;
+	if (!isObject(value)) return undefined;
+	const name = str(value.name)?.trim();
+	if (!name) return undefined;
+	const avatarUrl = str(value.avatarUrl);
+	const id = value.githubUserId;
+	return {
+		name,
+		...(avatarUrl && /^https:\/\//.test(avatarUrl) ? { avatarUrl } : {}),
+		...(typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? { githubUserId: id } : {}),
+	};
 }
 
 function parseCommit(value: unknown): CommitDetails | undefined {

@@ -27,6 +27,14 @@ export interface CommitDetails {
 	readonly [extra: string]: unknown;
 }
 
+/** The author of an update. */
+export interface UpdateAuthor {
+	readonly name: string;
+	/** https URL of their avatar. */
+	readonly avatarUrl?: string;
+	readonly githubUserId?: number;
+}
+
 /** Response of `GET /v1/project/update-status/{statusId}`. Which fields are required is not documented. */
 export interface UpdateStatus {
 	/** Status id of the triggered update. */
@@ -43,7 +51,11 @@ export interface UpdateStatus {
 	readonly screenshot?: string;
 	readonly screenshotLight?: string;
 	readonly screenshotDark?: string;
-	readonly author?: string;
+	/**
+	 * Who started the update. The platform sends an object `{name, avatarUrl, githubUserId}` or
+	 * null since 2026-03 (a string before): both are read into this; absent when unknown.
+	 */
+	readonly author?: UpdateAuthor;
 	readonly commit?: CommitDetails;
 	readonly source?: UpdateSource;
 	readonly [extra: string]: unknown;

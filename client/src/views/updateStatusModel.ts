@@ -173,7 +173,8 @@ function detailRows(id: string, s: UpdateStatus, now: number): ViewRow[] {
 			action: { type: 'openUrl', url: s.previewUrl },
 		});
 	}
-	if (s.author || s.source) rows.push(leaf('author', s.author ?? 'Unknown author', s.source ? `via ${s.source}` : undefined, 'person'));
+	// `author` arrives as a string (the spec) or an object (the platform since 2026-03): parse.ts reads both into {name}.
+	if (s.author || s.source) rows.push(leaf('author', s.author?.name ?? 'Unknown author', s.source ? `via ${s.source}` : undefined, 'person'));
 	if (s.createdAt) {
 		const duration = s.endedAt ? (Date.parse(s.endedAt) - Date.parse(s.createdAt)) / 1000 : NaN;
 		const took = Number.isFinite(duration) && duration >= 0 ? `took ${formatSpan(duration)}` : undefined;

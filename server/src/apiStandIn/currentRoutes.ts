@@ -4,6 +4,7 @@ import type { StandInFeedback } from './feedbackData';
 import { feedbackByPage, feedbackPage, parseByPageQuery, parseFeedbackQuery } from './feedbackRoute';
 import { errorReply, readBody, type Reply, type Router } from './router';
 import type { UpdateStatusStore } from './updateStatusData';
+import { triggerWorkflow, type StandInWorkflow } from './workflows';
 
 /**
  * The endpoints of the platform's current API reference (2026-08) that the spec did not have or
@@ -17,6 +18,7 @@ export interface CurrentRoutesConfig {
 	readonly feedback: readonly StandInFeedback[];
 	readonly updateStatuses: UpdateStatusStore;
 	readonly docs: () => AssistantDocs;
+	readonly workflows: readonly StandInWorkflow[];
 }
 
 export const currentPaths = {
@@ -26,6 +28,7 @@ export const currentPaths = {
 	page: '/discovery/v1/page/:domain',
 	update: '/v1/project/update/:projectId',
 	preview: '/v1/project/preview/:projectId',
+	workflowTrigger: '/v1/workflow/:projectId/:workflowSchemaId/trigger',
 } as const;
 
 export function registerCurrentRoutes(router: Router, config: CurrentRoutesConfig): void {
@@ -81,7 +84,7 @@ export function registerCurrentRoutes(router: Router, config: CurrentRoutesConfi
 		// The body is optional; when one is sent it must be JSON.
 		const body = await jsonBody(req, true);
 		if ('status' in body) return body;
-		return { status: 202, body: { statusId: config.updateStatuses.start({ author: 'MintDoc (API)' }) } };
+		return { status: 202, body: { statusId: config.updateStatuses.start({ author: null }) } };
 	});
 	router.add('POST', currentPaths.preview, async ({ params, req }) => {
 		if (params.projectId !== config.projectId) return unknownProject(params.projectId);
@@ -91,9 +94,12 @@ export function registerCurrentRoutes(router: Router, config: CurrentRoutesConfi
 		if (typeof branch !== 'string' || !branch.trim()) return bad('branch is required: the name of a pushed Git branch');
 		if (branch.length > 250 || /[\s~^:?*[\\]|\.\.|@\{/.test(branch)) return bad(`'${branch.slice(0, 80)}' is not a valid Git branch name`);
 		const previewUrl = `https://${slug(branch)}--${slug(config.projectId)}.preview.mintdoc.example`;
-		const statusId = config.updateStatuses.start({ ref: branch, author: 'MintDoc (API)', extra: { previewUrl, preview: true, branch } });
+		const statusId = config.updateStatuses.start({ ref: branch, author: null, extra: { previewUrl, preview: true, branch } });
 		return { status: 202, body: { statusId, previewUrl } };
 	});
+	router.add('POST', currentPaths.workflowTrigger, ({ params }) =>
+		params.projectId !== config.projectId ? unknownProject(params.projectId) : triggerWorkflow(config.workflows, params.workflowSchemaId),
+	);
 }
 
 interface SearchRequest {

@@ -10,9 +10,10 @@ export interface StandInFeedback {
 	readonly source: string;
 	readonly status: string;
 	readonly helpful?: boolean;
-	readonly contact?: string;
+	/** Contextual entries: the reader's e-mail, null when they left none (the platform sends the field either way). */
+	readonly contact?: string | null;
 	readonly code?: string;
-	readonly filename?: string;
+	readonly filename?: string | null;
 	readonly lang?: string;
 	readonly [extra: string]: unknown;
 }
@@ -96,7 +97,7 @@ export function codeBlocksOf(text: string): DocsPage['codeBlocks'] {
 }
 
 /** mulberry32: a small seeded generator, so the data set is the same on every run. */
-function seeded(seed: number): () => number {
+export function seeded(seed: number): () => number {
 	let a = seed >>> 0;
 	return () => {
 		a = (a + 0x6d2b79f5) >>> 0;
@@ -174,7 +175,7 @@ export function generateFeedback(pages: readonly DocsPage[], anchor: Date, count
 				status,
 				code,
 				lang: block.lang,
-				...(block.filename ? { filename: block.filename } : {}),
+				filename: block.filename ?? null,
 			});
 		} else if (roll < 0.85) {
 			const helpful = random() < 0.4;
@@ -191,7 +192,7 @@ export function generateFeedback(pages: readonly DocsPage[], anchor: Date, count
 					source: 'contextual',
 					status,
 					helpful,
-					...(contact ? { contact } : {}),
+					contact: contact ?? null,
 				});
 		} else {
 			entries.push({ id, path: pick(all).path, comment: pick(agentComments), createdAt, source: 'agent', status, threadId: `thr_${(i * 7919).toString(36)}` });

@@ -1,13 +1,16 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { generateAnalytics, type StandInAnalytics } from './analyticsData';
+import { registerAnalyticsRoutes } from './analyticsRoutes';
 import { createAssistantDocs, defaultDocsDir, loadAssistantDocs, type AssistantDocs } from './assistantDocs';
 import { registerAssistantRoutes } from './assistantRoute';
 import { registerCurrentRoutes } from './currentRoutes';
 import { FaultQueue, faultHelp, parseFault, type Fault } from './faults';
-import type { StandInFeedback } from './feedbackData';
+import { builtinPages, type StandInFeedback } from './feedbackData';
 import { bigPage, feedbackPage, parseFeedbackQuery } from './feedbackRoute';
 import { errorReply, readBody, Router, type Reply, type RouteAuth } from './router';
 import type { UpdateStatusStore } from './updateStatusData';
+import { demoWorkflows, type StandInWorkflow } from './workflows';
 
 /** What the stand-in serves and which keys it accepts. */
 export interface StandInConfig {
@@ -30,6 +33,10 @@ export interface StandInConfig {
 	 * paths answer and the current ones get 404: how the clients' fallbacks are tested.
 	 */
 	readonly currentPaths?: boolean;
+	/** Reader analytics (views, searches, assistant); default: generated for the example site's pages, ending now. */
+	readonly analytics?: StandInAnalytics;
+	/** Automations the workflow trigger knows (default {@link demoWorkflows}). */
+	readonly workflows?: readonly StandInWorkflow[];
 }
 
 /** A request as `GET /__requests` reports it: no headers, so no keys. */
@@ -93,6 +100,12 @@ export function createApiStandIn(config: StandInConfig): ApiStandIn {
 			feedback: config.feedback,
 			updateStatuses: config.updateStatuses,
 			docs: loadDocs,
+			workflows: config.workflows ?? demoWorkflows,
+		});
+		let analytics = config.analytics;
+		registerAnalyticsRoutes(router, {
+			projectId: config.projectId,
+			analytics: () => (analytics ??= generateAnalytics(builtinPages, new Date(), { siteUrl: `https://${config.projectId}.mintlify.app` })),
 		});
 	}
 

@@ -1,4 +1,8 @@
-/** An update status as the stand-in serves it (the spec's shape; unknown extra fields allowed). */
+/**
+ * An update status as the stand-in serves it: the platform's current shape (`author` an object
+ * or null since 2026-03); statuses from `--data` are served as given, so the older string
+ * `author` can be served too. Unknown extra fields allowed.
+ */
 export type StandInUpdateStatus = { readonly _id: string; readonly status: string; readonly logs: readonly string[] } & Readonly<Record<string, unknown>>;
 
 /** Ids of the seeded statuses. `demo-live` starts `queued` when first requested and ends in `success`. */
@@ -33,8 +37,15 @@ const liveLogs = [
 interface Started {
 	readonly startedAt: number;
 	readonly ref: string;
-	readonly author: string;
+	readonly author: StandInAuthor | null;
 	readonly extra: Readonly<Record<string, unknown>>;
+}
+
+/** Who a deployment is by (platform docs since 2026-03); null when no person started it (an API key). */
+export interface StandInAuthor {
+	readonly name: string;
+	readonly avatarUrl?: string;
+	readonly githubUserId?: number;
 }
 
 /** Deployments started through the API kept at most (the oldest goes first). */
@@ -66,16 +77,19 @@ export class UpdateStatusStore {
 		if (started) return this.#progress(id, started, now);
 		if (id !== demoStatusIds.live) return undefined;
 		this.#liveStartedAt ??= now;
-		return this.#progress(id, { startedAt: this.#liveStartedAt, ref: 'main', author: 'Docs API', extra: {} }, now);
+		return this.#progress(id, { startedAt: this.#liveStartedAt, ref: 'main', author: null, extra: {} }, now);
 	}
 
 	/**
 	 * A new deployment, queued now: of the deployed branch (`POST /v1/project/update`), or a
 	 * preview of `branch` (`extra` carries its `previewUrl`). Returns its status id.
 	 */
-	start(options: { readonly ref?: string; readonly author?: string; readonly extra?: Readonly<Record<string, unknown>> } = {}, now = Date.now()): string {
+	start(
+		options: { readonly ref?: string; readonly author?: StandInAuthor | null; readonly extra?: Readonly<Record<string, unknown>> } = {},
+		now = Date.now(),
+	): string {
 		const id = `upd_${now.toString(36)}${(++this.#counter).toString(36).padStart(3, '0')}`;
-		this.#started.set(id, { startedAt: now, ref: options.ref ?? 'main', author: options.author ?? 'Docs API', extra: options.extra ?? {} });
+		this.#started.set(id, { startedAt: now, ref: options.ref ?? 'main', author: options.author ?? null, extra: options.extra ?? {} });
 		while (this.#started.size > maxStarted) this.#started.delete(this.#started.keys().next().value!);
 		return id;
 	}
@@ -139,7 +153,7 @@ function seededStatuses({ projectId, subdomain, anchor }: UpdateStatusStoreOptio
 			createdAt: at(95),
 			endedAt: at(93),
 			summary: 'Deployed 4 changed files',
-			author: 'Dana Whitfield',
+			author: { name: 'Dana Whitfield', avatarUrl: 'https://avatars.githubusercontent.com/u/5832311', githubUserId: 5832311 },
 			source: 'github',
 			...screenshots(subdomain),
 			logs: [
@@ -169,7 +183,7 @@ function seededStatuses({ projectId, subdomain, anchor }: UpdateStatusStoreOptio
 			createdAt: at(40),
 			endedAt: at(39),
 			summary: "Build failed: page 'guides/retries' in docs.json does not exist",
-			author: 'Sam Okafor',
+			author: { name: 'Sam Okafor', avatarUrl: 'https://avatars.githubusercontent.com/u/7710452', githubUserId: 7710452 },
 			source: 'dashboard',
 			logs: [
 				'Update triggered from the dashboard',

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { UsageError } from './check';
+import { generateAnalytics } from '../apiStandIn/analyticsData';
 import { createAssistantDocs, defaultDocsDir, loadAssistantDocs } from '../apiStandIn/assistantDocs';
 import { faultHelp } from '../apiStandIn/faults';
 import { builtinPages, generateFeedback, scanDocs, sortNewestFirst, type StandInFeedback } from '../apiStandIn/feedbackData';
@@ -22,8 +23,9 @@ export const standInDefaults = {
 
 export const apiServerUsage = `  api-server [--port N] [--docs DIR] [--data FILE] [--spec-paths-only]
                                         Serve a local stand-in of the platform API on 127.0.0.1
-                                        (update status and trigger, preview, feedback, assistant v1/v2,
-                                        search, page) for the demo and tests; the assistant answers
+                                        (update status and trigger, preview, workflow trigger, analytics:
+                                        feedback, views, visitors, searches, assistant conversations;
+                                        assistant v1/v2, search, page) for the demo and tests; the assistant answers
                                         from --docs (default examples/acme); --spec-paths-only serves
                                         only the spec's early-2026 paths (the current ones answer 404)`;
 
@@ -86,6 +88,7 @@ export async function runApiServer(args: readonly string[], out: NodeJS.Writable
 	const assistantDir = docsDir ?? defaultDocsDir();
 	const assistantDocs = assistantDir ? loadAssistantDocs(assistantDir) : createAssistantDocs([], undefined);
 	const updateStatuses = new UpdateStatusStore({ projectId, subdomain: projectId, anchor, liveSeconds, extra: data.updateStatuses });
+	const analytics = generateAnalytics(pages, anchor, { siteUrl: `https://${projectId}.mintlify.app` });
 	const standIn: ApiStandIn = createApiStandIn({
 		projectId,
 		adminKey,
@@ -95,6 +98,7 @@ export async function runApiServer(args: readonly string[], out: NodeJS.Writable
 		updateStatuses,
 		assistantDocs,
 		assistantDelayMs,
+		analytics,
 		currentPaths: !values['spec-paths-only'],
 		log: values.quiet ? undefined : line => out.write(`${new Date().toISOString()} ${line}\n`),
 	});
@@ -120,8 +124,9 @@ export async function runApiServer(args: readonly string[], out: NodeJS.Writable
 			`  assistant key      ${shown(assistantKey, standInDefaults.assistantKey, '--assistant-key')}`,
 			`  update status ids  ${updateStatuses.ids().join(', ')} (${demoStatusIds.live} starts queued at its first request and succeeds ${liveSeconds} s later)`,
 			`  feedback           ${feedback.length} entries on ${new Set(feedback.map(f => f.path)).size} pages${docsDir ? ` of ${docsDir}` : ' of the example site'}${data.feedback ? ' (from --data)' : ''}`,
+			`  analytics          ${analytics.views.length} page-days of views, ${analytics.searches.length} searches, ${analytics.turns.length} assistant turns (90 days to the anchor)`,
 			`  assistant docs     ${assistantDir ? `${assistantDocs.sections.length} sections on ${assistantDocs.pageCount} pages of ${assistantDir}` : 'none (no --docs and no examples/acme): every answer says the docs do not cover it'}`,
-			`  paths              ${values['spec-paths-only'] ? "the spec's only (early 2026): /discovery/v1/assistant, /api/external/v1/analytics/…/feedback, update-status" : "current and the spec's: /discovery/v2/assistant and v1, /discovery/v1/search, /discovery/v1/page, /v1/analytics/…/feedback (+ /by-page) and /api/external/…, /v1/project/update, /v1/project/preview, update-status"}`,
+			`  paths              ${values['spec-paths-only'] ? "the spec's only (early 2026): /discovery/v1/assistant, /api/external/v1/analytics/…/feedback, update-status" : "current and the spec's: /discovery/v2/assistant and v1, /discovery/v1/search, /discovery/v1/page, /v1/analytics/…/feedback (+ /by-page) and /api/external/…, /v1/project/update, /v1/project/preview, update-status, /v1/workflow/…/trigger, /v1/analytics/… (assistant, searches, views, visitors)"}`,
 			`  faults             header x-mintdoc-fault: ${faultHelp}; or POST /__faults {"fault","times","path"}`,
 			`MintDoc API stand-in listening on http://127.0.0.1:${actualPort}`,
 			'',

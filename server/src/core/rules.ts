@@ -76,10 +76,17 @@ export const rules = {
 	'page-not-found': { severity: DiagnosticSeverity.Error, summary: 'A navigation entry names a page with no `.mdx` or `.md` file under the docs root.' },
 	'page-leading-slash': { severity: DiagnosticSeverity.Warning, summary: 'Page paths in docs.json are written without a leading slash.' },
 	'page-extension': { severity: DiagnosticSeverity.Warning, summary: 'Page paths in docs.json are written without the file extension.' },
-	'page-ignored': { severity: DiagnosticSeverity.Error, summary: 'A navigation entry names a page that .mintignore excludes from the site.' },
+	'page-ignored': {
+		severity: DiagnosticSeverity.Error,
+		summary: "A navigation entry names a page that .mintignore or the platform's default ignores exclude from the site.",
+	},
 	'redirect-invalid': {
 		severity: DiagnosticSeverity.Error,
 		summary: "A redirect's source or destination is not a path starting with / (or, for the destination, a URL).",
+	},
+	'redirect-leading-slash': {
+		severity: DiagnosticSeverity.Hint,
+		summary: "A redirect source written without its leading slash: the platform's validator accepts it and reads it from the root.",
 	},
 	'redirect-duplicate-source': { severity: DiagnosticSeverity.Error, summary: 'Two redirects have the same source; only one can apply.' },
 	'redirect-destination-missing': {
@@ -166,8 +173,9 @@ export const rules = {
 			"A relative link written without ./ that works from the page's folder, while the platform's link check reads it from the root and calls it broken.",
 	},
 	'link-redirected': {
-		severity: DiagnosticSeverity.Warning,
-		summary: "An internal link leads to a path only a redirect serves: readers get there, but the platform's link check reports it as broken.",
+		severity: DiagnosticSeverity.Hint,
+		summary:
+			"An internal link leads to a redirect source: readers take one hop more (a warning when the platform's link check does not follow that redirect and reports the link as broken).",
 	},
 	'link-external-broken': {
 		severity: DiagnosticSeverity.Error,

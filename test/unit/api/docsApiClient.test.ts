@@ -38,7 +38,7 @@ describe('docs API client: requests and responses', () => {
 		const status = await client.getUpdateStatus('abc');
 		assert.equal(server.seen[0].url, '/v1/project/update-status/abc');
 		assert.equal(server.seen[0].authorization, `Bearer ${key}`);
-		assert.deepEqual(status, { ...body, logs: ['one', 'two'] });
+		assert.deepEqual(status, { ...body, author: { name: 'Ann' }, logs: ['one', 'two'] });
 		assert.equal(status.status, 'rolling_back');
 		assert.equal(status.region, 'eu');
 	});

@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { createDocsApiClient } from '../../../client/src/api/docsApiClient';
 import { ApiError } from '../../../client/src/api/errors';
-import type { FeedbackEntry, FeedbackFilters } from '../../../client/src/api/types';
-import { builtinPages, codeBlocksOf, generateFeedback, scanDocs } from '../../../server/src/apiStandIn/feedbackData';
+import type { FeedbackFilters } from '../../../client/src/api/types';
+import { builtinPages, codeBlocksOf, generateFeedback, scanDocs, type StandInFeedback } from '../../../server/src/apiStandIn/feedbackData';
 import { feedbackPage, parseFeedbackQuery, type FeedbackQuery } from '../../../server/src/apiStandIn/feedbackRoute';
 import { createApiStandIn, type ApiStandIn } from '../../../server/src/apiStandIn/standIn';
 import { UpdateStatusStore } from '../../../server/src/apiStandIn/updateStatusData';
@@ -28,7 +28,7 @@ async function startStandIn(): Promise<{ standIn: ApiStandIn; url: string; data:
 }
 
 /** What the stand-in should return for `filters`, computed from the data set directly. */
-function expected(data: readonly FeedbackEntry[], f: FeedbackFilters): string[] {
+function expected(data: readonly StandInFeedback[], f: FeedbackFilters): string[] {
 	const day = (d: string) => Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(d) ? `${d}T00:00:00Z` : d);
 	return data
 		.filter(
@@ -51,11 +51,11 @@ describe('API stand-in with the client (in process)', () => {
 		const again = generateFeedback(scanDocs(acme), anchor);
 		assert.deepEqual(again, server.data);
 		assert.equal(server.data.length, 300);
-		const count = (pick: (e: FeedbackEntry) => boolean) => server.data.filter(pick).length;
+		const count = (pick: (e: StandInFeedback) => boolean) => server.data.filter(pick).length;
 		for (const source of ['contextual', 'code_snippet', 'agent']) assert.ok(count(e => e.source === source) > 30, source);
 		for (const status of ['pending', 'in_progress', 'resolved', 'dismissed']) assert.ok(count(e => e.status === status) > 10, status);
 		assert.ok(server.data.filter(e => e.source === 'contextual').every(e => typeof e.helpful === 'boolean'));
-		assert.ok(count(e => e.contact !== undefined) > 10);
+		assert.ok(count(e => typeof e.contact === 'string') > 10);
 		assert.ok(server.data.filter(e => e.source === 'code_snippet').every(e => e.code && e.lang));
 		const pages = new Set(scanDocs(acme).map(p => p.path));
 		assert.ok(

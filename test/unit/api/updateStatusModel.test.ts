@@ -24,7 +24,7 @@ const success: UpdateStatus = {
 	createdAt: '2026-01-15T10:25:00Z',
 	endedAt: '2026-01-15T10:27:00Z',
 	summary: 'Deployed 4 changed files',
-	author: 'Dana',
+	author: { name: 'Dana' },
 	source: 'github',
 	logs: ['start', 'done'],
 	screenshot: 'https://s.example.com/a.png',

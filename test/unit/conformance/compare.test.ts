@@ -66,4 +66,22 @@ describe("conformance: pairing MintDoc findings with the platform's", () => {
 		);
 		assert.deepEqual([result.falseAlarms.length, result.misses.length, result.unverifiable.length], [0, 0, 1]);
 	});
+
+	it('counts a warning that claims a verdict of the platform (link check reports it) and has no official finding as contradicted', () => {
+		const result = run(
+			[
+				ours('index.mdx', 'link-relative', "'/guides/setup' is where browsers take 'setup'", 3, 'warning'),
+				ours('index.mdx', 'link-anchor-missing', "'guides/setup' has no heading '#gone'.", 4, 'warning'),
+				ours('index.mdx', 'link-redirected', "'/old' is a redirect to '/new': readers arrive", 5, 'warning'),
+				// A warning that claims nothing of the platform is not judged.
+				ours('index.mdx', 'link-wrong-extension', "No file '/logo.gif'", 6, 'warning'),
+			],
+			[theirs('anchors', 'index.mdx', '/guides/setup#gone', 'warning')],
+		);
+		assert.deepEqual(
+			result.contradictedWarnings.map(f => f.code),
+			['link-relative', 'link-redirected'],
+		);
+		assert.equal(result.falseAlarms.length, 0);
+	});
 });

@@ -13,6 +13,7 @@ describe('conformance: a platform link check that crashed on an unparsable page'
 		misses: [anchors],
 		unverifiable: [],
 		contradicted: [],
+		contradictedWarnings: [],
 		matched: 3,
 	};
 

@@ -77,12 +77,32 @@ describe('page references', () => {
 		]);
 	});
 
-	it('ignores what the platform ignores by default (README.md, build/, ...)', async () => {
-		const text = docsJson({ pages: ['index', 'README', 'build/out'] });
-		assertDiagnostics(await docsDiagnostics(text, { 'README.md': '# Repo', 'build/out.mdx': '# Built' }), [
-			{ range: rangeOf(text, '"README"'), code: 'page-ignored' },
-			{ range: rangeOf(text, '"build/out"'), code: 'page-ignored' },
+	it("ignores what the platform's code ignores by default (README.md, .mintlify/, editor folders), not what its docs page adds (build/, dist/, tmp/)", async () => {
+		const text = docsJson({
+			pages: ['index', 'README', 'build/out', 'dist/page', 'tmp/page', '.mintlify/notes', '.vscode/tips', '.drafts/idea', 'guides/CONTRIBUTING'],
+		});
+		const files = {
+			'README.md': '# Repo',
+			'build/out.mdx': '# Built',
+			'dist/page.mdx': '# Dist',
+			'tmp/page.md': '# Tmp',
+			'.mintlify/notes.md': '# Notes for agents',
+			'.vscode/tips.mdx': '# Tips',
+			'.drafts/idea.mdx': '# A dot folder the platform walks',
+			'guides/CONTRIBUTING.md': '# How to contribute',
+		};
+		assertDiagnostics(await docsDiagnostics(text, files), [
+			{ range: rangeOf(text, '"README"'), code: 'page-ignored', message: /^'README' exists but the platform leaves it out of every site/ },
+			{ range: rangeOf(text, '".mintlify/notes"'), code: 'page-ignored' },
+			{ range: rangeOf(text, '".vscode/tips"'), code: 'page-ignored' },
+			{ range: rangeOf(text, '"guides/CONTRIBUTING"'), code: 'page-ignored' },
 		]);
+	});
+
+	it('keeps what .mintignore names, and .mintlify/ files the platform un-ignores (JSON, YAML, skills)', async () => {
+		const text = docsJson({ pages: ['index', 'build/out', '.mintlify/skills/writing'] });
+		const files = { '.mintignore': 'build/\n', 'build/out.mdx': '# Built', '.mintlify/skills/writing.md': '# Writing skill' };
+		assertDiagnostics(await docsDiagnostics(text, files), [{ range: rangeOf(text, '"build/out"'), code: 'page-ignored', message: /\.mintignore excludes it/ }]);
 	});
 
 	it('knows pages excluded by .mintignore; files of a nested site are pages of the outer site too (the platform builds every file under its root)', async () => {
@@ -114,7 +134,8 @@ describe('redirects', () => {
 		);
 		const d = await docsDiagnostics(text);
 		assertDiagnostics(d, [
-			{ range: rangeOf(text, '"no-slash"'), code: 'redirect-invalid' },
+			// The platform's validator accepts a source without its slash and reads it from the root.
+			{ range: rangeOf(text, '"no-slash"'), code: 'redirect-leading-slash', severity: 4 },
 			{ range: rangeOf(text, '"/old"', 1), code: 'redirect-duplicate-source' },
 			{ range: rangeOf(text, '"/guides/stup"'), code: 'redirect-destination-missing', message: /Did you mean '\/guides\/setup'\?/ },
 			// Patterns are checked as patterns: no page lives under /news/.

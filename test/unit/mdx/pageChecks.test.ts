@@ -28,7 +28,7 @@ describe('MDX page checks', () => {
 			'',
 			'# Home',
 			'',
-			'[a](/guides/setup) [b](/guides/setup#install-the-sdk) [c](guides/setup#param-api_key) [d](/guides/setup#create-a-key)',
+			'[a](/guides/setup) [b](/guides/setup#install-the-sdk) [c](guides/setup#param-api-key) [d](/guides/setup#create-a-key)',
 			'[e](/images/logo.png) [g](/api-reference/users/list-users) [h](/guides/v1.2/notes) [i](#home)',
 			'[j](https://example.com) [k](mailto:a@b.c) [l](/) [m](./guides/setup.mdx)',
 			'',
@@ -135,6 +135,36 @@ describe('MDX page checks', () => {
 		assertDiagnostics(d['index.mdx'], [{ range: [4, 20, 4, 30], code: 'link-anchor-missing' }]);
 	});
 
+	it('reports the accessibility findings of a page too large to parse, as `mint a11y` does (a .md page with an image inlined as a data URI)', async () => {
+		const dataUri = 'data:image/png;base64,' + 'iVBORw0KGgo'.repeat(60_000);
+		const page = [
+			'# Screenshots',
+			'',
+			`<img src="${dataUri}">`,
+			'',
+			'![](/images/logo.png) ![Logo](/images/logo.png)',
+			'',
+			'<img src="/images/logo.png" alt="The logo" /> <a href="/guides/setup"></a>',
+			'',
+			'```html',
+			'<img src="/images/logo.png">',
+			'```',
+			'',
+		].join('\n');
+		const files = site('# Home\n', { 'shots.md': page });
+		files['docs.json'] = docsJson({ pages: ['index', 'shots', 'guides/setup'] });
+		const d = (await checkPages(files))['shots.md'];
+		assert.deepEqual(
+			d.map(x => [x.code, x.range.start.line, x.range.start.character]),
+			[
+				['page-too-large', 0, 0],
+				['a11y-missing-alt', 2, 0],
+				['a11y-missing-alt', 4, 0],
+				['a11y-link-text', 6, 46],
+			],
+		);
+	});
+
 	it('judges links to the headings of a page too large to parse (its anchors are found by pattern)', async () => {
 		const padding = 'Lorem ipsum dolor sit amet.\n'.repeat(20_000);
 		const page = `# Changelog\n\n[a](#release-25_12-2025) [b](#2512) [c](#kept)\n\n### Release 25_12, 2025\n\n\`\`\`md\n## Not a heading\n\`\`\`\n\n## Custom {#kept}\n\n${padding}`;
@@ -148,10 +178,80 @@ describe('MDX page checks', () => {
 		);
 	});
 
-	it("warns on a link to a path only a redirect serves (the platform's link check calls it broken)", async () => {
-		const d = await checkPages(site('# Home\n\n[f](/old/anything/here)\n'));
-		assertDiagnostics(d['index.mdx'], [{ range: [2, 4, 2, 22], code: 'link-redirected', message: /only a redirect source/ }]);
-		assert.equal(d['index.mdx'][0].severity, 2);
+	it("hints at a link to a redirect source whose destination the platform's link check accepts (one hop more), with the destination", async () => {
+		const d = await checkPages(site('# Home\n\n[f](/old/anything/here#install-the-sdk)\n'));
+		assertDiagnostics(d['index.mdx'], [
+			{
+				range: [2, 4, 2, 38],
+				code: 'link-redirected',
+				severity: 4,
+				message: /^'\/old\/anything\/here' is a redirect to '\/guides\/setup': readers take one hop more\. Link to '\/guides\/setup'\.$/,
+			},
+		]);
+		assert.deepEqual(d['index.mdx'][0].data, { replacement: '/guides/setup#install-the-sdk' });
+	});
+
+	it("redirects as the platform's link check reads them: a source without its slash, a destination it does not follow (warning), a destination that is nothing (error)", async () => {
+		const files = site('# Home\n\n[a](/features/beta) [b](/to-md) [c](/to-url) [d](/to-nothing) [e](/to-folder)\n', {
+			'notes/readme-page.md': '# A .md page',
+			'guides/index.mdx': '# Guides',
+		});
+		files['docs.json'] = docsJson(
+			{ pages: ['index', 'guides/setup', 'notes/readme-page'] },
+			{
+				redirects: [
+					{ source: 'features/beta', destination: '/guides/setup' },
+					{ source: '/to-md', destination: '/notes/readme-page' },
+					{ source: '/to-url', destination: 'https://example.com/docs' },
+					{ source: '/to-nothing', destination: '/gone/away' },
+					{ source: '/to-folder', destination: '/guides' },
+				],
+			},
+		);
+		const index = files['index.mdx'];
+		assertDiagnostics((await checkPages(files))['index.mdx'], [
+			{ range: rangeOf(index, '/features/beta'), code: 'link-redirected', severity: 4 },
+			{ range: rangeOf(index, '/to-md'), code: 'link-redirected', severity: 2, message: /does not follow this redirect and reports the link as broken/ },
+			{ range: rangeOf(index, '/to-url'), code: 'link-redirected', severity: 2, message: /a redirect to 'https:\/\/example\.com\/docs'/ },
+			{
+				range: rangeOf(index, '/to-nothing'),
+				code: 'link-broken',
+				severity: 1,
+				message: /^'\/to-nothing' redirects to '\/gone\/away', which is no page or file of this site\./,
+			},
+			{ range: rangeOf(index, '/to-folder'), code: 'link-redirected', severity: 4 },
+		]);
+	});
+
+	it('matches anchors as the platform makes and compares them: emoji headings, percent-encoded fragments, parameter fields, ids components drop', async () => {
+		const target = [
+			'# Target',
+			'',
+			'## Error 🤖',
+			'',
+			'## Step 1: Install',
+			'',
+			'<ParamField body="onError" type="string">x</ParamField>',
+			'<ParamField query="limit">x</ParamField>',
+			'<ParamField query="limit">again</ParamField>',
+			'<ResponseField name="userId">x</ResponseField>',
+			'<Card title="Card" id="my-card">x</Card>',
+			'<div id="raw-id">x</div>',
+		].join('\n');
+		const index = [
+			'# Home',
+			'',
+			'[a](/target#error-%F0%9F%A4%96) [b](/target#error-🤖) [c](/target#step-1-install) [d](/target#step-1%3A-install)',
+			'[e](/target#param-on-error) [f](/target#param-limit) [g](/target#param-limit-1) [h](/target#param-user-id) [i](/target#raw-id)',
+			'[j](/target#param-onerror) [k](/target#my-card) [l](/target#response-user-id)',
+		].join('\n');
+		const files = site(index, { 'target.mdx': target });
+		files['docs.json'] = docsJson({ pages: ['index', 'target', 'guides/setup'] });
+		assertDiagnostics((await checkPages(files))['index.mdx'], [
+			{ range: rangeOf(index, '/target#param-onerror'), code: 'link-anchor-missing', message: /Did you mean '#param-on-error'\?/ },
+			{ range: rangeOf(index, '/target#my-card'), code: 'link-anchor-missing' },
+			{ range: rangeOf(index, '/target#response-user-id'), code: 'link-anchor-missing' },
+		]);
 	});
 
 	it("reports a broken link the platform's link check does not read (<video src>, <Button href>) as a warning that says so", async () => {

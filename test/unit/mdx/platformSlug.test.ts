@@ -14,12 +14,14 @@ function random(seed: number): () => number {
 }
 
 describe('platform heading ids', () => {
-	it('the ASCII fast path equals the library on every string it accepts', () => {
+	it('the ASCII fast path equals the library on every string it accepts', function () {
+		// The library builds hundreds of regular expressions per call: 24,000 calls take a minute or more on a busy 2-core machine.
+		this.timeout(300_000);
 		const next = random(42);
 		// Characters that matter to slugify: separators, `_`, digits, case, contractions (`-s`, `-t`), backslashes, percent-escapes.
 		const alphabet = ['a', 'b', 's', 'S', 't', 'T', 'Z', '0', '9', '-', '-', '_', ' ', '.', '%', '2', '\\', '/', '(', ')', '!', '&', '^', '`', '~', '=', 'é'];
 		let accepted = 0;
-		for (let i = 0; i < 20_000; i++) {
+		for (let i = 0; i < 8_000; i++) {
 			const length = 1 + Math.floor(next() * 14);
 			let text = '';
 			for (let j = 0; j < length; j++) text += alphabet[Math.floor(next() * alphabet.length)];
@@ -35,7 +37,7 @@ describe('platform heading ids', () => {
 			);
 			assert.strictEqual(plainAsciiSlug(text, { keepUnderscore: false }), slugify(text, { decamelize: false }), `title ${JSON.stringify(text)}`);
 		}
-		assert.ok(accepted > 5_000, `only ${accepted} strings took the fast path`);
+		assert.ok(accepted > 2_000, `only ${accepted} strings took the fast path`);
 	});
 
 	it('declines text the library transliterates', () => {

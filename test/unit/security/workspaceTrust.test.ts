@@ -29,8 +29,10 @@ describe('workspace trust', () => {
 		assert.equal(settings['mintdoc.api.baseUrl'].scope, 'machine');
 		assert.equal(settings['mintdoc.assistant.fingerprint'].scope, 'machine');
 		// Every other setting is either restricted or harmless (limits, a redirect on move, which
-		// endpoint version of the same host, whether accessibility findings show).
+		// endpoint version of the same host, whether accessibility findings show, whether the page summary
+		// asks the configured host — whose address, project and key a workspace cannot set).
 		const harmless = [
+			'mintdoc.insights.pageSummary',
 			'mintdoc.assistant.apiVersion',
 			'mintdoc.assistant.retrievalPageSize',
 			'mintdoc.assistant.idleTimeoutSeconds',

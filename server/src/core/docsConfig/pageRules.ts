@@ -78,7 +78,11 @@ function checkPagePath(node: ConfigScalar, pages: PageIndex, sink: DiagnosticSin
 		});
 	if (path === '' || pages.has(path)) return;
 	if (pages.isIgnored(path)) {
-		sink.atNode(node, `'${path}' exists but .mintignore excludes it from the site.`, 'page-ignored');
+		const why =
+			pages.ignoredBy(path) === 'default'
+				? 'the platform leaves it out of every site (README, LICENSE, CHANGELOG and CONTRIBUTING files, .git, .github and editor folders such as .vscode, and .mintlify/ are never pages)'
+				: '.mintignore excludes it from the site';
+		sink.atNode(node, `'${path}' exists but ${why}.`, 'page-ignored');
 		return;
 	}
 	// "Did you mean" comes later, from addPageSuggestions.

@@ -83,8 +83,12 @@ function readRedirects(items: readonly ConfigNode[], sink: DiagnosticSink): Redi
 		const destination = getValue(node, 'destination');
 		if (source?.kind === 'string') {
 			const value = source.value as string;
-			if (!value.startsWith('/'))
-				sink.atNode(source, `A redirect source is a path on this site starting with '/', such as '/${value.replace(/^\/*/, '')}'.`, 'redirect-invalid');
+			// The platform's validator accepts a source without the leading slash, and its build and
+			// link check read it from the root: a style hint, not an error.
+			if (!value.startsWith('/') && !isExternalLink(value))
+				sink.atNode(source, `Redirect sources are written with a leading slash: the platform reads '${value}' as '/${value}'.`, 'redirect-leading-slash', {
+					data: { replacement: '/' + value },
+				});
 			const first = sources.get(value);
 			if (first)
 				sink.atNode(source, `Another redirect already has the source '${value}'.`, 'redirect-duplicate-source', {

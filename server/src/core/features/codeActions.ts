@@ -14,6 +14,7 @@ const replacementFixes: Record<string, { field: 'normalized' | 'replacement' | '
 	'openapi-method-case': { field: 'replacement', verb: 'Change' },
 	'openapi-operation-not-found': { field: 'replacement', verb: 'Change' },
 	'redirect-destination-missing': { field: 'suggestion', verb: 'Change' },
+	'redirect-leading-slash': { field: 'replacement', verb: 'Change' },
 	'redirect-chain': { field: 'replacement', verb: 'Redirect straight' },
 	'a11y-contrast': { field: 'replacement', verb: 'Change' },
 	'icon-unknown': { field: 'replacement', verb: 'Change' },

@@ -6,6 +6,7 @@ const replacements: Record<string, string> = {
 	'component-unknown-prop': 'Rename to',
 	'component-prop-value': 'Change to',
 	'icon-unknown': 'Change to',
+	'link-redirected': 'Link straight to',
 };
 
 /** A fix a page diagnostic carries: `data.edit` (title, range, text) or `data.replacement` for its own range. */

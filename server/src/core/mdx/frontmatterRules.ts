@@ -6,7 +6,11 @@ import type { Frontmatter } from './frontmatter';
 
 type FieldType = 'string' | 'boolean' | 'string[]' | { readonly enum: readonly string[] };
 
-/** Page metadata the platform documents (organize/pages, SEO, API pages), with its type. */
+/**
+ * Page metadata the platform documents, with its type. Follows the docs, not code: the pages
+ * mintlify.com/docs/organize/pages, optimize/seo and api-playground/mdx-setup list these keys
+ * (the build passes any key through, so `frontmatter-unknown-key` is only a hint).
+ */
 export const frontmatterFields: Record<string, { readonly type: FieldType; readonly doc: string }> = {
 	title: { type: 'string', doc: 'Title of the page, in navigation and the browser tab (default: from the file name).' },
 	description: { type: 'string', doc: 'Summary shown under the title; also the SEO description.' },

@@ -1,11 +1,12 @@
-import type { Diagnostic } from 'vscode-languageserver-types';
+import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import { throwIfCancelled, type CancellationToken } from '../cancellation';
 import { createDiagnostic } from '../diagnostic';
-import { getString, getValue } from '../docsConfig/configTree';
 import { isExternalLink } from '../docsConfig/pageEntries';
 import { generatedPageFolders, type SiteModel } from '../site/siteModel';
 import { closestMatch } from '../textDistance';
 import { dirnameUri, joinUri, relativePath } from '../uris';
+import { redirectDestinations } from './linkRedirects';
+import { cleanAnchor } from './platformSlug';
 import type { PageLink, PageSummary } from './pageSummary';
 
 /** What checking a page's links needs from the rest of the site. */
@@ -32,9 +33,15 @@ export type LinkTarget =
 	| { readonly kind: 'served'; readonly path: string; readonly rootMissing?: string; readonly aboveRoot?: boolean }
 	/** No such file, but one named alike with another extension, which the platform's link check accepts. */
 	| { readonly kind: 'similar'; readonly path: string; readonly file: string }
-	/** Served only by a redirect: the site answers, the platform's link check does not follow it. */
-	| { readonly kind: 'redirected'; readonly path: string }
-	| { readonly kind: 'missing'; readonly path: string };
+	/**
+	 * Served by a redirect to `destination`. `checked`: the platform's link check follows it (the
+	 * destination is `<destination>.mdx` or a file or folder of the site); otherwise readers still
+	 * arrive (a `.md` page, an index page, a generated page, a URL, another redirect) but that check
+	 * reports the link as broken.
+	 */
+	| { readonly kind: 'redirected'; readonly path: string; readonly destination: string; readonly checked: boolean }
+	/** Nothing answers; `through`: the destination of a redirect that leads nowhere. */
+	| { readonly kind: 'missing'; readonly path: string; readonly through?: string };
 
 /**
  * Resolves a link the way readers' browsers do on the built site: `/guides/setup` from the root,
@@ -95,18 +102,47 @@ async function resolvePath(path: string, anchor: string | undefined, context: Li
 	}
 	// The site's home is its first page.
 	if (pagePath === '' && site.pages.size > 0) return { kind: 'served', path: '' };
-	if (redirectSources(site).some(source => matchesRoute(source, '/' + pagePath))) return { kind: 'redirected', path: pagePath };
-	if (generatedPageFolders(site.config.root, site.navigation).some(folder => pagePath === folder || pagePath.startsWith(folder + '/')))
-		return { kind: 'served', path: pagePath };
+	if (isGeneratedPage(site, pagePath)) return { kind: 'served', path: pagePath };
 	// x-mint.href gives a generated page its own URL, anywhere on the site.
 	if (site.specs.specs.some(spec => spec.operations.some(op => typeof op.xMint?.href === 'string' && op.xMint.href.replace(/^\/+|\/+$/g, '') === pagePath)))
 		return { kind: 'served', path: pagePath };
 	// Any file or folder under the root, and (as the platform's link check does) a file named like
 	// the link's last segment with any extension (`/images/logo` finds `images/logo.png`).
 	if (path !== '' && (await context.exists(joinUri(site.rootUri, ...path.split('/'))))) return { kind: 'served', path };
+	const redirected = await followRedirect(pagePath, context);
+	if (redirected) return redirected;
 	const similar = path !== '' ? await context.fileNamedLike(joinUri(site.rootUri, ...path.split('/'))) : undefined;
 	if (similar) return /\.[^/.]+$/.test(path) ? { kind: 'similar', path, file: similar } : { kind: 'served', path };
 	return { kind: 'missing', path: pagePath };
+}
+
+function isGeneratedPage(site: SiteModel, pagePath: string): boolean {
+	return generatedPageFolders(site.config.root, site.navigation).some(folder => pagePath === folder || pagePath.startsWith(folder + '/'));
+}
+
+/**
+ * A path only a redirect serves, judged as the platform's link check judges it: it follows the
+ * first redirect whose destination is `<destination>.mdx` or any file or folder of the site, and
+ * calls the link broken otherwise (also when readers would still arrive somewhere).
+ */
+async function followRedirect(pagePath: string, context: LinkContext): Promise<LinkTarget | undefined> {
+	const { site } = context;
+	const candidates = redirectDestinations(site.config.root, pagePath);
+	if (candidates.length === 0) return undefined;
+	const underRoot = (path: string) => joinUri(site.rootUri, ...path.split('/'));
+	for (const { to, external } of candidates) {
+		if (external) continue;
+		if (to === '' || (await context.exists(underRoot(`${to}.mdx`))) || (await context.exists(underRoot(to))))
+			return { kind: 'redirected', path: pagePath, destination: to, checked: true };
+	}
+	const { to, external } = candidates[0]!;
+	const arrives =
+		external ||
+		site.pages.fileOf(to) !== undefined ||
+		site.pages.fileOf(`${to}/index`) !== undefined ||
+		isGeneratedPage(site, to) ||
+		redirectDestinations(site.config.root, to).length > 0;
+	return arrives ? { kind: 'redirected', path: pagePath, destination: to, checked: false } : { kind: 'missing', path: pagePath, through: to };
 }
 
 /** Link and import problems of one page. Links to missing pages are errors; a missing #anchor on an existing page is a warning. */
@@ -123,9 +159,12 @@ export async function checkPageLinks(pageUri: string, summary: PageSummary, cont
 			const why = checked
 				? ''
 				: ` The platform's link check does not read ${link.attribute} of <${link.element ?? '…'}>, so its build and link check accept it.`;
+			const what = target.through
+				? `'/${target.path}' redirects to '/${target.through}', which is no page or file of this site.`
+				: `No page or file '/${target.path}' in this site.`;
 			const diagnostic = createDiagnostic(
 				link.range,
-				`No page or file '/${target.path}' in this site.${suggestion ? ` Did you mean '/${suggestion}'?` : ''}${why}`,
+				`${what}${suggestion ? ` Did you mean '/${suggestion}'?` : ''}${why}`,
 				checked ? 'link-broken' : 'link-broken-unchecked',
 			);
 			if (suggestion) diagnostic.data = { replacement: rewriteKeepingAnchor(link.url, '/' + suggestion) };
@@ -158,17 +197,22 @@ export async function checkPageLinks(pageUri: string, summary: PageSummary, cont
 				),
 			);
 		} else if (target.kind === 'redirected') {
-			diagnostics.push(
-				createDiagnostic(
-					link.range,
-					`'/${target.path}' is only a redirect source: the site redirects readers, but the platform's link check (mint broken-links) reports the link as broken. Link to the destination instead.`,
-					'link-redirected',
-				),
+			const destination = isExternalLink(target.destination) ? target.destination : '/' + target.destination;
+			const diagnostic = createDiagnostic(
+				link.range,
+				target.checked
+					? `'/${target.path}' is a redirect to '${destination}': readers take one hop more. Link to '${destination}'.`
+					: `'/${target.path}' is a redirect to '${destination}': readers arrive, but the platform's link check (mint broken-links) does not follow this redirect and reports the link as broken. Link to '${destination}'.`,
+				'link-redirected',
 			);
+			// One hop more is a hint; a link the platform's link check fails is a warning.
+			if (!target.checked) diagnostic.severity = DiagnosticSeverity.Warning;
+			diagnostic.data = { replacement: rewriteKeepingAnchor(link.url, destination) };
+			diagnostics.push(diagnostic);
 		} else if (target.kind === 'page' && target.anchor) {
 			const anchors = target.fileUri === pageUri ? summary.anchors : (await context.summaryOf(target.fileUri))?.anchors;
 			// A target that does not parse has unknown anchors: its own error says so, this link is not judged.
-			if (anchors && !anchors.has(target.anchor) && !anchors.has(decodeAnchor(target.anchor))) {
+			if (anchors && !anchors.has(target.anchor) && !anchors.has(cleanAnchor(target.anchor))) {
 				const suggestion = closestMatch(target.anchor, anchors);
 				diagnostics.push(
 					createDiagnostic(
@@ -200,23 +244,6 @@ export function isCheckedByPlatform(link: PageLink): boolean {
 	return link.attribute === 'src' ? link.element === 'img' || link.element === 'source' : link.element === 'a' || link.element === 'Card';
 }
 
-function redirectSources(site: SiteModel): string[] {
-	const redirects = getValue(site.config.root, 'redirects');
-	if (redirects?.kind !== 'array') return [];
-	return redirects.items.flatMap(item => getString(item, 'source') ?? []);
-}
-
-/** Redirect sources may hold `:param` segments and a trailing `*` wildcard. */
-function matchesRoute(pattern: string, route: string): boolean {
-	const regex = pattern
-		.split('/')
-		.map(segment =>
-			segment.startsWith(':') ? (segment.endsWith('*') ? '.*' : '[^/]+') : segment === '*' ? '.*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-		)
-		.join('/');
-	return new RegExp(`^${regex}/?$`).test(route);
-}
-
 /** Whether a relative link (`../x`) from the page at `fromPath` goes up past the docs root. */
 function climbsAboveRoot(fromPath: string, link: string): boolean {
 	if (link.startsWith('/')) return false;
@@ -242,15 +269,6 @@ function normalize(segments: string[]): string {
 function splitOnce(value: string, separator: string): [string, string | undefined] {
 	const at = value.indexOf(separator);
 	return at === -1 ? [value, undefined] : [value.slice(0, at), value.slice(at + 1)];
-}
-
-/** The anchor as the browser compares it: percent-decoded, case kept (ids are case-sensitive, as on the platform). */
-function decodeAnchor(anchor: string): string {
-	try {
-		return decodeURIComponent(anchor);
-	} catch {
-		return anchor;
-	}
 }
 
 function rewriteKeepingAnchor(url: string, path: string): string {

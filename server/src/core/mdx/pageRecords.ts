@@ -1,10 +1,10 @@
-import { slug as slugOf } from 'github-slugger';
 import { componentTitleSlug, headingSlug, HeadingSlugger } from './platformSlug';
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import { checkElementA11y, checkImageAlt } from './a11yRules';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { PageElement, PageHeading, PageImport, PageLink, PageProp, PageSummary } from './pageTypes';
 import { scanTagProps } from './tagProps';
+import { ComponentAnchors } from './componentAnchors';
 
 /** What one page yields besides its diagnostics and frontmatter; `localNames` feeds the component check. */
 export type Extracted = Pick<PageSummary, 'links' | 'headings' | 'anchors' | 'imports' | 'folds' | 'elements'> & {
@@ -22,9 +22,6 @@ export interface ElementAttribute {
 	readonly value?: unknown;
 }
 
-/** Field components whose name becomes an anchor on the rendered page (`#param-limit`); the name is in one of these props. */
-const fieldComponents = new Set(['ParamField', 'ResponseField']);
-const fieldNameProps = new Set(['name', 'query', 'path', 'body', 'header']);
 /** Components the platform renders with an id made from their title (Step and Update titles get none: its link check rejects them). */
 const titledComponents = new Set(['Accordion', 'View', 'Tab']);
 
@@ -47,6 +44,7 @@ export class PageRecorder {
 	readonly elements: PageElement[] = [];
 	readonly localNames = new Set<string>();
 	private readonly slugger = new HeadingSlugger();
+	private readonly componentAnchors = new ComponentAnchors();
 
 	/** `customIds`: the id of each heading line written `## Title {#id}`, by line number. */
 	constructor(
@@ -95,13 +93,9 @@ export class PageRecorder {
 				if (at !== undefined)
 					this.links.push({ url: value, range: this.range(at, at + value.length), kind: 'attribute', element: name ?? undefined, attribute: attribute.name });
 			}
-			if (attribute.name === 'id') this.anchors.add(value);
-			if (name && fieldComponents.has(name) && fieldNameProps.has(attribute.name)) {
-				this.anchors.add('param-' + slugOf(value));
-				this.anchors.add('response-' + slugOf(value));
-			}
 			if (attribute.name === 'title' && name && titledComponents.has(name)) this.anchors.add(titleAnchor(name, value));
 		}
+		for (const id of this.componentAnchors.idsOf(name, attributes)) this.anchors.add(id);
 		if (name) this.a11y(checkElementA11y(this.text, name, attributes, start, (s, e) => this.range(s, e)));
 		if (name && this.text.startsWith(name, start + 1)) {
 			const names = attributes.map(a => a.name);

@@ -9,9 +9,10 @@ import { parseMdx } from './mdxParser';
 import { readFrontmatter } from './frontmatter';
 import { fastSummarize } from './fastPageScan';
 import { PageRecorder, type Extracted } from './pageRecords';
-import { HeadingSlugger, maskCustomHeadingIds } from './platformSlug';
+import { maskCustomHeadingIds } from './platformSlug';
+import { scanAccessibility, scanAnchors, scanLinks } from './largePageScan';
 
-import type { PageElement, PageLink, PageSummary } from './pageTypes';
+import type { PageElement, PageSummary } from './pageTypes';
 export type { PageElement, PageHeading, PageImport, PageLink, PageSummary } from './pageTypes';
 
 export function summarizePage(document: TextDocument): PageSummary {
@@ -47,6 +48,7 @@ function summarize(document: TextDocument, fast: boolean): { summary: PageSummar
 				: undefined;
 	if (tooHard) {
 		diagnostics.push(createDiagnostic({ start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, tooHard, 'page-too-large'));
+		diagnostics.push(...scanAccessibility(document));
 		return { summary: { ...empty, diagnostics, frontmatter: frontmatter?.data, links: scanLinks(document), anchors: scanAnchors(text) }, tier: 'none' };
 	}
 	// `## Title {#id}` is read as the platform reads it: the id set, the rest parsed as MDX.
@@ -118,55 +120,4 @@ function plainText(node: Nodes): string {
 	if ('value' in node && typeof node.value === 'string' && node.type !== 'mdxjsEsm') return node.value;
 	if ('children' in node) return node.children.map(child => plainText(child as Nodes)).join('');
 	return '';
-}
-
-/**
- * Anchors of a page too large to parse, found by pattern: ATX headings of levels 1-4 outside code
- * fences (their text without code and emphasis marks, links and tags, slugged as the platform does, or their `{#id}`) and
- * `id` attributes. Enough for links to them to be judged (a changelog of 600 KB links its own releases).
- */
-function scanAnchors(text: string): Set<string> {
-	const anchors = new Set<string>();
-	const slugger = new HeadingSlugger();
-	let fence: string | undefined;
-	for (const line of text.split('\n')) {
-		const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-		if (marker && (!fence || (marker[0] === fence[0] && marker.length >= fence.length))) {
-			fence = fence ? undefined : marker;
-			continue;
-		}
-		if (fence) continue;
-		const heading = /^ {0,3}(#{1,4})[ \t]+(.*?)[ \t#]*\r?$/.exec(line);
-		if (heading) {
-			const custom = /[ \t]*\{#([^\s{}]+)\}$/.exec(heading[2]);
-			const title = (custom ? heading[2].slice(0, custom.index) : heading[2])
-				.replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-				.replace(/<[^>]+>/g, '')
-				.replace(/[`*~]/g, '');
-			anchors.add(custom ? custom[1] : slugger.slug(title));
-		}
-	}
-	for (const match of text.matchAll(/\bid=(["'])([^"'\n]+)\1/g)) anchors.add(match[2]);
-	return anchors;
-}
-
-/** Links of a page too large to parse, found by pattern: Markdown link targets and href/src attributes. */
-function scanLinks(document: TextDocument): PageLink[] {
-	const text = document.getText();
-	const links: PageLink[] = [];
-	const range = (start: number, length: number): Range => ({ start: document.positionAt(start), end: document.positionAt(start + length) });
-	for (const match of text.matchAll(/(!?)\[[^\]\n]*\]\(([^)\s]+)/g)) {
-		links.push({ url: match[2], range: range(match.index! + match[0].length - match[2].length, match[2].length), kind: match[1] ? 'image' : 'link' });
-	}
-	for (const match of text.matchAll(/\b(href|src)=(["'])([^"'\n]+)\2/g)) {
-		const element = /<([A-Za-z][\w.-]*)[^<>]*$/.exec(text.slice(Math.max(0, match.index! - 2000), match.index!))?.[1];
-		links.push({
-			url: match[3],
-			range: range(match.index! + match[1].length + 2, match[3].length),
-			kind: 'attribute',
-			element,
-			attribute: match[1] as 'href' | 'src',
-		});
-	}
-	return links;
 }

@@ -19,7 +19,7 @@ export class HeadingSlugger {
 		// A lone surrogate cannot be percent-encoded: it becomes U+FFFD, as a browser would show it.
 		const wellFormed = title.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 		const encoded = encodeURIComponent(wellFormed.toLowerCase().trim().replace(/\s+/g, '-'));
-		return cleanId(this.#count(/%[0-9A-F]{2}/.test(encoded) ? memoSlug(encoded, true) : memoSlug(encoded, false)));
+		return cleanAnchor(this.#count(/%[0-9A-F]{2}/.test(encoded) ? memoSlug(encoded, true) : memoSlug(encoded, false)));
 	}
 
 	/** `slugifyWithCounter`'s numbering: the second `a` is `a-2`, and a title that is itself `a-2` counts with it. */
@@ -93,8 +93,12 @@ export function plainAsciiSlug(text: string, options: { lowercase?: boolean; kee
 		.replace(/^-|-$/g, '');
 }
 
-/** Decodes percent-escapes and drops the punctuation and emoji the rendered id leaves out. */
-function cleanId(id: string): string {
+/**
+ * Decodes percent-escapes and drops the punctuation and emoji the rendered id leaves out. The
+ * platform's link check cleans both sides this way: heading ids, and the `#fragment` of a link
+ * (`#error-%F0%9F%A4%96` and `#error-🤖` both name the heading `## Error 🤖`, id `error-`).
+ */
+export function cleanAnchor(id: string): string {
 	let decoded = id;
 	try {
 		decoded = decodeURIComponent(id.replace(/%(?![0-9A-Fa-f]{2})/g, '%25'));

@@ -10,11 +10,40 @@ import type { DocsWorkspace } from '../workspace';
 /** Extensions of page files, in the order the platform prefers them when both exist. */
 export const pageExtensions = ['.mdx', '.md'] as const;
 
-/** Folders never part of a site. */
-const skippedFolders = new Set(['node_modules']);
+/** Folders the platform's file walk never enters, whatever `.mintignore` says. */
+const skippedFolders = new Set(['node_modules', '.git']);
 
-/** What the platform ignores without any .mintignore (its "default ignored patterns"). */
-export const defaultIgnores = ['build/', 'dist/', 'coverage/', 'tmp/', 'temp/', 'README.md', 'LICENSE.md', 'CHANGELOG.md', 'CONTRIBUTING.md'];
+/**
+ * What the platform ignores without any `.mintignore`: exactly the default patterns of the code
+ * that builds the site (`DEFAULT_MINT_IGNORES` of `@mintlify/common`; `npm run conformance`
+ * compares this list with the pinned and the newest published package and fails when they
+ * differ). Editor and agent folders, `.mintlify/` except its folders, skills and JSON/YAML files,
+ * and four repository files. The platform's `.mintignore` docs page also names `build`, `dist`,
+ * `coverage`, `tmp` and `temp`; its code does not ignore them, and sites serve pages from there.
+ */
+export const defaultIgnores: readonly string[] = [
+	'.git',
+	'.github',
+	'.claude',
+	'.agents',
+	'.idea',
+	'.vscode',
+	'.cursor',
+	'.mintlify/**',
+	'!.mintlify/**/',
+	'!.mintlify/skills/**',
+	'!.mintlify/**/*.json',
+	'!.mintlify/**/*.yaml',
+	'!.mintlify/**/*.yml',
+	'node_modules',
+	'README.md',
+	'LICENSE.md',
+	'CHANGELOG.md',
+	'CONTRIBUTING.md',
+];
+
+let defaults: Ignore | undefined;
+const defaultMatcher = () => (defaults ??= ignore().add(defaultIgnores));
 
 /** JSON and YAML files that are never OpenAPI documents (the platform looks at every other one). */
 const notSpecFiles = new Set(['docs.json', 'mint.json', 'package.json', 'package-lock.json', 'tsconfig.json']);
@@ -73,7 +102,8 @@ export class PageIndex {
 		const walked = await walkFolders(
 			workspace,
 			[rootUri],
-			(_uri, name) => !name.startsWith('.') && !skippedFolders.has(name),
+			// As the platform walks: every folder, dot folders too, but what the ignores exclude.
+			(uri, name) => !skippedFolders.has(name) && !index.#ignoresFolder(uri),
 			(folder, name, kind) => void (kind === 'file' && index.add(joinUri(folder, name))),
 			token,
 		);
@@ -106,6 +136,13 @@ export class PageIndex {
 		return this.#ignored.has(pagePath);
 	}
 
+	/** Why an ignored page is left out: the platform's default patterns, or the site's `.mintignore`. */
+	ignoredBy(pagePath: string): 'default' | '.mintignore' | undefined {
+		const uri = this.#ignored.get(pagePath);
+		if (!uri) return undefined;
+		return defaultMatcher().ignores(relativePath(this.rootUri, uri)!) ? 'default' : '.mintignore';
+	}
+
 	paths(): IterableIterator<string> {
 		return this.#pages.keys();
 	}
@@ -134,8 +171,14 @@ export class PageIndex {
 		if (relative === undefined || relative === '') return undefined;
 		const extension = pageExtensions.find(e => relative.toLowerCase().endsWith(e));
 		if (!extension) return undefined;
-		if (relative.split('/').some(segment => segment.startsWith('.') || skippedFolders.has(segment))) return undefined;
+		if (relative.split('/').some(segment => skippedFolders.has(segment))) return undefined;
 		return relative.slice(0, -extension.length);
+	}
+
+	/** Whether the ignores exclude a folder (and so everything below it). */
+	#ignoresFolder(uri: string): boolean {
+		const relative = relativePath(this.rootUri, uri);
+		return relative !== undefined && relative !== '' && this.ignores.ignores(relative + '/');
 	}
 
 	/** Records a created file; returns true when the set of pages changed. */
@@ -191,7 +234,7 @@ export class PageIndex {
 	#addSpecCandidate(uri: string): boolean {
 		const relative = relativePath(this.rootUri, uri);
 		if (!relative || !isSpecCandidate(relative.split('/').pop()!) || this.#specCandidates.has(uri)) return false;
-		if (relative.split('/').some(segment => segment.startsWith('.') || skippedFolders.has(segment)) || this.ignores.ignores(relative)) return false;
+		if (relative.split('/').some(segment => skippedFolders.has(segment)) || this.ignores.ignores(relative)) return false;
 		this.#specCandidates.add(uri);
 		this.#version++;
 		return true;

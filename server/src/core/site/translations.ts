@@ -30,6 +30,10 @@ export interface TranslationCoverage {
 }
 
 /**
+ * Follows the docs, not code: the platform's build checks no translation coverage; the navigation
+ * docs page (mintlify.com/docs/organize/navigation, its `languages` section: one navigation per
+ * language, a locale prefix on every page) is the witness, so every finding here is a hint or a warning.
+ *
  * Lines up each language's navigation with the default language's, page by page: `fr/guides/setup`
  * is the French `guides/setup`. The default language is the one marked `default: true`, else the one
  * whose pages carry no locale prefix, else the first.

@@ -1,0 +1,123 @@
+import slugify from '@sindresorhus/slugify';
+import { cleanAnchor } from './platformSlug';
+
+/**
+ * The ids components give the rendered page, as the platform's link check collects them (its
+ * `mint broken-links --check-anchors`) and its renderer writes them, as observed by running its
+ * published packages (the conformance harness) on test pages:
+ * - a parameter field (`ParamField`, `Param`, `ResponseField`) gets `param-` + its name, slugified
+ *   with camelCase split (`onError` → `param-on-error`); the n-th repeat of a name gets `_n` before
+ *   slugging (`param-limit-1`). The link check takes the first of `query`, `path`, `body`,
+ *   `header`, `name` in the order written; the renderer prefers `query`, `path`, `body`, `header`
+ *   (and `name` on `ResponseField`), and keeps an explicit `id`. Both are accepted: the two agree
+ *   on every field of the development corpus but where a field has two name props;
+ * - components that do not pass `id` to an element (callouts, `Card`, `Tabs`, `Frame`, …) have no id;
+ * - `Heading`, `Step` and `Update` clean their `id` like a heading id (percent-decoded, punctuation
+ *   and emoji dropped); every other element keeps its `id` as written.
+ */
+export class ComponentAnchors {
+	/** Link-check numbering: repeats per name as written. */
+	readonly #checkCounts = new Map<string, number>();
+	/** Renderer numbering: repeats per base id. */
+	readonly #renderCounts = new Map<string, number>();
+
+	/** The ids an element with these (string-valued) attributes adds, in no particular order. */
+	idsOf(name: string | null | undefined, attributes: readonly { readonly name: string; readonly value?: unknown }[]): string[] {
+		if (name && paramFields.has(name)) return this.#paramIds(name, attributes);
+		const id = idOf(attributes);
+		if (id === undefined || (name && withoutId.has(name))) return [];
+		return name && withCleanedId.has(name) ? [cleanAnchor(id)] : [id];
+	}
+
+	#paramIds(name: string, attributes: readonly { readonly name: string; readonly value?: unknown }[]): string[] {
+		const ids: string[] = [];
+		const written = attributes.find(a => linkCheckNameProps.has(a.name) && typeof a.value === 'string' && a.value);
+		if (written) {
+			const value = written.value as string;
+			const count = this.#checkCounts.get(value) ?? 0;
+			this.#checkCounts.set(value, count + 1);
+			ids.push(paramFieldId(value, count));
+		}
+		const explicit = idOf(attributes);
+		if (explicit !== undefined) return [...ids, explicit];
+		const precedence = name === 'ResponseField' ? ['name'] : rendererNameProps;
+		const fieldName = precedence
+			.map(p => attributes.find(a => a.name === p && typeof a.value === 'string' && a.value)?.value as string | undefined)
+			.find(Boolean);
+		if (fieldName) {
+			const base = paramFieldId(fieldName, 0);
+			const count = this.#renderCounts.get(base) ?? 0;
+			this.#renderCounts.set(base, count + 1);
+			ids.push(paramFieldId(fieldName, count));
+		}
+		return ids;
+	}
+}
+
+const paramFields = new Set(['ParamField', 'Param', 'ResponseField']);
+const linkCheckNameProps = new Set(['query', 'path', 'body', 'header', 'name']);
+const rendererNameProps = ['query', 'path', 'body', 'header'];
+const withCleanedId = new Set(['Heading', 'Step', 'Update']);
+/** Components whose `id` prop never reaches the page (the platform's link check rejects anchors to them). */
+const withoutId = new Set([
+	'Info',
+	'Warning',
+	'Note',
+	'Tip',
+	'Check',
+	'Danger',
+	'Callout',
+	'AccordionGroup',
+	'Card',
+	'CardGroup',
+	'Tabs',
+	'CodeGroup',
+	'Column',
+	'Columns',
+	'CustomCode',
+	'CustomComponent',
+	'DynamicCustomComponent',
+	'Expandable',
+	'Frame',
+	'GitHub',
+	'Github',
+	'Icon',
+	'Latex',
+	'Mermaid',
+	'Panel',
+	'Popup',
+	'Prompt',
+	'RequestExample',
+	'ResponseExample',
+	'SnippetGroup',
+	'Steps',
+	'Tile',
+	'Tooltip',
+	'Tree',
+	'FileTree',
+	'Variation',
+	'Visibility',
+	'MDX',
+	'Badge',
+	'Color',
+	'ZoomImage',
+]);
+
+function idOf(attributes: readonly { readonly name: string; readonly value?: unknown }[]): string | undefined {
+	const id = attributes.find(a => a.name === 'id')?.value;
+	return typeof id === 'string' && id ? id : undefined;
+}
+
+const paramIdMemo = new Map<string, string>();
+
+/** `param-` + the name (+ `_n` for the n-th repeat), slugified with camelCase split. */
+export function paramFieldId(name: string, count: number): string {
+	const key = `${count}\0${name}`;
+	let id = paramIdMemo.get(key);
+	if (id === undefined) {
+		id = slugify(`param-${name}${count > 0 ? `_${count}` : ''}`, { decamelize: true, separator: '-' });
+		if (paramIdMemo.size > 50_000) paramIdMemo.clear();
+		paramIdMemo.set(key, id);
+	}
+	return id;
+}

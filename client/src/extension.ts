@@ -8,6 +8,7 @@ import { Ctx } from './ctx';
 import { registerGeneratePagesCommand } from './generatePagesCommand';
 import { registerLegacyUpgrade } from './legacyUpgrade';
 import { startDemoTour } from './demo';
+import { exportedApi, type PublicMintDocApi } from './exportedApi';
 import { registerPreview, type PreviewTestApi } from './preview/registerPreview';
 import { registerSearch, type SearchApi } from './search/registerSearch';
 import type { ClientStatus } from './status';
@@ -19,7 +20,7 @@ import { registerWorkflowCommand } from './deploy/workflowCommand';
 import { registerSiteView } from './views/siteTree';
 import { registerUpdateStatusView } from './views/updateStatusTree';
 
-/** What activate() returns: read by the integration tests, and by other extensions if they like. */
+/** What activate() returns to the integration tests (ExtensionMode.Test); other extensions get the status only (see exportedApi.ts). */
 export interface MintDocApi {
 	readonly status: () => ClientStatus;
 	readonly onDidChangeStatus: vscode.Event<ClientStatus>;
@@ -45,7 +46,7 @@ export interface MintDocApi {
 
 let ctx: Ctx | undefined;
 
-export async function activate(context: vscode.ExtensionContext): Promise<MintDocApi> {
+export async function activate(context: vscode.ExtensionContext): Promise<MintDocApi | PublicMintDocApi> {
 	ctx = new Ctx(context);
 	registerCommands(ctx);
 	registerExternalLinks(ctx);
@@ -68,7 +69,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<MintDo
 	const current = ctx;
 	ctx.pushCleanup(vscode.workspace.onDidGrantWorkspaceTrust(() => void current.restartServer()));
 	const status = ctx.status;
-	return {
+	const api: MintDocApi = {
 		status: () => status.current,
 		onDidChangeStatus: status.onDidChange,
 		platform: { feedback, updates, logLines: () => platform.log.lines() },
@@ -91,6 +92,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<MintDo
 			logUri: context.logUri,
 		},
 	};
+	return exportedApi(api, context.extensionMode === vscode.ExtensionMode.Test);
 }
 
 export async function deactivate(): Promise<void> {

@@ -1,4 +1,6 @@
+import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { unsafeSiteWrite } from './pathGuards';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 
 /**
@@ -30,6 +32,20 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
 			storagePath: context.globalStorageUri.fsPath,
 			workspaceTrusted: vscode.workspace.isTrusted,
 			a11y: vscode.workspace.getConfiguration('mintdoc').get<boolean>('a11y.enabled', true),
+		},
+		// "Create page" fixes name a path from docs.json: never offered where the new file would be (or pass through) a link.
+		middleware: {
+			provideCodeActions: async (document, range, context, token, next) => {
+				const actions = await next(document, range, context, token);
+				if (!actions) return actions;
+				const folder = vscode.workspace.getWorkspaceFolder(document.uri)?.uri.fsPath ?? path.dirname(document.uri.fsPath);
+				const kept: typeof actions = [];
+				for (const action of actions) {
+					const created = 'edit' in action && action.title.startsWith('Create page') ? action.edit?.entries().map(([uri]) => uri.fsPath) : [];
+					if (!(await Promise.all((created ?? []).map(file => unsafeSiteWrite(folder, file)))).some(Boolean)) kept.push(action);
+				}
+				return kept;
+			},
 		},
 		// The server never crashes on bad input by design; if it dies anyway, restart it a few times before giving up.
 		connectionOptions: { maxRestartCount: 4 },

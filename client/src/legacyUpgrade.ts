@@ -1,4 +1,6 @@
+import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { unsafeSiteWrite } from './pathGuards';
 import { UpgradePlanRequest } from '../../server/src/protocol';
 import type { Ctx } from './ctx';
 
@@ -98,6 +100,12 @@ export function registerLegacyUpgrade(ctx: Ctx): void {
 					? write
 					: undefined;
 		if (choice !== write) return { written: false };
+		// Never through a link: a docs.json that is one (even dangling) would write a file outside the site.
+		const unsafe = await unsafeSiteWrite(path.dirname(mint.fsPath), docsJson.fsPath);
+		if (unsafe) {
+			void vscode.window.showErrorMessage(`MintDoc: docs.json was not written: ${unsafe}.`);
+			return { written: false };
+		}
 		await vscode.workspace.fs.writeFile(docsJson, new TextEncoder().encode(plan.text));
 		await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
 		await vscode.window.showTextDocument(docsJson, { preview: false });

@@ -12,6 +12,7 @@ import { URI } from 'vscode-uri';
 import { createLanguageService, type PageSummarizer } from './core/languageService';
 import { isSiteConfigUri } from './core/uris';
 import { createFsWorkspace } from './node/fsWorkspace';
+import { userCacheDirectory } from './node/privateFiles';
 import { createWorkerSpecReader } from './node/specWorkerReader';
 import { createRemoteFetcher } from './node/remoteSpecs';
 import { guardFetch, isTrustedInit } from './node/workspaceTrust';
@@ -19,7 +20,6 @@ import { createPagePool } from './node/pagePool';
 import { cacheFileFor, createPersistentSummarizer, pruneCacheFolder, summarizerFingerprint, type PersistentSummarizer } from './node/pageCache';
 import { limitHeapGrowth } from './node/heapGrowth';
 import { availableParallelism } from 'node:os';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { createConnectionLogger } from './lsp/connectionLogger';
 import { DiagnosticsPublisher } from './lsp/diagnosticsPublisher';
@@ -55,7 +55,7 @@ export function startServer(connection: Connection): void {
 	);
 	const specReader = createWorkerSpecReader();
 	// Hosted specs are cached under the extension's storage (known at initialize time).
-	let specCacheDir = path.join(os.tmpdir(), 'mintdoc', 'openapi-cache');
+	let specCacheDir = path.join(userCacheDirectory(), 'openapi-cache');
 	// Set by the client at start; a grant of trust restarts the server, so it never changes while running.
 	let workspaceTrusted = true;
 	let storagePath: string | undefined;
@@ -99,7 +99,7 @@ export function startServer(connection: Connection): void {
 		folders = params.workspaceFolders?.map(f => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
 		const storage = (params.initializationOptions as { storagePath?: string } | undefined)?.storagePath;
 		storagePath = storage;
-		specCacheDir = path.join(storage ?? path.join(os.tmpdir(), 'mintdoc'), 'openapi-cache');
+		specCacheDir = path.join(storage ?? userCacheDirectory(), 'openapi-cache');
 		if (storage) {
 			void pruneCacheFolder(path.join(storage, 'page-cache'));
 			pageCache = createPersistentSummarizer(pagePool, {

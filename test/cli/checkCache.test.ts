@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { mintdoc } from '../helpers/cli';
+import { mintdoc as runMintdoc } from '../helpers/cli';
 import { copyFixtures } from '../helpers/tempSite';
 
 const repo = path.resolve(__dirname, '../..');
@@ -12,19 +12,23 @@ describe('mintdoc check: the page cache', function () {
 	let site: ReturnType<typeof copyFixtures>;
 	beforeEach(() => {
 		site = copyFixtures('features', 'api');
-		// A project folder: the cache goes to its node_modules/.cache/mintdoc.
+		// A project folder (its node_modules/.cache is never used: a repository could plant entries there).
 		mkdirSync(site.path('node_modules'));
 	});
 	afterEach(() => site.dispose());
 
-	const cacheDir = () => site.path('node_modules/.cache/mintdoc');
+	// The user's cache folder, made private to this test through XDG_CACHE_HOME.
+	const cacheDir = () => site.path('user-cache/mintdoc');
+	const mintdoc = (args: string[], cwd: string) => runMintdoc(args, cwd, { XDG_CACHE_HOME: site.path('user-cache') });
 	const cacheFiles = () => (existsSync(cacheDir()) ? readdirSync(cacheDir()).filter(f => f.endsWith('.bin')) : []);
 
-	it('is on by default, in node_modules/.cache/mintdoc, and gives the same findings warm as cold and without it', () => {
+	it("is on by default, in the user's cache folder ($XDG_CACHE_HOME/mintdoc, 0700, nothing in node_modules), and gives the same findings warm as cold and without it", () => {
 		const uncached = mintdoc(['check', 'features', '--format', 'json', '--no-cache'], site.dir);
 		assert.deepEqual(cacheFiles(), []);
 		const cold = mintdoc(['check', 'features', '--format', 'json'], site.dir);
 		assert.equal(cacheFiles().length, 1);
+		assert.equal(statSync(cacheDir()).mode & 0o777, 0o700);
+		assert.ok(!existsSync(site.path('node_modules/.cache')));
 
 		const warm = mintdoc(['check', 'features', '--format', 'json'], site.dir);
 		assert.ok(JSON.parse(uncached.stdout).length > 0, 'the fixture has findings to compare');

@@ -10,7 +10,8 @@ import { cliPath } from '../helpers/cli';
 /** The built CLI, without blocking this process (it serves the links the CLI checks). */
 function run(args: string[], cwd: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
 	return new Promise(resolve => {
-		const child = spawn(process.execPath, [cliPath, ...args], { cwd });
+		// The links point at 127.0.0.1: the network policy's test-only allowance (refusals: hostileRepo.test.ts).
+		const child = spawn(process.execPath, [cliPath, ...args], { cwd, env: { ...process.env, MINTDOC_TEST_ALLOW_LOOPBACK: '1' } });
 		let stdout = '';
 		let stderr = '';
 		child.stdout.on('data', chunk => (stdout += chunk));

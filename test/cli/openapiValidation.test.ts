@@ -77,7 +77,13 @@ describe('mintdoc check: full OpenAPI validation (swagger-parser, no network)', 
 			docs(url, ['GET /pets', 'GET /pest']);
 			const run = () =>
 				new Promise<{ stdout: string }>(resolve =>
-					execFile(process.execPath, [cli, 'check', '.', '--format', 'json'], { cwd: dir }, (_, stdout) => resolve({ stdout })),
+					execFile(
+						process.execPath,
+						[cli, 'check', '.', '--format', 'json'],
+						// The server listens on 127.0.0.1: the network policy's test-only allowance (refusals: hostileRepo.test.ts).
+						{ cwd: dir, env: { ...process.env, MINTDOC_TEST_ALLOW_LOOPBACK: '1' } },
+						(_, stdout) => resolve({ stdout }),
+					),
 				);
 			const hosted = JSON.parse((await run()).stdout) as { code: string; message: string }[];
 			assert.deepEqual(

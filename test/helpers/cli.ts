@@ -5,8 +5,8 @@ import * as path from 'node:path';
 export const cliPath = path.resolve(__dirname, '../../dist/cli.js');
 
 /** Runs `mintdoc <args>` (the built CLI) in `cwd` and returns its exit status and output. */
-export function mintdoc(args: string[], cwd: string) {
-	const result = spawnSync(process.execPath, [cliPath, ...args], { cwd, encoding: 'utf8' });
+export function mintdoc(args: string[], cwd: string, env: Record<string, string> = {}) {
+	const result = spawnSync(process.execPath, [cliPath, ...args], { cwd, encoding: 'utf8', env: { ...process.env, ...env } });
 	return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

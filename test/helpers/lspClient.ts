@@ -41,7 +41,11 @@ export class LspClient {
 	#siteChanges = 0;
 
 	private constructor() {
-		this.#process = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+		// Test servers listen on 127.0.0.1: the network policy's test-only allowance (refusals are proven in test/cli/hostileRepo.test.ts).
+		this.#process = spawn(process.execPath, [serverPath, '--stdio'], {
+			stdio: ['pipe', 'pipe', 'pipe'],
+			env: { ...process.env, MINTDOC_TEST_ALLOW_LOOPBACK: '1' },
+		});
 		this.#process.stderr!.on('data', chunk => this.stderr.push(String(chunk)));
 		this.#process.on('exit', () => {
 			this.#exited = true;

@@ -279,7 +279,8 @@ async function main() {
   let uiOk = false;
   try {
     server = await startCodeServer({ port: await findFreePort(), runDir: RUN_DIR, workspaceDir: ws,
-      env: { MINTDOC_TEST_RESULTS: RESULTS } });
+      // The tests' servers listen on 127.0.0.1: the network policy's test-only allowance.
+      env: { MINTDOC_TEST_RESULTS: RESULTS, MINTDOC_TEST_ALLOW_LOOPBACK: '1' } });
     log(`code-server ready at ${server.url} (log: ${path.relative(REPO, server.logFile)})`);
     browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1400, height: 850 } });

@@ -9,16 +9,31 @@ const keys = { conversations: 'mintdoc.assistant.conversations', current: 'mintd
 const maxStoredAnswer = 1_000_000;
 
 /**
- * The conversations of this workspace in `workspaceState` (never the key; the thread id and key
- * are kept so a reopened conversation continues its thread). Data read back is checked: an older
- * or damaged entry is dropped, never trusted.
+ * The conversations of this workspace in `workspaceState` (never the API key). A thread's key
+ * (`X-Thread-Key`, a secret per thread) is never written there either, where any process reading
+ * the workspace's storage would find it in plain text: it is kept in memory for this session, so
+ * switching back to a conversation continues its thread; after a restart the conversation starts a
+ * new thread with its history (the client's retry for a thread it cannot continue). Data read back
+ * is checked: an older or damaged entry is dropped, never trusted; keys an older version stored are
+ * removed at start.
  */
 export class ConversationStore {
-	constructor(private readonly memento: vscode.Memento) {}
+	/** conversation id → its thread key, for this session only. */
+	readonly #threadKeys = new Map<string, string>();
+
+	constructor(private readonly memento: vscode.Memento) {
+		const raw = this.memento.get<unknown>(keys.conversations);
+		if (Array.isArray(raw) && raw.some(c => (c as { thread?: { threadKey?: unknown } } | null)?.thread?.threadKey !== undefined))
+			void this.memento.update(keys.conversations, this.all());
+	}
 
 	all(): Conversation[] {
 		const raw = this.memento.get<unknown>(keys.conversations);
-		return Array.isArray(raw) ? raw.map(checkConversation).filter((c): c is Conversation => !!c) : [];
+		const stored = Array.isArray(raw) ? raw.map(checkConversation).filter((c): c is Conversation => !!c) : [];
+		return stored.map(c => {
+			const threadKey = c.thread && this.#threadKeys.get(c.id);
+			return threadKey && c.thread ? { ...c, thread: { ...c.thread, threadKey } } : c;
+		});
 	}
 
 	get(id: string): Conversation | undefined {
@@ -35,16 +50,26 @@ export class ConversationStore {
 
 	async save(conversation: Conversation): Promise<void> {
 		if (!conversation.turns.length) return;
-		const stored = { ...conversation, turns: conversation.turns.map(forStorage) };
-		const others = this.all().filter(c => c.id !== conversation.id);
+		if (conversation.thread?.threadKey) this.#threadKeys.set(conversation.id, conversation.thread.threadKey);
+		const stored = {
+			...conversation,
+			turns: conversation.turns.map(forStorage),
+			...(conversation.thread ? { thread: { threadId: conversation.thread.threadId } } : {}),
+		};
+		const others = this.all()
+			.filter(c => c.id !== conversation.id)
+			.map(c => (c.thread ? { ...c, thread: { threadId: c.thread.threadId } } : c));
 		const next = [stored, ...others].sort((a, b) => b.updatedAt - a.updatedAt).slice(0, maxHistory);
 		await this.memento.update(keys.conversations, next);
 	}
 
 	async delete(id: string): Promise<void> {
+		this.#threadKeys.delete(id);
 		await this.memento.update(
 			keys.conversations,
-			this.all().filter(c => c.id !== id),
+			this.all()
+				.filter(c => c.id !== id)
+				.map(c => (c.thread ? { ...c, thread: { threadId: c.thread.threadId } } : c)),
 		);
 	}
 
@@ -82,14 +107,15 @@ function checkConversation(value: unknown): Conversation | undefined {
 	if (!str(c.id) || !str(c.title) || typeof c.createdAt !== 'number' || typeof c.updatedAt !== 'number' || !Array.isArray(c.turns)) return undefined;
 	const turns = c.turns.map(checkTurn).filter((t): t is Turn => !!t);
 	const thread = c.thread as Record<string, unknown> | undefined;
-	const threadOk = thread && str(thread.threadId) && (thread.threadKey === undefined || str(thread.threadKey));
+	const threadOk = thread && str(thread.threadId);
 	return {
 		id: c.id,
 		title: c.title,
 		createdAt: c.createdAt,
 		updatedAt: c.updatedAt,
 		turns,
-		...(threadOk ? { thread: { threadId: thread.threadId as string, ...(str(thread.threadKey) ? { threadKey: thread.threadKey } : {}) } } : {}),
+		// A stored thread key (older versions kept one) is never read back.
+		...(threadOk ? { thread: { threadId: thread.threadId as string } } : {}),
 	};
 }
 

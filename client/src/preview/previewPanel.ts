@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { isReallyInside } from '../pathGuards';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { PreviewPageRequest, type PlaygroundRequest, type PlaygroundResponse, type PreviewPage } from '../../../server/src/protocol';
 import { externalLinkTarget, parsePreviewMessage, type HostToPreviewMessage, type PreviewToHostMessage } from './messages';
@@ -270,8 +271,14 @@ export class PreviewPanel implements vscode.Disposable {
 	/** Opens a file of a docs root (a problem's location, a page's source); anything outside them is ignored. */
 	async #openLocation(uri: string, line = 0, character = 0): Promise<void> {
 		const target = vscode.Uri.parse(uri, true);
-		const inRoot = this.host.docsRoots().some(root => target.toString().startsWith(root.endsWith('/') ? root : `${root}/`));
-		if (target.scheme !== 'file' || !inRoot) return;
+		if (target.scheme !== 'file') return;
+		// Real paths, not strings: `/site/../outside` and links out of the site are refused.
+		const roots = this.host
+			.docsRoots()
+			.map(root => vscode.Uri.parse(root, true))
+			.filter(root => root.scheme === 'file')
+			.map(root => root.fsPath);
+		if (!(await isReallyInside(roots, target.fsPath))) return;
 		const position = new vscode.Position(line, character);
 		const column = this.#panel.viewColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Beside : vscode.ViewColumn.One;
 		// A missing page's problem points at the file that should exist.

@@ -109,6 +109,8 @@ export function createApiStandIn(config: StandInConfig): ApiStandIn {
 		});
 	}
 
+	/** host:port this stand-in listens on (its own name is always accepted in the Host header). */
+	let listening = '';
 	const server = createServer((req, res) => {
 		handle(req, res).catch(e => {
 			config.log?.(`internal error: ${e instanceof Error ? e.message : String(e)}`);
@@ -118,6 +120,9 @@ export function createApiStandIn(config: StandInConfig): ApiStandIn {
 	});
 
 	async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+		// DNS rebinding (as the preview server does): a web page whose name resolves to 127.0.0.1 must not reach the
+		// stand-in, which answers with stored conversations; only requests addressed to it by a local name are answered.
+		if (!isLocalHost(req.headers.host, listening)) return send(res, errorReply(403, 'forbidden_host', 'Forbidden host'));
 		const started = Date.now();
 		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
 		const method = req.method ?? 'GET';
@@ -230,7 +235,9 @@ export function createApiStandIn(config: StandInConfig): ApiStandIn {
 				server.once('error', reject);
 				server.listen(port, host, () => {
 					server.off('error', reject);
-					resolve((server.address() as AddressInfo).port);
+					const actual = (server.address() as AddressInfo).port;
+					listening = `${host.includes(':') ? `[${host}]` : host}:${actual}`;
+					resolve(actual);
 				});
 			});
 		},
@@ -241,6 +248,16 @@ export function createApiStandIn(config: StandInConfig): ApiStandIn {
 			});
 		},
 	};
+}
+
+/** Whether a Host header names this machine (127.0.0.1, localhost, ::1, any port) or the address listened on. */
+export function isLocalHost(host: string | undefined, listening: string): boolean {
+	if (!host) return false;
+	const name = host
+		.replace(/:\d+$/, '')
+		.replace(/^\[|\]$/g, '')
+		.toLowerCase();
+	return name === '127.0.0.1' || name === 'localhost' || name === '::1' || host === listening;
 }
 
 function send(res: ServerResponse, reply: Reply, text = JSON.stringify(reply.body), contentType = 'application/json; charset=utf-8'): void {

@@ -12,7 +12,7 @@ import { createRemoteFetcher } from '../node/remoteSpecs';
 import { createPagePool } from '../node/pagePool';
 import { cacheFileFor, createPersistentSummarizer, defaultCacheDirectory, pruneCacheFolder, summarizerFingerprint } from '../node/pageCache';
 import { createPersistentSpecValidator } from '../node/specCache';
-import * as os from 'node:os';
+import { userCacheDirectory } from '../node/privateFiles';
 import { availableParallelism } from 'node:os';
 
 declare const MINTDOC_VERSION: string;
@@ -46,6 +46,8 @@ export interface CheckOptions {
 	readonly cache?: boolean;
 	/** A cache file, or a folder (existing, or written with a trailing separator) to keep it in. */
 	readonly cacheLocation?: string;
+	/** Fetch nothing (hosted OpenAPI documents come from the cache or are reported not fetched). */
+	readonly offline?: boolean;
 }
 
 export async function checkFolders(dirs: readonly string[], cwd: string, options: CheckOptions = {}): Promise<CheckResult> {
@@ -85,7 +87,10 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 		specReader: specCache ?? validate,
 		overlaidValidator: async (uri, text) => (await validate(uri, text)).problems,
 		awaitSpecReads: true,
-		fetchText: createRemoteFetcher(path.join(os.tmpdir(), 'mintdoc', 'openapi-cache')),
+		// Hosted documents are kept beside the page cache (the user's cache folder, or --cache-location), privately.
+		fetchText: createRemoteFetcher(path.join(file === undefined ? userCacheDirectory() : path.dirname(file), 'openapi-cache'), {
+			offline: options.offline,
+		}),
 		summarizePages: cache ?? pool,
 	});
 	try {
@@ -99,7 +104,7 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 			results.push(...site, ...pages);
 		}
 		await Promise.all([cache?.flush(), specCache?.flush()]);
-		if (options.checkExternal)
+		if (options.checkExternal && !options.offline)
 			await addExternalLinkFindings(service, workspace, roots, results, {
 				cacheFile: file === undefined ? undefined : `${file}.links`,
 				onProgress: options.onExternalProgress,
@@ -114,7 +119,7 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 
 async function cacheFile(cwd: string, folders: readonly string[], location: string | undefined): Promise<string> {
 	if (location === undefined) {
-		const directory = await defaultCacheDirectory(cwd);
+		const directory = defaultCacheDirectory();
 		await pruneCacheFolder(directory);
 		return cacheFileFor(directory, folders);
 	}

@@ -10,6 +10,7 @@ import { generatePages } from '../core/openapi/generatePages';
 import { readOpenApiSpec } from '../core/openapi/openApiSpec';
 import { child, parseSpecText, stringOf } from '../core/openapi/specTree';
 import { createFsWorkspace } from '../node/fsWorkspace';
+import { writeSiteFile } from '../node/siteFiles';
 import { UsageError } from './check';
 
 export const generateUsage = `  generate <spec> [-o folder] [--force] [--docs-json] [--format text|json]
@@ -67,13 +68,14 @@ export async function runGenerate(args: readonly string[], out: NodeJS.WritableS
 	const written: string[] = [];
 	const skipped = generated.skipped.map(shown);
 	if (generated.files.length) await fs.mkdir(outDir, { recursive: true });
+	// Files are written inside the site (or the output folder) only, never through a link.
 	for (const file of generated.files) {
 		try {
-			// 'wx' even after the existence check: a file created meanwhile is still never overwritten.
-			await fs.writeFile(path.join(base, file.relativePath), file.text, { flag: values.force ? 'w' : 'wx' });
+			// Exclusive even after the existence check: a file created meanwhile is still never overwritten.
+			await writeSiteFile(base, path.join(base, file.relativePath), file.text, { overwrite: !!values.force });
 			written.push(shown(file.relativePath));
 		} catch (e) {
-			if ((e as NodeJS.ErrnoException).code !== 'EEXIST')
+			if ((e as { code?: string }).code !== 'EEXIST')
 				throw new UsageError(`cannot write '${shown(file.relativePath)}': ${e instanceof Error ? e.message : String(e)}`);
 			skipped.push(shown(file.relativePath));
 		}
@@ -155,7 +157,7 @@ async function addGroup(docsJson: string, shownName: string, group: GenerateResu
 		.join(eol + itemIndent);
 	const content = last ? `,${eol}${itemIndent}${body}` : `${eol}${itemIndent}${body}${eol}${indentAt(groups.offset)}`;
 	const edits = [{ ...edit, content }];
-	await fs.writeFile(docsJson, applyEdits(text, edits));
+	await writeSiteFile(path.dirname(docsJson), docsJson, applyEdits(text, edits), { overwrite: true });
 	return { added: true, message: `Added the group "${group.group}" (${plural(group.pages.length, 'page')}) to navigation.groups in ${shownName}.` };
 }
 

@@ -11,6 +11,7 @@ import { formatSarif } from './formats/sarif';
 import { runUpgrade, upgradeUsage } from './upgrade';
 import { formatCoverageText, formatJson, formatJsonWithCoverage, formatText, relativeFile, summary, toCoverage, toProblems } from './report';
 import { formatTranslationsTable } from './translationsReport';
+import { escapingStream } from './terminalText';
 
 declare const MINTDOC_VERSION: string;
 
@@ -23,7 +24,7 @@ const usage = `Usage: mintdoc <command> [options]
 Commands:
   check [dir...] [--format text|json|github|sarif|junit] [--quiet] [--max-warnings N]
         [--coverage] [--no-cache] [--cache-location path] [--no-a11y]
-        [--translations] [--check-external]
+        [--translations] [--check-external] [--offline]
                                         Check the docs sites in the given folders (default: .);
                                         github: workflow annotations, sarif: SARIF 2.1.0 for code
                                         scanning, junit: a JUnit XML report;
@@ -33,10 +34,12 @@ Commands:
                                         page documents (JSON: {"problems": [...], "coverage": [...]});
                                         --check-external also checks http(s) links over the network
                                         (progress on stderr; verdicts cached beside the page cache);
+                                        --offline fetches nothing (hosted OpenAPI documents come
+                                        from the cache or are reported not fetched);
                                         --translations prints, per language of a site with
                                         \`languages\`, the pages translated and missing (a table);
                                         page results are cached between runs (by content, in
-                                        node_modules/.cache/mintdoc or the user's cache folder):
+                                        the user's cache folder, ~/.cache/mintdoc):
                                         --no-cache skips it, --cache-location sets a file or folder;
                                         --no-a11y leaves out the accessibility findings (a11y-*)
 ${formatUsage}
@@ -55,7 +58,10 @@ Exit status of upgrade: 0 written, 1 mint.json invalid, 2 no mint.json, docs.jso
 `;
 
 /** Runs the CLI and returns its exit status; output goes to the given streams (tests pass their own). */
-export async function main(argv: readonly string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
+export async function main(argv: readonly string[], stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream): Promise<number> {
+	// Repository text never reaches the terminal raw (escape sequences); see terminalText.ts.
+	const out = escapingStream(stdout);
+	const err = escapingStream(stderr);
 	const [command, ...rest] = argv;
 	if (command === undefined || command === '-h' || command === '--help' || command === 'help') {
 		(command === undefined ? err : out).write(usage);
@@ -96,6 +102,7 @@ async function runCheck(args: readonly string[], out: NodeJS.WritableStream, err
 				coverage: { type: 'boolean', default: false },
 				translations: { type: 'boolean', default: false },
 				'check-external': { type: 'boolean', default: false },
+				offline: { type: 'boolean', default: false },
 				cache: { type: 'boolean', default: true },
 				'no-cache': { type: 'boolean', default: false },
 				'cache-location': { type: 'string' },
@@ -116,6 +123,7 @@ async function runCheck(args: readonly string[], out: NodeJS.WritableStream, err
 	for (const option of ['coverage', 'translations'] as const) {
 		if (parsed.values[option] && format !== 'text' && format !== 'json') throw new UsageError(`--${option} works with --format text or json, not ${format}`);
 	}
+	if (parsed.values.offline && parsed.values['check-external']) throw new UsageError('--offline fetches nothing: it cannot be used with --check-external');
 	const cwd = process.cwd();
 	const dirs = parsed.positionals.length ? parsed.positionals : ['.'];
 	const { roots, results, coverage, translations } = await checkFolders(dirs, cwd, {
@@ -125,6 +133,7 @@ async function runCheck(args: readonly string[], out: NodeJS.WritableStream, err
 		onExternalProgress: progressReporter(err),
 		cache: parsed.values.cache && !parsed.values['no-cache'],
 		cacheLocation: parsed.values['cache-location'],
+		offline: parsed.values.offline,
 	});
 	const a11y = parsed.values.a11y && !parsed.values['no-a11y'];
 	const all = toProblems(

@@ -3,7 +3,10 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { URI } from 'vscode-uri';
 import { noCancellation } from '../core/cancellation';
+import { walkFolders } from '../core/folderWalk';
 import { createLanguageService, type FileChange } from '../core/languageService';
+import { joinUri } from '../core/uris';
+import type { DocsWorkspace } from '../core/workspace';
 import { createFsWorkspace } from '../node/fsWorkspace';
 import { UsageError } from './check';
 import { createPreviewServer } from './previewServer';
@@ -59,7 +62,7 @@ export async function runPreview(args: readonly string[], out: NodeJS.WritableSt
 				: `cannot listen on ${parsed.values.host}:${port}: ${e instanceof Error ? e.message : String(e)}`,
 		);
 	}
-	const watcher = watchSite(rootDir, async changes => {
+	const watcher = watchSite(rootDir, workspace, async changes => {
 		await service.didChangeFiles(changes);
 		server.notify(await changedRoutes(changes));
 	});
@@ -90,7 +93,7 @@ export async function runPreview(args: readonly string[], out: NodeJS.WritableSt
 }
 
 /** Watches the docs root recursively, debounced; hidden folders and node_modules are ignored. */
-function watchSite(rootDir: string, onChanges: (changes: FileChange[]) => Promise<void>): FSWatcher | undefined {
+function watchSite(rootDir: string, workspace: DocsWorkspace, onChanges: (changes: FileChange[]) => Promise<void>): FSWatcher | undefined {
 	const pending = new Set<string>();
 	let timer: NodeJS.Timeout | undefined;
 	let running = Promise.resolve();
@@ -114,7 +117,14 @@ function watchSite(rootDir: string, onChanges: (changes: FileChange[]) => Promis
 			.catch(() => undefined);
 	};
 	const known = new Set<string>();
-	void listFiles(rootDir).then(files => files.forEach(f => known.add(URI.file(f).toString())));
+	// The one folder walk (linked folders inside the workspace, once each; capped), as the page index sees the site.
+	void walkFolders(
+		workspace,
+		[URI.file(rootDir).toString()],
+		(_uri, name) => !name.startsWith('.') && name !== 'node_modules',
+		(folder, name, kind) => void (kind === 'file' && known.add(joinUri(folder, name))),
+		noCancellation,
+	).catch(() => undefined);
 	try {
 		return watch(rootDir, { recursive: true }, (_event, name) => {
 			if (!name) return;
@@ -127,9 +137,4 @@ function watchSite(rootDir: string, onChanges: (changes: FileChange[]) => Promis
 	} catch {
 		return undefined; // no recursive watching here: the preview still serves, without live reload
 	}
-}
-
-async function listFiles(dir: string): Promise<string[]> {
-	const entries = await fs.readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
-	return entries.filter(e => e.isFile()).map(e => path.join(e.parentPath ?? (e as unknown as { path: string }).path, e.name));
 }

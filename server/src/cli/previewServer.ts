@@ -194,7 +194,15 @@ export function createPreviewServer(options: PreviewServerOptions): PreviewServe
 }
 
 function send(res: http.ServerResponse, status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}): void {
-	res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body), ...headers });
+	// No other site may frame the preview (clickjacking its playground or its links): frame-ancestors lives in a header only.
+	const csp = headers['content-security-policy'];
+	res.writeHead(status, {
+		'content-type': type,
+		'content-length': Buffer.byteLength(body),
+		...headers,
+		'content-security-policy': csp ? `${csp}; frame-ancestors 'none'` : "frame-ancestors 'none'",
+		'x-frame-options': 'DENY',
+	});
 	res.end(res.req.method === 'HEAD' ? undefined : body);
 }
 

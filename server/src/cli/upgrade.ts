@@ -8,6 +8,7 @@ import { legacyConfigFileName } from '../core/legacy/mintConfig';
 import { prepareUpgrade } from '../core/legacy/prepareUpgrade';
 import { formatUpgradeReport } from '../core/legacy/upgradeReport';
 import { UsageError } from './check';
+import { writeSiteFile } from '../node/siteFiles';
 import { formatText, summary, toProblems } from './report';
 
 export const upgradeUsage = `  upgrade [dir] [--dry-run] [--force]
@@ -56,15 +57,21 @@ export async function runUpgrade(args: readonly string[], out: NodeJS.WritableSt
 		err.write(report);
 		return 0;
 	}
-	await fs.writeFile(docsFile, prepared.text);
+	try {
+		// Never through a link: a docs.json that is one (even dangling) would write a file outside the site.
+		await writeSiteFile(dir, docsFile, prepared.text, { overwrite: true });
+	} catch (e) {
+		throw new UsageError(`cannot write docs.json: ${e instanceof Error ? e.message : String(e)}`);
+	}
 	out.write(
 		`Wrote ${path.relative(process.cwd(), docsFile) || 'docs.json'} (review it, then delete ${legacyConfigFileName}: the platform ignores it now).\n${report}`,
 	);
 	return 0;
 }
 
+// lstat: a dangling link counts as existing (stat would say it does not, and the write would follow it).
 const exists = (file: string) =>
-	fs.stat(file).then(
+	fs.lstat(file).then(
 		() => true,
 		() => false,
 	);

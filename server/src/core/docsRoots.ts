@@ -17,20 +17,25 @@ const maxFoldersVisited = 20_000;
  * Several roots (a monorepo with docs per product, examples beside the real site) are allowed,
  * and roots may nest. Hidden folders and dependencies are skipped. Results are sorted URIs.
  */
-export async function findDocsRoots(workspace: DocsWorkspace, token: CancellationToken): Promise<string[]> {
+export async function findDocsRoots(
+	workspace: DocsWorkspace,
+	token: CancellationToken,
+	onLimit?: (reached: 'depth' | 'folders' | 'links') => void,
+): Promise<string[]> {
 	const roots = new Set<string>();
 	const legacy = new Set<string>();
-	await walkFolders(
+	const walked = await walkFolders(
 		workspace,
 		workspace.folders,
-		(_uri, name, depth) => depth <= maxFolderDepth && !name.startsWith('.') && !skippedFolders.has(name),
+		(_uri, name) => !name.startsWith('.') && !skippedFolders.has(name),
 		(folder, name, kind) => {
 			if (kind === 'file' && name === docsConfigFileName) roots.add(folder);
 			if (kind === 'file' && name === legacyConfigFileName) legacy.add(folder);
 		},
 		token,
-		maxFoldersVisited,
+		{ maxDepth: maxFolderDepth, maxFolders: maxFoldersVisited },
 	);
+	if (walked.limitReached) onLimit?.(walked.limitReached);
 	for (const folder of legacy) roots.add(folder);
 	return [...roots].sort();
 }

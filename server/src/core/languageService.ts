@@ -22,7 +22,7 @@ import { createSpecLoader } from './openapi/specLoader';
 import { navEntryOf } from './features/navEntries';
 import { ChangeTracker } from './site/changeTracker';
 import { PageDependencies } from './site/pageDependencies';
-import { PageIndex } from './site/pageIndex';
+import { folderWalkFinding, PageIndex } from './site/pageIndex';
 import { findMissedPages } from './site/missedPages';
 import { buildSiteModel, type SiteModel } from './site/siteModel';
 import { basenameUri, dirnameUri, docsConfigFileName, isDocsConfigUri, isUnder, joinUri } from './uris';
@@ -257,6 +257,8 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 			relaxWhereLenient(found, configUri, d => config.offsetAt(d.range.start), model.strictness);
 			own.diagnostics = [...own.diagnostics, ...found];
 		}
+		const walkLimit = folderWalkFinding((await pageIndexOf(rootUri, token)).limitReached);
+		if (walkLimit && own) own.diagnostics = [...own.diagnostics, walkLimit];
 		const ignored = await legacy.ignoredFinding(rootUri);
 		return ignored ? [...results, ignored] : results;
 	}
@@ -295,7 +297,9 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 
 	return {
 		async findDocsRoots(token) {
-			const found = await findDocsRoots(workspace, token);
+			const found = await findDocsRoots(workspace, token, reached =>
+				logger.warn(`docs roots were searched only so far (too many ${reached === 'depth' ? 'levels' : reached}): the workspace may hold more sites`),
+			);
 			if (found.join('\n') !== roots.join('\n')) {
 				roots = found;
 				// Nesting may have changed: rebuild indexes lazily.

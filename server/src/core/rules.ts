@@ -7,6 +7,10 @@ import { DiagnosticSeverity } from 'vscode-languageserver-types';
 export const rules = {
 	'file-binary': { severity: DiagnosticSeverity.Error, summary: 'The file is binary, not UTF-8 text.' },
 	'file-too-large': { severity: DiagnosticSeverity.Warning, summary: 'The file is larger than MintDoc checks (it is skipped, not rejected).' },
+	'folder-walk-limit': {
+		severity: DiagnosticSeverity.Warning,
+		summary: 'The site has folders nested too deep or too many of them (symbolic links, generated folders): MintDoc stopped listing there.',
+	},
 	'file-unreadable': { severity: DiagnosticSeverity.Error, summary: 'The file exists but cannot be read.' },
 	'json-empty': { severity: DiagnosticSeverity.Error, summary: 'docs.json is empty.' },
 	'json-syntax': {
@@ -212,6 +216,10 @@ export const rules = {
 		summary: 'A hosted OpenAPI document could not be fetched (offline, timeout, HTTP error): its entries are not checked.',
 	},
 	'openapi-invalid-method': { severity: DiagnosticSeverity.Error, summary: 'An endpoint entry with a word that is not an HTTP method (FETCH /users).' },
+	'openapi-too-complex': {
+		severity: DiagnosticSeverity.Warning,
+		summary: 'The OpenAPI document expands past what can be checked in time (`$ref`s that multiply): it is not validated.',
+	},
 	'openapi-syntax': { severity: DiagnosticSeverity.Error, summary: 'The OpenAPI document is not valid JSON or YAML.' },
 	'openapi-external-ref': { severity: DiagnosticSeverity.Error, summary: 'A $ref to another file or URL (only internal references are supported).' },
 	'openapi-webhooks-version': { severity: DiagnosticSeverity.Error, summary: '`webhooks` in a document older than OpenAPI 3.1.' },

@@ -1,5 +1,5 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createDiagnostic } from './diagnostic';
 
 /** Limits that keep one hostile file from freezing the server; generous for real sites. */
@@ -24,20 +24,36 @@ const binarySniffChars = 8000;
  */
 export function checkTextIsParsable(document: TextDocument, fileLabel: string): Diagnostic | undefined {
 	const text = document.getText();
-	if (text.length > limits.maxFileChars) {
-		const mb = (text.length / (1024 * 1024)).toFixed(1);
-		const limitMb = limits.maxFileChars / (1024 * 1024);
-		return createDiagnostic(
-			firstLine(document),
-			`${fileLabel} is ${mb} MB; MintDoc checks files up to ${limitMb} MB, so this one is not checked.`,
-			'file-too-large',
-		);
-	}
+	const size = oversizedSize(document) ?? text.length;
+	if (size > limits.maxFileChars) return createDiagnostic(firstLine(document), tooLargeMessage(fileLabel, size), 'file-too-large');
 	const nul = text.slice(0, binarySniffChars).indexOf('\u0000');
 	if (nul !== -1) {
 		return createDiagnostic(firstLine(document), `${fileLabel} is a binary file (it contains NUL bytes), not UTF-8 text.`, 'file-binary');
 	}
 	return undefined;
+}
+
+/** The true sizes of documents a workspace did not read whole (see {@link oversizedDocument}). */
+const oversized = new WeakMap<TextDocument, number>();
+
+/**
+ * A file too large to check, as a workspace hands it over without reading it whole: its first
+ * bytes (where the finding goes) and its size in bytes, which {@link checkTextIsParsable} reports.
+ */
+export function oversizedDocument(uri: string, languageId: string, head: string, size: number): TextDocument {
+	const document = TextDocument.create(uri, languageId, 0, head);
+	oversized.set(document, size);
+	return document;
+}
+
+/** The size of a document read only in part because it is too large, or undefined for a whole one. */
+export function oversizedSize(document: TextDocument): number | undefined {
+	return oversized.get(document);
+}
+
+/** The message of a file too large to check. */
+export function tooLargeMessage(fileLabel: string, size: number): string {
+	return `${fileLabel} is ${(size / (1024 * 1024)).toFixed(1)} MB; MintDoc checks files up to ${limits.maxFileChars / (1024 * 1024)} MB, so this one is not checked.`;
 }
 
 function firstLine(document: TextDocument) {

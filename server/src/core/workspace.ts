@@ -21,6 +21,12 @@ export interface DocsWorkspace {
 	readDocument(uri: string): Promise<TextDocument | undefined>;
 	/** Kind and size of `uri`, or undefined when it does not exist. */
 	stat(uri: string): Promise<FileStat | undefined>;
-	/** Entries of the directory at `uri` as [name, kind]; empty when it is not a readable directory. */
-	readDirectory(uri: string): Promise<ReadonlyArray<readonly [string, FileKind]>>;
+	/**
+	 * Entries of the directory at `uri` as [name, kind]; empty when it is not a readable directory.
+	 * A symbolic link to a folder comes with a third element, the URI of where it really leads
+	 * (walks use it to skip cycles); links that leave the workspace or dangle are not listed.
+	 */
+	readDirectory(uri: string): Promise<ReadonlyArray<readonly [string, FileKind, string?]>>;
+	/** Where `uri` really is once symbolic links are resolved (a folder walk starts there); undefined when unknown. */
+	realUri?(uri: string): Promise<string | undefined>;
 }

@@ -1,13 +1,13 @@
-import { promises as fs } from 'node:fs';
-import * as path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
+import { readPrivateFile, writePrivateFile } from './privateFiles';
 
 /**
  * The file format of MintDoc's caches (pages, OpenAPI documents): a v8 serialization of
  * `{ magic, format, fingerprint, entries }`. A file is trusted only if it is of the expected kind,
  * format and fingerprint and every entry passes `isEntry`; anything else, a corrupt or truncated
- * file or one from another version, is ignored (and replaced at the next save). Writes go to a
- * temporary file renamed into place, so a crash mid-write never leaves half a cache.
+ * file or one from another version, is ignored (and replaced at the next save); so is a file that
+ * is a symbolic link or not this user's. Writes go to a private temporary file renamed into place,
+ * so a crash mid-write never leaves half a cache (see privateFiles.ts).
  */
 const format = 1;
 
@@ -26,12 +26,9 @@ export async function readCacheFile<T>(
 	fingerprint: string,
 	isEntry: (value: unknown) => value is T,
 ): Promise<{ entries: Map<string, T>; state: CacheFileState }> {
-	let bytes: Buffer;
-	try {
-		bytes = await fs.readFile(file);
-	} catch {
-		return { entries: new Map(), state: 'absent' };
-	}
+	// Only a regular file of this user, never through a link (see privateFiles.ts).
+	const bytes = await readPrivateFile(file);
+	if (bytes === undefined) return { entries: new Map(), state: 'absent' };
 	try {
 		const data = deserialize(bytes) as Partial<CacheFile<unknown>> | null;
 		if (!data || data.magic !== kind || data.format !== format || data.fingerprint !== fingerprint || !(data.entries instanceof Map))
@@ -45,15 +42,8 @@ export async function readCacheFile<T>(
 }
 
 export async function writeCacheFile<T>(file: string, kind: string, fingerprint: string, entries: Map<string, T>): Promise<void> {
-	const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-	try {
-		await fs.mkdir(path.dirname(file), { recursive: true });
-		await fs.writeFile(temporary, serialize({ magic: kind, format, fingerprint, entries } satisfies CacheFile<T>));
-		await fs.rename(temporary, file);
-	} catch {
-		// A cache that cannot be written (read-only folder, full disk) only costs speed next time.
-		await fs.rm(temporary, { force: true }).catch(() => undefined);
-	}
+	// A cache that cannot be written (read-only folder, full disk, a folder not ours) only costs speed next time.
+	await writePrivateFile(file, serialize({ magic: kind, format, fingerprint, entries } satisfies CacheFile<T>));
 }
 
 /**

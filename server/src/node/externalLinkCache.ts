@@ -1,5 +1,4 @@
-import { promises as fs } from 'node:fs';
-import * as path from 'node:path';
+import { readPrivateFile, writePrivateFile } from './privateFiles';
 import type { LinkVerdict, VerdictCache } from './externalLinks';
 
 /** How long a verdict is trusted: a working link for a week, a broken one for a day; "could not check" is never kept. */
@@ -29,7 +28,8 @@ export class ExternalLinkCache implements VerdictCache {
 	static async open(file: string, now: () => number = Date.now): Promise<ExternalLinkCache> {
 		const cache = new ExternalLinkCache(file, now);
 		try {
-			const data = JSON.parse(await fs.readFile(file, 'utf8')) as Partial<CacheFile>;
+			// Only a regular file of this user, never through a link (see privateFiles.ts).
+			const data = JSON.parse((await readPrivateFile(file))?.toString('utf8') ?? '{}') as Partial<CacheFile>;
 			if (data.format === format && data.entries && typeof data.entries === 'object')
 				for (const [url, entry] of Object.entries(data.entries))
 					if (entry && typeof entry.at === 'number' && entry.verdict && cache.#fresh(entry)) cache.#entries.set(url, entry);
@@ -62,10 +62,6 @@ export class ExternalLinkCache implements VerdictCache {
 	async save(): Promise<void> {
 		if (!this.#changed) return;
 		const data: CacheFile = { format, entries: Object.fromEntries(this.#entries) };
-		await fs.mkdir(path.dirname(this.file), { recursive: true });
-		const temporary = `${this.file}.${process.pid}.tmp`;
-		await fs.writeFile(temporary, JSON.stringify(data));
-		await fs.rename(temporary, this.file);
-		this.#changed = false;
+		if (await writePrivateFile(this.file, JSON.stringify(data))) this.#changed = false;
 	}
 }

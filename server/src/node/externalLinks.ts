@@ -1,3 +1,5 @@
+import { defaultFetchPolicy, PolicyError, safeRequest, type FetchPolicy } from './safeFetch';
+
 /**
  * Checks external links over the network, politely: a bounded number of requests per host and
  * overall, a timeout per request, `429 Too Many Requests` retried after its `Retry-After`, HEAD
@@ -34,12 +36,20 @@ export interface ExternalCheckOptions {
 	readonly onProgress?: (done: number, total: number, url: string) => void;
 	readonly signal?: AbortSignal;
 	readonly userAgent?: string;
+	/** Distinct URLs checked at most in one run (default 5,000); the rest are reported unchecked. */
+	readonly maxLinks?: number;
+	/** The network policy when `fetch` is not given (public addresses only; see safeFetch.ts). */
+	readonly policy?: FetchPolicy;
 }
 
 /** Checks every URL once (duplicates are checked once) and returns a verdict per URL. */
 export async function checkExternalLinks(urls: readonly string[], options: ExternalCheckOptions = {}): Promise<Map<string, LinkVerdict>> {
-	const unique = [...new Set(urls)];
+	const all = [...new Set(urls)];
+	const maxLinks = options.maxLinks ?? 5_000;
+	const unique = all.slice(0, maxLinks);
 	const verdicts = new Map<string, LinkVerdict>();
+	// A page of generated links must not turn the check into a crawler: past the cap, links are not requested.
+	for (const url of all.slice(maxLinks)) verdicts.set(url, { kind: 'unchecked', reason: `more than ${maxLinks} distinct links: not checked in this run` });
 	const limiter = createHostLimiter(options.perHost ?? 2, options.concurrency ?? 8);
 	let done = 0;
 	await Promise.all(
@@ -127,18 +137,20 @@ async function request(url: string, method: 'HEAD' | 'GET', options: ExternalChe
 	const timeoutMs = options.timeoutMs ?? 10_000;
 	const timeout = AbortSignal.timeout(timeoutMs);
 	const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+	const headers = { 'user-agent': options.userAgent ?? 'MintDoc-LinkChecker/1.0', accept: '*/*' };
 	try {
-		const response = await (options.fetch ?? fetch)(url, {
-			method,
-			redirect: 'follow',
-			signal,
-			headers: { 'user-agent': options.userAgent ?? 'MintDoc-LinkChecker/1.0', accept: '*/*' },
-		});
+		if (!options.fetch) {
+			// The network policy: public addresses only, checked after every redirect; the body is never read.
+			const response = await safeRequest(url, { method, headers, signal, policy: options.policy ?? defaultFetchPolicy(), readBody: false });
+			return { status: response.status, retryAfter: response.header('retry-after') ?? null };
+		}
+		const response = await options.fetch(url, { method, redirect: 'follow', signal, headers });
 		// The body is not needed: the status says it all.
 		await response.body?.cancel().catch(() => undefined);
 		return { status: response.status, retryAfter: response.headers.get('retry-after') };
 	} catch (e) {
 		if (timeout.aborted) return { error: `no answer within ${timeoutMs / 1000} s`, code: 'TIMEOUT' };
+		if (e instanceof PolicyError) return { error: `not checked: ${e.message}`, code: 'POLICY' };
 		const cause = (e as { cause?: { code?: string; message?: string } }).cause;
 		return { error: cause?.message ?? (e instanceof Error ? e.message : String(e)), code: cause?.code };
 	}
@@ -148,7 +160,7 @@ function verdictOf(result: Outcome, headStatus: number | undefined): LinkVerdict
 	if ('error' in result) {
 		// A name that does not resolve is the link's fault; a refused, reset or offline connection may not be.
 		if (result.code === 'ENOTFOUND') return { kind: 'broken', reason: 'the host name does not resolve', platformReports: true };
-		if (result.code === 'TIMEOUT') return { kind: 'unchecked', reason: result.error };
+		if (result.code === 'TIMEOUT' || result.code === 'POLICY') return { kind: 'unchecked', reason: result.error };
 		return { kind: 'unchecked', reason: `the request failed (${result.code ?? result.error})` };
 	}
 	const { status } = result;

@@ -1,16 +1,36 @@
 import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI, Utils } from 'vscode-uri';
+import { limits, oversizedDocument } from '../core/textGuards';
 import type { DocsWorkspace, FileKind, FileStat } from '../core/workspace';
 
 /** Returns the open editor buffer for `uri`, if any; such buffers win over disk content. */
 export type DocumentOverlay = (uri: string) => TextDocument | undefined;
 
+/** Bytes read of a file too large to check: enough for its first line, where the finding goes. */
+const oversizedHeadBytes = 4096;
+
 /**
  * A {@link DocsWorkspace} over the local file system, optionally overlaid with open documents.
  * Used by the CLI (no overlay) and by the language server (TextDocuments as overlay).
+ *
+ * A repository may be written to hurt: a symbolic link to a folder is listed only when its real
+ * location stays inside a workspace folder (walks then skip the ones they already walked; see
+ * folderWalk.ts), and a file is sized before it is read, so a 200 MB file costs a finding, not memory.
  */
 export function createFsWorkspace(getFolders: () => readonly string[], overlay: DocumentOverlay = () => undefined): DocsWorkspace {
+	let realFolders: { key: string; paths: Promise<string[]> } | undefined;
+	const realFolderPaths = () => {
+		const key = getFolders().join('\n');
+		if (realFolders?.key !== key)
+			realFolders = {
+				key,
+				paths: Promise.all(getFolders().map(f => fs.realpath(URI.parse(f).fsPath).catch(() => undefined))).then(p => p.filter(x => x !== undefined)),
+			};
+		return realFolders.paths;
+	};
+	const inside = (real: string, folders: readonly string[]) => folders.some(f => real === f || real.startsWith(f.endsWith(path.sep) ? f : f + path.sep));
 	return {
 		// A getter: the server learns its folders at initialize time and as they change.
 		get folders() {
@@ -19,11 +39,22 @@ export function createFsWorkspace(getFolders: () => readonly string[], overlay: 
 		async readDocument(uri) {
 			const open = overlay(uri);
 			if (open) return open;
+			let handle: fs.FileHandle | undefined;
 			try {
-				const text = await fs.readFile(URI.parse(uri).fsPath, 'utf8');
+				handle = await fs.open(URI.parse(uri).fsPath, 'r');
+				const { size } = await handle.stat();
+				// UTF-8 takes at least one byte per character: more bytes than the limit allows characters is too large for sure.
+				if (size > limits.maxFileChars) {
+					const head = Buffer.alloc(oversizedHeadBytes);
+					const { bytesRead } = await handle.read(head, 0, head.length, 0);
+					return oversizedDocument(uri, languageIdOf(uri), head.subarray(0, bytesRead).toString('utf8'), size);
+				}
+				const text = await handle.readFile('utf8');
 				return TextDocument.create(uri, languageIdOf(uri), 0, text);
 			} catch {
 				return undefined;
+			} finally {
+				await handle?.close().catch(() => undefined);
 			}
 		},
 		async stat(uri): Promise<FileStat | undefined> {
@@ -34,17 +65,30 @@ export function createFsWorkspace(getFolders: () => readonly string[], overlay: 
 				return undefined;
 			}
 		},
+		async realUri(uri) {
+			const real = await fs.realpath(URI.parse(uri).fsPath).catch(() => undefined);
+			return real === undefined ? undefined : URI.file(real).toString();
+		},
 		async readDirectory(uri) {
 			try {
-				const entries = await fs.readdir(URI.parse(uri).fsPath, { withFileTypes: true });
-				const result: [string, FileKind][] = [];
+				const folder = URI.parse(uri);
+				const entries = await fs.readdir(folder.fsPath, { withFileTypes: true });
+				const result: [string, FileKind, string?][] = [];
 				for (const entry of entries) {
 					if (entry.isFile()) result.push([entry.name, 'file']);
 					else if (entry.isDirectory()) result.push([entry.name, 'directory']);
 					else if (entry.isSymbolicLink()) {
 						// Follow links (sites symlink shared snippets) but skip dangling ones.
-						const target = await fs.stat(Utils.joinPath(URI.parse(uri), entry.name).fsPath).catch(() => undefined);
-						if (target) result.push([entry.name, target.isDirectory() ? 'directory' : 'file']);
+						const location = Utils.joinPath(folder, entry.name).fsPath;
+						const target = await fs.stat(location).catch(() => undefined);
+						if (!target) continue;
+						if (!target.isDirectory()) {
+							result.push([entry.name, 'file']);
+							continue;
+						}
+						// A linked folder only where it stays inside the workspace: never the home folder or `/` a link climbs to.
+						const real = await fs.realpath(location).catch(() => undefined);
+						if (real !== undefined && inside(real, await realFolderPaths())) result.push([entry.name, 'directory', URI.file(real).toString()]);
 					}
 				}
 				return result;

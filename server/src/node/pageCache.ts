@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { promises as fs, readFileSync } from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CancellationToken } from '../core/cancellation';
 import type { PageSummarizer } from '../core/languageService';
 import type { PageSummary } from '../core/mdx/pageSummary';
+import { oversizedSize } from '../core/textGuards';
 import { CacheEntries } from './cacheFile';
+import { userCacheDirectory } from './privateFiles';
 
 /**
  * A page summary cache that outlives the process, like `eslint --cache`: summaries keyed by a
@@ -29,7 +30,14 @@ const kind = 'mintdoc-page-cache';
 
 /** What a page's summary depends on: its language and text (never its path: moved pages keep their entry). */
 export function pageKey(document: TextDocument): string {
-	return createHash('sha1').update(document.languageId).update('\0').update(document.getText()).digest('base64');
+	// A file too large to check is keyed by its size too: only its first bytes were read.
+	return createHash('sha1')
+		.update(document.languageId)
+		.update('\0')
+		.update(String(oversizedSize(document) ?? ''))
+		.update('\0')
+		.update(document.getText())
+		.digest('base64');
 }
 
 export interface PageCacheOptions {
@@ -113,23 +121,11 @@ export function cacheFileFor(directory: string, folders: readonly string[]): str
 }
 
 /**
- * The CLI's default cache folder: `node_modules/.cache/mintdoc` of the nearest project above `cwd`
- * (where build tools keep theirs, and CI caches keep them), else the user's cache folder.
+ * The CLI's default cache folder: the user's cache folder (`$XDG_CACHE_HOME/mintdoc`, `~/.cache/mintdoc`),
+ * never one inside the repository (a checked-in `node_modules/.cache` could plant entries or links).
  */
-export async function defaultCacheDirectory(cwd: string): Promise<string> {
-	for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
-		const stat = await fs.stat(path.join(dir, 'node_modules')).catch(() => undefined);
-		if (stat?.isDirectory()) return path.join(dir, 'node_modules', '.cache', 'mintdoc');
-		if (path.dirname(dir) === dir) break;
-	}
+export function defaultCacheDirectory(): string {
 	return userCacheDirectory();
-}
-
-function userCacheDirectory(): string {
-	const home = os.homedir();
-	if (process.platform === 'win32') return path.join(process.env.LOCALAPPDATA ?? path.join(home, 'AppData', 'Local'), 'mintdoc', 'Cache');
-	if (process.platform === 'darwin') return path.join(home, 'Library', 'Caches', 'mintdoc');
-	return path.join(process.env.XDG_CACHE_HOME || path.join(home, '.cache'), 'mintdoc');
 }
 
 /** Cache files untouched this long belong to sites no longer opened here: they are removed. */
@@ -144,9 +140,9 @@ export async function pruneCacheFolder(directory: string, maxAgeDays = staleCach
 	const removed: string[] = [];
 	const names = await fs.readdir(directory).catch(() => [] as string[]);
 	for (const name of names) {
-		if (!/^pages-[0-9a-f]{16}\.bin(\.openapi)?(\.\d+\.\d+\.tmp)?$/.test(name)) continue;
+		if (!/^pages-[0-9a-f]{16}\.bin(\.openapi|\.links)?(\.\d+\.\d+(\.[a-z0-9]+)?\.tmp)?$/.test(name)) continue;
 		const file = path.join(directory, name);
-		const stat = await fs.stat(file).catch(() => undefined);
+		const stat = await fs.lstat(file).catch(() => undefined);
 		if (!stat?.isFile() || now - stat.mtimeMs < maxAgeDays * 86_400_000) continue;
 		await fs.rm(file, { force: true }).catch(() => undefined);
 		removed.push(name);

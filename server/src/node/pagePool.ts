@@ -4,6 +4,7 @@ import { Worker } from 'node:worker_threads';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { CancelledError, type CancellationToken } from '../core/cancellation';
 import { summarizePage, type PageSummary } from '../core/mdx/pageSummary';
+import { oversizedSize } from '../core/textGuards';
 import type { PageSummarizer } from '../core/languageService';
 import { idleStop } from './idleStop';
 
@@ -80,7 +81,15 @@ export function createPagePool(
 			slot.worker.postMessage({ id, pages: pending.documents.map(d => ({ uri: d.uri, languageId: d.languageId, text: d.getText() })) });
 		}
 	};
-	const summarize = async (documents: readonly TextDocument[], token: CancellationToken): Promise<PageSummary[]> => {
+	const summarize = async (all: readonly TextDocument[], token: CancellationToken): Promise<PageSummary[]> => {
+		// A file too large to check was read only in part: its finding is made here (the worker would see a small page).
+		if (all.some(d => oversizedSize(d) !== undefined)) {
+			const whole = all.filter(d => oversizedSize(d) === undefined);
+			const summaries = whole.length ? await summarize(whole, token) : [];
+			let next = 0;
+			return all.map(d => (oversizedSize(d) === undefined ? summaries[next++] : summarizePage(d)));
+		}
+		const documents = all;
 		const batches: Promise<PageSummary[] | undefined>[] = [];
 		for (let i = 0; i < documents.length; i += batchSize) {
 			const batch = documents.slice(i, i + batchSize);

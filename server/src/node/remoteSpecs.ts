@@ -1,40 +1,54 @@
 import { createHash } from 'node:crypto';
-import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { readPrivateFile, writePrivateFile } from './privateFiles';
+import { defaultFetchPolicy, PolicyError, safeRequest, type FetchPolicy } from './safeFetch';
 
-/** How long a hosted spec may take before it counts as unreachable. */
-const timeoutMs = 10_000;
+export interface RemoteFetcherOptions {
+	/** The network policy (public addresses only, 20 MB, 30 s; see safeFetch.ts). */
+	readonly policy?: FetchPolicy;
+	/** `mintdoc check --offline`: nothing is fetched; a cached copy still answers. */
+	readonly offline?: boolean;
+}
 
 /**
- * Fetches hosted OpenAPI documents with a timeout, keeping a disk cache with ETags: a known
- * document is revalidated (304 reuses the copy), and when the network is down the cached copy
- * answers. Only http(s) URLs the configuration names are fetched, never anything else.
+ * Fetches hosted OpenAPI documents under the network policy (see safeFetch.ts), keeping a private
+ * disk cache with ETags (see privateFiles.ts): a known document is revalidated (304 reuses the
+ * copy), and when the network is down the cached copy answers. Only http(s) URLs the configuration
+ * names are fetched, never anything else. A refusal says why (the finding shows it).
  */
-export function createRemoteFetcher(cacheDir: string, fetchImpl: typeof fetch = fetch): (url: string) => Promise<string> {
+export function createRemoteFetcher(cacheDir: string, options: RemoteFetcherOptions = {}): (url: string) => Promise<string> {
+	const policy = options.policy ?? defaultFetchPolicy();
 	const fileOf = (url: string) => path.join(cacheDir, createHash('sha256').update(url).digest('hex').slice(0, 32));
 	return async url => {
 		if (!/^https?:\/\//i.test(url)) throw new Error(`only http(s) URLs are fetched, not '${url}'`);
 		const file = fileOf(url);
-		const cached = await fs.readFile(file + '.json', 'utf8').then(
-			text => JSON.parse(text) as { etag?: string },
-			() => undefined,
-		);
-		const cachedText = cached ? await fs.readFile(file, 'utf8').catch(() => undefined) : undefined;
+		const meta = await readPrivateFile(file + '.json');
+		let cached: { url?: string; etag?: string } | undefined;
 		try {
-			const response = await fetchImpl(url, {
+			cached = meta && (JSON.parse(meta.toString('utf8')) as { url?: string; etag?: string });
+		} catch {
+			cached = undefined;
+		}
+		const cachedText = cached?.url === url ? (await readPrivateFile(file))?.toString('utf8') : undefined;
+		if (options.offline) {
+			if (cachedText !== undefined) return cachedText;
+			throw new Error('not fetched: --offline');
+		}
+		try {
+			const response = await safeRequest(url, {
+				policy,
 				headers: cached?.etag && cachedText !== undefined ? { 'if-none-match': cached.etag } : {},
-				signal: AbortSignal.timeout(timeoutMs),
 			});
 			if (response.status === 304 && cachedText !== undefined) return cachedText;
-			if (!response.ok) throw new Error(`HTTP ${response.status}`);
-			const text = await response.text();
-			await fs.mkdir(cacheDir, { recursive: true });
-			await fs.writeFile(file, text);
-			await fs.writeFile(file + '.json', JSON.stringify({ url, etag: response.headers.get('etag') ?? undefined }));
+			if (response.status < 200 || response.status >= 300) throw new Error(`HTTP ${response.status}`);
+			const text = response.body;
+			if (await writePrivateFile(file, text)) await writePrivateFile(file + '.json', JSON.stringify({ url, etag: response.header('etag') }));
 			return text;
 		} catch (e) {
+			// A refusal of the policy is never answered from an older copy: the address itself is what is refused.
+			if (e instanceof PolicyError && !/within/.test(e.message)) throw new Error(`not fetched: ${e.message}`);
 			if (cachedText !== undefined) return cachedText; // offline: the last copy still answers
-			throw new Error(e instanceof Error && e.name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : e instanceof Error ? e.message : String(e));
+			throw new Error(e instanceof Error ? e.message : String(e));
 		}
 	};
 }

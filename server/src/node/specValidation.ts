@@ -1,4 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { expandedSize } from '../core/openapi/refExpansion';
+import { specBudget, withTooComplex } from './specBudget';
 import { openApiSchemaErrors } from './openApiSchemas';
 import { parse as parseYaml } from 'yaml';
 import type { OpenApiSpec, SourceSpan } from '../core/openapi/openApiSpec';
@@ -19,6 +21,9 @@ export async function validateSpec(uri: string, text: string, spec: OpenApiSpec,
 		return spec;
 	}
 	if (!api || typeof api !== 'object') return spec;
+	// Dereferencing and validating work on the expanded document: refused before it is built when it is too large.
+	if (expandedSize(api, specBudget.maxExpandedNodes) === undefined)
+		return withTooComplex(spec, `its $refs expand to more than ${(specBudget.maxExpandedNodes / 1e6).toFixed(0)} million values`);
 	try {
 		// swagger-parser parses (version checks) and dereferences (broken internal $refs); the schema check
 		// is ours, with validators compiled once (see openApiSchemas.ts). For OpenAPI 3.x its "spec" rules do nothing.

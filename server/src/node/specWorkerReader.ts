@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { readOpenApiSpec, type OpenApiSpec } from '../core/openapi/openApiSpec';
 import type { SpecReader } from '../core/languageService';
 import { idleStop } from './idleStop';
+import { specBudget, withTooComplex } from './specBudget';
 
 /** Specs smaller than this are read inline: starting a round trip costs more than parsing them. */
 export const inlineLimit = 256 * 1024;
@@ -23,8 +24,10 @@ export function createWorkerSpecReader(
 	workerPath = path.join(__dirname, 'specWorker.js'),
 	idleMs = specWorkerIdleMs,
 	size = 1,
+	/** Wall time one validation may take before its worker is terminated and the document reported too complex. */
+	budgetMs = specBudget.maxMs,
 ): SpecReader & { validate(uri: string, text: string, spec?: OpenApiSpec): Promise<OpenApiSpec>; dispose(): void; readonly running: boolean } {
-	type Request = { resolve: (spec: OpenApiSpec) => void; uri: string; text: string };
+	type Request = { resolve: (spec: OpenApiSpec) => void; uri: string; text: string; op: 'read' | 'validate'; spec?: OpenApiSpec; timer?: NodeJS.Timeout };
 	const workers: { worker: Worker; pending: Map<number, Request> }[] = [];
 	let nextId = 0;
 	const idle = idleStop(
@@ -39,6 +42,7 @@ export function createWorkerSpecReader(
 			const request = slot.pending.get(reply.id);
 			if (!request) return;
 			slot.pending.delete(reply.id);
+			clearTimeout(request.timer);
 			request.resolve(reply.spec ?? readOpenApiSpec(request.uri, ''));
 			idle.settle();
 		});
@@ -46,7 +50,10 @@ export function createWorkerSpecReader(
 		slot.worker.on('error', () => {
 			const at = workers.indexOf(slot);
 			if (at !== -1) workers.splice(at, 1);
-			for (const request of slot.pending.values()) request.resolve(readOpenApiSpec(request.uri, request.text));
+			for (const request of slot.pending.values()) {
+				clearTimeout(request.timer);
+				request.resolve(readOpenApiSpec(request.uri, request.text));
+			}
 			slot.pending.clear();
 		});
 		workers.push(slot);
@@ -58,9 +65,34 @@ export function createWorkerSpecReader(
 		const slot = free ?? (workers.length < Math.max(1, size) ? start() : workers.reduce((a, b) => (b.pending.size < a.pending.size ? b : a)));
 		const id = nextId++;
 		return new Promise(resolve => {
-			slot.pending.set(id, { resolve, uri, text });
+			const request: Request = { resolve, uri, text, op, spec };
+			// A document made to explode ($refs that multiply) must not hold the check forever: past the budget the worker is
+			// terminated (JavaScript cannot be interrupted otherwise), the document gets one finding, and its neighbours start over.
+			if (op === 'validate') {
+				request.timer = setTimeout(() => overBudget(slot, id), budgetMs);
+				request.timer.unref();
+			}
+			slot.pending.set(id, request);
 			slot.worker.postMessage({ id, op, uri, text, spec });
 		});
+	};
+	const overBudget = (slot: (typeof workers)[number], id: number) => {
+		const late = slot.pending.get(id);
+		if (!late) return;
+		const at = workers.indexOf(slot);
+		if (at !== -1) workers.splice(at, 1);
+		void slot.worker.terminate();
+		const others = [...slot.pending.entries()].filter(([other]) => other !== id).map(([, r]) => r);
+		slot.pending.clear();
+		for (const request of others) clearTimeout(request.timer);
+		late.resolve(
+			withTooComplex(
+				late.spec ?? readOpenApiSpec(late.uri, late.text),
+				`validating it took over ${budgetMs >= 1000 ? `${Math.round(budgetMs / 1000)} s` : `${budgetMs} ms`}`,
+			),
+		);
+		for (const request of others) void ask(request.op, request.uri, request.text, request.spec).then(request.resolve);
+		idle.settle();
 	};
 	// Small documents are read here at once; large ones in the worker. Validation always runs there.
 	const reader = (uri: string, text: string): OpenApiSpec | Promise<OpenApiSpec> =>

@@ -14,7 +14,7 @@ import type { PreviewProblem } from './previewTypes';
 import { renderComponent, unknownComponent, type PropValue } from './components';
 import { codeBlock } from './highlight';
 import { iconSvg } from './icons';
-import { previewSanitizeSchema } from './sanitizeSchema';
+import { isPreviewHook, previewSanitizeSchema } from './sanitizeSchema';
 
 export interface MdxRenderOptions {
 	/** The page (or snippet) file; relative images and imports resolve from its folder. */
@@ -316,6 +316,7 @@ function finish(root: HastRoot, options: MdxRenderOptions): void {
 		for (let i = 0; i < node.children.length; i++) {
 			const child = node.children[i] as RootContent;
 			if (child.type !== 'element') continue;
+			for (const property of Object.keys(child.properties)) if (isPreviewHook(property)) delete child.properties[property];
 			const classes = (child.properties.className as string[] | undefined) ?? [];
 			if (classes.includes('md-icon') && typeof child.properties.dataIcon === 'string')
 				child.children = [{ type: 'raw', value: iconSvg(child.properties.dataIcon) } as unknown as ElementContent];

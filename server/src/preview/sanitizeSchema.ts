@@ -72,3 +72,15 @@ function withAnyClassName(attributes: NonNullable<Schema['attributes']>): Record
 		result[tag] = tag === '*' ? list : [...list.filter(a => !(Array.isArray(a) && a[0] === 'className')), 'className'];
 	return result;
 }
+
+/**
+ * `data-*` attributes the preview's own chrome and script act on (open a file at a line, navigate,
+ * the API playground): never taken from a page's content, where an author could aim them at a file
+ * outside the site or at the playground. The components' own ones (tabs, copy, icons) are not here.
+ */
+export function isPreviewHook(property: string): boolean {
+	// Either spelling: `dataOpenUri` (hast) or `data-open-uri` (lowercase JSX keeps its attribute names).
+	return /^data(openuri|line|character|route|drilldown|host|base|kind|banner|dismissbanner|togglesidebar|pg|api)/.test(
+		property.replace(/-/g, '').toLowerCase(),
+	);
+}

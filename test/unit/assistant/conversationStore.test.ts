@@ -37,6 +37,22 @@ describe('assistant conversation store', () => {
 		assert.deepEqual(store.summaries(all[0].id)[0], { id: `c${maxHistory + 3}`, title: `c${maxHistory + 3}`, updatedAt: maxHistory + 3, turns: 1 });
 	});
 
+	it('never writes a thread key to workspaceState: kept for the session only, and keys stored by older versions are removed', async () => {
+		const state = memento();
+		const store = new ConversationStore(state);
+		await store.save({ ...conversation('a', 1), thread: { threadId: 'th-a', threadKey: 'secret-thread-key' } });
+		await store.save(conversation('b', 2));
+		assert.deepEqual(store.get('a')?.thread, { threadId: 'th-a', threadKey: 'secret-thread-key' });
+		assert.doesNotMatch(JSON.stringify(state.get('mintdoc.assistant.conversations')), /secret-thread-key|threadKey/);
+		// A new session (window reloaded) continues with the thread id only.
+		assert.deepEqual(new ConversationStore(state).get('a')?.thread, { threadId: 'th-a' });
+		const old = memento({ 'mintdoc.assistant.conversations': [{ ...conversation('old', 1), thread: { threadId: 'th-old', threadKey: 'old-key' } }] });
+		const scrubbed = new ConversationStore(old);
+		await new Promise(resolve => setImmediate(resolve));
+		assert.deepEqual(scrubbed.get('old')?.thread, { threadId: 'th-old' });
+		assert.doesNotMatch(JSON.stringify(old.get('mintdoc.assistant.conversations')), /old-key/);
+	});
+
 	it('stores a still-streaming answer as incomplete', async () => {
 		const store = new ConversationStore(memento());
 		await store.save(conversation('c', 1, { turns: [{ id: 't', question: 'q', answer: 'half', citations: [], state: 'streaming' }] }));

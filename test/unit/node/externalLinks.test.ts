@@ -5,9 +5,13 @@ import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ExternalLinkCache, verdictLifetimeMs } from '../../../server/src/node/externalLinkCache';
+import { defaultFetchPolicy } from '../../../server/src/node/safeFetch';
 import { checkExternalLinks, retryAfterMs, type LinkVerdict } from '../../../server/src/node/externalLinks';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+
+/** The servers here listen on 127.0.0.1: the test-only allowance of the network policy (refusals: test/unit/node/networkPolicy.test.ts). */
+const local = { policy: { ...defaultFetchPolicy(), allowLoopback: true } };
 
 /** A server on 127.0.0.1 with one handler per path; records every request. */
 async function serve(
@@ -51,7 +55,10 @@ describe('external link check (local servers on 127.0.0.1 only)', function () {
 			'/private': (_q, r) => r.writeHead(403).end(),
 		});
 		try {
-			const v = await checkExternalLinks(['/ok', '/missing', '/gone', '/boom', '/private'].map(p => server.base + p));
+			const v = await checkExternalLinks(
+				['/ok', '/missing', '/gone', '/boom', '/private'].map(p => server.base + p),
+				local,
+			);
 			assert.deepEqual(v.get(`${server.base}/ok`), { kind: 'ok', status: 200 });
 			assert.deepEqual(v.get(`${server.base}/missing`), { kind: 'broken', status: 404, reason: '404 Not Found', platformReports: true });
 			assert.deepEqual(v.get(`${server.base}/gone`), { kind: 'broken', status: 410, reason: '410 Gone', platformReports: false });
@@ -65,7 +72,7 @@ describe('external link check (local servers on 127.0.0.1 only)', function () {
 	it('falls back to GET when HEAD is refused', async () => {
 		const server = await serve({ '/no-head': (req, res) => res.writeHead(req.method === 'HEAD' ? 405 : 200).end() });
 		try {
-			const v = await checkExternalLinks([`${server.base}/no-head`]);
+			const v = await checkExternalLinks([`${server.base}/no-head`], local);
 			assert.deepEqual(v.get(`${server.base}/no-head`), { kind: 'ok', status: 200 });
 			assert.deepEqual(
 				server.requests.map(r => r.method),
@@ -83,7 +90,7 @@ describe('external link check (local servers on 127.0.0.1 only)', function () {
 			'/always': (_q, res) => res.writeHead(429, { 'retry-after': '0' }).end(),
 		});
 		try {
-			const v = await checkExternalLinks([`${server.base}/limited`, `${server.base}/always`], { retries: 2 });
+			const v = await checkExternalLinks([`${server.base}/limited`, `${server.base}/always`], { ...local, retries: 2 });
 			assert.deepEqual(v.get(`${server.base}/limited`), { kind: 'ok', status: 200 });
 			const limited = server.requests.filter(r => r.path === '/limited');
 			assert.equal(limited.length, 2);
@@ -113,6 +120,7 @@ describe('external link check (local servers on 127.0.0.1 only)', function () {
 			const order: string[] = [];
 			const urls = [...Array.from({ length: 6 }, (_, i) => `${slowHost.base}/s${i}`), `${silent.base}/hang`, `${fast.base}/f`];
 			const v = await checkExternalLinks(urls, {
+				...local,
 				perHost: 2,
 				timeoutMs: 1500,
 				onProgress: (_done, _total, url) => void order.push(url),
@@ -130,7 +138,7 @@ describe('external link check (local servers on 127.0.0.1 only)', function () {
 		const server = await serve({});
 		const closedBase = server.base;
 		await server.close();
-		const refused = await checkExternalLinks([`${closedBase}/x`]);
+		const refused = await checkExternalLinks([`${closedBase}/x`], local);
 		assert.equal(refused.get(`${closedBase}/x`)?.kind, 'unchecked');
 		assert.match((refused.get(`${closedBase}/x`) as { reason: string }).reason, /ECONNREFUSED/);
 		// No network here: a fetch that fails the way a lookup of an unknown name fails.
@@ -148,11 +156,11 @@ describe('external link check (local servers on 127.0.0.1 only)', function () {
 		const server = await serve({ '/ok': ok, '/boom': (_q, r) => r.writeHead(500).end() });
 		try {
 			const cache = await ExternalLinkCache.open(file, () => now);
-			await checkExternalLinks([`${server.base}/ok`, `${server.base}/missing`, `${server.base}/boom`], { cache });
+			await checkExternalLinks([`${server.base}/ok`, `${server.base}/missing`, `${server.base}/boom`], { ...local, cache });
 			await cache.save();
 			const before = server.requests.length;
 			const again = await ExternalLinkCache.open(file, () => now);
-			const v = await checkExternalLinks([`${server.base}/ok`, `${server.base}/missing`, `${server.base}/boom`], { cache: again });
+			const v = await checkExternalLinks([`${server.base}/ok`, `${server.base}/missing`, `${server.base}/boom`], { ...local, cache: again });
 			assert.deepEqual(
 				server.requests.slice(before).map(r => r.path),
 				['/boom', '/boom'],

@@ -136,12 +136,19 @@ describe('persistent page cache', () => {
 		assert.ok(existsSync(file));
 	});
 
-	it('names a file per set of folders, and finds node_modules/.cache above the working folder', async () => {
+	it("names a file per set of folders, kept in the user's cache folder (never one inside the repository)", async () => {
 		assert.equal(cacheFileFor('/c', ['file:///a', 'file:///b']), cacheFileFor('/c', ['file:///b', 'file:///a']));
 		assert.notEqual(cacheFileFor('/c', ['file:///a']), cacheFileFor('/c', ['file:///b']));
-		mkdirSync(path.join(dir, 'node_modules'));
-		mkdirSync(path.join(dir, 'docs', 'guides'), { recursive: true });
-		assert.equal(await defaultCacheDirectory(path.join(dir, 'docs', 'guides')), path.join(dir, 'node_modules', '.cache', 'mintdoc'));
+		const saved = process.env.XDG_CACHE_HOME;
+		try {
+			process.env.XDG_CACHE_HOME = dir;
+			assert.equal(defaultCacheDirectory(), path.join(dir, 'mintdoc'));
+			process.env.XDG_CACHE_HOME = 'relative/ignored';
+			assert.equal(defaultCacheDirectory(), path.join(os.homedir(), '.cache', 'mintdoc'));
+		} finally {
+			if (saved === undefined) delete process.env.XDG_CACHE_HOME;
+			else process.env.XDG_CACHE_HOME = saved;
+		}
 	});
 
 	it('removes cache files of sites not opened for 30 days, and nothing else', async () => {

@@ -5,6 +5,10 @@ import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createRemoteFetcher } from '../../../server/src/node/remoteSpecs';
+import { defaultFetchPolicy } from '../../../server/src/node/safeFetch';
+
+/** The server here listens on 127.0.0.1: the test-only allowance of the network policy (refusals: networkPolicy.test.ts). */
+const local = { policy: { ...defaultFetchPolicy(), allowLoopback: true } };
 
 describe('hosted OpenAPI documents', () => {
 	let server: Server;
@@ -30,19 +34,19 @@ describe('hosted OpenAPI documents', () => {
 	});
 
 	it('fetches, then revalidates with the ETag and reuses the cached copy on 304', async () => {
-		const fetchText = createRemoteFetcher(cache);
+		const fetchText = createRemoteFetcher(cache, local);
 		assert.equal(await fetchText(url), 'openapi: 3.1.0\n');
 		assert.equal(await fetchText(url), 'openapi: 3.1.0\n');
 		assert.deepEqual(seen, [undefined, '"v1"']);
 	});
 
 	it('answers from the cache when the server is gone, and explains when there is no copy', async () => {
-		const fetchText = createRemoteFetcher(cache);
+		const fetchText = createRemoteFetcher(cache, local);
 		await fetchText(url);
 		await new Promise(resolve => server.close(resolve));
 		server = createServer().listen(0, '127.0.0.1');
 		assert.equal(await fetchText(url), 'openapi: 3.1.0\n');
-		await assert.rejects(createRemoteFetcher(mkdtempSync(path.join(os.tmpdir(), 'mintdoc-empty-')))(url), /fetch failed|ECONNREFUSED/);
+		await assert.rejects(createRemoteFetcher(mkdtempSync(path.join(os.tmpdir(), 'mintdoc-empty-')), local)(url), /ECONNREFUSED/);
 		await assert.rejects(fetchText('file:///etc/passwd'), /only http\(s\) URLs/);
 	});
 });

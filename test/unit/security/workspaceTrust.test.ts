@@ -21,18 +21,19 @@ describe('workspace trust', () => {
 			'mintdoc.assistant.siteUrl',
 			'mintdoc.links.checkExternal',
 			'mintdoc.projectId',
+			// Verbose tracing prints every message, the API playground's requests included: a workspace cannot turn it on.
+			'mintdoc.trace.server',
 		]);
 		const settings = manifest.contributes.configuration.properties;
 		// The base URL and the fingerprint cannot come from a workspace at all.
 		assert.equal(settings['mintdoc.api.baseUrl'].scope, 'machine');
 		assert.equal(settings['mintdoc.assistant.fingerprint'].scope, 'machine');
-		// Every other setting is either restricted or harmless (tracing, limits, a redirect on move, which
+		// Every other setting is either restricted or harmless (limits, a redirect on move, which
 		// endpoint version of the same host, whether accessibility findings show, whether the page summary
 		// asks the configured host — whose address, project and key a workspace cannot set).
 		const harmless = [
 			'mintdoc.insights.pageSummary',
 			'mintdoc.assistant.apiVersion',
-			'mintdoc.trace.server',
 			'mintdoc.assistant.retrievalPageSize',
 			'mintdoc.assistant.idleTimeoutSeconds',
 			'mintdoc.pages.addRedirectOnMove',

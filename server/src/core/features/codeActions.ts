@@ -33,7 +33,13 @@ export function findCodeActions(site: SiteModel, document: TextDocument, diagnos
 			isPreferred: true,
 			edit: { changes: { [document.uri]: [{ range: diagnostic.range, newText: JSON.stringify(value) }] } },
 		});
-		if (diagnostic.code === 'page-not-found' && data.create) {
+		// A page path that climbs out of the site (`../`) or is absolute is never created.
+		if (
+			diagnostic.code === 'page-not-found' &&
+			data.create &&
+			data.create.split('/').every(s => s !== '' && s !== '.' && s !== '..') &&
+			!/[\\:]/.test(data.create)
+		) {
 			if (data.suggestion) actions.push(replaceValue(`Change to '${data.suggestion}'`, data.suggestion));
 			actions.push({
 				title: `Create page '${data.create}.mdx'`,

@@ -172,7 +172,11 @@ export function checkSpecFile(spec: OpenApiSpec, document: TextDocument): Diagno
 	const range = (offset: number, length: number) => ({ start: document.positionAt(offset), end: document.positionAt(offset + length) });
 	const diagnostics = spec.parseErrors.slice(0, 50).map(e => createDiagnostic(range(e.offset, e.length), e.message, 'openapi-syntax'));
 	for (const problem of spec.problems ?? [])
-		diagnostics.push(createDiagnostic(range(problem.span.offset, problem.span.length), `OpenAPI: ${problem.message}`, 'openapi-invalid'));
+		diagnostics.push(
+			problem.tooComplex
+				? createDiagnostic(range(problem.span.offset, problem.span.length), problem.message, 'openapi-too-complex')
+				: createDiagnostic(range(problem.span.offset, problem.span.length), `OpenAPI: ${problem.message}`, 'openapi-invalid'),
+		);
 	for (const ref of spec.externalRefs)
 		diagnostics.push(
 			createDiagnostic(

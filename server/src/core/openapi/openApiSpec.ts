@@ -45,7 +45,7 @@ export interface OpenApiSpec {
 	readonly externalRefs: readonly { readonly ref: string; readonly span: SourceSpan }[];
 	readonly parseErrors: readonly { readonly message: string; readonly offset: number; readonly length: number }[];
 	/** Findings of the full OpenAPI validation (JSON Schema and spec rules), when it ran. */
-	readonly problems?: readonly { readonly message: string; readonly span: SourceSpan }[];
+	readonly problems?: readonly { readonly message: string; readonly span: SourceSpan; readonly tooComplex?: true }[];
 	/** Set while a new text of the document is still being read: its operations may be out of date. */
 	readonly loading?: boolean;
 }

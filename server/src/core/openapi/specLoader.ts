@@ -1,6 +1,7 @@
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ChangeTracker } from '../site/changeTracker';
 import type { SpecLoader } from '../site/siteModel';
+import { oversizedSize, tooLargeMessage } from '../textGuards';
 import type { DocsWorkspace } from '../workspace';
 import { readOpenApiSpec, type OpenApiSpec } from './openApiSpec';
 
@@ -98,6 +99,15 @@ export function createSpecLoader(host: SpecLoaderHost): SpecLoader {
 		const readAt = host.tracker.epoch;
 		const current = await host.workspace.readDocument(uri);
 		if (!current) return undefined;
+		// A document too large to check was not read whole: one finding, never a parse of its first bytes.
+		const size = oversizedSize(current);
+		if (size !== undefined)
+			return accept
+				? undefined
+				: {
+						document: current,
+						spec: { ...readOpenApiSpec(uri, ''), parseErrors: [{ message: tooLargeMessage('This OpenAPI document', size), offset: 0, length: 0 }] },
+					};
 		const text = current.getText();
 		if (accept && !accept(text)) {
 			notSpecs.set(uri, readAt);

@@ -1,7 +1,9 @@
+import type { Diagnostic } from 'vscode-languageserver-types';
+import { createDiagnostic } from '../diagnostic';
 import { closestMatch } from '../textDistance';
 import ignore, { type Ignore } from 'ignore';
 import type { CancellationToken } from '../cancellation';
-import { walkFolders } from '../folderWalk';
+import { defaultWalkLimits, walkFolders, type WalkResult } from '../folderWalk';
 import { joinUri, relativePath } from '../uris';
 import type { DocsWorkspace } from '../workspace';
 
@@ -51,6 +53,22 @@ export function isSpecCandidate(name: string): boolean {
 	return /\.(json|ya?ml)$/i.test(name) && !notSpecFiles.has(name.toLowerCase());
 }
 
+/** The finding on docs.json of a site whose folders were not all listed (a walk limit of folderWalk.ts). */
+export function folderWalkFinding(limitReached: WalkResult['limitReached']): Diagnostic | undefined {
+	if (!limitReached) return undefined;
+	const why =
+		limitReached === 'depth'
+			? `folders nested more than ${defaultWalkLimits.maxDepth} levels deep`
+			: limitReached === 'links'
+				? `more than ${defaultWalkLimits.maxLinkedFolders.toLocaleString('en-US')} folders reached through symbolic links`
+				: `more than ${defaultWalkLimits.maxFolders.toLocaleString('en-US')} folders`;
+	return createDiagnostic(
+		{ start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+		`The site has ${why}: MintDoc stopped listing there, so pages below are not checked (look for symbolic links or generated folders).`,
+		'folder-walk-limit',
+	);
+}
+
 /**
  * The page files of one docs root: every `.mdx`/`.md` below it, by page path (relative, no
  * extension), minus what `.mintignore` excludes. Pages of a nested docs root count too: the
@@ -81,7 +99,7 @@ export class PageIndex {
 			.add(defaultIgnores)
 			.add(mintignore?.getText() ?? '');
 		const index = new PageIndex(rootUri, ignores);
-		await walkFolders(
+		const walked = await walkFolders(
 			workspace,
 			[rootUri],
 			// As the platform walks: every folder, dot folders too, but what the ignores exclude.
@@ -89,8 +107,12 @@ export class PageIndex {
 			(folder, name, kind) => void (kind === 'file' && index.add(joinUri(folder, name))),
 			token,
 		);
+		index.limitReached = walked.limitReached;
 		return index;
 	}
+
+	/** Set when the scan stopped at a limit of the folder walk (too deep, too many folders): the index is incomplete. */
+	limitReached: WalkResult['limitReached'];
 
 	/** JSON and YAML files of the site (not ignored) that may hold OpenAPI documents, sorted. */
 	specCandidates(): string[] {

@@ -21,6 +21,7 @@ const pageTexts = [
 	'Link to [d](/guide/d), [x](/sub/x) and [missing](/nowhere).\n',
 	'---\ntitle: T\n---\n\n## Other\n\n[anchor](/b#other) [setup](/a#setup)\n',
 	'<Card title="x" title="y">\n  Twice.\n</Card>\n',
+	'---\nicon: "no-such-icon-name"\n---\n\n# Icon\n',
 	'## Setup\n\n## Other\n\n[x](/x) [y](/y)\n',
 ];
 
@@ -140,7 +141,8 @@ describe('site state: a long-lived service answers as a fresh one after every ed
 			fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 12 }), async steps => {
 				const workspace = new InMemoryWorkspace(initialFiles());
 				const exists = new Set(Object.keys(initialFiles()));
-				const service = createLanguageService({ workspace, changesReported: true });
+				// As the server: changes reported, pages summarized in batches (each text once; the frontmatter rules read the page's head).
+				const service = createLanguageService({ workspace, changesReported: true, summarizePages: async documents => documents.map(summarizePage) });
 				await service.findDocsRoots(noCancellation);
 				// What the server publishes: every page once, then the pages each background run reports.
 				const published = new Map<string, string[]>();

@@ -1,5 +1,5 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { throwIfCancelled, type CancellationToken } from '../cancellation';
 import { getValue } from '../docsConfig/configTree';
 import { relaxWhereLenient } from '../docsConfig/platformStrictness';
@@ -16,6 +16,15 @@ import { checkFrontmatterOpenApi } from '../openapi/frontmatterOpenApi';
 import { docsConfigFileName, joinUri } from '../uris';
 import type { SiteModel } from './siteModel';
 import type { SiteState } from './siteState';
+
+/**
+ * A page as a check of every page holds it: the content key of its summary and, for the frontmatter
+ * rules, its text up to the end of its frontmatter (a whole site's text, 200 MB on crewAI, is not held at once).
+ */
+interface ReadPage {
+	readonly head: TextDocument;
+	readonly key: string;
+}
 
 /** The checks of sites and pages, reading the site state (see siteState.ts); they change nothing but what the state caches. */
 export class SiteChecks {
@@ -35,15 +44,19 @@ export class SiteChecks {
 	}
 
 	/** Diagnostics of one page (empty for files that are not pages of a site). */
-	async checkPage(uri: string, token: CancellationToken, context?: LinkContext, known?: TextDocument): Promise<Diagnostic[]> {
+	async checkPage(uri: string, token: CancellationToken, context?: LinkContext, known?: ReadPage): Promise<Diagnostic[]> {
 		const { state } = this;
 		const root = state.rootOf(uri);
 		if (!root) return [];
 		const site = context?.site ?? (await state.site(root, token));
 		if (site.pages.pagePathOfFile(uri) === undefined) return [];
-		const document = known ?? (await state.readPage(uri));
-		if (!document) return [];
-		const summary = state.summaries.get(document, summarizePage);
+		let document = known?.head;
+		let summary = known && state.summaries.peekKey(uri, known.key);
+		if (!document || !summary) {
+			document = await state.readPage(uri);
+			if (!document) return [];
+			summary = state.summaries.get(document, summarizePage);
+		}
 		const { dependencies } = state;
 		dependencies.noteSummary(uri, summary);
 		// Only pages judged against the navigation are checked again after a docs.json edit: their text
@@ -65,10 +78,13 @@ export class SiteChecks {
 	 * Reads the pages and summarizes those whose text no page has a summary for yet, with the
 	 * summarizer (worker threads), in parallel: each distinct text once (a versioned site repeats most).
 	 */
-	async summarizeAll(uris: readonly string[], token: CancellationToken): Promise<Map<string, TextDocument>> {
+	async summarizeAll(uris: readonly string[], token: CancellationToken): Promise<Map<string, ReadPage>> {
 		const { state } = this;
-		const documents = new Map<string, TextDocument>();
-		const missing = new Map<string, TextDocument[]>();
+		const pages = new Map<string, ReadPage>();
+		// One page per text not summarized yet: the summarizer's input.
+		const missing = new Map<string, TextDocument>();
+		// Without a summarizer, pages are summarized one by one as they are checked: their whole text is kept.
+		const whole = !this.options.summarizePages;
 		const readers = 32;
 		let next = 0;
 		await Promise.all(
@@ -78,34 +94,25 @@ export class SiteChecks {
 					const uri = uris[next++];
 					const document = await state.readPage(uri);
 					if (!document) continue;
-					documents.set(uri, document);
-					if (state.summaries.peek(document)) continue;
 					const key = state.summaries.keyOf(document);
-					const same = missing.get(key);
-					if (same) same.push(document);
-					else missing.set(key, [document]);
+					pages.set(uri, { head: whole ? document : headOf(document), key });
+					if (!state.summaries.peekKey(uri, key) && !missing.has(key)) missing.set(key, document);
 				}
 			}),
 		);
 		if (missing.size && this.options.summarizePages) {
 			// In slices, each kept as it arrives: a run cancelled midway leaves what it parsed for the next one.
-			const groups = [...missing.values()];
+			const documents = [...missing.values()];
+			missing.clear();
 			const slice = 256;
 			const slices: Promise<void>[] = [];
-			for (let i = 0; i < groups.length; i += slice) {
-				const part = groups.slice(i, i + slice);
-				slices.push(
-					this.options
-						.summarizePages(
-							part.map(same => same[0]),
-							token,
-						)
-						.then(summaries => part.forEach((same, j) => state.summaries.set(same[0], summaries[j]))),
-				);
+			for (let i = 0; i < documents.length; i += slice) {
+				const part = documents.slice(i, i + slice);
+				slices.push(this.options.summarizePages(part, token).then(summaries => part.forEach((document, j) => state.summaries.set(document, summaries[j]))));
 			}
 			await Promise.all(slices);
 		}
-		return documents;
+		return pages;
 	}
 
 	/** Every page of a site, or (onlyAffected) those an edit of the configuration may have changed; see LanguageService.checkPages. */
@@ -127,19 +134,19 @@ export class SiteChecks {
 						...dependencies.frontmatterApiPages(root).filter(uri => site.pages.pagePathOfFile(uri) !== undefined),
 					]),
 				];
-		const documents = await (early ?? this.summarizeAll(uris, token));
+		const read = await (early ?? this.summarizeAll(uris, token));
 		const summaries = new Map<string, Promise<PageSummary | undefined>>();
-		for (const [uri, document] of documents) {
-			const summary = state.summaries.peek(document);
+		for (const [uri, page] of read) {
+			const summary = state.summaries.peekKey(uri, page.key);
 			if (summary) summaries.set(uri, Promise.resolve(summary));
 		}
 		const context = this.linkContext(site, summaries);
 		let yieldedAt = Date.now();
 		for (const uri of uris) {
 			throwIfCancelled(token);
-			const document = documents.get(uri);
-			if (!document) continue;
-			report({ uri, diagnostics: await this.checkPage(uri, token, context, document) });
+			const page = read.get(uri);
+			if (!page) continue;
+			report({ uri, diagnostics: await this.checkPage(uri, token, context, page) });
 			dependencies.markChecked(site, uri);
 			// Let pending requests (completion, hover, an edit) run every few milliseconds: a count of
 			// pages held them up to 50 ms behind pages with many links.
@@ -183,6 +190,18 @@ export class SiteChecks {
 		const ignored = await state.legacy.ignoredFinding(root);
 		return ignored ? [...results, ignored] : results;
 	}
+}
+
+/**
+ * A page's text up to its frontmatter's closing fence (all the frontmatter rules read; see
+ * frontmatterValueRange), copied so the page's text is not kept alive by a slice of it.
+ */
+function headOf(document: TextDocument): TextDocument {
+	const text = document.getText();
+	const end = text.startsWith('---') ? text.indexOf('\n---', 3) : 0;
+	if (end === -1) return document;
+	const head = text.slice(0, end).split('\n').join('\n');
+	return TextDocument.create(document.uri, document.languageId, document.version, head);
 }
 
 /** A page's own findings; `mint a11y` skips snippets, so their accessibility findings are left out. */

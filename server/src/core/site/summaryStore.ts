@@ -34,12 +34,16 @@ export class SummaryStore {
 
 	/** The summary for this exact text, if this page or another with the same text has one (nothing is computed). */
 	peek(document: TextDocument): PageSummary | undefined {
-		const key = this.keyOf(document);
-		const own = this.#byPage.get(document.uri);
+		return this.peekKey(document.uri, this.keyOf(document));
+	}
+
+	/** The summary for the page `uri` whose text has the content key `key` (see keyOf), if one is known. */
+	peekKey(uri: string, key: string): PageSummary | undefined {
+		const own = this.#byPage.get(uri);
 		if (own && own.key === key) return own.summary;
 		const shared = this.#byContent.get(key);
 		if (!shared) return undefined;
-		return this.#remember(document.uri, key, rebase(shared.summary, shared.uri, document.uri));
+		return this.#remember(uri, key, rebase(shared.summary, shared.uri, uri));
 	}
 
 	/** The summary last made for `uri`, whatever its text. */

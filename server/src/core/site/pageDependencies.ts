@@ -16,8 +16,8 @@ import { getString, getValue } from '../docsConfig/configTree';
 export class PageDependencies {
 	/** target page URI → pages whose links consult its anchors */
 	readonly #anchorDependents = new Map<string, Set<string>>();
-	/** page URI → its anchors when last seen, to tell whether an edit changed them */
-	readonly #anchors = new Map<string, string>();
+	/** page URI → its anchors when last seen (the summary's own set, shared: nothing is copied), to tell whether an edit changed them */
+	readonly #anchors = new Map<string, ReadonlySet<string> | undefined>();
 	/** pages whose frontmatter names an OpenAPI operation or schema */
 	readonly #frontmatterApiPages = new Set<string>();
 	/** page URI → id of the site key it was last checked with, and how many pages were checked with each */
@@ -56,7 +56,7 @@ export class PageDependencies {
 	 * the pages linking to them.
 	 */
 	noteSummary(uri: string, summary: PageSummary): void {
-		if (!this.#anchors.has(uri)) this.#anchors.set(uri, anchorKey(summary));
+		if (!this.#anchors.has(uri)) this.#anchors.set(uri, summary.anchors);
 		const fm = summary.frontmatter;
 		if (fm && (fm.openapi !== undefined || fm['openapi-schema'] !== undefined)) this.#frontmatterApiPages.add(uri);
 		else this.#frontmatterApiPages.delete(uri);
@@ -73,10 +73,11 @@ export class PageDependencies {
 	 * when its anchors changed since the last time (since its first check).
 	 */
 	dependentsAfterCheck(uri: string, summary: PageSummary | undefined): string[] {
-		const anchors = anchorKey(summary);
+		const anchors = summary?.anchors;
+		const known = this.#anchors.has(uri);
 		const before = this.#anchors.get(uri);
 		this.#anchors.set(uri, anchors);
-		if (before === undefined || before === anchors) return [];
+		if (!known || sameAnchors(before, anchors)) return [];
 		return [...(this.#anchorDependents.get(uri) ?? [])].filter(dependent => dependent !== uri);
 	}
 
@@ -121,7 +122,12 @@ export class PageDependencies {
 	}
 }
 
-const anchorKey = (summary: PageSummary | undefined) => (summary?.anchors ? [...summary.anchors].sort().join('\n') : '');
+function sameAnchors(a: ReadonlySet<string> | undefined, b: ReadonlySet<string> | undefined): boolean {
+	if (a === b) return true;
+	if ((a?.size ?? 0) !== (b?.size ?? 0)) return false;
+	for (const anchor of a ?? []) if (!b!.has(anchor)) return false;
+	return true;
+}
 
 const specIds = new WeakMap<OpenApiSpec, number>();
 let nextSpecId = 1;

@@ -92,7 +92,8 @@ export class SiteChecks {
 				while (next < uris.length) {
 					throwIfCancelled(token);
 					const uri = uris[next++];
-					const document = await state.readPage(uri);
+					// Only the texts of pages judged against the navigation are kept (a docs.json edit re-checks them).
+					const document = await state.readPage(uri, state.dependencies.hasFrontmatterApi(uri));
 					if (!document) continue;
 					const key = state.summaries.keyOf(document);
 					pages.set(uri, { head: whole ? document : headOf(document), key });

@@ -123,12 +123,16 @@ export class SiteState implements SiteSnapshot {
 		return index;
 	}
 
-	/** A page's text: kept while unchanged since it was read (hosts that report changes), else read again. */
-	async readPage(uri: string): Promise<TextDocument | undefined> {
+	/**
+	 * A page's text: kept while unchanged since it was read (hosts that report changes), else read
+	 * again. `keep: false` reads without keeping (a check of every page reads the whole site).
+	 */
+	async readPage(uri: string, keep = true): Promise<TextDocument | undefined> {
 		const { workspace } = this.options;
 		if (!this.options.changesReported) return workspace.readDocument(uri);
 		const known = this.#pageTexts.get(uri);
 		if (known && this.tracker.unchangedSince(known.readAt, [uri])) return known.document;
+		if (!keep) return workspace.readDocument(uri);
 		const readAt = this.tracker.epoch;
 		const document = await workspace.readDocument(uri);
 		if (document) this.#pageTexts.set(uri, { document, readAt });

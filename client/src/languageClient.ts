@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import type { ServerInitOptions } from '../../server/src/protocol';
 
 /**
  * Files the server watches on disk: configuration (docs.json and the JSON files it pulls in with
@@ -30,7 +31,7 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
 			storagePath: context.globalStorageUri.fsPath,
 			workspaceTrusted: vscode.workspace.isTrusted,
 			a11y: vscode.workspace.getConfiguration('mintdoc').get<boolean>('a11y.enabled', true),
-		},
+		} satisfies ServerInitOptions,
 		// The server never crashes on bad input by design; if it dies anyway, restart it a few times before giving up.
 		connectionOptions: { maxRestartCount: 4 },
 	};

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { unsafeSiteWrite } from './pathGuards';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import type { ServerInitOptions } from '../../server/src/protocol';
 
 /**
  * Files the server watches on disk: configuration (docs.json and the JSON files it pulls in with
@@ -32,7 +33,7 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
 			storagePath: context.globalStorageUri.fsPath,
 			workspaceTrusted: vscode.workspace.isTrusted,
 			a11y: vscode.workspace.getConfiguration('mintdoc').get<boolean>('a11y.enabled', true),
-		},
+		} satisfies ServerInitOptions,
 		// "Create page" fixes name a path from docs.json: never offered where the new file would be (or pass through) a link.
 		middleware: {
 			provideCodeActions: async (document, range, context, token, next) => {

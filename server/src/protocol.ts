@@ -13,6 +13,21 @@ export type { PreviewPage, PreviewProblem, PreviewTarget } from './preview/previ
 export type { PlaygroundRequest, PlaygroundResponse } from './preview/playgroundTypes';
 export type { PreviewHostMessage, PreviewViewMessage } from './preview/previewMessages';
 
+/** The server's startup options: what the client sends as `initializationOptions`. */
+export interface ServerInitOptions {
+	/** Where the server keeps its caches (hosted OpenAPI documents, the page cache): the extension's global storage. */
+	readonly storagePath?: string;
+	/** False in Restricted Mode: no hosted document is fetched. Trusted unless false. */
+	readonly workspaceTrusted?: boolean;
+	/** `mintdoc.a11y.enabled` at start; on unless false. */
+	readonly a11y?: boolean;
+}
+
+/** The settings the server reads after start (`workspace/didChangeConfiguration`, the client synchronizes `mintdoc.a11y`). */
+export interface ServerSettings {
+	readonly mintdoc?: { readonly a11y?: { readonly enabled?: boolean } };
+}
+
 /** What the server is doing, for the client's status item. */
 export type ServerState = 'indexing' | 'ready';
 

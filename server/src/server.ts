@@ -31,6 +31,7 @@ import { formattingCapabilities, registerFormatting, registerFormattingDynamical
 import { registerExternalLinks } from './lsp/externalLinks';
 import { withPreview } from './preview/withPreview';
 import { describeError } from './lsp/runner';
+import type { ServerInitOptions, ServerSettings } from './protocol';
 
 /**
  * Delay before validating after an edit that follows another one closely (typing): collapses a
@@ -97,7 +98,8 @@ export function startServer(connection: Connection): void {
 	connection.onInitialize((params): InitializeResult => {
 		clientCapabilities = params.capabilities;
 		folders = params.workspaceFolders?.map(f => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
-		const storage = (params.initializationOptions as { storagePath?: string } | undefined)?.storagePath;
+		const init = params.initializationOptions as ServerInitOptions | undefined;
+		const storage = init?.storagePath;
 		storagePath = storage;
 		specCacheDir = path.join(storage ?? userCacheDirectory(), 'openapi-cache');
 		if (storage) {
@@ -109,8 +111,8 @@ export function startServer(connection: Connection): void {
 				onFlush: ({ hits, misses, written }) => logger.info(`page cache: ${hits} pages reused, ${misses} parsed; ${written} kept for next time`),
 			});
 		}
-		workspaceTrusted = isTrustedInit(params.initializationOptions);
-		publisher.setA11yEnabled(a11yEnabled(params.initializationOptions));
+		workspaceTrusted = isTrustedInit(init);
+		publisher.setA11yEnabled(init?.a11y !== false);
 		return {
 			capabilities: {
 				textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: false },
@@ -123,7 +125,7 @@ export function startServer(connection: Connection): void {
 	});
 
 	// The client sends the `mintdoc.a11y` section when it changes (synchronize.configurationSection).
-	connection.onDidChangeConfiguration(({ settings }) => publisher.setA11yEnabled(a11yEnabled(settings)));
+	connection.onDidChangeConfiguration(({ settings }) => publisher.setA11yEnabled((settings as ServerSettings | undefined)?.mintdoc?.a11y?.enabled !== false));
 
 	connection.onInitialized(() => {
 		registerFormattingDynamically(connection, clientCapabilities, logger);
@@ -189,10 +191,4 @@ export function startServer(connection: Connection): void {
 	documents.listen(connection);
 	connection.listen();
 	logger.info(`MintDoc language server started (node ${process.version}, pid ${process.pid}, cwd ${URI.file(process.cwd()).fsPath})`);
-}
-
-/** `mintdoc.a11y.enabled` from initialization options (`{ a11y: boolean }`) or a configuration change (`{ mintdoc: { a11y: { enabled } } }`); on unless set to false. */
-function a11yEnabled(settings: unknown): boolean {
-	const s = settings as { a11y?: unknown; mintdoc?: { a11y?: { enabled?: unknown } } } | undefined;
-	return s?.a11y !== false && s?.mintdoc?.a11y?.enabled !== false;
 }

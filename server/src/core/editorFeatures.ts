@@ -17,7 +17,6 @@ import type {
 	WorkspaceEdit,
 } from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { DocumentCache } from './cache';
 import { throwIfCancelled, type CancellationToken } from './cancellation';
 import { findCodeActions } from './features/codeActions';
 import { pageCodeActions } from './features/pageCodeActions';
@@ -35,21 +34,16 @@ import { findDocumentSymbols } from './features/symbols';
 import { findUndocumentedOperations } from './openapi/coverage';
 import type { LinkContext } from './mdx/linkRules';
 import { summarizePage, type PageSummary } from './mdx/pageSummary';
-import type { PageIndex } from './site/pageIndex';
 import type { SiteModel } from './site/siteModel';
+import type { SiteSnapshot } from './site/siteSnapshot';
 import { docsConfigFileName, isUnder, joinUri } from './uris';
 import type { DocsWorkspace } from './workspace';
 
-/** What the editor features need from the language service's state. */
+/** What the editor features need: the workspace, a read-only snapshot of the site state, and a few helpers. */
 export interface FeatureContext {
 	readonly workspace: DocsWorkspace;
-	getRoots(): readonly string[];
-	getModel(root: string): SiteModel | undefined;
-	rootOf(uri: string): string | undefined;
-	getSite(root: string, token: CancellationToken): Promise<SiteModel>;
+	readonly snapshot: SiteSnapshot;
 	siteOfConfig(uri: string, token: CancellationToken): Promise<SiteModel | undefined>;
-	pageIndexOf(root: string, token: CancellationToken): Promise<PageIndex>;
-	readonly pageSummaries: DocumentCache<PageSummary>;
 	linkContext(site: SiteModel): LinkContext;
 	readonly pageInfo: PageInfo;
 }
@@ -85,7 +79,13 @@ export interface EditorFeatures {
 }
 
 export function createEditorFeatures(context: FeatureContext): EditorFeatures {
-	const { workspace, getRoots, getModel, rootOf, getSite, siteOfConfig, pageIndexOf, pageSummaries, linkContext, pageInfo } = context;
+	const { workspace, snapshot, siteOfConfig, linkContext, pageInfo } = context;
+	const getRoots = () => snapshot.roots;
+	const getModel = (root: string) => snapshot.lastModel(root);
+	const rootOf = (uri: string) => snapshot.rootOf(uri);
+	const getSite = (root: string, token: CancellationToken) => snapshot.site(root, token);
+	const pageIndexOf = (root: string, token: CancellationToken) => snapshot.pageIndex(root, token);
+	const pageSummaries = snapshot.summaries;
 
 	/** The site and spec of an OpenAPI document one of the sites uses. */
 	async function specOf(document: TextDocument, token: CancellationToken) {

@@ -328,9 +328,14 @@ function pagesMatching(pages: PageIndex, pattern: string, limit: number): string
 	return found;
 }
 
-/** Every folder that holds a page, at any depth. */
+const folderSets = new WeakMap<PageIndex, { version: number; folders: Set<string> }>();
+
+/** Every folder that holds a page, at any depth; once per version of the page set (a docs.json edit does not change it). */
 function folderSet(pages: PageIndex): Set<string> {
+	const known = folderSets.get(pages);
+	if (known?.version === pages.version) return known.folders;
 	const folders = new Set<string>();
+	folderSets.set(pages, { version: pages.version, folders });
 	for (const page of pages.paths()) {
 		for (let slash = page.lastIndexOf('/'); slash > 0; slash = page.lastIndexOf('/', slash - 1)) {
 			const folder = page.slice(0, slash);

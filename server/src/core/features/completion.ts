@@ -8,6 +8,7 @@ import { getValue } from '../docsConfig/configTree';
 import { allowedChildKeys, isChildKey, type ChildKey, type NavElement, type PageEntry } from '../docsConfig/navigation';
 import { pagePathOf } from '../docsConfig/pageEntries';
 import { endpointCompletions } from './endpointFeatures';
+import type { PageIndex } from '../site/pageIndex';
 import type { SiteModel } from '../site/siteModel';
 
 /** What a page completion item carries to completionItem/resolve. */
@@ -146,7 +147,8 @@ const pathsOf = (entries: readonly PageEntry[]) => new Set(entries.flatMap(p => 
 // Per site model (so per version of the configuration and page set): completion runs on every
 // keystroke, and a huge site would otherwise collect 25,000 paths and 40,000 entries each time.
 const listedCache = new WeakMap<SiteModel, ReadonlySet<string>>();
-const pagesCache = new WeakMap<SiteModel, { readonly paths: readonly string[]; readonly lower: readonly string[] }>();
+/** By page set, not by model: a docs.json edit makes a new model of the same pages (25,000 paths lowercased again on the next completion). */
+const pagesCache = new WeakMap<PageIndex, { readonly version: number; readonly paths: readonly string[]; readonly lower: readonly string[] }>();
 
 function listedInSite(site: SiteModel): ReadonlySet<string> {
 	let listed = listedCache.get(site);
@@ -155,10 +157,10 @@ function listedInSite(site: SiteModel): ReadonlySet<string> {
 }
 
 function pagesOf(site: SiteModel): { readonly paths: readonly string[]; readonly lower: readonly string[] } {
-	let pages = pagesCache.get(site);
-	if (!pages) {
+	let pages = pagesCache.get(site.pages);
+	if (pages?.version !== site.pageVersion) {
 		const paths = [...site.pages.paths()];
-		pagesCache.set(site, (pages = { paths, lower: paths.map(p => p.toLowerCase()) }));
+		pagesCache.set(site.pages, (pages = { version: site.pageVersion, paths, lower: paths.map(p => p.toLowerCase()) }));
 	}
 	return pages;
 }

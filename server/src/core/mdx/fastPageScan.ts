@@ -22,20 +22,30 @@ export function fastSummarize(
 	frontmatterEndOffset?: number,
 	customIds?: ReadonlyMap<number, string>,
 ): Extracted | undefined {
-	if (unsafeCharacters.test(text)) return undefined;
 	const recorder = new PageRecorder(document, text, customIds);
-	let bodyStart = 0;
-	if (text.startsWith('---')) {
+	return fastScanInto(recorder, text, 0, text.length, frontmatterEndOffset) ? recorder.result() : undefined;
+}
+
+/**
+ * Scans `text[from, to)` into `recorder`: the whole page, or a chunk of it (pageChunks.ts) that
+ * starts and ends at a line start where the page is at its top level. The frontmatter is read when
+ * `from` is 0. False when declined (the recorder then holds a part of the chunk's records).
+ */
+export function fastScanInto(recorder: PageRecorder, text: string, from: number, to: number, frontmatterEndOffset?: number): boolean {
+	if (unsafeCharacters.test(from === 0 && to === text.length ? text : text.slice(from, to))) return false;
+	let bodyStart = from;
+	if (from === 0 && text.startsWith('---')) {
 		// Only the plain form `---\n…\n---\n`; trailing blanks, `---js` and unclosed blocks go to micromark.
-		if (!text.startsWith('---\n')) return undefined;
+		if (!text.startsWith('---\n')) return false;
 		const close = frontmatterEndOffset ?? closingFence(text);
 		if (close === undefined || close < 4 || text[close - 1] !== '\n' || !text.startsWith('---', close) || (close + 3 < text.length && text[close + 3] !== '\n'))
-			return undefined;
-		if (/^---[ \t]*$/m.test(text.slice(4, close - 1))) return undefined;
+			return false;
+		if (/^---[ \t]*$/m.test(text.slice(4, close - 1))) return false;
 		recorder.fold(0, recorder.line(close));
 		bodyStart = Math.min(close + 4, text.length);
+		if (bodyStart > to) return false;
 	}
-	return new BodyScanner(text, recorder).scan(bodyStart) ? recorder.result() : undefined;
+	return new BodyScanner(text, recorder).scan(bodyStart, to);
 }
 
 /** Control characters, line and paragraph separators, BOM, replacement character and lone surrogates: left to micromark. */
@@ -101,13 +111,15 @@ class BodyScanner {
 		this.inlines = new InlineScanner(text, recorder);
 	}
 
-	scan(from: number): boolean {
+	/** Scans the lines of `[from, to)`; `to` is the text's end or a line start (a chunk's end: no line may cross it). */
+	scan(from: number, to = this.text.length): boolean {
 		const { text } = this;
 		let lineNumber = this.recorder.line(from);
-		for (let start = from; start <= text.length; lineNumber++) {
+		for (let start = from; to === text.length ? start <= to : start < to; lineNumber++) {
 			let end = text.indexOf('\n', start);
 			if (end === -1) end = text.length;
 			if (!this.line(start, end, lineNumber)) return false;
+			if (to < text.length && (this.resume ?? end) >= to) return false;
 			if (this.resume !== undefined) {
 				// The lines a multi-line tag spanned are behind us.
 				for (let i = text.indexOf('\n', end + 1); i !== -1 && i < this.resume; i = text.indexOf('\n', i + 1)) lineNumber++;

@@ -1,4 +1,3 @@
-import type { Heading, Nodes, Root } from 'mdast';
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { createDiagnostic } from '../diagnostic';
@@ -8,7 +7,9 @@ import { checkFrontmatter } from './frontmatterRules';
 import { parseMdx } from './mdxParser';
 import { readFrontmatter } from './frontmatter';
 import { fastSummarize } from './fastPageScan';
-import { PageRecorder, type Extracted } from './pageRecords';
+import { PageRecorder } from './pageRecords';
+import { chunkedSummarize } from './pageChunks';
+import { recordTree } from './treeRecords';
 import { maskCustomHeadingIds } from './platformSlug';
 import { scanAccessibility, scanAnchors, scanLinks } from './largePageScan';
 
@@ -55,7 +56,11 @@ function summarize(document: TextDocument, fast: boolean): { summary: PageSummar
 	const custom = maskCustomHeadingIds(text);
 	const source = custom?.text ?? text;
 	// Most pages are plain enough for the line scanner (much faster); it declines every other page, and those the parser reads.
-	let extracted = fast ? fastSummarize(document, source, frontmatter?.end, custom?.ids) : undefined;
+	// A long page the scanner declines for a few of its parts (a changelog of 200 releases, two with a
+	// tab) is read in chunks at its top level: the scanner reads most of them, the parser the rest.
+	let extracted = fast
+		? (fastSummarize(document, source, frontmatter?.end, custom?.ids) ?? chunkedSummarize(document, source, frontmatter?.end, custom?.ids))
+		: undefined;
 	const tier = extracted ? 'fast' : 'parser';
 	if (!extracted) {
 		// `.md` pages too: the platform's build and link check read every page with its MDX parser.
@@ -69,55 +74,11 @@ function summarize(document: TextDocument, fast: boolean): { summary: PageSummar
 			diagnostics.push(createDiagnostic({ start, end }, `${error.message} (MDX)`, 'mdx-syntax'));
 			return { summary: { ...empty, diagnostics, frontmatter: frontmatter?.data }, tier };
 		}
-		extracted = extract(parsed.tree, document, source, custom?.ids);
+		const recorder = new PageRecorder(document, source, custom?.ids);
+		recordTree(parsed.tree, recorder, 0);
+		extracted = recorder.result();
 	}
 	diagnostics.push(...checkComponents(extracted.elements, extracted.localNames, document.uri), ...extracted.accessibility);
 	const { localNames: _names, accessibility: _a11y, ...records } = extracted;
 	return { summary: { diagnostics, frontmatter: frontmatter?.data, ...records }, tier };
-}
-
-function extract(tree: Root, document: TextDocument, text: string, customIds?: ReadonlyMap<number, string>): Extracted {
-	const recorder = new PageRecorder(document, text, customIds);
-	const stack: Nodes[] = [tree];
-	while (stack.length) {
-		const node = stack.pop()!;
-		const start = node.position?.start.offset;
-		const end = node.position?.end.offset;
-		if (start !== undefined && end !== undefined) {
-			switch (node.type) {
-				case 'link':
-				case 'image':
-					recorder.link(node.url, node.type, start, end);
-					break;
-				case 'heading':
-					recorder.heading(plainText(node), (node as Heading).depth, start, end);
-					break;
-				case 'mdxJsxFlowElement':
-				case 'mdxJsxTextElement':
-					recorder.element(
-						node.name,
-						node.attributes.flatMap(a => (a.type === 'mdxJsxAttribute' ? [a] : [])),
-						start,
-						end,
-					);
-					if (node.type === 'mdxJsxFlowElement') recorder.fold(recorder.line(start), recorder.line(end));
-					break;
-				case 'mdxjsEsm':
-					recorder.esm(node.value, start);
-					break;
-				case 'code':
-				case 'yaml':
-					recorder.fold(recorder.line(start), recorder.line(end));
-					break;
-			}
-		}
-		if ('children' in node) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as Nodes);
-	}
-	return recorder.result();
-}
-
-function plainText(node: Nodes): string {
-	if ('value' in node && typeof node.value === 'string' && node.type !== 'mdxjsEsm') return node.value;
-	if ('children' in node) return node.children.map(child => plainText(child as Nodes)).join('');
-	return '';
 }

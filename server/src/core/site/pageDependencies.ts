@@ -16,8 +16,8 @@ import { getString, getValue } from '../docsConfig/configTree';
 export class PageDependencies {
 	/** target page URI → pages whose links consult its anchors */
 	readonly #anchorDependents = new Map<string, Set<string>>();
-	/** page URI → its anchors when last seen, to tell whether an edit changed them */
-	readonly #anchors = new Map<string, string>();
+	/** page URI → its anchors when last seen (the summary's own set, shared: nothing is copied), to tell whether an edit changed them */
+	readonly #anchors = new Map<string, ReadonlySet<string> | undefined>();
 	/** pages whose frontmatter names an OpenAPI operation or schema */
 	readonly #frontmatterApiPages = new Set<string>();
 	/** page URI → id of the site key it was last checked with, and how many pages were checked with each */
@@ -27,13 +27,11 @@ export class PageDependencies {
 	#nextKeyId = 1;
 	/** Pages judged against the navigation: their link findings, and what those were computed with. */
 	readonly #links = new Map<string, { summary: PageSummary; key: string; epoch: number; diagnostics: readonly Diagnostic[] }>();
-	/** Counts changes of pages and other files (not of configuration files): any of them may change a link's fate. */
-	#fileEpoch = 0;
-
-	/** A page or another file changed (created, deleted, edited): kept link findings are void. */
-	noteFileChange(): void {
-		this.#fileEpoch++;
-	}
+	/**
+	 * `fileEpoch`: the site state's epoch of the last change of a page or another file that is not
+	 * configuration (see ChangeTracker.otherFileChangedAt): any of them may change a link's fate.
+	 */
+	constructor(private readonly fileEpoch: () => number) {}
 
 	/**
 	 * The link findings of a page judged against the navigation, as last computed, when nothing
@@ -42,18 +40,23 @@ export class PageDependencies {
 	 */
 	reusableLinks(site: SiteModel, uri: string, summary: PageSummary): readonly Diagnostic[] | undefined {
 		const kept = this.#links.get(uri);
-		return kept && kept.summary === summary && kept.epoch === this.#fileEpoch && kept.key === siteKey(site) ? kept.diagnostics : undefined;
+		return kept && kept.summary === summary && kept.epoch === this.fileEpoch() && kept.key === siteKey(site) ? kept.diagnostics : undefined;
 	}
 
 	/** Keeps the link findings of a page judged against the navigation (others are not re-checked on docs.json edits). */
 	keepLinks(site: SiteModel, uri: string, summary: PageSummary, diagnostics: readonly Diagnostic[]): readonly Diagnostic[] {
-		if (this.#frontmatterApiPages.has(uri)) this.#links.set(uri, { summary, key: siteKey(site), epoch: this.#fileEpoch, diagnostics });
+		if (this.#frontmatterApiPages.has(uri)) this.#links.set(uri, { summary, key: siteKey(site), epoch: this.fileEpoch(), diagnostics });
 		else this.#links.delete(uri);
 		return diagnostics;
 	}
 
-	/** Records what a page's summary says (anchors, OpenAPI frontmatter). */
+	/**
+	 * Records what a page's summary says (anchors, OpenAPI frontmatter). Its anchors are known from
+	 * its first check on (a background check of every page): the first edit of its headings re-checks
+	 * the pages linking to them.
+	 */
 	noteSummary(uri: string, summary: PageSummary): void {
+		if (!this.#anchors.has(uri)) this.#anchors.set(uri, summary.anchors);
 		const fm = summary.frontmatter;
 		if (fm && (fm.openapi !== undefined || fm['openapi-schema'] !== undefined)) this.#frontmatterApiPages.add(uri);
 		else this.#frontmatterApiPages.delete(uri);
@@ -67,13 +70,14 @@ export class PageDependencies {
 
 	/**
 	 * Pages to re-check after `uri` was checked with `summary`: those linking to its anchors,
-	 * when its anchors changed since the last time (nothing the first time it is seen).
+	 * when its anchors changed since the last time (since its first check).
 	 */
 	dependentsAfterCheck(uri: string, summary: PageSummary | undefined): string[] {
-		const anchors = summary?.anchors ? [...summary.anchors].sort().join('\n') : '';
+		const anchors = summary?.anchors;
+		const known = this.#anchors.has(uri);
 		const before = this.#anchors.get(uri);
 		this.#anchors.set(uri, anchors);
-		if (before === undefined || before === anchors) return [];
+		if (!known || sameAnchors(before, anchors)) return [];
 		return [...(this.#anchorDependents.get(uri) ?? [])].filter(dependent => dependent !== uri);
 	}
 
@@ -116,6 +120,13 @@ export class PageDependencies {
 		}
 		return id;
 	}
+}
+
+function sameAnchors(a: ReadonlySet<string> | undefined, b: ReadonlySet<string> | undefined): boolean {
+	if (a === b) return true;
+	if ((a?.size ?? 0) !== (b?.size ?? 0)) return false;
+	for (const anchor of a ?? []) if (!b!.has(anchor)) return false;
+	return true;
 }
 
 const specIds = new WeakMap<OpenApiSpec, number>();

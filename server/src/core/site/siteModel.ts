@@ -62,19 +62,6 @@ const maxMissedLookups = 50;
 /** Whether a file exists at a path relative to the root. */
 export type FileExists = (relativePath: string) => Promise<boolean>;
 
-/**
- * The navigation rules' results kept between builds, one set per site (its page index lives as
- * long as the site is open): an edit re-runs the rules of what it touched. The model is the same
- * as with a fresh set (tests pass one).
- */
-const ruleCaches = new WeakMap<PageIndex, NavigationRuleCache>();
-
-function ruleCacheOf(pages: PageIndex): NavigationRuleCache {
-	let cache = ruleCaches.get(pages);
-	if (!cache) ruleCaches.set(pages, (cache = new NavigationRuleCache()));
-	return cache;
-}
-
 export async function buildSiteModel(
 	rootUri: string,
 	configUri: string,
@@ -84,7 +71,8 @@ export async function buildSiteModel(
 	loadSpec: SpecLoader,
 	findMissed?: MissedPageFinder,
 	fileExists?: FileExists,
-	rules = ruleCacheOf(pages),
+	/** The navigation rules' results kept between builds of the site (the site state keeps one per root); a fresh one gives the same model. */
+	rules = new NavigationRuleCache(),
 ): Promise<SiteModel> {
 	const config = await composeConfig(rootUri, configUri, load, token);
 	throwIfCancelled(token);

@@ -68,11 +68,13 @@ export function translationCoverage(navigation: Navigation | undefined): Transla
 		prefixes.set(element, prefix);
 		return prefix;
 	};
-	const pathOf = (entry: PageEntry) =>
-		entry.value
-			.trim()
-			.replace(/^\/+/, '')
-			.replace(/\.mdx?$/i, '');
+	// Asked several times per entry (prefixes, shares, keys): computed once.
+	const paths = new Map<PageEntry, string>();
+	const pathOf = (entry: PageEntry) => {
+		let path = paths.get(entry);
+		if (path === undefined) paths.set(entry, (path = entryPath(entry.value)));
+		return path;
+	};
 	const prefixedShare = (element: NavElement) => {
 		const entries = entriesOf.get(element)!;
 		return entries.length ? entries.filter(e => pathOf(e).startsWith(prefixOf(element))).length / entries.length : 1;
@@ -113,6 +115,12 @@ export function translationCoverage(navigation: Navigation | undefined): Transla
 		}),
 	};
 }
+
+const entryPath = (value: string) =>
+	value
+		.trim()
+		.replace(/^\/+/, '')
+		.replace(/\.mdx?$/i, '');
 
 /** How many missing pages a finding names, and relates. */
 const listed = 10;

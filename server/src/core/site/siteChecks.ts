@@ -1,0 +1,214 @@
+import type { Diagnostic } from 'vscode-languageserver-types';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { throwIfCancelled, type CancellationToken } from '../cancellation';
+import { getValue } from '../docsConfig/configTree';
+import { relaxWhereLenient } from '../docsConfig/platformStrictness';
+import { folderWalkFinding } from './pageIndex';
+import { SchemaValidator } from '../docsConfig/schemaValidation';
+import { navEntryOf } from '../features/navEntries';
+import { checkFrontmatterIcon, checkPageIcons, iconLibraryOf } from '../icons/iconRules';
+import type { FileDiagnostics, LanguageServiceOptions } from '../languageServiceTypes';
+import { MintSchemaValidator } from '../legacy/mintSchema';
+import { nullLogger } from '../logger';
+import { createLinkContext } from '../mdx/linkContext';
+import { checkPageLinks, type LinkContext } from '../mdx/linkRules';
+import { summarizePage, type PageSummary } from '../mdx/pageSummary';
+import { checkFrontmatterOpenApi } from '../openapi/frontmatterOpenApi';
+import { docsConfigFileName, joinUri } from '../uris';
+import type { SiteModel } from './siteModel';
+import type { SiteState } from './siteState';
+
+/**
+ * A page as a check of every page holds it: the content key of its summary and, for the frontmatter
+ * rules, its text up to the end of its frontmatter (a whole site's text, 200 MB on crewAI, is not held at once).
+ */
+interface ReadPage {
+	readonly head: TextDocument;
+	readonly key: string;
+}
+
+/** The checks of sites and pages, reading the site state (see siteState.ts); they change nothing but what the state caches. */
+export class SiteChecks {
+	readonly #schema: SchemaValidator | undefined;
+	readonly #mintSchema: MintSchemaValidator | undefined;
+
+	constructor(
+		private readonly state: SiteState,
+		private readonly options: LanguageServiceOptions,
+	) {
+		this.#schema = options.schemaValidation ? new SchemaValidator() : undefined;
+		this.#mintSchema = options.schemaValidation ? new MintSchemaValidator() : undefined;
+	}
+
+	linkContext(site: SiteModel, summaries?: Map<string, Promise<PageSummary | undefined>>): LinkContext {
+		return createLinkContext(site, this.options.workspace, uri => this.state.summaryOf(uri), summaries);
+	}
+
+	/** Diagnostics of one page (empty for files that are not pages of a site). */
+	async checkPage(uri: string, token: CancellationToken, context?: LinkContext, known?: ReadPage): Promise<Diagnostic[]> {
+		const { state } = this;
+		const root = state.rootOf(uri);
+		if (!root) return [];
+		const site = context?.site ?? (await state.site(root, token));
+		if (site.pages.pagePathOfFile(uri) === undefined) return [];
+		let document = known?.head;
+		let summary = known && state.summaries.peekKey(uri, known.key);
+		if (!document || !summary) {
+			document = await state.readPage(uri);
+			if (!document) return [];
+			summary = state.summaries.get(document, summarizePage);
+		}
+		const { dependencies } = state;
+		dependencies.noteSummary(uri, summary);
+		// Only pages judged against the navigation are checked again after a docs.json edit: their text
+		// stays at hand; other pages are read again when needed.
+		if (this.options.changesReported && !dependencies.hasFrontmatterApi(uri)) state.forgetPageText(uri);
+		throwIfCancelled(token);
+		const openapi = summary.frontmatter ? checkFrontmatterOpenApi(document, summary.frontmatter, site.specs, operation => navEntryOf(site, operation)) : [];
+		const base = context ?? this.linkContext(site);
+		// Links that consult another page's anchors: that page's heading edits re-check this one.
+		const tracked: LinkContext = { ...base, summaryOf: target => (dependencies.noteAnchorLink(uri, target), base.summaryOf(target)) };
+		const links =
+			dependencies.reusableLinks(site, uri, summary) ?? dependencies.keepLinks(site, uri, summary, await checkPageLinks(uri, summary, tracked, token));
+		const [library, configured] = [iconLibraryOf(site.config.root), getValue(getValue(site.config.root, 'icons'), 'library') !== undefined];
+		const icons = [...checkPageIcons(summary, library, configured), ...checkFrontmatterIcon(document, summary.frontmatter, library, configured)];
+		return [...pageOwnDiagnostics(summary, site.pages.pagePathOfFile(uri)!), ...openapi, ...links, ...icons];
+	}
+
+	/**
+	 * Reads the pages and summarizes those whose text no page has a summary for yet, with the
+	 * summarizer (worker threads), in parallel: each distinct text once (a versioned site repeats most).
+	 */
+	async summarizeAll(uris: readonly string[], token: CancellationToken): Promise<Map<string, ReadPage>> {
+		const { state } = this;
+		const pages = new Map<string, ReadPage>();
+		// One page per text not summarized yet: the summarizer's input.
+		const missing = new Map<string, TextDocument>();
+		// Without a summarizer, pages are summarized one by one as they are checked: their whole text is kept.
+		const whole = !this.options.summarizePages;
+		const readers = 32;
+		let next = 0;
+		await Promise.all(
+			Array.from({ length: readers }, async () => {
+				while (next < uris.length) {
+					throwIfCancelled(token);
+					const uri = uris[next++];
+					// Only the texts of pages judged against the navigation are kept (a docs.json edit re-checks them).
+					const document = await state.readPage(uri, state.dependencies.hasFrontmatterApi(uri));
+					if (!document) continue;
+					const key = state.summaries.keyOf(document);
+					pages.set(uri, { head: whole ? document : headOf(document), key });
+					if (!state.summaries.peekKey(uri, key) && !missing.has(key)) missing.set(key, document);
+				}
+			}),
+		);
+		if (missing.size && this.options.summarizePages) {
+			// In slices, each kept as it arrives: a run cancelled midway leaves what it parsed for the next one.
+			const documents = [...missing.values()];
+			missing.clear();
+			const slice = 256;
+			const slices: Promise<void>[] = [];
+			for (let i = 0; i < documents.length; i += slice) {
+				const part = documents.slice(i, i + slice);
+				slices.push(this.options.summarizePages(part, token).then(summaries => part.forEach((document, j) => state.summaries.set(document, summaries[j]))));
+			}
+			await Promise.all(slices);
+		}
+		return pages;
+	}
+
+	/** Every page of a site, or (onlyAffected) those an edit of the configuration may have changed; see LanguageService.checkPages. */
+	async checkPages(root: string, token: CancellationToken, report: (result: FileDiagnostics) => void, onlyAffected: boolean): Promise<void> {
+		const { state } = this;
+		// Parsing pages is most of the work: start it (in parallel, off this thread) while the model is built.
+		const pages = await state.pageIndex(root, token);
+		const all = pages.files();
+		const early = onlyAffected ? undefined : this.summarizeAll(all, token);
+		early?.catch(() => undefined);
+		const site = await state.site(root, token);
+		const { dependencies } = state;
+		// Pages judged against the navigation change with any edit of it; the others only when links may resolve differently.
+		const uris = early
+			? all
+			: [
+					...new Set([
+						...dependencies.stalePages(site, all),
+						...dependencies.frontmatterApiPages(root).filter(uri => site.pages.pagePathOfFile(uri) !== undefined),
+					]),
+				];
+		const read = await (early ?? this.summarizeAll(uris, token));
+		const summaries = new Map<string, Promise<PageSummary | undefined>>();
+		for (const [uri, page] of read) {
+			const summary = state.summaries.peekKey(uri, page.key);
+			if (summary) summaries.set(uri, Promise.resolve(summary));
+		}
+		const context = this.linkContext(site, summaries);
+		let yieldedAt = Date.now();
+		for (const uri of uris) {
+			throwIfCancelled(token);
+			const page = read.get(uri);
+			if (!page) continue;
+			report({ uri, diagnostics: await this.checkPage(uri, token, context, page) });
+			dependencies.markChecked(site, uri);
+			// Let pending requests (completion, hover, an edit) run every few milliseconds: a count of
+			// pages held them up to 50 ms behind pages with many links.
+			if (Date.now() - yieldedAt >= 8) {
+				await new Promise(resolve => setTimeout(resolve, 0));
+				yieldedAt = Date.now();
+			}
+		}
+	}
+
+	/** Diagnostics of every configuration file of a site; a legacy root's are moved to its mint.json. */
+	async checkSite(root: string, token: CancellationToken): Promise<FileDiagnostics[]> {
+		const { state } = this;
+		const configUri = joinUri(root, docsConfigFileName);
+		const kind = await state.kindOf(root);
+		if (kind === 'legacy') {
+			const model = await state.site(root, token);
+			return state.legacy.check(
+				root,
+				[...model.diagnostics].map(([uri, diagnostics]) => ({ uri, diagnostics })),
+				this.#mintSchema && (document => this.#mintSchema!.validate(document)),
+			);
+		}
+		if (kind === 'missing') {
+			(this.options.logger ?? nullLogger).warn(`cannot read ${configUri}`);
+			const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+			return [
+				{ uri: configUri, diagnostics: [{ range, message: `${docsConfigFileName} cannot be read.`, severity: 1, code: 'file-unreadable', source: 'mintdoc' }] },
+			];
+		}
+		const model = await state.site(root, token);
+		const results = [...model.diagnostics].map(([uri, diagnostics]) => ({ uri, diagnostics }));
+		const config = model.config.files.get(configUri);
+		// Schema findings only once the file parses: on broken JSON they would repeat the syntax errors.
+		const own = results.find(r => r.uri === configUri);
+		if (this.#schema && config && own && !own.diagnostics.some(d => String(d.code).startsWith('json-') || String(d.code).startsWith('file-'))) {
+			const found = await this.#schema.validate(config);
+			relaxWhereLenient(found, configUri, d => config.offsetAt(d.range.start), model.strictness);
+			own.diagnostics = [...own.diagnostics, ...found];
+		}
+		const walkLimit = folderWalkFinding((await state.pageIndex(root, token)).limitReached);
+		if (walkLimit && own) own.diagnostics = [...own.diagnostics, walkLimit];
+		const ignored = await state.legacy.ignoredFinding(root);
+		return ignored ? [...results, ignored] : results;
+	}
+}
+
+/**
+ * A page's text up to its frontmatter's closing fence (all the frontmatter rules read; see
+ * frontmatterValueRange), copied so the page's text is not kept alive by a slice of it.
+ */
+function headOf(document: TextDocument): TextDocument {
+	const text = document.getText();
+	const end = text.startsWith('---') ? text.indexOf('\n---', 3) : 0;
+	if (end === -1) return document;
+	const head = text.slice(0, end).split('\n').join('\n');
+	return TextDocument.create(document.uri, document.languageId, document.version, head);
+}
+
+/** A page's own findings; `mint a11y` skips snippets, so their accessibility findings are left out. */
+function pageOwnDiagnostics(summary: PageSummary, pagePath: string): readonly Diagnostic[] {
+	return /^_?snippets\//.test(pagePath) ? summary.diagnostics.filter(d => !String(d.code).startsWith('a11y-')) : summary.diagnostics;
+}

@@ -1,0 +1,277 @@
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { DocumentCache } from '../cache';
+import { isCancelledError, throwIfCancelled, type CancellationToken } from '../cancellation';
+import type { LoadedConfigFile } from '../docsConfig/compose';
+import { parseJsonConfig, type ParsedJson, type PreviousConfigParse } from '../docsConfig/parseJson';
+import type { FileChange, LanguageServiceOptions } from '../languageServiceTypes';
+import { LegacySites } from '../legacy/legacySites';
+import { legacyConfigFileName } from '../legacy/mintConfig';
+import { nullLogger } from '../logger';
+import { summarizePage, type PageSummary } from '../mdx/pageSummary';
+import { createSpecLoader } from '../openapi/specLoader';
+import { basenameUri, docsConfigFileName, isDocsConfigUri, isUnder, joinUri } from '../uris';
+import { ChangeTracker } from './changeTracker';
+import { findMissedPages } from './missedPages';
+import { NavigationRuleCache } from './navigationChecks';
+import { PageDependencies } from './pageDependencies';
+import { PageIndex } from './pageIndex';
+import { buildSiteModel, type SiteModel, type SpecLoader } from './siteModel';
+import type { SiteSnapshot } from './siteSnapshot';
+import { SummaryStore } from './summaryStore';
+
+/** How a root is configured: by docs.json, by a legacy mint.json alone (read through its upgrade), or by neither (deleted). */
+export type RootKind = 'docs' | 'legacy' | 'missing';
+
+/**
+ * The one explicit state of the language service: roots and how each is configured, page indexes,
+ * configuration parses, page texts and summaries, OpenAPI documents, site models and the navigation
+ * rules' kept results — and ONE change counter (the tracker's epoch). Changes come in through
+ * {@link noteDocumentChange}, {@link noteFileChanges} and {@link setRoots}; everything else reads.
+ * The staleness rules are written in docs/architecture.md ("Site state").
+ */
+export class SiteState implements SiteSnapshot {
+	readonly tracker = new ChangeTracker();
+	readonly dependencies = new PageDependencies(() => this.tracker.otherFileChangedAt);
+	readonly summaries = new SummaryStore();
+	readonly legacy: LegacySites;
+	readonly loadSpec: SpecLoader;
+	#roots: readonly string[] = [];
+	readonly #kinds = new Map<string, { kind: RootKind; at: number }>();
+	readonly #pageIndexes = new Map<string, Promise<PageIndex>>();
+	readonly #models = new Map<string, SiteModel>();
+	readonly #building = new Map<string, Promise<SiteModel>>();
+	/** The epoch at which a model was last known current. */
+	readonly #validatedAt = new WeakMap<SiteModel, number>();
+	/** The navigation rules' results, kept per root across builds (an edit re-runs the rules of what it touched). */
+	readonly #ruleCaches = new Map<string, NavigationRuleCache>();
+	readonly #configParses = new DocumentCache<ParsedJson>(256);
+	/** The last parse of each configuration file: after an edit only the value it touched is parsed again. Bounded, oldest dropped. */
+	readonly #lastConfigParses = new Map<string, PreviousConfigParse>();
+	/** Pages read since their last reported change: a docs.json edit re-checks some pages without reading them again. */
+	readonly #pageTexts = new Map<string, { document: TextDocument; readAt: number }>();
+	readonly #specListeners: ((root: string) => void)[] = [];
+
+	constructor(private readonly options: LanguageServiceOptions) {
+		this.legacy = new LegacySites(options.workspace);
+		this.loadSpec = createSpecLoader({
+			workspace: options.workspace,
+			tracker: this.tracker,
+			options,
+			// A spec a site uses arrived or changed: that site's model is rebuilt, and listeners hear of it.
+			invalidate: uri => {
+				for (const root of this.#roots)
+					if (this.#models.get(root)?.specFiles.has(uri) || this.#models.get(root)?.remoteSpecs.has(uri)) {
+						this.#models.delete(root);
+						for (const listener of this.#specListeners) listener(root);
+					}
+			},
+		});
+	}
+
+	get roots(): readonly string[] {
+		return this.#roots;
+	}
+
+	/** The one place roots are written. A different set drops every index and model (nesting may have changed); the same set is still a change (a docs.json written beside mint.json). */
+	setRoots(roots: readonly string[]): void {
+		const sorted = [...new Set(roots)].sort();
+		this.tracker.noteAll();
+		if (sorted.join('\n') === this.#roots.join('\n')) return;
+		this.#roots = sorted;
+		this.#pageIndexes.clear();
+		this.#models.clear();
+		this.#ruleCaches.clear();
+		this.#kinds.clear();
+	}
+
+	/** Adds a root a document was asked about (no discovery ran yet). */
+	addRoot(root: string): void {
+		if (!this.#roots.includes(root)) this.setRoots([...this.#roots, root]);
+	}
+
+	rootOf(uri: string): string | undefined {
+		return this.#roots
+			.filter(root => isUnder(uri, root))
+			.reduce<string | undefined>((best, root) => (!best || root.length > best.length ? root : best), undefined);
+	}
+
+	/** How a root is configured, chosen once per root and change counter: re-chosen only after a file was created or deleted. */
+	async kindOf(root: string): Promise<RootKind> {
+		const known = this.#kinds.get(root);
+		if (known && this.options.changesReported && this.tracker.unchangedSince(known.at, [])) return known.kind;
+		const at = this.tracker.epoch;
+		const { workspace } = this.options;
+		const [docs, mint] = await Promise.all([workspace.stat(joinUri(root, docsConfigFileName)), workspace.stat(joinUri(root, legacyConfigFileName))]);
+		const kind: RootKind = docs ? 'docs' : mint?.kind === 'file' ? 'legacy' : 'missing';
+		this.#kinds.set(root, { kind, at });
+		return kind;
+	}
+
+	lastModel(root: string): SiteModel | undefined {
+		return this.#models.get(root);
+	}
+
+	pageIndex(root: string, token: CancellationToken): Promise<PageIndex> {
+		let index = this.#pageIndexes.get(root);
+		if (!index) {
+			index = PageIndex.scan(this.options.workspace, root, token);
+			this.#pageIndexes.set(root, index);
+			// A cancelled or failed scan must not stay cached.
+			const scan = index;
+			scan.catch(() => this.#pageIndexes.get(root) === scan && this.#pageIndexes.delete(root));
+		}
+		return index;
+	}
+
+	/**
+	 * A page's text: kept while unchanged since it was read (hosts that report changes), else read
+	 * again. `keep: false` reads without keeping (a check of every page reads the whole site).
+	 */
+	async readPage(uri: string, keep = true): Promise<TextDocument | undefined> {
+		const { workspace } = this.options;
+		if (!this.options.changesReported) return workspace.readDocument(uri);
+		const known = this.#pageTexts.get(uri);
+		if (known && this.tracker.unchangedSince(known.readAt, [uri])) return known.document;
+		if (!keep) return workspace.readDocument(uri);
+		const readAt = this.tracker.epoch;
+		const document = await workspace.readDocument(uri);
+		if (document) this.#pageTexts.set(uri, { document, readAt });
+		else this.#pageTexts.delete(uri);
+		return document;
+	}
+
+	/** Drops a page's kept text (only pages judged against the navigation keep theirs: 25,000 pages are 200 MB of text). */
+	forgetPageText(uri: string): void {
+		this.#pageTexts.delete(uri);
+	}
+
+	async summaryOf(uri: string): Promise<PageSummary | undefined> {
+		const document = await this.readPage(uri);
+		return document && this.summaries.get(document, summarizePage);
+	}
+
+	#parseConfig(document: TextDocument): ParsedJson {
+		const parsed = parseJsonConfig(document, basenameUri(document.uri), isDocsConfigUri(document.uri), this.#lastConfigParses.get(document.uri));
+		this.#lastConfigParses.delete(document.uri);
+		this.#lastConfigParses.set(document.uri, { text: document.getText(), parsed });
+		if (this.#lastConfigParses.size > 32) this.#lastConfigParses.delete(this.#lastConfigParses.keys().next().value!);
+		return parsed;
+	}
+
+	/** A configuration file as a model reads it: a legacy root's docs.json is the one its mint.json's upgrade writes. */
+	readonly loadConfigFile = async (uri: string): Promise<LoadedConfigFile | undefined> => {
+		const parse = (document: TextDocument) => this.#configParses.get(document, d => this.#parseConfig(d));
+		const current = await this.options.workspace.readDocument(uri);
+		if (!current) return this.legacy.load(uri, parse);
+		// Open buffers are updated in place; a model keeps the text it was built from.
+		const document = TextDocument.create(current.uri, current.languageId, current.version, current.getText());
+		return { document, parsed: parse(document) };
+	};
+
+	/** The model of a root: the last one while current, else rebuilt (requests arriving meanwhile share the build). */
+	async site(root: string, token: CancellationToken): Promise<SiteModel> {
+		const pages = await this.pageIndex(root, token);
+		throwIfCancelled(token);
+		const cached = this.#models.get(root);
+		if (cached && (await this.#isCurrent(cached, pages))) return cached;
+		throwIfCancelled(token);
+		let pending = this.#building.get(root);
+		if (!pending) {
+			const epoch = this.tracker.epoch;
+			const { workspace } = this.options;
+			let rules = this.#ruleCaches.get(root);
+			if (!rules) this.#ruleCaches.set(root, (rules = new NavigationRuleCache()));
+			pending = buildSiteModel(
+				root,
+				joinUri(root, docsConfigFileName),
+				this.loadConfigFile,
+				pages,
+				token,
+				this.loadSpec,
+				findMissedPages(workspace, this.options.logger ?? nullLogger, pages),
+				async path => (await workspace.stat(joinUri(root, ...path.split('/'))))?.kind === 'file',
+				rules,
+			).then(model => {
+				this.#models.set(root, model);
+				this.#validatedAt.set(model, epoch);
+				return model;
+			});
+			const shared = pending;
+			this.#building.set(root, shared);
+			void shared.catch(() => undefined).finally(() => this.#building.get(root) === shared && this.#building.delete(root));
+		}
+		try {
+			return await pending;
+		} catch (e) {
+			// The build was started (and cancelled) by another request: build again for this one.
+			if (isCancelledError(e) && !token.isCancellationRequested) return this.site(root, token);
+			throw e;
+		}
+	}
+
+	/** A model is current while its page set and the text of every configuration file it read are unchanged. */
+	async #isCurrent(model: SiteModel, pages: PageIndex): Promise<boolean> {
+		// A model built on an index since dropped (the roots were found again) is never current.
+		if (model.pages !== pages || model.pageVersion !== pages.version) return false;
+		const epoch = this.tracker.epoch;
+		const since = this.#validatedAt.get(model);
+		const files = [...model.config.files.keys(), ...model.specFiles.keys()];
+		const sources = files.flatMap(uri => this.legacy.sourceOf(uri) ?? []);
+		if (this.options.changesReported && since !== undefined && this.tracker.unchangedSince(since, [...files, ...sources])) return true;
+		for (const [uri, document] of [...model.config.files, ...model.specFiles]) {
+			if (/^https?:/i.test(uri)) continue; // hosted specs are refreshed by their fetch, not by the workspace
+			const now = (await this.options.workspace.readDocument(uri)) ?? (await this.loadConfigFile(uri))?.document;
+			if (!now || now.getText() !== document.getText()) return false;
+		}
+		// A $ref target that did not exist may have been created since.
+		for (const ref of model.config.refs) if (ref.target && !model.config.files.has(ref.target) && (await this.options.workspace.stat(ref.target))) return false;
+		this.#validatedAt.set(model, epoch);
+		return true;
+	}
+
+	/** Roots whose configuration includes `uri` (their docs.json or mint.json, a file pulled in with `$ref`, an OpenAPI document). */
+	sitesUsingConfigFile(uri: string): string[] {
+		return this.#roots.filter(root => {
+			const model = this.#models.get(root);
+			return (
+				joinUri(root, docsConfigFileName) === uri ||
+				joinUri(root, legacyConfigFileName) === uri ||
+				model?.config.files.has(uri) ||
+				model?.specFiles.has(uri) ||
+				model?.config.refs.some(r => r.target === uri)
+			);
+		});
+	}
+
+	onDidLoadSpec(listener: (root: string) => void): void {
+		this.#specListeners.push(listener);
+	}
+
+	/** An open document's text changed. */
+	noteDocumentChange(uri: string): void {
+		this.tracker.note(uri, 'changed', this.sitesUsingConfigFile(uri).length > 0);
+	}
+
+	/** File-system events; resolves with the roots whose diagnostics may have changed. */
+	async noteFileChanges(changes: readonly FileChange[]): Promise<string[]> {
+		const affected = new Set<string>();
+		for (const change of changes) {
+			this.tracker.note(change.uri, change.type);
+			const root = this.rootOf(change.uri);
+			if (root && basenameUri(change.uri) === '.mintignore') {
+				// What is ignored changed: rescan the site's pages lazily.
+				this.#pageIndexes.delete(root);
+				affected.add(root);
+				continue;
+			}
+			// Every site under which the file lies (a nested site's pages are the outer site's too);
+			// an index not built yet will see the file when it scans.
+			for (const site of change.type === 'changed' ? [] : this.#roots.filter(r => isUnder(change.uri, r))) {
+				const index = await this.#pageIndexes.get(site)?.catch(() => undefined);
+				if (index && (change.type === 'created' ? index.add(change.uri) : index.remove(change.uri))) affected.add(site);
+			}
+			for (const site of this.sitesUsingConfigFile(change.uri)) affected.add(site);
+		}
+		return [...affected];
+	}
+}

@@ -122,14 +122,12 @@ async function checkAnchors(root, ctx) {
 
 async function checkRedirects(root, ctx) {
 	const graph = await linkGraph(root, ctx);
-	return graph
-		.getBrokenRedirects()
-		.map(({ source, destination }) => ({
-			severity: 'warning',
-			file: 'docs.json',
-			target: destination,
-			message: `redirect ${source} → ${destination} does not resolve`,
-		}));
+	return graph.getBrokenRedirects().map(({ source, destination }) => ({
+		severity: 'warning',
+		file: 'docs.json',
+		target: destination,
+		message: `redirect ${source} → ${destination} does not resolve`,
+	}));
 }
 
 // ---- OpenAPI: the documents docs.json names, and every OpenAPI document in the folder (the build finds those too)
@@ -411,14 +409,13 @@ async function main() {
 	const root = path.resolve(rootArg);
 	common = await import('@mintlify/common');
 	const ctx = { config: readConfig(root), specs: new Map() };
-	const version = name => {
-		const file = path.join(here, 'node_modules', name, 'package.json');
-		return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')).version : null;
-	};
+	const packages = ['mintlify', '@mintlify/cli', '@mintlify/validation', '@mintlify/link-rot', '@mintlify/prebuild', '@mintlify/common'];
+	const version = name =>
+		fs.existsSync(path.join(here, 'node_modules', name))
+			? JSON.parse(fs.readFileSync(path.join(here, 'node_modules', name, 'package.json'), 'utf8')).version
+			: null;
 	const out = {
-		versions: Object.fromEntries(
-			['mintlify', '@mintlify/cli', '@mintlify/validation', '@mintlify/link-rot', '@mintlify/prebuild', '@mintlify/common'].map(n => [n, version(n)]),
-		),
+		versions: Object.fromEntries(packages.map(n => [n, version(n)])),
 		// What the build ignores without a .mintignore: MintDoc's list must equal it (drift.ts).
 		defaultIgnores: common.DEFAULT_MINT_IGNORES ?? null,
 		checks: {},

@@ -116,7 +116,8 @@ function fencedSpans(text: string): [number, number][] {
 function longTagAttributes(text: string, start: number): { name: string; value: unknown }[] {
 	const attributes: { name: string; value: unknown }[] = [];
 	const attribute = /\s*([A-Za-z_:][\w:.-]*)(\s*=\s*(["'{]))?|\s*(\/?>)/y;
-	attribute.lastIndex = start + 1 + (/^<[\w.:-]*/.exec(text.slice(start, start + 100))?.[0].length ?? 1) - 1;
+	// Just after the tag's name (`<img`).
+	attribute.lastIndex = start + (/^<[\w.:-]*/.exec(text.slice(start, start + 100))?.[0].length ?? 1);
 	for (let match = attribute.exec(text); match && !match[4]; match = attribute.exec(text)) {
 		const quote = match[3];
 		if (!quote) {

@@ -23,7 +23,7 @@ const tables = new WeakMap<object, RedirectTable>();
  * check tries them: the entry whose source is the path, then every pattern in order. Sources are
  * compared without their leading slash, as that check and the build read them
  * (`"source": "features/beta"` serves `/features/beta`). Each candidate's destination comes out
- * normalized (or the URL as written); `undefined` when no redirect matches.
+ * normalized (or the URL as written); none when no redirect matches.
  */
 export function redirectDestinations(config: ConfigNode | undefined, path: string): { readonly to: string; readonly external: boolean }[] {
 	const table = tableOf(config);

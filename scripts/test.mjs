@@ -63,6 +63,14 @@ function counts(output) {
 	return { passed: passing ? Number(passing[1]) : 0, failed: failing ? Number(failing[1]) : 0 };
 }
 
+/** mocha's failure section (from `N failing` on), or the last lines of a runner that died; at most 80 lines. */
+function failureReport(output) {
+	const lines = output.split('\n');
+	const start = lines.findIndex(line => /^\s*\d+ failing/.test(line));
+	const section = start >= 0 ? lines.slice(start) : lines.slice(-40);
+	return section.filter(line => !/^\s+at /.test(line) || line.includes('test/')).slice(0, 80).join('\n');
+}
+
 // The process layer drives Chromium through the host's playwright-core (test/webview, test/cli/previewBrowser.test.ts).
 await ensureSetup({ host: wants('integration') || wants('process') });
 for (const step of [
@@ -81,6 +89,7 @@ for (const step of [
 let passed = 0;
 let failed = 0;
 const table = [];
+const failures = [];
 for (const layer of layers) {
 	console.log(`\n=== ${layer.name} tests ===`);
 	const { code, output } = await node(layer.command);
@@ -90,7 +99,10 @@ for (const layer of layers) {
 	passed += c.passed;
 	failed += c.failed;
 	table.push(`${layer.name}: ${c.passed} passed, ${c.failed} failed`);
+	if (c.failed > 0) failures.push(`--- ${layer.name}: what failed ---\n${failureReport(output)}`);
 }
+// CI keeps only the tail of this output: the failures are repeated here, just above the totals.
+if (failures.length > 0) console.log(`\n${failures.join('\n')}`);
 console.log(`\n${table.join('\n')}`);
 console.log(`total: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

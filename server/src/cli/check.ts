@@ -14,11 +14,12 @@ import { cacheFileFor, createPersistentSummarizer, defaultCacheDirectory, pruneC
 import { createPersistentSpecValidator } from '../node/specCache';
 import { userCacheDirectory } from '../node/privateFiles';
 import { availableParallelism } from 'node:os';
+import { UsageError } from './usageError';
+import { applyTeamConfigs, loadTeamConfigs, type TeamConfigChoice } from './teamConfigFiles';
 
 declare const MINTDOC_VERSION: string;
 
-/** A failure the user must fix before anything can be checked (exit status 2). */
-export class UsageError extends Error {}
+export { UsageError } from './usageError';
 
 export interface CheckResult {
 	readonly roots: readonly string[];
@@ -48,6 +49,8 @@ export interface CheckOptions {
 	readonly cacheLocation?: string;
 	/** Fetch nothing (hosted OpenAPI documents come from the cache or are reported not fetched). */
 	readonly offline?: boolean;
+	/** Which mintdoc.json applies (default: the one beside docs.json or above it), and `--rule` settings. */
+	readonly teamConfig?: TeamConfigChoice;
 }
 
 export async function checkFolders(dirs: readonly string[], cwd: string, options: CheckOptions = {}): Promise<CheckResult> {
@@ -110,7 +113,10 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 				onProgress: options.onExternalProgress,
 				fetch: options.fetch,
 			});
-		return await withCoverage(service, workspace, roots, results, { ...options, cwd });
+		// The team's choices apply last, to every finding of the run (external links too).
+		const configs = await loadTeamConfigs(roots, options.teamConfig ?? {}, cwd);
+		const configured = applyTeamConfigs(results, roots, configs, options.teamConfig?.rules);
+		return await withCoverage(service, workspace, roots, configured, { ...options, cwd });
 	} finally {
 		pool.dispose();
 		specs.dispose();

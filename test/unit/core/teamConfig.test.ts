@@ -8,7 +8,7 @@ import { findTeamConfig, pathInRoot, rootOf } from '../../../server/src/core/con
 const parse = (text: string) => parseTeamConfig(TextDocument.create('file:///site/mintdoc.json', 'json', 1, text));
 const found = (text: string) =>
 	parse(text).findings.map(d => [d.code, d.severity, d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character, d.message]);
-const finding = (code: string, severity = DiagnosticSeverity.Warning): Diagnostic => ({
+const finding = (code: string, severity: DiagnosticSeverity = DiagnosticSeverity.Warning): Diagnostic => ({
 	range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } },
 	message: code,
 	code,
@@ -27,10 +27,13 @@ describe('mintdoc.json: parsing and validation', () => {
   "format": { "ignore": ["snippets/**"] }
 }`);
 		assert.deepEqual(config.findings, []);
-		assert.deepEqual([...config.rules], [
-			['link-anchor-missing', 'off'],
-			['a11y-*', 'error'],
-		]);
+		assert.deepEqual(
+			[...config.rules],
+			[
+				['link-anchor-missing', 'off'],
+				['a11y-*', 'error'],
+			],
+		);
 		assert.deepEqual(
 			config.overrides.map(o => [o.files, [...o.rules]]),
 			[[['changelog/**'], [['link-broken', 'warn']]]],
@@ -41,12 +44,17 @@ describe('mintdoc.json: parsing and validation', () => {
 
 	it('reports an unknown rule code at the key, with the code meant, and keeps the rest', () => {
 		const text = '{\n  "rules": {\n    "link-brokn": "off",\n    "link-relative": "off"\n  }\n}';
-		assert.deepEqual(found(text), [['mintdoc-json-unknown-rule', DiagnosticSeverity.Error, 2, 4, 2, 16, "Unknown rule 'link-brokn': did you mean 'link-broken'?"]]);
+		assert.deepEqual(found(text), [
+			['mintdoc-json-unknown-rule', DiagnosticSeverity.Error, 2, 4, 2, 16, "Unknown rule 'link-brokn': did you mean 'link-broken'?"],
+		]);
 		assert.deepEqual([...parse(text).rules], [['link-relative', 'off']]);
 	});
 
 	it('reports a family prefix that names no rule, and a bad setting at the value with the word meant', () => {
-		assert.deepEqual(found('{"rules": {"zzz-*": "off"}}').map(f => f.slice(0, 6)), [['mintdoc-json-unknown-rule', DiagnosticSeverity.Error, 0, 11, 0, 18]]);
+		assert.deepEqual(
+			found('{"rules": {"zzz-*": "off"}}').map(f => f.slice(0, 6)),
+			[['mintdoc-json-unknown-rule', DiagnosticSeverity.Error, 0, 11, 0, 18]],
+		);
 		assert.deepEqual(found('{"rules": {"link-broken": "warning"}}'), [
 			[
 				'mintdoc-json-severity',
@@ -58,7 +66,10 @@ describe('mintdoc.json: parsing and validation', () => {
 				'\'link-broken\' must be set to one of "off", "hint", "info", "warn", "error": did you mean "warn"?',
 			],
 		]);
-		assert.deepEqual(found('{"rules": {"link-broken": 2}}').map(f => f.slice(0, 6)), [['mintdoc-json-severity', DiagnosticSeverity.Error, 0, 26, 0, 27]]);
+		assert.deepEqual(
+			found('{"rules": {"link-broken": 2}}').map(f => f.slice(0, 6)),
+			[['mintdoc-json-severity', DiagnosticSeverity.Error, 0, 26, 0, 27]],
+		);
 	});
 
 	it('reports text that is not JSON at the error, never throws, and applies what it could read', () => {
@@ -68,8 +79,14 @@ describe('mintdoc.json: parsing and validation', () => {
 			[['mintdoc-json-syntax', 49]],
 		);
 		assert.deepEqual([...config.rules], [['link-broken', 'off']]);
-		assert.deepEqual(found('').map(f => f[0]), ['mintdoc-json-syntax']);
-		assert.deepEqual(found('[1]').map(f => f.slice(0, 6)), [['mintdoc-json-shape', DiagnosticSeverity.Error, 0, 0, 0, 3]]);
+		assert.deepEqual(
+			found('').map(f => f[0]),
+			['mintdoc-json-syntax'],
+		);
+		assert.deepEqual(
+			found('[1]').map(f => f.slice(0, 6)),
+			[['mintdoc-json-shape', DiagnosticSeverity.Error, 0, 0, 0, 3]],
+		);
 		assert.deepEqual(found('\u0000\u0001{').length > 0, true);
 	});
 

@@ -17,6 +17,8 @@ export async function findTeamConfig(
 	readDocument: (uri: string) => Promise<TextDocument | undefined>,
 ): Promise<LoadedTeamConfig | undefined> {
 	let dir = root;
+	// The file system's root as a top ('file:///') ends in the separator the walk adds itself.
+	if (top?.endsWith('/')) top = top.slice(0, -1);
 	for (;;) {
 		const uri = `${dir}/${teamConfigFileName}`;
 		const document = await readDocument(uri);

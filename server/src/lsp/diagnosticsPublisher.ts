@@ -6,6 +6,7 @@ import type { FileDiagnostics, LanguageService } from '../core/languageService';
 import type { Logger } from '../core/logger';
 import { SiteChangedNotification } from '../protocol';
 import { describeError } from './runner';
+import type { TeamConfigs } from './teamConfigs';
 
 /**
  * Push diagnostics, site by site. Push rather than pull because site-wide checks report on files
@@ -32,7 +33,29 @@ export class DiagnosticsPublisher {
 		private readonly logger: Logger,
 		/** Called when a background check of a site's pages finished (not cancelled). */
 		private readonly onPagesChecked: () => void = () => undefined,
+		/** mintdoc.json of each site: applied to every finding as it is sent. */
+		private readonly teamConfigs?: TeamConfigs,
 	) {}
+
+	/** The mintdoc.json files whose findings are on screen. */
+	readonly #configFiles = new Set<string>();
+
+	/**
+	 * Reads the sites' mintdoc.json again and sends every file's last findings through it (no
+	 * re-check: the findings are the same, what the team makes of them changed), then the findings
+	 * on each mintdoc.json itself.
+	 */
+	async reloadTeamConfigs(roots: readonly string[]): Promise<void> {
+		if (!this.teamConfigs || !(await this.teamConfigs.load(roots))) return;
+		const findings = this.teamConfigs.findings();
+		for (const [uri, diagnostics] of [...this.#lastSent]) if (!findings.has(uri) && !this.#configFiles.has(uri)) this.#send(uri, diagnostics);
+		for (const uri of this.#configFiles) if (!findings.has(uri)) this.#send(uri, []);
+		this.#configFiles.clear();
+		for (const [uri, diagnostics] of findings) {
+			this.#configFiles.add(uri);
+			this.#send(uri, diagnostics);
+		}
+	}
 
 	/** Checks the site at `root` after `delayMs` (typing bursts collapse into one run), replacing any earlier request. */
 	schedule(root: string, delayMs: number): void {
@@ -170,7 +193,8 @@ export class DiagnosticsPublisher {
 	#send(uri: string, diagnostics: readonly Diagnostic[]): void {
 		if (diagnostics.length) this.#lastSent.set(uri, diagnostics);
 		else this.#lastSent.delete(uri);
-		void this.connection.sendDiagnostics({ uri, diagnostics: [...filterA11y(diagnostics, this.#a11y), ...(this.#external.get(uri) ?? [])] });
+		const all = [...filterA11y(diagnostics, this.#a11y), ...(this.#external.get(uri) ?? [])];
+		void this.connection.sendDiagnostics({ uri, diagnostics: this.teamConfigs ? [...this.teamConfigs.apply(uri, all)] : all });
 	}
 
 	/**

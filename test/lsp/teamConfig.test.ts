@@ -1,0 +1,62 @@
+import * as assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { FileChangeType } from 'vscode-languageserver-protocol';
+import { DiagnosticSeverity } from 'vscode-languageserver-types';
+import { LspClient } from '../helpers/lspClient';
+import { copyFixtures } from '../helpers/tempSite';
+
+describe('language server over JSON-RPC: mintdoc.json', function () {
+	this.timeout(60_000);
+	let site: ReturnType<typeof copyFixtures>;
+	let client: LspClient;
+
+	beforeEach(() => {
+		site = copyFixtures('minimal');
+		writeFileSync(site.path('minimal/index.mdx'), '# Home\n\n![](https://x.dev/a.png)\n\n[x](/nowhere)\n');
+	});
+	afterEach(async () => {
+		await client?.stop();
+		site.dispose();
+	});
+
+	const summary = (d: { code?: string | number; severity?: DiagnosticSeverity }[]) => d.map(x => `${String(x.code)} ${x.severity}`);
+
+	it('applies mintdoc.json from the start and re-publishes when it changes on disk, without a restart', async () => {
+		writeFileSync(site.path('minimal/mintdoc.json'), '{ "rules": { "link-broken": "warn" } }');
+		client = await LspClient.start([site.uri]);
+		const page = site.fileUri('minimal/index.mdx');
+		const first = await client.waitForDiagnostics(page, d => d.length === 2, 'the page checked with mintdoc.json applied');
+		assert.deepEqual(summary(first), [`a11y-missing-alt ${DiagnosticSeverity.Warning}`, `link-broken ${DiagnosticSeverity.Warning}`]);
+
+		writeFileSync(site.path('minimal/mintdoc.json'), '{ "rules": { "link-broken": "hint", "a11y-*": "off" } }');
+		await client.filesChanged([{ uri: site.fileUri('minimal/mintdoc.json'), type: FileChangeType.Changed }]);
+		const second = await client.waitForDiagnostics(page, d => d.length === 1, 'the new settings');
+		assert.deepEqual(summary(second), [`link-broken ${DiagnosticSeverity.Hint}`]);
+
+		writeFileSync(site.path('minimal/mintdoc.json'), '{ "ignore": ["index.mdx"] }');
+		await client.filesChanged([{ uri: site.fileUri('minimal/mintdoc.json'), type: FileChangeType.Changed }]);
+		await client.waitForDiagnostics(page, d => d.length === 0, 'the page ignored');
+	});
+
+	it('follows an unsaved mintdoc.json buffer and publishes its own findings at their ranges', async () => {
+		client = await LspClient.start([site.uri]);
+		const page = site.fileUri('minimal/index.mdx');
+		const defaults = await client.waitForDiagnostics(page, d => d.length === 2, 'the defaults');
+		assert.deepEqual(summary(defaults), [`a11y-missing-alt ${DiagnosticSeverity.Warning}`, `link-broken ${DiagnosticSeverity.Error}`]);
+		const config = site.fileUri('minimal/mintdoc.json');
+		await client.open(config, '{\n  "rules": {\n    "link-brokn": "off",\n    "a11y-missing-alt": "error"\n  }\n}\n');
+		const findings = await client.waitForDiagnostics(config, d => d.length > 0, 'findings on mintdoc.json');
+		assert.deepEqual(
+			findings.map(d => [d.code, d.severity, d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character]),
+			[['mintdoc-json-unknown-rule', DiagnosticSeverity.Error, 2, 4, 2, 16]],
+		);
+		assert.match(findings[0].message, /did you mean 'link-broken'\?/);
+		const applied = await client.waitForDiagnostics(page, d => d[0]?.severity === DiagnosticSeverity.Error && d.length === 2, 'the valid part applied');
+		assert.deepEqual(summary(applied), [`a11y-missing-alt ${DiagnosticSeverity.Error}`, `link-broken ${DiagnosticSeverity.Error}`]);
+		// Fixed in the buffer: its finding clears, and the rule it names is turned off.
+		await client.change(config, 2, [{ text: '{ "rules": { "link-broken": "off" } }' }]);
+		await client.waitForDiagnostics(config, d => d.length === 0, 'mintdoc.json clean');
+		const fixed = await client.waitForDiagnostics(page, d => d.length === 1, 'link-broken off');
+		assert.deepEqual(summary(fixed), [`a11y-missing-alt ${DiagnosticSeverity.Warning}`]);
+	});
+});

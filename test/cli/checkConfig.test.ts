@@ -139,6 +139,26 @@ describe('mintdoc check with mintdoc.json (built CLI)', function () {
 		assert.equal(outside.status, 2);
 	});
 
+	it('inline comments silence findings after mintdoc.json, and an unused one is reported (configurable)', () => {
+		writeFileSync(
+			site.path('minimal/index.mdx'),
+			'# Home\n\n{/* mintdoc-disable-next-line a11y-missing-alt */}\n![](https://x.dev/a.png)\n\n{/* mintdoc-disable-next-line link-broken */}\nclean\n\n[x](/nowhere)\n',
+		);
+		writeFileSync(site.path('minimal/changelog/a.mdx'), '# A\n\n{/* mintdoc-disable */}\n[y](/gone)\n{/* mintdoc-enable */}\n');
+		const result = mintdoc(['check', 'minimal', '--format', 'json', '--no-cache', '--rule', 'link-broken=warn'], site.dir);
+		const problems = JSON.parse(result.stdout) as Problem[];
+		assert.deepEqual(
+			problems.map(p => [p.file, p.code, p.severity, p.range.start.line, p.range.start.character, p.range.end.character]),
+			[
+				['minimal/generated/b.mdx', 'link-broken', 'warning', 2, 4, 12],
+				['minimal/index.mdx', 'unused-disable-directive', 'warning', 5, 0, 45],
+				['minimal/index.mdx', 'link-broken', 'warning', 8, 4, 12],
+			],
+		);
+		assert.equal(result.status, 0);
+		assert.deepEqual(check('--rule', 'unused-disable-directive=error').status, 1);
+	});
+
 	it('every command answers --help and -h with its own usage, exit 0', () => {
 		for (const command of ['check', 'format', 'generate', 'api-server', 'preview', 'upgrade']) {
 			for (const flag of ['--help', '-h']) {

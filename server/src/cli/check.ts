@@ -115,7 +115,7 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 			});
 		// The team's choices apply last, to every finding of the run (external links too).
 		const configs = await loadTeamConfigs(roots, options.teamConfig ?? {}, cwd);
-		const configured = applyTeamConfigs(results, roots, configs, options.teamConfig?.rules);
+		const configured = await applyTeamConfigs(results, roots, configs, options.teamConfig?.rules);
 		return await withCoverage(service, workspace, roots, configured, { ...options, cwd });
 	} finally {
 		pool.dispose();

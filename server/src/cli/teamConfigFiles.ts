@@ -4,6 +4,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
 import type { FileDiagnostics } from '../core/languageService';
 import { applyTeamConfig } from '../core/config/ruleResolution';
+import { applyDisableDirectives, parseDisableDirectives, type DisableDirective } from '../core/config/disableDirectives';
 import { emptyTeamConfig, parseTeamConfig, type RuleMap } from '../core/config/teamConfig';
 import { findTeamConfig, pathInRoot, rootOf, type LoadedTeamConfig } from '../core/config/teamConfigLookup';
 import { UsageError } from './usageError';
@@ -35,20 +36,26 @@ export async function loadTeamConfigs(roots: readonly string[], choice: TeamConf
 }
 
 /**
- * The findings as the team configured them, plus the findings on each mintdoc.json used. Without a
- * config only `--rule` applies.
+ * The findings as the team configured them (mintdoc.json, then the pages' disable comments), plus
+ * the findings on each mintdoc.json used. Without a config only `--rule` and the comments apply.
  */
-export function applyTeamConfigs(
+export async function applyTeamConfigs(
 	results: readonly FileDiagnostics[],
 	roots: readonly string[],
 	configs: ReadonlyMap<string, LoadedTeamConfig | undefined>,
 	extra: RuleMap | undefined,
-): FileDiagnostics[] {
-	const configured = results.map(({ uri, diagnostics }) => {
+): Promise<FileDiagnostics[]> {
+	const configured: FileDiagnostics[] = [];
+	const directivesOf = await pageDirectives(results.map(r => r.uri));
+	for (const { uri, diagnostics } of results) {
 		const root = rootOf(roots, uri);
 		const config = (root === undefined ? undefined : configs.get(root))?.config ?? emptyTeamConfig;
-		return { uri, diagnostics: applyTeamConfig(config, root === undefined ? undefined : pathInRoot(root, uri), diagnostics, extra) };
-	});
+		const relative = root === undefined ? undefined : pathInRoot(root, uri);
+		const tuned = applyTeamConfig(config, relative, diagnostics, extra);
+		const directives = directivesOf.get(uri) ?? [];
+		// The comments' own findings (unused-disable-directive) are settings like any other.
+		configured.push({ uri, diagnostics: directives.length ? applyTeamConfig(config, relative, applyDisableDirectives(directives, tuned), extra) : tuned });
+	}
 	const seen = new Set<string>();
 	for (const [root, loaded] of configs) {
 		if (!loaded || seen.has(loaded.uri)) continue;
@@ -56,6 +63,22 @@ export function applyTeamConfigs(
 		configured.push({ uri: loaded.uri, diagnostics: applyTeamConfig(loaded.config, pathInRoot(root, loaded.uri), loaded.config.findings, extra) });
 	}
 	return configured;
+}
+
+/** The disable comments of every page among `uris` (read again: page summaries do not keep the text), 64 files at a time. */
+async function pageDirectives(uris: readonly string[]): Promise<Map<string, DisableDirective[]>> {
+	const pages = uris.filter(uri => /\.mdx?$/i.test(uri));
+	const found = new Map<string, DisableDirective[]>();
+	for (let i = 0; i < pages.length; i += 64) {
+		await Promise.all(
+			pages.slice(i, i + 64).map(async uri => {
+				const text = await fs.readFile(URI.parse(uri).fsPath, 'utf8').catch(() => undefined);
+				const directives = text === undefined ? [] : parseDisableDirectives(text, /\.mdx$/i.test(uri) ? 'mdx' : 'md');
+				if (directives.length) found.set(uri, directives);
+			}),
+		);
+	}
+	return found;
 }
 
 /** The top of the git repository holding `dir` (mintdoc.json is looked for up to there), else the file system's root. */

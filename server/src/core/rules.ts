@@ -239,6 +239,10 @@ export const rules = {
 		severity: DiagnosticSeverity.Error,
 		summary: 'A rule setting in mintdoc.json that is not off, hint, info, warn or error: the rule keeps its default.',
 	},
+	'unused-disable-directive': {
+		severity: DiagnosticSeverity.Warning,
+		summary: 'A mintdoc-disable comment (or a code it names) that silences no finding: remove it.',
+	},
 	'mintdoc-json-unknown-key': { severity: DiagnosticSeverity.Warning, summary: 'A key mintdoc.json does not have (a typo?): it is ignored.' },
 	'legacy-config': {
 		severity: DiagnosticSeverity.Warning,

@@ -77,7 +77,7 @@ export function startServer(connection: Connection): void {
 		workspace,
 	);
 	// Memory kept flat once a site is loaded (see heapGrowth.ts).
-	const publisher = new DiagnosticsPublisher(connection, service, logger, limitHeapGrowth, new TeamConfigs(workspace));
+	const publisher = new DiagnosticsPublisher(connection, service, logger, limitHeapGrowth, new TeamConfigs(workspace, uri => documents.get(uri) !== undefined));
 	const sites = new SiteTracker(connection, service, publisher, logger);
 	// A mintdoc.json edited, saved, created or deleted: what is on screen is shown as it now says, without a restart.
 	const reloadTeamConfigs = () =>

@@ -59,4 +59,27 @@ describe('language server over JSON-RPC: mintdoc.json', function () {
 		const fixed = await client.waitForDiagnostics(page, d => d.length === 1, 'link-broken off');
 		assert.deepEqual(summary(fixed), [`a11y-missing-alt ${DiagnosticSeverity.Warning}`]);
 	});
+
+	it("applies a page's disable comments as it is edited, and reports one that silences nothing", async () => {
+		writeFileSync(site.path('minimal/mintdoc.json'), '{ "rules": { "a11y-*": "off" } }');
+		client = await LspClient.start([site.uri]);
+		const page = site.fileUri('minimal/index.mdx');
+		await client.waitForDiagnostics(page, d => d.length === 1, 'link-broken');
+		await client.open(page, '# Home\n\n{/* mintdoc-disable-next-line link-broken */}\n[x](/nowhere)\n');
+		await client.waitForDiagnostics(page, d => d.length === 0, 'link-broken silenced');
+		// The comment now sits above a clean line: it silences nothing.
+		await client.change(page, 2, [{ text: '# Home\n\n{/* mintdoc-disable-next-line link-broken */}\n\n[x](/nowhere)\n' }]);
+		const unused = await client.waitForDiagnostics(page, d => d.length === 2, 'the finding back, the comment unused');
+		assert.deepEqual(
+			unused.map(d => [d.code, d.severity, d.range.start.line, d.range.start.character, d.range.end.character]),
+			[
+				['link-broken', DiagnosticSeverity.Error, 4, 4, 12],
+				['unused-disable-directive', DiagnosticSeverity.Warning, 2, 0, 45],
+			],
+		);
+		// Its severity is the team's to set, like any rule's.
+		writeFileSync(site.path('minimal/mintdoc.json'), '{ "rules": { "a11y-*": "off", "unused-disable-directive": "off" } }');
+		await client.filesChanged([{ uri: site.fileUri('minimal/mintdoc.json'), type: FileChangeType.Changed }]);
+		await client.waitForDiagnostics(page, d => d.length === 1, 'the unused comment off');
+	});
 });

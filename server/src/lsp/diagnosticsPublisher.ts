@@ -126,7 +126,32 @@ export class DiagnosticsPublisher {
 			});
 	}
 
+	/** Per page: the latest publish, so a slower read of its disable comments never sends older findings. */
+	readonly #pageSequence = new Map<string, number>();
+
 	publishPage(uri: string, diagnostics: readonly Diagnostic[]): void {
+		const configs = this.teamConfigs;
+		// A page's disable comments are read with its findings.
+		if (!configs?.shouldReadDirectives(uri, diagnostics)) return this.#publishPage(uri, diagnostics, false);
+		const sequence = (this.#pageSequence.get(uri) ?? 0) + 1;
+		this.#pageSequence.set(uri, sequence);
+		void configs.readDirectives(uri).then(
+			changed => {
+				if (this.#pageSequence.get(uri) !== sequence) return;
+				this.#pageSequence.delete(uri);
+				this.#publishPage(uri, diagnostics, changed || configs.hasDirectives(uri));
+			},
+			e => this.logger.error(`reading the disable comments of ${uri} failed: ${describeError(e)}`),
+		);
+	}
+
+	#publishPage(uri: string, diagnostics: readonly Diagnostic[], force: boolean): void {
+		if (force) {
+			// What the comments silence (or report unused) changed: the findings alone do not tell.
+			if (diagnostics.length) this.#publishedPages.set(uri, JSON.stringify(diagnostics));
+			else this.#publishedPages.delete(uri);
+			return this.#send(uri, diagnostics);
+		}
 		if (diagnostics.length === 0 && !this.#publishedPages.has(uri)) return;
 		// Re-checks mostly find what is already on screen: sending it again would flood the client.
 		const json = JSON.stringify(diagnostics);
@@ -191,7 +216,7 @@ export class DiagnosticsPublisher {
 	}
 
 	#send(uri: string, diagnostics: readonly Diagnostic[]): void {
-		if (diagnostics.length) this.#lastSent.set(uri, diagnostics);
+		if (diagnostics.length || this.teamConfigs?.hasDirectives(uri)) this.#lastSent.set(uri, diagnostics);
 		else this.#lastSent.delete(uri);
 		const all = [...filterA11y(diagnostics, this.#a11y), ...(this.#external.get(uri) ?? [])];
 		void this.connection.sendDiagnostics({ uri, diagnostics: this.teamConfigs ? [...this.teamConfigs.apply(uri, all)] : all });

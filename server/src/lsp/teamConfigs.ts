@@ -1,5 +1,6 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { applyTeamConfig } from '../core/config/ruleResolution';
+import { applyDisableDirectives, parseDisableDirectives, type DisableDirective } from '../core/config/disableDirectives';
 import { teamConfigFileName } from '../core/config/teamConfig';
 import { findTeamConfig, pathInRoot, rootOf, type LoadedTeamConfig } from '../core/config/teamConfigLookup';
 import type { DocsWorkspace } from '../core/workspace';
@@ -17,7 +18,11 @@ export class TeamConfigs {
 	#byRoot = new Map<string, LoadedTeamConfig | undefined>();
 	#generation = 0;
 
-	constructor(private readonly workspace: DocsWorkspace) {}
+	constructor(
+		private readonly workspace: DocsWorkspace,
+		/** Whether a file is open in the editor (its comments are read even when it has no findings). */
+		private readonly isOpen: (uri: string) => boolean = () => false,
+	) {}
 
 	/** Reads the configs of these roots; false when a newer load started meanwhile (its result wins). */
 	async load(roots: readonly string[]): Promise<boolean> {
@@ -33,11 +38,46 @@ export class TeamConfigs {
 		return true;
 	}
 
-	/** A file's findings as its site's mintdoc.json says (unchanged outside any site or without one). */
+	/** Pages with disable comments, as last read. */
+	readonly #directives = new Map<string, { readonly json: string; readonly directives: readonly DisableDirective[] }>();
+
+	/** Whether a page had disable comments when last read. */
+	hasDirectives(uri: string): boolean {
+		return this.#directives.has(uri);
+	}
+
+	/**
+	 * Whether a page's comments are worth reading with these findings: a page with findings, with
+	 * comments last time, or open. A clean closed page is not read again (large sites have thousands).
+	 */
+	shouldReadDirectives(uri: string, diagnostics: readonly Diagnostic[]): boolean {
+		return /\.mdx?$/i.test(uri) && (diagnostics.length > 0 || this.#directives.has(uri) || this.isOpen(uri));
+	}
+
+	/** Reads a page's disable comments again (its buffer when open); true when they changed. */
+	async readDirectives(uri: string): Promise<boolean> {
+		const document = await this.workspace.readDocument(uri);
+		const directives = document ? parseDisableDirectives(document.getText(), /\.mdx$/i.test(uri) ? 'mdx' : 'md') : [];
+		const json = JSON.stringify(directives);
+		const changed = (this.#directives.get(uri)?.json ?? '[]') !== json;
+		if (directives.length) this.#directives.set(uri, { json, directives });
+		else this.#directives.delete(uri);
+		return changed;
+	}
+
+	/**
+	 * A file's findings as the team says: its site's mintdoc.json, then the page's disable comments
+	 * (whose own findings the config tunes too). Unchanged outside any site.
+	 */
 	apply(uri: string, diagnostics: readonly Diagnostic[]): readonly Diagnostic[] {
 		const root = rootOf(this.#byRoot.keys(), uri);
-		const loaded = root === undefined ? undefined : this.#byRoot.get(root);
-		return loaded && root !== undefined ? applyTeamConfig(loaded.config, pathInRoot(root, uri), diagnostics) : diagnostics;
+		const config = root === undefined ? undefined : this.#byRoot.get(root)?.config;
+		const relative = root === undefined ? undefined : pathInRoot(root, uri);
+		const tuned = config ? applyTeamConfig(config, relative, diagnostics) : diagnostics;
+		const directives = this.#directives.get(uri)?.directives;
+		if (!directives) return tuned;
+		const silenced = applyDisableDirectives(directives, tuned);
+		return config ? applyTeamConfig(config, relative, silenced) : silenced;
 	}
 
 	/** The findings on each mintdoc.json in use (an empty list for a valid one). */

@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import Ajv from 'ajv-draft-04';
+import addFormats from 'ajv-formats';
 import * as path from 'node:path';
 import { mintdoc } from '../helpers/cli';
 import { copyFixtures } from '../helpers/tempSite';
@@ -157,6 +159,37 @@ describe('mintdoc check with mintdoc.json (built CLI)', function () {
 		);
 		assert.equal(result.status, 0);
 		assert.deepEqual(check('--rule', 'unused-disable-directive=error').status, 1);
+	});
+
+	it('SARIF lists what mintdoc.json and comments silenced, marked external and inSource; the other formats leave it out', () => {
+		writeFileSync(site.path('minimal/index.mdx'), '# Home\n\n{/* mintdoc-disable-next-line link-broken */}\n[x](/nowhere) ![](https://x.dev/a.png)\n');
+		writeFileSync(site.path('minimal/mintdoc.json'), '{ "rules": { "a11y-*": "off" }, "ignore": ["generated/**"] }');
+		const result = mintdoc(['check', 'minimal', '--format', 'sarif', '--no-cache'], site.dir);
+		const log = JSON.parse(result.stdout) as {
+			runs: {
+				results: {
+					ruleId: string;
+					level: string;
+					suppressions?: { kind: string }[];
+					locations: { physicalLocation: { artifactLocation: { uri: string } } }[];
+				}[];
+			}[];
+		};
+		assert.deepEqual(
+			log.runs[0].results.map(r => [r.locations[0].physicalLocation.artifactLocation.uri, r.ruleId, r.level, r.suppressions?.[0]?.kind ?? 'reported']),
+			[
+				['minimal/changelog/a.mdx', 'link-broken', 'error', 'reported'],
+				['minimal/index.mdx', 'a11y-missing-alt', 'warning', 'external'],
+				['minimal/index.mdx', 'link-broken', 'error', 'inSource'],
+				['minimal/generated/b.mdx', 'link-broken', 'error', 'external'],
+			],
+		);
+		assert.equal(result.status, 1, 'the exit status counts only what is reported');
+		const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
+		addFormats(ajv);
+		const schema: object = JSON.parse(readFileSync(path.resolve(__dirname, '../fixtures/formats/sarif-schema-2.1.0.json'), 'utf8'));
+		assert.ok(ajv.validate(schema, log), JSON.stringify(ajv.errors));
+		assert.deepEqual(check().found, ['minimal/changelog/a.mdx link-broken error']);
 	});
 
 	it('every command answers --help and -h with its own usage, exit 0', () => {

@@ -15,7 +15,7 @@ import { createPersistentSpecValidator } from '../node/specCache';
 import { userCacheDirectory } from '../node/privateFiles';
 import { availableParallelism } from 'node:os';
 import { UsageError } from './usageError';
-import { applyTeamConfigs, loadTeamConfigs, type TeamConfigChoice } from './teamConfigFiles';
+import { applyTeamConfigs, loadTeamConfigs, type SuppressedFinding, type TeamConfigChoice } from './teamConfigFiles';
 
 declare const MINTDOC_VERSION: string;
 
@@ -28,6 +28,8 @@ export interface CheckResult {
 	readonly coverage?: readonly (SpecCoverage & { readonly positionAt: (offset: number) => { line: number; character: number } })[];
 	/** With `translations`: per language of every site with `languages`, how much of the default language it has. */
 	readonly translations?: readonly TranslationRow[];
+	/** What mintdoc.json or a page's comments silenced (only SARIF shows it, marked as suppressed). */
+	readonly suppressed?: readonly SuppressedFinding[];
 }
 
 /**
@@ -115,8 +117,9 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 			});
 		// The team's choices apply last, to every finding of the run (external links too).
 		const configs = await loadTeamConfigs(roots, options.teamConfig ?? {}, cwd);
-		const configured = await applyTeamConfigs(results, roots, configs, options.teamConfig?.rules);
-		return await withCoverage(service, workspace, roots, configured, { ...options, cwd });
+		const suppressed: SuppressedFinding[] = [];
+		const configured = await applyTeamConfigs(results, roots, configs, options.teamConfig?.rules, suppressed);
+		return { ...(await withCoverage(service, workspace, roots, configured, { ...options, cwd })), suppressed };
 	} finally {
 		pool.dispose();
 		specs.dispose();

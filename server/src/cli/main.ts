@@ -12,7 +12,7 @@ import { runUpgrade, upgradeUsage } from './upgrade';
 import { formatCoverageText, formatJson, formatJsonWithCoverage, formatText, relativeFile, summary, toCoverage, toProblems } from './report';
 import { formatTranslationsTable } from './translationsReport';
 import { escapingStream } from './terminalText';
-import { parseRuleOptions, printConfig } from './printConfig';
+import { parseRuleOptions, printConfig, suppressedProblems } from './printConfig';
 
 declare const MINTDOC_VERSION: string;
 
@@ -166,7 +166,7 @@ async function runCheck(args: readonly string[], out: NodeJS.WritableStream, err
 	const printFile = parsed.values['print-config'];
 	if (printFile !== undefined) return printConfig(printFile, teamConfig, cwd, out, err);
 	const dirs = parsed.positionals.length ? parsed.positionals : ['.'];
-	const { roots, results, coverage, translations } = await checkFolders(dirs, cwd, {
+	const { roots, results, coverage, translations, suppressed } = await checkFolders(dirs, cwd, {
 		coverage: parsed.values.coverage,
 		translations: parsed.values.translations,
 		checkExternal: parsed.values['check-external'],
@@ -194,7 +194,14 @@ async function runCheck(args: readonly string[], out: NodeJS.WritableStream, err
 		);
 	else if (format === 'github') out.write(formatGithub(problems, summaryLine));
 	else if (format === 'sarif')
-		out.write(formatSarif(problems, { version: MINTDOC_VERSION, informationUri: homepage, rulesUri: `${homepage}/blob/main/docs/diagnostics.md` }, cwd));
+		out.write(
+			formatSarif(
+				problems,
+				{ version: MINTDOC_VERSION, informationUri: homepage, rulesUri: `${homepage}/blob/main/docs/diagnostics.md` },
+				cwd,
+				suppressedProblems(suppressed ?? [], cwd),
+			),
+		);
 	else if (format === 'junit') out.write(formatJunit(problems, [...new Set(results.map(r => relativeFile(r.uri, cwd)))]));
 	else out.write(formatText(problems, summaryLine) + (report ? formatCoverageText(report) : '') + (translations ? formatTranslationsTable(translations) : ''));
 	if (all.some(p => p.severity === 'error')) return 1;

@@ -7,8 +7,8 @@ import { emptyTeamConfig, isKnownRuleKey, ruleSettings, type RuleMap, type RuleS
 import { pathInRoot } from '../core/config/teamConfigLookup';
 import { rules } from '../core/rules';
 import { closestMatch } from '../core/textDistance';
-import { loadTeamConfigs, type TeamConfigChoice } from './teamConfigFiles';
-import { relativeFile } from './report';
+import { loadTeamConfigs, type SuppressedFinding, type TeamConfigChoice } from './teamConfigFiles';
+import { relativeFile, toProblems, type CheckProblem } from './report';
 import { UsageError } from './usageError';
 
 /** `--rule code=setting`, each checked like a mintdoc.json entry: a typo is a usage error, never a silent no-op. */
@@ -68,4 +68,12 @@ async function docsRootAbove(absolute: string): Promise<string | undefined> {
 		if (await fs.stat(path.join(dir, 'docs.json')).catch(() => undefined)) return dir;
 		if (path.dirname(dir) === dir) return undefined;
 	}
+}
+
+/** Silenced findings as SARIF results' problems, each with how it was silenced. */
+export function suppressedProblems(
+	suppressed: readonly SuppressedFinding[],
+	cwd: string,
+): (CheckProblem & { readonly suppression: 'external' | 'inSource' })[] {
+	return suppressed.flatMap(s => toProblems([{ uri: s.uri, diagnostics: [s.diagnostic] }], cwd).map(p => ({ ...p, suppression: s.kind })));
 }

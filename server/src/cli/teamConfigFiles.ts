@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Diagnostic } from 'vscode-languageserver-types';
 import { URI } from 'vscode-uri';
 import type { FileDiagnostics } from '../core/languageService';
 import { applyTeamConfig } from '../core/config/ruleResolution';
@@ -8,6 +9,13 @@ import { applyDisableDirectives, parseDisableDirectives, type DisableDirective }
 import { emptyTeamConfig, parseTeamConfig, type RuleMap } from '../core/config/teamConfig';
 import { findTeamConfig, pathInRoot, rootOf, type LoadedTeamConfig } from '../core/config/teamConfigLookup';
 import { UsageError } from './usageError';
+
+/** A finding the team silenced: SARIF keeps it, marked, where the other formats leave it out. */
+export interface SuppressedFinding {
+	readonly uri: string;
+	readonly diagnostic: Diagnostic;
+	readonly kind: 'external' | 'inSource';
+}
 
 /** Which mintdoc.json a run uses: the one found per site (default), a given file (`--config`), or none (`--no-config`). */
 export interface TeamConfigChoice {
@@ -44,6 +52,8 @@ export async function applyTeamConfigs(
 	roots: readonly string[],
 	configs: ReadonlyMap<string, LoadedTeamConfig | undefined>,
 	extra: RuleMap | undefined,
+	/** Receives what mintdoc.json (`external`) or a page's comment (`inSource`) left out. */
+	suppressed?: SuppressedFinding[],
 ): Promise<FileDiagnostics[]> {
 	const configured: FileDiagnostics[] = [];
 	const directivesOf = await pageDirectives(results.map(r => r.uri));
@@ -51,10 +61,15 @@ export async function applyTeamConfigs(
 		const root = rootOf(roots, uri);
 		const config = (root === undefined ? undefined : configs.get(root))?.config ?? emptyTeamConfig;
 		const relative = root === undefined ? undefined : pathInRoot(root, uri);
-		const tuned = applyTeamConfig(config, relative, diagnostics, extra);
+		const external: Diagnostic[] = [];
+		const inSource: Diagnostic[] = [];
+		const tuned = applyTeamConfig(config, relative, diagnostics, extra, external);
 		const directives = directivesOf.get(uri) ?? [];
 		// The comments' own findings (unused-disable-directive) are settings like any other.
-		configured.push({ uri, diagnostics: directives.length ? applyTeamConfig(config, relative, applyDisableDirectives(directives, tuned), extra) : tuned });
+		const silenced = directives.length ? applyDisableDirectives(directives, tuned, inSource) : undefined;
+		configured.push({ uri, diagnostics: silenced ? applyTeamConfig(config, relative, silenced, extra, external) : tuned });
+		for (const diagnostic of external) suppressed?.push({ uri, diagnostic, kind: 'external' });
+		for (const diagnostic of inSource) suppressed?.push({ uri, diagnostic, kind: 'inSource' });
 	}
 	const seen = new Set<string>();
 	for (const [root, loaded] of configs) {

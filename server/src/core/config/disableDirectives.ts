@@ -62,7 +62,12 @@ export function parseDisableDirectives(text: string, kind: 'mdx' | 'md'): Disabl
  * A page's findings with what its directives silence taken out, plus `unused-disable-directive`
  * for each directive (or code it names) that silenced nothing.
  */
-export function applyDisableDirectives(directives: readonly DisableDirective[], diagnostics: readonly Diagnostic[]): Diagnostic[] {
+export function applyDisableDirectives(
+	directives: readonly DisableDirective[],
+	diagnostics: readonly Diagnostic[],
+	/** Receives what the comments silenced (SARIF lists it as suppressed in source). */
+	silencedOut?: Diagnostic[],
+): Diagnostic[] {
 	if (directives.length === 0) return [...diagnostics];
 	const scopes = scopesOf(directives);
 	const kept: Diagnostic[] = [];
@@ -79,6 +84,7 @@ export function applyDisableDirectives(directives: readonly DisableDirective[], 
 			silenced = true;
 		}
 		if (!silenced) kept.push(diagnostic);
+		else silencedOut?.push(diagnostic);
 	}
 	for (const scope of scopes) kept.push(...unusedFindings(scope));
 	return kept;

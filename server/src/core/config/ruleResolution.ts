@@ -37,8 +37,19 @@ export function isIgnoredFile(config: TeamConfig, relativePath: string | undefin
 }
 
 /** A file's findings as the team configured them: ignored files have none, `off` rules are dropped, severities replaced. */
-export function applyTeamConfig(config: TeamConfig, relativePath: string | undefined, diagnostics: readonly Diagnostic[], extra?: RuleMap): Diagnostic[] {
-	if (diagnostics.length === 0 || isIgnoredFile(config, relativePath)) return [];
+export function applyTeamConfig(
+	config: TeamConfig,
+	relativePath: string | undefined,
+	diagnostics: readonly Diagnostic[],
+	extra?: RuleMap,
+	/** Receives what was left out (SARIF lists it as suppressed). */
+	dropped?: Diagnostic[],
+): Diagnostic[] {
+	if (diagnostics.length === 0) return [];
+	if (isIgnoredFile(config, relativePath)) {
+		dropped?.push(...diagnostics);
+		return [];
+	}
 	const kept: Diagnostic[] = [];
 	for (const diagnostic of diagnostics) {
 		// Findings without a code (none today) are not the team's to tune.
@@ -47,7 +58,10 @@ export function applyTeamConfig(config: TeamConfig, relativePath: string | undef
 			continue;
 		}
 		const setting = configuredSetting(config, relativePath, diagnostic.code, extra);
-		if (setting === 'off') continue;
+		if (setting === 'off') {
+			dropped?.push(diagnostic);
+			continue;
+		}
 		// A rule left at its default keeps what the check chose (some rules lower a finding where the platform accepts it).
 		const severity = setting === undefined ? diagnostic.severity : severityOf(setting);
 		kept.push(diagnostic.severity !== severity ? { ...diagnostic, severity } : diagnostic);

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
-import { FileChangeType } from 'vscode-languageserver-protocol';
+import { CodeActionRequest, FileChangeType, type CodeAction } from 'vscode-languageserver-protocol';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { LspClient } from '../helpers/lspClient';
 import { copyFixtures } from '../helpers/tempSite';
@@ -81,5 +82,28 @@ describe('language server over JSON-RPC: mintdoc.json', function () {
 		writeFileSync(site.path('minimal/mintdoc.json'), '{ "rules": { "a11y-*": "off", "unused-disable-directive": "off" } }');
 		await client.filesChanged([{ uri: site.fileUri('minimal/mintdoc.json'), type: FileChangeType.Changed }]);
 		await client.waitForDiagnostics(page, d => d.length === 1, 'the unused comment off');
+	});
+
+	it('offers "Disable <code> for this line", inserting the comment above, indented like the line; the edit silences it', async () => {
+		client = await LspClient.start([site.uri]);
+		const page = site.fileUri('minimal/index.mdx');
+		const text = '---\ntitle: Home\n---\n\n<Note>\n  See [x](/nowhere).\n</Note>\n';
+		await client.open(page, text);
+		const found = await client.waitForDiagnostics(page, d => d.some(x => x.code === 'link-broken'), 'link-broken');
+		const broken = found.filter(d => d.code === 'link-broken');
+		const actions = (await client.connection.sendRequest(CodeActionRequest.type, {
+			textDocument: { uri: page },
+			range: broken[0].range,
+			context: { diagnostics: broken },
+		})) as CodeAction[];
+		const disable = actions.find(a => a.title === 'Disable link-broken for this line');
+		assert.ok(disable, actions.map(a => a.title).join(', '));
+		const edits = disable.edit?.changes?.[page] ?? [];
+		assert.deepEqual(edits, [
+			{ range: { start: { line: 5, character: 0 }, end: { line: 5, character: 0 } }, newText: '  {/* mintdoc-disable-next-line link-broken */}\n' },
+		]);
+		const edited = TextDocument.applyEdits(TextDocument.create(page, 'mdx', 1, text), edits);
+		await client.change(page, 2, [{ text: edited }]);
+		await client.waitForDiagnostics(page, d => !d.some(x => x.code === 'link-broken' || x.code === 'mdx-syntax'), 'silenced, and still valid MDX');
 	});
 });

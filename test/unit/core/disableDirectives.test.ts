@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-types';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { applyDisableDirectives, parseDisableDirectives } from '../../../server/src/core/config/disableDirectives';
+import { disableLineActions } from '../../../server/src/core/config/disableQuickFix';
 
 const at = (line: number, code: string): Diagnostic => ({
 	range: { start: { line, character: 0 }, end: { line, character: 3 } },
@@ -81,5 +83,24 @@ describe('inline disable comments', () => {
 		assert.deepEqual(outcome('<!-- mintdoc-disable -->\n\nclean\n', [], 'md'), [
 			'0 unused-disable-directive: mintdoc-disable silences nothing: no finding in its block. Remove it.',
 		]);
+	});
+
+	it("quick fix: a comment line above the finding, indented like it; none in frontmatter or for the comments' own finding", () => {
+		const document = TextDocument.create('file:///site/a.mdx', 'mdx', 1, '---\nfoo: 1\n---\n\t<Card tittle="x" />\n');
+		const actions = disableLineActions(document, [at(1, 'frontmatter-unknown-key'), at(3, 'component-unknown-prop'), at(3, 'unused-disable-directive')]);
+		assert.deepEqual(
+			actions.map(a => [a.title, a.edit?.changes?.[document.uri]]),
+			[
+				[
+					'Disable component-unknown-prop for this line',
+					[
+						{
+							range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } },
+							newText: '\t{/* mintdoc-disable-next-line component-unknown-prop */}\n',
+						},
+					],
+				],
+			],
+		);
 	});
 });

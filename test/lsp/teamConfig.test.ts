@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { CodeActionRequest, FileChangeType, type CodeAction } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
@@ -105,5 +105,43 @@ describe('language server over JSON-RPC: mintdoc.json', function () {
 		const edited = TextDocument.applyEdits(TextDocument.create(page, 'mdx', 1, text), edits);
 		await client.change(page, 2, [{ text: edited }]);
 		await client.waitForDiagnostics(page, d => !d.some(x => x.code === 'link-broken' || x.code === 'mdx-syntax'), 'silenced, and still valid MDX');
+	});
+
+	it('offers "Turn off <code> in mintdoc.json": into the existing file keeping its comments, or a new file beside docs.json', async () => {
+		client = await LspClient.start([site.uri]);
+		const page = site.fileUri('minimal/index.mdx');
+		const found = await client.waitForDiagnostics(page, d => d.length === 2, 'the defaults');
+		const broken = found.filter(d => d.code === 'link-broken');
+		// Quick fixes are asked for open documents.
+		await client.open(page, readFileSync(site.path('minimal/index.mdx'), 'utf8'));
+		const ask = async () =>
+			(
+				(await client.connection.sendRequest(CodeActionRequest.type, {
+					textDocument: { uri: page },
+					range: broken[0].range,
+					context: { diagnostics: broken },
+				})) as CodeAction[]
+			).find(a => a.title === 'Turn off link-broken in mintdoc.json');
+		const create = await ask();
+		const config = site.fileUri('minimal/mintdoc.json');
+		assert.deepEqual(create?.edit?.documentChanges, [
+			{ kind: 'create', uri: config, options: { ignoreIfExists: true } },
+			{
+				textDocument: { uri: config, version: null },
+				edits: [
+					{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: '{\n  "rules": {\n    "link-broken": "off"\n  }\n}\n' },
+				],
+			},
+		]);
+		const before = '{\n  // ours\n  "rules": { "a11y-missing-alt": "warn" }\n}\n';
+		writeFileSync(site.path('minimal/mintdoc.json'), before);
+		await client.filesChanged([{ uri: config, type: FileChangeType.Created }]);
+		const into = await ask();
+		const after = TextDocument.applyEdits(TextDocument.create(config, 'jsonc', 1, before), into?.edit?.changes?.[config] ?? []);
+		assert.equal(after, '{\n  // ours\n  "rules": {\n    "a11y-missing-alt": "warn",\n    "link-broken": "off"\n  }\n}\n');
+		writeFileSync(site.path('minimal/mintdoc.json'), after);
+		await client.filesChanged([{ uri: config, type: FileChangeType.Changed }]);
+		await client.waitForDiagnostics(page, d => d.length === 1 && d[0].code === 'a11y-missing-alt', 'link-broken off');
+		assert.equal(readFileSync(site.path('minimal/mintdoc.json'), 'utf8'), after);
 	});
 });

@@ -25,6 +25,7 @@ import { createConnectionLogger } from './lsp/connectionLogger';
 import { DiagnosticsPublisher } from './lsp/diagnosticsPublisher';
 import { featureCapabilities, registerFeatures } from './lsp/features';
 import { SiteTracker } from './lsp/siteTracker';
+import { isTeamConfigUri, TeamConfigs } from './lsp/teamConfigs';
 import { registerPreview } from './lsp/preview';
 import { registerUpgrade } from './lsp/upgrade';
 import { formattingCapabilities, registerFormatting, registerFormattingDynamically } from './lsp/format';
@@ -76,8 +77,11 @@ export function startServer(connection: Connection): void {
 		workspace,
 	);
 	// Memory kept flat once a site is loaded (see heapGrowth.ts).
-	const publisher = new DiagnosticsPublisher(connection, service, logger, limitHeapGrowth);
+	const publisher = new DiagnosticsPublisher(connection, service, logger, limitHeapGrowth, new TeamConfigs(workspace, uri => documents.get(uri) !== undefined));
 	const sites = new SiteTracker(connection, service, publisher, logger);
+	// A mintdoc.json edited, saved, created or deleted: what is on screen is shown as it now says, without a restart.
+	const reloadTeamConfigs = () =>
+		void sites.settled.then(() => publisher.reloadTeamConfigs(sites.roots)).catch(e => logger.error(`reading mintdoc.json failed: ${describeError(e)}`));
 	// A large OpenAPI document parsed in the background: check its sites again now that it is in.
 	service.onDidLoadSpec(root => publisher.schedule(root, 0));
 	// A background check cut short by closing the window still keeps what it parsed.
@@ -138,6 +142,7 @@ export function startServer(connection: Connection): void {
 	});
 
 	documents.onDidChangeContent(({ document }) => {
+		if (isTeamConfigUri(document.uri)) reloadTeamConfigs();
 		service.didChangeDocument(document.uri);
 		const delay = delayAfterEdit(document.uri);
 		for (const root of service.sitesUsingConfigFile(document.uri)) publisher.schedule(root, delay);
@@ -146,6 +151,7 @@ export function startServer(connection: Connection): void {
 	documents.onDidOpen(({ document }) => sites.noticeConfigFile(document.uri));
 	// A closed buffer may have held unsaved text: re-check with what is on disk now.
 	documents.onDidClose(({ document }) => {
+		if (isTeamConfigUri(document.uri)) reloadTeamConfigs();
 		service.didChangeDocument(document.uri);
 		for (const root of service.sitesUsingConfigFile(document.uri)) publisher.schedule(root, 0);
 		if (service.isPage(document.uri)) publisher.schedulePage(document.uri, 0);
@@ -158,6 +164,7 @@ export function startServer(connection: Connection): void {
 	async function applyFileChanges(all: readonly FileEvent[]): Promise<void> {
 		// An `npm install` touches thousands of JSON files that belong to no site.
 		const changes = all.filter(c => !/\/(node_modules|\.git)\//.test(c.uri));
+		if (changes.some(c => isTeamConfigUri(c.uri))) reloadTeamConfigs();
 		// A docs.json (or mint.json) appearing or disappearing changes the set of sites: find them again.
 		if (changes.some(c => isSiteConfigUri(c.uri) && c.type !== FileChangeType.Changed)) return void sites.refresh();
 		for (const change of changes) sites.noticeConfigFile(change.uri);

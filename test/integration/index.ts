@@ -18,6 +18,7 @@ export function run(): Promise<void> {
 	require('./secrets.test');
 	require('./snippets.test');
 	require('./legacy.test');
+	require('./teamConfig.test');
 	require('./format.test');
 	return new Promise((resolve, reject) => {
 		mocha.run(failures => {

@@ -14,11 +14,12 @@ import { cacheFileFor, createPersistentSummarizer, defaultCacheDirectory, pruneC
 import { createPersistentSpecValidator } from '../node/specCache';
 import { userCacheDirectory } from '../node/privateFiles';
 import { availableParallelism } from 'node:os';
+import { UsageError } from './usageError';
+import { applyTeamConfigs, loadTeamConfigs, type SuppressedFinding, type TeamConfigChoice } from './teamConfigFiles';
 
 declare const MINTDOC_VERSION: string;
 
-/** A failure the user must fix before anything can be checked (exit status 2). */
-export class UsageError extends Error {}
+export { UsageError } from './usageError';
 
 export interface CheckResult {
 	readonly roots: readonly string[];
@@ -27,6 +28,8 @@ export interface CheckResult {
 	readonly coverage?: readonly (SpecCoverage & { readonly positionAt: (offset: number) => { line: number; character: number } })[];
 	/** With `translations`: per language of every site with `languages`, how much of the default language it has. */
 	readonly translations?: readonly TranslationRow[];
+	/** What mintdoc.json or a page's comments silenced (only SARIF shows it, marked as suppressed). */
+	readonly suppressed?: readonly SuppressedFinding[];
 }
 
 /**
@@ -48,6 +51,8 @@ export interface CheckOptions {
 	readonly cacheLocation?: string;
 	/** Fetch nothing (hosted OpenAPI documents come from the cache or are reported not fetched). */
 	readonly offline?: boolean;
+	/** Which mintdoc.json applies (default: the one beside docs.json or above it), and `--rule` settings. */
+	readonly teamConfig?: TeamConfigChoice;
 }
 
 export async function checkFolders(dirs: readonly string[], cwd: string, options: CheckOptions = {}): Promise<CheckResult> {
@@ -110,7 +115,11 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 				onProgress: options.onExternalProgress,
 				fetch: options.fetch,
 			});
-		return await withCoverage(service, workspace, roots, results, { ...options, cwd });
+		// The team's choices apply last, to every finding of the run (external links too).
+		const configs = await loadTeamConfigs(roots, options.teamConfig ?? {}, cwd);
+		const suppressed: SuppressedFinding[] = [];
+		const configured = await applyTeamConfigs(results, roots, configs, options.teamConfig?.rules, suppressed);
+		return { ...(await withCoverage(service, workspace, roots, configured, { ...options, cwd })), suppressed };
 	} finally {
 		pool.dispose();
 		specs.dispose();

@@ -12,6 +12,7 @@ import { runUpgrade, upgradeUsage } from './upgrade';
 import { formatCoverageText, formatJson, formatJsonWithCoverage, formatText, relativeFile, summary, toCoverage, toProblems } from './report';
 import { formatTranslationsTable } from './translationsReport';
 import { escapingStream } from './terminalText';
+import { parseRuleOptions, printConfig, suppressedProblems } from './printConfig';
 
 declare const MINTDOC_VERSION: string;
 
@@ -19,12 +20,10 @@ declare const MINTDOC_VERSION: string;
 const homepage = 'https://github.com/mintdoc/mintdoc';
 const formats = ['text', 'json', 'github', 'sarif', 'junit'] as const;
 
-const usage = `Usage: mintdoc <command> [options]
-
-Commands:
-  check [dir...] [--format text|json|github|sarif|junit] [--quiet] [--max-warnings N]
+const checkUsage = `  check [dir...] [--format text|json|github|sarif|junit] [--quiet] [--max-warnings N]
         [--coverage] [--no-cache] [--cache-location path] [--no-a11y]
         [--translations] [--check-external] [--offline]
+        [--config file | --no-config] [--rule code=severity]... [--print-config file]
                                         Check the docs sites in the given folders (default: .);
                                         github: workflow annotations, sarif: SARIF 2.1.0 for code
                                         scanning, junit: a JUnit XML report;
@@ -41,8 +40,20 @@ Commands:
                                         page results are cached between runs (by content, in
                                         the user's cache folder, ~/.cache/mintdoc):
                                         --no-cache skips it, --cache-location sets a file or folder;
-                                        --no-a11y leaves out the accessibility findings (a11y-*)
-${formatUsage}
+                                        --no-a11y leaves out the accessibility findings (a11y-*);
+                                        mintdoc.json (beside docs.json, or above it up to the
+                                        repository's top) sets rules, overrides and ignored files:
+                                        --config file uses that file instead, --no-config none;
+                                        --rule code=off|hint|info|warn|error (repeatable, a family
+                                        as a11y-*=off) wins over mintdoc.json for this run;
+                                        --print-config file prints the effective rules for that
+                                        file as JSON and checks nothing
+`;
+
+const usage = `Usage: mintdoc <command> [options]
+
+Commands:
+${checkUsage}${formatUsage}
 ${generateUsage}
 ${apiServerUsage}
 ${previewUsage}
@@ -57,6 +68,21 @@ Exit status of check: 0 no errors, 1 errors found (or more warnings than --max-w
 Exit status of upgrade: 0 written, 1 mint.json invalid, 2 no mint.json, docs.json exists (no --force), usage.
 `;
 
+const usages: Readonly<Record<string, string>> = {
+	check: checkUsage,
+	format: formatUsage,
+	generate: generateUsage,
+	'api-server': apiServerUsage,
+	preview: previewUsage,
+	upgrade: upgradeUsage,
+};
+
+/** `-h` or `--help` among a command's options (not after `--`, where arguments are taken as written). */
+function wantsHelp(args: readonly string[]): boolean {
+	const end = args.indexOf('--');
+	return (end === -1 ? args : args.slice(0, end)).some(a => a === '--help' || a === '-h');
+}
+
 /** Runs the CLI and returns its exit status; output goes to the given streams (tests pass their own). */
 export async function main(argv: readonly string[], stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream): Promise<number> {
 	// Repository text never reaches the terminal raw (escape sequences); see terminalText.ts.
@@ -69,6 +95,12 @@ export async function main(argv: readonly string[], stdout: NodeJS.WritableStrea
 	}
 	if (command === '-v' || command === '--version') {
 		out.write(`${MINTDOC_VERSION}\n`);
+		return 0;
+	}
+	const commandUsage = usages[command];
+	// Every command explains itself, before any of its options is read (as git and npm do).
+	if (commandUsage !== undefined && wantsHelp(rest)) {
+		out.write(`Usage: mintdoc ${commandUsage.trimStart()}${commandUsage.endsWith('\n') ? '' : '\n'}`);
 		return 0;
 	}
 	try {
@@ -108,6 +140,10 @@ async function runCheck(args: readonly string[], out: NodeJS.WritableStream, err
 				'cache-location': { type: 'string' },
 				a11y: { type: 'boolean', default: true },
 				'no-a11y': { type: 'boolean', default: false },
+				config: { type: 'string' },
+				'no-config': { type: 'boolean', default: false },
+				rule: { type: 'string', multiple: true },
+				'print-config': { type: 'string' },
 			},
 		});
 	} catch (e) {
@@ -124,9 +160,13 @@ async function runCheck(args: readonly string[], out: NodeJS.WritableStream, err
 		if (parsed.values[option] && format !== 'text' && format !== 'json') throw new UsageError(`--${option} works with --format text or json, not ${format}`);
 	}
 	if (parsed.values.offline && parsed.values['check-external']) throw new UsageError('--offline fetches nothing: it cannot be used with --check-external');
+	if (parsed.values.config !== undefined && parsed.values['no-config']) throw new UsageError('--config and --no-config cannot be used together');
+	const teamConfig = { config: parsed.values.config, noConfig: parsed.values['no-config'], rules: parseRuleOptions(parsed.values.rule ?? []) };
 	const cwd = process.cwd();
+	const printFile = parsed.values['print-config'];
+	if (printFile !== undefined) return printConfig(printFile, teamConfig, cwd, out, err);
 	const dirs = parsed.positionals.length ? parsed.positionals : ['.'];
-	const { roots, results, coverage, translations } = await checkFolders(dirs, cwd, {
+	const { roots, results, coverage, translations, suppressed } = await checkFolders(dirs, cwd, {
 		coverage: parsed.values.coverage,
 		translations: parsed.values.translations,
 		checkExternal: parsed.values['check-external'],
@@ -134,6 +174,7 @@ async function runCheck(args: readonly string[], out: NodeJS.WritableStream, err
 		cache: parsed.values.cache && !parsed.values['no-cache'],
 		cacheLocation: parsed.values['cache-location'],
 		offline: parsed.values.offline,
+		teamConfig,
 	});
 	const a11y = parsed.values.a11y && !parsed.values['no-a11y'];
 	const all = toProblems(
@@ -153,7 +194,14 @@ async function runCheck(args: readonly string[], out: NodeJS.WritableStream, err
 		);
 	else if (format === 'github') out.write(formatGithub(problems, summaryLine));
 	else if (format === 'sarif')
-		out.write(formatSarif(problems, { version: MINTDOC_VERSION, informationUri: homepage, rulesUri: `${homepage}/blob/main/docs/diagnostics.md` }, cwd));
+		out.write(
+			formatSarif(
+				problems,
+				{ version: MINTDOC_VERSION, informationUri: homepage, rulesUri: `${homepage}/blob/main/docs/diagnostics.md` },
+				cwd,
+				suppressedProblems(suppressed ?? [], cwd),
+			),
+		);
 	else if (format === 'junit') out.write(formatJunit(problems, [...new Set(results.map(r => relativeFile(r.uri, cwd)))]));
 	else out.write(formatText(problems, summaryLine) + (report ? formatCoverageText(report) : '') + (translations ? formatTranslationsTable(translations) : ''));
 	if (all.some(p => p.severity === 'error')) return 1;

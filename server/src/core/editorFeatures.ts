@@ -20,6 +20,8 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { throwIfCancelled, type CancellationToken } from './cancellation';
 import { findCodeActions } from './features/codeActions';
 import { pageCodeActions } from './features/pageCodeActions';
+import { disableLineActions } from './config/disableQuickFix';
+import { turnOffActions } from './config/turnOffQuickFix';
 import { doComplete, type PageCompletionData } from './features/completion';
 import { doHover } from './features/hover';
 import { findDefinition, findDocumentLinks } from './features/links';
@@ -210,7 +212,12 @@ export function createEditorFeatures(context: FeatureContext): EditorFeatures {
 			return site ? findDocumentSymbols(site, document) : [];
 		},
 		async findCodeActions(document, diagnostics, token) {
-			if (/\.mdx?$/i.test(document.uri)) return pageCodeActions(document, diagnostics);
+			if (/\.mdx?$/i.test(document.uri))
+				return [
+					...pageCodeActions(document, diagnostics),
+					...disableLineActions(document, diagnostics),
+					...(await turnOffActions(diagnostics, rootOf(document.uri), workspace)),
+				];
 			const site = await siteOfConfig(document.uri, token);
 			return site ? findCodeActions(site, document, diagnostics) : [];
 		},

@@ -223,6 +223,27 @@ export const rules = {
 	'openapi-syntax': { severity: DiagnosticSeverity.Error, summary: 'The OpenAPI document is not valid JSON or YAML.' },
 	'openapi-external-ref': { severity: DiagnosticSeverity.Error, summary: 'A $ref to another file or URL (only internal references are supported).' },
 	'openapi-webhooks-version': { severity: DiagnosticSeverity.Error, summary: '`webhooks` in a document older than OpenAPI 3.1.' },
+	'mintdoc-json-syntax': {
+		severity: DiagnosticSeverity.Error,
+		summary: 'mintdoc.json is not JSON (comments and trailing commas are allowed): what can be read of it still applies.',
+	},
+	'mintdoc-json-shape': {
+		severity: DiagnosticSeverity.Error,
+		summary: 'A value of mintdoc.json has the wrong type (`rules` not an object, `files` not a list of globs): that part is left out.',
+	},
+	'mintdoc-json-unknown-rule': {
+		severity: DiagnosticSeverity.Error,
+		summary: 'mintdoc.json names a rule code (or `family-*` prefix) MintDoc does not have, with the code you meant: the entry is left out.',
+	},
+	'mintdoc-json-severity': {
+		severity: DiagnosticSeverity.Error,
+		summary: 'A rule setting in mintdoc.json that is not off, hint, info, warn or error: the rule keeps its default.',
+	},
+	'unused-disable-directive': {
+		severity: DiagnosticSeverity.Warning,
+		summary: 'A mintdoc-disable comment (or a code it names) that silences no finding: remove it.',
+	},
+	'mintdoc-json-unknown-key': { severity: DiagnosticSeverity.Warning, summary: 'A key mintdoc.json does not have (a typo?): it is ignored.' },
 	'legacy-config': {
 		severity: DiagnosticSeverity.Warning,
 		summary:

@@ -6,6 +6,7 @@ import type { FileDiagnostics, LanguageService } from '../core/languageService';
 import type { Logger } from '../core/logger';
 import { SiteChangedNotification } from '../protocol';
 import { describeError } from './runner';
+import type { TeamConfigs } from './teamConfigs';
 
 /**
  * Push diagnostics, site by site. Push rather than pull because site-wide checks report on files
@@ -32,7 +33,29 @@ export class DiagnosticsPublisher {
 		private readonly logger: Logger,
 		/** Called when a background check of a site's pages finished (not cancelled). */
 		private readonly onPagesChecked: () => void = () => undefined,
+		/** mintdoc.json of each site: applied to every finding as it is sent. */
+		private readonly teamConfigs?: TeamConfigs,
 	) {}
+
+	/** The mintdoc.json files whose findings are on screen. */
+	readonly #configFiles = new Set<string>();
+
+	/**
+	 * Reads the sites' mintdoc.json again and sends every file's last findings through it (no
+	 * re-check: the findings are the same, what the team makes of them changed), then the findings
+	 * on each mintdoc.json itself.
+	 */
+	async reloadTeamConfigs(roots: readonly string[]): Promise<void> {
+		if (!this.teamConfigs || !(await this.teamConfigs.load(roots))) return;
+		const findings = this.teamConfigs.findings();
+		for (const [uri, diagnostics] of [...this.#lastSent]) if (!findings.has(uri) && !this.#configFiles.has(uri)) this.#send(uri, diagnostics);
+		for (const uri of this.#configFiles) if (!findings.has(uri)) this.#send(uri, []);
+		this.#configFiles.clear();
+		for (const [uri, diagnostics] of findings) {
+			this.#configFiles.add(uri);
+			this.#send(uri, diagnostics);
+		}
+	}
 
 	/** Checks the site at `root` after `delayMs` (typing bursts collapse into one run), replacing any earlier request. */
 	schedule(root: string, delayMs: number): void {
@@ -103,7 +126,32 @@ export class DiagnosticsPublisher {
 			});
 	}
 
+	/** Per page: the latest publish, so a slower read of its disable comments never sends older findings. */
+	readonly #pageSequence = new Map<string, number>();
+
 	publishPage(uri: string, diagnostics: readonly Diagnostic[]): void {
+		const configs = this.teamConfigs;
+		// A page's disable comments are read with its findings.
+		if (!configs?.shouldReadDirectives(uri, diagnostics)) return this.#publishPage(uri, diagnostics, false);
+		const sequence = (this.#pageSequence.get(uri) ?? 0) + 1;
+		this.#pageSequence.set(uri, sequence);
+		void configs.readDirectives(uri).then(
+			changed => {
+				if (this.#pageSequence.get(uri) !== sequence) return;
+				this.#pageSequence.delete(uri);
+				this.#publishPage(uri, diagnostics, changed || configs.hasDirectives(uri));
+			},
+			e => this.logger.error(`reading the disable comments of ${uri} failed: ${describeError(e)}`),
+		);
+	}
+
+	#publishPage(uri: string, diagnostics: readonly Diagnostic[], force: boolean): void {
+		if (force) {
+			// What the comments silence (or report unused) changed: the findings alone do not tell.
+			if (diagnostics.length) this.#publishedPages.set(uri, JSON.stringify(diagnostics));
+			else this.#publishedPages.delete(uri);
+			return this.#send(uri, diagnostics);
+		}
 		if (diagnostics.length === 0 && !this.#publishedPages.has(uri)) return;
 		// Re-checks mostly find what is already on screen: sending it again would flood the client.
 		const json = JSON.stringify(diagnostics);
@@ -168,9 +216,10 @@ export class DiagnosticsPublisher {
 	}
 
 	#send(uri: string, diagnostics: readonly Diagnostic[]): void {
-		if (diagnostics.length) this.#lastSent.set(uri, diagnostics);
+		if (diagnostics.length || this.teamConfigs?.hasDirectives(uri)) this.#lastSent.set(uri, diagnostics);
 		else this.#lastSent.delete(uri);
-		void this.connection.sendDiagnostics({ uri, diagnostics: [...filterA11y(diagnostics, this.#a11y), ...(this.#external.get(uri) ?? [])] });
+		const all = [...filterA11y(diagnostics, this.#a11y), ...(this.#external.get(uri) ?? [])];
+		void this.connection.sendDiagnostics({ uri, diagnostics: this.teamConfigs ? [...this.teamConfigs.apply(uri, all)] : all });
 	}
 
 	/**

@@ -19,7 +19,13 @@ type SarifLevel = 'error' | 'warning' | 'note';
  * its default level and help text, so a dashboard can explain a finding without MintDoc; results
  * point at the rule by id and index, with 1-based regions whose end column is exclusive.
  */
-export function formatSarif(problems: readonly CheckProblem[], tool: SarifTool, cwd: string): string {
+export function formatSarif(
+	problems: readonly CheckProblem[],
+	tool: SarifTool,
+	cwd: string,
+	/** Findings mintdoc.json (`external`) or a comment in the page (`inSource`) silenced: listed, marked suppressed. */
+	suppressed: readonly (CheckProblem & { readonly suppression: 'external' | 'inSource' })[] = [],
+): string {
 	const ids = Object.keys(rules) as (keyof typeof rules)[];
 	const index = new Map<string, number>(ids.map((id, i) => [id, i]));
 	const log = {
@@ -50,11 +56,12 @@ export function formatSarif(problems: readonly CheckProblem[], tool: SarifTool, 
 				// Relative URIs resolve against the checked folder's working directory (the checkout in CI).
 				originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileURL(cwd.endsWith('/') ? cwd : `${cwd}/`).href } },
 				columnKind: 'utf16CodeUnits',
-				results: problems.map(p => ({
+				results: [...problems, ...suppressed].map(p => ({
 					ruleId: p.code,
 					...(index.has(p.code) ? { ruleIndex: index.get(p.code) } : {}),
 					level: levelOfName(p.severity),
 					message: { text: p.message },
+					...('suppression' in p ? { suppressions: [{ kind: p.suppression }] } : {}),
 					locations: [
 						{
 							physicalLocation: {

@@ -1,7 +1,9 @@
 import ignore from 'ignore';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { parseTeamConfig, teamConfigFileName } from '../config/teamConfig';
 
 /** The file that holds MintDoc's own settings for a repository (beside docs.json or at the top). */
-export const mintdocConfigFileName = 'mintdoc.json';
+export const mintdocConfigFileName = teamConfigFileName;
 
 /** What the formatter reads from `mintdoc.json`: `{ "format": { "ignore": ["changelog/**", ...] } }`. */
 export interface FormatConfig {
@@ -15,13 +17,8 @@ export interface FormatConfig {
  */
 export function readFormatConfig(text: string | undefined): FormatConfig {
 	if (text === undefined) return { ignore: [] };
-	try {
-		const json = JSON.parse(text) as { format?: { ignore?: unknown } } | null;
-		const patterns = json && typeof json === 'object' ? json.format?.ignore : undefined;
-		return { ignore: Array.isArray(patterns) ? patterns.filter((p): p is string => typeof p === 'string') : [] };
-	} catch {
-		return { ignore: [] };
-	}
+	// One reader for the whole file (teamConfig.ts): its findings are the checker's to report, not the formatter's.
+	return { ignore: parseTeamConfig(TextDocument.create(`file:///${teamConfigFileName}`, 'json', 0, text)).formatIgnore };
 }
 
 /** Whether a page (path relative to the folder of mintdoc.json, `/`-separated) is left as written. */

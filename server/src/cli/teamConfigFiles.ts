@@ -1,0 +1,109 @@
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import { URI } from 'vscode-uri';
+import type { FileDiagnostics } from '../core/languageService';
+import { applyTeamConfig } from '../core/config/ruleResolution';
+import { applyDisableDirectives, parseDisableDirectives, type DisableDirective } from '../core/config/disableDirectives';
+import { emptyTeamConfig, parseTeamConfig, type RuleMap } from '../core/config/teamConfig';
+import { findTeamConfig, pathInRoot, rootOf, type LoadedTeamConfig } from '../core/config/teamConfigLookup';
+import { UsageError } from './usageError';
+
+/** A finding the team silenced: SARIF keeps it, marked, where the other formats leave it out. */
+export interface SuppressedFinding {
+	readonly uri: string;
+	readonly diagnostic: Diagnostic;
+	readonly kind: 'external' | 'inSource';
+}
+
+/** Which mintdoc.json a run uses: the one found per site (default), a given file (`--config`), or none (`--no-config`). */
+export interface TeamConfigChoice {
+	/** A file, relative to the working directory. */
+	readonly config?: string;
+	readonly noConfig?: boolean;
+	/** `--rule code=setting`, above everything in mintdoc.json. */
+	readonly rules?: RuleMap;
+}
+
+/** The mintdoc.json of each docs root (undefined: none), as the choice says. */
+export async function loadTeamConfigs(roots: readonly string[], choice: TeamConfigChoice, cwd: string): Promise<Map<string, LoadedTeamConfig | undefined>> {
+	const configs = new Map<string, LoadedTeamConfig | undefined>();
+	if (choice.noConfig) return configs;
+	if (choice.config !== undefined) {
+		const file = path.resolve(cwd, choice.config);
+		const text = await fs.readFile(file, 'utf8').catch((e: NodeJS.ErrnoException) => e);
+		if (text instanceof Error) throw new UsageError(`cannot read --config '${choice.config}': ${text.code === 'ENOENT' ? 'no such file' : text.message}`);
+		const uri = URI.file(file).toString();
+		const loaded = { uri, config: parseTeamConfig(TextDocument.create(uri, 'json', 0, text)) };
+		for (const root of roots) configs.set(root, loaded);
+		return configs;
+	}
+	for (const root of roots) configs.set(root, await findTeamConfig(root, await repositoryTop(URI.parse(root).fsPath), readDocument));
+	return configs;
+}
+
+/**
+ * The findings as the team configured them (mintdoc.json, then the pages' disable comments), plus
+ * the findings on each mintdoc.json used. Without a config only `--rule` and the comments apply.
+ */
+export async function applyTeamConfigs(
+	results: readonly FileDiagnostics[],
+	roots: readonly string[],
+	configs: ReadonlyMap<string, LoadedTeamConfig | undefined>,
+	extra: RuleMap | undefined,
+	/** Receives what mintdoc.json (`external`) or a page's comment (`inSource`) left out. */
+	suppressed?: SuppressedFinding[],
+): Promise<FileDiagnostics[]> {
+	const configured: FileDiagnostics[] = [];
+	const directivesOf = await pageDirectives(results.map(r => r.uri));
+	for (const { uri, diagnostics } of results) {
+		const root = rootOf(roots, uri);
+		const config = (root === undefined ? undefined : configs.get(root))?.config ?? emptyTeamConfig;
+		const relative = root === undefined ? undefined : pathInRoot(root, uri);
+		const external: Diagnostic[] = [];
+		const inSource: Diagnostic[] = [];
+		const tuned = applyTeamConfig(config, relative, diagnostics, extra, external);
+		const directives = directivesOf.get(uri) ?? [];
+		// The comments' own findings (unused-disable-directive) are settings like any other.
+		const silenced = directives.length ? applyDisableDirectives(directives, tuned, inSource) : undefined;
+		configured.push({ uri, diagnostics: silenced ? applyTeamConfig(config, relative, silenced, extra, external) : tuned });
+		for (const diagnostic of external) suppressed?.push({ uri, diagnostic, kind: 'external' });
+		for (const diagnostic of inSource) suppressed?.push({ uri, diagnostic, kind: 'inSource' });
+	}
+	const seen = new Set<string>();
+	for (const [root, loaded] of configs) {
+		if (!loaded || seen.has(loaded.uri)) continue;
+		seen.add(loaded.uri);
+		configured.push({ uri: loaded.uri, diagnostics: applyTeamConfig(loaded.config, pathInRoot(root, loaded.uri), loaded.config.findings, extra) });
+	}
+	return configured;
+}
+
+/** The disable comments of every page among `uris` (read again: page summaries do not keep the text), 64 files at a time. */
+async function pageDirectives(uris: readonly string[]): Promise<Map<string, DisableDirective[]>> {
+	const pages = uris.filter(uri => /\.mdx?$/i.test(uri));
+	const found = new Map<string, DisableDirective[]>();
+	for (let i = 0; i < pages.length; i += 64) {
+		await Promise.all(
+			pages.slice(i, i + 64).map(async uri => {
+				const text = await fs.readFile(URI.parse(uri).fsPath, 'utf8').catch(() => undefined);
+				const directives = text === undefined ? [] : parseDisableDirectives(text, /\.mdx$/i.test(uri) ? 'mdx' : 'md');
+				if (directives.length) found.set(uri, directives);
+			}),
+		);
+	}
+	return found;
+}
+
+/** The top of the git repository holding `dir` (mintdoc.json is looked for up to there), else the file system's root. */
+async function repositoryTop(dir: string): Promise<string> {
+	for (let current = dir; ; current = path.dirname(current)) {
+		if (path.dirname(current) === current || (await fs.stat(path.join(current, '.git')).catch(() => undefined))) return URI.file(current).toString();
+	}
+}
+
+async function readDocument(uri: string): Promise<TextDocument | undefined> {
+	const text = await fs.readFile(URI.parse(uri).fsPath, 'utf8').catch(() => undefined);
+	return text === undefined ? undefined : TextDocument.create(uri, 'json', 0, text);
+}

@@ -1,0 +1,2 @@
+/** A failure the user must fix before anything can be checked (exit status 2). */
+export class UsageError extends Error {}

@@ -23,6 +23,13 @@ export class DiagnosticsPublisher {
 	readonly #publishedPages = new Map<string, string>();
 	/** Per root: the background check of every page in flight. */
 	readonly #pageRuns = new Map<string, CancellationTokenSource>();
+	/**
+	 * Counts page check requests; per page, the count when its own check was last requested. A
+	 * background run started before that may have read the page's older text: what it finds for the
+	 * page is never published (the page's own check publishes what it says now).
+	 */
+	#pageRequests = 0;
+	readonly #pageRequestedAt = new Map<string, number>();
 	/** External link findings by page, and the core's findings last sent for each uri, before the accessibility filter (to send them together again). */
 	readonly #external = new Map<string, Diagnostic[]>();
 	readonly #lastSent = new Map<string, readonly Diagnostic[]>();
@@ -71,6 +78,7 @@ export class DiagnosticsPublisher {
 	/** Checks one page after `delayMs` (typing), replacing an earlier request for it. */
 	schedulePage(uri: string, delayMs: number): void {
 		this.#cancel(uri);
+		this.#pageRequestedAt.set(uri, ++this.#pageRequests);
 		const source = new CancellationTokenSource();
 		const entry = { timer: undefined as NodeJS.Timeout | undefined, source };
 		// #checkPage catches every failure itself (logged), so the timer's promise is safely not awaited.
@@ -103,13 +111,14 @@ export class DiagnosticsPublisher {
 		this.#pageRuns.get(root)?.cancel();
 		const source = new CancellationTokenSource();
 		this.#pageRuns.set(root, source);
+		const startedAt = this.#pageRequests;
 		void this.service
 			.checkPages(
 				root,
 				source.token,
 				({ uri, diagnostics }) => {
-					// A page being edited has its own, newer check pending.
-					if (!this.#pending.has(uri)) this.publishPage(uri, diagnostics);
+					// A page being edited has its own, newer check pending, or done since this run started.
+					if (!this.#pending.has(uri) && (this.#pageRequestedAt.get(uri) ?? 0) <= startedAt) this.publishPage(uri, diagnostics);
 				},
 				{ onlyAffected: true },
 			)
@@ -131,14 +140,15 @@ export class DiagnosticsPublisher {
 
 	publishPage(uri: string, diagnostics: readonly Diagnostic[]): void {
 		const configs = this.teamConfigs;
-		// A page's disable comments are read with its findings.
-		if (!configs?.shouldReadDirectives(uri, diagnostics)) return this.#publishPage(uri, diagnostics, false);
+		// Every publish supersedes a slower one still reading comments, also one that reads none.
 		const sequence = (this.#pageSequence.get(uri) ?? 0) + 1;
 		this.#pageSequence.set(uri, sequence);
+		// A page's disable comments are read with its findings.
+		if (!configs?.shouldReadDirectives(uri, diagnostics)) return this.#publishPage(uri, diagnostics, false);
 		void configs.readDirectives(uri).then(
 			changed => {
+				// Kept, not deleted: a count that started again could match an older read still in flight.
 				if (this.#pageSequence.get(uri) !== sequence) return;
-				this.#pageSequence.delete(uri);
 				this.#publishPage(uri, diagnostics, changed || configs.hasDirectives(uri));
 			},
 			e => this.logger.error(`reading the disable comments of ${uri} failed: ${describeError(e)}`),

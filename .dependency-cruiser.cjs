@@ -48,6 +48,20 @@ module.exports = {
 			to: { path: `${at}server/src/preview/` },
 		},
 		{
+			name: 'server-runtime-independent',
+			severity: 'error',
+			comment: 'The LSP glue (server.ts, lsp/) runs in any runtime: what is Node\'s comes through its ServerRuntime (node/nodeRuntime.ts); main.ts joins them.',
+			from: { path: `${at}server/src/(server\\.ts$|lsp/)` },
+			to: { path: `${at}server/src/node/` },
+		},
+		{
+			name: 'server-runtime-without-node-builtins',
+			severity: 'error',
+			comment: 'No Node built-in in the LSP glue either (node:path, node:fs, worker_threads …): a browser main must be able to load it.',
+			from: { path: `${at}server/src/(server\\.ts$|lsp/)` },
+			to: { dependencyTypes: ['core'] },
+		},
+		{
 			name: 'preview-below-editor',
 			severity: 'error',
 			comment: 'The renderer serves the LSP server and `mintdoc preview` alike: no LSP glue, no client.',

@@ -8,19 +8,8 @@ import {
 	type InitializeResult,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { URI } from 'vscode-uri';
-import { createLanguageService, type PageSummarizer } from './core/languageService';
+import { createLanguageService } from './core/languageService';
 import { isSiteConfigUri } from './core/uris';
-import { createFsWorkspace } from './node/fsWorkspace';
-import { userCacheDirectory } from './node/privateFiles';
-import { createWorkerSpecReader } from './node/specWorkerReader';
-import { createRemoteFetcher } from './node/remoteSpecs';
-import { guardFetch, isTrustedInit } from './node/workspaceTrust';
-import { createPagePool } from './node/pagePool';
-import { cacheFileFor, createPersistentSummarizer, pruneCacheFolder, summarizerFingerprint, type PersistentSummarizer } from './node/pageCache';
-import { limitHeapGrowth } from './node/heapGrowth';
-import { availableParallelism } from 'node:os';
-import * as path from 'node:path';
 import { createConnectionLogger } from './lsp/connectionLogger';
 import { DiagnosticsPublisher } from './lsp/diagnosticsPublisher';
 import { featureCapabilities, registerFeatures } from './lsp/features';
@@ -30,6 +19,7 @@ import { registerPreview } from './lsp/preview';
 import { registerUpgrade } from './lsp/upgrade';
 import { formattingCapabilities, registerFormatting, registerFormattingDynamically } from './lsp/format';
 import { registerExternalLinks } from './lsp/externalLinks';
+import type { ServerRuntime } from './lsp/serverRuntime';
 import { withPreview } from './preview/withPreview';
 import { describeError } from './lsp/runner';
 import type { ServerInitOptions, ServerSettings } from './protocol';
@@ -41,43 +31,42 @@ import type { ServerInitOptions, ServerSettings } from './protocol';
 const typingDelayMs = 30;
 /** Edits closer together than this are one burst. */
 const burstMs = 100;
-/** The page cache is written once the background check has been quiet this long. */
-const pageCacheIdleFlushMs = 2_000;
-
-declare const MINTDOC_VERSION: string;
-
-/** Wires MintDoc's language service to an LSP connection. Feature logic lives in core/; this is glue. */
-export function startServer(connection: Connection): void {
+/**
+ * Wires MintDoc's language service to an LSP connection. Feature logic lives in core/; this is
+ * glue, and runs anywhere: what is Node's (files, workers, caches, HTTP) comes from `runtime`.
+ */
+export function startServer(connection: Connection, runtime: ServerRuntime): void {
 	const documents = new TextDocuments(TextDocument);
 	const logger = createConnectionLogger(connection);
 	let folders: string[] = [];
-	const workspace = createFsWorkspace(
+	const workspace = runtime.createWorkspace(
 		() => folders,
 		uri => documents.get(uri),
 	);
-	const specReader = createWorkerSpecReader();
-	// Hosted specs are cached under the extension's storage (known at initialize time).
-	let specCacheDir = path.join(userCacheDirectory(), 'openapi-cache');
 	// Set by the client at start; a grant of trust restarts the server, so it never changes while running.
 	let workspaceTrusted = true;
-	let storagePath: string | undefined;
-	const fetchText = guardFetch(
-		url => createRemoteFetcher(specCacheDir)(url),
-		() => workspaceTrusted,
-	);
-	// Specs are read inline (small) or in a worker (large); the full validation always runs in the worker.
-	// Pages are parsed in worker threads (all cores but the one answering requests).
-	const pagePool = createPagePool(Math.max(1, availableParallelism() - 1));
 	// Every change reaches the service (buffer edits below, watcher events): it never re-reads files to find out.
-	// Page summaries persist in the extension's storage, so reopening a large site skips parsing its unchanged pages.
-	let pageCache: PersistentSummarizer | undefined;
-	const summarizePages: PageSummarizer = (documents, token) => (pageCache ?? pagePool)(documents, token);
+	// Specs are read inline (small) or off the request thread (large); the full validation always runs there.
+	const { specReader } = runtime;
 	const service = withPreview(
-		createLanguageService({ workspace, logger, specReader, fetchText, specValidator: specReader.validate, summarizePages, changesReported: true }),
+		createLanguageService({
+			workspace,
+			logger,
+			specReader,
+			fetchText: url => runtime.fetchText(url),
+			specValidator: specReader.validate,
+			summarizePages: runtime.summarizePages,
+			changesReported: true,
+		}),
 		workspace,
 	);
-	// Memory kept flat once a site is loaded (see heapGrowth.ts).
-	const publisher = new DiagnosticsPublisher(connection, service, logger, limitHeapGrowth, new TeamConfigs(workspace, uri => documents.get(uri) !== undefined));
+	const publisher = new DiagnosticsPublisher(
+		connection,
+		service,
+		logger,
+		() => runtime.afterPagesChecked(),
+		new TeamConfigs(workspace, uri => documents.get(uri) !== undefined),
+	);
 	const sites = new SiteTracker(connection, service, publisher, logger);
 	// A mintdoc.json edited, saved, created or deleted: what is on screen is shown as it now says, without a restart.
 	const reloadTeamConfigs = () =>
@@ -85,11 +74,8 @@ export function startServer(connection: Connection): void {
 	// A large OpenAPI document parsed in the background: check its sites again now that it is in.
 	service.onDidLoadSpec(root => publisher.schedule(root, 0));
 	// A background check cut short by closing the window still keeps what it parsed.
-	connection.onShutdown(() => pageCache?.flush());
-	connection.onExit(() => {
-		specReader.dispose();
-		pagePool.dispose();
-	});
+	connection.onShutdown(() => runtime.shutdown());
+	connection.onExit(() => runtime.dispose());
 	const lastEdit = new Map<string, number>();
 	const delayAfterEdit = (uri: string) => {
 		const now = Date.now();
@@ -103,19 +89,8 @@ export function startServer(connection: Connection): void {
 		clientCapabilities = params.capabilities;
 		folders = params.workspaceFolders?.map(f => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
 		const init = params.initializationOptions as ServerInitOptions | undefined;
-		const storage = init?.storagePath;
-		storagePath = storage;
-		specCacheDir = path.join(storage ?? userCacheDirectory(), 'openapi-cache');
-		if (storage) {
-			void pruneCacheFolder(path.join(storage, 'page-cache'));
-			pageCache = createPersistentSummarizer(pagePool, {
-				file: cacheFileFor(path.join(storage, 'page-cache'), folders),
-				fingerprint: summarizerFingerprint(typeof MINTDOC_VERSION === 'string' ? MINTDOC_VERSION : 'dev', path.join(__dirname, 'pageWorker.js')),
-				flushWhenIdleMs: pageCacheIdleFlushMs,
-				onFlush: ({ hits, misses, written }) => logger.info(`page cache: ${hits} pages reused, ${misses} parsed; ${written} kept for next time`),
-			});
-		}
-		workspaceTrusted = isTrustedInit(init);
+		runtime.initialize(folders, init, logger);
+		workspaceTrusted = init?.workspaceTrusted !== false;
 		publisher.setA11yEnabled(init?.a11y !== false);
 		return {
 			capabilities: {
@@ -182,7 +157,7 @@ export function startServer(connection: Connection): void {
 	}
 
 	registerFeatures(connection, documents, service, logger, () => sites.settled);
-	registerPreview(connection, service, logger, () => sites.settled);
+	registerPreview(connection, service, logger, () => sites.settled, runtime);
 	registerUpgrade(connection, workspace, logger);
 	registerFormatting(connection, documents, workspace, logger);
 	registerExternalLinks({
@@ -192,10 +167,10 @@ export function startServer(connection: Connection): void {
 		publisher,
 		logger,
 		trusted: () => workspaceTrusted,
-		storage: () => storagePath,
+		runtime,
 		sitesSettled: () => sites.settled,
 	});
 	documents.listen(connection);
 	connection.listen();
-	logger.info(`MintDoc language server started (node ${process.version}, pid ${process.pid}, cwd ${URI.file(process.cwd()).fsPath})`);
+	logger.info(`MintDoc language server started (${runtime.description})`);
 }

@@ -51,6 +51,8 @@ describe('architecture (dependency-cruiser)', function () {
 			'no-circular: test/fixtures/layering/server/src/core/circleA.ts',
 			'api-without-vscode: test/fixtures/layering/client/src/api/wrong.ts',
 			'browser-without-node: test/fixtures/layering/browser/wrong.ts',
+			'server-runtime-independent: test/fixtures/layering/server/src/lsp/wrong.ts',
+			'server-runtime-without-node-builtins: test/fixtures/layering/server/src/lsp/wrong.ts',
 		])
 			assert.ok(found.has(expected), `${expected} not reported; reported: ${[...found].join(', ')}`);
 	});

@@ -1,12 +1,11 @@
-import * as path from 'node:path';
 import type { Connection } from 'vscode-languageserver';
 import type { LanguageService } from '../core/languageServiceTypes';
 import type { Logger } from '../core/logger';
 import type { DocsWorkspace } from '../core/workspace';
-import { findExternalLinkProblems } from '../node/externalLinkFindings';
 import { CheckExternalLinksRequest } from '../protocol';
 import type { DiagnosticsPublisher } from './diagnosticsPublisher';
 import { runSafeAsync } from './runner';
+import type { ServerRuntime } from './serverRuntime';
 
 /** What the external link check needs from the server. */
 export interface ExternalLinkHost {
@@ -17,8 +16,8 @@ export interface ExternalLinkHost {
 	readonly logger: Logger;
 	/** Restricted Mode: no request leaves for links the workspace names. */
 	readonly trusted: () => boolean;
-	/** The extension's storage folder (the verdict cache lives there), once known. */
-	readonly storage: () => string | undefined;
+	/** Checks the links over the network, keeping verdicts between runs. */
+	readonly runtime: Pick<ServerRuntime, 'findExternalLinkProblems'>;
 	readonly sitesSettled: () => Promise<void>;
 }
 
@@ -40,9 +39,7 @@ export function registerExternalLinks(host: ExternalLinkHost): void {
 				token.onCancellationRequested(stop);
 				progress.token.onCancellationRequested(stop);
 				try {
-					const storage = host.storage();
-					const found = await findExternalLinkProblems(host.service, host.workspace, host.service.roots, {
-						cacheFile: storage && path.join(storage, 'external-links.json'),
+					const found = await host.runtime.findExternalLinkProblems(host.service, host.workspace, {
 						signal: controller.signal,
 						token,
 						onProgress: (done, total) => progress.report(Math.floor((100 * done) / total), `${done}/${total} links`),

@@ -2,15 +2,21 @@ import type { CancellationToken, Connection } from 'vscode-languageserver';
 import type { PreviewingService } from '../preview/withPreview';
 import type { Logger } from '../core/logger';
 import type { PreviewRenderOptions } from '../preview/previewService';
-import { sendPlaygroundRequest } from '../node/playgroundFetch';
 import { PlaygroundSendRequest, PreviewPageRequest, type PreviewPage, type PreviewPageParams } from '../protocol';
 import { runSafeAsync } from './runner';
+import type { ServerRuntime } from './serverRuntime';
 
 /**
  * The preview's requests: a page rendered from the open buffers over the disk (the workspace
- * layers them, so an unsaved edit shows), and a playground Send made from this Node process.
+ * layers them, so an unsaved edit shows), and a playground Send made by the runtime (from the server, not the webview).
  */
-export function registerPreview(connection: Connection, service: PreviewingService, logger: Logger, sitesSettled: () => Promise<void>): void {
+export function registerPreview(
+	connection: Connection,
+	service: PreviewingService,
+	logger: Logger,
+	sitesSettled: () => Promise<void>,
+	runtime: Pick<ServerRuntime, 'sendPlaygroundRequest'>,
+): void {
 	connection.onRequest(PreviewPageRequest.type, (params, token) =>
 		runSafeAsync(
 			logger,
@@ -23,7 +29,7 @@ export function registerPreview(connection: Connection, service: PreviewingServi
 	connection.onRequest(PlaygroundSendRequest.type, (request, token) =>
 		runSafeAsync(
 			logger,
-			() => sendPlaygroundRequest(request, { signal: abortSignalOf(token) }),
+			() => runtime.sendPlaygroundRequest(request, abortSignalOf(token)),
 			{ status: 0, statusText: '', headers: [], body: '', timeMs: 0, error: 'The request failed inside MintDoc; see the MintDoc output.' },
 			'playground send',
 			token,

@@ -1,0 +1,45 @@
+import type { Diagnostic } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CancellationToken } from '../core/cancellation';
+import type { LanguageService, PageSummarizer, SpecReader } from '../core/languageServiceTypes';
+import type { Logger } from '../core/logger';
+import type { OpenApiSpec } from '../core/openapi/openApiSpec';
+import type { DocsWorkspace } from '../core/workspace';
+import type { PlaygroundRequest, PlaygroundResponse, ServerInitOptions } from '../protocol';
+
+/**
+ * What the language server needs from the runtime it runs in. server.ts wires LSP to the core
+ * through this interface only, so it imports no Node module: node/nodeRuntime.ts is the Node
+ * implementation (files, worker threads, caches on disk, HTTP), and a browser main can bring its own.
+ */
+export interface ServerRuntime {
+	/** One line for the log: runtime, process, working folder. */
+	readonly description: string;
+	/** The site's files: an open buffer (`open`) wins over what the runtime stores. */
+	createWorkspace(folders: () => readonly string[], open: (uri: string) => TextDocument | undefined): DocsWorkspace;
+	/** Reads OpenAPI documents (large ones off the request thread) and validates them fully. */
+	readonly specReader: SpecReader & { validate(uri: string, text: string, spec?: OpenApiSpec): Promise<OpenApiSpec> };
+	/** Hosted OpenAPI documents named by a site; refused while the workspace is not trusted. */
+	fetchText(url: string): Promise<string>;
+	/** Page summaries in bulk (in parallel, and kept between sessions once `initialize` named a storage folder). */
+	readonly summarizePages: PageSummarizer;
+	/**
+	 * Once, at `initialize`: the workspace folders, where the editor keeps this extension's storage,
+	 * and whether the workspace is trusted (a grant of trust restarts the server).
+	 */
+	initialize(folders: readonly string[], options: ServerInitOptions | undefined, logger: Logger): void;
+	/** Called after a background check of a site's pages: keeps memory flat once a site is loaded. */
+	afterPagesChecked(): void;
+	/** External links of every page, over the network, with the verdicts kept in the storage folder. */
+	findExternalLinkProblems(
+		service: LanguageService,
+		workspace: DocsWorkspace,
+		options: { readonly signal: AbortSignal; readonly token: CancellationToken; readonly onProgress: (done: number, total: number) => void },
+	): Promise<Map<string, Diagnostic[]>>;
+	/** A playground request sent from the server's process (the preview's Send). */
+	sendPlaygroundRequest(request: PlaygroundRequest, signal: AbortSignal): Promise<PlaygroundResponse>;
+	/** The session ends: keep what must survive (the page cache). */
+	shutdown(): Promise<void>;
+	/** The process exits: stop workers. */
+	dispose(): void;
+}

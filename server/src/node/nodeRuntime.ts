@@ -1,0 +1,70 @@
+import { availableParallelism } from 'node:os';
+import * as path from 'node:path';
+import { URI } from 'vscode-uri';
+import type { PageSummarizer } from '../core/languageServiceTypes';
+import type { ServerRuntime } from '../lsp/serverRuntime';
+import { findExternalLinkProblems } from './externalLinkFindings';
+import { createFsWorkspace } from './fsWorkspace';
+import { limitHeapGrowth } from './heapGrowth';
+import { cacheFileFor, createPersistentSummarizer, pruneCacheFolder, summarizerFingerprint, type PersistentSummarizer } from './pageCache';
+import { createPagePool } from './pagePool';
+import { sendPlaygroundRequest } from './playgroundFetch';
+import { userCacheDirectory } from './privateFiles';
+import { createRemoteFetcher } from './remoteSpecs';
+import { createWorkerSpecReader } from './specWorkerReader';
+import { guardFetch, isTrustedInit } from './workspaceTrust';
+
+/** The page cache is written once the background check has been quiet this long. */
+const pageCacheIdleFlushMs = 2_000;
+
+declare const MINTDOC_VERSION: string;
+
+/**
+ * The language server's runtime in Node: files on disk, OpenAPI documents and pages parsed in
+ * worker threads (all cores but the one answering requests), hosted documents and page summaries
+ * cached in the extension's storage, HTTP for the playground and the external link check.
+ */
+export function createNodeRuntime(): ServerRuntime {
+	const specReader = createWorkerSpecReader();
+	const pagePool = createPagePool(Math.max(1, availableParallelism() - 1));
+	// Both known at initialize: until then, the user's cache folder and a trusted workspace.
+	let storagePath: string | undefined;
+	let specCacheDir = path.join(userCacheDirectory(), 'openapi-cache');
+	let trusted = true;
+	// Page summaries persist in the extension's storage, so reopening a large site skips parsing its unchanged pages.
+	let pageCache: PersistentSummarizer | undefined;
+	const summarizePages: PageSummarizer = (documents, token) => (pageCache ?? pagePool)(documents, token);
+	const fetchText = guardFetch(
+		url => createRemoteFetcher(specCacheDir)(url),
+		() => trusted,
+	);
+	return {
+		description: `node ${process.version}, pid ${process.pid}, cwd ${URI.file(process.cwd()).fsPath}`,
+		createWorkspace: createFsWorkspace,
+		specReader,
+		fetchText,
+		summarizePages,
+		initialize(folders, options, logger) {
+			storagePath = options?.storagePath;
+			specCacheDir = path.join(storagePath ?? userCacheDirectory(), 'openapi-cache');
+			trusted = isTrustedInit(options);
+			if (!storagePath) return;
+			void pruneCacheFolder(path.join(storagePath, 'page-cache'));
+			pageCache = createPersistentSummarizer(pagePool, {
+				file: cacheFileFor(path.join(storagePath, 'page-cache'), folders),
+				fingerprint: summarizerFingerprint(typeof MINTDOC_VERSION === 'string' ? MINTDOC_VERSION : 'dev', path.join(__dirname, 'pageWorker.js')),
+				flushWhenIdleMs: pageCacheIdleFlushMs,
+				onFlush: ({ hits, misses, written }) => logger.info(`page cache: ${hits} pages reused, ${misses} parsed; ${written} kept for next time`),
+			});
+		},
+		afterPagesChecked: limitHeapGrowth,
+		findExternalLinkProblems: (service, workspace, options) =>
+			findExternalLinkProblems(service, workspace, service.roots, { ...options, cacheFile: storagePath && path.join(storagePath, 'external-links.json') }),
+		sendPlaygroundRequest: (request, signal) => sendPlaygroundRequest(request, { signal }),
+		shutdown: async () => pageCache?.flush(),
+		dispose() {
+			specReader.dispose();
+			pagePool.dispose();
+		},
+	};
+}

@@ -141,7 +141,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 		const changes = all.filter(c => !/\/(node_modules|\.git)\//.test(c.uri));
 		if (changes.some(c => isTeamConfigUri(c.uri))) reloadTeamConfigs();
 		// A docs.json (or mint.json) appearing or disappearing changes the set of sites: find them again.
-		if (changes.some(c => isSiteConfigUri(c.uri) && c.type !== FileChangeType.Changed)) return void sites.refresh();
+		// So does deleting a folder that holds a site (reported once for the folder, not for its files).
+		const holdsSite = (uri: string) => sites.roots.some(root => root === uri || root.startsWith(`${uri}/`));
+		if (changes.some(c => c.type !== FileChangeType.Changed && (isSiteConfigUri(c.uri) || (c.type === FileChangeType.Deleted && holdsSite(c.uri)))))
+			return void sites.refresh();
 		for (const change of changes) sites.noticeConfigFile(change.uri);
 		const events = changes.map(
 			c => ({ uri: c.uri, type: c.type === FileChangeType.Created ? 'created' : c.type === FileChangeType.Deleted ? 'deleted' : 'changed' }) as const,

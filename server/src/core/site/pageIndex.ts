@@ -205,9 +205,12 @@ export class PageIndex {
 	remove(uri: string): boolean {
 		const pagePath = this.pagePathOfFile(uri);
 		if (pagePath === undefined) {
-			if (!this.#specCandidates.delete(uri)) return false;
-			this.#version++;
-			return true;
+			if (this.#specCandidates.delete(uri)) {
+				this.#version++;
+				return true;
+			}
+			// Editors report a deleted folder once, not each file in it (VS Code's watcher folds them).
+			return this.#removeFolder(uri);
 		}
 		if (this.#shadowed.delete(uri)) return false;
 		for (const target of [this.#pages, this.#ignored]) {
@@ -224,6 +227,17 @@ export class PageIndex {
 			}
 		}
 		return false;
+	}
+
+	/** Forgets every file under the folder `uri`; true when there was any. */
+	#removeFolder(uri: string): boolean {
+		const prefix = uri.endsWith('/') ? uri : `${uri}/`;
+		const under = [...this.#pages.values(), ...this.#ignored.values(), ...this.#shadowed.keys(), ...this.#specCandidates].filter(file => file.startsWith(prefix));
+		// Shadowed files first: removing a page would otherwise promote its .md twin, which is gone too.
+		under.sort((a, b) => Number(this.#shadowed.has(b)) - Number(this.#shadowed.has(a)));
+		let changed = false;
+		for (const file of under) changed = this.remove(file) || changed;
+		return changed;
 	}
 
 	/** Every page file the platform reads: the pages, and a `.md` file beside an `.mdx` of the same name. */

@@ -268,7 +268,12 @@ export class SiteState implements SiteSnapshot {
 			// an index not built yet will see the file when it scans.
 			for (const site of change.type === 'changed' ? [] : this.#roots.filter(r => isUnder(change.uri, r))) {
 				const index = await this.#pageIndexes.get(site)?.catch(() => undefined);
-				if (index && (change.type === 'created' ? index.add(change.uri) : index.remove(change.uri))) affected.add(site);
+				if (!index) continue;
+				// A folder moved or copied in may come as one event: its pages are found by scanning again (lazily).
+				if (change.type === 'created' && !/\.(mdx?|json|ya?ml)$/i.test(change.uri) && (await this.options.workspace.stat(change.uri))?.kind === 'directory') {
+					this.#pageIndexes.delete(site);
+					affected.add(site);
+				} else if (change.type === 'created' ? index.add(change.uri) : index.remove(change.uri)) affected.add(site);
 			}
 			for (const site of this.sitesUsingConfigFile(change.uri)) affected.add(site);
 		}

@@ -37,8 +37,15 @@ function validatorFor(version: '3.0' | '3.1'): ValidateFunction {
 	return validate;
 }
 
+const versionOf = (api: { openapi?: unknown }) => (String(api.openapi).startsWith('3.1') ? '3.1' : '3.0');
+
+/** Compiles the schema `api` is checked against now (once per thread), so the time a validation takes is its own. */
+export function prepareOpenApiSchema(api: { openapi?: unknown }): void {
+	validatorFor(versionOf(api));
+}
+
 /** Schema errors of a (dereferenced) OpenAPI 3.x document; undefined when it conforms. */
 export function openApiSchemaErrors(api: { openapi?: unknown }): ErrorObject[] | undefined {
-	const validate = validatorFor(String(api.openapi).startsWith('3.1') ? '3.1' : '3.0');
+	const validate = validatorFor(versionOf(api));
 	return validate(api) ? undefined : [...(validate.errors ?? [])];
 }

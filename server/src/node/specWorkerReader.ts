@@ -38,9 +38,17 @@ export function createWorkerSpecReader(
 	const start = () => {
 		const slot = { worker: new Worker(workerPath), pending: new Map<number, Request>() };
 		slot.worker.unref();
-		slot.worker.on('message', (reply: { id: number; spec?: OpenApiSpec; error?: string }) => {
+		slot.worker.on('message', (reply: { id: number; started?: true; spec?: OpenApiSpec; error?: string }) => {
 			const request = slot.pending.get(reply.id);
 			if (!request) return;
+			if (reply.started) {
+				// A document made to explode ($refs that multiply) must not hold the check forever: past the budget the worker is
+				// terminated (JavaScript cannot be interrupted otherwise), the document gets one finding, and its neighbours start over.
+				// Counted from when the worker took it up, so a worker still loading or a queue on a busy machine is never blamed on it.
+				request.timer = setTimeout(() => overBudget(slot, reply.id), budgetMs);
+				request.timer.unref();
+				return;
+			}
 			slot.pending.delete(reply.id);
 			clearTimeout(request.timer);
 			request.resolve(reply.spec ?? readOpenApiSpec(request.uri, ''));
@@ -66,12 +74,6 @@ export function createWorkerSpecReader(
 		const id = nextId++;
 		return new Promise(resolve => {
 			const request: Request = { resolve, uri, text, op, spec };
-			// A document made to explode ($refs that multiply) must not hold the check forever: past the budget the worker is
-			// terminated (JavaScript cannot be interrupted otherwise), the document gets one finding, and its neighbours start over.
-			if (op === 'validate') {
-				request.timer = setTimeout(() => overBudget(slot, id), budgetMs);
-				request.timer.unref();
-			}
 			slot.pending.set(id, request);
 			slot.worker.postMessage({ id, op, uri, text, spec });
 		});

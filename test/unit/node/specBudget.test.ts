@@ -38,9 +38,20 @@ describe('OpenAPI validation within a budget', function () {
 		);
 	});
 
+	it('the budget counts from when the worker takes the document up: loading the worker and compiling the schema are not counted', async () => {
+		// A fresh worker takes about half a second to load its parser and compile the OpenAPI schema; this document
+		// validates in milliseconds once it is taken up. Counted from the request, it was reported too complex.
+		const reader = createWorkerSpecReader(path.join(dist, 'specWorker.js'), 60_000, 1, 250);
+		try {
+			const [first, second] = await Promise.all([reader.validate('file:///site/a.json', refBomb(2)), reader.validate('file:///site/b.json', refBomb(3))]);
+			assert.deepEqual([first.problems ?? [], second.problems ?? []], [[], []]);
+		} finally {
+			reader.dispose();
+		}
+	});
+
 	it('a validation over the time budget terminates its worker: one finding, and the next document is validated by a fresh worker', async () => {
-		// 19 levels expand to 11 million values: under the size limit, many seconds of work; the budget here is 3 s
-		// (a fresh worker loads its parser and validates a small document well within it, even on a busy machine).
+		// 19 levels expand to 11 million values: under the size limit, many seconds of work; the budget here is 3 s.
 		const reader = createWorkerSpecReader(path.join(dist, 'specWorker.js'), 60_000, 1, 3_000);
 		try {
 			const slow = await reader.validate('file:///site/slow.json', refBomb(19));

@@ -32,6 +32,29 @@ describe('docs/architecture.md stays true', () => {
 		}
 		assert.deepEqual(missing, []);
 	});
+
+	it('names every source file of server/src and client/src in "File by file"', () => {
+		const start = text.indexOf('\n## File by file');
+		assert.ok(start >= 0, 'no "## File by file" section');
+		const next = text.indexOf('\n## ', start + 1);
+		const section = text.slice(start, next === -1 ? undefined : next);
+		// A file is named by its base name as a word (`siteTree.ts`, `siteTree`), by a brace pattern
+		// (`page{Pool,Worker}.ts`) or by a star pattern (`specWorker*.ts`) written in the section.
+		const braced = new Set<string>();
+		for (const m of section.matchAll(/([\w.-]*)\{([\w,.-]+)\}([\w.-]*)/g))
+			for (const part of m[2].split(',')) braced.add(`${m[1]}${part}${m[3]}`.replace(/\.ts$/, ''));
+		const starred = [...section.matchAll(/([\w-]+)\*/g)].map(m => m[1]);
+		const files = execFileSync('git', ['ls-files', '--', 'server/src', 'client/src'], { cwd: repo, encoding: 'utf8' })
+			.split('\n')
+			.filter(f => f.endsWith('.ts'));
+		assert.ok(files.length > 100, `only ${files.length} source files found`);
+		const unnamed = files.filter(f => {
+			const base = path.basename(f, '.ts');
+			const asWord = new RegExp(`(?<![\\w])${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`);
+			return !asWord.test(section) && !braced.has(base) && !starred.some(prefix => base.startsWith(prefix));
+		});
+		assert.deepEqual(unnamed, [], `${unnamed.length} source files not named in "File by file" of docs/architecture.md:\n${unnamed.join('\n')}`);
+	});
 });
 
 function anyFileNamed(name: string): boolean {

@@ -1,6 +1,6 @@
 /**
- * MintDoc's layers, kept by dependency-cruiser: `npm test` runs it (scripts/test.mjs, layer "lint")
- * and fails on any violation. What each layer is: README, "Architecture".
+ * MintDoc's layers, kept by dependency-cruiser: `npm test` runs it (test/unit/architecture.test.ts,
+ * in the unit layer) and fails on any violation. What each layer is: docs/architecture.md.
  */
 // Paths may also start with test/fixtures/layering/: that fixture mirrors the tree with deliberate
 // violations, and test/unit/architecture.test.ts checks that every rule reports them.

@@ -1,7 +1,13 @@
 import * as vscode from 'vscode';
+import { settingDefaults, settingValue, type MintdocSettings, type SettingKey } from './settingsTable';
 
 /** Default of `mintdoc.api.baseUrl`: the platform's public API. */
-export const defaultApiBaseUrl = 'https://api.mintlify.com';
+export const defaultApiBaseUrl = settingDefaults['api.baseUrl'];
+
+/** A `mintdoc.*` setting now, typed (never cached: settings may change at any time). Every read of a setting goes through here. */
+export function readSetting<K extends SettingKey>(key: K, scope?: vscode.Uri): MintdocSettings[K] {
+	return settingValue(key, vscode.workspace.getConfiguration('mintdoc', scope).get(key));
+}
 
 /**
  * Environment variables the extension host may carry (the demo sets them to point at the local
@@ -28,9 +34,8 @@ export interface ApiSettings {
 
 /** Reads the settings now (never cached: they may change at any time). */
 export function readApiSettings(env: NodeJS.ProcessEnv = process.env): ApiSettings {
-	const config = vscode.workspace.getConfiguration('mintdoc');
 	// The setting is machine-scoped: a workspace (a cloned repository) cannot send the key elsewhere.
-	const configured = setting(config, 'api.baseUrl');
+	const configured = readSetting('api.baseUrl');
 	const fromEnv = env[apiEnv.baseUrl]?.trim();
 	const baseUrl =
 		configured && configured !== defaultApiBaseUrl
@@ -40,8 +45,8 @@ export function readApiSettings(env: NodeJS.ProcessEnv = process.env): ApiSettin
 				: { baseUrl: defaultApiBaseUrl, baseUrlFrom: 'default' as const };
 	return {
 		...baseUrl,
-		projectId: setting(config, 'projectId') || env[apiEnv.projectId]?.trim() || '',
-		assistantDomain: setting(config, 'assistant.domain') || env[apiEnv.assistantDomain]?.trim() || '',
+		projectId: readSetting('projectId') || env[apiEnv.projectId]?.trim() || '',
+		assistantDomain: readSetting('assistant.domain') || env[apiEnv.assistantDomain]?.trim() || '',
 	};
 }
 
@@ -56,9 +61,4 @@ export function onDidChangeApiSettings(listener: () => void): vscode.Disposable 
 export async function setProjectId(projectId: string): Promise<void> {
 	const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
 	await vscode.workspace.getConfiguration('mintdoc').update('projectId', projectId.trim() || undefined, target);
-}
-
-function setting(config: vscode.WorkspaceConfiguration, key: string): string {
-	const value = config.get<string>(key);
-	return typeof value === 'string' ? value.trim() : '';
 }

@@ -3,6 +3,7 @@ import { State, type LanguageClient } from 'vscode-languageclient/node';
 import { CheckExternalLinksRequest } from '../../server/src/protocol';
 import { Commands } from './commandIds';
 import type { Ctx } from './ctx';
+import { readSetting } from './config';
 
 /**
  * External links are checked over the network only when asked: the *Check External Links*
@@ -13,7 +14,7 @@ export function registerExternalLinks(ctx: Ctx): void {
 	ctx.pushCleanup(vscode.commands.registerCommand(Commands.checkExternalLinks, () => checkExternalLinks(ctx.client, true)));
 	ctx.onClientReady(client =>
 		client.onDidChangeState(({ newState }) => {
-			if (newState === State.Running && vscode.workspace.isTrusted && vscode.workspace.getConfiguration('mintdoc').get<boolean>('links.checkExternal'))
+			if (newState === State.Running && vscode.workspace.isTrusted && readSetting('links.checkExternal'))
 				void checkExternalLinks(client, false);
 		}),
 	);

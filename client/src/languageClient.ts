@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { unsafeSiteWrite } from './pathGuards';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import type { ServerInitOptions } from '../../server/src/protocol';
+import { readSetting } from './config';
 
 /**
  * Files the server watches on disk: configuration (docs.json and the JSON files it pulls in with
@@ -32,7 +33,7 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
 		initializationOptions: {
 			storagePath: context.globalStorageUri.fsPath,
 			workspaceTrusted: vscode.workspace.isTrusted,
-			a11y: vscode.workspace.getConfiguration('mintdoc').get<boolean>('a11y.enabled', true),
+			a11y: readSetting('a11y.enabled'),
 		} satisfies ServerInitOptions,
 		// "Create page" fixes name a path from docs.json: never offered where the new file would be (or pass through) a link.
 		middleware: {

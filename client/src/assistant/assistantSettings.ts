@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { clampRetrievalPageSize } from '../api/assistantClient';
 import { fingerprintFor } from '../api/assistantContext';
 import { assistantApiSetting, type AssistantApiSetting } from '../api/assistantVersion';
-import { readApiSettings } from '../config';
+import { readApiSettings, readSetting } from '../config';
 
 /** The `mintdoc.assistant.*` settings (and the API base URL), resolved now; never cached. */
 export interface AssistantSettings {
@@ -21,17 +21,16 @@ export interface AssistantSettings {
 }
 
 export function readAssistantSettings(): AssistantSettings {
-	const config = vscode.workspace.getConfiguration('mintdoc.assistant');
 	const api = readApiSettings();
-	const idleSeconds = config.get<number>('idleTimeoutSeconds', 60);
+	const idleSeconds = readSetting('assistant.idleTimeoutSeconds');
 	return {
 		baseUrl: api.baseUrl,
 		domain: api.assistantDomain,
-		fp: fingerprintFor(config.get<string>('fingerprint', 'anonymous'), vscode.env.machineId),
-		retrievalPageSize: clampRetrievalPageSize(config.get<number>('retrievalPageSize', 5)),
-		idleTimeoutMs: typeof idleSeconds === 'number' && Number.isFinite(idleSeconds) && idleSeconds > 0 ? Math.min(idleSeconds, 3600) * 1000 : 0,
-		siteUrl: (config.get<string>('siteUrl', '') ?? '').trim(),
-		apiVersion: assistantApiSetting(config.get<string>('apiVersion', 'auto')),
+		fp: fingerprintFor(readSetting('assistant.fingerprint'), vscode.env.machineId),
+		retrievalPageSize: clampRetrievalPageSize(readSetting('assistant.retrievalPageSize')),
+		idleTimeoutMs: idleSeconds > 0 ? Math.min(idleSeconds, 3600) * 1000 : 0,
+		siteUrl: readSetting('assistant.siteUrl'),
+		apiVersion: assistantApiSetting(readSetting('assistant.apiVersion')),
 	};
 }
 

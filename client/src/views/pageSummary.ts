@@ -4,7 +4,7 @@ import { isApiError } from '../api/errors';
 import { periodRange } from '../api/period';
 import type { Platform } from '../apiKeys';
 import { routeOfFile } from '../assistant/sourceTarget';
-import { readApiSettings } from '../config';
+import { readApiSettings, readSetting } from '../config';
 import type { Ctx } from '../ctx';
 import { activeRoot } from '../status';
 import { toViewError } from './feedbackTree';
@@ -57,7 +57,7 @@ export class PageSummaryItem implements vscode.Disposable {
 		const generation = ++this.#generation;
 		if (reload) this.#cache.clear();
 		const editor = vscode.window.activeTextEditor;
-		const enabled = vscode.workspace.getConfiguration('mintdoc').get<boolean>(pageSummarySetting, true);
+		const enabled = readSetting('insights.pageSummary');
 		const uri = editor?.document.uri.toString();
 		const root = uri ? activeRoot(this.ctx.status.current.roots, uri) : undefined;
 		const path = root && uri ? routeOfFile(root, uri) : undefined;

@@ -4,6 +4,7 @@ import { redact } from './api/errors';
 import { adminKeyWarning, assistantKeyWarning } from './api/keys';
 import { apiEnv, onDidChangeApiSettings, readApiSettings } from './config';
 import type { Ctx } from './ctx';
+import { KeyCommands } from './commandIds';
 
 /** The keys MintDoc keeps: the admin API key (update status, feedback) and the public assistant key. */
 export type KeyKind = 'admin' | 'assistant';
@@ -11,12 +12,7 @@ export type KeyKind = 'admin' | 'assistant';
 /** SecretStorage ids. Keys live there only: never in settings, state, logs or messages. */
 export const secretIds: Readonly<Record<KeyKind, string>> = { admin: 'mintdoc.api.adminKey', assistant: 'mintdoc.api.assistantKey' };
 
-export const KeyCommands = {
-	setAdminKey: 'mintdoc.setAdminApiKey',
-	clearAdminKey: 'mintdoc.clearAdminApiKey',
-	setAssistantKey: 'mintdoc.setAssistantKey',
-	signOut: 'mintdoc.signOut',
-} as const;
+export { KeyCommands };
 
 const labels: Record<KeyKind, string> = { admin: 'admin API key', assistant: 'assistant key' };
 

@@ -4,8 +4,9 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Ctx } from './ctx';
+import { Commands } from './commandIds';
 
-export const generatePagesCommand = 'mintdoc.generatePages';
+export const generatePagesCommand = Commands.generatePages;
 
 /** "MintDoc: Generate MDX Pages from OpenAPI": the platform's scraper, run through the bundled CLI. */
 export function registerGeneratePagesCommand(ctx: Ctx): void {

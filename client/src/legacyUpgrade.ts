@@ -3,12 +3,9 @@ import * as vscode from 'vscode';
 import { unsafeSiteWrite } from './pathGuards';
 import { UpgradePlanRequest } from '../../server/src/protocol';
 import type { Ctx } from './ctx';
+import { LegacyCommands } from './commandIds';
 
-/** Command ids of the legacy mint.json flow, as contributed in package.json. */
-export const LegacyCommands = {
-	upgrade: 'mintdoc.upgradeMintJson',
-	deleteLegacy: 'mintdoc.deleteMintJson',
-} as const;
+export { LegacyCommands };
 
 /** The scheme of the proposed docs.json shown in the diff before anything is written. */
 const proposedScheme = 'mintdoc-upgrade';

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { allCommandIds } from '../../client/src/commandIds';
 import type { MintDocApi } from '../../client/src/extension';
 import { waitFor, waitForDiagnostics } from './waits';
 
@@ -32,6 +33,13 @@ describe('MintDoc in a real VS Code extension host', () => {
 			'the server to report ready',
 		);
 		assert.deepEqual(status.roots, [folder().toString()]);
+		// Every command of the table (equal to package.json's contributes.commands) has a handler once activated.
+		const registered = new Set(await vscode.commands.getCommands(true));
+		assert.deepEqual(
+			allCommandIds.filter(id => !registered.has(id)),
+			[],
+			'contributed commands without a handler',
+		);
 	});
 
 	it('shows a syntax error in docs.json at its exact range and clears it on undo', async () => {

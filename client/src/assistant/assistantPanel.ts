@@ -9,10 +9,11 @@ import { conversationToMarkdown } from './exportMarkdown';
 import { isViewMessage, type ViewMessage } from './protocol';
 import { isHttpsUrl, publicPageUrl, sitePathOf, sitePathOfPublicUrl, type SitePath } from './sourceTarget';
 import { assistantHtml, assistantWebviewOptions } from './webviewHtml';
+import { AssistantCommands } from '../commandIds';
 
 export const assistantViewId = 'mintdoc.assistant';
 export const assistantPanelType = 'mintdoc.assistantPanel';
-export const setDomainCommand = 'mintdoc.setAssistantDomain';
+export const setDomainCommand = AssistantCommands.setDomain;
 
 /** What opening a source or link did: a local page, an https page in the browser, or nothing. */
 export type OpenResult =

@@ -9,15 +9,9 @@ import { ConversationStore } from './conversationStore';
 import { routeOfFile } from './sourceTarget';
 import { activeRoot } from '../status';
 import type { ChatState, ViewMessage } from './protocol';
+import { AssistantCommands } from '../commandIds';
 
-export const AssistantCommands = {
-	open: 'mintdoc.assistant.open',
-	openInEditor: 'mintdoc.assistant.openInEditor',
-	newChat: 'mintdoc.assistant.newChat',
-	askAboutSelection: 'mintdoc.assistant.askAboutSelection',
-	export: 'mintdoc.assistant.export',
-	setDomain: setDomainCommand,
-} as const;
+export { AssistantCommands };
 
 /** The chat as tests (and other extensions) see it: its state, and the webview's messages to drive it. */
 export interface AssistantApi {

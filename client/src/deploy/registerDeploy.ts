@@ -9,11 +9,9 @@ import { activeRoot } from '../status';
 import { shouldPoll } from '../views/updateStatusModel';
 import type { UpdateStatusView } from '../views/updateStatusTree';
 import { deployNotice, previewBranch, type BranchFacts, type DeployNotice } from './deployModel';
+import { DeployCommands } from '../commandIds';
 
-export const DeployCommands = {
-	site: 'mintdoc.deploySite',
-	preview: 'mintdoc.deployPreview',
-} as const;
+export { DeployCommands };
 
 /** What a deploy command did, for tests and scripts. */
 export type DeployResult =

@@ -4,8 +4,9 @@ import { isApiError } from '../api/errors';
 import { KeyCommands, type Platform } from '../apiKeys';
 import { readApiSettings } from '../config';
 import type { Ctx } from '../ctx';
+import { Commands } from '../commandIds';
 
-export const WorkflowCommands = { trigger: 'mintdoc.triggerWorkflow' } as const;
+export const WorkflowCommands = { trigger: Commands.triggerWorkflow } as const;
 /** The dashboard page listing automations and their runs (the API has no run-status endpoint). */
 export const automationsUrl = 'https://app.mintlify.com/products/automations';
 const recentKey = 'mintdoc.workflows.recent';

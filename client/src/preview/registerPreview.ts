@@ -5,13 +5,9 @@ import type { Ctx } from '../ctx';
 import { activeRoot } from '../status';
 import { playgroundOrigin } from './messages';
 import { PreviewPanel, type PostedPage, type RenderedPage } from './previewPanel';
+import { PreviewCommands } from '../commandIds';
 
-/** Command ids of the preview, as contributed in package.json. */
-export const PreviewCommands = {
-	open: 'mintdoc.preview.open',
-	openToSide: 'mintdoc.preview.openToSide',
-	toggleFollow: 'mintdoc.preview.toggleFollow',
-} as const;
+export { PreviewCommands };
 
 /** Context key: true while the preview follows the active editor (drives the lock icon in the panel's title). */
 const followContextKey = 'mintdoc.previewFollows';

@@ -10,11 +10,9 @@ import { activeRoot } from '../status';
 import { SiteTreeRequest } from '../../../server/src/protocol';
 import { publishedScheme, PublishedPages } from './publishedPages';
 import { describeSearchFilter, navigationPlace, searchItems, type SearchItem } from './searchModel';
+import { SearchCommands } from '../commandIds';
 
-export const SearchCommands = {
-	search: 'mintdoc.searchPublishedDocs',
-	openPublished: 'mintdoc.openPublishedVersion',
-} as const;
+export { SearchCommands };
 
 /** Typing pause before a search is sent: the search endpoint is rate-limited like the rest. */
 const debounceMs = 300;

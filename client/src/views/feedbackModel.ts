@@ -4,19 +4,9 @@ import type { ApiErrorKind } from '../api/errors';
 import type { FeedbackEntry, FeedbackFilters, FeedbackPage, FeedbackPageStats } from '../api/types';
 import { feedbackStatuses } from '../api/types';
 import { absoluteTime, codeFence, escapeMarkdown, firstLine, relativeTime, type RowAction, type RowIcon, type ViewRow } from '../api/viewRow';
+import { FeedbackCommands } from '../commandIds';
 
-export const FeedbackCommands = {
-	refresh: 'mintdoc.feedback.refresh',
-	filter: 'mintdoc.feedback.filter',
-	clearFilters: 'mintdoc.feedback.clearFilters',
-	groupByPath: 'mintdoc.feedback.groupByPath',
-	groupByStatus: 'mintdoc.feedback.groupByStatus',
-	loadMore: 'mintdoc.feedback.loadMore',
-	open: 'mintdoc.feedback.open',
-	copyComment: 'mintdoc.feedback.copyComment',
-	setProjectId: 'mintdoc.setProjectId',
-	setAdminKey: 'mintdoc.setAdminApiKey',
-} as const;
+export { FeedbackCommands };
 
 export type GroupBy = 'path' | 'status';
 

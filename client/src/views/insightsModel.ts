@@ -5,19 +5,12 @@ import type { AssistantCallerStats, AssistantConversation, PageTraffic, SearchTe
 import { defaultPeriod, type PeriodDays } from '../api/period';
 import type { FeedbackPageStats } from '../api/types';
 import type { ViewError } from './feedbackModel';
+import { InsightsCommands } from '../commandIds';
 
 export type InsightsSection = 'searches' | 'assistant' | 'pages';
 export const insightsSections: readonly InsightsSection[] = ['searches', 'assistant', 'pages'];
 
-export const InsightsCommands = {
-	refresh: 'mintdoc.insights.refresh',
-	loadMore: 'mintdoc.insights.loadMore',
-	setPeriod: 'mintdoc.insights.setPeriod',
-	showPage: 'mintdoc.insights.showPage',
-	clearPage: 'mintdoc.insights.clearPage',
-	openPage: 'mintdoc.insights.openPage',
-	openThread: 'mintdoc.insights.openThread',
-} as const;
+export { InsightsCommands };
 
 interface Loadable {
 	readonly loading?: 'refresh' | 'more';

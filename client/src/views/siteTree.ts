@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { SiteChangedNotification, SiteTreeRequest, type SiteTree, type SiteTreeNode } from '../../../server/src/protocol';
 import type { Ctx } from '../ctx';
+import { Commands } from '../commandIds';
 
 type Undocumented = SiteTree['undocumented'][number];
 
@@ -184,7 +185,7 @@ export function registerSiteView(ctx: Ctx): SiteTreeProvider {
 	ctx.pushCleanup(
 		provider,
 		view,
-		vscode.commands.registerCommand('mintdoc.refreshSite', () => provider.refresh()),
+		vscode.commands.registerCommand(Commands.refreshSite, () => provider.refresh()),
 	);
 	ctx.onClientReady(client => client.onNotification(SiteChangedNotification.type, () => provider.refresh()));
 	ctx.pushCleanup(

@@ -4,16 +4,9 @@ import { maxIdLength } from '../api/docsApiClient';
 import { isFinalState, type UpdateState, type UpdateStatus } from '../api/types';
 import { absoluteTime, escapeMarkdown, firstLine, formatSpan, relativeTime, type RowIcon, type ViewRow } from '../api/viewRow';
 import { errorRow, type ViewError } from './feedbackModel';
+import { UpdateCommands } from '../commandIds';
 
-export const UpdateCommands = {
-	track: 'mintdoc.updateStatus.track',
-	untrack: 'mintdoc.updateStatus.untrack',
-	refresh: 'mintdoc.updateStatus.refresh',
-	openLogs: 'mintdoc.updateStatus.openLogs',
-	openFile: 'mintdoc.updateStatus.openFile',
-	// Not `mintdoc.updateStatus.focus`: that is the view's own focus command, which this one runs.
-	focus: 'mintdoc.updateStatus.show',
-} as const;
+export { UpdateCommands };
 
 /** Tracked ids kept (newest first); older ones drop off. */
 export const maxTracked = 20;

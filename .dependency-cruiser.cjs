@@ -50,7 +50,7 @@ module.exports = {
 		{
 			name: 'server-runtime-independent',
 			severity: 'error',
-			comment: 'The LSP glue (server.ts, lsp/) runs in any runtime: what is Node\'s comes through its ServerRuntime (node/nodeRuntime.ts); main.ts joins them.',
+			comment: "The LSP glue (server.ts, lsp/) runs in any runtime: what is Node's comes through its ServerRuntime (node/nodeRuntime.ts); main.ts joins them.",
 			from: { path: `${at}server/src/(server\\.ts$|lsp/)` },
 			to: { path: `${at}server/src/node/` },
 		},

@@ -89,8 +89,17 @@ export const LegacyCommands = {
 /** Every command id above. */
 export const allCommandIds: readonly string[] = [
 	...new Set(
-		[Commands, KeyCommands, DeployCommands, FeedbackCommands, UpdateCommands, InsightsCommands, SearchCommands, AssistantCommands, PreviewCommands, LegacyCommands].flatMap(
-			table => Object.values(table) as string[],
-		),
+		[
+			Commands,
+			KeyCommands,
+			DeployCommands,
+			FeedbackCommands,
+			UpdateCommands,
+			InsightsCommands,
+			SearchCommands,
+			AssistantCommands,
+			PreviewCommands,
+			LegacyCommands,
+		].flatMap(table => Object.values(table) as string[]),
 	),
 ];

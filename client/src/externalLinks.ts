@@ -14,8 +14,7 @@ export function registerExternalLinks(ctx: Ctx): void {
 	ctx.pushCleanup(vscode.commands.registerCommand(Commands.checkExternalLinks, () => checkExternalLinks(ctx.client, true)));
 	ctx.onClientReady(client =>
 		client.onDidChangeState(({ newState }) => {
-			if (newState === State.Running && vscode.workspace.isTrusted && readSetting('links.checkExternal'))
-				void checkExternalLinks(client, false);
+			if (newState === State.Running && vscode.workspace.isTrusted && readSetting('links.checkExternal')) void checkExternalLinks(client, false);
 		}),
 	);
 }

@@ -7,7 +7,11 @@ import { URI } from 'vscode-uri';
 import { LspClient } from '../helpers/lspClient';
 
 const docsJson = (name: string, pages: string[]) =>
-	JSON.stringify({ $schema: 'https://mintlify.com/docs.json', theme: 'mint', name, colors: { primary: '#065F46' }, navigation: { groups: [{ group: 'Start', pages }] } }, null, 2);
+	JSON.stringify(
+		{ $schema: 'https://mintlify.com/docs.json', theme: 'mint', name, colors: { primary: '#065F46' }, navigation: { groups: [{ group: 'Start', pages }] } },
+		null,
+		2,
+	);
 
 /**
  * Editors report a deleted folder once, not each file in it (VS Code's watcher folds the events),

@@ -4,7 +4,11 @@ import { readFileSync } from 'node:fs';
 import { settingDefaults, settingValue } from '../../../client/src/settingsTable';
 
 const manifest = JSON.parse(readFileSync(path.resolve(__dirname, '../../../package.json'), 'utf8')) as {
-	contributes: { configuration: { properties: Record<string, { type: string; default: unknown; enum?: unknown[] }> } | { properties: Record<string, { type: string; default: unknown; enum?: unknown[] }> }[] };
+	contributes: {
+		configuration:
+			| { properties: Record<string, { type: string; default: unknown; enum?: unknown[] }> }
+			| { properties: Record<string, { type: string; default: unknown; enum?: unknown[] }> }[];
+	};
 };
 const contributed = Object.fromEntries(
 	(Array.isArray(manifest.contributes.configuration) ? manifest.contributes.configuration : [manifest.contributes.configuration]).flatMap(section =>

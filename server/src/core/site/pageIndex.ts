@@ -232,7 +232,9 @@ export class PageIndex {
 	/** Forgets every file under the folder `uri`; true when there was any. */
 	#removeFolder(uri: string): boolean {
 		const prefix = uri.endsWith('/') ? uri : `${uri}/`;
-		const under = [...this.#pages.values(), ...this.#ignored.values(), ...this.#shadowed.keys(), ...this.#specCandidates].filter(file => file.startsWith(prefix));
+		const under = [...this.#pages.values(), ...this.#ignored.values(), ...this.#shadowed.keys(), ...this.#specCandidates].filter(file =>
+			file.startsWith(prefix),
+		);
 		// Shadowed files first: removing a page would otherwise promote its .md twin, which is gone too.
 		under.sort((a, b) => Number(this.#shadowed.has(b)) - Number(this.#shadowed.has(a)));
 		let changed = false;

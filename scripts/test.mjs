@@ -68,7 +68,10 @@ function failureReport(output) {
 	const lines = output.split('\n');
 	const start = lines.findIndex(line => /^\s*\d+ failing/.test(line));
 	const section = start >= 0 ? lines.slice(start) : lines.slice(-40);
-	return section.filter(line => !/^\s+at /.test(line) || line.includes('test/')).slice(0, 80).join('\n');
+	return section
+		.filter(line => !/^\s+at /.test(line) || line.includes('test/'))
+		.slice(0, 80)
+		.join('\n');
 }
 
 // The process layer drives Chromium through the host's playwright-core (test/webview, test/cli/previewBrowser.test.ts).

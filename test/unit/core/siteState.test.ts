@@ -45,7 +45,10 @@ type Step =
 	| { kind: 'docs'; folder: '' | 'sub/'; pages: string[]; redirect: boolean }
 	| { kind: 'deleteDocs'; folder: '' | 'sub/' }
 	| { kind: 'mint'; pages: string[] }
-	| { kind: 'deleteMint' };
+	| { kind: 'deleteMint' }
+	// Editors report a folder deleted or moved in once, not each file in it.
+	| { kind: 'deleteFolder'; folder: 'sub' | 'guide' }
+	| { kind: 'moveInFolder'; folder: 'sub' | 'guide'; text: number };
 
 const pagesArb = fc.subarray([...pageNames, 'missing-page']);
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
@@ -63,6 +66,15 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
 	{ weight: 1, arbitrary: fc.record({ kind: fc.constant('deleteDocs' as const), folder: fc.constantFrom('' as const, 'sub/' as const) }) },
 	{ weight: 1, arbitrary: fc.record({ kind: fc.constant('mint' as const), pages: pagesArb }) },
 	{ weight: 1, arbitrary: fc.record({ kind: fc.constant('deleteMint' as const) }) },
+	{ weight: 1, arbitrary: fc.record({ kind: fc.constant('deleteFolder' as const), folder: fc.constantFrom('sub' as const, 'guide' as const) }) },
+	{
+		weight: 1,
+		arbitrary: fc.record({
+			kind: fc.constant('moveInFolder' as const),
+			folder: fc.constantFrom('sub' as const, 'guide' as const),
+			text: fc.nat(pageTexts.length - 1),
+		}),
+	},
 );
 
 /** A site configured by mint.json alone, three pages. */
@@ -116,6 +128,21 @@ async function apply(step: Step, workspace: InMemoryWorkspace, service: Language
 		case 'deleteMint':
 			if (file('mint.json', undefined)) await service.findDocsRoots(noCancellation);
 			return;
+		case 'deleteFolder': {
+			const under = [...exists].filter(path => path.startsWith(`${step.folder}/`));
+			if (!under.length) return;
+			for (const path of under) file(path, undefined);
+			await service.didChangeFiles([{ uri: workspaceUri(step.folder), type: 'deleted' }]);
+			// The server finds the roots again when the folder held one.
+			if (under.some(path => path.endsWith('/docs.json'))) await service.findDocsRoots(noCancellation);
+			return;
+		}
+		case 'moveInFolder': {
+			if ([...exists].some(path => path.startsWith(`${step.folder}/`))) return;
+			for (const name of pageNames.filter(n => n.startsWith(`${step.folder}/`))) file(`${name}.mdx`, pageTexts[step.text]);
+			await service.didChangeFiles([{ uri: workspaceUri(step.folder), type: 'created' }]);
+			return;
+		}
 	}
 }
 

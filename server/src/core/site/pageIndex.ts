@@ -85,7 +85,13 @@ export class PageIndex {
 	readonly #shadowed = new Map<string, string>();
 	/** JSON and YAML files that may be OpenAPI documents. */
 	readonly #specCandidates = new Set<string>();
-	#version = 0;
+	/**
+	 * Unique among every index of this process, not only within this one: an index scanned again
+	 * (roots found anew) must never repeat the version of the one it replaces, which findings may
+	 * have been judged against (a page deleted and another added meanwhile leaves the same size).
+	 */
+	static #versions = 0;
+	#version = ++PageIndex.#versions;
 
 	private constructor(
 		readonly rootUri: string,
@@ -197,7 +203,7 @@ export class PageIndex {
 		}
 		if (existing && target === this.#pages) this.#shadowed.set(existing, pagePath);
 		target.set(pagePath, uri);
-		this.#version++;
+		this.#version = ++PageIndex.#versions;
 		return true;
 	}
 
@@ -206,7 +212,7 @@ export class PageIndex {
 		const pagePath = this.pagePathOfFile(uri);
 		if (pagePath === undefined) {
 			if (this.#specCandidates.delete(uri)) {
-				this.#version++;
+				this.#version = ++PageIndex.#versions;
 				return true;
 			}
 			// Editors report a deleted folder once, not each file in it (VS Code's watcher folds them).
@@ -222,7 +228,7 @@ export class PageIndex {
 					this.#shadowed.delete(other);
 					target.set(pagePath, other);
 				}
-				this.#version++;
+				this.#version = ++PageIndex.#versions;
 				return true;
 			}
 		}
@@ -252,7 +258,7 @@ export class PageIndex {
 		if (!relative || !isSpecCandidate(relative.split('/').pop()!) || this.#specCandidates.has(uri)) return false;
 		if (relative.split('/').some(segment => skippedFolders.has(segment)) || this.ignores.ignores(relative)) return false;
 		this.#specCandidates.add(uri);
-		this.#version++;
+		this.#version = ++PageIndex.#versions;
 		return true;
 	}
 }

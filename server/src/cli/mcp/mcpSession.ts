@@ -134,9 +134,7 @@ export class McpSession {
 		try {
 			const root = service.rootOf(uri);
 			if (!root) throw new ToolInputError(`'${file}' belongs to no docs site (no docs.json in its folder or above it)`);
-			let diagnostics: readonly Diagnostic[];
-			if (service.isPage(uri)) diagnostics = await service.checkPage(uri, noCancellation);
-			else diagnostics = (await service.checkSite(root, noCancellation)).find(r => r.uri === uri)?.diagnostics ?? [];
+			const diagnostics = await this.fileDiagnostics(uri, root);
 			const configured = await applyTeamConfigs([{ uri, diagnostics }], roots, await loadTeamConfigs(roots, {}, this.dir), undefined, undefined, async u =>
 				u === uri ? text : (await workspace.readDocument(u))?.getText(),
 			);
@@ -145,6 +143,15 @@ export class McpSession {
 			drafts.delete(uri);
 			service.didChangeDocument(uri);
 		}
+	}
+
+	/** One file's findings before the team's configuration: a page's own check, or its part of the site's. */
+	async fileDiagnostics(uri: string, root: string): Promise<readonly Diagnostic[]> {
+		const { service } = this.checker;
+		// isPage reads the last model: build it first (the first call of a session may be this one).
+		await service.getSite(root, noCancellation);
+		if (service.isPage(uri)) return service.checkPage(uri, noCancellation);
+		return (await service.checkSite(root, noCancellation)).find(r => r.uri === uri)?.diagnostics ?? [];
 	}
 
 	#answer(results: readonly FileDiagnostics[]): CheckAnswer {

@@ -63,7 +63,7 @@ export async function quickFixes(session: McpSession, file: string, line: number
 	const { service } = session;
 	const root = service.rootOf(uri);
 	if (!root) throw new ToolInputError(`'${file}' belongs to no docs site`);
-	const raw = service.isPage(uri) ? await service.checkPage(uri, noCancellation) : ((await service.checkSite(root, noCancellation)).find(r => r.uri === uri)?.diagnostics ?? []);
+	const raw = await session.fileDiagnostics(uri, root);
 	const configured = (await applyTeamConfigs([{ uri, diagnostics: raw }], roots, await loadTeamConfigs(roots, {}, session.dir), undefined)).find(r => r.uri === uri);
 	const diagnostics: Diagnostic[] = (configured?.diagnostics ?? []).filter(d => d.range.start.line + 1 === line && String(d.code) === code);
 	if (!diagnostics.length) {

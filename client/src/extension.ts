@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { registerApiKeys } from './apiKeys';
+import { registerLmTools } from './agents/lmTools';
 import { registerAssistant, type AssistantApi } from './assistant/registerAssistant';
 import { registerCommands } from './commands';
 import { registerExternalLinks } from './externalLinks';
@@ -54,6 +55,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<MintDo
 	registerLegacyUpgrade(ctx);
 	ctx.pushCleanup(createStatusItem(ctx.status));
 	registerSiteView(ctx);
+	registerLmTools(ctx);
 	const preview = registerPreview(ctx);
 	startDemoTour(ctx);
 	const platform = registerApiKeys(ctx);

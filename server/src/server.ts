@@ -30,6 +30,7 @@ import { registerPreview } from './lsp/preview';
 import { registerUpgrade } from './lsp/upgrade';
 import { formattingCapabilities, registerFormatting, registerFormattingDynamically } from './lsp/format';
 import { registerExternalLinks } from './lsp/externalLinks';
+import { registerAgentTools } from './lsp/agentTools';
 import { withPreview } from './preview/withPreview';
 import { describeError } from './lsp/runner';
 import type { ServerInitOptions, ServerSettings } from './protocol';
@@ -51,9 +52,11 @@ export function startServer(connection: Connection): void {
 	const documents = new TextDocuments(TextDocument);
 	const logger = createConnectionLogger(connection);
 	let folders: string[] = [];
+	// Drafts of the language-model tool "check draft" (lsp/agentTools.ts) win for the length of one request.
+	const drafts = new Map<string, TextDocument>();
 	const workspace = createFsWorkspace(
 		() => folders,
-		uri => documents.get(uri),
+		uri => drafts.get(uri) ?? documents.get(uri),
 	);
 	const specReader = createWorkerSpecReader();
 	// Hosted specs are cached under the extension's storage (known at initialize time).
@@ -184,6 +187,7 @@ export function startServer(connection: Connection): void {
 	registerFeatures(connection, documents, service, logger, () => sites.settled);
 	registerPreview(connection, service, logger, () => sites.settled);
 	registerUpgrade(connection, workspace, logger);
+	registerAgentTools({ connection, service, workspace, drafts, publisher, logger, sitesSettled: () => sites.settled });
 	registerFormatting(connection, documents, workspace, logger);
 	registerExternalLinks({
 		connection,

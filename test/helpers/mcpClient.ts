@@ -21,7 +21,8 @@ export async function connectMcp(args: string[], cwd: string): Promise<McpConnec
 	await client.connect(transport);
 	return {
 		client,
-		call: async (name, callArgs = {}) => (await client.callTool({ name, arguments: callArgs })) as CallToolResult,
+		// A first check of a large site on a busy machine may take minutes: the SDK's 60 s default is no limit to test against.
+		call: async (name, callArgs = {}) => (await client.callTool({ name, arguments: callArgs }, undefined, { timeout: 600_000 })) as CallToolResult,
 		stderr: () => stderr,
 		close: () => client.close(),
 	};

@@ -1,4 +1,4 @@
-import type { Range } from 'vscode-languageserver-types';
+import type { Diagnostic, Range } from 'vscode-languageserver-types';
 
 /**
  * A finding as coding agents receive it (the MCP server's `check`, the editor's language-model
@@ -70,4 +70,36 @@ export function findingsText(findings: readonly AgentFinding[], summaryText: str
 	if (findings.length > textLimit) lines.push(`… and ${findings.length - textLimit} more (see the structured result).`);
 	lines.push(summaryText);
 	return lines.join('\n');
+}
+
+const severityNames = ['error', 'error', 'warning', 'information', 'hint'] as const;
+
+/**
+ * The findings of files as agents get them, sorted and without repeats as `mintdoc check` sorts
+ * them (file, line, column, code). `relative` names each file for the agent.
+ */
+export function agentFindingsOf(results: readonly { readonly uri: string; readonly diagnostics: readonly Diagnostic[] }[], relative: (uri: string) => string): AgentFinding[] {
+	const problems: RangedProblem[] = [];
+	for (const { uri, diagnostics } of results) {
+		const file = relative(uri);
+		for (const d of diagnostics) problems.push({ file, range: d.range, severity: severityNames[d.severity ?? 1], code: String(d.code ?? ''), message: d.message });
+	}
+	problems.sort(
+		(a, b) => a.file.localeCompare(b.file) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || a.code.localeCompare(b.code),
+	);
+	const seen = new Set<string>();
+	return problems
+		.filter(p => {
+			const key = JSON.stringify([p.file, p.range, p.severity, p.code, p.message]);
+			return !seen.has(key) && !!seen.add(key);
+		})
+		.map(toAgentFinding);
+}
+
+/** `2 errors, 1 warning in 2 files.` (the CLI's summary line without its count of sites), or `No problems found.` */
+export function findingsSummaryLine(findings: readonly AgentFinding[]): string {
+	if (!findings.length) return 'No problems found.';
+	const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+	const { errors, warnings, notes, files } = summarizeFindings(findings, '');
+	return `${[plural(errors, 'error'), plural(warnings, 'warning'), ...(notes ? [plural(notes, 'note')] : [])].join(', ')} in ${plural(files, 'file')}.`;
 }

@@ -1,0 +1,68 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { screenshot } from './screenshots';
+
+const encoder = new TextEncoder();
+
+/** The text parts of a tool's result, as the model reads them. */
+async function invoke(name: string, input: object): Promise<string> {
+	const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
+	return result.content.map(part => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+}
+
+describe('Coding agents in a real VS Code: the language-model tools', () => {
+	const folder = () => vscode.workspace.workspaceFolders![0].uri;
+	const page = () => vscode.Uri.joinPath(folder(), 'guides', 'agent-notes.mdx');
+
+	after(async () => {
+		await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+		await vscode.workspace.fs.delete(page()).then(undefined, () => undefined);
+	});
+
+	it('check, check draft, site map and components answer through vscode.lm.invokeTool from the running server', async () => {
+		const ours = vscode.lm.tools.filter(t => t.name.startsWith('mintdoc_')).map(t => t.name);
+		assert.deepEqual(ours.sort(), ['mintdoc_check', 'mintdoc_checkDraft', 'mintdoc_components', 'mintdoc_siteMap']);
+		const text = '---\ntitle: "Agent notes"\n---\n\nRead [the quickstart](/quickstart) and [the old page](/retired-page).\n';
+		await vscode.workspace.fs.writeFile(page(), encoder.encode(text));
+
+		// The site, then the one file: the broken link with its 1-based place (line 5, column 55).
+		const site = await invoke('mintdoc_check', {});
+		assert.match(site, /^guides\/agent-notes\.mdx:5:55 error \[link-broken\] No page or file '\/retired-page' in this site\.$/m);
+		assert.match(site, /\d+ errors?, \d+ warnings? in \d+ files?\.$/);
+		const file = await invoke('mintdoc_check', { file: 'guides/agent-notes.mdx' });
+		assert.match(file, /^guides\/agent-notes\.mdx:5:55 error \[link-broken\]/m);
+		assert.doesNotMatch(file, /^(?!guides\/agent-notes\.mdx)[^:\n]+:\d+:\d+ /m);
+
+		// A draft: its own findings, nothing written, the saved file unchanged.
+		const draft = await invoke('mintdoc_checkDraft', {
+			file: 'guides/agent-notes.mdx',
+			text: '---\ntitle: "Agent notes"\n---\n\nSee [errors](/guides/errors) and [payments](/payments-v0).\n\n<Card titel="x">y</Card>\n',
+		});
+		assert.match(draft, /^Findings of the draft \(not saved\):$/m);
+		assert.match(draft, /^guides\/agent-notes\.mdx:5:45 error \[link-broken\] No page or file '\/payments-v0' in this site\.$/m);
+		assert.match(draft, /^guides\/agent-notes\.mdx:7:7 \w+ \[component-unknown-prop\]/m);
+		assert.doesNotMatch(draft, /retired-page/);
+		assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(page())), text);
+		assert.match(await invoke('mintdoc_check', { file: 'guides/agent-notes.mdx' }), /retired-page/);
+
+		const map = await invoke('mintdoc_siteMap', {});
+		assert.match(map, /^Site "Acme Payments" \(this folder\):$/m);
+		assert.match(map, /^ {4}- Quickstart — quickstart\.mdx$/m);
+		assert.match(map, /^Pages in no navigation entry: .*guides\/agent-notes\.mdx/m);
+
+		const card = await invoke('mintdoc_components', { name: 'Card' });
+		assert.match(card, /^<Card>: /);
+		assert.match(card, /^- title \(string\): The title displayed on the card\.$/m);
+		await assert.rejects(invoke('mintdoc_components', { name: 'Crad' }), /'Crad' is not a built-in component/);
+		await assert.rejects(invoke('mintdoc_check', { file: '../outside.mdx' }), /outside the workspace folders/);
+		await assert.rejects(invoke('mintdoc_checkDraft', { file: 'guides/never-written.mdx', text: '# x' }), /does not exist/);
+
+		// What the model read, side by side in an editor, for the screenshot.
+		const shown = await vscode.workspace.openTextDocument({
+			language: 'markdown',
+			content: [`#mintdocCheck (file)\n${file}`, `#mintdocCheckDraft\n${draft}`, `#mintdocSiteMap\n${map.split('\n').slice(0, 14).join('\n')}`, `#mintdocComponents Card\n${card.split('\n').slice(0, 6).join('\n')}`].join('\n\n'),
+		});
+		await vscode.window.showTextDocument(shown);
+		await screenshot('lm-tools');
+	});
+});

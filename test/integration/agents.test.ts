@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { screenshot } from './screenshots';
+import { waitForDiagnostics } from './waits';
 
 const encoder = new TextEncoder();
 
@@ -24,6 +25,8 @@ describe('Coding agents in a real VS Code: the language-model tools', () => {
 		assert.deepEqual(ours.sort(), ['mintdoc_check', 'mintdoc_checkDraft', 'mintdoc_components', 'mintdoc_siteMap']);
 		const text = '---\ntitle: "Agent notes"\n---\n\nRead [the quickstart](/quickstart) and [the old page](/retired-page).\n';
 		await vscode.workspace.fs.writeFile(page(), encoder.encode(text));
+		// The whole-site check reads the site as the server knows it: the new page's watcher event first.
+		await waitForDiagnostics(page(), d => d.some(x => x.code === 'link-broken'), 'the new page checked');
 
 		// The site, then the one file: the broken link with its 1-based place (line 5, column 55).
 		const site = await invoke('mintdoc_check', {});
@@ -64,5 +67,7 @@ describe('Coding agents in a real VS Code: the language-model tools', () => {
 		});
 		await vscode.window.showTextDocument(shown);
 		await screenshot('lm-tools');
+		// The untitled document goes without a save prompt.
+		await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
 	});
 });

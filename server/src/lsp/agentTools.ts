@@ -78,6 +78,11 @@ async function siteFile(deps: AgentToolDeps, uri: string): Promise<{ root: strin
 async function fileResults(service: LanguageService, uri: string, root: string, token: CancellationToken): Promise<FileDiagnostics[]> {
 	// isPage reads the last model of the site: have one first.
 	await service.getSite(root, token);
+	// A page an agent just wrote may be on disk before the watcher's event arrives: take it in now.
+	if (!service.isPage(uri) && /\.mdx?$/i.test(uri)) {
+		await service.didChangeFiles([{ uri, type: 'created' }]);
+		await service.getSite(root, token);
+	}
 	if (service.isPage(uri)) return [{ uri, diagnostics: await service.checkPage(uri, token) }];
 	return (await service.checkSite(root, token)).filter(r => r.uri === uri);
 }

@@ -1,7 +1,12 @@
 import * as assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { parse } from 'jsonc-parser';
 import * as vscode from 'vscode';
 import { screenshot } from './screenshots';
 import { waitForDiagnostics } from './waits';
+import type { MintDocApi } from '../../client/src/extension';
 
 const encoder = new TextEncoder();
 
@@ -69,5 +74,65 @@ describe('Coding agents in a real VS Code: the language-model tools', () => {
 		await screenshot('lm-tools');
 		// The untitled document goes without a save prompt.
 		await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+	});
+});
+
+describe('Coding agents in a real VS Code: Set Up Coding Agents…', () => {
+	const folder = () => vscode.workspace.workspaceFolders![0].uri;
+	const file = (name: string) => vscode.Uri.joinPath(folder(), ...name.split('/'));
+	const read = (uri: vscode.Uri) => readFileSync(uri.fsPath, 'utf8');
+	let home: string;
+	before(() => (home = mkdtempSync(path.join(os.tmpdir(), 'mintdoc-home-'))));
+	after(async () => {
+		await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+		for (const name of ['.vscode/mcp.json', '.mcp.json', 'AGENTS.md']) await vscode.workspace.fs.delete(file(name)).then(undefined, () => undefined);
+		rmSync(home, { recursive: true, force: true });
+	});
+
+	it('shows each file before writing it, writes only the confirmed ones, merges into an existing mcp.json; a second run finds it done', async () => {
+		const api = await vscode.extensions.getExtension<MintDocApi>('mintdoc.mintdoc')!.activate();
+		await vscode.workspace.fs.writeFile(
+			file('.vscode/mcp.json'),
+			encoder.encode('{\n  // the team\'s servers\n  "servers": {\n    "github": { "type": "http", "url": "https://example.test/mcp" }\n  }\n}\n'),
+		);
+		await vscode.workspace.fs.writeFile(file('AGENTS.md'), encoder.encode('# Agents\n\nUse tabs.\n'));
+		const asked: { file: string; shownInEditor: boolean }[] = [];
+		const result = await api.agents.setUp({
+			home,
+			pickAgents: async () => ({ agents: ['vscode', 'claude', 'codex'], agentsMd: true }),
+			async confirm(name, text) {
+				asked.push({ file: name, shownInEditor: vscode.window.activeTextEditor?.document.getText() === text });
+				if (name === '.vscode/mcp.json') await screenshot('set-up-agents');
+				// Claude Code's file is declined: it must not be written.
+				return name !== '.mcp.json';
+			},
+		});
+		assert.deepEqual(asked, [
+			{ file: '.vscode/mcp.json', shownInEditor: true },
+			{ file: '.mcp.json', shownInEditor: true },
+			{ file: '~/.codex/config.toml', shownInEditor: true },
+			{ file: 'AGENTS.md', shownInEditor: true },
+		]);
+		assert.deepEqual(result, { written: ['.vscode/mcp.json', '~/.codex/config.toml', 'AGENTS.md'], skipped: ['.mcp.json: not confirmed'] });
+
+		const cli = path.join(vscode.extensions.getExtension('mintdoc.mintdoc')!.extensionPath, 'dist', 'cli.js');
+		const mcpJson = read(file('.vscode/mcp.json'));
+		assert.match(mcpJson, /\/\/ the team's servers/);
+		assert.deepEqual(parse(mcpJson), {
+			servers: { github: { type: 'http', url: 'https://example.test/mcp' }, mintdoc: { type: 'stdio', command: 'node', args: [cli, 'mcp', '.'] } },
+		});
+		assert.equal(existsSync(file('.mcp.json').fsPath), false);
+		assert.equal(read(vscode.Uri.file(path.join(home, '.codex', 'config.toml'))), `[mcp_servers.mintdoc]\ncommand = "node"\nargs = [${JSON.stringify(cli)}, "mcp", "."]\n`);
+		assert.match(read(file('AGENTS.md')), /^# Agents\n\nUse tabs\.\n\n## Checking documentation changes\n/);
+		// No preview left open.
+		assert.ok(!vscode.window.tabGroups.all.some(g => g.tabs.some(t => t.input instanceof vscode.TabInputText && t.input.uri.scheme === 'mintdoc-agent-setup')));
+
+		const again = await api.agents.setUp({
+			home,
+			pickAgents: async () => ({ agents: ['vscode'], agentsMd: true }),
+			confirm: async () => assert.fail('nothing to confirm: both files are set up'),
+		});
+		assert.deepEqual(again, { written: [], skipped: ['.vscode/mcp.json: already set up', 'AGENTS.md: already set up'] });
+		assert.equal(api.agents.mcpRegistered, typeof (vscode.lm as unknown as Record<string, unknown>).registerMcpServerDefinitionProvider === 'function');
 	});
 });

@@ -1,3 +1,4 @@
+import { editDistance } from '../textDistance';
 import { builtinComponent, builtinComponents, type ComponentSpec } from '../mdx/components';
 
 /** A prop of a built-in component as an agent reads it. */
@@ -52,7 +53,13 @@ export function agentComponents(name?: string): AgentComponent[] {
 	if (exact) return [agentComponent(name.replace(/^<|\/?>$/g, ''), exact)];
 	const folded = Object.keys(builtinComponents).find(n => n.toLowerCase() === name.toLowerCase());
 	if (folded) return [agentComponent(folded, builtinComponents[folded])];
-	const near = Object.keys(builtinComponents).filter(n => n.toLowerCase().includes(name.toLowerCase().slice(0, 3)));
+	// The closest names by edit distance (a typo), then those sharing its start.
+	const lower = name.toLowerCase();
+	const near = Object.keys(builtinComponents)
+		.map(n => ({ n, d: editDistance(n.toLowerCase(), lower, 3) }))
+		.filter(({ n, d }) => d <= 2 || n.toLowerCase().startsWith(lower.slice(0, 3)))
+		.sort((a, b) => a.d - b.d)
+		.map(({ n }) => n);
 	throw new Error(`'${name}' is not a built-in component${near.length ? `; similar: ${near.slice(0, 8).join(', ')}` : ''}. Call components without a name for the list.`);
 }
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { mintdoc } from '../helpers/cli';
@@ -219,6 +219,26 @@ describe('mintdoc mcp (built CLI, driven by the SDK client)', function () {
 			assert.equal(mcp.stderr(), '');
 		} finally {
 			rmSync(outside, { force: true });
+		}
+	});
+});
+
+describe('mintdoc mcp in a folder without a docs site (built CLI)', function () {
+	this.timeout(120_000);
+	it('answers each call with a tool error saying so', async () => {
+		const dir = mkdtempSync(path.join(os.tmpdir(), 'mintdoc-mcp-empty-'));
+		const mcp = await connectMcp(['.', '--no-cache'], dir);
+		try {
+			for (const tool of ['check', 'site_map', 'endpoints']) {
+				const result = await mcp.call(tool);
+				assert.equal(result.isError, true, tool);
+				assert.match(textOf(result), /^no docs\.json found in .* or below it: start the server in the folder of a docs site$/);
+			}
+			// The tables need no site.
+			assert.equal((await mcp.call('components', { name: 'Note' })).isError, undefined);
+		} finally {
+			await mcp.close();
+			rmSync(dir, { recursive: true, force: true });
 		}
 	});
 });

@@ -68,6 +68,9 @@ export async function runMcp(args: readonly string[], out: NodeJS.WritableStream
 		process.stdin.once('end', resolve);
 	});
 	await server.connect(transport);
+	// The site is read while the agent gets going: its first check then answers from what is kept.
+	// (A folder without a site answers every call with that error; nothing to warm.)
+	void session.run(() => session.results()).catch(() => undefined);
 	await closed;
 	await server.close().catch(() => undefined);
 	session.dispose();

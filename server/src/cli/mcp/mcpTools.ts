@@ -1,5 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ServerNotification } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { agentComponents, componentsText } from '../../core/agents/agentComponents';
 import { endpointsText } from '../../core/agents/agentEndpoints';
@@ -11,6 +11,31 @@ import { endpointLists, quickFixes, quickFixesText, siteMaps } from './siteQueri
 
 /** Every tool only reads: an agent edits files with its own tools. */
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+
+/** What the SDK hands a tool with each call: the request's progress token, and a way to send notifications. */
+interface CallExtra {
+	readonly _meta?: { readonly progressToken?: string | number };
+	sendNotification(notification: ServerNotification): Promise<void>;
+}
+
+/** Every few seconds of a long call (the first check of a large site), a progress notification when the client asked for them (clients may then wait longer). */
+const progressEveryMs = 5_000;
+
+async function reporting<T>(extra: CallExtra, work: () => Promise<T>): Promise<T> {
+	const token = extra._meta?.progressToken;
+	if (token === undefined) return work();
+	let progress = 0;
+	const timer = setInterval(() => {
+		void extra
+			.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: ++progress, message: 'MintDoc is still reading the site…' } })
+			.catch(() => undefined);
+	}, progressEveryMs);
+	try {
+		return await work();
+	} finally {
+		clearInterval(timer);
+	}
+}
 
 /** A tool's answer: the data for programs, a short text for the model. */
 function answer(structured: Record<string, unknown>, text: string): CallToolResult {
@@ -32,8 +57,8 @@ export function registerMcpTools(server: McpServer, session: McpSession): void {
 			inputSchema: { files: z.array(z.string()).optional().describe('Files to report on, relative to the site folder (default: all files).') },
 			annotations: readOnly,
 		},
-		async ({ files }) => {
-			const result = await session.run(() => session.check(files));
+		async ({ files }, extra) => {
+			const result = await reporting(extra, () => session.run(() => session.check(files)));
 			return answer({ ...result }, findingsText(result.findings, result.summary.text));
 		},
 	);
@@ -51,8 +76,8 @@ export function registerMcpTools(server: McpServer, session: McpSession): void {
 			},
 			annotations: readOnly,
 		},
-		async ({ file, text }) => {
-			const result = await session.run(() => session.checkDraft(file, text));
+		async ({ file, text }, extra) => {
+			const result = await reporting(extra, () => session.run(() => session.checkDraft(file, text)));
 			return answer({ ...result }, findingsText(result.findings, result.summary.text));
 		},
 	);
@@ -70,8 +95,8 @@ export function registerMcpTools(server: McpServer, session: McpSession): void {
 			},
 			annotations: readOnly,
 		},
-		async ({ language, version }) => {
-			const sites = await session.run(() => siteMaps(session, { language, version }));
+		async ({ language, version }, extra) => {
+			const sites = await reporting(extra, () => session.run(() => siteMaps(session, { language, version })));
 			return answer({ sites }, siteMapText(sites));
 		},
 	);
@@ -101,8 +126,8 @@ export function registerMcpTools(server: McpServer, session: McpSession): void {
 			inputSchema: { spec: z.string().optional().describe('One OpenAPI file, relative to the site folder (default: all of them).') },
 			annotations: readOnly,
 		},
-		async ({ spec }) => {
-			const specs = await session.run(() => endpointLists(session, spec));
+		async ({ spec }, extra) => {
+			const specs = await reporting(extra, () => session.run(() => endpointLists(session, spec)));
 			return answer({ specs }, endpointsText(specs));
 		},
 	);
@@ -133,8 +158,8 @@ export function registerMcpTools(server: McpServer, session: McpSession): void {
 			},
 			annotations: readOnly,
 		},
-		async ({ file, line, code }) => {
-			const fixes = await session.run(() => quickFixes(session, file, line, code));
+		async ({ file, line, code }, extra) => {
+			const fixes = await reporting(extra, () => session.run(() => quickFixes(session, file, line, code)));
 			return answer({ fixes }, quickFixesText(fixes));
 		},
 	);

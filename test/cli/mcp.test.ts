@@ -52,7 +52,10 @@ describe('mintdoc mcp (built CLI, driven by the SDK client)', function () {
 		// Findings of each kind the team configuration acts on: a broken link (kept), a missing alt
 		// text (turned off in mintdoc.json), a broken link excused by a disable comment.
 		writeFileSync(site.path('.git'), '');
-		writeFileSync(site.path('mintdoc.json'), JSON.stringify({ rules: { 'a11y-missing-alt': 'off' }, overrides: [{ files: ['guides/**'], rules: { 'link-broken': 'warn' } }] }));
+		writeFileSync(
+			site.path('mintdoc.json'),
+			JSON.stringify({ rules: { 'a11y-missing-alt': 'off' }, overrides: [{ files: ['guides/**'], rules: { 'link-broken': 'warn' } }] }),
+		);
 		writeFileSync(
 			site.path('quickstart.mdx'),
 			readFileSync(site.path('quickstart.mdx'), 'utf8') +
@@ -128,10 +131,16 @@ describe('mintdoc mcp (built CLI, driven by the SDK client)', function () {
 		assert.deepEqual(findingsOf(await mcp.call('check', { files: ['authentication.mdx'] })), []);
 		// A draft holding the saved text finds what check finds (disable comments and mintdoc.json applied).
 		const saved = readFileSync(site.path('quickstart.mdx'), 'utf8');
-		assert.deepEqual(findingsOf(await mcp.call('check_draft', { file: 'quickstart.mdx', text: saved })), findingsOf(await mcp.call('check', { files: ['quickstart.mdx'] })));
+		assert.deepEqual(
+			findingsOf(await mcp.call('check_draft', { file: 'quickstart.mdx', text: saved })),
+			findingsOf(await mcp.call('check', { files: ['quickstart.mdx'] })),
+		);
 		// The team's configuration applies to drafts too (link-broken is a warning under guides/).
 		const inGuides = findingsOf(await mcp.call('check_draft', { file: 'guides/errors.mdx', text: '# G\n\n[x](/nowhere)\n' }));
-		assert.deepEqual(inGuides.map(f => `${f.code} ${f.severity}`), ['link-broken warning']);
+		assert.deepEqual(
+			inGuides.map(f => `${f.code} ${f.severity}`),
+			['link-broken warning'],
+		);
 	});
 
 	it('check_draft of docs.json: a navigation entry to a missing page is reported there', async () => {
@@ -143,6 +152,14 @@ describe('mintdoc mcp (built CLI, driven by the SDK client)', function () {
 		assert.deepEqual(
 			findings.map(f => `${f.file}:${f.line} ${f.code}`),
 			[`docs.json:${line} page-not-found`],
+		);
+	});
+
+	it("check_draft of mintdoc.json: the draft's own findings", async () => {
+		const findings = findingsOf(await mcp.call('check_draft', { file: 'mintdoc.json', text: '{\n  "rules": { "link-brokn": "off" }\n}\n' }));
+		assert.deepEqual(
+			findings.map(f => `${f.file}:${f.line}:${f.column} ${f.code}`),
+			['mintdoc.json:2:14 mintdoc-json-unknown-rule'],
 		);
 	});
 
@@ -160,7 +177,10 @@ describe('mintdoc mcp (built CLI, driven by the SDK client)', function () {
 		const card = await mcp.call('components', { name: 'Card' });
 		const [component] = (card.structuredContent as { components: { name: string; props: { name: string; type: string; required: boolean }[] }[] }).components;
 		assert.equal(component.name, 'Card');
-		assert.deepEqual(component.props.find(p => p.name === 'title'), { name: 'title', type: 'string', required: false, description: 'The title displayed on the card.' });
+		assert.deepEqual(
+			component.props.find(p => p.name === 'title'),
+			{ name: 'title', type: 'string', required: false, description: 'The title displayed on the card.' },
+		);
 		const all = (await mcp.call('components')).structuredContent as { components: unknown[] };
 		assert.ok(all.components.length > 30);
 		const unknown = await mcp.call('components', { name: 'Crad' });
@@ -244,17 +264,28 @@ describe('mintdoc mcp in a folder without a docs site (built CLI)', function () 
 });
 
 describe('mintdoc mcp --print-config and --help (built CLI)', () => {
-	it('prints each agent\'s configuration', () => {
+	it("prints each agent's configuration", () => {
 		const dir = os.tmpdir();
 		const vscode = mintdoc(['mcp', '--print-config', 'vscode'], dir);
 		assert.equal(vscode.status, 0);
-		assert.equal(vscode.stdout, '// VS Code (Copilot agent mode): .vscode/mcp.json\n' + JSON.stringify({ servers: { mintdoc: { type: 'stdio', command: 'npx', args: ['mintdoc', 'mcp', '.'] } } }, null, 2) + '\n');
-		for (const [agent, file] of [['cursor', '.cursor/mcp.json'], ['claude', '.mcp.json']]) {
+		assert.equal(
+			vscode.stdout,
+			'// VS Code (Copilot agent mode): .vscode/mcp.json\n' +
+				JSON.stringify({ servers: { mintdoc: { type: 'stdio', command: 'npx', args: ['mintdoc', 'mcp', '.'] } } }, null, 2) +
+				'\n',
+		);
+		for (const [agent, file] of [
+			['cursor', '.cursor/mcp.json'],
+			['claude', '.mcp.json'],
+		]) {
 			const out = mintdoc(['mcp', '--print-config', agent], dir).stdout;
 			assert.equal(out.split('\n')[0].endsWith(`: ${file}`), true);
 			assert.deepEqual(JSON.parse(out.slice(out.indexOf('\n') + 1)), { mcpServers: { mintdoc: { command: 'npx', args: ['mintdoc', 'mcp', '.'] } } });
 		}
-		assert.equal(mintdoc(['mcp', 'docs', '--print-config', 'codex'], dir).stdout, '# Codex: ~/.codex/config.toml\n[mcp_servers.mintdoc]\ncommand = "npx"\nargs = ["mintdoc", "mcp", "docs"]\n');
+		assert.equal(
+			mintdoc(['mcp', 'docs', '--print-config', 'codex'], dir).stdout,
+			'# Codex: ~/.codex/config.toml\n[mcp_servers.mintdoc]\ncommand = "npx"\nargs = ["mintdoc", "mcp", "docs"]\n',
+		);
 		const bad = mintdoc(['mcp', '--print-config', 'emacs'], dir);
 		assert.equal(bad.status, 2);
 		assert.match(bad.stderr, /--print-config takes one of vscode, cursor, claude, codex, not 'emacs'/);

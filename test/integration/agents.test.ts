@@ -68,7 +68,12 @@ describe('Coding agents in a real VS Code: the language-model tools', () => {
 		// What the model read, side by side in an editor, for the screenshot.
 		const shown = await vscode.workspace.openTextDocument({
 			language: 'markdown',
-			content: [`#mintdocCheck (file)\n${file}`, `#mintdocCheckDraft\n${draft}`, `#mintdocSiteMap\n${map.split('\n').slice(0, 14).join('\n')}`, `#mintdocComponents Card\n${card.split('\n').slice(0, 6).join('\n')}`].join('\n\n'),
+			content: [
+				`#mintdocCheck (file)\n${file}`,
+				`#mintdocCheckDraft\n${draft}`,
+				`#mintdocSiteMap\n${map.split('\n').slice(0, 14).join('\n')}`,
+				`#mintdocComponents Card\n${card.split('\n').slice(0, 6).join('\n')}`,
+			].join('\n\n'),
 		});
 		await vscode.window.showTextDocument(shown);
 		await screenshot('lm-tools');
@@ -122,7 +127,10 @@ describe('Coding agents in a real VS Code: Set Up Coding Agents…', () => {
 			servers: { github: { type: 'http', url: 'https://example.test/mcp' }, mintdoc: { type: 'stdio', command: 'node', args: [cli, 'mcp', '.'] } },
 		});
 		assert.equal(existsSync(file('.mcp.json').fsPath), false);
-		assert.equal(read(vscode.Uri.file(path.join(home, '.codex', 'config.toml'))), `[mcp_servers.mintdoc]\ncommand = "node"\nargs = [${JSON.stringify(cli)}, "mcp", "."]\n`);
+		assert.equal(
+			read(vscode.Uri.file(path.join(home, '.codex', 'config.toml'))),
+			`[mcp_servers.mintdoc]\ncommand = "node"\nargs = [${JSON.stringify(cli)}, "mcp", "."]\n`,
+		);
 		assert.match(read(file('AGENTS.md')), /^# Agents\n\nUse tabs\.\n\n## Checking documentation changes\n/);
 		// No preview left open.
 		assert.ok(!vscode.window.tabGroups.all.some(g => g.tabs.some(t => t.input instanceof vscode.TabInputText && t.input.uri.scheme === 'mintdoc-agent-setup')));

@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { AgentToolRequest, type AgentToolInput } from '../../server/src/protocol';
 import { LspClient } from '../helpers/lspClient';
 import { copyFixtures } from '../helpers/tempSite';
@@ -41,7 +43,12 @@ describe('language server over JSON-RPC: the language-model tools (mintdoc/agent
 		assert.equal(answer.isError, undefined);
 		assert.deepEqual(
 			answer.text.split('\n').map(l => l.replace(/ [A-Z<'].*$/, '')),
-			['Findings of the draft (not saved):', 'minimal/index.mdx:3:9 error [link-broken]', 'minimal/index.mdx:3:32 warning [component-unknown-prop]', '1 error, 1 warning in 1 file.'],
+			[
+				'Findings of the draft (not saved):',
+				'minimal/index.mdx:3:9 error [link-broken]',
+				'minimal/index.mdx:3:32 warning [component-unknown-prop]',
+				'1 error, 1 warning in 1 file.',
+			],
 		);
 		// The server re-checks the file as it is; the draft's link never reaches the Problems view.
 		const after = await client.waitForDiagnostics(page, d => d.length === 1 && d[0].message.includes('/nowhere'), 'the saved text again');
@@ -56,7 +63,21 @@ describe('language server over JSON-RPC: the language-model tools (mintdoc/agent
 		assert.deepEqual(await ask({ tool: 'siteMap', version: 'v2' }), { text: 'the navigation of Minimal has no versions: leave version out', isError: true });
 		assert.match((await ask({ tool: 'components', name: 'Note' })).text, /^<Note>: /);
 		assert.equal((await ask({ tool: 'components', name: 'Nope' })).isError, true);
-		assert.deepEqual(await ask({ tool: 'check', uri: 'file:///etc/passwd' }), { text: '/etc/passwd is outside the workspace folders: only their files are checked', isError: true });
+		assert.deepEqual(await ask({ tool: 'check', uri: 'file:///etc/passwd' }), {
+			text: '/etc/passwd is outside the workspace folders: only their files are checked',
+			isError: true,
+		});
+		const outside = path.join(os.tmpdir(), `mintdoc-lsp-outside-${process.pid}.mdx`);
+		writeFileSync(outside, '# secret\n');
+		symlinkSync(outside, site.path('minimal/leak.mdx'));
+		try {
+			assert.deepEqual(await ask({ tool: 'check', uri: site.fileUri('minimal/leak.mdx') }), {
+				text: 'minimal/leak.mdx is a symbolic link leading outside the workspace folders: refused',
+				isError: true,
+			});
+		} finally {
+			rmSync(outside, { force: true });
+		}
 		assert.deepEqual(await ask({ tool: 'checkDraft', uri: site.fileUri('minimal/new.mdx'), text: '# New' }), {
 			text: 'minimal/new.mdx does not exist (or is not a file)',
 			isError: true,

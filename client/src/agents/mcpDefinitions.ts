@@ -9,7 +9,13 @@ interface McpApi {
 		provider: { onDidChangeMcpServerDefinitions?: vscode.Event<void>; provideMcpServerDefinitions(token: vscode.CancellationToken): unknown[] },
 	): vscode.Disposable;
 }
-type McpStdioServerDefinitionClass = new (label: string, command: string, args?: string[], env?: Record<string, string>, version?: string) => { cwd?: vscode.Uri };
+type McpStdioServerDefinitionClass = new (
+	label: string,
+	command: string,
+	args?: string[],
+	env?: Record<string, string>,
+	version?: string,
+) => { cwd?: vscode.Uri };
 
 /** The id contributed in package.json (`contributes.mcpServerDefinitionProviders`, and `modelContextServerCollections`, its name in VS Code 1.100). */
 export const mcpProviderId = 'mintdoc.mcp';

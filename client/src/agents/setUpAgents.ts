@@ -43,7 +43,9 @@ export const dialogUi: SetUpUi = {
 	},
 	async confirm(file) {
 		const write = 'Write';
-		return (await vscode.window.showInformationMessage(`Write ${file}?`, { modal: true, detail: 'The editor shows what the file will hold.' }, write)) === write;
+		return (
+			(await vscode.window.showInformationMessage(`Write ${file}?`, { modal: true, detail: 'The editor shows what the file will hold.' }, write)) === write
+		);
 	},
 };
 
@@ -149,7 +151,9 @@ async function showPreview(file: string, text: string): Promise<vscode.Uri> {
 
 async function closePreview(uri: vscode.Uri): Promise<void> {
 	previews.delete(uri.toString());
-	const tabs = vscode.window.tabGroups.all.flatMap(group => group.tabs).filter(tab => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri.toString());
+	const tabs = vscode.window.tabGroups.all
+		.flatMap(group => group.tabs)
+		.filter(tab => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri.toString());
 	if (tabs.length) await vscode.window.tabGroups.close(tabs);
 }
 

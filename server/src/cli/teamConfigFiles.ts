@@ -58,7 +58,10 @@ export async function applyTeamConfigs(
 	readText: (uri: string) => Promise<string | undefined> = readFileText,
 ): Promise<FileDiagnostics[]> {
 	const configured: FileDiagnostics[] = [];
-	const directivesOf = await pageDirectives(results.map(r => r.uri), readText);
+	const directivesOf = await pageDirectives(
+		results.map(r => r.uri),
+		readText,
+	);
 	for (const { uri, diagnostics } of results) {
 		const root = rootOf(roots, uri);
 		const config = (root === undefined ? undefined : configs.get(root))?.config ?? emptyTeamConfig;

@@ -71,6 +71,10 @@ async function siteFile(deps: AgentToolDeps, uri: string): Promise<{ root: strin
 	const shown = relativeTo(workspace.folders)(uri);
 	if (!workspace.folders.some(f => isUnder(uri, f))) return failed(`${shown} is outside the workspace folders: only their files are checked`);
 	if ((await workspace.stat(uri))?.kind !== 'file') return failed(`${shown} does not exist (or is not a file)`);
+	// A link inside the workspace may lead out of it: judged by where it really is.
+	const real = await workspace.realUri?.(uri);
+	const realFolders = await Promise.all(workspace.folders.map(async f => (await workspace.realUri?.(f)) ?? f));
+	if (real && !realFolders.some(f => isUnder(real, f))) return failed(`${shown} is a symbolic link leading outside the workspace folders: refused`);
 	const root = service.rootOf(uri);
 	return root ? { root } : failed(`${shown} belongs to no docs site (no docs.json in its folder or above it)`);
 }
@@ -126,7 +130,12 @@ async function checkDraft(deps: AgentToolDeps, uri: string, text: string, token:
 }
 
 /** The findings as the team configured them (mintdoc.json, disable comments), as the Problems view shows them. */
-async function configured(workspace: DocsWorkspace, roots: readonly string[], results: readonly FileDiagnostics[], withConfigFiles: boolean): Promise<FileDiagnostics[]> {
+async function configured(
+	workspace: DocsWorkspace,
+	roots: readonly string[],
+	results: readonly FileDiagnostics[],
+	withConfigFiles: boolean,
+): Promise<FileDiagnostics[]> {
 	const configs = new TeamConfigs(workspace);
 	await configs.load(roots);
 	const out: FileDiagnostics[] = [];

@@ -43,7 +43,11 @@ describe('core/agents: what coding agents read', () => {
 			rootUri: 'file:///s',
 			name: 'Docs',
 			nodes: [
-				{ kind: 'language', label: 'en', children: [{ kind: 'group', label: 'Start', children: [page('en/intro'), { kind: 'page', label: 'en/gone', missing: true }] }] },
+				{
+					kind: 'language',
+					label: 'en',
+					children: [{ kind: 'group', label: 'Start', children: [page('en/intro'), { kind: 'page', label: 'en/gone', missing: true }] }],
+				},
 				{ kind: 'language', label: 'fr', children: [{ kind: 'group', label: 'Début', children: [page('fr/intro')] }] },
 			],
 			orphans: [{ path: 'draft', fileUri: 'file:///s/draft.mdx' }],
@@ -72,8 +76,14 @@ describe('core/agents: what coding agents read', () => {
 				'Pages in no navigation entry: draft.mdx',
 			].join('\n'),
 		);
-		await assert.rejects(agentSiteMap(tree, async () => undefined, relative, { language: 'de' }), /no language 'de' in the navigation of Docs; it has: en, fr/);
-		await assert.rejects(agentSiteMap(tree, async () => undefined, relative, { version: 'v2' }), /has no versions: leave version out/);
+		await assert.rejects(
+			agentSiteMap(tree, async () => undefined, relative, { language: 'de' }),
+			/no language 'de' in the navigation of Docs; it has: en, fr/,
+		);
+		await assert.rejects(
+			agentSiteMap(tree, async () => undefined, relative, { version: 'v2' }),
+			/has no versions: leave version out/,
+		);
 	});
 
 	it('components come from the table the checks use; a wrong name lists similar ones', () => {
@@ -95,6 +105,9 @@ describe('core/agents: what coding agents read', () => {
 		assert.deepEqual(JSON.parse(agentConfig('vscode', server).text), { servers: { mintdoc: { type: 'stdio', ...server } } });
 		assert.deepEqual(JSON.parse(agentConfig('cursor', server).text), { mcpServers: { mintdoc: server } });
 		assert.equal(agentConfig('claude', server).file, '.mcp.json');
-		assert.equal(agentConfig('codex', { command: 'C:\\node.exe', args: ['a "b"'] }).text, '[mcp_servers.mintdoc]\ncommand = "C:\\\\node.exe"\nargs = ["a \\"b\\""]\n');
+		assert.equal(
+			agentConfig('codex', { command: 'C:\\node.exe', args: ['a "b"'] }).text,
+			'[mcp_servers.mintdoc]\ncommand = "C:\\\\node.exe"\nargs = ["a \\"b\\""]\n',
+		);
 	});
 });

@@ -24,7 +24,10 @@ describe('Set Up Coding Agents: what each file becomes', () => {
 		assert.match((mergeJsonConfig('{ "servers": ', standalone) as { refused: string }).refused, /not a JSON object/);
 		assert.match((mergeJsonConfig('[]', standalone) as { refused: string }).refused, /not a JSON object/);
 		assert.match((mergeJsonConfig('{ "servers": [] }', standalone) as { refused: string }).refused, /"servers" is not an object/);
-		assert.match((appendTomlSection('[mcp_servers.mintdoc]\ncommand = "x"\n', '[mcp_servers.mintdoc]\ncommand = "y"\n') as { refused: string }).refused, /already has/);
+		assert.match(
+			(appendTomlSection('[mcp_servers.mintdoc]\ncommand = "x"\n', '[mcp_servers.mintdoc]\ncommand = "y"\n') as { refused: string }).refused,
+			/already has/,
+		);
 	});
 
 	it('appends to Codex config.toml and AGENTS.md once', () => {

@@ -5,6 +5,7 @@ import { toAgentFinding, summarizeFindings, type AgentFinding, type FindingSumma
 import { noCancellation } from '../../core/cancellation';
 import type { FileDiagnostics, LanguageService } from '../../core/languageService';
 import type { SiteModel } from '../../core/site/siteModel';
+import { parseTeamConfig, teamConfigFileName } from '../../core/config/teamConfig';
 import { basenameUri } from '../../core/uris';
 import { createCheckService, type CheckService, type CheckServiceOptions } from '../checkService';
 import { relativeFile, summary, toProblems } from '../report';
@@ -127,6 +128,9 @@ export class McpSession {
 		const uri = await this.uriOf(file);
 		const roots = this.roots();
 		const { service, workspace } = this.checker;
+		// The team's configuration is read by the run, not by the service: its draft is judged on its own.
+		if (basenameUri(uri) === teamConfigFileName)
+			return this.#answer([{ uri, diagnostics: parseTeamConfig(TextDocument.create(uri, 'json', 0, text)).findings }]);
 		const current = await workspace.readDocument(uri);
 		const { drafts } = this;
 		drafts.set(uri, TextDocument.create(uri, current?.languageId ?? 'plaintext', (current?.version ?? 0) + 1, text));

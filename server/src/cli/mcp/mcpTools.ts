@@ -27,7 +27,10 @@ async function reporting<T>(extra: CallExtra, work: () => Promise<T>): Promise<T
 	let progress = 0;
 	const timer = setInterval(() => {
 		void extra
-			.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: ++progress, message: 'MintDoc is still reading the site…' } })
+			.sendNotification({
+				method: 'notifications/progress',
+				params: { progressToken: token, progress: ++progress, message: 'MintDoc is still reading the site…' },
+			})
 			.catch(() => undefined);
 	}, progressEveryMs);
 	try {
@@ -86,7 +89,7 @@ export function registerMcpTools(server: McpServer, session: McpSession): void {
 		{
 			title: 'Navigation of the site',
 			description:
-				'The navigation of the docs site as docs.json defines it: tabs, anchors, dropdowns, versions, languages and groups, with each page\'s path, ' +
+				"The navigation of the docs site as docs.json defines it: tabs, anchors, dropdowns, versions, languages and groups, with each page's path, " +
 				'title and file (and pages listed but missing). Also the page files no navigation entry lists. Use it to see where a new page belongs ' +
 				'and what path to link to. `language` or `version` limits the answer to that part of the navigation.',
 			inputSchema: {
@@ -122,7 +125,7 @@ export function registerMcpTools(server: McpServer, session: McpSession): void {
 			title: 'API endpoints and their pages',
 			description:
 				'The operations of the OpenAPI documents the site uses, as `METHOD /path` with summary and group (tag), and which page or navigation ' +
-				'entry documents each one (none: no page documents it yet). Use the `METHOD /path` form in docs.json `pages` or in a page\'s `openapi` frontmatter.',
+				"entry documents each one (none: no page documents it yet). Use the `METHOD /path` form in docs.json `pages` or in a page's `openapi` frontmatter.",
 			inputSchema: { spec: z.string().optional().describe('One OpenAPI file, relative to the site folder (default: all of them).') },
 			annotations: readOnly,
 		},
@@ -135,8 +138,9 @@ export function registerMcpTools(server: McpServer, session: McpSession): void {
 		'rule_docs',
 		{
 			title: 'What a finding means',
-			description: 'The documentation of a check by its code (the `code` of a finding, e.g. "link-broken"): what it reports, its default severity, how to configure it.',
-			inputSchema: { code: z.string().describe('The finding\'s code.') },
+			description:
+				'The documentation of a check by its code (the `code` of a finding, e.g. "link-broken"): what it reports, its default severity, how to configure it.',
+			inputSchema: { code: z.string().describe("The finding's code.") },
 			annotations: readOnly,
 		},
 		({ code }) => {
@@ -152,9 +156,9 @@ export function registerMcpTools(server: McpServer, session: McpSession): void {
 				'The fixes MintDoc offers for one finding (from `check`), as text edits with 1-based positions: apply them with your own editing tools. ' +
 				'Nothing is written.',
 			inputSchema: {
-				file: z.string().describe('The finding\'s file, relative to the site folder.'),
-				line: z.number().int().min(1).describe('The finding\'s line (1-based).'),
-				code: z.string().describe('The finding\'s code.'),
+				file: z.string().describe("The finding's file, relative to the site folder."),
+				line: z.number().int().min(1).describe("The finding's line (1-based)."),
+				code: z.string().describe("The finding's code."),
 			},
 			annotations: readOnly,
 		},

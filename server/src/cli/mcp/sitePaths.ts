@@ -9,7 +9,8 @@ export class ToolInputError extends Error {}
  * symbolic links resolved: `..`, an absolute path elsewhere or a link leading out are refused.
  */
 export async function fileInside(dir: string, file: string): Promise<string> {
-	if (typeof file !== 'string' || !file.trim()) throw new ToolInputError('file is empty: pass a path relative to the site folder, e.g. "guides/quickstart.mdx"');
+	if (typeof file !== 'string' || !file.trim())
+		throw new ToolInputError('file is empty: pass a path relative to the site folder, e.g. "guides/quickstart.mdx"');
 	if (file.includes('\0')) throw new ToolInputError(`'${file.replace(/\0/g, '\\0')}' is not a path`);
 	const absolute = path.resolve(dir, file);
 	if (!isWithin(dir, absolute)) throw new ToolInputError(`'${file}' is outside the folder this server checks (${dir}): only files inside it can be read`);

@@ -32,7 +32,13 @@ export async function siteMaps(session: McpSession, filter: NavFilter): Promise<
 export async function endpointLists(session: McpSession, spec: string | undefined): Promise<AgentSpecEndpoints[]> {
 	const lists: AgentSpecEndpoints[] = [];
 	for (const site of await session.sites())
-		lists.push(...(await agentEndpoints(site, async uri => (await session.read(uri))?.getText(), uri => session.relative(uri))));
+		lists.push(
+			...(await agentEndpoints(
+				site,
+				async uri => (await session.read(uri))?.getText(),
+				uri => session.relative(uri),
+			)),
+		);
 	if (spec === undefined) return lists;
 	const wanted = spec.replace(/^\.\//, '');
 	const chosen = lists.filter(l => l.spec === wanted || l.spec.endsWith(`/${wanted}`));
@@ -64,11 +70,15 @@ export async function quickFixes(session: McpSession, file: string, line: number
 	const root = service.rootOf(uri);
 	if (!root) throw new ToolInputError(`'${file}' belongs to no docs site`);
 	const raw = await session.fileDiagnostics(uri, root);
-	const configured = (await applyTeamConfigs([{ uri, diagnostics: raw }], roots, await loadTeamConfigs(roots, {}, session.dir), undefined)).find(r => r.uri === uri);
+	const configured = (await applyTeamConfigs([{ uri, diagnostics: raw }], roots, await loadTeamConfigs(roots, {}, session.dir), undefined)).find(
+		r => r.uri === uri,
+	);
 	const diagnostics: Diagnostic[] = (configured?.diagnostics ?? []).filter(d => d.range.start.line + 1 === line && String(d.code) === code);
 	if (!diagnostics.length) {
 		const here = (configured?.diagnostics ?? []).map(d => `${d.range.start.line + 1}:${String(d.code)}`);
-		throw new ToolInputError(`no finding ${code} on line ${line} of ${file}${here.length ? `; its findings (line:code): ${here.slice(0, 20).join(', ')}` : ': the file has no findings'}`);
+		throw new ToolInputError(
+			`no finding ${code} on line ${line} of ${file}${here.length ? `; its findings (line:code): ${here.slice(0, 20).join(', ')}` : ': the file has no findings'}`,
+		);
 	}
 	const document = await session.read(uri);
 	if (!document) throw new ToolInputError(`'${file}' cannot be read`);
@@ -98,7 +108,10 @@ export function quickFixesText(fixes: readonly AgentQuickFix[]): string {
 	if (!fixes.length) return 'MintDoc offers no quick fix for this finding: fix it by hand (rule_docs explains the rule).';
 	return fixes
 		.map(fix =>
-			[`Fix: ${fix.title}`, ...fix.edits.map(e => `  ${e.file}:${e.line}:${e.column}-${e.endLine}:${e.endColumn} replace with ${JSON.stringify(e.newText)}`)].join('\n'),
+			[
+				`Fix: ${fix.title}`,
+				...fix.edits.map(e => `  ${e.file}:${e.line}:${e.column}-${e.endLine}:${e.endColumn} replace with ${JSON.stringify(e.newText)}`),
+			].join('\n'),
 		)
 		.join('\n');
 }

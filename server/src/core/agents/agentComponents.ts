@@ -60,7 +60,9 @@ export function agentComponents(name?: string): AgentComponent[] {
 		.filter(({ n, d }) => d <= 2 || n.toLowerCase().startsWith(lower.slice(0, 3)))
 		.sort((a, b) => a.d - b.d)
 		.map(({ n }) => n);
-	throw new Error(`'${name}' is not a built-in component${near.length ? `; similar: ${near.slice(0, 8).join(', ')}` : ''}. Call components without a name for the list.`);
+	throw new Error(
+		`'${name}' is not a built-in component${near.length ? `; similar: ${near.slice(0, 8).join(', ')}` : ''}. Call components without a name for the list.`,
+	);
 }
 
 /** Components as text: with one component, every prop; with all of them, one line each (ask for one to see its props). */

@@ -104,7 +104,9 @@ export function endpointsText(specs: readonly AgentSpecEndpoints[]): string {
 		const undocumented = endpoints.filter(e => !e.documentedBy.length && !e.hidden).length;
 		lines.push(`${spec}: ${endpoints.length} operations, ${undocumented} documented by no page`);
 		for (const e of endpoints) {
-			const by = e.documentedBy.map(d => (d.kind === 'page' ? `page ${d.file}` : d.kind === 'navigationEntry' ? `entry "${d.entry}" in ${d.file}` : `generated (${d.file})`));
+			const by = e.documentedBy.map(d =>
+				d.kind === 'page' ? `page ${d.file}` : d.kind === 'navigationEntry' ? `entry "${d.entry}" in ${d.file}` : `generated (${d.file})`,
+			);
 			const notes = [e.group && `group ${e.group}`, e.deprecated && 'deprecated', e.hidden && 'x-hidden'].filter(Boolean).join(', ');
 			lines.push(`- ${e.operation}${e.summary ? ` — ${e.summary}` : ''}${notes ? ` [${notes}]` : ''}: ${by.length ? by.join('; ') : 'NOT DOCUMENTED'}`);
 		}

@@ -78,14 +78,22 @@ const severityNames = ['error', 'error', 'warning', 'information', 'hint'] as co
  * The findings of files as agents get them, sorted and without repeats as `mintdoc check` sorts
  * them (file, line, column, code). `relative` names each file for the agent.
  */
-export function agentFindingsOf(results: readonly { readonly uri: string; readonly diagnostics: readonly Diagnostic[] }[], relative: (uri: string) => string): AgentFinding[] {
+export function agentFindingsOf(
+	results: readonly { readonly uri: string; readonly diagnostics: readonly Diagnostic[] }[],
+	relative: (uri: string) => string,
+): AgentFinding[] {
 	const problems: RangedProblem[] = [];
 	for (const { uri, diagnostics } of results) {
 		const file = relative(uri);
-		for (const d of diagnostics) problems.push({ file, range: d.range, severity: severityNames[d.severity ?? 1], code: String(d.code ?? ''), message: d.message });
+		for (const d of diagnostics)
+			problems.push({ file, range: d.range, severity: severityNames[d.severity ?? 1], code: String(d.code ?? ''), message: d.message });
 	}
 	problems.sort(
-		(a, b) => a.file.localeCompare(b.file) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || a.code.localeCompare(b.code),
+		(a, b) =>
+			a.file.localeCompare(b.file) ||
+			a.range.start.line - b.range.start.line ||
+			a.range.start.character - b.range.start.character ||
+			a.code.localeCompare(b.code),
 	);
 	const seen = new Set<string>();
 	return problems

@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { parse } from 'jsonc-parser';
 import * as vscode from 'vscode';
 import { screenshot } from './screenshots';
+import { waitForDiagnostics } from './waits';
 import type { MintDocApi } from '../../client/src/extension';
 
 const encoder = new TextEncoder();
@@ -22,7 +23,18 @@ describe('Coding agents in a real VS Code: the language-model tools', () => {
 	const teamConfig = () => vscode.Uri.joinPath(folder(), 'mintdoc.json');
 
 	// The team's settings are this test's own (an earlier test may leave a mintdoc.json turning link-broken off).
-	before(() => vscode.workspace.fs.writeFile(teamConfig(), encoder.encode('{ "rules": { "a11y-*": "off" } }\n')));
+	before(async () => {
+		const content = '{ "rules": { "a11y-*": "off" } }\n';
+		await vscode.workspace.fs.writeFile(teamConfig(), encoder.encode(content));
+		// A buffer of it may still be open from that test (VS Code keeps closed documents a while; the server reads buffers first).
+		const document = await vscode.workspace.openTextDocument(teamConfig());
+		if (document.getText() !== content) {
+			const edit = new vscode.WorkspaceEdit();
+			edit.replace(document.uri, new vscode.Range(0, 0, document.lineCount, 0), content);
+			await vscode.workspace.applyEdit(edit);
+			await document.save();
+		}
+	});
 	after(async () => {
 		await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 		for (const uri of [page(), teamConfig()]) await vscode.workspace.fs.delete(uri).then(undefined, () => undefined);
@@ -33,8 +45,10 @@ describe('Coding agents in a real VS Code: the language-model tools', () => {
 		assert.deepEqual(ours.sort(), ['mintdoc_check', 'mintdoc_checkDraft', 'mintdoc_components', 'mintdoc_siteMap']);
 		const text = '---\ntitle: "Agent notes"\n---\n\nRead [the quickstart](/quickstart) and [the old page](/retired-page).\n';
 		await vscode.workspace.fs.writeFile(page(), encoder.encode(text));
+		// Once the editor shows the finding, the server has the page and the team's settings.
+		await waitForDiagnostics(page(), d => d.some(x => x.code === 'link-broken'), 'the new page checked');
 
-		// The one file, just written (before the watcher may have told the server), then the whole site:
+		// The one file, then the whole site:
 		// the broken link with its 1-based place (line 5, column 55).
 		const file = await invoke('mintdoc_check', { file: 'guides/agent-notes.mdx' });
 		assert.match(file, /^guides\/agent-notes\.mdx:5:55 error \[link-broken\] No page or file '\/retired-page' in this site\.$/m);

@@ -12,6 +12,7 @@ export const Commands = {
 	refreshSite: 'mintdoc.refreshSite',
 	generatePages: 'mintdoc.generatePages',
 	triggerWorkflow: 'mintdoc.triggerWorkflow',
+	setUpCodingAgents: 'mintdoc.setUpCodingAgents',
 } as const;
 
 export const KeyCommands = {

@@ -1,5 +1,8 @@
 import * as vscode from 'vscode';
 import { registerApiKeys } from './apiKeys';
+import { registerLmTools } from './agents/lmTools';
+import { registerMcpDefinitions } from './agents/mcpDefinitions';
+import { registerSetUpAgents, type SetUpResult, type SetUpUi } from './agents/setUpAgents';
 import { registerAssistant, type AssistantApi } from './assistant/registerAssistant';
 import { registerCommands } from './commands';
 import { registerExternalLinks } from './externalLinks';
@@ -34,6 +37,8 @@ export interface MintDocApi {
 	readonly search: SearchApi;
 	/** Read-only view of the site preview panel (pages posted, pages rendered), for tests. */
 	readonly preview: PreviewTestApi;
+	/** Set Up Coding Agents… with the answers given in code, and whether the MCP server definition was registered (VS Code ≥ 1.101). */
+	readonly agents: { setUp(ui: SetUpUi): Promise<SetUpResult | undefined>; readonly mcpRegistered: boolean };
 	/** What MintDoc wrote and stored, for the secret-hygiene test to scan for keys. */
 	readonly security: {
 		outputText(): string;
@@ -54,6 +59,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<MintDo
 	registerLegacyUpgrade(ctx);
 	ctx.pushCleanup(createStatusItem(ctx.status));
 	registerSiteView(ctx);
+	registerLmTools(ctx);
+	const mcpRegistered = registerMcpDefinitions(ctx);
+	const setUpAgents = registerSetUpAgents(ctx);
 	const preview = registerPreview(ctx);
 	startDemoTour(ctx);
 	const platform = registerApiKeys(ctx);
@@ -84,6 +92,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<MintDo
 		preview,
 		assistant,
 		search,
+		agents: { setUp: setUpAgents, mcpRegistered },
 		security: {
 			outputText: current.outputText,
 			workspaceState: () => Object.fromEntries(context.workspaceState.keys().map(k => [k, context.workspaceState.get(k)])),

@@ -3,6 +3,7 @@
  * message is declared once. Standard LSP messages are not repeated here.
  */
 import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
+import type { AgentConfig, AgentName, ServerCommand } from './core/agents/agentConfigs';
 import type { SiteTree } from './core/features/siteTree';
 
 export type { SiteTree, SiteTreeNode } from './core/features/siteTree';
@@ -129,4 +130,39 @@ export interface GenerateResult {
 	readonly docsJson: string | null;
 	/** With --docs-json: whether the group was added, and what happened otherwise. */
 	readonly docsJsonUpdate?: { readonly added: boolean; readonly message: string };
+}
+
+/** What the editor's language-model tools (client/src/agents/) ask the running server; see docs/agents.md. */
+export type AgentToolInput =
+	| { readonly tool: 'check'; /** One file (its findings, judged in its site), or every site when absent. */ readonly uri?: string }
+	| { readonly tool: 'checkDraft'; readonly uri: string; readonly text: string }
+	| { readonly tool: 'siteMap'; readonly language?: string; readonly version?: string }
+	| { readonly tool: 'components'; readonly name?: string };
+
+/** A tool's answer: text for the model (findings one a line, an outline, a reference), or what went wrong. */
+export interface AgentToolAnswer {
+	readonly text: string;
+	readonly isError?: boolean;
+}
+
+/**
+ * Asked by the language-model tools (`#mintdocCheck`, `#mintdocCheckDraft`, `#mintdocSiteMap`,
+ * `#mintdocComponents`): the server answers from its own language service, the one the editor
+ * uses. A draft is checked without being written and without reaching the Problems view.
+ */
+export namespace AgentToolRequest {
+	export const method: 'mintdoc/agentTool' = 'mintdoc/agentTool';
+	export const type = new RequestType<AgentToolInput, AgentToolAnswer, void>(method);
+}
+
+export type { AgentConfig, AgentName, ServerCommand } from './core/agents/agentConfigs';
+
+/** Asked by "MintDoc: Set Up Coding Agents…": each agent's MCP configuration for `server`, and the AGENTS.md section. */
+export namespace AgentConfigsRequest {
+	export const method: 'mintdoc/agentConfigs' = 'mintdoc/agentConfigs';
+	export const type = new RequestType<
+		{ readonly agents: readonly AgentName[]; readonly server: ServerCommand },
+		{ readonly configs: readonly AgentConfig[]; readonly agentsSection: string },
+		void
+	>(method);
 }

@@ -19,6 +19,7 @@ import { registerPreview } from './lsp/preview';
 import { registerUpgrade } from './lsp/upgrade';
 import { formattingCapabilities, registerFormatting, registerFormattingDynamically } from './lsp/format';
 import { registerExternalLinks } from './lsp/externalLinks';
+import { registerAgentTools } from './lsp/agentTools';
 import type { ServerRuntime } from './lsp/serverRuntime';
 import { withPreview } from './preview/withPreview';
 import { describeError } from './lsp/runner';
@@ -39,9 +40,11 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 	const documents = new TextDocuments(TextDocument);
 	const logger = createConnectionLogger(connection);
 	let folders: string[] = [];
+	// Drafts of the language-model tool "check draft" (lsp/agentTools.ts) win for the length of one request.
+	const drafts = new Map<string, TextDocument>();
 	const workspace = runtime.createWorkspace(
 		() => folders,
-		uri => documents.get(uri),
+		uri => drafts.get(uri) ?? documents.get(uri),
 	);
 	// Set by the client at start; a grant of trust restarts the server, so it never changes while running.
 	let workspaceTrusted = true;
@@ -162,6 +165,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 	registerFeatures(connection, documents, service, logger, () => sites.settled);
 	registerPreview(connection, service, logger, () => sites.settled, runtime);
 	registerUpgrade(connection, workspace, logger);
+	registerAgentTools({ connection, service, workspace, drafts, publisher, logger, sitesSettled: () => sites.settled });
 	registerFormatting(connection, documents, workspace, logger);
 	registerExternalLinks({
 		connection,

@@ -20,6 +20,7 @@ export function run(): Promise<void> {
 	require('./legacy.test');
 	require('./teamConfig.test');
 	require('./format.test');
+	require('./agents.test');
 	return new Promise((resolve, reject) => {
 		mocha.run(failures => {
 			const total = mocha.suite.total();

@@ -2,22 +2,14 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import { noCancellation } from '../core/cancellation';
-import { createLanguageService, type FileDiagnostics } from '../core/languageService';
+import type { createLanguageService, FileDiagnostics } from '../core/languageService';
 import { findUndocumentedOperations, type SpecCoverage } from '../core/openapi/coverage';
 import { translationRows, type TranslationRow } from './translationsReport';
 import { addExternalLinkFindings } from './externalLinkCheck';
-import { createFsWorkspace } from '../node/fsWorkspace';
-import { createWorkerSpecReader } from '../node/specWorkerReader';
-import { createRemoteFetcher } from '../node/remoteSpecs';
-import { createPagePool } from '../node/pagePool';
-import { cacheFileFor, createPersistentSummarizer, defaultCacheDirectory, pruneCacheFolder, summarizerFingerprint } from '../node/pageCache';
-import { createPersistentSpecValidator } from '../node/specCache';
-import { userCacheDirectory } from '../node/privateFiles';
-import { availableParallelism } from 'node:os';
+import type { createFsWorkspace } from '../node/fsWorkspace';
+import { createCheckService } from './checkService';
 import { UsageError } from './usageError';
-import { applyTeamConfigs, loadTeamConfigs, recordDisableDirectives, type SuppressedFinding, type TeamConfigChoice } from './teamConfigFiles';
-
-declare const MINTDOC_VERSION: string;
+import { applyTeamConfigs, loadTeamConfigs, type SuppressedFinding, type TeamConfigChoice } from './teamConfigFiles';
 
 export { UsageError } from './usageError';
 
@@ -70,35 +62,7 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 		folders.push(URI.file(absolute).toString());
 	}
 	// The pages' disable comments are noted as the check reads them (applied with mintdoc.json at the end).
-	const { workspace, directives } = recordDisableDirectives(createFsWorkspace(() => folders));
-	// The CLI validates every OpenAPI document fully and waits for it (the server does this in the background).
-	// Pages are parsed by a pool of worker threads (one per core), while this thread reads files and specs.
-	// OpenAPI documents are read and fully validated in their own worker, also while pages are parsed.
-	const pool = createPagePool();
-	const specs = createWorkerSpecReader(undefined, undefined, Math.max(1, availableParallelism() - 1));
-	const version = typeof MINTDOC_VERSION === 'string' ? MINTDOC_VERSION : 'dev';
-	const file = options.cache === false ? undefined : await cacheFile(cwd, folders, options.cacheLocation);
-	const cache =
-		file === undefined
-			? undefined
-			: createPersistentSummarizer(pool, { file, fingerprint: summarizerFingerprint(version, path.join(__dirname, 'pageWorker.js')) });
-	const validate = (uri: string, text: string) => specs.validate(uri, text);
-	const specCache =
-		file === undefined
-			? undefined
-			: createPersistentSpecValidator(validate, `${file}.openapi`, summarizerFingerprint(version, path.join(__dirname, 'specWorker.js')));
-	const service = createLanguageService({
-		workspace,
-		schemaValidation: true,
-		specReader: specCache ?? validate,
-		overlaidValidator: async (uri, text) => (await validate(uri, text)).problems,
-		awaitSpecReads: true,
-		// Hosted documents are kept beside the page cache (the user's cache folder, or --cache-location), privately.
-		fetchText: createRemoteFetcher(path.join(file === undefined ? userCacheDirectory() : path.dirname(file), 'openapi-cache'), {
-			offline: options.offline,
-		}),
-		summarizePages: cache ?? pool,
-	});
+	const { service, workspace, directives, flush, dispose, cacheFile } = await createCheckService(folders, cwd, options);
 	try {
 		const roots = await service.findDocsRoots(noCancellation);
 		if (roots.length === 0) throw new UsageError(`no docs.json found in ${dirs.map(d => `'${d}'`).join(', ')}`);
@@ -109,10 +73,10 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 			const [site] = await Promise.all([service.checkSite(root, noCancellation), service.checkPages(root, noCancellation, result => pages.push(result))]);
 			results.push(...site, ...pages);
 		}
-		await Promise.all([cache?.flush(), specCache?.flush()]);
+		await flush();
 		if (options.checkExternal && !options.offline)
 			await addExternalLinkFindings(service, workspace, roots, results, {
-				cacheFile: file === undefined ? undefined : `${file}.links`,
+				cacheFile: cacheFile === undefined ? undefined : `${cacheFile}.links`,
 				onProgress: options.onExternalProgress,
 				fetch: options.fetch,
 			});
@@ -122,20 +86,8 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 		const configured = await applyTeamConfigs(results, roots, configs, options.teamConfig?.rules, suppressed, directives);
 		return { ...(await withCoverage(service, workspace, roots, configured, { ...options, cwd })), suppressed };
 	} finally {
-		pool.dispose();
-		specs.dispose();
+		dispose();
 	}
-}
-
-async function cacheFile(cwd: string, folders: readonly string[], location: string | undefined): Promise<string> {
-	if (location === undefined) {
-		const directory = defaultCacheDirectory();
-		await pruneCacheFolder(directory);
-		return cacheFileFor(directory, folders);
-	}
-	const absolute = path.resolve(cwd, location);
-	const isFolder = /[\\/]$/.test(location) || (await fs.stat(absolute).catch(() => undefined))?.isDirectory();
-	return isFolder ? cacheFileFor(absolute, folders) : absolute;
 }
 
 async function withCoverage(

@@ -4,6 +4,7 @@ import { apiServerUsage, runApiServer } from './apiServer';
 import { checkFolders, UsageError } from './check';
 import { formatUsage, runFormat } from './format';
 import { generateUsage, runGenerate } from './generate';
+import { mcpUsage, runMcp } from './mcp/mcpCommand';
 import { previewUsage, runPreview } from './preview';
 import { formatGithub } from './formats/github';
 import { formatJunit } from './formats/junit';
@@ -58,7 +59,7 @@ ${generateUsage}
 ${apiServerUsage}
 ${previewUsage}
 ${upgradeUsage}
-
+${mcpUsage}
 Options:
   -h, --help       Show this help
   -v, --version    Show the version
@@ -75,6 +76,7 @@ const usages: Readonly<Record<string, string>> = {
 	'api-server': apiServerUsage,
 	preview: previewUsage,
 	upgrade: upgradeUsage,
+	mcp: mcpUsage,
 };
 
 /** `-h` or `--help` among a command's options (not after `--`, where arguments are taken as written). */
@@ -110,6 +112,7 @@ export async function main(argv: readonly string[], stdout: NodeJS.WritableStrea
 		if (command === 'generate') return await runGenerate(rest, out);
 		if (command === 'preview') return await runPreview(rest, out);
 		if (command === 'upgrade') return await runUpgrade(rest, out, err);
+		if (command === 'mcp') return await runMcp(rest, out);
 		throw new UsageError(`unknown command '${command}'\n\n${usage}`);
 	} catch (e) {
 		if (e instanceof UsageError) {

@@ -55,11 +55,20 @@ export async function applyTeamConfigs(
 	extra: RuleMap | undefined,
 	/** Receives what mintdoc.json (`external`) or a page's comment (`inSource`) left out. */
 	suppressed?: SuppressedFinding[],
-	/** The pages' comments as the check read them (recordDisableDirectives); without it, the pages are read again. */
-	recorded?: ReadonlyMap<string, readonly DisableDirective[]>,
+	/**
+	 * The pages' disable comments: as the check read them (recordDisableDirectives), or a reader of
+	 * a page's text (default: the disk; `mintdoc mcp`'s drafts pass their own).
+	 */
+	directives: ReadonlyMap<string, readonly DisableDirective[]> | ((uri: string) => Promise<string | undefined>) = readFileText,
 ): Promise<FileDiagnostics[]> {
 	const configured: FileDiagnostics[] = [];
-	const directivesOf = recorded ?? (await pageDirectives(results.map(r => r.uri)));
+	const directivesOf =
+		typeof directives === 'function'
+			? await pageDirectives(
+					results.map(r => r.uri),
+					directives,
+				)
+			: directives;
 	for (const { uri, diagnostics } of results) {
 		const root = rootOf(roots, uri);
 		const config = (root === undefined ? undefined : configs.get(root))?.config ?? emptyTeamConfig;
@@ -116,19 +125,23 @@ export function recordDisableDirectives(workspace: DocsWorkspace): {
 }
 
 /** The disable comments of every page among `uris` (read again: page summaries do not keep the text), 64 files at a time. */
-async function pageDirectives(uris: readonly string[]): Promise<Map<string, DisableDirective[]>> {
+async function pageDirectives(uris: readonly string[], readText: (uri: string) => Promise<string | undefined>): Promise<Map<string, DisableDirective[]>> {
 	const pages = uris.filter(uri => /\.mdx?$/i.test(uri));
 	const found = new Map<string, DisableDirective[]>();
 	for (let i = 0; i < pages.length; i += 64) {
 		await Promise.all(
 			pages.slice(i, i + 64).map(async uri => {
-				const text = await fs.readFile(URI.parse(uri).fsPath, 'utf8').catch(() => undefined);
+				const text = await readText(uri);
 				const directives = text === undefined ? [] : parseDisableDirectives(text, /\.mdx$/i.test(uri) ? 'mdx' : 'md');
 				if (directives.length) found.set(uri, directives);
 			}),
 		);
 	}
 	return found;
+}
+
+function readFileText(uri: string): Promise<string | undefined> {
+	return fs.readFile(URI.parse(uri).fsPath, 'utf8').catch(() => undefined);
 }
 
 /** The top of the git repository holding `dir` (mintdoc.json is looked for up to there), else the file system's root. */

@@ -1,0 +1,102 @@
+import { promises as fs } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import * as path from 'node:path';
+import { createLanguageService, type LanguageService } from '../core/languageService';
+import type { DisableDirective } from '../core/config/disableDirectives';
+import type { DocsWorkspace } from '../core/workspace';
+import { createFsWorkspace, type DocumentOverlay } from '../node/fsWorkspace';
+import { cacheFileFor, createPersistentSummarizer, defaultCacheDirectory, pruneCacheFolder, summarizerFingerprint } from '../node/pageCache';
+import { createPagePool } from '../node/pagePool';
+import { userCacheDirectory } from '../node/privateFiles';
+import { createRemoteFetcher } from '../node/remoteSpecs';
+import { createPersistentSpecValidator } from '../node/specCache';
+import { createWorkerSpecReader } from '../node/specWorkerReader';
+import { recordDisableDirectives } from './teamConfigFiles';
+
+declare const MINTDOC_VERSION: string;
+
+/** How a checking service is made: the CLI's `check` and `mintdoc mcp` use the same, so they find the same. */
+export interface CheckServiceOptions {
+	/** Keep page summaries between runs (default true). */
+	readonly cache?: boolean;
+	/** A cache file, or a folder (existing, or written with a trailing separator) to keep it in. */
+	readonly cacheLocation?: string;
+	/** Fetch nothing (hosted OpenAPI documents come from the cache or are reported not fetched). */
+	readonly offline?: boolean;
+	/** Texts that win over the disk (`mintdoc mcp`'s drafts). */
+	readonly overlay?: DocumentOverlay;
+	/** Every change of a file is reported to the service (`mintdoc mcp` compares the files between calls). */
+	readonly changesReported?: boolean;
+}
+
+export interface CheckService {
+	readonly service: LanguageService;
+	readonly workspace: DocsWorkspace;
+	/** The disable comments of every page read so far, by URI (pages without any are absent). */
+	readonly directives: ReadonlyMap<string, readonly DisableDirective[]>;
+	/** The page cache's file (undefined without a cache): other caches of the run go beside it. */
+	readonly cacheFile?: string;
+	/** Writes the caches (after a run). */
+	flush(): Promise<void>;
+	/** Stops the worker threads. */
+	dispose(): void;
+}
+
+/** The language service over `folders` (URIs) as the CLI checks: every OpenAPI document fully validated and awaited. */
+export async function createCheckService(folders: readonly string[], cwd: string, options: CheckServiceOptions = {}): Promise<CheckService> {
+	// The pages' disable comments are noted as the service reads them (see recordDisableDirectives).
+	const { workspace, directives } = recordDisableDirectives(createFsWorkspace(() => folders, options.overlay));
+	// Pages are parsed by a pool of worker threads (one per core), while this thread reads files and specs.
+	// OpenAPI documents are read and fully validated in their own worker, also while pages are parsed.
+	const pool = createPagePool();
+	const specs = createWorkerSpecReader(undefined, undefined, Math.max(1, availableParallelism() - 1));
+	const version = typeof MINTDOC_VERSION === 'string' ? MINTDOC_VERSION : 'dev';
+	const file = options.cache === false ? undefined : await cacheFile(cwd, folders, options.cacheLocation);
+	const cache =
+		file === undefined
+			? undefined
+			: createPersistentSummarizer(pool, { file, fingerprint: summarizerFingerprint(version, path.join(__dirname, 'pageWorker.js')) });
+	const validate = (uri: string, text: string) => specs.validate(uri, text);
+	const specCache =
+		file === undefined
+			? undefined
+			: createPersistentSpecValidator(validate, `${file}.openapi`, summarizerFingerprint(version, path.join(__dirname, 'specWorker.js')));
+	const service = createLanguageService({
+		workspace,
+		schemaValidation: true,
+		specReader: specCache ?? validate,
+		overlaidValidator: async (uri, text) => (await validate(uri, text)).problems,
+		awaitSpecReads: true,
+		// Hosted documents are kept beside the page cache (the user's cache folder, or --cache-location), privately.
+		fetchText: createRemoteFetcher(path.join(file === undefined ? userCacheDirectory() : path.dirname(file), 'openapi-cache'), {
+			offline: options.offline,
+		}),
+		summarizePages: cache ?? pool,
+		changesReported: options.changesReported,
+	});
+	return {
+		service,
+		workspace,
+		directives,
+		cacheFile: file,
+		async flush() {
+			await Promise.all([cache?.flush(), specCache?.flush()]);
+		},
+		dispose() {
+			pool.dispose();
+			specs.dispose();
+		},
+	};
+}
+
+/** Where the page cache is kept: beside the user's other caches, or where --cache-location says. */
+export async function cacheFile(cwd: string, folders: readonly string[], location: string | undefined): Promise<string> {
+	if (location === undefined) {
+		const directory = defaultCacheDirectory();
+		await pruneCacheFolder(directory);
+		return cacheFileFor(directory, folders);
+	}
+	const absolute = path.resolve(cwd, location);
+	const isFolder = /[\\/]$/.test(location) || (await fs.stat(absolute).catch(() => undefined))?.isDirectory();
+	return isFolder ? cacheFileFor(absolute, folders) : absolute;
+}

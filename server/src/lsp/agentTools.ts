@@ -1,0 +1,168 @@
+import type { CancellationToken, Connection } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { URI } from 'vscode-uri';
+import { agentComponents, componentsText } from '../core/agents/agentComponents';
+import { agentConfig, agentsSection } from '../core/agents/agentConfigs';
+import { agentFindingsOf, findingsSummaryLine, findingsText } from '../core/agents/agentFindings';
+import { agentSiteMap, siteMapText, type AgentSiteMap } from '../core/agents/agentSiteMap';
+import { isCancelledError } from '../core/cancellation';
+import type { FileDiagnostics, LanguageService } from '../core/languageService';
+import type { Logger } from '../core/logger';
+import { pageMetadata } from '../core/mdx/frontmatter';
+import { isUnder } from '../core/uris';
+import type { DocsWorkspace } from '../core/workspace';
+import { AgentConfigsRequest, AgentToolRequest, type AgentToolAnswer } from '../protocol';
+import type { DiagnosticsPublisher } from './diagnosticsPublisher';
+import { runSafeAsync } from './runner';
+import { TeamConfigs } from './teamConfigs';
+
+export interface AgentToolDeps {
+	readonly connection: Connection;
+	readonly service: LanguageService;
+	readonly workspace: DocsWorkspace;
+	/** Drafts the workspace reads in place of buffers and disk (server.ts layers them over both). */
+	readonly drafts: Map<string, TextDocument>;
+	readonly publisher: DiagnosticsPublisher;
+	readonly logger: Logger;
+	readonly sitesSettled: () => Promise<void>;
+}
+
+const failed = (text: string): AgentToolAnswer => ({ text, isError: true });
+
+/** The requests of the editor's language-model tools and of "Set Up Coding Agents…": a few lines each, the work in core/agents. */
+export function registerAgentTools(deps: AgentToolDeps): void {
+	const { connection, logger } = deps;
+	connection.onRequest(AgentToolRequest.type, (input, token) =>
+		runSafeAsync(
+			logger,
+			async (): Promise<AgentToolAnswer> => {
+				try {
+					await deps.sitesSettled();
+					if (input.tool === 'components') return { text: componentsText(agentComponents(input.name)) };
+					if (input.tool === 'siteMap') return { text: siteMapText(await siteMaps(deps, input, token)) };
+					if (input.tool === 'check') return await check(deps, input.uri, token);
+					return await checkDraft(deps, input.uri, input.text, token);
+				} catch (e) {
+					// A wrong name or filter is the model's to correct: it reads the message. Cancellation stays cancellation.
+					if (isCancelledError(e)) throw e;
+					return failed(e instanceof Error ? e.message : String(e));
+				}
+			},
+			failed('MintDoc could not answer: see the MintDoc output channel.'),
+			`language-model tool ${input.tool}`,
+			token,
+		),
+	);
+	connection.onRequest(AgentConfigsRequest.type, ({ agents, server }) => ({ configs: agents.map(agent => agentConfig(agent, server)), agentsSection }));
+}
+
+/** A file path as the agent sees it: relative to the workspace folder holding it. */
+function relativeTo(folders: readonly string[]): (uri: string) => string {
+	return uri => {
+		const folder = folders.filter(f => isUnder(uri, f) || uri === f).sort((a, b) => b.length - a.length)[0];
+		const path = URI.parse(uri).path;
+		return folder ? path.slice(URI.parse(folder).path.replace(/\/$/, '').length + 1) || '.' : URI.parse(uri).fsPath;
+	};
+}
+
+/** Refuses what the tools must not read: files outside the workspace, missing files, files of no site. */
+async function siteFile(deps: AgentToolDeps, uri: string): Promise<{ root: string } | AgentToolAnswer> {
+	const { service, workspace } = deps;
+	const shown = relativeTo(workspace.folders)(uri);
+	if (!workspace.folders.some(f => isUnder(uri, f))) return failed(`${shown} is outside the workspace folders: only their files are checked`);
+	if ((await workspace.stat(uri))?.kind !== 'file') return failed(`${shown} does not exist (or is not a file)`);
+	// A link inside the workspace may lead out of it: judged by where it really is.
+	const real = await workspace.realUri?.(uri);
+	const realFolders = await Promise.all(workspace.folders.map(async f => (await workspace.realUri?.(f)) ?? f));
+	if (real && !realFolders.some(f => isUnder(real, f))) return failed(`${shown} is a symbolic link leading outside the workspace folders: refused`);
+	const root = service.rootOf(uri);
+	return root ? { root } : failed(`${shown} belongs to no docs site (no docs.json in its folder or above it)`);
+}
+
+async function fileResults(service: LanguageService, uri: string, root: string, token: CancellationToken): Promise<FileDiagnostics[]> {
+	// isPage reads the last model of the site: have one first.
+	await service.getSite(root, token);
+	// A page an agent just wrote may be on disk before the watcher's event arrives: take it in now.
+	if (!service.isPage(uri) && /\.mdx?$/i.test(uri)) {
+		await service.didChangeFiles([{ uri, type: 'created' }]);
+		await service.getSite(root, token);
+	}
+	if (service.isPage(uri)) return [{ uri, diagnostics: await service.checkPage(uri, token) }];
+	return (await service.checkSite(root, token)).filter(r => r.uri === uri);
+}
+
+async function check(deps: AgentToolDeps, uri: string | undefined, token: CancellationToken): Promise<AgentToolAnswer> {
+	const { service, workspace } = deps;
+	if (!service.roots.length) return failed('The workspace holds no docs site (no docs.json).');
+	let results: FileDiagnostics[] = [];
+	if (uri !== undefined) {
+		const file = await siteFile(deps, uri);
+		if ('text' in file) return file;
+		results = await fileResults(service, uri, file.root, token);
+	} else {
+		for (const root of service.roots) {
+			const [site] = await Promise.all([service.checkSite(root, token), service.checkPages(root, token, r => results.push(r))]);
+			results.push(...site);
+		}
+	}
+	const findings = agentFindingsOf(await configured(workspace, service.roots, results, uri === undefined), relativeTo(workspace.folders));
+	return { text: findingsText(findings, findingsSummaryLine(findings)) };
+}
+
+async function checkDraft(deps: AgentToolDeps, uri: string, text: string, token: CancellationToken): Promise<AgentToolAnswer> {
+	const { service, workspace, drafts, publisher } = deps;
+	const file = await siteFile(deps, uri);
+	if ('text' in file) return file;
+	const current = await workspace.readDocument(uri);
+	drafts.set(uri, TextDocument.create(uri, current?.languageId ?? 'plaintext', (current?.version ?? 0) + 1, text));
+	service.didChangeDocument(uri);
+	try {
+		const results = await fileResults(service, uri, file.root, token);
+		const findings = agentFindingsOf(await configured(workspace, service.roots, results, false), relativeTo(workspace.folders));
+		return { text: `Findings of the draft (not saved):\n${findingsText(findings, findingsSummaryLine(findings))}` };
+	} finally {
+		drafts.delete(uri);
+		service.didChangeDocument(uri);
+		// A check that ran meanwhile may have shown the draft's findings: show the file's own again.
+		if (service.isPage(uri)) publisher.schedulePage(uri, 0);
+		else publisher.schedule(file.root, 0);
+	}
+}
+
+/** The findings as the team configured them (mintdoc.json, disable comments), as the Problems view shows them. */
+async function configured(
+	workspace: DocsWorkspace,
+	roots: readonly string[],
+	results: readonly FileDiagnostics[],
+	withConfigFiles: boolean,
+): Promise<FileDiagnostics[]> {
+	const configs = new TeamConfigs(workspace);
+	await configs.load(roots);
+	const out: FileDiagnostics[] = [];
+	for (const { uri, diagnostics } of results) {
+		if (configs.shouldReadDirectives(uri, diagnostics)) await configs.readDirectives(uri);
+		out.push({ uri, diagnostics: configs.apply(uri, diagnostics) });
+	}
+	if (withConfigFiles) for (const [uri, diagnostics] of configs.findings()) out.push({ uri, diagnostics });
+	return out;
+}
+
+async function siteMaps(deps: AgentToolDeps, filter: { language?: string; version?: string }, token: CancellationToken): Promise<AgentSiteMap[]> {
+	const { service, workspace } = deps;
+	const relative = relativeTo(workspace.folders);
+	const titleOf = async (uri: string) => {
+		const text = (await workspace.readDocument(uri))?.getText();
+		return text === undefined ? undefined : pageMetadata(text).title;
+	};
+	const maps: AgentSiteMap[] = [];
+	const errors: string[] = [];
+	for (const tree of await service.getSiteTrees(token)) {
+		try {
+			maps.push(await agentSiteMap(tree, titleOf, relative, filter));
+		} catch (e) {
+			errors.push(e instanceof Error ? e.message : String(e));
+		}
+	}
+	if (!maps.length) throw new Error(errors.join('; ') || 'The workspace holds no docs site (no docs.json).');
+	return maps;
+}

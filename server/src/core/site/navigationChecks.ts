@@ -27,6 +27,8 @@ interface StoredReference {
 /** What one subtree's text says, and its findings per context (the pages, the OpenAPI documents in scope). */
 interface UnitFacts {
 	readonly occurrences: readonly StoredOccurrence[];
+	/** The distinct scopes of its entries inside the subtree: a subtree in no scope with a duplicate is passed over whole. */
+	readonly innerScopes: readonly string[];
 	readonly elementReferences: readonly StoredReference[];
 	readonly entryReferences: readonly StoredReference[];
 	/** Page paths its entries name that are not pages, for one set of pages. */
@@ -46,6 +48,8 @@ export class NavigationRuleCache {
 	readonly duplicates = new DuplicateCounts();
 	/** How many times a subtree's rules ran (the rest were reused): for tests and the bench. */
 	unitRuns = 0;
+	/** How many subtrees the duplicate check read entry by entry (the others hold no entry in a scope with a duplicate). */
+	duplicateUnitsRead = 0;
 }
 
 const ids = new WeakMap<object, number>();
@@ -186,6 +190,8 @@ export class NavigationChecks {
 			this.cache.duplicates.isDuplicated(scope, path) || this.cache.duplicates.count(scope, path) + (restCounts.get(`${scope}\u0000${path}`) ?? 0) >= 2;
 		// Nothing listed twice (the usual case): no need to walk the entries in order.
 		if (!this.cache.duplicates.hasDuplicates && !restOccurrences.some(o => isCandidate(o.scope, o.path))) return;
+		// The scopes where a path may be listed twice: a subtree with no entry in one of them has no candidate.
+		const hot = new Set([...this.cache.duplicates.duplicatedScopes(), ...restOccurrences.map(o => o.scope)]);
 		const unitIndex = this.#unitIndex();
 		let next = 0;
 		const candidates: PageOccurrence[] = [];
@@ -199,7 +205,10 @@ export class NavigationChecks {
 				continue;
 			}
 			const scope = outer(item);
-			for (const stored of this.#facts[unitIndex.get(item)!].occurrences) {
+			const facts = this.#facts[unitIndex.get(item)!];
+			if (!facts.innerScopes.some(inner => hot.has(joinScope(scope, inner)))) continue;
+			this.cache.duplicateUnitsRead++;
+			for (const stored of facts.occurrences) {
 				const full = joinScope(scope, stored.inner);
 				if (isCandidate(full, stored.path))
 					candidates.push({ path: stored.path, scope: full, uri: item.uri, offset: item.offset + stored.offset, length: stored.length });
@@ -267,7 +276,8 @@ function textFacts(unit: NavUnit): UnitFacts {
 		return reference ? [store(reference)] : [];
 	});
 	const entryReferences = collectSpecReferences(undefined, { root: unit.element, elements: [], pages: unit.entries, global: [] }).map(store);
-	return { occurrences, elementReferences, entryReferences, findings: new Map() };
+	const innerScopes = [...new Set(occurrences.map(o => o.inner))];
+	return { occurrences, innerScopes, elementReferences, entryReferences, findings: new Map() };
 }
 
 /** The documents a registry resolves references to, and those it cannot have: what unit findings depend on. */

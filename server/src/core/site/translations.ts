@@ -42,10 +42,16 @@ export function translationCoverage(navigation: Navigation | undefined): Transla
 	const languages = navigation?.elements.filter(e => e.kind === 'language' && e.name) ?? [];
 	if (languages.length < 2) return undefined;
 	const entriesOf = new Map<NavElement, PageEntry[]>(languages.map(l => [l, []]));
+	// The language above each parent, found once per parent (entries share their group).
+	const languageOf = new Map<NavElement, NavElement | undefined>();
 	for (const entry of navigation!.pages) {
 		if (classifyEntry(entry.value).kind !== 'page') continue;
-		let language: NavElement | undefined = entry.parent;
-		while (language && language.kind !== 'language') language = language.parent;
+		let language = languageOf.get(entry.parent);
+		if (!languageOf.has(entry.parent)) {
+			language = entry.parent;
+			while (language && language.kind !== 'language') language = language.parent;
+			languageOf.set(entry.parent, language);
+		}
 		if (language) entriesOf.get(language)?.push(entry);
 	}
 	// The locale's folder is usually its code (`fr/`); some sites use another (`ja/` for the code `jp`):
@@ -75,9 +81,17 @@ export function translationCoverage(navigation: Navigation | undefined): Transla
 		if (path === undefined) paths.set(entry, (path = entryPath(entry.value)));
 		return path;
 	};
+	// Once per language: asked by a sort's comparator, it read every entry of two languages per comparison.
+	const shares = new Map<NavElement, number>();
 	const prefixedShare = (element: NavElement) => {
-		const entries = entriesOf.get(element)!;
-		return entries.length ? entries.filter(e => pathOf(e).startsWith(prefixOf(element))).length / entries.length : 1;
+		let share = shares.get(element);
+		if (share === undefined) {
+			const entries = entriesOf.get(element)!;
+			const prefix = prefixOf(element);
+			share = entries.length ? entries.filter(e => pathOf(e).startsWith(prefix)).length / entries.length : 1;
+			shares.set(element, share);
+		}
+		return share;
 	};
 	const marked = languages.find(l => {
 		const flag = getValue(l.node, 'default');
@@ -102,12 +116,13 @@ export function translationCoverage(navigation: Navigation | undefined): Transla
 	};
 	// Languages that share pages without any locale folder are not a translated layout: nothing to line up.
 	if (!languages.some(l => l !== defaultLanguage && entriesOf.get(l)!.some(e => pathOf(e).startsWith(prefixOf(l))))) return undefined;
-	const base = keyed(defaultLanguage).pages;
+	const baseKeyed = keyed(defaultLanguage);
+	const base = baseKeyed.pages;
 	return {
 		defaultCode: defaultLanguage.name!,
 		total: base.size,
 		languages: languages.map(element => {
-			const { pages, unprefixed } = keyed(element);
+			const { pages, unprefixed } = element === defaultLanguage ? baseKeyed : keyed(element);
 			const isDefault = element === defaultLanguage;
 			const missing = isDefault ? [] : [...base].filter(([key]) => !pages.has(key)).map(([, entry]) => entry);
 			const extra = isDefault ? [] : [...pages].filter(([key]) => !base.has(key)).map(([, entry]) => entry);

@@ -65,8 +65,12 @@ export function translationCoverage(navigation: Navigation | undefined): Transla
 		if (!entries.some(e => pathOf(e).startsWith(prefix))) {
 			const counts = new Map<string, number>();
 			for (const e of entries) {
-				const first = /^[^/]+\//.exec(pathOf(e))?.[0];
-				if (first) counts.set(first, (counts.get(first) ?? 0) + 1);
+				const path = pathOf(e);
+				const slash = path.indexOf('/');
+				if (slash > 0) {
+					const first = path.slice(0, slash + 1);
+					counts.set(first, (counts.get(first) ?? 0) + 1);
+				}
 			}
 			const [top, count] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
 			if (count > entries.length / 2 && /^[a-z]{2}(?:-[A-Za-z]{2,4})?\/$/.test(top)) prefix = top;
@@ -131,11 +135,13 @@ export function translationCoverage(navigation: Navigation | undefined): Transla
 	};
 }
 
-const entryPath = (value: string) =>
-	value
-		.trim()
-		.replace(/^\/+/, '')
-		.replace(/\.mdx?$/i, '');
+const entryPath = (value: string) => {
+	const trimmed = value.trim();
+	const last = trimmed.charCodeAt(trimmed.length - 1) | 0x20;
+	// Read for every entry of every language on each docs.json edit: the patterns only where they can match.
+	const path = trimmed.charCodeAt(0) === 0x2f ? trimmed.replace(/^\/+/, '') : trimmed;
+	return last === 0x64 || last === 0x78 ? path.replace(/\.mdx?$/i, '') : path;
+};
 
 /** How many missing pages a finding names, and relates. */
 const listed = 10;

@@ -40,6 +40,12 @@ async function main(): Promise<void> {
 		await inspector.post('Profiler.setSamplingInterval', { interval: 200 });
 		await inspector.post('Profiler.start');
 	}
+	// MINTDOC_HEAP_PROFILE=file.heapprofile: what the edits allocate (sampled), by function.
+	const heapProfile = process.env.MINTDOC_HEAP_PROFILE;
+	if (heapProfile) {
+		inspector.connect();
+		await inspector.post('HeapProfiler.startSampling', { samplingInterval: 16384 });
+	}
 	const samples: number[] = [];
 	const cpu: number[] = [];
 	for (let i = 0; i < edits; i++) {
@@ -62,6 +68,7 @@ async function main(): Promise<void> {
 		}
 	}
 	console.log(`docs.json edit → checkSite p50 ${percentile(samples, 50).toFixed(0)} / p95 ${percentile(samples, 95).toFixed(0)} ms (cpu p50 ${percentile(cpu, 50).toFixed(0)} ms)`);
+	if (heapProfile) writeFileSync(heapProfile, JSON.stringify((await inspector.post('HeapProfiler.stopSampling')).profile));
 	const text = config.getText();
 	const at = config.positionAt(text.indexOf(`"${site.navPages[middle + 3]}"`) + 4);
 	const completion: number[] = [];

@@ -23,6 +23,11 @@ export function classifyEntry(value: string): PageEntryKind {
 	return { kind: 'page', path, leadingSlash, extension };
 }
 
+/** Whether a `pages` string is an OpenAPI reference (`METHOD /path`), as {@link classifyEntry} decides, without building its parts. */
+export function isOpenApiEntry(value: string): boolean {
+	return /\s/.test(value) && openApiEntry.test(value);
+}
+
 /** The page path an entry names (no leading slash, no extension), or undefined for an OpenAPI reference. */
 export function pagePathOf(value: string): string | undefined {
 	const entry = classifyEntry(value);

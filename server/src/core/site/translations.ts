@@ -1,7 +1,7 @@
 import { getValue } from '../docsConfig/configTree';
 import type { DiagnosticSink } from '../docsConfig/diagnosticSink';
 import type { NavElement, Navigation, PageEntry } from '../docsConfig/navigation';
-import { classifyEntry } from '../docsConfig/pageEntries';
+import { isOpenApiEntry } from '../docsConfig/pageEntries';
 
 /** One language of a site with `languages`: its pages, and how they line up with the default language's. */
 export interface LanguageCoverage {
@@ -41,31 +41,36 @@ export interface TranslationCoverage {
 export function translationCoverage(navigation: Navigation | undefined): TranslationCoverage | undefined {
 	const languages = navigation?.elements.filter(e => e.kind === 'language' && e.name) ?? [];
 	if (languages.length < 2) return undefined;
-	const entriesOf = new Map<NavElement, PageEntry[]>(languages.map(l => [l, []]));
+	// Per language its page entries and, side by side, their paths: read for every entry of a
+	// 23,000-entry navigation on each docs.json edit, so no map per entry and no object per entry.
+	const of = new Map<NavElement, { entries: PageEntry[]; paths: string[] }>(languages.map(l => [l, { entries: [], paths: [] }]));
 	// The language above each parent, found once per parent (entries share their group).
 	const languageOf = new Map<NavElement, NavElement | undefined>();
 	for (const entry of navigation!.pages) {
-		if (classifyEntry(entry.value).kind !== 'page') continue;
+		if (isOpenApiEntry(entry.value)) continue;
 		let language = languageOf.get(entry.parent);
 		if (!languageOf.has(entry.parent)) {
 			language = entry.parent;
 			while (language && language.kind !== 'language') language = language.parent;
 			languageOf.set(entry.parent, language);
 		}
-		if (language) entriesOf.get(language)?.push(entry);
+		const bucket = language && of.get(language);
+		if (!bucket) continue;
+		bucket.entries.push(entry);
+		bucket.paths.push(entryPath(entry.value));
 	}
+	const pathsOf = (element: NavElement) => of.get(element)!.paths;
 	// The locale's folder is usually its code (`fr/`); some sites use another (`ja/` for the code `jp`):
 	// then the first folder most of the language's entries share.
 	const prefixes = new Map<NavElement, string>();
 	const prefixOf = (element: NavElement): string => {
 		const known = prefixes.get(element);
 		if (known !== undefined) return known;
-		const entries = entriesOf.get(element)!;
+		const paths = pathsOf(element);
 		let prefix = `${element.name!}/`;
-		if (!entries.some(e => pathOf(e).startsWith(prefix))) {
+		if (!paths.some(path => path.startsWith(prefix))) {
 			const counts = new Map<string, number>();
-			for (const e of entries) {
-				const path = pathOf(e);
+			for (const path of paths) {
 				const slash = path.indexOf('/');
 				if (slash > 0) {
 					const first = path.slice(0, slash + 1);
@@ -73,26 +78,19 @@ export function translationCoverage(navigation: Navigation | undefined): Transla
 				}
 			}
 			const [top, count] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
-			if (count > entries.length / 2 && /^[a-z]{2}(?:-[A-Za-z]{2,4})?\/$/.test(top)) prefix = top;
+			if (count > paths.length / 2 && /^[a-z]{2}(?:-[A-Za-z]{2,4})?\/$/.test(top)) prefix = top;
 		}
 		prefixes.set(element, prefix);
 		return prefix;
-	};
-	// Asked several times per entry (prefixes, shares, keys): computed once.
-	const paths = new Map<PageEntry, string>();
-	const pathOf = (entry: PageEntry) => {
-		let path = paths.get(entry);
-		if (path === undefined) paths.set(entry, (path = entryPath(entry.value)));
-		return path;
 	};
 	// Once per language: asked by a sort's comparator, it read every entry of two languages per comparison.
 	const shares = new Map<NavElement, number>();
 	const prefixedShare = (element: NavElement) => {
 		let share = shares.get(element);
 		if (share === undefined) {
-			const entries = entriesOf.get(element)!;
+			const paths = pathsOf(element);
 			const prefix = prefixOf(element);
-			share = entries.length ? entries.filter(e => pathOf(e).startsWith(prefix)).length / entries.length : 1;
+			share = paths.length ? paths.filter(path => path.startsWith(prefix)).length / paths.length : 1;
 			shares.set(element, share);
 		}
 		return share;
@@ -105,21 +103,23 @@ export function translationCoverage(navigation: Navigation | undefined): Transla
 	const keyed = (element: NavElement) => {
 		const pages = new Map<string, PageEntry>();
 		const unprefixed: PageEntry[] = [];
-		for (const entry of entriesOf.get(element)!) {
-			const path = pathOf(entry);
-			const prefixed = path.startsWith(prefixOf(element));
+		const { entries, paths } = of.get(element)!;
+		const prefix = prefixOf(element);
+		for (let i = 0; i < entries.length; i++) {
+			const path = paths[i];
+			const prefixed = path.startsWith(prefix);
 			// Without its prefix, a localized entry shows the default language's page: listed, not translated.
 			if (!prefixed && element !== defaultLanguage) {
-				unprefixed.push(entry);
+				unprefixed.push(entries[i]);
 				continue;
 			}
-			const key = prefixed ? path.slice(prefixOf(element).length) : path;
-			if (!pages.has(key)) pages.set(key, entry);
+			const key = prefixed ? path.slice(prefix.length) : path;
+			if (!pages.has(key)) pages.set(key, entries[i]);
 		}
 		return { pages, unprefixed };
 	};
 	// Languages that share pages without any locale folder are not a translated layout: nothing to line up.
-	if (!languages.some(l => l !== defaultLanguage && entriesOf.get(l)!.some(e => pathOf(e).startsWith(prefixOf(l))))) return undefined;
+	if (!languages.some(l => l !== defaultLanguage && pathsOf(l).some(path => path.startsWith(prefixOf(l))))) return undefined;
 	const baseKeyed = keyed(defaultLanguage);
 	const base = baseKeyed.pages;
 	return {

@@ -25,6 +25,13 @@ const pageTexts = [
 	'## Setup\n\n## Other\n\n[x](/x) [y](/y)\n',
 ];
 
+/** OpenAPI documents the repository holds (found, not named): one text written at several paths is read once (docs/architecture.md, rule 8). */
+const specTexts = [
+	'openapi: 3.1.0\ninfo:\n  title: T\n  version: "1"\npaths:\n  /users:\n    get:\n      responses:\n        "200":\n          description: ok\n',
+	'openapi: 3.1.0\ninfo:\n  title: T\n  version: "1"\npaths:\n  /users:\n    get:\n      responses: [\n',
+];
+const specPaths = ['api.yaml', 'v2/api.yaml', 'sub/api.yaml'] as const;
+
 const docsJson = (pages: readonly string[], redirect: boolean) =>
 	JSON.stringify(
 		{
@@ -45,7 +52,8 @@ type Step =
 	| { kind: 'docs'; folder: '' | 'sub/'; pages: string[]; redirect: boolean }
 	| { kind: 'deleteDocs'; folder: '' | 'sub/' }
 	| { kind: 'mint'; pages: string[] }
-	| { kind: 'deleteMint' };
+	| { kind: 'deleteMint' }
+	| { kind: 'spec'; path: string; text: number };
 
 const pagesArb = fc.subarray([...pageNames, 'missing-page']);
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
@@ -63,6 +71,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
 	{ weight: 1, arbitrary: fc.record({ kind: fc.constant('deleteDocs' as const), folder: fc.constantFrom('' as const, 'sub/' as const) }) },
 	{ weight: 1, arbitrary: fc.record({ kind: fc.constant('mint' as const), pages: pagesArb }) },
 	{ weight: 1, arbitrary: fc.record({ kind: fc.constant('deleteMint' as const) }) },
+	{ weight: 1, arbitrary: fc.record({ kind: fc.constant('spec' as const), path: fc.constantFrom(...specPaths), text: fc.nat(specTexts.length - 1) }) },
 );
 
 /** A site configured by mint.json alone, three pages. */
@@ -115,6 +124,9 @@ async function apply(step: Step, workspace: InMemoryWorkspace, service: Language
 			return;
 		case 'deleteMint':
 			if (file('mint.json', undefined)) await service.findDocsRoots(noCancellation);
+			return;
+		case 'spec':
+			await event(step.path, file(step.path, specTexts[step.text]), false);
 			return;
 	}
 }

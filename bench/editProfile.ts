@@ -5,6 +5,7 @@
 //   node --require tsx/cjs bench/editProfile.ts DIR [edits]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
+import { writeHeapSnapshot } from 'node:v8';
 import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
@@ -31,6 +32,9 @@ async function main(): Promise<void> {
 	await service.findDocsRoots(token);
 	await service.checkSite(root, token);
 	console.log(`first checkSite ${(performance.now() - started).toFixed(0)} ms`);
+	// With --expose-gc: the live heap after load and after the edits (what the edits keep, not what they allocate).
+	const live = () => ((globalThis as { gc?: () => void }).gc?.(), (process.memoryUsage().heapUsed / 2 ** 20).toFixed(0));
+	const liveAfterLoad = live();
 	const middle = Math.floor(site.navPages.length / 2);
 	const profile = process.env.MINTDOC_PROFILE;
 	const inspector = new Session();
@@ -67,6 +71,8 @@ async function main(): Promise<void> {
 			cpu.push((used.user + used.system) / 1000);
 		}
 	}
+	console.log(`live heap after load ${liveAfterLoad} MB, after the edits ${live()} MB`);
+	if (process.env.MINTDOC_HEAP_SNAPSHOT) writeHeapSnapshot(process.env.MINTDOC_HEAP_SNAPSHOT);
 	console.log(`docs.json edit → checkSite p50 ${percentile(samples, 50).toFixed(0)} / p95 ${percentile(samples, 95).toFixed(0)} ms (cpu p50 ${percentile(cpu, 50).toFixed(0)} ms)`);
 	if (heapProfile) writeFileSync(heapProfile, JSON.stringify((await inspector.post('HeapProfiler.stopSampling')).profile));
 	const text = config.getText();

@@ -15,6 +15,7 @@ import { collectSpecReferences, specReferenceOf, type SpecReference, type SpecRe
 import { DuplicateCounts, joinScope, type StoredOccurrence } from './duplicateCounts';
 import type { PageIndex } from './pageIndex';
 import { UnitCache } from './unitCache';
+import { detachString } from '../detachString';
 
 /** A spec reference of a cached subtree: the source, the string it is written in, where (relative). */
 interface StoredReference {
@@ -161,7 +162,8 @@ export class NavigationChecks {
 					runUnitRules(unit, config, pages, registry, sink);
 					return;
 				}
-				findings = unitSink.findings;
+				// Kept across edits: their strings must not hold this version of the file.
+				findings = unitSink.findings.map(detachDiagnostic);
 				if (facts.findings.size >= 2) facts.findings.delete(facts.findings.keys().next().value!);
 				facts.findings.set(context, findings);
 			}
@@ -223,7 +225,7 @@ export class NavigationChecks {
 			const paths: string[] = [];
 			for (const entry of this.#split!.units[index].entries) {
 				const path = entryPagePath(entry.value);
-				if (path && !this.pages.has(path) && !this.pages.isIgnored(path)) paths.push(path);
+				if (path && !this.pages.has(path) && !this.pages.isIgnored(path)) paths.push(detachString(path));
 			}
 			facts.missing = { pagesKey: this.#pagesKey, paths };
 		}
@@ -240,6 +242,11 @@ export class NavigationChecks {
 		this.#unitOfElementCache ??= new Map(this.#split!.units.flatMap(unit => unit.elements.map(e => [e, unit] as const)));
 		return this.#unitOfElementCache.get(element);
 	}
+}
+
+/** A finding whose strings are copies (see detachString); `data` (quick-fix replacements) too. */
+function detachDiagnostic(diagnostic: Diagnostic): Diagnostic {
+	return JSON.parse(JSON.stringify(diagnostic)) as Diagnostic;
 }
 
 function getOpenApi(element: NavElement): ConfigNode | undefined {
@@ -263,11 +270,16 @@ function textFacts(unit: NavUnit): UnitFacts {
 	for (const entry of unit.entries) {
 		const path = pagePathOf(entry.value);
 		if (path !== undefined)
-			occurrences.push({ path, inner: innerScopeOf(entry.parent, unit.element), offset: entry.node.offset - unit.offset, length: entry.node.length });
+			occurrences.push({
+				path: detachString(path),
+				inner: detachString(innerScopeOf(entry.parent, unit.element)),
+				offset: entry.node.offset - unit.offset,
+				length: entry.node.length,
+			});
 	}
 	const store = (reference: SpecReference): StoredReference => ({
-		source: reference.source,
-		value: reference.node.value as string,
+		source: detachString(reference.source),
+		value: detachString(reference.node.value as string),
 		offset: reference.node.offset - unit.offset,
 		length: reference.node.length,
 	});

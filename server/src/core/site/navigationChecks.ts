@@ -246,7 +246,14 @@ export class NavigationChecks {
 
 /** A finding whose strings are copies (see detachString); `data` (quick-fix replacements) too. */
 function detachDiagnostic(diagnostic: Diagnostic): Diagnostic {
-	return JSON.parse(JSON.stringify(diagnostic)) as Diagnostic;
+	return detachDeep(diagnostic) as Diagnostic;
+}
+
+function detachDeep(value: unknown): unknown {
+	if (typeof value === 'string') return detachString(value);
+	if (Array.isArray(value)) return value.map(detachDeep);
+	if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, detachDeep(inner)]));
+	return value;
 }
 
 function getOpenApi(element: NavElement): ConfigNode | undefined {

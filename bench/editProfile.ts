@@ -60,7 +60,11 @@ async function main(): Promise<void> {
 		]) {
 			const text = config.getText();
 			const offset = text.indexOf(from);
-			config = TextDocument.update(config, [{ range: { start: config.positionAt(offset), end: config.positionAt(offset + from.length) }, text: to }], config.version + 1);
+			config = TextDocument.update(
+				config,
+				[{ range: { start: config.positionAt(offset), end: config.positionAt(offset + from.length) }, text: to }],
+				config.version + 1,
+			);
 			started = performance.now();
 			const cpuStart = process.cpuUsage();
 			service.didChangeDocument(configUri);
@@ -73,7 +77,9 @@ async function main(): Promise<void> {
 	}
 	console.log(`live heap after load ${liveAfterLoad} MB, after the edits ${live()} MB`);
 	if (process.env.MINTDOC_HEAP_SNAPSHOT) writeHeapSnapshot(process.env.MINTDOC_HEAP_SNAPSHOT);
-	console.log(`docs.json edit → checkSite p50 ${percentile(samples, 50).toFixed(0)} / p95 ${percentile(samples, 95).toFixed(0)} ms (cpu p50 ${percentile(cpu, 50).toFixed(0)} ms)`);
+	console.log(
+		`docs.json edit → checkSite p50 ${percentile(samples, 50).toFixed(0)} / p95 ${percentile(samples, 95).toFixed(0)} ms (cpu p50 ${percentile(cpu, 50).toFixed(0)} ms)`,
+	);
 	if (heapProfile) writeFileSync(heapProfile, JSON.stringify((await inspector.post('HeapProfiler.stopSampling')).profile));
 	const text = config.getText();
 	const at = config.positionAt(text.indexOf(`"${site.navPages[middle + 3]}"`) + 4);

@@ -19,7 +19,10 @@ describe('docs.json edits keep no old version of the file alive', function () {
 	it('holds about one copy of a 3 MB docs.json after 30 entries renamed and renamed back', async () => {
 		// Entries read from one version of the text and kept by a cache (or carried into the next tree)
 		// kept that whole version alive: 30 edited entries, 30 versions (90 MB here).
-		const groups = Array.from({ length: 400 }, (_, g) => ({ group: `G${g}`, pages: Array.from({ length: 200 }, (_, i) => `v${g % 40}/guides/section-${g}/page-${i}`) }));
+		const groups = Array.from({ length: 400 }, (_, g) => ({
+			group: `G${g}`,
+			pages: Array.from({ length: 200 }, (_, i) => `v${g % 40}/guides/section-${g}/page-${i}`),
+		}));
 		let text = docsJson({ groups });
 		const workspace = new InMemoryWorkspace({ 'docs.json': text, 'index.mdx': '# Home\n' });
 		const service = createLanguageService({ workspace, changesReported: true });

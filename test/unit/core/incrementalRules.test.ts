@@ -148,7 +148,17 @@ describe('docs.json rules reused across edits (incremental equals full)', () => 
 			const document = await workspace.readDocument(uri);
 			return document && { document, parsed: parseJsonConfig(document, 'docs.json') };
 		};
-		const model = await buildSiteModel(workspaceRoot, workspaceUri('docs.json'), load, pages, noCancellation, async () => undefined, undefined, undefined, rules);
+		const model = await buildSiteModel(
+			workspaceRoot,
+			workspaceUri('docs.json'),
+			load,
+			pages,
+			noCancellation,
+			async () => undefined,
+			undefined,
+			undefined,
+			rules,
+		);
 		const duplicates = model.diagnostics.get(workspaceUri('docs.json'))!.filter(d => d.code === 'nav-duplicate-page');
 		assert.equal(duplicates.length, 1);
 		assert.equal(rules.duplicateUnitsRead, 2, 'the two groups of v7, not the 40 groups of the site');

@@ -18,7 +18,11 @@ function site(next: () => number, count: number): string[] {
 	const paths = new Set<string>();
 	while (paths.size < count)
 		paths.add(
-			[pick(next, ['v1.0', 'v1.1', 'v2.0', 'edge', 'V3']), pick(next, ['en', 'pt-BR', 'ko', 'Fr']), pick(next, ['guides', 'api', 'Concepts', 'tools/a', 'tools/b'])]
+			[
+				pick(next, ['v1.0', 'v1.1', 'v2.0', 'edge', 'V3']),
+				pick(next, ['en', 'pt-BR', 'ko', 'Fr']),
+				pick(next, ['guides', 'api', 'Concepts', 'tools/a', 'tools/b']),
+			]
 				.slice(0, 1 + Math.floor(next() * 3))
 				.join('/') + `/${pick(next, ['page', 'Page', 'intro', 'setup'])}-${Math.floor(next() * 500)}`,
 		);

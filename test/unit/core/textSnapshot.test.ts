@@ -24,9 +24,11 @@ function text(next: () => number, length: number): string {
 function assertSame(snapshot: TextSnapshot, context: string): void {
 	const reference = TextDocument.create(snapshot.uri, 'json', 1, snapshot.getText());
 	assert.equal(snapshot.lineCount, reference.lineCount, context);
-	for (let offset = -1; offset <= reference.getText().length + 1; offset++) assert.deepEqual(snapshot.positionAt(offset), reference.positionAt(offset), `${context} @${offset}`);
+	for (let offset = -1; offset <= reference.getText().length + 1; offset++)
+		assert.deepEqual(snapshot.positionAt(offset), reference.positionAt(offset), `${context} @${offset}`);
 	for (let line = -1; line <= reference.lineCount; line++)
-		for (const character of [0, 1, 3, 50]) assert.equal(snapshot.offsetAt({ line, character }), reference.offsetAt({ line, character }), `${context} ${line}:${character}`);
+		for (const character of [0, 1, 3, 50])
+			assert.equal(snapshot.offsetAt({ line, character }), reference.offsetAt({ line, character }), `${context} ${line}:${character}`);
 }
 
 describe('configuration file copies (line starts taken from the last copy)', () => {

@@ -56,7 +56,11 @@ describe('OpenAPI documents found in the repository', () => {
 			workspace: new InMemoryWorkspace(files),
 			changesReported: true,
 			specReader: (uri, text) => (reads.push(uri), readOpenApiSpec(uri, text)),
-			specValidator: async (uri, text, read) => (validations.push(uri), await released, { ...read, problems: text.includes('paths2') ? [{ message: 'bad', span: { offset: 1, length: 1 } }] : [] }),
+			specValidator: async (uri, text, read) => (
+				validations.push(uri),
+				await released,
+				{ ...read, problems: text.includes('paths2') ? [{ message: 'bad', span: { offset: 1, length: 1 } }] : [] }
+			),
 		});
 		await service.findDocsRoots(noCancellation);
 		const before = await service.checkSite(workspaceRoot, noCancellation);
@@ -69,7 +73,10 @@ describe('OpenAPI documents found in the repository', () => {
 			after = await service.checkSite(workspaceRoot, noCancellation);
 		}
 		assert.equal(validations.length, 2, validations.join());
-		const withFindings = after.filter(r => r.diagnostics.length).map(r => r.uri.slice(workspaceRoot.length + 1)).sort();
+		const withFindings = after
+			.filter(r => r.diagnostics.length)
+			.map(r => r.uri.slice(workspaceRoot.length + 1))
+			.sort();
 		assert.deepEqual(withFindings, ['v0/api.json', 'v10/api.json', 'v2/api.json', 'v4/api.json', 'v6/api.json', 'v8/api.json']);
 		assert.equal(before.filter(r => r.uri.endsWith('api.json')).length, 12);
 	});

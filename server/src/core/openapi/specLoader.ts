@@ -40,9 +40,17 @@ export function createSpecLoader(host: SpecLoaderHost): SpecLoader {
 	// read, and validated, once. What is read depends on the text and on nothing of the path but a .json ending.
 	const reads = new SharedByText<OpenApiSpec | Promise<OpenApiSpec>>();
 	const validations = new SharedByText<Promise<OpenApiSpec>>();
-	const readSpec = (uri: string, text: string) => rebind(reads.get(uri, text, () => reader(uri, text)), uri);
+	const readSpec = (uri: string, text: string) =>
+		rebind(
+			reads.get(uri, text, () => reader(uri, text)),
+			uri,
+		);
 	const validateSpec = (uri: string, text: string, spec: OpenApiSpec) =>
-		host.options.specValidator && rebind(validations.get(uri, text, () => host.options.specValidator!(uri, text, spec)), uri);
+		host.options.specValidator &&
+		rebind(
+			validations.get(uri, text, () => host.options.specValidator!(uri, text, spec)),
+			uri,
+		);
 	const specs = new Map<string, { text: string; spec: OpenApiSpec | undefined; loading: boolean; document?: TextDocument; readAt?: number }>();
 	// Hosted specs: fetched once in the background (or awaited by the CLI); a failure is remembered as a message.
 	const remote = new Map<string, { text?: string; error?: string; pending?: Promise<void> }>();

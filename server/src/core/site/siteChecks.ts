@@ -66,7 +66,9 @@ export class SiteChecks {
 		throwIfCancelled(token);
 		const head = document;
 		const openapi = summary.frontmatter
-			? dependencies.frontmatterFindings(site, uri, summary, () => checkFrontmatterOpenApi(head, summary.frontmatter, site.specs, operation => navEntryOf(site, operation)))
+			? dependencies.frontmatterFindings(site, uri, summary, () =>
+					checkFrontmatterOpenApi(head, summary.frontmatter, site.specs, operation => navEntryOf(site, operation)),
+				)
 			: [];
 		const base = context ?? this.linkContext(site);
 		// Links that consult another page's anchors: that page's heading edits re-check this one.

@@ -63,13 +63,17 @@ export class PageDependencies {
 	 * crewAI, each searching 140 documents) and most edits change none of these.
 	 */
 	frontmatterFindings(site: SiteModel, uri: string, summary: PageSummary, compute: () => Diagnostic[]): readonly Diagnostic[] {
+		// Other pages' frontmatter names no operation: nothing to search, nothing to keep.
+		if (!this.#frontmatterApiPages.has(uri)) {
+			this.#frontmatter.delete(uri);
+			return compute();
+		}
 		const key = frontmatterKey(site);
 		const kept = this.#frontmatter.get(uri);
 		if (kept && kept.summary === summary && kept.key === key) return kept.diagnostics;
 		const diagnostics = compute();
 		this.frontmatterRuns++;
-		if (this.#frontmatterApiPages.has(uri)) this.#frontmatter.set(uri, { summary, key, diagnostics });
-		else this.#frontmatter.delete(uri);
+		this.#frontmatter.set(uri, { summary, key, diagnostics });
 		return diagnostics;
 	}
 

@@ -328,6 +328,7 @@ export function formatTable(
 			size => `${ms(server(size)?.configEditP50Ms)} / ${ms(server(size)?.configEditP95Ms)}`,
 			budget('configEditP95Ms', ms),
 		),
+		row('server: CPU time per docs.json edit (all threads)', size => ms(server(size)?.configEditCpuMs)),
 		row(
 			'server: MDX edit → diagnostics p50 / p95',
 			size => `${ms(server(size)?.pageEditP50Ms)} / ${ms(server(size)?.pageEditP95Ms)}`,

@@ -11,6 +11,8 @@ export interface ServerFigures {
 	loadedMs: number;
 	configEditP50Ms: number;
 	configEditP95Ms: number;
+	/** CPU time of the server (every thread: garbage collection, the background re-check between edits) per docs.json edit. */
+	configEditCpuMs: number | undefined;
 	pageEditP50Ms: number;
 	pageEditP95Ms: number;
 	pageCompletionP50Ms: number;
@@ -46,7 +48,11 @@ export async function benchServer(site: GeneratedSite, serverPath: string, log: 
 		log(`  server ${site.size}: background check of every page done after ${(loadedMs / 1000).toFixed(1)} s`);
 		const rssAfterLoadMb = session.rssMb();
 
+		const cpuBefore = session.cpuMs();
 		const config = await configEdits(session, configUri, site);
+		const cpuAfter = session.cpuMs();
+		// 50 edits, each made and undone.
+		const configEditCpuMs = cpuBefore !== undefined && cpuAfter !== undefined ? (cpuAfter - cpuBefore) / 100 : undefined;
 		const page = await pageEdits(session, root, site);
 		const requests = await configRequests(session, configUri, site);
 		const rssAfterEditsMb = session.rssMb();
@@ -54,7 +60,7 @@ export async function benchServer(site: GeneratedSite, serverPath: string, log: 
 		await session.idle(1000, 120_000);
 		await new Promise(resolve => setTimeout(resolve, settleMs));
 		const rssSettledMb = session.rssMb();
-		return { firstDiagnosticsMs, loadedMs, ...config, ...page, ...requests, rssAfterLoadMb, rssAfterEditsMb, rssSettledMb };
+		return { firstDiagnosticsMs, loadedMs, ...config, configEditCpuMs, ...page, ...requests, rssAfterLoadMb, rssAfterEditsMb, rssSettledMb };
 	} finally {
 		await session.stop();
 	}

@@ -3,6 +3,8 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { noCancellation } from '../../../server/src/core/cancellation';
 import { maxPageItems } from '../../../server/src/core/features/completion';
 import { createLanguageService } from '../../../server/src/core/languageService';
+import { SiteChecks } from '../../../server/src/core/site/siteChecks';
+import { SiteState } from '../../../server/src/core/site/siteState';
 import { InMemoryWorkspace, workspaceRoot, workspaceUri } from '../../helpers/inMemoryWorkspace';
 import { docsJson } from '../../helpers/siteCheck';
 
@@ -134,5 +136,26 @@ describe('incremental checks (speed at scale)', () => {
 			narrowed?.items.slice(0, 3).map(i => i.label),
 			['v3/guides/page-14', 'v3/guides/page-140', 'v3/guides/page-1400'],
 		);
+	});
+
+	it('judges the OpenAPI frontmatter of a page again only when the documents or the endpoint entries changed', async () => {
+		const workspace = new InMemoryWorkspace(files());
+		const state = new SiteState({ workspace });
+		const checks = new SiteChecks(state, { workspace });
+		state.setRoots([workspaceRoot]);
+		const codes = async () => (await checks.checkPage(workspaceUri('api.mdx'), noCancellation)).map(d => d.code);
+		assert.deepEqual(await codes(), ['openapi-documented-twice']);
+		const runs = state.dependencies.frontmatterRuns;
+		workspace.write('docs.json', docsJson({ groups: [{ group: 'Renamed', openapi: 'openapi.json', pages: ['a', 'b', 'api', 'GET /users'] }] }));
+		assert.deepEqual(await codes(), ['openapi-documented-twice']);
+		assert.equal(state.dependencies.frontmatterRuns, runs, 'a renamed group changes nothing the frontmatter is judged by');
+		// The endpoint entry moves: the finding's related location moves with it.
+		workspace.write('docs.json', docsJson({ groups: [{ group: 'Renamed', openapi: 'openapi.json', pages: ['GET /users', 'a', 'b', 'api'] }] }));
+		assert.deepEqual(await codes(), ['openapi-documented-twice']);
+		assert.equal(state.dependencies.frontmatterRuns, runs + 1);
+		workspace.write('docs.json', docsJson({ groups: [{ group: 'Renamed', openapi: 'openapi.json', pages: ['a', 'b', 'api'] }] }));
+		assert.deepEqual(await codes(), []);
+		workspace.write('openapi.json', spec('/accounts'));
+		assert.deepEqual(await codes(), ['openapi-page-unmatched']);
 	});
 });

@@ -130,4 +130,37 @@ describe('docs.json rules reused across edits (incremental equals full)', () => 
 		await build();
 		assert.equal(rules.unitRuns, 4, 'the undo found every group as it was');
 	});
+
+	it('reads entry by entry only the groups in a scope where a page is listed twice', async () => {
+		// Versions of the same pages (as crewAI's ~40): a duplicate in one version leaves the others unread.
+		const versions = Array.from({ length: 20 }, (_, v) => ({
+			version: `v${v}`,
+			groups: [
+				{ group: 'A', pages: [existingPages[0], existingPages[1]] },
+				{ group: 'B', pages: v === 7 ? [existingPages[2], existingPages[0]] : [existingPages[2]] },
+			],
+		}));
+		const config = JSON.stringify({ name: 'N', navigation: { versions } }, null, 2);
+		const workspace = new InMemoryWorkspace(siteFiles(config));
+		const pages = await PageIndex.scan(workspace, workspaceRoot, noCancellation);
+		const rules = new NavigationRuleCache();
+		const load = async (uri: string) => {
+			const document = await workspace.readDocument(uri);
+			return document && { document, parsed: parseJsonConfig(document, 'docs.json') };
+		};
+		const model = await buildSiteModel(
+			workspaceRoot,
+			workspaceUri('docs.json'),
+			load,
+			pages,
+			noCancellation,
+			async () => undefined,
+			undefined,
+			undefined,
+			rules,
+		);
+		const duplicates = model.diagnostics.get(workspaceUri('docs.json'))!.filter(d => d.code === 'nav-duplicate-page');
+		assert.equal(duplicates.length, 1);
+		assert.equal(rules.duplicateUnitsRead, 2, 'the two groups of v7, not the 40 groups of the site');
+	});
 });

@@ -25,6 +25,13 @@ const pageTexts = [
 	'## Setup\n\n## Other\n\n[x](/x) [y](/y)\n',
 ];
 
+/** OpenAPI documents the repository holds (found, not named): one text written at several paths is read once (docs/architecture.md, rule 8). */
+const specTexts = [
+	'openapi: 3.1.0\ninfo:\n  title: T\n  version: "1"\npaths:\n  /users:\n    get:\n      responses:\n        "200":\n          description: ok\n',
+	'openapi: 3.1.0\ninfo:\n  title: T\n  version: "1"\npaths:\n  /users:\n    get:\n      responses: [\n',
+];
+const specPaths = ['api.yaml', 'v2/api.yaml', 'sub/api.yaml'] as const;
+
 const docsJson = (pages: readonly string[], redirect: boolean) =>
 	JSON.stringify(
 		{
@@ -48,7 +55,8 @@ type Step =
 	| { kind: 'deleteMint' }
 	// Editors report a folder deleted or moved in once, not each file in it.
 	| { kind: 'deleteFolder'; folder: 'sub' | 'guide' }
-	| { kind: 'moveInFolder'; folder: 'sub' | 'guide'; text: number };
+	| { kind: 'moveInFolder'; folder: 'sub' | 'guide'; text: number }
+	| { kind: 'spec'; path: string; text: number };
 
 const pagesArb = fc.subarray([...pageNames, 'missing-page']);
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
@@ -75,6 +83,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
 			text: fc.nat(pageTexts.length - 1),
 		}),
 	},
+	{ weight: 1, arbitrary: fc.record({ kind: fc.constant('spec' as const), path: fc.constantFrom(...specPaths), text: fc.nat(specTexts.length - 1) }) },
 );
 
 /** A site configured by mint.json alone, three pages. */
@@ -143,6 +152,9 @@ async function apply(step: Step, workspace: InMemoryWorkspace, service: Language
 			await service.didChangeFiles([{ uri: workspaceUri(step.folder), type: 'created' }]);
 			return;
 		}
+		case 'spec':
+			await event(step.path, file(step.path, specTexts[step.text]), false);
+			return;
 	}
 }
 

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { noCancellation } from '../../../server/src/core/cancellation';
 import { createLanguageService } from '../../../server/src/core/languageService';
+import { readOpenApiSpec } from '../../../server/src/core/openapi/openApiSpec';
 import { InMemoryWorkspace, workspaceRoot, workspaceUri } from '../../helpers/inMemoryWorkspace';
 import { docsJson } from '../../helpers/siteCheck';
 
@@ -39,5 +40,44 @@ describe('OpenAPI documents found in the repository', () => {
 			await service.checkSite(workspaceRoot, noCancellation);
 		}
 		assert.equal(workspace.reads.get(workspaceUri('data/list.json')), 1);
+	});
+
+	it('reads and validates once the same document repeated in every version, with each file its own findings', async () => {
+		// A versioned site copies its OpenAPI file into every version (crewAI: 140 files of 6 texts).
+		const broken = spec.replace('"openapi":"3.0.3"', '"openapi":"3.0.3","paths2":1');
+		const files: Record<string, string> = { 'docs.json': docsJson({ pages: ['index'] }), 'index.mdx': '# Home\n' };
+		for (let v = 0; v < 12; v++) files[`v${v}/api.json`] = v % 2 ? spec : broken;
+		const reads: string[] = [];
+		const validations: string[] = [];
+		// The validation (a worker thread in the server) finishes after the first check.
+		let release = () => undefined as void;
+		const released = new Promise<void>(resolve => (release = resolve));
+		const service = createLanguageService({
+			workspace: new InMemoryWorkspace(files),
+			changesReported: true,
+			specReader: (uri, text) => (reads.push(uri), readOpenApiSpec(uri, text)),
+			specValidator: async (uri, text, read) => (
+				validations.push(uri),
+				await released,
+				{ ...read, problems: text.includes('paths2') ? [{ message: 'bad', span: { offset: 1, length: 1 } }] : [] }
+			),
+		});
+		await service.findDocsRoots(noCancellation);
+		const before = await service.checkSite(workspaceRoot, noCancellation);
+		assert.equal(reads.length, 2, reads.join());
+		// The validations arrive in the background, for every file: a later check shows them.
+		release();
+		let after = before;
+		for (let i = 0; i < 100 && !after.some(r => r.diagnostics.length); i++) {
+			await new Promise(resolve => setImmediate(resolve));
+			after = await service.checkSite(workspaceRoot, noCancellation);
+		}
+		assert.equal(validations.length, 2, validations.join());
+		const withFindings = after
+			.filter(r => r.diagnostics.length)
+			.map(r => r.uri.slice(workspaceRoot.length + 1))
+			.sort();
+		assert.deepEqual(withFindings, ['v0/api.json', 'v10/api.json', 'v2/api.json', 'v4/api.json', 'v6/api.json', 'v8/api.json']);
+		assert.equal(before.filter(r => r.uri.endsWith('api.json')).length, 12);
 	});
 });

@@ -14,11 +14,18 @@ export function classifyEntry(value: string): PageEntryKind {
 	const api = /\s/.test(value) ? openApiEntry.exec(value) : null;
 	if (api) return { kind: 'openapi', file: api[1], method: api[2], path: api[3] };
 	const trimmed = value.trim();
-	const leadingSlash = trimmed.startsWith('/');
-	const extension = /\.(mdx|md)$/i.exec(trimmed)?.[0];
-	let path = trimmed.replace(/^\/+/, '');
+	const leadingSlash = trimmed.charCodeAt(0) === 0x2f;
+	// Only a name ending in d or x can end in .md or .mdx: most entries skip the pattern.
+	const last = trimmed.charCodeAt(trimmed.length - 1) | 0x20;
+	const extension = last === 0x64 || last === 0x78 ? /\.(mdx|md)$/i.exec(trimmed)?.[0] : undefined;
+	let path = leadingSlash ? trimmed.replace(/^\/+/, '') : trimmed;
 	if (extension) path = path.slice(0, -extension.length);
 	return { kind: 'page', path, leadingSlash, extension };
+}
+
+/** Whether a `pages` string is an OpenAPI reference (`METHOD /path`), as {@link classifyEntry} decides, without building its parts. */
+export function isOpenApiEntry(value: string): boolean {
+	return /\s/.test(value) && openApiEntry.test(value);
 }
 
 /** The page path an entry names (no leading slash, no extension), or undefined for an OpenAPI reference. */

@@ -1,3 +1,4 @@
+import { detachString } from '../detachString';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { PageIndex } from '../site/pageIndex';
 import { getValue, type ConfigNode, type ConfigScalar } from './configTree';
@@ -103,14 +104,17 @@ export function entryPagePath(value: string): string | undefined {
 function factsOf(value: string): PageFacts | undefined {
 	if (facts.has(value)) return facts.get(value);
 	if (facts.size >= 200_000) facts.clear();
-	const entry = classifyEntry(value);
+	// Kept across edits: copies, so that no key or path keeps alive the docs.json it was read from
+	// (a cycle of 20 renamed entries kept 20 versions of crewAI's, 96 MB).
+	const key = detachString(value);
+	const entry = classifyEntry(key);
 	let result: PageFacts | undefined;
 	if (entry.kind === 'page') {
 		// "FETCH /users": an endpoint with a method HTTP does not have, not a page path.
-		const badMethod = /^(?:\S+\s+)?([A-Za-z]+)\s+\/\S*$/.exec(value.trim())?.[1];
+		const badMethod = /^(?:\S+\s+)?([A-Za-z]+)\s+\/\S*$/.exec(key.trim())?.[1];
 		result = { entry, badMethod, path: entry.path.replace(/[#?].*$/, '').replace(/\/+$/, '') };
 	}
-	facts.set(value, result);
+	facts.set(key, result);
 	return result;
 }
 

@@ -4,10 +4,11 @@ import { findNodeAtOffset, getLocation, getNodePath, type JSONPath, type Node as
 import { CompletionItemKind, InsertTextFormat, type CompletionItem, type CompletionList, type Position } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { languageCodes, languageNames } from '../languageCodes';
-import { getValue } from '../docsConfig/configTree';
+import { getValue, type ConfigNode } from '../docsConfig/configTree';
 import { allowedChildKeys, isChildKey, type ChildKey, type NavElement, type PageEntry } from '../docsConfig/navigation';
 import { pagePathOf } from '../docsConfig/pageEntries';
 import { endpointCompletions } from './endpointFeatures';
+import { rankPageCandidates, sortPaths, type SortedPaths } from './pageCandidates';
 import type { PageIndex } from '../site/pageIndex';
 import type { SiteModel } from '../site/siteModel';
 
@@ -93,8 +94,7 @@ export const maxPageItems = 200;
 
 /**
  * Pages to offer, not already listed here: all of them on sites of ordinary size; on huge ones the
- * best `maxPageItems`: matching what is typed, unlisted first, then nearest the folder of the
- * entries around the cursor (the same version and language).
+ * best `maxPageItems` (see pageCandidates.ts).
  */
 function pageCandidates(
 	site: SiteModel,
@@ -103,43 +103,20 @@ function pageCandidates(
 	typed: string,
 	neighbours: readonly PageEntry[],
 ): string[] {
-	const { paths, lower: lowered } = pagesOf(site);
-	if (paths.length - listedHere.size <= maxPageItems) return paths.filter(path => !listedHere.has(path));
-	const needle = typed.replace(/^\/+/, '').toLowerCase();
+	const all = pagesOf(site);
+	if (all.paths.length - listedHere.size <= maxPageItems) return all.paths.filter(path => !listedHere.has(path));
 	const folder =
 		neighbours
 			.map(p => pagePathOf(p.value))
 			.find(p => p !== undefined)
 			?.replace(/[^/]*$/, '') ?? '';
-	const shared = (path: string) => {
-		let n = 0;
-		while (n < folder.length && n < path.length && folder[n] === path[n]) n++;
-		return n;
-	};
-	// Ranked by (matches the start of the path, is unlisted, shares most of the neighbours' folder),
-	// then by path. Few distinct ranks: pages go to buckets, and only the buckets that fill the
-	// answer are sorted (no object per page, no sort of thousands on each keystroke).
-	const depth = Math.min(folder.length, 1000);
-	const buckets: number[][] = [];
-	for (let i = 0; i < paths.length; i++) {
-		const path = paths[i];
-		if (listedHere.has(path)) continue;
-		const lower = lowered[i];
-		const match = needle === '' || lower.startsWith(needle) ? 0 : lower.includes(needle) ? 1 : -1;
-		if (match < 0) continue;
-		const rank = (match * 2 + (listedAnywhere.has(path) ? 1 : 0)) * (depth + 1) + (depth - Math.min(depth, shared(path)));
-		(buckets[rank] ??= []).push(i);
-	}
-	const chosen: string[] = [];
-	for (const bucket of buckets) {
-		if (!bucket) continue;
-		const names = bucket.map(i => paths[i]).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-		for (const name of names) {
-			if (chosen.length === maxPageItems) return chosen;
-			chosen.push(name);
-		}
-	}
-	return chosen;
+	return rankPageCandidates(all, unlistedOf(site, all, listedAnywhere), {
+		listedHere,
+		listedAnywhere,
+		needle: typed.replace(/^\/+/, '').toLowerCase(),
+		folder,
+		limit: maxPageItems,
+	});
 }
 
 const pathsOf = (entries: readonly PageEntry[]) => new Set(entries.flatMap(p => pagePathOf(p.value) ?? []));
@@ -148,7 +125,9 @@ const pathsOf = (entries: readonly PageEntry[]) => new Set(entries.flatMap(p => 
 // keystroke, and a huge site would otherwise collect 25,000 paths and 40,000 entries each time.
 const listedCache = new WeakMap<SiteModel, ReadonlySet<string>>();
 /** By page set, not by model: a docs.json edit makes a new model of the same pages (25,000 paths lowercased again on the next completion). */
-const pagesCache = new WeakMap<PageIndex, { readonly version: number; readonly paths: readonly string[]; readonly lower: readonly string[] }>();
+const pagesCache = new WeakMap<PageIndex, { readonly version: number; readonly sorted: SortedPaths }>();
+/** Per model: the pages no navigation entry lists, sorted (few on a real site: read first on every request). */
+const unlistedCache = new WeakMap<SiteModel, SortedPaths>();
 
 function listedInSite(site: SiteModel): ReadonlySet<string> {
 	let listed = listedCache.get(site);
@@ -156,13 +135,19 @@ function listedInSite(site: SiteModel): ReadonlySet<string> {
 	return listed;
 }
 
-function pagesOf(site: SiteModel): { readonly paths: readonly string[]; readonly lower: readonly string[] } {
+function pagesOf(site: SiteModel): SortedPaths {
 	let pages = pagesCache.get(site.pages);
-	if (pages?.version !== site.pageVersion) {
-		const paths = [...site.pages.paths()];
-		pagesCache.set(site.pages, (pages = { version: site.pageVersion, paths, lower: paths.map(p => p.toLowerCase()) }));
+	if (pages?.version !== site.pageVersion) pagesCache.set(site.pages, (pages = { version: site.pageVersion, sorted: sortPaths(site.pages.paths()) }));
+	return pages.sorted;
+}
+
+function unlistedOf(site: SiteModel, all: SortedPaths, listedAnywhere: ReadonlySet<string>): SortedPaths {
+	let unlisted = unlistedCache.get(site);
+	if (!unlisted) {
+		const kept = all.paths.flatMap((path, i) => (listedAnywhere.has(path) ? [] : [i]));
+		unlistedCache.set(site, (unlisted = { paths: kept.map(i => all.paths[i]), lower: kept.map(i => all.lower[i]) }));
 	}
-	return pages;
+	return unlisted;
 }
 
 /**
@@ -188,12 +173,29 @@ function locate(
 
 function innermostPagesArray(site: SiteModel, uri: string, offset: number): NavElement | undefined {
 	let best: { element: NavElement; length: number } | undefined;
-	for (const element of site.navigation?.elements ?? []) {
-		const pages = getValue(element.node, 'pages');
-		if (pages?.kind !== 'array' || pages.uri !== uri || offset <= pages.offset || offset >= pages.offset + pages.length) continue;
+	for (const { element, pages } of pagesArraysOf(site, uri)) {
+		if (offset <= pages.offset || offset >= pages.offset + pages.length) continue;
 		if (!best || pages.length < best.length) best = { element, length: pages.length };
 	}
 	return best?.element;
+}
+
+/** Per model and file: the elements with a `pages` array written there (looked up once, not per keystroke). */
+const pagesArrays = new WeakMap<SiteModel, Map<string, { element: NavElement; pages: ConfigNode }[]>>();
+
+function pagesArraysOf(site: SiteModel, uri: string): readonly { element: NavElement; pages: ConfigNode }[] {
+	let byUri = pagesArrays.get(site);
+	if (!byUri) pagesArrays.set(site, (byUri = new Map()));
+	let found = byUri.get(uri);
+	if (!found) {
+		found = [];
+		for (const element of site.navigation?.elements ?? []) {
+			const pages = getValue(element.node, 'pages');
+			if (pages?.kind === 'array' && pages.uri === uri) found.push({ element, pages });
+		}
+		byUri.set(uri, found);
+	}
+	return found;
 }
 
 const childKeyDocs: Record<ChildKey, string> = {

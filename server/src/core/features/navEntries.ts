@@ -10,7 +10,7 @@ const indexes = new WeakMap<SiteModel, Map<OpenApiOperation, Location>>();
  * Where the navigation lists an operation (the first entry that resolves to it). Pages with
  * OpenAPI frontmatter ask this for every check; resolving every entry per page was quadratic.
  */
-export function navEntryOf(site: SiteModel, operation: OpenApiOperation): Location | undefined {
+export function navEntryOf(site: SiteModel, operation: OpenApiOperation | undefined): Location | undefined {
 	let index = indexes.get(site);
 	if (!index) {
 		index = new Map();
@@ -26,5 +26,25 @@ export function navEntryOf(site: SiteModel, operation: OpenApiOperation): Locati
 		}
 		indexes.set(site, index);
 	}
-	return index.get(operation);
+	return operation && index.get(operation);
+}
+
+/** Per site model: what {@link navEntryOf} answers, as a string (equal strings, equal answers for the same operations). */
+const indexKeys = new WeakMap<SiteModel, string>();
+const operationIds = new WeakMap<OpenApiOperation, number>();
+let nextOperationId = 1;
+
+export function navEntryKey(site: SiteModel): string {
+	let key = indexKeys.get(site);
+	if (key === undefined) {
+		navEntryOf(site, undefined);
+		const parts: string[] = [];
+		for (const [operation, { uri, range }] of indexes.get(site)!) {
+			let id = operationIds.get(operation);
+			if (id === undefined) operationIds.set(operation, (id = nextOperationId++));
+			parts.push(`${id}@${uri}:${range.start.line}:${range.start.character}:${range.end.line}:${range.end.character}`);
+		}
+		indexKeys.set(site, (key = parts.join(',')));
+	}
+	return key;
 }

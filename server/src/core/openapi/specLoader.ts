@@ -35,7 +35,22 @@ export interface SpecLoaderHost {
 export function createSpecLoader(host: SpecLoaderHost): SpecLoader {
 	// One read per spec text: a 10 MB spec is parsed once, not on every keystroke in docs.json. While a
 	// new text is parsed (in the background), the last version answers, marked loading.
-	const readSpec = host.options.specReader ?? readOpenApiSpec;
+	const reader = host.options.specReader ?? readOpenApiSpec;
+	// A versioned site repeats its OpenAPI files in every version (crewAI: 140 files, 6 texts): each text is
+	// read, and validated, once. What is read depends on the text and on nothing of the path but a .json ending.
+	const reads = new SharedByText<OpenApiSpec | Promise<OpenApiSpec>>();
+	const validations = new SharedByText<Promise<OpenApiSpec>>();
+	const readSpec = (uri: string, text: string) =>
+		rebind(
+			reads.get(uri, text, () => reader(uri, text)),
+			uri,
+		);
+	const validateSpec = (uri: string, text: string, spec: OpenApiSpec) =>
+		host.options.specValidator &&
+		rebind(
+			validations.get(uri, text, () => host.options.specValidator!(uri, text, spec)),
+			uri,
+		);
 	const specs = new Map<string, { text: string; spec: OpenApiSpec | undefined; loading: boolean; document?: TextDocument; readAt?: number }>();
 	// Hosted specs: fetched once in the background (or awaited by the CLI); a failure is remembered as a message.
 	const remote = new Map<string, { text?: string; error?: string; pending?: Promise<void> }>();
@@ -129,7 +144,7 @@ export function createSpecLoader(host: SpecLoaderHost): SpecLoader {
 				host.invalidate(uri);
 			};
 			// Entries are judged as soon as the document is read; the full validation's findings follow with a re-check.
-			const validate = (spec: OpenApiSpec) => void host.options.specValidator?.(uri, text, spec).then(arrive, () => undefined);
+			const validate = (spec: OpenApiSpec) => void validateSpec(uri, text, spec)?.then(arrive, () => undefined);
 			if (!(result instanceof Promise) || host.options.awaitSpecReads) {
 				const spec = await result;
 				specs.set(uri, { text, spec, loading: false });
@@ -146,4 +161,27 @@ export function createSpecLoader(host: SpecLoaderHost): SpecLoader {
 		return { document, spec: { ...(stale ?? readOpenApiSpec(uri, '')), uri, loading: true } };
 	};
 	return host.options.specValidator || host.options.overlaidValidator ? Object.assign(load, { validateText }) : load;
+}
+
+/** Results computed once per text (and kind: JSON or YAML by the file's ending), for the last few texts read. */
+class SharedByText<T> {
+	readonly #entries = new Map<string, T>();
+
+	get(uri: string, text: string, compute: () => T): T {
+		const key = `${/\.json$/i.test(uri) ? 'json' : 'yaml'}\u0000${text}`;
+		let value = this.#entries.get(key);
+		if (value === undefined) {
+			value = compute();
+			this.#entries.set(key, value);
+			// Only repeats read close together are shared; a site's distinct texts are few.
+			if (this.#entries.size > 32) this.#entries.delete(this.#entries.keys().next().value!);
+		}
+		return value;
+	}
+}
+
+/** A document read for another file of the same text, as read for `uri`: its operations its own (features key by operation). */
+function rebind<T extends OpenApiSpec | Promise<OpenApiSpec>>(result: T, uri: string): T {
+	const as = (spec: OpenApiSpec): OpenApiSpec => (spec.uri === uri ? spec : { ...spec, uri, operations: spec.operations.map(op => ({ ...op })) });
+	return (result instanceof Promise ? result.then(as) : as(result as OpenApiSpec)) as T;
 }

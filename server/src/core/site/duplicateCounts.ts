@@ -61,6 +61,11 @@ export class DuplicateCounts {
 		return this.#duplicated.size > 0;
 	}
 
+	/** The scopes in which some path is listed twice. */
+	duplicatedScopes(): IterableIterator<string> {
+		return this.#duplicated.keys();
+	}
+
 	isDuplicated(scope: string, path: string): boolean {
 		return this.#duplicated.get(scope)?.has(path) ?? false;
 	}

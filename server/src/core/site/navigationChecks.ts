@@ -15,6 +15,7 @@ import { collectSpecReferences, specReferenceOf, type SpecReference, type SpecRe
 import { DuplicateCounts, joinScope, type StoredOccurrence } from './duplicateCounts';
 import type { PageIndex } from './pageIndex';
 import { UnitCache } from './unitCache';
+import { detachString } from '../detachString';
 
 /** A spec reference of a cached subtree: the source, the string it is written in, where (relative). */
 interface StoredReference {
@@ -27,6 +28,8 @@ interface StoredReference {
 /** What one subtree's text says, and its findings per context (the pages, the OpenAPI documents in scope). */
 interface UnitFacts {
 	readonly occurrences: readonly StoredOccurrence[];
+	/** The distinct scopes of its entries inside the subtree: a subtree in no scope with a duplicate is passed over whole. */
+	readonly innerScopes: readonly string[];
 	readonly elementReferences: readonly StoredReference[];
 	readonly entryReferences: readonly StoredReference[];
 	/** Page paths its entries name that are not pages, for one set of pages. */
@@ -46,6 +49,8 @@ export class NavigationRuleCache {
 	readonly duplicates = new DuplicateCounts();
 	/** How many times a subtree's rules ran (the rest were reused): for tests and the bench. */
 	unitRuns = 0;
+	/** How many subtrees the duplicate check read entry by entry (the others hold no entry in a scope with a duplicate). */
+	duplicateUnitsRead = 0;
 }
 
 const ids = new WeakMap<object, number>();
@@ -157,7 +162,8 @@ export class NavigationChecks {
 					runUnitRules(unit, config, pages, registry, sink);
 					return;
 				}
-				findings = unitSink.findings;
+				// Kept across edits: their strings must not hold this version of the file.
+				findings = unitSink.findings.map(detachDiagnostic);
 				if (facts.findings.size >= 2) facts.findings.delete(facts.findings.keys().next().value!);
 				facts.findings.set(context, findings);
 			}
@@ -186,6 +192,8 @@ export class NavigationChecks {
 			this.cache.duplicates.isDuplicated(scope, path) || this.cache.duplicates.count(scope, path) + (restCounts.get(`${scope}\u0000${path}`) ?? 0) >= 2;
 		// Nothing listed twice (the usual case): no need to walk the entries in order.
 		if (!this.cache.duplicates.hasDuplicates && !restOccurrences.some(o => isCandidate(o.scope, o.path))) return;
+		// The scopes where a path may be listed twice: a subtree with no entry in one of them has no candidate.
+		const hot = new Set([...this.cache.duplicates.duplicatedScopes(), ...restOccurrences.map(o => o.scope)]);
 		const unitIndex = this.#unitIndex();
 		let next = 0;
 		const candidates: PageOccurrence[] = [];
@@ -199,7 +207,10 @@ export class NavigationChecks {
 				continue;
 			}
 			const scope = outer(item);
-			for (const stored of this.#facts[unitIndex.get(item)!].occurrences) {
+			const facts = this.#facts[unitIndex.get(item)!];
+			if (!facts.innerScopes.some(inner => hot.has(joinScope(scope, inner)))) continue;
+			this.cache.duplicateUnitsRead++;
+			for (const stored of facts.occurrences) {
 				const full = joinScope(scope, stored.inner);
 				if (isCandidate(full, stored.path))
 					candidates.push({ path: stored.path, scope: full, uri: item.uri, offset: item.offset + stored.offset, length: stored.length });
@@ -214,7 +225,7 @@ export class NavigationChecks {
 			const paths: string[] = [];
 			for (const entry of this.#split!.units[index].entries) {
 				const path = entryPagePath(entry.value);
-				if (path && !this.pages.has(path) && !this.pages.isIgnored(path)) paths.push(path);
+				if (path && !this.pages.has(path) && !this.pages.isIgnored(path)) paths.push(detachString(path));
 			}
 			facts.missing = { pagesKey: this.#pagesKey, paths };
 		}
@@ -231,6 +242,18 @@ export class NavigationChecks {
 		this.#unitOfElementCache ??= new Map(this.#split!.units.flatMap(unit => unit.elements.map(e => [e, unit] as const)));
 		return this.#unitOfElementCache.get(element);
 	}
+}
+
+/** A finding whose strings are copies (see detachString); `data` (quick-fix replacements) too. */
+function detachDiagnostic(diagnostic: Diagnostic): Diagnostic {
+	return detachDeep(diagnostic) as Diagnostic;
+}
+
+function detachDeep(value: unknown): unknown {
+	if (typeof value === 'string') return detachString(value);
+	if (Array.isArray(value)) return value.map(detachDeep);
+	if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, detachDeep(inner)]));
+	return value;
 }
 
 function getOpenApi(element: NavElement): ConfigNode | undefined {
@@ -254,11 +277,16 @@ function textFacts(unit: NavUnit): UnitFacts {
 	for (const entry of unit.entries) {
 		const path = pagePathOf(entry.value);
 		if (path !== undefined)
-			occurrences.push({ path, inner: innerScopeOf(entry.parent, unit.element), offset: entry.node.offset - unit.offset, length: entry.node.length });
+			occurrences.push({
+				path: detachString(path),
+				inner: detachString(innerScopeOf(entry.parent, unit.element)),
+				offset: entry.node.offset - unit.offset,
+				length: entry.node.length,
+			});
 	}
 	const store = (reference: SpecReference): StoredReference => ({
-		source: reference.source,
-		value: reference.node.value as string,
+		source: detachString(reference.source),
+		value: detachString(reference.node.value as string),
 		offset: reference.node.offset - unit.offset,
 		length: reference.node.length,
 	});
@@ -267,7 +295,8 @@ function textFacts(unit: NavUnit): UnitFacts {
 		return reference ? [store(reference)] : [];
 	});
 	const entryReferences = collectSpecReferences(undefined, { root: unit.element, elements: [], pages: unit.entries, global: [] }).map(store);
-	return { occurrences, elementReferences, entryReferences, findings: new Map() };
+	const innerScopes = [...new Set(occurrences.map(o => o.inner))];
+	return { occurrences, innerScopes, elementReferences, entryReferences, findings: new Map() };
 }
 
 /** The documents a registry resolves references to, and those it cannot have: what unit findings depend on. */

@@ -3,6 +3,7 @@ import type { OpenApiSpec } from '../openapi/openApiSpec';
 import type { PageSummary } from '../mdx/pageSummary';
 import { generatedPageFolders, type SiteModel } from './siteModel';
 import { getString, getValue } from '../docsConfig/configTree';
+import { navEntryKey } from '../features/navEntries';
 
 /**
  * What page diagnostics depend on beyond the page itself, so the language server re-checks only
@@ -25,12 +26,17 @@ export class PageDependencies {
 	readonly #checkedCount = new Map<number, number>();
 	readonly #keyIds = new Map<string, number>();
 	#nextKeyId = 1;
+	/** Pages with OpenAPI frontmatter: the findings of that frontmatter, and what they were computed with (see frontmatterKey). */
+	readonly #frontmatter = new Map<string, { summary: PageSummary; key: string; diagnostics: readonly Diagnostic[] }>();
 	/** Pages judged against the navigation: their link findings, and what those were computed with. */
 	readonly #links = new Map<string, { summary: PageSummary; key: string; epoch: number; diagnostics: readonly Diagnostic[] }>();
 	/**
 	 * `fileEpoch`: the site state's epoch of the last change of a page or another file that is not
 	 * configuration (see ChangeTracker.otherFileChangedAt): any of them may change a link's fate.
 	 */
+	/** How many times a page's OpenAPI frontmatter was judged (the rest were reused): for tests. */
+	frontmatterRuns = 0;
+
 	constructor(private readonly fileEpoch: () => number) {}
 
 	/**
@@ -51,6 +57,27 @@ export class PageDependencies {
 	}
 
 	/**
+	 * The findings of a page's OpenAPI frontmatter: the last ones while its summary, the site's
+	 * OpenAPI documents and the navigation's endpoint entries (where each is listed) are those they
+	 * were computed with, else computed again. A docs.json edit re-checks every such page (544 on
+	 * crewAI, each searching 140 documents) and most edits change none of these.
+	 */
+	frontmatterFindings(site: SiteModel, uri: string, summary: PageSummary, compute: () => Diagnostic[]): readonly Diagnostic[] {
+		// Other pages' frontmatter names no operation: nothing to search, nothing to keep.
+		if (!this.#frontmatterApiPages.has(uri)) {
+			this.#frontmatter.delete(uri);
+			return compute();
+		}
+		const key = frontmatterKey(site);
+		const kept = this.#frontmatter.get(uri);
+		if (kept && kept.summary === summary && kept.key === key) return kept.diagnostics;
+		const diagnostics = compute();
+		this.frontmatterRuns++;
+		this.#frontmatter.set(uri, { summary, key, diagnostics });
+		return diagnostics;
+	}
+
+	/**
 	 * Records what a page's summary says (anchors, OpenAPI frontmatter). Its anchors are known from
 	 * its first check on (a background check of every page): the first edit of its headings re-checks
 	 * the pages linking to them.
@@ -59,7 +86,10 @@ export class PageDependencies {
 		if (!this.#anchors.has(uri)) this.#anchors.set(uri, summary.anchors);
 		const fm = summary.frontmatter;
 		if (fm && (fm.openapi !== undefined || fm['openapi-schema'] !== undefined)) this.#frontmatterApiPages.add(uri);
-		else this.#frontmatterApiPages.delete(uri);
+		else {
+			this.#frontmatterApiPages.delete(uri);
+			this.#frontmatter.delete(uri);
+		}
 	}
 
 	noteAnchorLink(from: string, to: string): void {
@@ -138,6 +168,22 @@ const keys = new WeakMap<SiteModel, string>();
 function siteKey(site: SiteModel): string {
 	let key = keys.get(site);
 	if (key === undefined) keys.set(site, (key = computeSiteKey(site)));
+	return key;
+}
+
+const frontmatterKeys = new WeakMap<SiteModel, string>();
+
+/** What the OpenAPI frontmatter rules read of a site: every OpenAPI document by URI (named or found), those unavailable, where the navigation lists each endpoint. */
+function frontmatterKey(site: SiteModel): string {
+	let key = frontmatterKeys.get(site);
+	if (key === undefined) {
+		const specs = site.specs.allSpecs.map(spec => {
+			if (!specIds.has(spec)) specIds.set(spec, nextSpecId++);
+			return `${spec.uri}@${specIds.get(spec)}`;
+		});
+		const unavailable = [...site.specs.unavailableSources].map(([source, why]) => `${source}=${why}`);
+		frontmatterKeys.set(site, (key = [specs.join(','), unavailable.join(','), navEntryKey(site)].join('\u0000')));
+	}
 	return key;
 }
 

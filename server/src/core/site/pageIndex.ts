@@ -1,3 +1,4 @@
+import { detachString } from '../detachString';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { createDiagnostic } from '../diagnostic';
 import { closestMatch } from '../textDistance';
@@ -163,7 +164,8 @@ export class PageIndex {
 		if (byPath.has(pagePath)) return byPath.get(pagePath);
 		const suggestion = closestMatch(pagePath, paths);
 		if (byPath.size >= 20_000) byPath.clear();
-		byPath.set(pagePath, suggestion);
+		// Kept until the pages change: the key must not hold the docs.json it was read from.
+		byPath.set(detachString(pagePath), suggestion);
 		return suggestion;
 	}
 

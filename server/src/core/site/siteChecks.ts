@@ -64,7 +64,12 @@ export class SiteChecks {
 		// stays at hand; other pages are read again when needed.
 		if (this.options.changesReported && !dependencies.hasFrontmatterApi(uri)) state.forgetPageText(uri);
 		throwIfCancelled(token);
-		const openapi = summary.frontmatter ? checkFrontmatterOpenApi(document, summary.frontmatter, site.specs, operation => navEntryOf(site, operation)) : [];
+		const head = document;
+		const openapi = summary.frontmatter
+			? dependencies.frontmatterFindings(site, uri, summary, () =>
+					checkFrontmatterOpenApi(head, summary.frontmatter, site.specs, operation => navEntryOf(site, operation)),
+				)
+			: [];
 		const base = context ?? this.linkContext(site);
 		// Links that consult another page's anchors: that page's heading edits re-check this one.
 		const tracked: LinkContext = { ...base, summaryOf: target => (dependencies.noteAnchorLink(uri, target), base.summaryOf(target)) };

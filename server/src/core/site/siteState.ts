@@ -3,6 +3,7 @@ import { DocumentCache } from '../cache';
 import { isCancelledError, throwIfCancelled, type CancellationToken } from '../cancellation';
 import type { LoadedConfigFile } from '../docsConfig/compose';
 import { parseJsonConfig, type ParsedJson, type PreviousConfigParse } from '../docsConfig/parseJson';
+import { TextSnapshot } from '../docsConfig/textSnapshot';
 import type { FileChange, LanguageServiceOptions } from '../languageServiceTypes';
 import { LegacySites } from '../legacy/legacySites';
 import { legacyConfigFileName } from '../legacy/mintConfig';
@@ -49,6 +50,8 @@ export class SiteState implements SiteSnapshot {
 	readonly #lastConfigParses = new Map<string, PreviousConfigParse>();
 	/** Pages read since their last reported change: a docs.json edit re-checks some pages without reading them again. */
 	readonly #pageTexts = new Map<string, { document: TextDocument; readAt: number }>();
+	/** The last copy of each configuration file a model read: the next copy takes its line starts from it. Bounded, oldest dropped. */
+	readonly #snapshots = new Map<string, TextSnapshot>();
 	readonly #specListeners: ((root: string) => void)[] = [];
 
 	constructor(private readonly options: LanguageServiceOptions) {
@@ -163,8 +166,11 @@ export class SiteState implements SiteSnapshot {
 		const parse = (document: TextDocument) => this.#configParses.get(document, d => this.#parseConfig(d));
 		const current = await this.options.workspace.readDocument(uri);
 		if (!current) return this.legacy.load(uri, parse);
-		// Open buffers are updated in place; a model keeps the text it was built from.
-		const document = TextDocument.create(current.uri, current.languageId, current.version, current.getText());
+		// Open buffers are updated in place; a model keeps the text it was built from (its line starts taken from the last copy).
+		const document = new TextSnapshot(current.uri, current.languageId, current.version, current.getText(), this.#snapshots.get(uri));
+		this.#snapshots.delete(uri);
+		this.#snapshots.set(uri, document);
+		if (this.#snapshots.size > 32) this.#snapshots.delete(this.#snapshots.keys().next().value!);
 		return { document, parsed: parse(document) };
 	};
 

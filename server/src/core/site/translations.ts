@@ -1,7 +1,7 @@
 import { getValue } from '../docsConfig/configTree';
 import type { DiagnosticSink } from '../docsConfig/diagnosticSink';
 import type { NavElement, Navigation, PageEntry } from '../docsConfig/navigation';
-import { classifyEntry } from '../docsConfig/pageEntries';
+import { isOpenApiEntry } from '../docsConfig/pageEntries';
 
 /** One language of a site with `languages`: its pages, and how they line up with the default language's. */
 export interface LanguageCoverage {
@@ -41,43 +41,59 @@ export interface TranslationCoverage {
 export function translationCoverage(navigation: Navigation | undefined): TranslationCoverage | undefined {
 	const languages = navigation?.elements.filter(e => e.kind === 'language' && e.name) ?? [];
 	if (languages.length < 2) return undefined;
-	const entriesOf = new Map<NavElement, PageEntry[]>(languages.map(l => [l, []]));
+	// Per language its page entries and, side by side, their paths: read for every entry of a
+	// 23,000-entry navigation on each docs.json edit, so no map per entry and no object per entry.
+	const of = new Map<NavElement, { entries: PageEntry[]; paths: string[] }>(languages.map(l => [l, { entries: [], paths: [] }]));
+	// The language above each parent, found once per parent (entries share their group).
+	const languageOf = new Map<NavElement, NavElement | undefined>();
 	for (const entry of navigation!.pages) {
-		if (classifyEntry(entry.value).kind !== 'page') continue;
-		let language: NavElement | undefined = entry.parent;
-		while (language && language.kind !== 'language') language = language.parent;
-		if (language) entriesOf.get(language)?.push(entry);
+		if (isOpenApiEntry(entry.value)) continue;
+		let language = languageOf.get(entry.parent);
+		if (!languageOf.has(entry.parent)) {
+			language = entry.parent;
+			while (language && language.kind !== 'language') language = language.parent;
+			languageOf.set(entry.parent, language);
+		}
+		const bucket = language && of.get(language);
+		if (!bucket) continue;
+		bucket.entries.push(entry);
+		bucket.paths.push(entryPath(entry.value));
 	}
+	const pathsOf = (element: NavElement) => of.get(element)!.paths;
 	// The locale's folder is usually its code (`fr/`); some sites use another (`ja/` for the code `jp`):
 	// then the first folder most of the language's entries share.
 	const prefixes = new Map<NavElement, string>();
 	const prefixOf = (element: NavElement): string => {
 		const known = prefixes.get(element);
 		if (known !== undefined) return known;
-		const entries = entriesOf.get(element)!;
+		const paths = pathsOf(element);
 		let prefix = `${element.name!}/`;
-		if (!entries.some(e => pathOf(e).startsWith(prefix))) {
+		if (!paths.some(path => path.startsWith(prefix))) {
 			const counts = new Map<string, number>();
-			for (const e of entries) {
-				const first = /^[^/]+\//.exec(pathOf(e))?.[0];
-				if (first) counts.set(first, (counts.get(first) ?? 0) + 1);
+			for (const path of paths) {
+				const slash = path.indexOf('/');
+				if (slash > 0) {
+					const first = path.slice(0, slash + 1);
+					counts.set(first, (counts.get(first) ?? 0) + 1);
+				}
 			}
 			const [top, count] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
-			if (count > entries.length / 2 && /^[a-z]{2}(?:-[A-Za-z]{2,4})?\/$/.test(top)) prefix = top;
+			if (count > paths.length / 2 && /^[a-z]{2}(?:-[A-Za-z]{2,4})?\/$/.test(top)) prefix = top;
 		}
 		prefixes.set(element, prefix);
 		return prefix;
 	};
-	// Asked several times per entry (prefixes, shares, keys): computed once.
-	const paths = new Map<PageEntry, string>();
-	const pathOf = (entry: PageEntry) => {
-		let path = paths.get(entry);
-		if (path === undefined) paths.set(entry, (path = entryPath(entry.value)));
-		return path;
-	};
+	// Once per language: asked by a sort's comparator, it read every entry of two languages per comparison.
+	const shares = new Map<NavElement, number>();
 	const prefixedShare = (element: NavElement) => {
-		const entries = entriesOf.get(element)!;
-		return entries.length ? entries.filter(e => pathOf(e).startsWith(prefixOf(element))).length / entries.length : 1;
+		let share = shares.get(element);
+		if (share === undefined) {
+			const paths = pathsOf(element);
+			const prefix = prefixOf(element);
+			share = paths.length ? paths.filter(path => path.startsWith(prefix)).length / paths.length : 1;
+			shares.set(element, share);
+		}
+		return share;
 	};
 	const marked = languages.find(l => {
 		const flag = getValue(l.node, 'default');
@@ -87,27 +103,30 @@ export function translationCoverage(navigation: Navigation | undefined): Transla
 	const keyed = (element: NavElement) => {
 		const pages = new Map<string, PageEntry>();
 		const unprefixed: PageEntry[] = [];
-		for (const entry of entriesOf.get(element)!) {
-			const path = pathOf(entry);
-			const prefixed = path.startsWith(prefixOf(element));
+		const { entries, paths } = of.get(element)!;
+		const prefix = prefixOf(element);
+		for (let i = 0; i < entries.length; i++) {
+			const path = paths[i];
+			const prefixed = path.startsWith(prefix);
 			// Without its prefix, a localized entry shows the default language's page: listed, not translated.
 			if (!prefixed && element !== defaultLanguage) {
-				unprefixed.push(entry);
+				unprefixed.push(entries[i]);
 				continue;
 			}
-			const key = prefixed ? path.slice(prefixOf(element).length) : path;
-			if (!pages.has(key)) pages.set(key, entry);
+			const key = prefixed ? path.slice(prefix.length) : path;
+			if (!pages.has(key)) pages.set(key, entries[i]);
 		}
 		return { pages, unprefixed };
 	};
 	// Languages that share pages without any locale folder are not a translated layout: nothing to line up.
-	if (!languages.some(l => l !== defaultLanguage && entriesOf.get(l)!.some(e => pathOf(e).startsWith(prefixOf(l))))) return undefined;
-	const base = keyed(defaultLanguage).pages;
+	if (!languages.some(l => l !== defaultLanguage && pathsOf(l).some(path => path.startsWith(prefixOf(l))))) return undefined;
+	const baseKeyed = keyed(defaultLanguage);
+	const base = baseKeyed.pages;
 	return {
 		defaultCode: defaultLanguage.name!,
 		total: base.size,
 		languages: languages.map(element => {
-			const { pages, unprefixed } = keyed(element);
+			const { pages, unprefixed } = element === defaultLanguage ? baseKeyed : keyed(element);
 			const isDefault = element === defaultLanguage;
 			const missing = isDefault ? [] : [...base].filter(([key]) => !pages.has(key)).map(([, entry]) => entry);
 			const extra = isDefault ? [] : [...pages].filter(([key]) => !base.has(key)).map(([, entry]) => entry);
@@ -116,11 +135,13 @@ export function translationCoverage(navigation: Navigation | undefined): Transla
 	};
 }
 
-const entryPath = (value: string) =>
-	value
-		.trim()
-		.replace(/^\/+/, '')
-		.replace(/\.mdx?$/i, '');
+const entryPath = (value: string) => {
+	const trimmed = value.trim();
+	const last = trimmed.charCodeAt(trimmed.length - 1) | 0x20;
+	// Read for every entry of every language on each docs.json edit: the patterns only where they can match.
+	const path = trimmed.charCodeAt(0) === 0x2f ? trimmed.replace(/^\/+/, '') : trimmed;
+	return last === 0x64 || last === 0x78 ? path.replace(/\.mdx?$/i, '') : path;
+};
 
 /** How many missing pages a finding names, and relates. */
 const listed = 10;

@@ -15,6 +15,7 @@ import { createPersistentSpecValidator } from '../node/specCache';
 import { userCacheDirectory } from '../node/privateFiles';
 import { availableParallelism } from 'node:os';
 import { UsageError } from './usageError';
+import { mayHoldDirectives } from '../core/config/disableDirectives';
 import { applyTeamConfigs, loadTeamConfigs, type SuppressedFinding, type TeamConfigChoice } from './teamConfigFiles';
 
 declare const MINTDOC_VERSION: string;
@@ -69,7 +70,15 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 		}
 		folders.push(URI.file(absolute).toString());
 	}
-	const workspace = createFsWorkspace(() => folders);
+	// Pages read without a disable comment: the team's settings need not read them again (25,000 files on crewAI).
+	const withoutDirectives = new Set<string>();
+	const workspace = createFsWorkspace(() => folders, undefined, {
+		synchronousReads: true,
+		onRead: (uri, text) => {
+			if (mayHoldDirectives(text)) withoutDirectives.delete(uri);
+			else withoutDirectives.add(uri);
+		},
+	});
 	// The CLI validates every OpenAPI document fully and waits for it (the server does this in the background).
 	// Pages are parsed by a pool of worker threads (one per core), while this thread reads files and specs.
 	// OpenAPI documents are read and fully validated in their own worker, also while pages are parsed.
@@ -118,7 +127,7 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 		// The team's choices apply last, to every finding of the run (external links too).
 		const configs = await loadTeamConfigs(roots, options.teamConfig ?? {}, cwd);
 		const suppressed: SuppressedFinding[] = [];
-		const configured = await applyTeamConfigs(results, roots, configs, options.teamConfig?.rules, suppressed);
+		const configured = await applyTeamConfigs(results, roots, configs, options.teamConfig?.rules, suppressed, withoutDirectives);
 		return { ...(await withCoverage(service, workspace, roots, configured, { ...options, cwd })), suppressed };
 	} finally {
 		pool.dispose();

@@ -54,9 +54,11 @@ export async function applyTeamConfigs(
 	extra: RuleMap | undefined,
 	/** Receives what mintdoc.json (`external`) or a page's comment (`inSource`) left out. */
 	suppressed?: SuppressedFinding[],
+	/** Pages whose text the check read and found no comment in (`mintdoc-` nowhere): not read again. */
+	withoutDirectives?: ReadonlySet<string>,
 ): Promise<FileDiagnostics[]> {
 	const configured: FileDiagnostics[] = [];
-	const directivesOf = await pageDirectives(results.map(r => r.uri));
+	const directivesOf = await pageDirectives(results.map(r => r.uri).filter(uri => !withoutDirectives?.has(uri)));
 	for (const { uri, diagnostics } of results) {
 		const root = rootOf(roots, uri);
 		const config = (root === undefined ? undefined : configs.get(root))?.config ?? emptyTeamConfig;

@@ -9,7 +9,7 @@ import { addExternalLinkFindings } from './externalLinkCheck';
 import { createFsWorkspace } from '../node/fsWorkspace';
 import { createWorkerSpecReader } from '../node/specWorkerReader';
 import { createRemoteFetcher } from '../node/remoteSpecs';
-import { createPagePool } from '../node/pagePool';
+import { cliPageWorkers, createPagePool } from '../node/pagePool';
 import { cacheFileFor, createPersistentSummarizer, defaultCacheDirectory, pruneCacheFolder, summarizerFingerprint } from '../node/pageCache';
 import { createPersistentSpecValidator } from '../node/specCache';
 import { userCacheDirectory } from '../node/privateFiles';
@@ -82,7 +82,7 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 	// The CLI validates every OpenAPI document fully and waits for it (the server does this in the background).
 	// Pages are parsed by a pool of worker threads (one per core), while this thread reads files and specs.
 	// OpenAPI documents are read and fully validated in their own worker, also while pages are parsed.
-	const pool = createPagePool();
+	const pool = createPagePool(undefined, undefined, cliPageWorkers.idleMs, cliPageWorkers.resourceLimits);
 	const specs = createWorkerSpecReader(undefined, undefined, Math.max(1, availableParallelism() - 1));
 	const version = typeof MINTDOC_VERSION === 'string' ? MINTDOC_VERSION : 'dev';
 	const file = options.cache === false ? undefined : await cacheFile(cwd, folders, options.cacheLocation);

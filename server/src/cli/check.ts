@@ -74,6 +74,7 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 	const withoutDirectives = new Set<string>();
 	const workspace = createFsWorkspace(() => folders, undefined, {
 		synchronousReads: true,
+		contentKeys: true,
 		onRead: (uri, text) => {
 			if (mayHoldDirectives(text)) withoutDirectives.delete(uri);
 			else withoutDirectives.add(uri);

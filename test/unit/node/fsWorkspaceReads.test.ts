@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'nod
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
+import { SummaryStore } from '../../../server/src/core/site/summaryStore';
 import { oversizedSize } from '../../../server/src/core/textGuards';
 import { createFsWorkspace } from '../../../server/src/node/fsWorkspace';
 
@@ -43,5 +44,20 @@ describe('file reads on the calling thread', () => {
 		// Told of every file read whole, never of a file too large (only its head was read).
 		assert.deepEqual([...told.keys()].map(uri => path.basename(URI.parse(uri).fsPath)).sort(), ['empty.md', 'long.mdx', 'page.mdx']);
 		assert.equal(told.get(long), (await later.readDocument(long))?.getText());
+	});
+
+	it('keys each text by a hash of its bytes when asked (no pass of JavaScript over the text): equal texts share a key', async () => {
+		writeFileSync(path.join(folder, 'copy.mdx'), '# Title\n\nText.\n');
+		const root = URI.file(folder).toString();
+		const keyed = createFsWorkspace(() => [root], undefined, { synchronousReads: true, contentKeys: true });
+		const store = new SummaryStore();
+		const keyOf = async (name: string) => store.keyOf((await keyed.readDocument(URI.file(path.join(folder, name)).toString()))!);
+		const [page, copy, long] = [await keyOf('page.mdx'), await keyOf('copy.mdx'), await keyOf('long.mdx')];
+		assert.match(page, /^mdx:sha1:/);
+		assert.equal(page, copy);
+		assert.notEqual(page, long);
+		// Unkeyed reads keep the text's fingerprint.
+		const plain = createFsWorkspace(() => [root], undefined, { synchronousReads: true });
+		assert.match(store.keyOf((await plain.readDocument(URI.file(path.join(folder, 'page.mdx')).toString()))!), /^mdx:\d+:/);
 	});
 });

@@ -56,6 +56,9 @@ describe('a check of every page: the summarizer', () => {
 		await oneByOne.checkPages(workspaceRoot, noCancellation, result => expected.push(result));
 		assert.equal(results.length, pageCount);
 		assert.deepEqual(sorted(results), sorted(expected));
-		assert.ok(results.some(r => r.diagnostics.some(d => d.code === 'link-broken')), 'the site has findings to compare');
+		assert.ok(
+			results.some(r => r.diagnostics.some(d => d.code === 'link-broken')),
+			'the site has findings to compare',
+		);
 	});
 });

@@ -6,12 +6,23 @@ import { walkSiteFiles } from './floor';
 const maxDepth = 4;
 
 /**
- * The corpus folder the bench measures real sites from: `--corpus DIR`, else `MINTDOC_CORPUS`, else
- * `corpus` beside the repository (the development machines' layout). Undefined when it does not exist.
+ * The corpus folder the bench measures real sites from: `--corpus DIR`, else `MINTDOC_CORPUS`, else a
+ * folder named `corpus` beside the repository or beside one of its parent folders (the development
+ * machines' layout: `/work/main` and `/work/corpus`, also from a worktree such as `/work/wt/branch`).
+ * Undefined when none exists.
  */
 export function corpusFolder(flag: string | undefined, repo: string): string | undefined {
-	const dir = path.resolve(flag ?? process.env.MINTDOC_CORPUS ?? path.join(repo, '..', 'corpus'));
-	return existsSync(dir) && statSync(dir).isDirectory() ? dir : undefined;
+	const named = flag ?? process.env.MINTDOC_CORPUS;
+	if (named !== undefined) return isFolder(path.resolve(named)) ? path.resolve(named) : undefined;
+	for (let dir = path.resolve(repo); path.dirname(dir) !== dir; dir = path.dirname(dir)) {
+		const candidate = path.join(path.dirname(dir), 'corpus');
+		if (isFolder(candidate)) return candidate;
+	}
+	return undefined;
+}
+
+function isFolder(dir: string): boolean {
+	return existsSync(dir) && statSync(dir).isDirectory();
 }
 
 /** Every docs root (a folder holding docs.json) of the corpus with its number of pages, largest first. */

@@ -4,7 +4,7 @@
 // a budget met on a generated site says little about a real one. A benchmark, not a test: it never
 // fails on timing.
 // Usage: npm run bench -- [--sizes S,M,L] [--site DIR]... [--corpus DIR] [--official] [--runs N] [--parts floor,check,warm,identical,tiers,peer,server,busy,soak,format]
-// The corpus folder: --corpus, else MINTDOC_CORPUS, else `corpus` beside the repository; without one, generated sites only.
+// The corpus folder: --corpus, else MINTDOC_CORPUS, else `corpus` beside the repository or a parent folder; without one, generated sites only.
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';

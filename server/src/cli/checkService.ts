@@ -6,7 +6,7 @@ import type { DisableDirective } from '../core/config/disableDirectives';
 import type { DocsWorkspace } from '../core/workspace';
 import { createFsWorkspace, type DocumentOverlay } from '../node/fsWorkspace';
 import { cacheFileFor, createPersistentSummarizer, defaultCacheDirectory, pruneCacheFolder, summarizerFingerprint } from '../node/pageCache';
-import { createPagePool } from '../node/pagePool';
+import { cliPageWorkers, createPagePool } from '../node/pagePool';
 import { userCacheDirectory } from '../node/privateFiles';
 import { createRemoteFetcher } from '../node/remoteSpecs';
 import { createPersistentSpecValidator } from '../node/specCache';
@@ -45,10 +45,15 @@ export interface CheckService {
 /** The language service over `folders` (URIs) as the CLI checks: every OpenAPI document fully validated and awaited. */
 export async function createCheckService(folders: readonly string[], cwd: string, options: CheckServiceOptions = {}): Promise<CheckService> {
 	// The pages' disable comments are noted as the service reads them (see recordDisableDirectives).
-	const { workspace, directives } = recordDisableDirectives(createFsWorkspace(() => folders, options.overlay));
+	// One check reads files on this thread (five trips through Node's thread pool per page cost more than the
+	// read) and keys pages by a native hash of their bytes.
+	const { workspace, directives } = recordDisableDirectives(
+		createFsWorkspace(() => folders, options.overlay, { synchronousReads: !options.changesReported, contentKeys: true }),
+	);
 	// Pages are parsed by a pool of worker threads (one per core), while this thread reads files and specs.
 	// OpenAPI documents are read and fully validated in their own worker, also while pages are parsed.
-	const pool = createPagePool();
+	// One check stops its workers right after the last page; a session (`mintdoc mcp`) keeps them between calls.
+	const pool = options.changesReported ? createPagePool() : createPagePool(undefined, undefined, cliPageWorkers.idleMs, cliPageWorkers.resourceLimits);
 	const specs = createWorkerSpecReader(undefined, undefined, Math.max(1, availableParallelism() - 1));
 	const version = typeof MINTDOC_VERSION === 'string' ? MINTDOC_VERSION : 'dev';
 	const file = options.cache === false ? undefined : await cacheFile(cwd, folders, options.cacheLocation);

@@ -4,6 +4,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { URI } from 'vscode-uri';
 import type { FileDiagnostics } from '../core/languageService';
+import { oversizedSize } from '../core/textGuards';
 import type { DocsWorkspace } from '../core/workspace';
 import { applyTeamConfig } from '../core/config/ruleResolution';
 import { applyDisableDirectives, parseDisableDirectives, type DisableDirective } from '../core/config/disableDirectives';
@@ -105,7 +106,8 @@ export function recordDisableDirectives(workspace: DocsWorkspace): {
 	const readDocument = async (uri: string) => {
 		const document = await workspace.readDocument(uri);
 		const kind = /\.mdx$/i.test(uri) ? 'mdx' : /\.md$/i.test(uri) ? 'md' : undefined;
-		if (document && kind) {
+		// A file too large to read whole holds only its head: nothing to note from it.
+		if (document && kind && oversizedSize(document) === undefined) {
 			const found = parseDisableDirectives(document.getText(), kind);
 			if (found.length) directives.set(uri, found);
 			else directives.delete(uri);

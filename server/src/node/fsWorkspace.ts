@@ -1,7 +1,9 @@
-import { promises as fs } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, fstatSync, openSync, promises as fs, readSync } from 'node:fs';
 import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI, Utils } from 'vscode-uri';
+import { noteContentKey } from '../core/cache';
 import { limits, oversizedDocument } from '../core/textGuards';
 import type { DocsWorkspace, FileKind, FileStat } from '../core/workspace';
 
@@ -19,7 +21,22 @@ const oversizedHeadBytes = 4096;
  * location stays inside a workspace folder (walks then skip the ones they already walked; see
  * folderWalk.ts), and a file is sized before it is read, so a 200 MB file costs a finding, not memory.
  */
-export function createFsWorkspace(getFolders: () => readonly string[], overlay: DocumentOverlay = () => undefined): DocsWorkspace {
+export interface FsWorkspaceOptions {
+	/**
+	 * Read files on the calling thread, without the thread pool (the CLI: nothing else waits on its
+	 * main thread). Five asynchronous calls per file (open, stat, stat, read, close) cost crewAI's
+	 * 24,803 pages 1.9 s of CPU against 0.7 s.
+	 */
+	readonly synchronousReads?: boolean;
+	/** With synchronousReads: key each page's text by a hash of its bytes (see noteContentKey in core/cache.ts). */
+	readonly contentKeys?: boolean;
+}
+
+export function createFsWorkspace(
+	getFolders: () => readonly string[],
+	overlay: DocumentOverlay = () => undefined,
+	options: FsWorkspaceOptions = {},
+): DocsWorkspace {
 	let realFolders: { key: string; paths: Promise<string[]> } | undefined;
 	const realFolderPaths = () => {
 		const key = getFolders().join('\n');
@@ -39,23 +56,8 @@ export function createFsWorkspace(getFolders: () => readonly string[], overlay: 
 		async readDocument(uri) {
 			const open = overlay(uri);
 			if (open) return open;
-			let handle: fs.FileHandle | undefined;
-			try {
-				handle = await fs.open(URI.parse(uri).fsPath, 'r');
-				const { size } = await handle.stat();
-				// UTF-8 takes at least one byte per character: more bytes than the limit allows characters is too large for sure.
-				if (size > limits.maxFileChars) {
-					const head = Buffer.alloc(oversizedHeadBytes);
-					const { bytesRead } = await handle.read(head, 0, head.length, 0);
-					return oversizedDocument(uri, languageIdOf(uri), head.subarray(0, bytesRead).toString('utf8'), size);
-				}
-				const text = await handle.readFile('utf8');
-				return TextDocument.create(uri, languageIdOf(uri), 0, text);
-			} catch {
-				return undefined;
-			} finally {
-				await handle?.close().catch(() => undefined);
-			}
+			const document = options.synchronousReads ? readDocumentNow(uri, !!options.contentKeys) : await readDocumentLater(uri);
+			return document;
 		},
 		async stat(uri): Promise<FileStat | undefined> {
 			try {
@@ -97,6 +99,68 @@ export function createFsWorkspace(getFolders: () => readonly string[], overlay: 
 			}
 		},
 	};
+}
+
+async function readDocumentLater(uri: string): Promise<TextDocument | undefined> {
+	let handle: fs.FileHandle | undefined;
+	try {
+		handle = await fs.open(URI.parse(uri).fsPath, 'r');
+		const { size } = await handle.stat();
+		// UTF-8 takes at least one byte per character: more bytes than the limit allows characters is too large for sure.
+		if (size > limits.maxFileChars) {
+			const head = Buffer.alloc(oversizedHeadBytes);
+			const { bytesRead } = await handle.read(head, 0, head.length, 0);
+			return oversizedDocument(uri, languageIdOf(uri), head.subarray(0, bytesRead).toString('utf8'), size);
+		}
+		const text = await handle.readFile('utf8');
+		return TextDocument.create(uri, languageIdOf(uri), 0, text);
+	} catch {
+		return undefined;
+	} finally {
+		await handle?.close().catch(() => undefined);
+	}
+}
+
+/** readDocumentLater on the calling thread: the same answers (a file too large to check is read in part). */
+function readDocumentNow(uri: string, keyed: boolean): TextDocument | undefined {
+	let fd: number | undefined;
+	try {
+		fd = openSync(URI.parse(uri).fsPath, 'r');
+		const { size } = fstatSync(fd);
+		if (size > limits.maxFileChars) {
+			const head = Buffer.alloc(oversizedHeadBytes);
+			const bytesRead = readSync(fd, head, 0, head.length, 0);
+			return oversizedDocument(uri, languageIdOf(uri), head.subarray(0, bytesRead).toString('utf8'), size);
+		}
+		// Read to the end, not to `size`: a file growing meanwhile is read as the asynchronous path reads it.
+		const chunks: Buffer[] = [];
+		let buffer = Buffer.allocUnsafe(Math.max(size, 1024));
+		let filled = 0;
+		for (;;) {
+			if (filled === buffer.length) {
+				chunks.push(buffer);
+				buffer = Buffer.allocUnsafe(buffer.length);
+				filled = 0;
+			}
+			const read = readSync(fd, buffer, filled, buffer.length - filled, null);
+			if (read === 0) break;
+			filled += read;
+		}
+		chunks.push(buffer.subarray(0, filled));
+		const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+		const document = TextDocument.create(uri, languageIdOf(uri), 0, bytes.toString('utf8'));
+		if (keyed) noteContentKey(document, `sha1:${createHash('sha1').update(bytes).digest('base64')}`);
+		return document;
+	} catch {
+		return undefined;
+	} finally {
+		if (fd !== undefined)
+			try {
+				closeSync(fd);
+			} catch {
+				// Closing a file read to the end cannot lose data.
+			}
+	}
 }
 
 /** Language id the way VS Code names it, for documents read from disk. */

@@ -88,3 +88,18 @@ describe('Icon styles', () => {
 		assertDiagnostics(pages['index.mdx'], [{ range: [2, 28, 2, 32], code: 'component-prop-value', message: /"regular", "solid", "light"/ }]);
 	});
 });
+
+describe('Icon suggestions', () => {
+	it('are made once per wrong name: a versioned site repeats the same names on every copy of a page', () => {
+		const set = iconSet('fontawesome');
+		assert.equal(set.closest('rockett'), 'rocket');
+		let started = performance.now();
+		set.closest('hosue-chimney-x');
+		const once = performance.now() - started;
+		started = performance.now();
+		for (let i = 0; i < 1000; i++) assert.equal(set.closest('hosue-chimney-x'), set.closest('hosue-chimney-x'));
+		const again = performance.now() - started;
+		// Computed each time, 2,000 lookups cost ~2,000 times one; remembered, less than one.
+		assert.ok(again < once * 100, `2,000 lookups took ${again.toFixed(1)} ms, one ${once.toFixed(2)} ms`);
+	});
+});

@@ -55,3 +55,27 @@ describe('long pages read in chunks (the scanner for most blocks, the parser for
 		assert.equal(syntax.length, 1);
 	});
 });
+
+describe('long pages read in chunks: the cost', () => {
+	/** The fastest of three reads (a busy machine slows some), in ms. */
+	const timeRead = (text: string) => {
+		const document = page(text);
+		let best = Infinity;
+		for (let i = 0; i < 3; i++) {
+			const started = performance.now();
+			assert.ok(chunkedSummarize(document, text));
+			best = Math.min(best, performance.now() - started);
+		}
+		return best;
+	};
+
+	it('grows with the page, not with the page times its chunks (every chunk once searched the whole text for `$`)', () => {
+		// `$` twice in the page: the inline reader must know whether it may be math.
+		const releases = (n: number) => changelog(n, i => (i === 1 ? '  \t- costs $5 to $10\n' : ''));
+		timeRead(releases(200)); // warms the code up
+		const small = timeRead(releases(500));
+		const large = timeRead(releases(4000));
+		// Linear: ~8×; searching the whole text per chunk made it ~40× and more (quadratic).
+		assert.ok(large / small < 20, `8× the page took ${(large / small).toFixed(1)}× the time (${small.toFixed(0)} → ${large.toFixed(0)} ms)`);
+	});
+});

@@ -4,7 +4,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { noCancellation } from '../../../server/src/core/cancellation';
 import { summarizePage } from '../../../server/src/core/mdx/pageSummary';
 import { readOpenApiSpec } from '../../../server/src/core/openapi/openApiSpec';
-import { createPagePool } from '../../../server/src/node/pagePool';
+import { cliPageWorkers, createPagePool, pageWorkerIdleMs } from '../../../server/src/node/pagePool';
 import { createWorkerSpecReader, inlineLimit } from '../../../server/src/node/specWorkerReader';
 
 const dist = path.resolve(__dirname, '../../../dist');
@@ -38,6 +38,26 @@ describe('worker threads: page pool and spec reader', function () {
 			await eventually(() => pool.workers === 0, 'the idle workers to stop');
 			const again = await pool(pages.slice(0, 3), noCancellation);
 			assert.deepEqual(JSON.parse(JSON.stringify(again)), JSON.parse(JSON.stringify(summaries.slice(0, 3))));
+		} finally {
+			pool.dispose();
+		}
+	});
+
+	it("the CLI's page pool: the same summaries with its smaller young generation, and its workers stop soon after the last page", async () => {
+		// The server keeps its workers 10 s for the next bulk check; the CLI's held ~200 MB meanwhile, while its report was made.
+		assert.ok(cliPageWorkers.idleMs * 4 <= pageWorkerIdleMs);
+		const pool = createPagePool(2, path.join(dist, 'pageWorker.js'), cliPageWorkers.idleMs, cliPageWorkers.resourceLimits);
+		try {
+			const pages = Array.from({ length: 40 }, (_, i) =>
+				TextDocument.create(`file:///site/c${i}.mdx`, 'mdx', 1, `# C${i}\n\n${'Text with a [link](/c1). '.repeat(20 * i)}\n`),
+			);
+			const summaries = await pool(pages, noCancellation);
+			assert.equal(pool.workers, 2);
+			assert.deepEqual(JSON.parse(JSON.stringify(summaries)), JSON.parse(JSON.stringify(pages.map(summarizePage))));
+			const stopped = Date.now();
+			await eventually(() => pool.workers === 0, 'the idle workers to stop');
+			// Generous for a busy machine, and well below the server's 10 s.
+			assert.ok(Date.now() - stopped < pageWorkerIdleMs / 2, `stopped after ${Date.now() - stopped} ms`);
 		} finally {
 			pool.dispose();
 		}

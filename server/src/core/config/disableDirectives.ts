@@ -15,13 +15,18 @@ export interface DisableDirective {
 const mdxComment = /\{\s*\/\*\s*mintdoc-(disable-next-line|disable|enable)(?![\w-])((?:[^*]|\*(?!\/))*)\*\/\s*\}/g;
 const mdComment = /<!--\s*mintdoc-(disable-next-line|disable|enable)(?![\w-])((?:[^-]|-(?!->))*)-->/g;
 
+/** False when `text` holds no directive for sure (parseDisableDirectives returns none). */
+export function mayHoldDirectives(text: string): boolean {
+	return text.includes('mintdoc-');
+}
+
 /**
  * The directives of a page, in order. A directive is one comment on one line; inside frontmatter
  * and fenced code blocks a comment is just text.
  */
 export function parseDisableDirectives(text: string, kind: 'mdx' | 'md'): DisableDirective[] {
 	// Most pages have none: one search answers for them.
-	if (!text.includes('mintdoc-')) return [];
+	if (!mayHoldDirectives(text)) return [];
 	const directives: DisableDirective[] = [];
 	const lines = text.split(/\r?\n/);
 	let fence: { char: string; length: number } | undefined;

@@ -36,12 +36,22 @@ export function iconSet(library: IconLibrary): IconSet {
 		const known = new Set(names);
 		// Lucide keeps renamed icons under their old names; those are compared without hyphens.
 		const aliases = library === 'lucide' ? new Set(decodeNames(lucideAliases)) : undefined;
+		// A versioned site repeats its wrong names on every copy of a page (crewAI: 1.8 s of the cold
+		// check's last phase went to the same few suggestions); bounded, a server lives long.
+		const suggestions = new Map<string, string | undefined>();
+		const closest = (name: string) => {
+			if (suggestions.has(name)) return suggestions.get(name);
+			if (suggestions.size >= 4096) suggestions.clear();
+			const suggestion = closestMatch(name, names);
+			suggestions.set(name, suggestion);
+			return suggestion;
+		};
 		set = {
 			library,
 			version: iconSetVersions[library],
 			names,
 			has: name => known.has(name) || (aliases?.has(name.replace(/-/g, '').toLowerCase()) ?? false),
-			closest: name => closestMatch(name, names),
+			closest,
 		};
 		sets.set(library, set);
 	}

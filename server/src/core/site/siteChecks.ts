@@ -83,16 +83,34 @@ export class SiteChecks {
 	/**
 	 * Reads the pages and summarizes those whose text no page has a summary for yet, with the
 	 * summarizer (worker threads), in parallel: each distinct text once (a versioned site repeats most).
+	 * Texts go to the summarizer in slices as they are read, so the workers parse while this thread
+	 * still reads (they waited for the whole site before: 5-12 s of crewAI's cold check).
 	 */
 	async summarizeAll(uris: readonly string[], token: CancellationToken): Promise<Map<string, ReadPage>> {
 		const { state } = this;
+		const { summarizePages } = this.options;
 		const pages = new Map<string, ReadPage>();
-		// One page per text not summarized yet: the summarizer's input.
-		const missing = new Map<string, TextDocument>();
+		// The content keys already sent to the summarizer: each distinct text once.
+		const sent = new Set<string>();
 		// Without a summarizer, pages are summarized one by one as they are checked: their whole text is kept.
-		const whole = !this.options.summarizePages;
+		const whole = !summarizePages;
+		// Small slices first (the workers start at once), then larger ones (fewer round trips).
+		let slice = 64;
+		let waiting: TextDocument[] = [];
+		const slices: Promise<void>[] = [];
+		const send = () => {
+			if (!summarizePages || !waiting.length) return;
+			const part = waiting;
+			waiting = [];
+			slice = Math.min(256, slice * 2);
+			// Each kept as it arrives: a run cancelled midway leaves what it parsed for the next one.
+			const done = summarizePages(part, token).then(summaries => part.forEach((document, j) => state.summaries.set(document, summaries[j])));
+			done.catch(() => undefined); // awaited below; a cancelled read must not leave it unhandled
+			slices.push(done);
+		};
 		const readers = 32;
 		let next = 0;
+		let yieldedAt = Date.now();
 		await Promise.all(
 			Array.from({ length: readers }, async () => {
 				while (next < uris.length) {
@@ -103,22 +121,21 @@ export class SiteChecks {
 					if (!document) continue;
 					const key = state.summaries.keyOf(document);
 					pages.set(uri, { head: whole ? document : headOf(document), key });
-					if (!state.summaries.peekKey(uri, key) && !missing.has(key)) missing.set(key, document);
+					if (!state.summaries.peekKey(uri, key) && !sent.has(key)) {
+						sent.add(key);
+						waiting.push(document);
+						if (waiting.length >= slice) send();
+					}
+					// A workspace that reads without waiting (the CLI's) would never let the workers' replies in.
+					if (summarizePages && Date.now() - yieldedAt >= 8) {
+						yieldedAt = Date.now();
+						await new Promise(resolve => setTimeout(resolve, 0));
+					}
 				}
 			}),
 		);
-		if (missing.size && this.options.summarizePages) {
-			// In slices, each kept as it arrives: a run cancelled midway leaves what it parsed for the next one.
-			const documents = [...missing.values()];
-			missing.clear();
-			const slice = 256;
-			const slices: Promise<void>[] = [];
-			for (let i = 0; i < documents.length; i += slice) {
-				const part = documents.slice(i, i + slice);
-				slices.push(this.options.summarizePages(part, token).then(summaries => part.forEach((document, j) => state.summaries.set(document, summaries[j]))));
-			}
-			await Promise.all(slices);
-		}
+		send();
+		await Promise.all(slices);
 		return pages;
 	}
 

@@ -1,5 +1,5 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { fingerprint } from '../cache';
+import { contentKey } from '../cache';
 import type { PageSummary } from '../mdx/pageSummary';
 
 /**
@@ -22,7 +22,7 @@ export class SummaryStore {
 	keyOf(document: TextDocument): string {
 		const known = this.#keys.get(document);
 		if (known && known.version === document.version) return known.key;
-		const key = `${document.languageId}:${fingerprint(document.getText())}`;
+		const key = `${document.languageId}:${contentKey(document)}`;
 		this.#keys.set(document, { version: document.version, key });
 		return key;
 	}

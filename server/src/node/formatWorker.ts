@@ -1,12 +1,12 @@
-// Worker thread that formats a share of a site's MDX pages for `mintdoc format` (dist/formatWorker.js).
+// Worker thread that formats a share of a site's MDX pages for `mintdoc format` (dist/formatWorker.js);
+// the CLI reads the pages and sends their text (it skips those its cache knows are settled).
 // Its own small bundle (the formatter and the MDX parser only): a thread starting from the whole CLI
 // bundle spent ~150 ms of CPU compiling code it never runs, as much as formatting ten pages.
-import { promises as fs } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { formatMdx, type FormatResult } from '../core/format/formatPage';
 
 export interface FormatWorkerData {
-	readonly files: readonly string[];
+	readonly pages: readonly { readonly file: string; readonly text: string }[];
 }
 
 /** One page's outcome, sent back as soon as it is known; the CLI reports and writes them in order. */
@@ -16,12 +16,5 @@ export interface FormatWorkerOutcome {
 	readonly result: FormatResult;
 }
 
-async function formatShare(): Promise<void> {
-	const { files } = workerData as FormatWorkerData;
-	for (const file of files) {
-		const text = await fs.readFile(file, 'utf8');
-		parentPort?.postMessage({ file, text, result: formatMdx(text) } satisfies FormatWorkerOutcome);
-	}
-}
-
-void formatShare();
+const { pages } = workerData as FormatWorkerData;
+for (const { file, text } of pages) parentPort?.postMessage({ file, text, result: formatMdx(text) } satisfies FormatWorkerOutcome);

@@ -73,7 +73,7 @@ export async function runFormat(
 	const files = await collectPages(inputs, cwd);
 	let changed = 0;
 	let failed = 0;
-	const cache = parsed.values['no-cache'] ? undefined : await openCache(inputs.map(input => path.resolve(cwd, input)));
+	const cache = parsed.values['no-cache'] ? undefined : await openCache(cwd);
 	const outcomes = await formatFiles(files, cache);
 	const known = cache?.stats.hits ?? 0;
 	await cache?.flush();
@@ -100,12 +100,15 @@ export async function runFormat(
 
 type PageOutcome = FormatWorkerOutcome;
 
-/** The cache of settled pages for these inputs, beside `mintdoc check`'s page cache (pruned with it). */
-async function openCache(inputs: readonly string[]): Promise<FormatCache> {
+/**
+ * The cache of settled pages for runs in this folder (one file per repository, whichever pages a
+ * pre-commit hook names), beside `mintdoc check`'s page cache and pruned with it.
+ */
+async function openCache(cwd: string): Promise<FormatCache> {
 	const directory = defaultCacheDirectory();
 	await pruneCacheFolder(directory);
 	const version = typeof MINTDOC_VERSION === 'string' ? MINTDOC_VERSION : 'dev';
-	return new FormatCache(`${cacheFileFor(directory, inputs)}.format`, summarizerFingerprint(version, path.join(__dirname, 'formatWorker.js')));
+	return new FormatCache(`${cacheFileFor(directory, [cwd])}.format`, summarizerFingerprint(version, path.join(__dirname, 'formatWorker.js')));
 }
 
 /** Below this many pages, starting threads costs more than it saves. */

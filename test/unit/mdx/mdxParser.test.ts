@@ -4,11 +4,12 @@ import { parseMdx } from '../../../server/src/core/mdx/mdxParser';
 describe('mdx parser', () => {
 	it('checks expressions and ESM with acorn but keeps no program tree on the nodes (nothing reads it; it cost parse time)', () => {
 		const tree = parseMdx('import a from "b"\n\n{1 + 1}\n\n<A b={c} />\n', true).tree!;
-		const [esm, expression, element] = tree.children as { type: string; data?: { estree?: unknown }; attributes?: { value?: { data?: { estree?: unknown } } }[] }[];
-		assert.deepEqual(
-			[esm.type, expression.type, element.type],
-			['mdxjsEsm', 'mdxFlowExpression', 'mdxJsxFlowElement'],
-		);
+		const [esm, expression, element] = tree.children as {
+			type: string;
+			data?: { estree?: unknown };
+			attributes?: { value?: { data?: { estree?: unknown } } }[];
+		}[];
+		assert.deepEqual([esm.type, expression.type, element.type], ['mdxjsEsm', 'mdxFlowExpression', 'mdxJsxFlowElement']);
 		assert.equal(esm.data?.estree, undefined);
 		assert.equal(expression.data?.estree, undefined);
 		assert.equal(element.attributes?.[0].value?.data?.estree, undefined);

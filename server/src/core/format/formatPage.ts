@@ -38,7 +38,9 @@ export function formatMdx(text: string): FormatResult {
 		const where = firstDifference(parsed.tree, tree);
 		if (where) return { kind: 'unsafe', where };
 	}
-	return settled ? { kind: 'formatted', text: current, changed: current !== text } : { kind: 'formatted', text: current, changed: current !== text, unsettled: true };
+	return settled
+		? { kind: 'formatted', text: current, changed: current !== text }
+		: { kind: 'formatted', text: current, changed: current !== text, unsettled: true };
 }
 
 /** One pass: the page written from its tree, frontmatter first, ending with exactly one newline. */

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { cliPath, mintdoc } from '../helpers/cli';
+import { cliPath, mintdoc as runMintdoc } from '../helpers/cli';
 
 const messy = '---\ntitle: Home\n---\n\n<Card href="/a" title="A">\nBody\ntext\n</Card>\n* one\n* two\n';
 const tidy = '---\ntitle: "Home"\n---\n\n<Card title="A" href="/a">\n  Body text\n</Card>\n\n- one\n- two\n';
@@ -27,6 +27,25 @@ describe('mintdoc format (built CLI)', function () {
 		write('.gitignore', 'vendor/\n');
 	});
 	afterEach(() => rmSync(dir, { recursive: true, force: true }));
+	// The user's cache folder, private to each test (a hidden folder: never searched for pages).
+	const mintdoc = (args: string[], cwd: string) => runMintdoc(args, cwd, { XDG_CACHE_HOME: path.join(dir, '.user-cache') });
+
+	it('remembers the pages it found in the form (by content) and skips them next time; an edited page is formatted again', () => {
+		write('guides/other.mdx', tidy.replace('Home', 'Other'));
+		assert.equal(mintdoc(['format', '--check'], dir).stderr, 'would change 1 of 3 pages\n');
+		const again = mintdoc(['format', '--check'], dir);
+		assert.equal(again.stdout, 'index.mdx\n');
+		assert.equal(again.stderr, 'would change 1 of 3 pages (2 known to be in the form, from the cache)\n');
+		assert.equal(mintdoc(['format', '--check', '--no-cache'], dir).stderr, 'would change 1 of 3 pages\n');
+		// The page the formatter writes is known to be settled: the next run parses nothing.
+		assert.equal(mintdoc(['format'], dir).stderr, 'formatted 1 of 3 pages (2 known to be in the form, from the cache)\n');
+		assert.equal(mintdoc(['format', '--check'], dir).stderr, 'would change 0 of 3 pages (3 known to be in the form, from the cache)\n');
+		// An edit makes another text: it is formatted, not taken from the cache.
+		write('guides/clean.mdx', tidy.replace('- two', '* two'));
+		const edited = mintdoc(['format', '--check'], dir);
+		assert.equal(edited.stdout, 'guides/clean.mdx\n');
+		assert.equal(edited.stderr, 'would change 1 of 3 pages (2 known to be in the form, from the cache)\n');
+	});
 
 	it('formats the pages under . in place, skipping what .gitignore and .mintignore skip', () => {
 		const result = mintdoc(['format'], dir);

@@ -25,6 +25,7 @@ describe('npm run package (offline .vsix)', function () {
 			'extension/dist/client.js',
 			'extension/dist/server.js',
 			'extension/dist/pageWorker.js',
+			'extension/dist/formatWorker.js',
 			'extension/dist/cli.js',
 			'extension/dist/specWorker.js',
 			'extension/dist/assistant.js',

@@ -140,7 +140,7 @@ export async function pruneCacheFolder(directory: string, maxAgeDays = staleCach
 	const removed: string[] = [];
 	const names = await fs.readdir(directory).catch(() => [] as string[]);
 	for (const name of names) {
-		if (!/^pages-[0-9a-f]{16}\.bin(\.openapi|\.links)?(\.\d+\.\d+(\.[a-z0-9]+)?\.tmp)?$/.test(name)) continue;
+		if (!/^pages-[0-9a-f]{16}\.bin(\.openapi|\.links|\.format)?(\.\d+\.\d+(\.[a-z0-9]+)?\.tmp)?$/.test(name)) continue;
 		const file = path.join(directory, name);
 		const stat = await fs.lstat(file).catch(() => undefined);
 		if (!stat?.isFile() || now - stat.mtimeMs < maxAgeDays * 86_400_000) continue;

@@ -16,6 +16,14 @@ function lines(...l: string[]): string {
 }
 
 describe('format: the web editor canonical MDX form', () => {
+	it('strong or emphasised text that is one link is written as the link around the marked text', () => {
+		const input = lines('- **[Pay](/pay)**: Enable payments.', '- See **[`conv` object](/x "t")** here.', '', 'A **[a](/x) b** and _[c](/y)_');
+		assert.equal(
+			formatted(input),
+			lines('- [**Pay**](/pay): Enable payments.', '- See [**`conv` object**](/x "t") here.', '', 'A **[a](/x) b** and [_c_](/y)'),
+		);
+	});
+
 	it('frontmatter: strings double-quoted, lists as block sequences, numbers and booleans bare', () => {
 		const input = lines(
 			'---',

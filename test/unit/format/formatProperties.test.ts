@@ -115,5 +115,10 @@ describe('format: properties over generated pages', function () {
 		assert.match(firstDifference(base, tree('# A\n\n<Card title="x">\nwerd\n</Card>\n')) ?? '', /text\.value$/);
 		assert.match(firstDifference(base, tree('# A\n')) ?? '', /^root/);
 		assert.match(firstDifference(base, tree('# A\n\n<Card title="y">\nword\n</Card>\n')) ?? '', /attributes/);
+		// A mark around a whole link says what the link around the marked text says; not a mark around part of it.
+		assert.equal(firstDifference(tree('**[a](/u)** x\n'), tree('[**a**](/u) x\n')), undefined);
+		assert.equal(firstDifference(tree('_[a](/u)_ x\n'), tree('[_a_](/u) x\n')), undefined);
+		assert.notEqual(firstDifference(tree('**[a](/u) b**\n'), tree('[**a**](/u) b\n')), undefined);
+		assert.notEqual(firstDifference(tree('**[a](/u)**\n'), tree('[_a_](/u)\n')), undefined);
 	});
 });

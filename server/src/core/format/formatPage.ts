@@ -14,7 +14,8 @@ import { firstDifference } from './treeEquality';
  * where the trees part.
  */
 export type FormatResult =
-	| { readonly kind: 'formatted'; readonly text: string; readonly changed: boolean }
+	/** `unsettled`: three passes still changed the text (a further run would change it again). */
+	| { readonly kind: 'formatted'; readonly text: string; readonly changed: boolean; readonly unsettled?: true }
 	| { readonly kind: 'parseError'; readonly error: MdxSyntaxError }
 	| { readonly kind: 'unsafe'; readonly where: string };
 
@@ -23,9 +24,11 @@ export function formatMdx(text: string): FormatResult {
 	if (!parsed.tree) return { kind: 'parseError', error: parsed.error };
 	let current = text;
 	let tree: Root = parsed.tree;
+	let settled = false;
 	for (let pass = 0; pass < 3; pass++) {
 		const next = writePage(tree, current);
-		if (next === current) break;
+		settled = next === current;
+		if (settled) break;
 		const reparsed = parseMdx(next, true);
 		if (!reparsed.tree) return { kind: 'unsafe', where: `the formatted page does not parse: ${reparsed.error.message}` };
 		current = next;
@@ -35,7 +38,9 @@ export function formatMdx(text: string): FormatResult {
 		const where = firstDifference(parsed.tree, tree);
 		if (where) return { kind: 'unsafe', where };
 	}
-	return { kind: 'formatted', text: current, changed: current !== text };
+	return settled
+		? { kind: 'formatted', text: current, changed: current !== text }
+		: { kind: 'formatted', text: current, changed: current !== text, unsettled: true };
 }
 
 /** One pass: the page written from its tree, frontmatter first, ending with exactly one newline. */

@@ -1,4 +1,4 @@
-import type { PhrasingContent, Text } from 'mdast';
+import type { Link, PhrasingContent, Text } from 'mdast';
 import type { MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { writeJsxAttributes } from './jsxAttributes';
 
@@ -33,10 +33,14 @@ function writeOne(node: Phrasing, ctx: InlineContext): string {
 	switch (node.type) {
 		case 'text':
 			return escapeText((node as Text).value, ctx);
-		case 'emphasis':
-			return `_${writeInline(children(node), ctx)}_`;
-		case 'strong':
-			return `**${writeInline(children(node), ctx)}**`;
+		case 'emphasis': {
+			const link = linkInMark(node, ctx);
+			return link ? writeOne(link, ctx) : `_${writeInline(children(node), ctx)}_`;
+		}
+		case 'strong': {
+			const link = linkInMark(node, ctx);
+			return link ? writeOne(link, ctx) : `**${writeInline(children(node), ctx)}**`;
+		}
 		case 'delete':
 			return `~~${writeInline(children(node), ctx)}~~`;
 		case 'inlineCode':
@@ -66,6 +70,22 @@ function writeOne(node: Phrasing, ctx: InlineContext): string {
 			// References, footnote calls, raw HTML: written back exactly as they were.
 			return sourceOf(node, ctx.source).replace(/[ \t]*\r?\n[ \t]*/g, ' ');
 	}
+}
+
+/**
+ * Strong or emphasised text that is all one link (`**[Pay](/pay)**`, `_[Pay](/pay)_`): the web
+ * editor keeps these as marks on the link's text, so it writes the link around the marked text
+ * (`[**Pay**](/pay)`, `[_Pay_](/pay)`), which renders the same. Only for a link written with
+ * brackets whose text has no space at its edges (where the mark would not open or close).
+ */
+function linkInMark(node: Phrasing, ctx: InlineContext): Phrasing | undefined {
+	const inner = children(node);
+	const link = inner.length === 1 && inner[0].type === 'link' ? (inner[0] as Link) : undefined;
+	if (!link || !link.children.length || ctx.source[link.position?.start.offset ?? -1] !== '[') return undefined;
+	const first = link.children[0];
+	const last = link.children[link.children.length - 1];
+	if ((first.type === 'text' && /^\s/.test(first.value)) || (last.type === 'text' && /\s$/.test(last.value))) return undefined;
+	return { ...link, children: [{ type: node.type, children: link.children }] } as Phrasing;
 }
 
 function children(node: Phrasing): Phrasing[] {

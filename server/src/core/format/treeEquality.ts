@@ -33,6 +33,9 @@ function normalise(node: unknown): Json {
 	const callout = n.type === 'paragraph' ? calloutOfParagraph(n) : undefined;
 	if (callout) return normalise(callout);
 	if (n.type === 'yaml') return { type: 'yaml', data: readYaml(String(n.value)) };
+	// A link around strong (emphasised) text and strong text that is one link render the same (`[**a**](u)`, `**[a](u)**`).
+	const markedLink = n.type === 'link' ? markInLink(n) : undefined;
+	if (markedLink) return normalise(markedLink);
 	const out: Record<string, Json> = {};
 	for (const [key, value] of Object.entries(n)) {
 		if (key === 'position' || key === 'data' || key === 'spread' || value === undefined) continue;
@@ -55,6 +58,12 @@ function normalise(node: unknown): Json {
 		out.value = dedent(n.value);
 	}
 	return out;
+}
+
+function markInLink(link: Record<string, unknown>): Record<string, unknown> | undefined {
+	const inner = link.children as Record<string, unknown>[] | undefined;
+	if (inner?.length !== 1 || (inner[0].type !== 'strong' && inner[0].type !== 'emphasis')) return undefined;
+	return { type: inner[0].type, children: [{ ...link, children: inner[0].children }] };
 }
 
 /** Adjacent text nodes say one text; whitespace at the edges of a run the renderer collapses anyway. */

@@ -19,7 +19,10 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
 		debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
 	};
 	const watcher = vscode.workspace.createFileSystemWatcher(watchedGlob);
-	context.subscriptions.push(watcher);
+	// A deleted folder is reported once, for the folder, which no file glob matches: its pages (or the
+	// site it held) would stay. Deletions of anything, then; the server drops what belongs to no site.
+	const deletions = vscode.workspace.createFileSystemWatcher('**/*', true, true, false);
+	context.subscriptions.push(watcher, deletions);
 	const clientOptions: LanguageClientOptions = {
 		// Every JSON buffer (a `$ref` file may have any name; the server ignores JSON no site uses), every page, and YAML (OpenAPI documents).
 		documentSelector: [
@@ -27,7 +30,7 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
 			{ scheme: 'file', language: 'jsonc' },
 			{ scheme: 'file', pattern: '**/*.{mdx,md,yaml,yml}' },
 		],
-		synchronize: { fileEvents: watcher, configurationSection: 'mintdoc.a11y' },
+		synchronize: { fileEvents: [watcher, deletions], configurationSection: 'mintdoc.a11y' },
 		outputChannel,
 		// Where the server caches hosted OpenAPI documents (with their ETags); in Restricted Mode it fetches none.
 		initializationOptions: {

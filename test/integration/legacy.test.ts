@@ -35,7 +35,7 @@ describe('a site still on mint.json, in a real VS Code', () => {
 
 	after(async () => {
 		await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-		await vscode.workspace.fs.delete(site(), { recursive: true, useTrash: false });
+		if (await exists(site())) await vscode.workspace.fs.delete(site(), { recursive: true, useTrash: false });
 	});
 
 	it('finding → quick fix → preview → docs.json written → findings now on docs.json', async function () {
@@ -96,5 +96,14 @@ describe('a site still on mint.json, in a real VS Code', () => {
 		await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(docs), { preview: false });
 		await vscode.commands.executeCommand('workbench.actions.view.problems');
 		await screenshot('legacy-upgrade-written');
+	});
+
+	it("deleting the site's folder (one watcher event, for the folder) ends the site and clears its findings", async () => {
+		await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+		await vscode.workspace.fs.delete(site(), { recursive: true, useTrash: false });
+		for (const name of ['docs.json', 'mint.json', 'intro.mdx'])
+			await waitForDiagnostics(file(name), d => d.length === 0, `the findings of legacy-site/${name} cleared`).catch((e: Error) => {
+				throw new Error(`${e.message}: ${JSON.stringify(vscode.languages.getDiagnostics(file(name)).map(d => d.message))}`);
+			});
 	});
 });

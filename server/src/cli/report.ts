@@ -1,7 +1,8 @@
 import * as path from 'node:path';
-import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
+import type { Diagnostic } from 'vscode-languageserver-types';
 import { URI } from 'vscode-uri';
 import type { FileDiagnostics } from '../core/languageService';
+import { problemList } from '../core/problemList';
 import type { CheckResult } from './check';
 
 /**
@@ -19,28 +20,7 @@ export interface CheckProblem {
 }
 
 export function toProblems(results: readonly FileDiagnostics[], cwd: string): CheckProblem[] {
-	const problems: CheckProblem[] = [];
-	for (const { uri, diagnostics } of results) {
-		const file = relativeFile(uri, cwd);
-		for (const d of diagnostics) {
-			problems.push({ file, range: d.range, severity: severityName(d.severity), code: String(d.code ?? ''), message: d.message });
-		}
-	}
-	problems.sort(
-		(a, b) =>
-			a.file.localeCompare(b.file) ||
-			a.range.start.line - b.range.start.line ||
-			a.range.start.character - b.range.start.character ||
-			a.code.localeCompare(b.code),
-	);
-	// A page under a nested docs root is checked once per site that holds it; the same finding is reported once.
-	const seen = new Set<string>();
-	return problems.filter(p => {
-		const key = JSON.stringify([p.file, p.range, p.severity, p.code, p.message]);
-		if (seen.has(key)) return false;
-		seen.add(key);
-		return true;
-	});
+	return problemList(results, uri => relativeFile(uri, cwd));
 }
 
 /** `path:line:col severity message [code]` per problem (1-based, as compilers print), then a summary line. */
@@ -105,17 +85,4 @@ export function summary(problems: readonly CheckProblem[], rootCount: number, hi
 
 function plural(n: number, word: string, words = `${word}s`): string {
 	return `${n} ${n === 1 ? word : words}`;
-}
-
-function severityName(severity: DiagnosticSeverity | undefined): CheckProblem['severity'] {
-	switch (severity) {
-		case DiagnosticSeverity.Warning:
-			return 'warning';
-		case DiagnosticSeverity.Information:
-			return 'information';
-		case DiagnosticSeverity.Hint:
-			return 'hint';
-		default:
-			return 'error';
-	}
 }

@@ -1,4 +1,5 @@
-import type { Diagnostic, Range } from 'vscode-languageserver-types';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import { problemList, type FileProblem } from '../problemList';
 
 /**
  * A finding as coding agents receive it (the MCP server's `check`, the editor's language-model
@@ -20,16 +21,7 @@ export interface AgentFinding {
 	readonly message: string;
 }
 
-/** What the CLI's JSON output holds per problem (report.ts's CheckProblem): 0-based LSP ranges. */
-export interface RangedProblem {
-	readonly file: string;
-	readonly range: Range;
-	readonly severity: AgentFinding['severity'];
-	readonly code: string;
-	readonly message: string;
-}
-
-export function toAgentFinding(problem: RangedProblem): AgentFinding {
+export function toAgentFinding(problem: FileProblem): AgentFinding {
 	const { start, end } = problem.range;
 	return {
 		file: problem.file,
@@ -72,8 +64,6 @@ export function findingsText(findings: readonly AgentFinding[], summaryText: str
 	return lines.join('\n');
 }
 
-const severityNames = ['error', 'error', 'warning', 'information', 'hint'] as const;
-
 /**
  * The findings of files as agents get them, sorted and without repeats as `mintdoc check` sorts
  * them (file, line, column, code). `relative` names each file for the agent.
@@ -82,26 +72,7 @@ export function agentFindingsOf(
 	results: readonly { readonly uri: string; readonly diagnostics: readonly Diagnostic[] }[],
 	relative: (uri: string) => string,
 ): AgentFinding[] {
-	const problems: RangedProblem[] = [];
-	for (const { uri, diagnostics } of results) {
-		const file = relative(uri);
-		for (const d of diagnostics)
-			problems.push({ file, range: d.range, severity: severityNames[d.severity ?? 1], code: String(d.code ?? ''), message: d.message });
-	}
-	problems.sort(
-		(a, b) =>
-			a.file.localeCompare(b.file) ||
-			a.range.start.line - b.range.start.line ||
-			a.range.start.character - b.range.start.character ||
-			a.code.localeCompare(b.code),
-	);
-	const seen = new Set<string>();
-	return problems
-		.filter(p => {
-			const key = JSON.stringify([p.file, p.range, p.severity, p.code, p.message]);
-			return !seen.has(key) && !!seen.add(key);
-		})
-		.map(toAgentFinding);
+	return problemList(results, relative).map(toAgentFinding);
 }
 
 /** `2 errors, 1 warning in 2 files.` (the CLI's summary line without its count of sites), or `No problems found.` */

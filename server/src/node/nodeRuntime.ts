@@ -7,7 +7,7 @@ import { findExternalLinkProblems } from './externalLinkFindings';
 import { createFsWorkspace } from './fsWorkspace';
 import { limitHeapGrowth } from './heapGrowth';
 import { cacheFileFor, createPersistentSummarizer, pruneCacheFolder, summarizerFingerprint, type PersistentSummarizer } from './pageCache';
-import { createPagePool } from './pagePool';
+import { createPagePool, serverPageWorkers } from './pagePool';
 import { sendPlaygroundRequest } from './playgroundFetch';
 import { userCacheDirectory } from './privateFiles';
 import { createRemoteFetcher } from './remoteSpecs';
@@ -26,7 +26,7 @@ declare const MINTDOC_VERSION: string;
  */
 export function createNodeRuntime(): ServerRuntime {
 	const specReader = createWorkerSpecReader();
-	const pagePool = createPagePool(Math.max(1, availableParallelism() - 1));
+	const pagePool = createPagePool(Math.max(1, availableParallelism() - 1), undefined, serverPageWorkers.idleMs, serverPageWorkers.resourceLimits);
 	// Both known at initialize: until then, the user's cache folder and a trusted workspace.
 	let storagePath: string | undefined;
 	let specCacheDir = path.join(userCacheDirectory(), 'openapi-cache');

@@ -32,7 +32,7 @@ const server = path.join(repo, 'dist', 'server.js');
 const budgets: Partial<Record<string, Partial<Record<string, number>>>> = {
 	checkMs: { M: 3_000, L: 20_000 },
 	checkPeakRssMb: { L: 500 },
-	firstDiagnosticsMs: { L: 1_500 },
+	firstDiagnosticsMs: { L: 1_000 },
 	loadedMs: { L: 30_000 },
 	configEditP95Ms: { M: 30, L: 50 },
 	pageEditP95Ms: { L: 30 },

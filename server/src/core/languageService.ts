@@ -1,5 +1,6 @@
 import { createEditorFeatures } from './editorFeatures';
 import { findDocsRoots } from './docsRoots';
+import { recordListings } from './site/folderListings';
 import { nullLogger } from './logger';
 import type { LanguageService, LanguageServiceOptions } from './languageServiceTypes';
 import { PageInfo } from './features/pageInfo';
@@ -33,12 +34,13 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 
 	return {
 		async findDocsRoots(token) {
-			const found = await findDocsRoots(options.workspace, token, reached =>
+			const recorded = recordListings(options.workspace);
+			const found = await findDocsRoots(recorded.workspace, token, reached =>
 				(options.logger ?? nullLogger).warn(
 					`docs roots were searched only so far (too many ${reached === 'depth' ? 'levels' : reached}): the workspace may hold more sites`,
 				),
 			);
-			state.setRoots(found);
+			state.setRoots(found, recorded.listings);
 			return found;
 		},
 		get roots() {

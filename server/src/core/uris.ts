@@ -5,8 +5,31 @@ import { legacyConfigFileName } from './legacy/mintConfig';
 export const docsConfigFileName = 'docs.json';
 
 export function joinUri(base: string, ...segments: string[]): string {
+	if (segments.length === 1 && plainPath.test(segments[0]) && isCanonical(base)) return base.endsWith('/') ? base + segments[0] : `${base}/${segments[0]}`;
 	// A lone surrogate (a page entry cut mid-character) would make URI encoding throw: it cannot name a file anyway.
 	return Utils.joinPath(URI.parse(base), ...segments.map(wellFormed)).toString();
+}
+
+/**
+ * A relative path whose parts need no encoding and no normalization (no `.` or `..` part, no empty
+ * part, none starting with a dot): appended to a canonical URI as it is, it gives what parsing,
+ * joining and printing give. Asked per file when a 25,000-page site is walked; the full way took
+ * 0.2 s of its first diagnostics.
+ */
+const plainPath = /^[A-Za-z0-9_~-][A-Za-z0-9._~-]*(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*$/;
+
+/** Bases found to print as they are written (no query or fragment), and those found not to; bounded. */
+const canonicalBases = new Map<string, boolean>();
+
+function isCanonical(base: string): boolean {
+	let known = canonicalBases.get(base);
+	if (known === undefined) {
+		const parsed = URI.parse(base);
+		known = parsed.query === '' && parsed.fragment === '' && parsed.toString() === base;
+		if (canonicalBases.size >= 4096) canonicalBases.clear();
+		canonicalBases.set(base, known);
+	}
+	return known;
 }
 
 /** The string with lone UTF-16 surrogates replaced by U+FFFD (String.prototype.toWellFormed, which ES2022 lacks). */

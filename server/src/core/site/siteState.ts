@@ -16,6 +16,7 @@ import { findMissedPages } from './missedPages';
 import { NavigationRuleCache } from './navigationChecks';
 import { PageDependencies } from './pageDependencies';
 import { PageIndex } from './pageIndex';
+import { withListings, type FolderListing } from './folderListings';
 import { buildSiteModel, type SiteModel, type SpecLoader } from './siteModel';
 import type { SiteSnapshot } from './siteSnapshot';
 import { SummaryStore } from './summaryStore';
@@ -39,6 +40,8 @@ export class SiteState implements SiteSnapshot {
 	#roots: readonly string[] = [];
 	readonly #kinds = new Map<string, { kind: RootKind; at: number }>();
 	readonly #pageIndexes = new Map<string, Promise<PageIndex>>();
+	/** The folder listings of the last roots search, for the page indexes of the roots it found; dropped at the first file event. */
+	#listings: Map<string, FolderListing> | undefined;
 	readonly #models = new Map<string, SiteModel>();
 	readonly #building = new Map<string, Promise<SiteModel>>();
 	/** The epoch at which a model was last known current. */
@@ -76,11 +79,13 @@ export class SiteState implements SiteSnapshot {
 	}
 
 	/** The one place roots are written. A different set drops every index and model (nesting may have changed); the same set is still a change (a docs.json written beside mint.json). */
-	setRoots(roots: readonly string[]): void {
+	setRoots(roots: readonly string[], listings?: Map<string, FolderListing>): void {
 		const sorted = [...new Set(roots)].sort();
 		this.tracker.noteAll();
+		this.#listings = undefined;
 		if (sorted.join('\n') === this.#roots.join('\n')) return;
 		this.#roots = sorted;
+		this.#listings = listings;
 		this.#pageIndexes.clear();
 		this.#models.clear();
 		this.#ruleCaches.clear();
@@ -117,8 +122,10 @@ export class SiteState implements SiteSnapshot {
 	pageIndex(root: string, token: CancellationToken): Promise<PageIndex> {
 		let index = this.#pageIndexes.get(root);
 		if (!index) {
-			index = PageIndex.scan(this.options.workspace, root, token);
+			const listings = this.#listings;
+			index = PageIndex.scan(listings ? withListings(this.options.workspace, listings) : this.options.workspace, root, token);
 			this.#pageIndexes.set(root, index);
+			if (this.#roots.every(r => this.#pageIndexes.has(r))) this.#listings = undefined;
 			// A cancelled or failed scan must not stay cached.
 			const scan = index;
 			scan.catch(() => this.#pageIndexes.get(root) === scan && this.#pageIndexes.delete(root));
@@ -260,6 +267,8 @@ export class SiteState implements SiteSnapshot {
 
 	/** File-system events; resolves with the roots whose diagnostics may have changed. */
 	async noteFileChanges(changes: readonly FileChange[]): Promise<string[]> {
+		// What the roots search listed may be out of date now: scans from here on list folders anew.
+		this.#listings = undefined;
 		const affected = new Set<string>();
 		for (const change of changes) {
 			this.tracker.note(change.uri, change.type);

@@ -32,6 +32,8 @@ import type { ServerInitOptions, ServerSettings } from './protocol';
 const typingDelayMs = 30;
 /** Edits closer together than this are one burst. */
 const burstMs = 100;
+/** OpenAPI documents that arrive from the background closer together than this are one re-check of their site. */
+const specArrivalDelayMs = 150;
 /**
  * Wires MintDoc's language service to an LSP connection. Feature logic lives in core/; this is
  * glue, and runs anywhere: what is Node's (files, workers, caches, HTTP) comes from `runtime`.
@@ -74,8 +76,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 	// A mintdoc.json edited, saved, created or deleted: what is on screen is shown as it now says, without a restart.
 	const reloadTeamConfigs = () =>
 		void sites.settled.then(() => publisher.reloadTeamConfigs(sites.roots)).catch(e => logger.error(`reading mintdoc.json failed: ${describeError(e)}`));
-	// A large OpenAPI document parsed in the background: check its sites again now that it is in.
-	service.onDidLoadSpec(root => publisher.schedule(root, 0));
+	// An OpenAPI document read or validated in the background: check its sites again now that it is in.
+	// Documents arrive one after the other (a versioned site: one per distinct text, tens of ms apart):
+	// a short wait makes one re-check of the site out of them, not one each.
+	service.onDidLoadSpec(root => publisher.schedule(root, specArrivalDelayMs));
 	// A background check cut short by closing the window still keeps what it parsed.
 	connection.onShutdown(() => runtime.shutdown());
 	connection.onExit(() => runtime.dispose());

@@ -96,9 +96,9 @@ export function createWorkerSpecReader(
 		for (const request of others) void ask(request.op, request.uri, request.text, request.spec).then(request.resolve);
 		idle.settle();
 	};
-	// Small documents are read here at once; large ones in the worker. Validation always runs there.
-	const reader = (uri: string, text: string): OpenApiSpec | Promise<OpenApiSpec> =>
-		text.length < inlineLimit ? readOpenApiSpec(uri, text) : ask('read', uri, text);
+	// Small documents are read here at once, unless the caller does not wait; large ones in the worker. Validation always runs there.
+	const reader = (uri: string, text: string, options?: { readonly background?: boolean }): OpenApiSpec | Promise<OpenApiSpec> =>
+		text.length < inlineLimit && !options?.background ? readOpenApiSpec(uri, text) : ask('read', uri, text);
 	const api = Object.assign(reader, {
 		// Without `spec`, the worker reads the document too (the CLI: nothing of it on the main thread).
 		validate: (uri: string, text: string, spec?: OpenApiSpec) => ask('validate', uri, text, spec),

@@ -85,4 +85,26 @@ describe('worker threads: page pool and spec reader', function () {
 			reader.dispose();
 		}
 	});
+	it('the spec reader reads a small document at once, or in its worker when the caller does not wait', async () => {
+		const reader = createWorkerSpecReader(path.join(dist, 'specWorker.js'), 300);
+		try {
+			const text = JSON.stringify({
+				openapi: '3.1.0',
+				info: { title: 'Small', version: '1' },
+				paths: { '/x': { get: { responses: { 200: { description: 'OK' } } } } },
+			});
+			const inline = reader('file:///site/small.json', text);
+			assert.ok(!(inline instanceof Promise), 'read at once');
+			assert.equal(reader.running, false);
+			const background = reader('file:///site/small.json', text, { background: true });
+			assert.ok(background instanceof Promise, 'read in the worker');
+			assert.equal(reader.running, true);
+			assert.deepEqual(
+				(await background).operations.map(o => `${o.method} ${o.path}`),
+				['GET /x'],
+			);
+		} finally {
+			reader.dispose();
+		}
+	});
 });

@@ -80,4 +80,36 @@ describe('OpenAPI documents found in the repository', () => {
 		assert.deepEqual(withFindings, ['v0/api.json', 'v10/api.json', 'v2/api.json', 'v4/api.json', 'v6/api.json', 'v8/api.json']);
 		assert.equal(before.filter(r => r.uri.endsWith('api.json')).length, 12);
 	});
+	it('where reads are not awaited (the editor), a document found in the repository is read in the background; one docs.json names is not', async () => {
+		const files = {
+			'docs.json': docsJson({ pages: ['index'] }, { api: { openapi: 'named.json' } }),
+			'index.mdx': '# Home\n',
+			'named.json': spec,
+			'found/other.json': spec.replace('"/x"', '"/y"'),
+		};
+		const read = (awaitSpecReads: boolean) => {
+			const calls: [string, boolean][] = [];
+			const service = createLanguageService({
+				workspace: new InMemoryWorkspace(files),
+				changesReported: true,
+				awaitSpecReads,
+				specReader: (uri, text, options) => (calls.push([uri.slice(workspaceRoot.length + 1), !!options?.background]), readOpenApiSpec(uri, text)),
+			});
+			return { calls, service };
+		};
+		const editor = read(false);
+		await editor.service.findDocsRoots(noCancellation);
+		await editor.service.getSite(workspaceRoot, noCancellation);
+		assert.deepEqual(editor.calls.sort(), [
+			['found/other.json', true],
+			['named.json', false],
+		]);
+		const cli = read(true);
+		await cli.service.findDocsRoots(noCancellation);
+		await cli.service.getSite(workspaceRoot, noCancellation);
+		assert.deepEqual(cli.calls.sort(), [
+			['found/other.json', false],
+			['named.json', false],
+		]);
+	});
 });

@@ -6,8 +6,12 @@ import type { DocsWorkspace } from '../workspace';
 import { readOpenApiSpec, type OpenApiSpec } from './openApiSpec';
 import { RecentTexts } from './recentTexts';
 
-/** Reads one OpenAPI document's text into what MintDoc extracts from it (inline, or in a worker thread). */
-export type SpecReader = (uri: string, text: string) => OpenApiSpec | Promise<OpenApiSpec>;
+/**
+ * Reads one OpenAPI document's text into what MintDoc extracts from it (inline, or in a worker
+ * thread). `background`: the caller does not wait for the result (a reader with a worker should
+ * read there, whatever the size).
+ */
+export type SpecReader = (uri: string, text: string, options?: { readonly background?: boolean }) => OpenApiSpec | Promise<OpenApiSpec>;
 
 /** The language service options that govern spec loading (see LanguageServiceOptions). */
 export interface SpecLoadingOptions {
@@ -36,16 +40,16 @@ export interface SpecLoaderHost {
 export function createSpecLoader(host: SpecLoaderHost): SpecLoader {
 	// One read per spec text: a 10 MB spec is parsed once, not on every keystroke in docs.json. While a
 	// new text is parsed (in the background), the last version answers, marked loading.
-	const reader = host.options.specReader ?? readOpenApiSpec;
+	const reader: SpecReader = host.options.specReader ?? ((uri, text) => readOpenApiSpec(uri, text));
 	// A versioned site repeats its OpenAPI files in every version (crewAI: 140 files, 6 texts): each text is
 	// read, and validated, once. What is read depends on the text and on nothing of the path but a .json ending.
 	const reads = new SharedByText<OpenApiSpec | Promise<OpenApiSpec>>();
 	const validations = new SharedByText<Promise<OpenApiSpec>>();
 	// And each text is held once, not once per file (crewAI: 140 copies of 6 texts, 4.7 MB).
 	const texts = new TextInterner();
-	const readSpec = (uri: string, text: string) =>
+	const readSpec = (uri: string, text: string, background: boolean) =>
 		rebind(
-			reads.get(uri, text, () => reader(uri, text)),
+			reads.get(uri, text, () => reader(uri, text, { background })),
 			uri,
 		);
 	const validateSpec = (uri: string, text: string, spec: OpenApiSpec) =>
@@ -140,7 +144,10 @@ export function createSpecLoader(host: SpecLoaderHost): SpecLoader {
 			return { document, spec: known.spec };
 		}
 		if (known?.text !== text) {
-			const result = readSpec(uri, text);
+			// A document found in the repository (not named by docs.json) is read in the background where
+			// reads are not awaited (the editor): the first diagnostics of a versioned site (crewAI: 140
+			// such files, 6 texts, ~0.3 s of a cold YAML parser) do not wait for it.
+			const result = readSpec(uri, text, accept !== undefined && !host.options.awaitSpecReads);
 			const arrive = (spec: OpenApiSpec) => {
 				if (specs.get(uri)?.text !== text) return; // a newer text is being read: this result is stale
 				specs.set(uri, { text, spec, loading: false });

@@ -1,6 +1,7 @@
 import type { Code, Heading, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Table } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { sourceOf, writeInline, type InlineContext } from './inlineWriter';
+import { imgAsMarkdown, isImagePair, writeImagePair, writeImgTag } from './imageWriter';
 import { writeJsxAttributeList } from './jsxAttributes';
 
 /**
@@ -33,16 +34,27 @@ export interface BlockContext extends InlineContext {
 	readonly source: string;
 	/** Inside a component's children (whose indentation the parser partly keeps in expressions). */
 	readonly inComponent?: boolean;
+	/** Inside an HTML element (`<div>`): the web editor leaves the images there as written. */
+	readonly inHtml?: boolean;
 }
 
 export function writeBlocks(nodes: readonly Block[], ctx: BlockContext, packed = false): string[] {
 	const lines: string[] = [];
 	let previous: Block | undefined;
 	let keepNext = false;
-	for (const node of nodes) {
+	for (let i = 0; i < nodes.length; i++) {
+		const node = nodes[i];
 		if (node.type === 'yaml') continue;
 		if (previous) {
 			if (packed ? continuesLazily(previous, node) : needsBlankLine(previous, node)) lines.push(blank);
+		}
+		const next = nodes[i + 1];
+		if (!keepNext && !ctx.inHtml && isImagePair(node, next)) {
+			// A light/dark pair is one unit to the web editor: written together, no blank line between.
+			lines.push(...writeImagePair(node, next as MdxJsxFlowElement, a => writeJsxAttributeList('img', [a])[0]));
+			previous = next;
+			i++;
+			continue;
 		}
 		lines.push(...(keepNext ? writeVerbatim(node, ctx.source) : writeBlock(node, ctx)));
 		keepNext = node.type === 'mdxFlowExpression' && ignoreComment.test(node.value);
@@ -68,7 +80,10 @@ function writeBlock(node: Block, ctx: BlockContext): string[] {
 	switch (node.type) {
 		case 'paragraph': {
 			const callout = calloutInParagraph(node);
-			return callout ? writeJsxElement(callout, ctx) : [escapeLineStart(writeInline(node.children, ctx))];
+			if (callout) return writeJsxElement(callout, ctx);
+			// An image inside text is written as an inline `<img>`; images on their own stay Markdown (as
+			// `<img>` tags alone on a line they would be read as blocks).
+			return [escapeLineStart(writeInline(node.children, { ...ctx, imagesAsJsx: !onlyImages(node) }))];
 		}
 		case 'heading':
 			return [writeHeading(node, ctx)];
@@ -152,7 +167,7 @@ function writeListItem(item: ListItem, marker: string, ctx: BlockContext): strin
 }
 
 function writeTable(node: Table, ctx: BlockContext): string[] {
-	const cellCtx: BlockContext = { ...ctx, inTable: true };
+	const cellCtx: BlockContext = { ...ctx, inTable: true, imagesAsJsx: true };
 	const rows = node.children.map(row => `| ${row.children.map(cell => writeInline(cell.children, cellCtx)).join(' | ')} |`);
 	const columns = node.children[0]?.children.length ?? 0;
 	const align = Array.from({ length: columns }, (_, i) => {
@@ -164,6 +179,10 @@ function writeTable(node: Table, ctx: BlockContext): string[] {
 
 function writeJsxElement(node: MdxJsxFlowElement, ctx: BlockContext): string[] {
 	const name = node.name ?? '';
+	if (name === 'img' && !ctx.inHtml && node.children.length === 0 && node.attributes.length > 0) {
+		const image = imgAsMarkdown(node);
+		return image ? [writeInline([image], { ...ctx, imagesAsJsx: false })] : writeImgTag(writeJsxAttributeList(name, node.attributes));
+	}
 	if (!name) return node.children.length ? ['<>', ...indent(writeBlocks(node.children, { ...ctx, inComponent: true })), '</>'] : ['<></>'];
 	const attributes = writeJsxAttributeList(name, node.attributes);
 	// A multi-line prop puts every prop on its own line, the tag's end on the last.
@@ -176,7 +195,12 @@ function writeJsxElement(node: MdxJsxFlowElement, ctx: BlockContext): string[] {
 	if (codeGroups.has(name) && node.children.every(c => c.type === 'code')) {
 		return [...opened('>'), blank, ...writeBlocks(node.children, ctx), blank, `</${name}>`];
 	}
-	return [...opened('>'), ...indent(writeBlocks(node.children, { ...ctx, inComponent: true })), `</${name}>`];
+	const html = ctx.inHtml || /^[a-z]/.test(name);
+	return [...opened('>'), ...indent(writeBlocks(node.children, { ...ctx, inComponent: true, inHtml: html })), `</${name}>`];
+}
+
+function onlyImages(node: Paragraph): boolean {
+	return node.children.every(c => c.type === 'image' || (c.type === 'text' && c.value.trim() === ''));
 }
 
 function indent(lines: string[]): string[] {

@@ -1,6 +1,8 @@
 import type { Root } from 'mdast';
 import { parse } from 'yaml';
+import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import { callouts, highlightMeta } from './blockWriter';
+import { imgAsMarkdown } from './imageWriter';
 
 /**
  * What a page says, without what the platform's renderer ignores: positions, whitespace runs in
@@ -36,6 +38,10 @@ function normalise(node: unknown): Json {
 	// A link around strong (emphasised) text and strong text that is one link render the same (`[**a**](u)`, `**[a](u)**`).
 	const markedLink = n.type === 'link' ? markInLink(n) : undefined;
 	if (markedLink) return normalise(markedLink);
+	// An `<img>` saying no more than a Markdown image can is that image (a block one on a paragraph of its own).
+	const image = n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement' ? imgAsMarkdown(n as unknown as MdxJsxFlowElement) : undefined;
+	if (image) return normalise(n.type === 'mdxJsxFlowElement' ? { type: 'paragraph', children: [image] } : image);
+	if (n.type === 'image') return { type: 'image', url: normalise(n.url), alt: normalise(n.alt ?? ''), title: normalise(n.title ?? null) };
 	const out: Record<string, Json> = {};
 	for (const [key, value] of Object.entries(n)) {
 		if (key === 'position' || key === 'data' || key === 'spread' || value === undefined) continue;
@@ -51,6 +57,8 @@ function normalise(node: unknown): Json {
 		if (!attrs.some(a => a.type === 'mdxJsxExpressionAttribute'))
 			out.attributes = [...attrs].sort((x, y) => String(x.name).localeCompare(String(y.name))) as Json;
 	}
+	// The order of the classes in a class list does not matter to the browser.
+	if (n.type === 'mdxJsxAttribute' && n.name === 'className' && typeof n.value === 'string') out.value = n.value.split(/\s+/).filter(Boolean).sort().join(' ');
 	if (n.type === 'mdxJsxAttributeValueExpression' && typeof n.value === 'string') {
 		// A string holding both quote characters is written as a JS string expression: the same prop value.
 		const literal = jsonString(n.value.trim());

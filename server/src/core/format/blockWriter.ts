@@ -1,8 +1,10 @@
 import type { Code, Heading, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Table } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { sourceOf, writeInline, type InlineContext } from './inlineWriter';
+import { writeCodeMeta } from './codeMeta';
 import { imgAsMarkdown, isImagePair, writeImagePair, writeImgTag } from './imageWriter';
 import { writeJsxAttributeList } from './jsxAttributes';
+import { blank, raw } from './lineMarks';
 
 /**
  * Writes block content in the web editor's form (learned from `mint format` output): one blank line
@@ -10,10 +12,9 @@ import { writeJsxAttributeList } from './jsxAttributes';
  * two spaces; lists tight with `-` and `1.` markers; code fences always carry a language (`text` when
  * none was given); tables as pipe tables with `---` delimiters.
  *
- * Output is a list of lines. A blank line between blocks is `blank` and never indented; a blank
- * line inside a block (in a code fence) is '' and gets its block's indentation like any other line.
+ * Output is a list of lines, marked as lineMarks.ts describes.
  */
-export const blank = '\u0000';
+export { blank } from './lineMarks';
 
 export const ignoreComment = /^\s*\/\*\s*mintdoc-format-ignore\s*\*\/\s*$/;
 
@@ -136,13 +137,8 @@ function writeCode(node: Code): string[] {
 	const body = node.value.split(/\r?\n/);
 	let fence = '```';
 	while (body.some(line => line.trimStart().startsWith(fence))) fence += '`';
-	const info = [node.lang || 'text', node.meta ? highlightMeta(node.meta) : undefined].filter(Boolean).join(' ');
+	const info = [node.lang || 'text', node.meta ? writeCodeMeta(node.meta) : undefined].filter(Boolean).join(' ');
 	return [`${fence}${info}`, ...body, fence];
-}
-
-/** Line highlights written `{1,3-4}` are written `highlight={1,3-4}`, the name the platform documents. */
-export function highlightMeta(meta: string): string {
-	return meta.replace(/(^|\s)(\{[\d,\s-]+\})(?=\s|$)/g, '$1highlight=$2');
 }
 
 function writeList(node: List, ctx: BlockContext): string[] {
@@ -163,7 +159,7 @@ function writeListItem(item: ListItem, marker: string, ctx: BlockContext): strin
 	const pad = ' '.repeat(marker.length);
 	// Text that looks like a task marker is escaped so it stays text.
 	if (!check && /^\[[ xX]\]/.test(body[0])) body[0] = `\\${body[0]}`;
-	return body.map((line, i) => (i === 0 ? `${marker}${check}${line}` : line === blank ? blank : `${pad}${line}`));
+	return body.map((line, i) => (i === 0 ? `${marker}${check}${line}` : line === blank || line.startsWith(raw) ? line : `${pad}${line}`));
 }
 
 function writeTable(node: Table, ctx: BlockContext): string[] {
@@ -192,6 +188,10 @@ function writeJsxElement(node: MdxJsxFlowElement, ctx: BlockContext): string[] {
 		: [`<${name}${attributes.map(a => ` ${a}`).join('')}`];
 	const opened = (end: string) => (multiLine ? [...head, end] : [`${head[0]}${end === '/>' ? ' />' : end}`]);
 	if (node.children.length === 0) return name === 'Card' ? [...opened('>'), `</${name}>`] : opened('/>');
+	if (name === 'Prompt') {
+		const body = promptBody(node, ctx.source);
+		if (body) return [...opened('>'), ...body, `</${name}>`];
+	}
 	if (codeGroups.has(name) && node.children.every(c => c.type === 'code')) {
 		return [...opened('>'), blank, ...writeBlocks(node.children, ctx), blank, `</${name}>`];
 	}
@@ -199,12 +199,30 @@ function writeJsxElement(node: MdxJsxFlowElement, ctx: BlockContext): string[] {
 	return [...opened('>'), ...indent(writeBlocks(node.children, { ...ctx, inComponent: true, inHtml: html })), `</${name}>`];
 }
 
+/**
+ * A Prompt's body is text for a model, not a page: the web editor writes it back as it stands
+ * between the tags, the first line at the Prompt's own indentation, the others at the columns they
+ * had. Undefined when the tags cannot be found in the source (the body is then written as blocks).
+ */
+function promptBody(node: MdxJsxFlowElement, source: string): string[] | undefined {
+	const first = node.children[0]?.position?.start.offset;
+	const whole = sourceOf(node, source);
+	const close = whole.lastIndexOf('</Prompt');
+	const start = node.position?.start.offset;
+	if (first === undefined || start === undefined || close < 0 || start + close < first) return undefined;
+	const lines = source
+		.slice(first, start + close)
+		.trimEnd()
+		.split(/\r?\n/);
+	return lines.map((line, i) => (i === 0 ? line : line === '' ? blank : `${raw}${line}`));
+}
+
 function onlyImages(node: Paragraph): boolean {
 	return node.children.every(c => c.type === 'image' || (c.type === 'text' && c.value.trim() === ''));
 }
 
 function indent(lines: string[]): string[] {
-	return lines.map(line => (line === blank ? blank : `  ${line}`));
+	return lines.map(line => (line === blank || line.startsWith(raw) ? line : `  ${line}`));
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Image } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxExpressionAttribute, MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import { writeStringValue } from './jsxAttributes';
+import { raw } from './lineMarks';
 
 /**
  * Images in the web editor's form (learned from `mint format` output). The editor keeps an image as
@@ -108,5 +109,6 @@ function withoutTokens(tokens: string[], drop: string[]): string[] {
 
 /** An `<img>` block that stays JSX: one prop per line, in the order written. */
 export function writeImgTag(attributes: string[]): string[] {
-	return ['<img', ...attributes.flatMap(a => a.split('\n').map((line, i) => (i === 0 ? `  ${line}` : line))), '/>'];
+	// A multi-line prop's further lines go to column 0, however deep the image stands.
+	return ['<img', ...attributes.flatMap(a => a.split('\n').map((line, i) => (i === 0 ? `  ${line}` : `${raw}${line}`))), '/>'];
 }

@@ -1,7 +1,8 @@
 import type { Root } from 'mdast';
 import { parse } from 'yaml';
 import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
-import { callouts, highlightMeta } from './blockWriter';
+import { callouts } from './blockWriter';
+import { writeCodeMeta } from './codeMeta';
 import { imgAsMarkdown } from './imageWriter';
 
 /**
@@ -49,7 +50,7 @@ function normalise(node: unknown): Json {
 	}
 	if (n.type === 'text' && typeof n.value === 'string') out.value = n.value.replace(/\s+/g, ' ');
 	if (n.type === 'code' && (n.lang === null || n.lang === undefined)) out.lang = 'text';
-	if (n.type === 'code' && typeof n.meta === 'string') out.meta = highlightMeta(n.meta);
+	if (n.type === 'code' && typeof n.meta === 'string') out.meta = writeCodeMeta(n.meta);
 	// An expression moved into or out of a component is re-indented line by line, as the web editor does.
 	if ((n.type === 'mdxFlowExpression' || n.type === 'mdxTextExpression' || n.type === 'mdxjsEsm') && typeof n.value === 'string') out.value = dedent(n.value);
 	if ((n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement') && Array.isArray(out.attributes)) {

@@ -159,3 +159,72 @@ describe('format: images in the web editor form', () => {
 		);
 	});
 });
+
+describe('format: text the web editor keeps where it stands', () => {
+	it("an <img>'s multi-line prop goes on from column 0; a Prompt's body is written as it stands", () => {
+		const input = lines(
+			'<Tabs>',
+			'  <Tab title="A">',
+			`    <img src="/a.png" alt="x" style={{`,
+			`      width: '2px',`,
+			'    }} />',
+			'    <Prompt description="F" actions={["copy"]}>',
+			'      Nested prompt',
+			'      text   *kept*.',
+			'',
+			'        - as written',
+			'    </Prompt>',
+			'  </Tab>',
+			'</Tabs>',
+		);
+		assert.equal(
+			formatted(input),
+			lines(
+				'<Tabs>',
+				'  <Tab title="A">',
+				'    <img',
+				'      src="/a.png"',
+				'      alt="x"',
+				'      style={{',
+				`width: '2px',`,
+				'}}',
+				'    />',
+				'',
+				'    <Prompt description="F" actions={["copy"]}>',
+				'    Nested prompt',
+				'      text   *kept*.',
+				'',
+				'        - as written',
+				'    </Prompt>',
+				'  </Tab>',
+				'</Tabs>',
+			),
+		);
+	});
+
+	it("a code fence's meta: title first, then highlight, icon, focus, then the flags", () => {
+		const fence = (meta: string) => lines('```js ' + meta, 'a', '```');
+		const metas = [
+			'{11, 19}',
+			'Title {1,3}',
+			'wrap lines twoslash expandable T',
+			'focus={2} {1} icon="x" T',
+			'highlight="4"',
+			'{1} title="T" lines',
+			'T icon="a b"',
+		];
+		assert.deepEqual(
+			metas.map(meta => formatted(fence(meta)).split('\n')[0]),
+			[
+				'```js {11, 19}',
+				'```js Title highlight={1,3}',
+				'```js T expandable lines wrap twoslash',
+				'```js T highlight={1} icon=x focus={2}',
+				'```js highlight={4}',
+				'```js title="T" highlight={1} lines',
+				// A quoted value with a space: mint format splits it (and changes the icon); MintDoc keeps it.
+				'```js T icon="a b"',
+			],
+		);
+	});
+});

@@ -227,4 +227,81 @@ describe('format: text the web editor keeps where it stands', () => {
 			],
 		);
 	});
+
+	it('an HTML element inside a component is written as if at column 0; an HTML element inside it keeps its nesting', () => {
+		const input = lines(
+			'<ParamField body="x" type="object">',
+			'  <div className="a">',
+			'    <Tabs>',
+			'      <Tab title="A">',
+			'        Text',
+			'      </Tab>',
+			'    </Tabs>',
+			'  </div>',
+			'</ParamField>',
+			'',
+			'<div style={{',
+			'  a: 1,',
+			'}}>',
+			'  <span style={{',
+			'    b: 2,',
+			'  }} />',
+			'</div>',
+		);
+		assert.equal(
+			formatted(input),
+			lines(
+				'<ParamField body="x" type="object">',
+				'  <div className="a">',
+				'  <Tabs>',
+				'    <Tab title="A">',
+				'      Text',
+				'    </Tab>',
+				'  </Tabs>',
+				'</div>',
+				'</ParamField>',
+				'',
+				'<div',
+				'  style={{',
+				'a: 1,',
+				'}}',
+				'>',
+				'  <span',
+				'    style={{',
+				'b: 2,',
+				'}}',
+				'  />',
+				'</div>',
+			),
+		);
+	});
+
+	it("a code block's trailing empty lines are dropped, except inside a component", () => {
+		const input = lines(
+			'```js',
+			'',
+			'a',
+			'',
+			'',
+			'```',
+			'',
+			'<Note>',
+			'  ```js',
+			'  d',
+			'',
+			'  ```',
+			'</Note>',
+			'',
+			'- item',
+			'',
+			'  ```js',
+			'  c',
+			'',
+			'  ```',
+		);
+		assert.equal(
+			formatted(input),
+			lines('```js', '', 'a', '```', '', '<Note>', '  ```js', '  d', '  ', '  ```', '</Note>', '', '- item', '  ```js', '  c', '  ```'),
+		);
+	});
 });

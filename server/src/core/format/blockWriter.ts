@@ -91,7 +91,7 @@ function writeBlock(node: Block, ctx: BlockContext): string[] {
 		case 'thematicBreak':
 			return ['---'];
 		case 'code':
-			return writeCode(node);
+			return writeCode(node, ctx);
 		case 'math':
 			return ['$$', ...node.value.split(/\r?\n/), '$$'];
 		case 'blockquote':
@@ -133,8 +133,10 @@ function writeHeading(node: Heading, ctx: BlockContext): string {
 	return text ? `${'#'.repeat(node.depth)} ${text}` : '#'.repeat(node.depth);
 }
 
-function writeCode(node: Code): string[] {
+function writeCode(node: Code, ctx: BlockContext): string[] {
 	const body = node.value.split(/\r?\n/);
+	// The web editor drops a code block's trailing empty lines, except inside a component.
+	if (!ctx.inComponent) while (body.length > 1 && body[body.length - 1] === '') body.pop();
 	let fence = '```';
 	while (body.some(line => line.trimStart().startsWith(fence))) fence += '`';
 	const info = [node.lang || 'text', node.meta ? writeCodeMeta(node.meta) : undefined].filter(Boolean).join(' ');
@@ -183,8 +185,18 @@ function writeJsxElement(node: MdxJsxFlowElement, ctx: BlockContext): string[] {
 	const attributes = writeJsxAttributeList(name, node.attributes);
 	// A multi-line prop puts every prop on its own line, the tag's end on the last.
 	const multiLine = attributes.some(a => a.includes('\n'));
+	const html = /^[a-z]/.test(name);
+	const lines = writeJsxElementLines(node, ctx, attributes, multiLine, html);
+	// An HTML element, not inside another HTML element, is written as if it stood at column 0: only
+	// its first line takes the indentation of the components around it.
+	return html && !ctx.inHtml ? lines.map((line, i) => (i === 0 || line === blank || line.startsWith(raw) ? line : `${raw}${line}`)) : lines;
+}
+
+function writeJsxElementLines(node: MdxJsxFlowElement, ctx: BlockContext, attributes: string[], multiLine: boolean, html: boolean): string[] {
+	const name = node.name ?? '';
+	// An HTML element's multi-line prop goes on from column 0.
 	const head = multiLine
-		? [`<${name}`, ...attributes.flatMap(a => a.split('\n').map((line, i) => (i === 0 ? `  ${line}` : line)))]
+		? [`<${name}`, ...attributes.flatMap(a => a.split('\n').map((line, i) => (i === 0 ? `  ${line}` : html ? `${raw}${line}` : line)))]
 		: [`<${name}${attributes.map(a => ` ${a}`).join('')}`];
 	const opened = (end: string) => (multiLine ? [...head, end] : [`${head[0]}${end === '/>' ? ' />' : end}`]);
 	if (node.children.length === 0) return name === 'Card' ? [...opened('>'), `</${name}>`] : opened('/>');
@@ -195,8 +207,7 @@ function writeJsxElement(node: MdxJsxFlowElement, ctx: BlockContext): string[] {
 	if (codeGroups.has(name) && node.children.every(c => c.type === 'code')) {
 		return [...opened('>'), blank, ...writeBlocks(node.children, ctx), blank, `</${name}>`];
 	}
-	const html = ctx.inHtml || /^[a-z]/.test(name);
-	return [...opened('>'), ...indent(writeBlocks(node.children, { ...ctx, inComponent: true, inHtml: html })), `</${name}>`];
+	return [...opened('>'), ...indent(writeBlocks(node.children, { ...ctx, inComponent: true, inHtml: ctx.inHtml || html })), `</${name}>`];
 }
 
 /**

@@ -51,6 +51,8 @@ function normalise(node: unknown): Json {
 	if (n.type === 'text' && typeof n.value === 'string') out.value = n.value.replace(/\s+/g, ' ');
 	if (n.type === 'code' && (n.lang === null || n.lang === undefined)) out.lang = 'text';
 	if (n.type === 'code' && typeof n.meta === 'string') out.meta = writeCodeMeta(n.meta);
+	// Empty lines ending a code block show nothing (the web editor drops them).
+	if (n.type === 'code' && typeof n.value === 'string') out.value = n.value.replace(/(\r?\n)+$/, '');
 	// An expression moved into or out of a component is re-indented line by line, as the web editor does.
 	if ((n.type === 'mdxFlowExpression' || n.type === 'mdxTextExpression' || n.type === 'mdxjsEsm') && typeof n.value === 'string') out.value = dedent(n.value);
 	if ((n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement') && Array.isArray(out.attributes)) {

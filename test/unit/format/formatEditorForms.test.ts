@@ -211,6 +211,7 @@ describe('format: text the web editor keeps where it stands', () => {
 			'focus={2} {1} icon="x" T',
 			'highlight="4"',
 			'{1} title="T" lines',
+			'{5,1,2,3}',
 			'T icon="a b"',
 		];
 		assert.deepEqual(
@@ -222,6 +223,7 @@ describe('format: text the web editor keeps where it stands', () => {
 				'```js T highlight={1} icon=x focus={2}',
 				'```js highlight={4}',
 				'```js title="T" highlight={1} lines',
+				'```js highlight={1-3,5}',
 				// A quoted value with a space: mint format splits it (and changes the icon); MintDoc keeps it.
 				'```js T icon="a b"',
 			],

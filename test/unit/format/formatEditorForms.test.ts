@@ -306,4 +306,11 @@ describe('format: text the web editor keeps where it stands', () => {
 			lines('```js', '', 'a', '```', '', '<Note>', '  ```js', '  d', '  ', '  ```', '</Note>', '', '- item', '  ```js', '  c', '  ```'),
 		);
 	});
+
+	it('emphasis around strong text is written strong around emphasis', () => {
+		assert.equal(
+			formatted(lines('A _**both**_ and *__both__* and _**[l](/x)**_ and _a **b**_.', '', '***x***')),
+			lines('A **_both_** and **_both_** and [**_l_**](/x) and _a **b**_.', '', '**_x_**'),
+		);
+	});
 });

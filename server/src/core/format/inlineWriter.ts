@@ -37,6 +37,10 @@ function writeOne(node: Phrasing, ctx: InlineContext): string {
 		case 'text':
 			return escapeText((node as Text).value, ctx);
 		case 'emphasis': {
+			// Emphasis around strong text is written strong around emphasis (`_**a**_` → `**_a_**`), as the editor does.
+			const only = children(node);
+			if (only.length === 1 && only[0].type === 'strong')
+				return writeOne({ type: 'strong', children: [{ type: 'emphasis', children: children(only[0]) }] }, ctx);
 			const link = linkInMark(node, ctx);
 			return link ? writeOne(link, ctx) : `_${writeInline(children(node), ctx)}_`;
 		}

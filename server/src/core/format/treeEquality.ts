@@ -37,6 +37,9 @@ function normalise(node: unknown): Json {
 	if (callout) return normalise(callout);
 	if (n.type === 'yaml') return { type: 'yaml', data: readYaml(String(n.value)) };
 	// A link around strong (emphasised) text and strong text that is one link render the same (`[**a**](u)`, `**[a](u)**`).
+	// Emphasis around strong text and strong around emphasis render the same.
+	const inner = n.type === 'emphasis' ? (n.children as Record<string, unknown>[] | undefined) : undefined;
+	if (inner?.length === 1 && inner[0].type === 'strong') return normalise({ type: 'strong', children: [{ type: 'emphasis', children: inner[0].children }] });
 	const markedLink = n.type === 'link' ? markInLink(n) : undefined;
 	if (markedLink) return normalise(markedLink);
 	// An `<img>` saying no more than a Markdown image can is that image (a block one on a paragraph of its own).

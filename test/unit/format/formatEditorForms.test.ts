@@ -66,7 +66,7 @@ describe('format: images in the web editor form', () => {
 		);
 	});
 
-	it('a light/dark pair is written together: src after the other props, the mode classes last', () => {
+	it('a light/dark pair is written together, light first: src after the other props, the mode classes last', () => {
 		const input = lines(
 			'<Frame>',
 			'  <img src="/a.png" alt="Same" className="dark:hidden rounded block" width="3" />',
@@ -74,8 +74,8 @@ describe('format: images in the web editor form', () => {
 			'  <img className="dark:block hidden rounded" src="/b.png" alt="Same" width="3" />',
 			'</Frame>',
 			'',
-			'<img src="/c.png" alt="Only modes" className="dark:hidden" />',
 			'<img src="/d.png" alt="Only modes" className="hidden dark:block" />',
+			'<img src="/c.png" alt="Only modes" className="dark:hidden" />',
 			'',
 			'<img src="/e.png" alt="One" className="block dark:hidden" />',
 			'<img src="/f.png" alt="Two" className="hidden dark:block" />',

@@ -50,9 +50,11 @@ export function writeBlocks(nodes: readonly Block[], ctx: BlockContext, packed =
 			if (packed ? continuesLazily(previous, node) : needsBlankLine(previous, node)) lines.push(blank);
 		}
 		const next = nodes[i + 1];
-		if (!keepNext && !ctx.inHtml && isImagePair(node, next)) {
-			// A light/dark pair is one unit to the web editor: written together, no blank line between.
-			lines.push(...writeImagePair(node, next as MdxJsxFlowElement, a => writeJsxAttributeList('img', [a])[0]));
+		const darkFirst = !keepNext && !ctx.inHtml && isImagePair(next, node);
+		if (darkFirst || (!keepNext && !ctx.inHtml && isImagePair(node, next))) {
+			// A light/dark pair is one unit to the web editor: written together, light first, no blank line between.
+			const [light, dark] = (darkFirst ? [next, node] : [node, next]) as MdxJsxFlowElement[];
+			lines.push(...writeImagePair(light, dark, a => writeJsxAttributeList('img', [a])[0]));
 			previous = next;
 			i++;
 			continue;

@@ -3,7 +3,7 @@ import { parse } from 'yaml';
 import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import { callouts } from './blockWriter';
 import { writeCodeMeta } from './codeMeta';
-import { imgAsMarkdown } from './imageWriter';
+import { imgAsMarkdown, isImagePair } from './imageWriter';
 
 /**
  * What a page says, without what the platform's renderer ignores: positions, whitespace runs in
@@ -28,7 +28,7 @@ export function firstDifference(a: Root, b: Root): string | undefined {
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 function normalise(node: unknown): Json {
-	if (Array.isArray(node)) return mergeLists(mergeText(node.map(normalise)));
+	if (Array.isArray(node)) return mergeLists(mergeText(lightFirst(node).map(normalise)));
 	if (!node || typeof node !== 'object') return (node ?? null) as Json;
 	const n = node as Record<string, unknown>;
 	if (n.type === 'break') return { type: 'break' };
@@ -71,6 +71,13 @@ function normalise(node: unknown): Json {
 		if (literal !== undefined) return literal;
 		out.value = dedent(n.value);
 	}
+	return out;
+}
+
+/** A light/dark image pair shows one image in either mode: its order does not matter. */
+function lightFirst(nodes: unknown[]): unknown[] {
+	const out = [...nodes];
+	for (let i = 0; i + 1 < out.length; i++) if (isImagePair(out[i + 1], out[i])) [out[i], out[i + 1]] = [out[i + 1], out[i]];
 	return out;
 }
 

@@ -313,4 +313,11 @@ describe('format: text the web editor keeps where it stands', () => {
 			lines('A **_both_** and **_both_** and [**_l_**](/x) and _a **b**_.', '', '**_x_**'),
 		);
 	});
+
+	it('a Card written inline on a line of its own becomes the block form, like a callout', () => {
+		assert.equal(
+			formatted(lines('<Card>![main](/images/a.png)</Card>', '', '<Card title="T">Body</Card>')),
+			lines('<Card>', '  ![main](/images/a.png)', '</Card>', '', '<Card title="T">', '  Body', '</Card>'),
+		);
+	});
 });

@@ -23,8 +23,8 @@ export const ignoreComment = /^\s*\/\*\s*mintdoc-format-ignore\s*\*\/\s*$/;
 /** Components whose code blocks the web editor writes unindented, each between blank lines. */
 const codeGroups = new Set(['CodeGroup', 'RequestExample', 'ResponseExample']);
 
-/** The callouts (and Frame): block components however they are written. */
-export const callouts = new Set(['Note', 'Tip', 'Info', 'Warning', 'Danger', 'Check', 'Callout', 'Frame']);
+/** The callouts (and Frame, Card): block components however they are written. */
+export const callouts = new Set(['Note', 'Tip', 'Info', 'Warning', 'Danger', 'Check', 'Callout', 'Frame', 'Card']);
 
 /** Components whose siblings of the same kind the web editor writes without a blank line between. */
 const packedComponents = new Set(['Step', 'Tab', 'Column']);

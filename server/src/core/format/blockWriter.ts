@@ -1,7 +1,10 @@
 import type { Code, Heading, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Table } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { sourceOf, writeInline, type InlineContext } from './inlineWriter';
+import { writeCodeMeta } from './codeMeta';
+import { imgAsMarkdown, isImagePair, writeImagePair, writeImgTag } from './imageWriter';
 import { writeJsxAttributeList } from './jsxAttributes';
+import { blank, raw } from './lineMarks';
 
 /**
  * Writes block content in the web editor's form (learned from `mint format` output): one blank line
@@ -9,10 +12,9 @@ import { writeJsxAttributeList } from './jsxAttributes';
  * two spaces; lists tight with `-` and `1.` markers; code fences always carry a language (`text` when
  * none was given); tables as pipe tables with `---` delimiters.
  *
- * Output is a list of lines. A blank line between blocks is `blank` and never indented; a blank
- * line inside a block (in a code fence) is '' and gets its block's indentation like any other line.
+ * Output is a list of lines, marked as lineMarks.ts describes.
  */
-export const blank = '\u0000';
+export { blank } from './lineMarks';
 
 export const ignoreComment = /^\s*\/\*\s*mintdoc-format-ignore\s*\*\/\s*$/;
 
@@ -21,8 +23,8 @@ export const ignoreComment = /^\s*\/\*\s*mintdoc-format-ignore\s*\*\/\s*$/;
 /** Components whose code blocks the web editor writes unindented, each between blank lines. */
 const codeGroups = new Set(['CodeGroup', 'RequestExample', 'ResponseExample']);
 
-/** The callouts (and Frame): block components however they are written. */
-export const callouts = new Set(['Note', 'Tip', 'Info', 'Warning', 'Danger', 'Check', 'Callout', 'Frame']);
+/** The callouts (and Frame, Card): block components however they are written. */
+export const callouts = new Set(['Note', 'Tip', 'Info', 'Warning', 'Danger', 'Check', 'Callout', 'Frame', 'Card']);
 
 /** Components whose siblings of the same kind the web editor writes without a blank line between. */
 const packedComponents = new Set(['Step', 'Tab', 'Column']);
@@ -33,16 +35,29 @@ export interface BlockContext extends InlineContext {
 	readonly source: string;
 	/** Inside a component's children (whose indentation the parser partly keeps in expressions). */
 	readonly inComponent?: boolean;
+	/** Inside an HTML element (`<div>`): the web editor leaves the images there as written. */
+	readonly inHtml?: boolean;
 }
 
 export function writeBlocks(nodes: readonly Block[], ctx: BlockContext, packed = false): string[] {
 	const lines: string[] = [];
 	let previous: Block | undefined;
 	let keepNext = false;
-	for (const node of nodes) {
+	for (let i = 0; i < nodes.length; i++) {
+		const node = nodes[i];
 		if (node.type === 'yaml') continue;
 		if (previous) {
 			if (packed ? continuesLazily(previous, node) : needsBlankLine(previous, node)) lines.push(blank);
+		}
+		const next = nodes[i + 1];
+		const darkFirst = !keepNext && !ctx.inHtml && isImagePair(next, node);
+		if (darkFirst || (!keepNext && !ctx.inHtml && isImagePair(node, next))) {
+			// A light/dark pair is one unit to the web editor: written together, light first, no blank line between.
+			const [light, dark] = (darkFirst ? [next, node] : [node, next]) as MdxJsxFlowElement[];
+			lines.push(...writeImagePair(light, dark, a => writeJsxAttributeList('img', [a])[0]));
+			previous = next;
+			i++;
+			continue;
 		}
 		lines.push(...(keepNext ? writeVerbatim(node, ctx.source) : writeBlock(node, ctx)));
 		keepNext = node.type === 'mdxFlowExpression' && ignoreComment.test(node.value);
@@ -68,14 +83,17 @@ function writeBlock(node: Block, ctx: BlockContext): string[] {
 	switch (node.type) {
 		case 'paragraph': {
 			const callout = calloutInParagraph(node);
-			return callout ? writeJsxElement(callout, ctx) : [escapeLineStart(writeInline(node.children, ctx))];
+			if (callout) return writeJsxElement(callout, ctx);
+			// An image inside text is written as an inline `<img>`; images on their own stay Markdown (as
+			// `<img>` tags alone on a line they would be read as blocks).
+			return [escapeLineStart(writeInline(node.children, { ...ctx, imagesAsJsx: !onlyImages(node) }))];
 		}
 		case 'heading':
 			return [writeHeading(node, ctx)];
 		case 'thematicBreak':
 			return ['---'];
 		case 'code':
-			return writeCode(node);
+			return writeCode(node, ctx);
 		case 'math':
 			return ['$$', ...node.value.split(/\r?\n/), '$$'];
 		case 'blockquote':
@@ -117,17 +135,14 @@ function writeHeading(node: Heading, ctx: BlockContext): string {
 	return text ? `${'#'.repeat(node.depth)} ${text}` : '#'.repeat(node.depth);
 }
 
-function writeCode(node: Code): string[] {
+function writeCode(node: Code, ctx: BlockContext): string[] {
 	const body = node.value.split(/\r?\n/);
+	// The web editor drops a code block's trailing empty lines, except inside a component.
+	if (!ctx.inComponent) while (body.length > 1 && body[body.length - 1] === '') body.pop();
 	let fence = '```';
 	while (body.some(line => line.trimStart().startsWith(fence))) fence += '`';
-	const info = [node.lang || 'text', node.meta ? highlightMeta(node.meta) : undefined].filter(Boolean).join(' ');
+	const info = [node.lang || 'text', node.meta ? writeCodeMeta(node.meta) : undefined].filter(Boolean).join(' ');
 	return [`${fence}${info}`, ...body, fence];
-}
-
-/** Line highlights written `{1,3-4}` are written `highlight={1,3-4}`, the name the platform documents. */
-export function highlightMeta(meta: string): string {
-	return meta.replace(/(^|\s)(\{[\d,\s-]+\})(?=\s|$)/g, '$1highlight=$2');
 }
 
 function writeList(node: List, ctx: BlockContext): string[] {
@@ -148,11 +163,11 @@ function writeListItem(item: ListItem, marker: string, ctx: BlockContext): strin
 	const pad = ' '.repeat(marker.length);
 	// Text that looks like a task marker is escaped so it stays text.
 	if (!check && /^\[[ xX]\]/.test(body[0])) body[0] = `\\${body[0]}`;
-	return body.map((line, i) => (i === 0 ? `${marker}${check}${line}` : line === blank ? blank : `${pad}${line}`));
+	return body.map((line, i) => (i === 0 ? `${marker}${check}${line}` : line === blank || line.startsWith(raw) ? line : `${pad}${line}`));
 }
 
 function writeTable(node: Table, ctx: BlockContext): string[] {
-	const cellCtx: BlockContext = { ...ctx, inTable: true };
+	const cellCtx: BlockContext = { ...ctx, inTable: true, imagesAsJsx: true };
 	const rows = node.children.map(row => `| ${row.children.map(cell => writeInline(cell.children, cellCtx)).join(' | ')} |`);
 	const columns = node.children[0]?.children.length ?? 0;
 	const align = Array.from({ length: columns }, (_, i) => {
@@ -164,23 +179,63 @@ function writeTable(node: Table, ctx: BlockContext): string[] {
 
 function writeJsxElement(node: MdxJsxFlowElement, ctx: BlockContext): string[] {
 	const name = node.name ?? '';
+	if (name === 'img' && !ctx.inHtml && node.children.length === 0 && node.attributes.length > 0) {
+		const image = imgAsMarkdown(node);
+		return image ? [writeInline([image], { ...ctx, imagesAsJsx: false })] : writeImgTag(writeJsxAttributeList(name, node.attributes));
+	}
 	if (!name) return node.children.length ? ['<>', ...indent(writeBlocks(node.children, { ...ctx, inComponent: true })), '</>'] : ['<></>'];
 	const attributes = writeJsxAttributeList(name, node.attributes);
 	// A multi-line prop puts every prop on its own line, the tag's end on the last.
 	const multiLine = attributes.some(a => a.includes('\n'));
+	const html = /^[a-z]/.test(name);
+	const lines = writeJsxElementLines(node, ctx, attributes, multiLine, html);
+	// An HTML element, not inside another HTML element, is written as if it stood at column 0: only
+	// its first line takes the indentation of the components around it.
+	return html && !ctx.inHtml ? lines.map((line, i) => (i === 0 || line === blank || line.startsWith(raw) ? line : `${raw}${line}`)) : lines;
+}
+
+function writeJsxElementLines(node: MdxJsxFlowElement, ctx: BlockContext, attributes: string[], multiLine: boolean, html: boolean): string[] {
+	const name = node.name ?? '';
+	// An HTML element's multi-line prop goes on from column 0.
 	const head = multiLine
-		? [`<${name}`, ...attributes.flatMap(a => a.split('\n').map((line, i) => (i === 0 ? `  ${line}` : line)))]
+		? [`<${name}`, ...attributes.flatMap(a => a.split('\n').map((line, i) => (i === 0 ? `  ${line}` : html ? `${raw}${line}` : line)))]
 		: [`<${name}${attributes.map(a => ` ${a}`).join('')}`];
 	const opened = (end: string) => (multiLine ? [...head, end] : [`${head[0]}${end === '/>' ? ' />' : end}`]);
 	if (node.children.length === 0) return name === 'Card' ? [...opened('>'), `</${name}>`] : opened('/>');
+	if (name === 'Prompt') {
+		const body = promptBody(node, ctx.source);
+		if (body) return [...opened('>'), ...body, `</${name}>`];
+	}
 	if (codeGroups.has(name) && node.children.every(c => c.type === 'code')) {
 		return [...opened('>'), blank, ...writeBlocks(node.children, ctx), blank, `</${name}>`];
 	}
-	return [...opened('>'), ...indent(writeBlocks(node.children, { ...ctx, inComponent: true })), `</${name}>`];
+	return [...opened('>'), ...indent(writeBlocks(node.children, { ...ctx, inComponent: true, inHtml: ctx.inHtml || html })), `</${name}>`];
+}
+
+/**
+ * A Prompt's body is text for a model, not a page: the web editor writes it back as it stands
+ * between the tags, the first line at the Prompt's own indentation, the others at the columns they
+ * had. Undefined when the tags cannot be found in the source (the body is then written as blocks).
+ */
+function promptBody(node: MdxJsxFlowElement, source: string): string[] | undefined {
+	const first = node.children[0]?.position?.start.offset;
+	const whole = sourceOf(node, source);
+	const close = whole.lastIndexOf('</Prompt');
+	const start = node.position?.start.offset;
+	if (first === undefined || start === undefined || close < 0 || start + close < first) return undefined;
+	const lines = source
+		.slice(first, start + close)
+		.trimEnd()
+		.split(/\r?\n/);
+	return lines.map((line, i) => (i === 0 ? line : line === '' ? blank : `${raw}${line}`));
+}
+
+function onlyImages(node: Paragraph): boolean {
+	return node.children.every(c => c.type === 'image' || (c.type === 'text' && c.value.trim() === ''));
 }
 
 function indent(lines: string[]): string[] {
-	return lines.map(line => (line === blank ? blank : `  ${line}`));
+	return lines.map(line => (line === blank || line.startsWith(raw) ? line : `  ${line}`));
 }
 
 /**

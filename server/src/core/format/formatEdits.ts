@@ -1,7 +1,8 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Range, TextEdit } from 'vscode-languageserver-types';
 import { parseMdx } from '../mdx/mdxParser';
-import { blank, writeBlocks } from './blockWriter';
+import { writeBlocks } from './blockWriter';
+import { finalLine } from './lineMarks';
 import { isFormatIgnored, mintdocConfigFileName, readFormatConfig } from './formatConfig';
 import { formatMdx } from './formatPage';
 import { firstDifference } from './treeEquality';
@@ -40,9 +41,7 @@ export async function formatRangeEdits(document: TextDocument, range: Range, wor
 	if (blocks.length === 0) return [];
 	const from = blocks[0].position?.start.offset ?? 0;
 	const to = blocks[blocks.length - 1].position?.end.offset ?? text.length;
-	const written = writeBlocks(blocks, { source: text })
-		.map(line => (line === blank ? '' : line))
-		.join('\n');
+	const written = writeBlocks(blocks, { source: text }).map(finalLine).join('\n');
 	const next = text.slice(0, from) + written + text.slice(to);
 	if (next === text) return [];
 	const reparsed = parseMdx(next, true);

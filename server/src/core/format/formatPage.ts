@@ -1,6 +1,7 @@
 import type { Root } from 'mdast';
 import { parseMdx, type MdxSyntaxError } from '../mdx/mdxParser';
-import { blank, writeBlocks } from './blockWriter';
+import { writeBlocks } from './blockWriter';
+import { blank, finalLine } from './lineMarks';
 import { writeFrontmatter } from './frontmatterWriter';
 import { firstDifference } from './treeEquality';
 
@@ -53,6 +54,6 @@ export function writePage(tree: Root, source: string): string {
 		if (tree.children.length > 1) lines.push(blank);
 	}
 	lines.push(...writeBlocks(tree.children, { source }));
-	const body = lines.map(line => (line === blank ? '' : line)).join('\n');
+	const body = lines.map(finalLine).join('\n');
 	return `${body.replace(/\n+$/, '')}\n`;
 }

@@ -1,5 +1,6 @@
-import type { Link, PhrasingContent, Text } from 'mdast';
+import type { Image, Link, PhrasingContent, Text } from 'mdast';
 import type { MdxJsxTextElement } from 'mdast-util-mdx-jsx';
+import { writeInlineImg } from './imageWriter';
 import { writeJsxAttributes } from './jsxAttributes';
 
 /**
@@ -13,6 +14,8 @@ export interface InlineContext {
 	readonly inTable?: boolean;
 	/** Inside a link's text: a bracket would end it early. */
 	readonly inLink?: boolean;
+	/** In text (a paragraph holding more than one image, a table cell): images are written as `<img>` tags. */
+	readonly imagesAsJsx?: boolean;
 	/** The page source, for nodes written back as they were (references, footnotes). */
 	readonly source: string;
 }
@@ -34,6 +37,10 @@ function writeOne(node: Phrasing, ctx: InlineContext): string {
 		case 'text':
 			return escapeText((node as Text).value, ctx);
 		case 'emphasis': {
+			// Emphasis around strong text is written strong around emphasis (`_**a**_` → `**_a_**`), as the editor does.
+			const only = children(node);
+			if (only.length === 1 && only[0].type === 'strong')
+				return writeOne({ type: 'strong', children: [{ type: 'emphasis', children: children(only[0]) }] }, ctx);
 			const link = linkInMark(node, ctx);
 			return link ? writeOne(link, ctx) : `_${writeInline(children(node), ctx)}_`;
 		}
@@ -51,20 +58,23 @@ function writeOne(node: Phrasing, ctx: InlineContext): string {
 			return '<br />';
 		case 'link': {
 			const link = node as { url: string; title?: string | null; children: Phrasing[] };
-			return `[${writeInline(link.children, { ...ctx, inLink: true })}](${writeDestination(link.url)}${writeTitle(link.title)})`;
+			return `[${writeInline(link.children, { ...ctx, inLink: true, imagesAsJsx: false })}](${writeDestination(link.url)}${writeTitle(link.title)})`;
 		}
 		case 'image': {
-			const image = node as { url: string; title?: string | null; alt?: string | null };
-			return `![${escapeText(image.alt ?? '', ctx)}](${writeDestination(image.url)}${writeTitle(image.title)})`;
+			const image = node as Image;
+			if (ctx.imagesAsJsx) return writeInlineImg(image);
+			return `![${escapeText(image.alt ?? '', { ...ctx, inLink: true })}](${writeDestination(image.url)}${writeTitle(image.title)})`;
 		}
 		case 'mdxTextExpression':
 			return `{${node.value ?? ''}}`;
 		case 'mdxJsxTextElement': {
 			const el = node as MdxJsxTextElement;
 			const open = `<${el.name ?? ''}${writeJsxAttributes(el.name, el.attributes)}`;
-			if (!el.name) return `<>${writeInline(el.children as Phrasing[], ctx)}</>`;
+			// Images inside an inline component stay Markdown: the web editor makes such a component a block.
+			const inner = { ...ctx, imagesAsJsx: false };
+			if (!el.name) return `<>${writeInline(el.children as Phrasing[], inner)}</>`;
 			if (el.children.length === 0) return `${open} />`;
-			return `${open}>${writeInline(el.children as Phrasing[], ctx)}</${el.name}>`;
+			return `${open}>${writeInline(el.children as Phrasing[], inner)}</${el.name}>`;
 		}
 		default:
 			// References, footnote calls, raw HTML: written back exactly as they were.

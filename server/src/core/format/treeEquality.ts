@@ -1,6 +1,9 @@
 import type { Root } from 'mdast';
 import { parse } from 'yaml';
-import { callouts, highlightMeta } from './blockWriter';
+import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
+import { callouts } from './blockWriter';
+import { writeCodeMeta } from './codeMeta';
+import { imgAsMarkdown, isImagePair } from './imageWriter';
 
 /**
  * What a page says, without what the platform's renderer ignores: positions, whitespace runs in
@@ -25,7 +28,7 @@ export function firstDifference(a: Root, b: Root): string | undefined {
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 function normalise(node: unknown): Json {
-	if (Array.isArray(node)) return mergeLists(mergeText(node.map(normalise)));
+	if (Array.isArray(node)) return mergeLists(mergeText(lightFirst(node).map(normalise)));
 	if (!node || typeof node !== 'object') return (node ?? null) as Json;
 	const n = node as Record<string, unknown>;
 	if (n.type === 'break') return { type: 'break' };
@@ -34,8 +37,15 @@ function normalise(node: unknown): Json {
 	if (callout) return normalise(callout);
 	if (n.type === 'yaml') return { type: 'yaml', data: readYaml(String(n.value)) };
 	// A link around strong (emphasised) text and strong text that is one link render the same (`[**a**](u)`, `**[a](u)**`).
+	// Emphasis around strong text and strong around emphasis render the same.
+	const inner = n.type === 'emphasis' ? (n.children as Record<string, unknown>[] | undefined) : undefined;
+	if (inner?.length === 1 && inner[0].type === 'strong') return normalise({ type: 'strong', children: [{ type: 'emphasis', children: inner[0].children }] });
 	const markedLink = n.type === 'link' ? markInLink(n) : undefined;
 	if (markedLink) return normalise(markedLink);
+	// An `<img>` saying no more than a Markdown image can is that image (a block one on a paragraph of its own).
+	const image = n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement' ? imgAsMarkdown(n as unknown as MdxJsxFlowElement) : undefined;
+	if (image) return normalise(n.type === 'mdxJsxFlowElement' ? { type: 'paragraph', children: [image] } : image);
+	if (n.type === 'image') return { type: 'image', url: normalise(n.url), alt: normalise(n.alt ?? ''), title: normalise(n.title ?? null) };
 	const out: Record<string, Json> = {};
 	for (const [key, value] of Object.entries(n)) {
 		if (key === 'position' || key === 'data' || key === 'spread' || value === undefined) continue;
@@ -43,7 +53,9 @@ function normalise(node: unknown): Json {
 	}
 	if (n.type === 'text' && typeof n.value === 'string') out.value = n.value.replace(/\s+/g, ' ');
 	if (n.type === 'code' && (n.lang === null || n.lang === undefined)) out.lang = 'text';
-	if (n.type === 'code' && typeof n.meta === 'string') out.meta = highlightMeta(n.meta);
+	if (n.type === 'code' && typeof n.meta === 'string') out.meta = writeCodeMeta(n.meta);
+	// Empty lines ending a code block show nothing (the web editor drops them).
+	if (n.type === 'code' && typeof n.value === 'string') out.value = n.value.replace(/(\r?\n)+$/, '');
 	// An expression moved into or out of a component is re-indented line by line, as the web editor does.
 	if ((n.type === 'mdxFlowExpression' || n.type === 'mdxTextExpression' || n.type === 'mdxjsEsm') && typeof n.value === 'string') out.value = dedent(n.value);
 	if ((n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement') && Array.isArray(out.attributes)) {
@@ -51,12 +63,21 @@ function normalise(node: unknown): Json {
 		if (!attrs.some(a => a.type === 'mdxJsxExpressionAttribute'))
 			out.attributes = [...attrs].sort((x, y) => String(x.name).localeCompare(String(y.name))) as Json;
 	}
+	// The order of the classes in a class list does not matter to the browser.
+	if (n.type === 'mdxJsxAttribute' && n.name === 'className' && typeof n.value === 'string') out.value = n.value.split(/\s+/).filter(Boolean).sort().join(' ');
 	if (n.type === 'mdxJsxAttributeValueExpression' && typeof n.value === 'string') {
 		// A string holding both quote characters is written as a JS string expression: the same prop value.
 		const literal = jsonString(n.value.trim());
 		if (literal !== undefined) return literal;
 		out.value = dedent(n.value);
 	}
+	return out;
+}
+
+/** A light/dark image pair shows one image in either mode: its order does not matter. */
+function lightFirst(nodes: unknown[]): unknown[] {
+	const out = [...nodes];
+	for (let i = 0; i + 1 < out.length; i++) if (isImagePair(out[i + 1], out[i])) [out[i], out[i + 1]] = [out[i + 1], out[i]];
 	return out;
 }
 

@@ -8,6 +8,7 @@ import { createFsWorkspace, type DocumentOverlay } from '../node/fsWorkspace';
 import { cacheFileFor, createPersistentSummarizer, defaultCacheDirectory, pruneCacheFolder, summarizerFingerprint } from '../node/pageCache';
 import { cliPageWorkers, createPagePool } from '../node/pagePool';
 import { userCacheDirectory } from '../node/privateFiles';
+import { createUnchangedFiles } from '../node/unchangedFiles';
 import { createRemoteFetcher } from '../node/remoteSpecs';
 import { createPersistentSpecValidator } from '../node/specCache';
 import { createWorkerSpecReader } from '../node/specWorkerReader';
@@ -47,16 +48,20 @@ export async function createCheckService(folders: readonly string[], cwd: string
 	// The pages' disable comments are noted as the service reads them (see recordDisableDirectives).
 	// One check reads files on this thread (five trips through Node's thread pool per page cost more than the
 	// read) and keys pages by a native hash of their bytes.
-	const { workspace, directives } = recordDisableDirectives(
-		createFsWorkspace(() => folders, options.overlay, { synchronousReads: !options.changesReported, contentKeys: true }),
-	);
+	const version = typeof MINTDOC_VERSION === 'string' ? MINTDOC_VERSION : 'dev';
+	const file = options.cache === false ? undefined : await cacheFile(cwd, folders, options.cacheLocation);
+	const files = createFsWorkspace(() => folders, options.overlay, { synchronousReads: !options.changesReported, contentKeys: true });
+	// One check (nothing overlaid, nothing reported changed) answers the pages unchanged since the last run unread.
+	const unchanged =
+		file === undefined || options.overlay || options.changesReported
+			? undefined
+			: createUnchangedFiles(`${file}.files`, summarizerFingerprint(version, __filename));
+	const { workspace, directives } = recordDisableDirectives(unchanged?.wrap(files) ?? files);
 	// Pages are parsed by a pool of worker threads (one per core), while this thread reads files and specs.
 	// OpenAPI documents are read and fully validated in their own worker, also while pages are parsed.
 	// One check stops its workers right after the last page; a session (`mintdoc mcp`) keeps them between calls.
 	const pool = options.changesReported ? createPagePool() : createPagePool(undefined, undefined, cliPageWorkers.idleMs, cliPageWorkers.resourceLimits);
 	const specs = createWorkerSpecReader(undefined, undefined, Math.max(1, availableParallelism() - 1));
-	const version = typeof MINTDOC_VERSION === 'string' ? MINTDOC_VERSION : 'dev';
-	const file = options.cache === false ? undefined : await cacheFile(cwd, folders, options.cacheLocation);
 	const cache =
 		file === undefined
 			? undefined
@@ -85,7 +90,7 @@ export async function createCheckService(folders: readonly string[], cwd: string
 		directives,
 		cacheFile: file,
 		async flush() {
-			await Promise.all([cache?.flush(), specCache?.flush()]);
+			await Promise.all([cache?.flush(), specCache?.flush(), unchanged?.flush()]);
 		},
 		dispose() {
 			pool.dispose();

@@ -1,5 +1,6 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { pageHead, textFacts } from '../cache';
 import { throwIfCancelled, type CancellationToken } from '../cancellation';
 import { getValue } from '../docsConfig/configTree';
 import { relaxWhereLenient } from '../docsConfig/platformStrictness';
@@ -219,14 +220,12 @@ export class SiteChecks {
 }
 
 /**
- * A page's text up to its frontmatter's closing fence (all the frontmatter rules read; see
- * frontmatterValueRange), copied so the page's text is not kept alive by a slice of it.
+ * A page's text up to its frontmatter's closing fence (see pageHead): given by whoever read the page
+ * when known (the CLI's unchanged pages are not read at all), else cut from its text.
  */
 function headOf(document: TextDocument): TextDocument {
-	const text = document.getText();
-	const end = text.startsWith('---') ? text.indexOf('\n---', 3) : 0;
-	if (end === -1) return document;
-	const head = text.slice(0, end).split('\n').join('\n');
+	const head = textFacts(document)?.head ?? pageHead(document.getText());
+	if (head === undefined) return document;
 	return TextDocument.create(document.uri, document.languageId, document.version, head);
 }
 

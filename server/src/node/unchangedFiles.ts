@@ -67,6 +67,7 @@ export function createUnchangedFiles(file: string, fingerprint: string, options:
 				return document;
 			}
 		}
+		if (known) entries.delete(`f:${uri}`);
 		const readAt = Date.now();
 		const document = await inner.readDocument(uri);
 		const key = document && oversizedSize(document) === undefined ? givenContentKey(document) : undefined;

@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { createLanguageService, type LanguageService } from '../core/languageService';
+import { checkedSummary } from '../core/mdx/checkedSummary';
 import type { DisableDirective } from '../core/config/disableDirectives';
 import type { DocsWorkspace } from '../core/workspace';
 import { createFsWorkspace, type DocumentOverlay } from '../node/fsWorkspace';
@@ -51,11 +52,10 @@ export async function createCheckService(folders: readonly string[], cwd: string
 	const version = typeof MINTDOC_VERSION === 'string' ? MINTDOC_VERSION : 'dev';
 	const file = options.cache === false ? undefined : await cacheFile(cwd, folders, options.cacheLocation);
 	const files = createFsWorkspace(() => folders, options.overlay, { synchronousReads: !options.changesReported, contentKeys: true });
-	// One check (nothing overlaid, nothing reported changed) answers the pages unchanged since the last run unread.
-	const unchanged =
-		file === undefined || options.overlay || options.changesReported
-			? undefined
-			: createUnchangedFiles(`${file}.files`, summarizerFingerprint(version, __filename));
+	// One check (nothing overlaid, nothing reported changed; not `mintdoc mcp`'s session) answers the pages
+	// unchanged since the last run unread.
+	const oneShot = !options.overlay && !options.changesReported;
+	const unchanged = file === undefined || !oneShot ? undefined : createUnchangedFiles(`${file}.files`, summarizerFingerprint(version, __filename));
 	const { workspace, directives } = recordDisableDirectives(unchanged?.wrap(files) ?? files);
 	// Pages are parsed by a pool of worker threads (one per core), while this thread reads files and specs.
 	// OpenAPI documents are read and fully validated in their own worker, also while pages are parsed.
@@ -81,7 +81,8 @@ export async function createCheckService(folders: readonly string[], cwd: string
 		fetchText: createRemoteFetcher(path.join(file === undefined ? userCacheDirectory() : path.dirname(file), 'openapi-cache'), {
 			offline: options.offline,
 		}),
-		summarizePages: cache ?? pool,
+		// One check keeps of each summary only what the checks read (the page cache keeps them whole, for the editor's features).
+		summarizePages: oneShot ? async (documents, token) => (await (cache ?? pool)(documents, token)).map(checkedSummary) : (cache ?? pool),
 		changesReported: options.changesReported,
 	});
 	return {

@@ -6,6 +6,7 @@ import { checkedSummary } from '../core/mdx/checkedSummary';
 import type { DisableDirective } from '../core/config/disableDirectives';
 import type { DocsWorkspace } from '../core/workspace';
 import { createFsWorkspace, type DocumentOverlay } from '../node/fsWorkspace';
+import { limitCheckHeapGrowth } from '../node/heapGrowth';
 import { cacheFileFor, createPersistentSummarizer, defaultCacheDirectory, pruneCacheFolder, summarizerFingerprint } from '../node/pageCache';
 import { cliPageWorkers, createPagePool } from '../node/pagePool';
 import { userCacheDirectory } from '../node/privateFiles';
@@ -55,6 +56,7 @@ export async function createCheckService(folders: readonly string[], cwd: string
 	// One check (nothing overlaid, nothing reported changed; not `mintdoc mcp`'s session) answers the pages
 	// unchanged since the last run unread.
 	const oneShot = !options.overlay && !options.changesReported;
+	if (oneShot) limitCheckHeapGrowth();
 	const unchanged = file === undefined || !oneShot ? undefined : createUnchangedFiles(`${file}.files`, summarizerFingerprint(version, __filename));
 	const { workspace, directives } = recordDisableDirectives(unchanged?.wrap(files) ?? files);
 	// Pages are parsed by a pool of worker threads (one per core), while this thread reads files and specs.

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
-import { createLanguageService, type LanguageService } from '../core/languageService';
+import { createLanguageService, type LanguageService, type PageSummarizer } from '../core/languageService';
 import { checkedSummary } from '../core/mdx/checkedSummary';
 import type { DisableDirective } from '../core/config/disableDirectives';
 import type { DocsWorkspace } from '../core/workspace';
@@ -56,18 +56,23 @@ export async function createCheckService(folders: readonly string[], cwd: string
 	// One check (nothing overlaid, nothing reported changed; not `mintdoc mcp`'s session) answers the pages
 	// unchanged since the last run unread.
 	const oneShot = !options.overlay && !options.changesReported;
-	if (oneShot) limitCheckHeapGrowth();
 	const unchanged = file === undefined || !oneShot ? undefined : createUnchangedFiles(`${file}.files`, summarizerFingerprint(version, __filename));
 	const { workspace, directives } = recordDisableDirectives(unchanged?.wrap(files) ?? files);
 	// Pages are parsed by a pool of worker threads (one per core), while this thread reads files and specs.
 	// OpenAPI documents are read and fully validated in their own worker, also while pages are parsed.
 	// One check stops its workers right after the last page; a session (`mintdoc mcp`) keeps them between calls.
 	const pool = options.changesReported ? createPagePool() : createPagePool(undefined, undefined, cliPageWorkers.idleMs, cliPageWorkers.resourceLimits);
+	// Parsing pages (a cold run) piles up the workers' garbage: one check's heaps then grow less. A warm run
+	// parses nothing and keeps V8's growth (collecting more often only costs it time).
+	const parse: PageSummarizer = (documents, token) => {
+		if (oneShot && documents.length) limitCheckHeapGrowth();
+		return pool(documents, token);
+	};
 	const specs = createWorkerSpecReader(undefined, undefined, Math.max(1, availableParallelism() - 1));
 	const cache =
 		file === undefined
 			? undefined
-			: createPersistentSummarizer(pool, { file, fingerprint: summarizerFingerprint(version, path.join(__dirname, 'pageWorker.js')) });
+			: createPersistentSummarizer(parse, { file, fingerprint: summarizerFingerprint(version, path.join(__dirname, 'pageWorker.js')) });
 	const validate = (uri: string, text: string) => specs.validate(uri, text);
 	const specCache =
 		file === undefined
@@ -84,7 +89,7 @@ export async function createCheckService(folders: readonly string[], cwd: string
 			offline: options.offline,
 		}),
 		// One check keeps of each summary only what the checks read (the page cache keeps them whole, for the editor's features).
-		summarizePages: oneShot ? async (documents, token) => (await (cache ?? pool)(documents, token)).map(checkedSummary) : (cache ?? pool),
+		summarizePages: oneShot ? async (documents, token) => (await (cache ?? parse)(documents, token)).map(checkedSummary) : (cache ?? parse),
 		changesReported: options.changesReported,
 	});
 	return {

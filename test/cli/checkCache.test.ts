@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { mintdoc as runMintdoc } from '../helpers/cli';
@@ -82,5 +83,76 @@ describe('mintdoc check: the page cache', function () {
 		mintdoc(['check', 'features', '--cache-location', 'caches/'], site.dir);
 		assert.equal(readdirSync(site.path('caches')).filter(f => f.endsWith('.bin')).length, 1);
 		assert.deepEqual(cacheFiles(), []);
+	});
+});
+
+describe('mintdoc check: pages unchanged since the last run', function () {
+	this.timeout(60_000);
+	let dir: string;
+	const page = (name: string) => path.join(dir, 'site', name);
+	const check = (...args: string[]) => runMintdoc(['check', 'site', '--format', 'json', ...args], dir);
+	beforeEach(async () => {
+		dir = mkdtempSync(path.join(os.tmpdir(), 'mintdoc-unchanged-'));
+		mkdirSync(path.join(dir, 'site'));
+		writeFileSync(
+			page('docs.json'),
+			JSON.stringify({ theme: 'mint', name: 'Unchanged', colors: { primary: '#0b5d1e' }, navigation: { pages: ['a', 'b', 'c'] } }),
+		);
+		// A frontmatter finding (placed by the page's head), a broken link, a disable comment.
+		writeFileSync(page('a.mdx'), '---\ntitle: A\nicon: not-an-icon-at-all\n---\n\n# A\n\nSee [x](/nowhere).\n');
+		writeFileSync(page('b.mdx'), '---\ntitle: B\n---\n\n# B\n\n{/* mintdoc-disable-next-line */}\n[x](/gone)\n\n[y](/missing)\n');
+		writeFileSync(page('c.mdx'), '---\ntitle: C\n---\n\n# C\n\nFine, see [a](/a).\n');
+		// Whole seconds: a time set back later is then the same to the nanosecond.
+		const past = Math.floor(Date.now() / 1000) - 3600;
+		for (const name of ['a.mdx', 'b.mdx', 'c.mdx']) utimesSync(page(name), past, past);
+		// A page written less than 2 s before a run reads is not remembered (see unchangedFiles.ts): wait that out.
+		const written = Math.max(...['a.mdx', 'b.mdx', 'c.mdx'].map(name => statSync(page(name)).ctimeMs));
+		while (Date.now() <= written + 2_100) await new Promise(resolve => setTimeout(resolve, 50));
+	});
+	afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+	const memoryFile = () =>
+		path.join(
+			dir,
+			'cache',
+			readdirSync(path.join(dir, 'cache')).find(f => f.endsWith('.bin.files'))!,
+		);
+	const messages = (stdout: string, file: string) =>
+		(JSON.parse(stdout) as { file: string; message: string }[]).filter(p => p.file.endsWith(file)).map(p => p.message);
+
+	it('gives the same findings warm (pages answered unread, heads and disable comments remembered) as cold', () => {
+		const uncached = check('--no-cache');
+		assert.equal(messages(uncached.stdout, 'a.mdx').length, 2, 'the fixture has page findings');
+		assert.equal(check('--cache-location', 'cache/').stdout, uncached.stdout);
+		const memory = deserialize(readFileSync(memoryFile())) as { entries: Map<string, unknown> };
+		assert.deepEqual(
+			[...memory.entries.keys()].filter(k => k.startsWith('f:')).map(k => path.basename(k)),
+			['a.mdx', 'b.mdx', 'c.mdx'],
+		);
+		assert.equal(check('--cache-location', 'cache/').stdout, uncached.stdout);
+	});
+
+	it("never reads an unchanged page: c.mdx remembered with a.mdx's key reports a.mdx's findings", () => {
+		check('--cache-location', 'cache/');
+		const file = memoryFile();
+		const memory = deserialize(readFileSync(file)) as { entries: Map<string, { key: string }> };
+		const entryOf = (name: string) => [...memory.entries].find(([k]) => k.startsWith('f:') && k.endsWith(`/${name}`))!;
+		const [cKey, cEntry] = entryOf('c.mdx');
+		memory.entries.set(cKey, { ...cEntry, key: entryOf('a.mdx')[1].key });
+		writeFileSync(file, serialize(memory));
+		const warm = check('--cache-location', 'cache/');
+		assert.deepEqual(messages(warm.stdout, 'c.mdx'), messages(warm.stdout, 'a.mdx'));
+		assert.equal(messages(warm.stdout, 'c.mdx').length, 2);
+	});
+
+	it('reads a page again after an edit that keeps its size and mtime (its ctime moved)', () => {
+		const before = check('--cache-location', 'cache/');
+		assert.deepEqual(messages(before.stdout, 'b.mdx'), ["No page or file '/missing' in this site."]);
+		const { mtimeMs, size } = statSync(page('b.mdx'));
+		writeFileSync(page('b.mdx'), '---\ntitle: B\n---\n\n# B\n\n{/* mintdoc-disable-next-line */}\n[x](/gone)\n\n[y](/mossing)\n');
+		utimesSync(page('b.mdx'), mtimeMs / 1000, mtimeMs / 1000);
+		assert.equal(statSync(page('b.mdx')).size, size);
+		assert.equal(statSync(page('b.mdx')).mtimeMs, mtimeMs);
+		assert.deepEqual(messages(check('--cache-location', 'cache/').stdout, 'b.mdx'), ["No page or file '/mossing' in this site."]);
 	});
 });

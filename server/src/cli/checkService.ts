@@ -1,13 +1,16 @@
 import { promises as fs } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
-import { createLanguageService, type LanguageService } from '../core/languageService';
+import { createLanguageService, type LanguageService, type PageSummarizer } from '../core/languageService';
+import { checkedSummary } from '../core/mdx/checkedSummary';
 import type { DisableDirective } from '../core/config/disableDirectives';
 import type { DocsWorkspace } from '../core/workspace';
 import { createFsWorkspace, type DocumentOverlay } from '../node/fsWorkspace';
+import { limitCheckHeapGrowth } from '../node/heapGrowth';
 import { cacheFileFor, createPersistentSummarizer, defaultCacheDirectory, pruneCacheFolder, summarizerFingerprint } from '../node/pageCache';
 import { cliPageWorkers, createPagePool } from '../node/pagePool';
 import { userCacheDirectory } from '../node/privateFiles';
+import { createUnchangedFiles } from '../node/unchangedFiles';
 import { createRemoteFetcher } from '../node/remoteSpecs';
 import { createPersistentSpecValidator } from '../node/specCache';
 import { createWorkerSpecReader } from '../node/specWorkerReader';
@@ -47,20 +50,29 @@ export async function createCheckService(folders: readonly string[], cwd: string
 	// The pages' disable comments are noted as the service reads them (see recordDisableDirectives).
 	// One check reads files on this thread (five trips through Node's thread pool per page cost more than the
 	// read) and keys pages by a native hash of their bytes.
-	const { workspace, directives } = recordDisableDirectives(
-		createFsWorkspace(() => folders, options.overlay, { synchronousReads: !options.changesReported, contentKeys: true }),
-	);
+	const version = typeof MINTDOC_VERSION === 'string' ? MINTDOC_VERSION : 'dev';
+	const file = options.cache === false ? undefined : await cacheFile(cwd, folders, options.cacheLocation);
+	const files = createFsWorkspace(() => folders, options.overlay, { synchronousReads: !options.changesReported, contentKeys: true });
+	// One check (nothing overlaid, nothing reported changed; not `mintdoc mcp`'s session) answers the pages
+	// unchanged since the last run unread.
+	const oneShot = !options.overlay && !options.changesReported;
+	const unchanged = file === undefined || !oneShot ? undefined : createUnchangedFiles(`${file}.files`, summarizerFingerprint(version, __filename));
+	const { workspace, directives } = recordDisableDirectives(unchanged?.wrap(files) ?? files);
 	// Pages are parsed by a pool of worker threads (one per core), while this thread reads files and specs.
 	// OpenAPI documents are read and fully validated in their own worker, also while pages are parsed.
 	// One check stops its workers right after the last page; a session (`mintdoc mcp`) keeps them between calls.
 	const pool = options.changesReported ? createPagePool() : createPagePool(undefined, undefined, cliPageWorkers.idleMs, cliPageWorkers.resourceLimits);
+	// Parsing pages (a cold run) piles up the workers' garbage: one check's heaps then grow less. A warm run
+	// parses nothing and keeps V8's growth (collecting more often only costs it time).
+	const parse: PageSummarizer = (documents, token) => {
+		if (oneShot && documents.length) limitCheckHeapGrowth();
+		return pool(documents, token);
+	};
 	const specs = createWorkerSpecReader(undefined, undefined, Math.max(1, availableParallelism() - 1));
-	const version = typeof MINTDOC_VERSION === 'string' ? MINTDOC_VERSION : 'dev';
-	const file = options.cache === false ? undefined : await cacheFile(cwd, folders, options.cacheLocation);
 	const cache =
 		file === undefined
 			? undefined
-			: createPersistentSummarizer(pool, { file, fingerprint: summarizerFingerprint(version, path.join(__dirname, 'pageWorker.js')) });
+			: createPersistentSummarizer(parse, { file, fingerprint: summarizerFingerprint(version, path.join(__dirname, 'pageWorker.js')) });
 	const validate = (uri: string, text: string) => specs.validate(uri, text);
 	const specCache =
 		file === undefined
@@ -76,7 +88,8 @@ export async function createCheckService(folders: readonly string[], cwd: string
 		fetchText: createRemoteFetcher(path.join(file === undefined ? userCacheDirectory() : path.dirname(file), 'openapi-cache'), {
 			offline: options.offline,
 		}),
-		summarizePages: cache ?? pool,
+		// One check keeps of each summary only what the checks read (the page cache keeps them whole, for the editor's features).
+		summarizePages: oneShot ? async (documents, token) => (await (cache ?? parse)(documents, token)).map(checkedSummary) : (cache ?? parse),
 		changesReported: options.changesReported,
 	});
 	return {
@@ -85,7 +98,7 @@ export async function createCheckService(folders: readonly string[], cwd: string
 		directives,
 		cacheFile: file,
 		async flush() {
-			await Promise.all([cache?.flush(), specCache?.flush()]);
+			await Promise.all([cache?.flush(), specCache?.flush(), unchanged?.flush()]);
 		},
 		dispose() {
 			pool.dispose();

@@ -4,6 +4,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { URI } from 'vscode-uri';
 import type { FileDiagnostics } from '../core/languageService';
+import { textFacts } from '../core/cache';
 import { oversizedSize } from '../core/textGuards';
 import type { DocsWorkspace } from '../core/workspace';
 import { applyTeamConfig } from '../core/config/ruleResolution';
@@ -108,7 +109,8 @@ export function recordDisableDirectives(workspace: DocsWorkspace): {
 		const kind = /\.mdx$/i.test(uri) ? 'mdx' : /\.md$/i.test(uri) ? 'md' : undefined;
 		// A file too large to read whole holds only its head: nothing to note from it.
 		if (document && kind && oversizedSize(document) === undefined) {
-			const found = parseDisableDirectives(document.getText(), kind);
+			// An unchanged page known to hold no `mintdoc-` is not loaded for this (see unchangedFiles.ts).
+			const found = textFacts(document)?.mayHoldDirectives === false ? [] : parseDisableDirectives(document.getText(), kind);
 			if (found.length) directives.set(uri, found);
 			else directives.delete(uri);
 		}

@@ -100,3 +100,42 @@ export function fingerprint(text: string): string {
 	}
 	return `${text.length}:${(a >>> 0).toString(36)}:${(b >>> 0).toString(36)}`;
 }
+
+/**
+ * What whoever read a document knows of its text without holding it: the CLI answers an unchanged
+ * file (same size and times as at the last run) with a document that loads its text only when asked
+ * (node/unchangedFiles.ts), and these facts, kept from the last run, spare most pages that load.
+ */
+export interface TextFacts {
+	/** The text up to its frontmatter's closing fence (see {@link pageHead}). */
+	readonly head: string;
+	/** Whether the text holds `mintdoc-` (a disable comment may be there; see mayHoldDirectives). */
+	readonly mayHoldDirectives: boolean;
+}
+
+const givenFacts = new WeakMap<TextDocument, TextFacts>();
+
+export function noteTextFacts(document: TextDocument, facts: TextFacts): void {
+	givenFacts.set(document, facts);
+}
+
+/** The facts given for a document where it was read, if any (nothing is computed). */
+export function textFacts(document: TextDocument): TextFacts | undefined {
+	return givenFacts.get(document);
+}
+
+/** The key given for a document where it was read, if any (never computed from its text). */
+export function givenContentKey(document: TextDocument): string | undefined {
+	return givenKeys.get(document);
+}
+
+/**
+ * A page's text up to its frontmatter's closing fence (all the frontmatter rules read; see
+ * frontmatterValueRange): '' without frontmatter, undefined when the frontmatter is never closed
+ * (then the whole text is the head). A copy, so a page's text is not kept alive by a slice of it.
+ */
+export function pageHead(text: string): string | undefined {
+	const end = text.startsWith('---') ? text.indexOf('\n---', 3) : 0;
+	if (end === -1) return undefined;
+	return text.slice(0, end).split('\n').join('\n');
+}

@@ -56,6 +56,7 @@ export class CacheEntries<T> {
 	#stored: Promise<Map<string, T>> | undefined;
 	#used = new Map<string, T>();
 	#loadedCount = 0;
+	#changed = false;
 
 	constructor(
 		readonly file: string,
@@ -76,15 +77,23 @@ export class CacheEntries<T> {
 	}
 
 	set(key: string, value: T): void {
+		// A key given another value (a file's entry after it changed) is a change to write, like a miss.
+		if (this.#used.has(key) && this.#used.get(key) !== value) this.#changed = true;
 		this.#used.set(key, value);
+	}
+
+	/** Forgets `key` for the next flush (an entry found stale). */
+	delete(key: string): void {
+		if (this.#used.delete(key)) this.#changed = true;
 	}
 
 	/** Writes what this run used and made (unless that is exactly the file's content), releases it, and starts the counts again. */
 	async flush(): Promise<{ hits: number; misses: number; written: number } | undefined> {
 		const entries = this.#used;
 		const { hits, misses } = this.stats;
-		const unchanged = misses === 0 && entries.size === this.#loadedCount;
+		const unchanged = misses === 0 && !this.#changed && entries.size === this.#loadedCount;
 		this.#used = new Map();
+		this.#changed = false;
 		this.#stored = undefined;
 		this.stats.hits = this.stats.misses = 0;
 		if (entries.size === 0 || unchanged) return undefined;

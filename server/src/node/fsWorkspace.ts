@@ -122,7 +122,7 @@ async function readDocumentLater(uri: string): Promise<TextDocument | undefined>
 }
 
 /** readDocumentLater on the calling thread: the same answers (a file too large to check is read in part). */
-function readDocumentNow(uri: string, keyed: boolean): TextDocument | undefined {
+export function readDocumentNow(uri: string, keyed: boolean): TextDocument | undefined {
 	let fd: number | undefined;
 	try {
 		fd = openSync(URI.parse(uri).fsPath, 'r');

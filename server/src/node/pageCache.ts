@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promises as fs, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { givenContentKey } from '../core/cache';
 import type { CancellationToken } from '../core/cancellation';
 import type { PageSummarizer } from '../core/languageService';
 import type { PageSummary } from '../core/mdx/pageSummary';
@@ -28,15 +29,21 @@ export interface PersistentSummarizer extends PageSummarizer {
 
 const kind = 'mintdoc-page-cache';
 
-/** What a page's summary depends on: its language and text (never its path: moved pages keep their entry). */
+/**
+ * What a page's summary depends on: its language and text (never its path: moved pages keep their
+ * entry). The text stands for itself, or by the key of its bytes given where it was read (the CLI's):
+ * then an unchanged page is looked up without loading its text (see unchangedFiles.ts).
+ */
 export function pageKey(document: TextDocument): string {
-	// A file too large to check is keyed by its size too: only its first bytes were read.
+	const given = givenContentKey(document);
+	// A file too large to check is keyed by its size too: only its first bytes were read. A given key
+	// follows a NUL no text key has (a text starting with NUL is a binary file's, never a key's twin).
 	return createHash('sha1')
 		.update(document.languageId)
 		.update('\0')
 		.update(String(oversizedSize(document) ?? ''))
-		.update('\0')
-		.update(document.getText())
+		.update(given === undefined ? '\0' : '\0\0given\0')
+		.update(given ?? document.getText())
 		.digest('base64');
 }
 
@@ -140,7 +147,7 @@ export async function pruneCacheFolder(directory: string, maxAgeDays = staleCach
 	const removed: string[] = [];
 	const names = await fs.readdir(directory).catch(() => [] as string[]);
 	for (const name of names) {
-		if (!/^pages-[0-9a-f]{16}\.bin(\.openapi|\.links|\.format)?(\.\d+\.\d+(\.[a-z0-9]+)?\.tmp)?$/.test(name)) continue;
+		if (!/^pages-[0-9a-f]{16}\.bin(\.openapi|\.links|\.format|\.files)?(\.\d+\.\d+(\.[a-z0-9]+)?\.tmp)?$/.test(name)) continue;
 		const file = path.join(directory, name);
 		const stat = await fs.lstat(file).catch(() => undefined);
 		if (!stat?.isFile() || now - stat.mtimeMs < maxAgeDays * 86_400_000) continue;

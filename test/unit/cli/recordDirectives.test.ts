@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { recordDisableDirectives } from '../../../server/src/cli/teamConfigFiles';
+import { noteTextFacts } from '../../../server/src/core/cache';
 import type { DocsWorkspace } from '../../../server/src/core/workspace';
 
 describe('mintdoc check: disable comments noted as the pages are read', () => {
@@ -33,5 +34,28 @@ describe('mintdoc check: disable comments noted as the pages are read', () => {
 		texts.set('file:///s/a.mdx', '# A\n');
 		await workspace.readDocument('file:///s/a.mdx');
 		assert.deepEqual([...directives.keys()], ['file:///s/b.md']);
+	});
+
+	it('does not load a page known to hold no `mintdoc-` (an unchanged page answered unread), and parses one that may', async () => {
+		let loaded = 0;
+		/** A page whose text counts its loads, known (or not) to hold no `mintdoc-`. */
+		const unread = (uri: string, mayHold: boolean) => {
+			const document = TextDocument.create(uri, 'mdx', 0, '# A\n\n{/* mintdoc-disable-next-line link-broken */}\n[x](/y)\n');
+			const counting = Object.assign(Object.create(document) as TextDocument, { getText: () => (loaded++, document.getText()) });
+			noteTextFacts(counting, { head: '', mayHoldDirectives: mayHold });
+			return counting;
+		};
+		const inner: DocsWorkspace = {
+			folders: ['file:///s'],
+			readDocument: async uri => unread(uri, uri.endsWith('may.mdx')),
+			stat: async () => undefined,
+			readDirectory: async () => [],
+		};
+		const { workspace, directives } = recordDisableDirectives(inner);
+		await workspace.readDocument('file:///s/none.mdx');
+		assert.equal(loaded, 0);
+		await workspace.readDocument('file:///s/may.mdx');
+		assert.equal(loaded, 1);
+		assert.deepEqual([...directives.keys()], ['file:///s/may.mdx']);
 	});
 });

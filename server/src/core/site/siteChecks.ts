@@ -1,5 +1,6 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { pageHead, textFacts } from '../cache';
 import { throwIfCancelled, type CancellationToken } from '../cancellation';
 import { getValue } from '../docsConfig/configTree';
 import { relaxWhereLenient } from '../docsConfig/platformStrictness';
@@ -90,6 +91,7 @@ export class SiteChecks {
 		const { state } = this;
 		const { summarizePages } = this.options;
 		const pages = new Map<string, ReadPage>();
+		const headTexts = new Map<string, string>();
 		// The content keys already sent to the summarizer: each distinct text once.
 		const sent = new Set<string>();
 		// Without a summarizer, pages are summarized one by one as they are checked: their whole text is kept.
@@ -120,7 +122,10 @@ export class SiteChecks {
 					const document = await state.readPage(uri, state.dependencies.hasFrontmatterApi(uri));
 					if (!document) continue;
 					const key = state.summaries.keyOf(document);
-					pages.set(uri, { head: whole ? document : headOf(document), key });
+					const head = whole ? document : headOf(document, headTexts.get(key));
+					// Pages of the same text share their head's text (crewAI: 24,803 heads, 1,723 texts).
+					if (head !== document) headTexts.set(key, head.getText());
+					pages.set(uri, { head, key });
 					if (!state.summaries.peekKey(uri, key) && !sent.has(key)) {
 						sent.add(key);
 						waiting.push(document);
@@ -219,14 +224,13 @@ export class SiteChecks {
 }
 
 /**
- * A page's text up to its frontmatter's closing fence (all the frontmatter rules read; see
- * frontmatterValueRange), copied so the page's text is not kept alive by a slice of it.
+ * A page's text up to its frontmatter's closing fence (see pageHead): given by whoever read the page
+ * when known (the CLI's unchanged pages are not read at all), or `known` (another page's of the same text),
+ * else cut from its text.
  */
-function headOf(document: TextDocument): TextDocument {
-	const text = document.getText();
-	const end = text.startsWith('---') ? text.indexOf('\n---', 3) : 0;
-	if (end === -1) return document;
-	const head = text.slice(0, end).split('\n').join('\n');
+function headOf(document: TextDocument, known?: string): TextDocument {
+	const head = known ?? textFacts(document)?.head ?? pageHead(document.getText());
+	if (head === undefined) return document;
 	return TextDocument.create(document.uri, document.languageId, document.version, head);
 }
 

@@ -4,6 +4,8 @@ import type { DocsWorkspace, FileKind } from './workspace';
 
 /** Folders listed at once: enough to keep the file system busy, few enough not to flood it. */
 const concurrency = 24;
+/** The longest a walk holds the thread without letting other work (requests) run. */
+const yieldEveryMs = 30;
 
 /** Where a walk stops however the folders are laid out: far beyond real sites (12 levels, 3,700 folders), short of a whole disk. */
 export const defaultWalkLimits = { maxDepth: 40, maxFolders: 50_000, maxLinkedFolders: 1_000 } as const;
@@ -66,6 +68,7 @@ export async function walkFolders(
 	}
 	if (start.length > maxFolders) limitReached = 'folders';
 	let listed = level.length;
+	let yieldedAt = Date.now();
 	for (let depth = 0; level.length; depth++) {
 		throwIfCancelled(token);
 		const listings = new Array<ReadonlyArray<readonly [string, FileKind, string?]>>(level.length);
@@ -75,6 +78,12 @@ export async function walkFolders(
 				while (next < level.length) {
 					const i = next++;
 					listings[i] = await workspace.readDirectory(level[i].uri);
+					// A workspace may list folders synchronously (the file system's, where that is faster): awaiting
+					// its answers never gives the event loop a turn, so the walk lets requests in every few milliseconds.
+					if (Date.now() - yieldedAt >= yieldEveryMs) {
+						await new Promise(resolve => setTimeout(resolve, 0));
+						yieldedAt = Date.now();
+					}
 				}
 			}),
 		);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, openSync, promises as fs, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, promises as fs, readdirSync, readSync } from 'node:fs';
 import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI, Utils } from 'vscode-uri';
@@ -74,7 +74,9 @@ export function createFsWorkspace(
 		async readDirectory(uri) {
 			try {
 				const folder = URI.parse(uri);
-				const entries = await fs.readdir(folder.fsPath, { withFileTypes: true });
+				// Synchronous: a folder listing is one short system call, and the promise version's overhead was
+				// most of a walk (crewAI, 3,696 folders: first diagnostics 1.1–1.3 → 0.85–0.9 s). Walks yield between listings.
+				const entries = readdirSync(folder.fsPath, { withFileTypes: true });
 				const result: [string, FileKind, string?][] = [];
 				for (const entry of entries) {
 					if (entry.isFile()) result.push([entry.name, 'file']);

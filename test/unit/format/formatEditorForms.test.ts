@@ -1,19 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { formatMdx, type FormatResult } from '../../../server/src/core/format/formatPage';
+import { formatted, lines } from '../../helpers/formatText';
 
 /**
  * Images as the platform's web editor writes them. Each expected text is what `mint format`
  * (@mintlify/cli 4.0.1552) wrote for the same input, run by hand on these fixtures.
  */
-function formatted(input: string): string {
-	const result = formatMdx(input);
-	assert.equal(result.kind, 'formatted', JSON.stringify(result));
-	return (result as Extract<FormatResult, { kind: 'formatted' }>).text;
-}
-
-function lines(...l: string[]): string {
-	return l.join('\n') + '\n';
-}
 
 describe('format: images in the web editor form', () => {
 	it('an <img> with only src, alt and title becomes a Markdown image, in a component too', () => {

@@ -1,19 +1,11 @@
 import * as assert from 'node:assert/strict';
+import { formatted, lines } from '../../helpers/formatText';
 import { formatMdx, type FormatResult } from '../../../server/src/core/format/formatPage';
 
 /**
  * Each case's expected text is what the platform's own `mint format` (@mintlify/cli 4.0.1552) wrote
  * for the same input, run by hand on these fixtures (see docs/format.md, "How the form was learned").
  */
-function formatted(input: string): string {
-	const result = formatMdx(input);
-	assert.equal(result.kind, 'formatted', JSON.stringify(result));
-	return (result as Extract<FormatResult, { kind: 'formatted' }>).text;
-}
-
-function lines(...l: string[]): string {
-	return l.join('\n') + '\n';
-}
 
 describe('format: the web editor canonical MDX form', () => {
 	it('strong or emphasised text that is one link is written as the link around the marked text', () => {

@@ -79,7 +79,7 @@ export async function walkFolders(
 					const i = next++;
 					listings[i] = await workspace.readDirectory(level[i].uri);
 					// A workspace may list folders synchronously (the file system's, where that is faster): awaiting
-					// its answers never gives the event loop a turn, so the walk lets requests in every few milliseconds.
+					// its answers never gives the event loop a turn, so the walk lets requests in at least every `yieldEveryMs`.
 					if (Date.now() - yieldedAt >= yieldEveryMs) {
 						await new Promise(resolve => setTimeout(resolve, 0));
 						yieldedAt = Date.now();

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import ignore from 'ignore';
+import { createRandom } from '../../../bench/random';
 import { defaultIgnores, mayMatchDefaultIgnores } from '../../../server/src/core/site/pageIndex';
 
 describe("the default ignores' shortcut", () => {
@@ -26,8 +27,7 @@ describe("the default ignores' shortcut", () => {
 			'README',
 			'a.md',
 		];
-		let seed = 11;
-		const random = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff), seed % n);
+		const { int: random } = createRandom(11);
 		let skipped = 0;
 		for (let i = 0; i < 20_000; i++) {
 			const path = Array.from({ length: 1 + random(4) }, () => parts[random(parts.length)]).join('/');

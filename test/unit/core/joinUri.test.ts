@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { URI, Utils } from 'vscode-uri';
+import { createRandom } from '../../../bench/random';
 import { joinUri } from '../../../server/src/core/uris';
 
 /** What joinUri answered before its shortcut: parse, join, print. */
@@ -33,8 +34,7 @@ describe('joinUri', () => {
 
 	it('agrees with the full way on random names and bases', () => {
 		const alphabet = 'aZ09._~-/ %é#?';
-		let seed = 7;
-		const random = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff), seed % n);
+		const { int: random } = createRandom(7);
 		for (let i = 0; i < 5000; i++) {
 			const name = Array.from({ length: 1 + random(8) }, () => alphabet[random(alphabet.length)]).join('');
 			const base = ['file:///site', 'file:///site/', 'file:///s%20t', 'file:///S T'][random(4)];

@@ -1,15 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { candidateStats, rankLinearly, rankPageCandidates, sortPaths, type CandidateQuery } from '../../../server/src/core/features/pageCandidates';
+import { createRandom } from '../../../bench/random';
 
-/** A small deterministic generator (mulberry32): the same cases on every run. */
-function random(seed: number): () => number {
-	return () => {
-		seed = (seed + 0x6d2b79f5) | 0;
-		let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-		t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
+/** The bench's seeded generator: the same cases on every run. */
+const random = (seed: number) => createRandom(seed).next;
 
 const pick = <T>(next: () => number, list: readonly T[]) => list[Math.floor(next() * list.length)];
 

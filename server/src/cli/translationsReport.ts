@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import type { SiteModel } from '../core/site/siteModel';
-import { translationCoverage } from '../core/site/translations';
+import { translationCoverage } from '../core/site/translationCoverage';
 
 /** One language of one site in `mintdoc check --translations` (JSON keys are stable). */
 export interface TranslationRow {
@@ -28,7 +28,7 @@ export function translationRows(site: SiteModel, cwd: string): TranslationRow[] 
 		site: label,
 		language: l.code,
 		default: l.isDefault,
-		pages: l.pages.size + l.unprefixed.length,
+		pages: l.pageCount + l.unprefixed.length,
 		translated: l.isDefault ? coverage.total : l.translated,
 		total: coverage.total,
 		missing: l.missing.map(e => e.value),

@@ -6,6 +6,39 @@ import { createLanguageService } from '../../../server/src/core/languageService'
 import { assertDiagnostics } from '../../helpers/diagnostics';
 import { InMemoryWorkspace } from '../../helpers/inMemoryWorkspace';
 import { checkSite, docsJson, rangeOf } from '../../helpers/siteCheck';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { composeConfig } from '../../../server/src/core/docsConfig/compose';
+import { extractNavigation, type Navigation } from '../../../server/src/core/docsConfig/navigation';
+import { parseJsonConfig } from '../../../server/src/core/docsConfig/parseJson';
+import { translationCoverage, TranslationMemo, type TranslationCoverage } from '../../../server/src/core/site/translationCoverage';
+
+async function navigationOf(json: string): Promise<Navigation> {
+	const document = TextDocument.create('file:///site/docs.json', 'json', 1, json);
+	const load = async () => ({ document, parsed: parseJsonConfig(document, 'docs.json') });
+	return extractNavigation((await composeConfig('file:///site', document.uri, load, noCancellation)).root)!;
+}
+
+/** What a coverage says, entries as their value and offset (so entries of another version would show). */
+function described(coverage: TranslationCoverage | undefined) {
+	const entry = (e: { value: string; node: { offset: number } }) => `${e.value}@${e.node.offset}`;
+	return (
+		coverage && {
+			defaultCode: coverage.defaultCode,
+			total: coverage.total,
+			languages: coverage.languages.map(l => ({
+				code: l.code,
+				prefix: l.prefix,
+				isDefault: l.isDefault,
+				pageCount: l.pageCount,
+				translated: l.translated,
+				missing: l.missing.map(entry),
+				extra: l.extra.map(entry),
+				unprefixed: l.unprefixed.map(entry),
+				setup: l.pageFor('setup') && entry(l.pageFor('setup')!),
+			})),
+		}
+	);
+}
 
 const files = {
 	'index.mdx': '# Home',
@@ -88,5 +121,31 @@ describe('translations', () => {
 				'',
 			].join('\n'),
 		);
+	});
+
+	it('between edits, reads again only the languages whose entries changed, and says what a fresh computation says', async () => {
+		const memo = new TranslationMemo();
+		const versions = [
+			text,
+			// A French entry renamed and one added: only fr is read again.
+			text.replace('"fr/extra"', '"fr/deploy", "fr/more"'),
+			// The default language changed: en is read again, and fr and jp are compared with it again (not read).
+			text.replace('"fr/extra"', '"fr/deploy", "fr/more"').replace('"deploy"\n', '"deploy",\n "extra"\n'),
+			// The same entries, moved (offsets change): nothing is read again, the entries are this version's.
+			'\n\n' + text.replace('"fr/extra"', '"fr/deploy", "fr/more"').replace('"deploy"\n', '"deploy",\n "extra"\n'),
+			// Every French entry prefixed with the wrong folder: fr is read again.
+			'\n\n' + text.replace('"fr/extra"', '"fr/deploy", "fr/more"').replace('"deploy"\n', '"deploy",\n "extra"\n').replace(/"fr\//g, '"de/'),
+		];
+		const computed: number[] = [];
+		for (const version of versions) {
+			const navigation = await navigationOf(version);
+			const before = memo.computed;
+			const remembered = described(translationCoverage(navigation, memo));
+			computed.push(memo.computed - before);
+			assert.deepEqual(remembered, described(translationCoverage(await navigationOf(version))));
+		}
+		assert.deepEqual(computed, [3, 1, 1, 0, 1]);
+		const third = described(translationCoverage(await navigationOf(versions[2]), memo))!;
+		assert.deepEqual(third.languages.find(l => l.code === 'fr')!.missing, [`extra@${versions[2].indexOf('"extra"')}`]);
 	});
 });

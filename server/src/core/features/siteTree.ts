@@ -4,7 +4,7 @@ import type { NavElement, NavKind } from '../docsConfig/navigation';
 import { classifyEntry } from '../docsConfig/pageEntries';
 import type { SpecCoverage } from '../openapi/coverage';
 import type { SiteModel } from '../site/siteModel';
-import { translationCoverage } from '../site/translations';
+import { translationCoverage } from '../site/translationCoverage';
 import { relativePath } from '../uris';
 import { targetsInFile } from './configTargets';
 

@@ -14,6 +14,7 @@ import type { OpenApiSpec } from '../openapi/openApiSpec';
 import { collectSpecReferences, specReferenceOf, type SpecReference, type SpecRegistry } from '../openapi/specRegistry';
 import { DuplicateCounts, joinScope, type StoredOccurrence } from './duplicateCounts';
 import type { PageIndex } from './pageIndex';
+import { TranslationMemo } from './translationCoverage';
 import { UnitCache } from './unitCache';
 import { detachString } from '../detachString';
 
@@ -47,6 +48,8 @@ interface UnitFacts {
 export class NavigationRuleCache {
 	readonly units = new UnitCache<UnitFacts>();
 	readonly duplicates = new DuplicateCounts();
+	/** Each language's translation facts (see translationCoverage.ts). */
+	readonly translations = new TranslationMemo();
 	/** How many times a subtree's rules ran (the rest were reused): for tests and the bench. */
 	unitRuns = 0;
 	/** How many subtrees the duplicate check read entry by entry (the others hold no entry in a scope with a duplicate). */

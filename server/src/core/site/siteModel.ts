@@ -92,7 +92,7 @@ export async function buildSiteModel(
 	);
 	throwIfCancelled(token);
 	checkRedirects(config.root, pages, generatedPageFolders(config.root, navigation), sink, files);
-	checkTranslations(navigation, sink);
+	checkTranslations(navigation, sink, rules.translations);
 	if (fileExists) await checkFavicon(config.root, fileExists, sink);
 	checkContrast(config.root, sink);
 	checkConfigIcons(config.root, sink);

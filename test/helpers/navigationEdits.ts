@@ -27,6 +27,8 @@ const group = (depth: number): fc.Arbitrary<Json> =>
 			named: fc.boolean(),
 			openapi: fc.constantFrom(undefined, undefined, 'openapi.json', 'missing.yaml'),
 			expanded: fc.constantFrom(undefined, true),
+			// Icons a library has, one no library has, and one naming its own library: icon findings are kept per subtree too.
+			icon: fc.constantFrom<Json | undefined>(undefined, undefined, 'book', 'bok', { name: 'houze', library: 'lucide' }),
 			pages: fc.array(
 				depth > 0 ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...entries) }, { weight: 1, arbitrary: group(depth - 1) }) : fc.constantFrom(...entries),
 				{ maxLength: 5 },
@@ -37,6 +39,7 @@ const group = (depth: number): fc.Arbitrary<Json> =>
 			if (g.named) out.group = g.name;
 			if (g.openapi) out.openapi = g.openapi;
 			if (g.expanded) out.expanded = true;
+			if (g.icon !== undefined) out.icon = g.icon;
 			out.pages = g.pages;
 			return out;
 		});
@@ -63,9 +66,20 @@ const navigation: fc.Arbitrary<Json> = fc.oneof(
 
 /** A docs.json text, pretty-printed as writers keep it. */
 export const docsConfigText: fc.Arbitrary<string> = fc
-	.record({ navigation, api: fc.boolean() })
-	.map(({ navigation, api }) =>
-		JSON.stringify({ name: 'Edits', theme: 'mint', colors: { primary: '#000000' }, ...(api ? { api: { openapi: 'openapi.json' } } : {}), navigation }, null, 2),
+	.record({ navigation, api: fc.boolean(), library: fc.constantFrom(undefined, undefined, 'lucide') })
+	.map(({ navigation, api, library }) =>
+		JSON.stringify(
+			{
+				name: 'Edits',
+				theme: 'mint',
+				colors: { primary: '#000000' },
+				...(library ? { icons: { library } } : {}),
+				...(api ? { api: { openapi: 'openapi.json' } } : {}),
+				navigation,
+			},
+			null,
+			2,
+		),
 	);
 
 /** One step of an editing session. Numbers are taken modulo what they index, so any value applies. */

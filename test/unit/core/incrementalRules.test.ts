@@ -7,6 +7,7 @@ import { buildSiteModel } from '../../../server/src/core/site/siteModel';
 import { NavigationRuleCache } from '../../../server/src/core/site/navigationChecks';
 import { PageIndex } from '../../../server/src/core/site/pageIndex';
 import { InMemoryWorkspace, workspaceRoot, workspaceUri } from '../../helpers/inMemoryWorkspace';
+import { positionOf } from '../../helpers/siteCheck';
 import { applyEdit, docsConfigText, editStep, existingPages, type EditStep } from '../../helpers/navigationEdits';
 
 const spec = (path: string) =>
@@ -129,6 +130,54 @@ describe('docs.json rules reused across edits (incremental equals full)', () => 
 		workspace.write('docs.json', config);
 		await build();
 		assert.equal(rules.unitRuns, 4, 'the undo found every group as it was');
+	});
+
+	it('keeps the icon findings of a group with its other findings: moved with it, checked again only when the library changes', async () => {
+		const groups = [
+			{ group: 'A', icon: 'bok', pages: [existingPages[0], existingPages[1]] },
+			{ group: 'B', icon: { name: 'houze', library: 'lucide' }, pages: [existingPages[2]] },
+		];
+		const config = JSON.stringify({ name: 'N', navigation: { groups } }, null, 2);
+		const workspace = new InMemoryWorkspace(siteFiles(config));
+		const pages = await PageIndex.scan(workspace, workspaceRoot, noCancellation);
+		const rules = new NavigationRuleCache();
+		const load = async (uri: string) => {
+			const document = await workspace.readDocument(uri);
+			return document && { document, parsed: parseJsonConfig(document, 'docs.json') };
+		};
+		const build = async () => {
+			const model = await buildSiteModel(
+				workspaceRoot,
+				workspaceUri('docs.json'),
+				load,
+				pages,
+				noCancellation,
+				async () => undefined,
+				undefined,
+				undefined,
+				rules,
+			);
+			const text = (await workspace.readDocument(workspaceUri('docs.json')))!.getText();
+			const found = model.diagnostics.get(workspaceUri('docs.json'))!.filter(d => d.code === 'icon-unknown');
+			return { text, found: found.map(d => [d.range.start.line, d.range.start.character, d.range.end.character, d.message.slice(0, 40)]) };
+		};
+		const expected = (text: string) => [
+			[...positionOf(text, '"bok"'), positionOf(text, '"bok"')[1] + 5, '"bok" is not a Font Awesome icon (the de'],
+			[...positionOf(text, '"houze"'), positionOf(text, '"houze"')[1] + 7, '"houze" is not a Lucide icon (the librar'],
+		];
+		const first = await build();
+		assert.deepEqual(first.found, expected(first.text));
+		assert.equal(rules.unitRuns, 2);
+		// Lines added above both groups: the kept findings move with them.
+		workspace.write('docs.json', config.replace('"name": "N",', '"name": "N",\n  "description": "moved",'));
+		const moved = await build();
+		assert.deepEqual(moved.found, expected(moved.text));
+		assert.equal(rules.unitRuns, 2, 'no group ran again');
+		// Another library changes what the names mean: the groups run again.
+		workspace.write('docs.json', config.replace('"name": "N",', '"name": "N",\n  "icons": { "library": "tabler" },'));
+		const tabler = await build();
+		assert.equal(rules.unitRuns, 4);
+		assert.match(String(tabler.found[0]?.[3]), /^"bok" is not a Tabler icon/);
 	});
 
 	it('reads entry by entry only the groups in a scope where a page is listed twice', async () => {

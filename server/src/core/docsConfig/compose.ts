@@ -6,40 +6,10 @@ import { createDiagnostic } from '../diagnostic';
 import type { RuleId } from '../rules';
 import { dirnameUri, isUnder, joinUri, relativePath } from '../uris';
 import { scalarFromJsonc, type ConfigArray, type ConfigNode, type ConfigObject, type ConfigProperty } from './configTree';
-import type { ParsedJson } from './parseJson';
+import type { ComposedConfig, ConfigFileLoader, ConfigRef, LoadedConfigFile } from './composedConfig';
+import { recomposeConfig } from './recompose';
 
-/** A loaded configuration file: its text and its (cached) parse. */
-export interface LoadedConfigFile {
-	readonly document: TextDocument;
-	readonly parsed: ParsedJson;
-}
-
-/** Reads and parses one configuration file; undefined when it does not exist. */
-export type ConfigFileLoader = (uri: string) => Promise<LoadedConfigFile | undefined>;
-
-/** A `$ref` as written: where its value string is, and the file it names (when the path is usable). */
-export interface ConfigRef {
-	readonly uri: string;
-	readonly range: Range;
-	readonly target: string | undefined;
-}
-
-export interface ComposedConfig {
-	/** The docs root folder. */
-	readonly rootUri: string;
-	/** `docs.json` of the root. */
-	readonly configUri: string;
-	/** The composed value; undefined when docs.json itself cannot be parsed. */
-	readonly root: ConfigNode | undefined;
-	/** Every configuration file that took part (docs.json and the files it references), by URI. */
-	readonly files: ReadonlyMap<string, TextDocument>;
-	/** The syntax tree of each of those files, for their texts in `files` (features reuse it instead of scanning the text again). */
-	readonly trees: ReadonlyMap<string, Node>;
-	/** Every `$ref` in those files. */
-	readonly refs: readonly ConfigRef[];
-	/** Problems of the files themselves (syntax) and of their references, by file. */
-	readonly diagnostics: ReadonlyMap<string, Diagnostic[]>;
-}
+export type { ComposedConfig, ConfigFileLoader, ConfigRef, LoadedConfigFile } from './composedConfig';
 
 /** A chain of references longer than this is a mistake, not a configuration. */
 const maxRefDepth = 32;
@@ -51,15 +21,26 @@ const maxRefFiles = 2000;
  * (paths relative to the file that holds them, inside the root); an object result takes the
  * `$ref`'s sibling keys on top; references nest; cycles are errors.
  */
-export async function composeConfig(rootUri: string, configUri: string, load: ConfigFileLoader, token: CancellationToken): Promise<ComposedConfig> {
+export async function composeConfig(
+	rootUri: string,
+	configUri: string,
+	load: ConfigFileLoader,
+	token: CancellationToken,
+	/** The last composition of the same root: an edit of a lone docs.json is composed from it (see recomposeConfig). */
+	previous?: ComposedConfig,
+): Promise<ComposedConfig> {
 	const loaded = new Map<string, LoadedConfigFile | undefined>();
+	const first = await load(configUri);
+	// The loader parses a file only when its `parsed` is read: a recomposition reads the text alone.
+	const recomposed = first && previous?.rootUri === rootUri && previous.configUri === configUri ? recomposeConfig(previous, first.document) : undefined;
+	if (recomposed) return recomposed;
 	const queue = [configUri];
 	// Phase 1 (async): load the whole graph of files, so phase 2 can build the tree synchronously.
 	for (let i = 0; i < queue.length && loaded.size < maxRefFiles; i++) {
 		throwIfCancelled(token);
 		const uri = queue[i];
 		if (loaded.has(uri)) continue;
-		const file = await load(uri);
+		const file = i === 0 ? first : await load(uri);
 		loaded.set(uri, file);
 		if (!file?.parsed.root) continue;
 		// Without '$ref' (or a \u escape that could spell it) in the text, walking its 100,000 nodes finds nothing.

@@ -1,5 +1,6 @@
 import { iconLibraryOf } from '../icons/iconRules';
 import { iconCompletion } from './iconCompletion';
+import { stringAt, type StringSpan } from './configLocation';
 import { findNodeAtOffset, getLocation, getNodePath, type JSONPath, type Node as JsoncNode } from 'jsonc-parser';
 import { CompletionItemKind, InsertTextFormat, type CompletionItem, type CompletionList, type Position } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -160,8 +161,15 @@ function locate(
 	document: TextDocument,
 	text: string,
 	offset: number,
-): { readonly path: JSONPath; readonly isAtPropertyKey: boolean; readonly previousNode?: JsoncNode } {
-	const tree = site.config.files.get(document.uri)?.getText() === text ? site.config.trees.get(document.uri) : undefined;
+): { readonly path: JSONPath; readonly isAtPropertyKey: boolean; readonly previousNode?: JsoncNode | StringSpan } {
+	const current = site.config.files.get(document.uri)?.getText() === text;
+	const tree = current ? site.config.trees.get(document.uri) : undefined;
+	// A recomposed configuration keeps no syntax tree: the composed tree of a file without `$ref` mirrors it.
+	if (current && !tree && site.config.files.size === 1 && site.config.root && site.config.configUri === document.uri) {
+		const found = stringAt(site.config.root, offset);
+		if (found) return { path: found.path, isAtPropertyKey: found.isKey, previousNode: found.node };
+		return getLocation(text, offset);
+	}
 	const node = tree && findNodeAtOffset(tree, offset, false);
 	if (node?.type === 'string' && node.offset < offset && offset < node.offset + node.length) {
 		const isKey = node.parent?.type === 'property' && node.parent.children?.[0] === node;
@@ -215,7 +223,12 @@ const childKeyDocs: Record<ChildKey, string> = {
  * so once an element has children of one kind, no other kind is offered. The schema marks these
  * keys `doNotSuggest` so VS Code's JSON support does not offer them regardless of context.
  */
-function completeNavigationKey(site: SiteModel, document: TextDocument, offset: number, keyNode: JsoncNode | undefined): CompletionList | undefined {
+function completeNavigationKey(
+	site: SiteModel,
+	document: TextDocument,
+	offset: number,
+	keyNode: JsoncNode | StringSpan | undefined,
+): CompletionList | undefined {
 	let element: NavElement | undefined;
 	for (const candidate of site.navigation?.elements ?? []) {
 		const { node } = candidate;

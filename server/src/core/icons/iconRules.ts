@@ -67,12 +67,30 @@ export function checkFrontmatterIcon(document: TextDocument, frontmatter: PageSu
 	return [diagnostic];
 }
 
-/** Every `icon` of docs.json (navigation, global anchors, contextual options...): a name, or `{ name, library, style }`. */
-export function checkConfigIcons(config: ConfigNode | undefined, sink: DiagnosticSink): void {
-	const library = iconLibraryOf(config);
-	const configured = toIconLibrary(getString(getValue(config, 'icons'), 'library')) !== undefined;
+/** The icon library of a site, and whether docs.json chose it (the message says which): what icon findings depend on beyond the icon. */
+export interface IconContext {
+	readonly library: IconLibrary;
+	readonly configured: boolean;
+}
+
+export function iconContextOf(config: ConfigNode | undefined): IconContext {
+	return { library: iconLibraryOf(config), configured: toIconLibrary(getString(getValue(config, 'icons'), 'library')) !== undefined };
+}
+
+/**
+ * Every `icon` of docs.json (navigation, global anchors, contextual options...): a name, or
+ * `{ name, library, style }`. Subtrees in `skip` are left out: the navigation rules check the icons
+ * of the subtrees whose findings they keep between edits (see {@link checkIconsIn}).
+ */
+export function checkConfigIcons(config: ConfigNode | undefined, sink: DiagnosticSink, skip?: ReadonlySet<ConfigNode>): void {
+	checkIconsIn(config, iconContextOf(config), sink, skip);
+}
+
+/** The icons of one subtree of docs.json, `depth` levels below its root (deeper than 64 levels, nothing is read). */
+export function checkIconsIn(root: ConfigNode | undefined, context: IconContext, sink: DiagnosticSink, skip?: ReadonlySet<ConfigNode>, depth = 0): void {
+	const { library, configured } = context;
 	const visit = (node: ConfigNode | undefined, depth: number): void => {
-		if (!node || depth > 64) return;
+		if (!node || depth > 64 || skip?.has(node)) return;
 		if (node.kind === 'array') for (const item of node.items) visit(item, depth + 1);
 		if (node.kind !== 'object') return;
 		for (const property of node.properties) {
@@ -87,5 +105,5 @@ export function checkConfigIcons(config: ConfigNode | undefined, sink: Diagnosti
 			} else visit(property.value, depth + 1);
 		}
 	};
-	visit(config, 0);
+	visit(root, depth);
 }

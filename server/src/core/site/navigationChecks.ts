@@ -9,6 +9,7 @@ import { splitNavigation, type NavUnit, type SplitNavigation } from '../docsConf
 import { pagePathOf } from '../docsConfig/pageEntries';
 import { checkPageReferences, entryPagePath } from '../docsConfig/pageRules';
 import { placeFindings, UnitSink, type RelativeDiagnostic } from '../docsConfig/unitSink';
+import { checkIconsIn, iconContextOf, type IconContext } from '../icons/iconRules';
 import { checkEndpointEntries, checkSpecReferences } from '../openapi/openApiRules';
 import type { OpenApiSpec } from '../openapi/openApiSpec';
 import { collectSpecReferences, specReferenceOf, type SpecReference, type SpecRegistry } from '../openapi/specRegistry';
@@ -93,6 +94,11 @@ export class NavigationChecks {
 		return `${idOf(this.pages)}:${this.pages.version}`;
 	}
 
+	/** The objects of the subtrees whose rules run here (with their icons): the whole-file icon check leaves them out. */
+	unitNodes(): ReadonlySet<ConfigNode> {
+		return new Set(this.#split?.units.map(unit => unit.element.node));
+	}
+
 	/** Up to `max` page paths the navigation names that are not pages of the site, in navigation order. */
 	unknownPages(max: number): string[] {
 		const unknown = new Set<string>();
@@ -148,21 +154,22 @@ export class NavigationChecks {
 		checkSpecReferences(collectSpecReferences(config, rest), registry, sink);
 		checkEndpointEntries(rest.pages, config, registry, sink);
 		const registryKey = registryKeyOf(registry);
+		const icons = iconContextOf(config);
 		const scopeKeys = new Map<NavElement | undefined, string>();
 		units.forEach((unit, i) => {
 			const parent = unit.element.parent;
 			let scopeKey = scopeKeys.get(parent);
 			if (scopeKey === undefined) scopeKeys.set(parent, (scopeKey = specsKey(registry.inScope(parent, config))));
-			const context = `${this.#pagesKey}|${registryKey}|${scopeKey}`;
+			const context = `${this.#pagesKey}|${registryKey}|${scopeKey}|${icons.library}:${icons.configured}`;
 			const facts = this.#facts[i];
 			let findings = facts.findings.get(context);
 			if (!findings) {
 				this.cache.unitRuns++;
 				const unitSink = new UnitSink(this.files, unit.uri, unit.offset);
-				runUnitRules(unit, config, pages, registry, unitSink);
+				runUnitRules(unit, config, pages, registry, icons, unitSink);
 				if (!unitSink.relocatable) {
 					// A finding in another file cannot be placed again: this subtree's rules run every time.
-					runUnitRules(unit, config, pages, registry, sink);
+					runUnitRules(unit, config, pages, registry, icons, sink);
 					return;
 				}
 				// Kept across edits: their strings must not hold this version of the file.
@@ -247,6 +254,17 @@ export class NavigationChecks {
 	}
 }
 
+/**
+ * How deep an element's object lies in the composed configuration: the root is 0, `navigation` 1,
+ * an item of `navigation.global.anchors` 4, each element two below its parent's (an object in an array).
+ */
+function depthOf(element: NavElement): number {
+	let top = element;
+	let depth = 0;
+	for (; top.parent; top = top.parent) depth += 2;
+	return depth + (top.kind === 'navigation' ? 1 : 4);
+}
+
 /** A finding whose strings are copies (see detachString); `data` (quick-fix replacements) too. */
 function detachDiagnostic(diagnostic: Diagnostic): Diagnostic {
 	return detachDeep(diagnostic) as Diagnostic;
@@ -265,9 +283,10 @@ function getOpenApi(element: NavElement): ConfigNode | undefined {
 	return undefined;
 }
 
-/** The rules of one subtree: its elements, its page entries and its OpenAPI references. */
-function runUnitRules(unit: NavUnit, config: ConfigNode | undefined, pages: PageIndex, registry: SpecRegistry, sink: DiagnosticSink): void {
+/** The rules of one subtree: its icons, its elements, its page entries and its OpenAPI references. */
+function runUnitRules(unit: NavUnit, config: ConfigNode | undefined, pages: PageIndex, registry: SpecRegistry, icons: IconContext, sink: DiagnosticSink): void {
 	const navigation: Navigation = { root: unit.element, elements: unit.elements, pages: unit.entries, global: [] };
+	checkIconsIn(unit.element.node, icons, sink, undefined, depthOf(unit.element));
 	checkElements(unit.elements, sink);
 	checkPageReferences(navigation, pages, sink);
 	checkSpecReferences(collectSpecReferences(undefined, navigation), registry, sink);

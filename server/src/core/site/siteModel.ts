@@ -73,8 +73,10 @@ export async function buildSiteModel(
 	fileExists?: FileExists,
 	/** The navigation rules' results kept between builds of the site (the site state keeps one per root); a fresh one gives the same model. */
 	rules = new NavigationRuleCache(),
+	/** The configuration the last model of the site composed: an edit of docs.json alone is composed from it. */
+	previousConfig?: ComposedConfig,
 ): Promise<SiteModel> {
-	const config = await composeConfig(rootUri, configUri, load, token);
+	const config = await composeConfig(rootUri, configUri, load, token, previousConfig);
 	throwIfCancelled(token);
 	const navigation = extractNavigation(config.root);
 	const checks = new NavigationChecks(config.root, navigation, config.files, pages, rules);
@@ -83,7 +85,8 @@ export async function buildSiteModel(
 		if (unknown.length) await findMissed(unknown);
 		throwIfCancelled(token);
 	}
-	const diagnostics = new Map(config.diagnostics);
+	// Copies: the composition's own lists stay as they were (the next edit's composition reads them).
+	const diagnostics = new Map([...config.diagnostics].map(([uri, found]) => [uri, [...found]]));
 	const sink = new DiagnosticSink(config.files, diagnostics);
 	checkTopLevelKeys(config.root, sink);
 	const destinations = fileExists ? fileDestinations(config.root).slice(0, 500) : [];
@@ -95,7 +98,7 @@ export async function buildSiteModel(
 	checkTranslations(navigation, sink, rules.translations);
 	if (fileExists) await checkFavicon(config.root, fileExists, sink);
 	checkContrast(config.root, sink);
-	checkConfigIcons(config.root, sink);
+	checkConfigIcons(config.root, sink, checks.unitNodes());
 	const specs = new Map<string, OpenApiSpec>();
 	const specFiles = new Map<string, TextDocument>();
 	const remoteSpecs = new Map<string, string>();
@@ -155,6 +158,7 @@ export async function buildSiteModel(
 	const notCheckable = await applySiteOverlays({
 		rootUri,
 		config: config.root,
+		configTexts: [...config.files.values()].map(document => document.getText()),
 		specs: [specs, discovered],
 		specFiles,
 		discovered: overlayFiles,

@@ -178,7 +178,13 @@ export class SiteState implements SiteSnapshot {
 		this.#snapshots.delete(uri);
 		this.#snapshots.set(uri, document);
 		if (this.#snapshots.size > 32) this.#snapshots.delete(this.#snapshots.keys().next().value!);
-		return { document, parsed: parse(document) };
+		// Parsed when read: a composition from the last model's reads the text alone (see recomposeConfig).
+		return {
+			document,
+			get parsed() {
+				return parse(document);
+			},
+		};
 	};
 
 	/** The model of a root: the last one while current, else rebuilt (requests arriving meanwhile share the build). */
@@ -204,6 +210,7 @@ export class SiteState implements SiteSnapshot {
 				findMissedPages(workspace, this.options.logger ?? nullLogger, pages),
 				async path => (await workspace.stat(joinUri(root, ...path.split('/'))))?.kind === 'file',
 				rules,
+				cached?.rootUri === root ? cached.config : undefined,
 			).then(model => {
 				this.#models.set(root, model);
 				this.#validatedAt.set(model, epoch);

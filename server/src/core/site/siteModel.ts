@@ -17,6 +17,7 @@ import { specCandidates, SpecRegistry, type SpecReference } from '../openapi/spe
 import { isOverlayRoot, looksLikeOverlay } from '../openapi/overlayDocument';
 import { applySiteOverlays } from '../openapi/siteOverlays';
 import { checkTranslations } from './translations';
+import { textsMention } from '../docsConfig/textMentions';
 import { parseSpecText } from '../openapi/specTree';
 import { NavigationChecks, NavigationRuleCache } from './navigationChecks';
 import type { PageIndex } from './pageIndex';
@@ -94,7 +95,8 @@ export async function buildSiteModel(
 		(await Promise.all(destinations.map(async path => ((await fileExists!(path)) ? path : undefined)))).filter((p): p is string => p !== undefined),
 	);
 	throwIfCancelled(token);
-	checkRedirects(config.root, pages, generatedPageFolders(config.root, navigation), sink, files);
+	const configTexts = [...config.files.values()].map(document => document.getText());
+	checkRedirects(config.root, pages, generatedPageFolders(config.root, navigation, configTexts), sink, files);
 	checkTranslations(navigation, sink, rules.translations);
 	if (fileExists) await checkFavicon(config.root, fileExists, sink);
 	checkContrast(config.root, sink);
@@ -158,7 +160,7 @@ export async function buildSiteModel(
 	const notCheckable = await applySiteOverlays({
 		rootUri,
 		config: config.root,
-		configTexts: [...config.files.values()].map(document => document.getText()),
+		configTexts,
 		specs: [specs, discovered],
 		specFiles,
 		discovered: overlayFiles,
@@ -211,12 +213,17 @@ export function looksLikeOpenApi(text: string): boolean {
  * Folders where the platform generates API pages: each `openapi` object's `directory`, and the
  * default `api-reference` as soon as any OpenAPI source is configured.
  */
-export function generatedPageFolders(config: ConfigNode | undefined, navigation: Navigation | undefined): string[] {
+export function generatedPageFolders(
+	config: ConfigNode | undefined,
+	navigation: Navigation | undefined,
+	/** The texts the configuration was composed from, when at hand: where none names `openapi`, no walk is needed. */
+	texts?: readonly string[],
+): string[] {
 	// Asked per link that resolves to no page, and per check: once per navigation.
 	const key = navigation ?? config;
 	const known = key && generatedFolders.get(key);
 	if (known) return known;
-	const found = findGeneratedPageFolders(config, navigation);
+	const found = texts && !textsMention(texts, 'openapi') ? [] : findGeneratedPageFolders(config, navigation);
 	if (key) generatedFolders.set(key, found);
 	return found;
 }

@@ -1,5 +1,6 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { NavElement, Navigation, PageEntry } from './navigation';
+import { textsMention } from './textMentions';
 
 /**
  * A subtree of the navigation whose rule results depend only on its own text and a few facts
@@ -35,6 +36,9 @@ const minUnitLength = 64;
  * escape (which could spell one): then every node below it comes from that text.
  */
 export function splitNavigation(navigation: Navigation, files: ReadonlyMap<string, TextDocument>): SplitNavigation {
+	// Where no file holds either, every subtree is self-contained: 1,600 subtrees of crewAI are not searched one by one.
+	const texts = [...files.values()].map(document => document.getText());
+	const everyUnitSelfContained = !textsMention(texts, '$ref');
 	const unitOf = new Map<NavElement, NavUnit | undefined>();
 	const units: NavUnit[] = [];
 	const restElements: NavElement[] = [];
@@ -43,7 +47,7 @@ export function splitNavigation(navigation: Navigation, files: ReadonlyMap<strin
 		if (!unit && isUnitCandidate(element)) {
 			const text = files.get(element.node.uri)?.getText();
 			const { offset, length } = element.node;
-			if (text !== undefined && isSelfContained(text, offset, offset + length)) {
+			if (text !== undefined && (everyUnitSelfContained || isSelfContained(text, offset, offset + length))) {
 				unit = { element, uri: element.node.uri, offset, length, elements: [], entries: [] };
 				units.push(unit);
 			}

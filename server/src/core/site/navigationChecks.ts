@@ -120,17 +120,17 @@ export class NavigationChecks {
 			source: stored.source,
 			node: { kind: 'string', value: stored.value, uri: unit.uri, offset: unit.offset + stored.offset, length: stored.length } satisfies ConfigScalar,
 		});
-		// A subtree's elements are consecutive in `elements`: its references go where its first element is.
-		let current: NavUnit | undefined;
-		for (const element of this.navigation.elements) {
-			const unit = this.#unitOfElement(element);
+		// A subtree's elements are consecutive in `elements`, its own first: its references go there, the rest is skipped.
+		const unitByRoot = new Map(this.#split.units.map(unit => [unit.element, unit]));
+		const { elements } = this.navigation;
+		for (let e = 0; e < elements.length; e++) {
+			const unit = unitByRoot.get(elements[e]);
 			if (unit) {
-				if (unit !== current) for (const stored of this.#facts[unitIndex.get(unit)!].elementReferences) references.push(place(unit, stored));
-				current = unit;
+				for (const stored of this.#facts[unitIndex.get(unit)!].elementReferences) references.push(place(unit, stored));
+				e += unit.elements.length - 1;
 				continue;
 			}
-			current = undefined;
-			const reference = specReferenceOf(getOpenApi(element));
+			const reference = specReferenceOf(getOpenApi(elements[e]));
 			if (reference) references.push(reference);
 		}
 		for (const item of this.#split.order) {
@@ -155,12 +155,13 @@ export class NavigationChecks {
 		checkEndpointEntries(rest.pages, config, registry, sink);
 		const registryKey = registryKeyOf(registry);
 		const icons = iconContextOf(config);
-		const scopeKeys = new Map<NavElement | undefined, string>();
+		// One context string per parent (1,600 subtrees of crewAI share ~950): built and hashed once each.
+		const contexts = new Map<NavElement | undefined, string>();
+		const siteContext = `${this.#pagesKey}|${registryKey}|${icons.library}:${icons.configured}`;
 		units.forEach((unit, i) => {
 			const parent = unit.element.parent;
-			let scopeKey = scopeKeys.get(parent);
-			if (scopeKey === undefined) scopeKeys.set(parent, (scopeKey = specsKey(registry.inScope(parent, config))));
-			const context = `${this.#pagesKey}|${registryKey}|${scopeKey}|${icons.library}:${icons.configured}`;
+			let context = contexts.get(parent);
+			if (context === undefined) contexts.set(parent, (context = `${siteContext}|${specsKey(registry.inScope(parent, config))}`));
 			const facts = this.#facts[i];
 			let findings = facts.findings.get(context);
 			if (!findings) {
@@ -245,12 +246,6 @@ export class NavigationChecks {
 	#unitIndexCache: Map<NavUnit, number> | undefined;
 	#unitIndex(): Map<NavUnit, number> {
 		return (this.#unitIndexCache ??= new Map(this.#split?.units.map((unit, i) => [unit, i]) ?? []));
-	}
-
-	#unitOfElementCache: Map<NavElement, NavUnit> | undefined;
-	#unitOfElement(element: NavElement): NavUnit | undefined {
-		this.#unitOfElementCache ??= new Map(this.#split!.units.flatMap(unit => unit.elements.map(e => [e, unit] as const)));
-		return this.#unitOfElementCache.get(element);
 	}
 }
 

@@ -60,11 +60,14 @@ export class TranslationMemo {
 	/** How many languages' facts were computed (the rest were reused): for tests. */
 	computed = 0;
 
-	facts(code: string, values: readonly string[]): LanguageFacts {
+	facts(code: string, entries: readonly PageEntry[]): LanguageFacts {
 		const known = this.#byCode.get(code);
-		if (known && sameValues(known.values, values)) return known;
+		if (known && sameValues(known.values, entries)) return known;
 		this.computed++;
-		return languageFacts(code, values);
+		return languageFacts(
+			code,
+			entries.map(e => e.value),
+		);
 	}
 
 	/** Keeps exactly the facts of this check. */
@@ -73,9 +76,9 @@ export class TranslationMemo {
 	}
 }
 
-function sameValues(a: readonly string[], b: readonly string[]): boolean {
-	if (a.length !== b.length) return false;
-	for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+function sameValues(values: readonly string[], entries: readonly PageEntry[]): boolean {
+	if (values.length !== entries.length) return false;
+	for (let i = 0; i < values.length; i++) if (values[i] !== entries[i].value) return false;
 	return true;
 }
 
@@ -118,12 +121,7 @@ function computeCoverage(navigation: Navigation | undefined, memo = new Translat
 		}
 		bucket?.push(entry);
 	}
-	const facts = languages.map(l =>
-		memo.facts(
-			l.name!,
-			entriesOf.get(l)!.map(e => e.value),
-		),
-	);
+	const facts = languages.map(l => memo.facts(l.name!, entriesOf.get(l)!));
 	memo.keep(facts);
 	const marked = languages.findIndex(l => {
 		const flag = getValue(l.node, 'default');

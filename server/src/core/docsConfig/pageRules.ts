@@ -110,8 +110,8 @@ function factsOf(value: string): PageFacts | undefined {
 	const entry = classifyEntry(key);
 	let result: PageFacts | undefined;
 	if (entry.kind === 'page') {
-		// "FETCH /users": an endpoint with a method HTTP does not have, not a page path.
-		const badMethod = /^(?:\S+\s+)?([A-Za-z]+)\s+\/\S*$/.exec(key.trim())?.[1];
+		// "FETCH /users": an endpoint with a method HTTP does not have, not a page path (a page path has no space: most skip the pattern).
+		const badMethod = /\s/.test(key) ? /^(?:\S+\s+)?([A-Za-z]+)\s+\/\S*$/.exec(key.trim())?.[1] : undefined;
 		result = { entry, badMethod, path: entry.path.replace(/[#?].*$/, '').replace(/\/+$/, '') };
 	}
 	facts.set(key, result);

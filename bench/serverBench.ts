@@ -49,10 +49,11 @@ export async function benchServer(site: GeneratedSite, serverPath: string, log: 
 		const rssAfterLoadMb = session.rssMb();
 
 		const cpuBefore = session.cpuMs();
-		const config = await configEdits(session, configUri, site);
+		// 50 edits: 25 made and 25 undone.
+		const edits = 50;
+		const config = await configEdits(session, configUri, site, edits);
 		const cpuAfter = session.cpuMs();
-		// 50 edits, each made and undone.
-		const configEditCpuMs = cpuBefore !== undefined && cpuAfter !== undefined ? (cpuAfter - cpuBefore) / 100 : undefined;
+		const configEditCpuMs = cpuBefore !== undefined && cpuAfter !== undefined ? (cpuAfter - cpuBefore) / edits : undefined;
 		const page = await pageEdits(session, root, site);
 		const requests = await configRequests(session, configUri, site);
 		const rssAfterEditsMb = session.rssMb();

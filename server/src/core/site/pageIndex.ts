@@ -212,9 +212,14 @@ export class PageIndex {
 
 	/** The page path of a file of this site, or undefined when it is not a page file of it. */
 	pagePathOfFile(uri: string): string | undefined {
-		const relative = relativePath(this.rootUri, uri);
+		return this.#pagePathOf(relativePath(this.rootUri, uri));
+	}
+
+	/** The page path of a file at `relative` under the root (asked for each of crewAI's 25,000 files as the site opens). */
+	#pagePathOf(relative: string | undefined): string | undefined {
 		if (relative === undefined || relative === '') return undefined;
-		const extension = pageExtensions.find(e => relative.toLowerCase().endsWith(e));
+		const lower = relative.toLowerCase();
+		const extension = pageExtensions.find(e => lower.endsWith(e));
 		if (!extension) return undefined;
 		if (relative.split('/').some(segment => skippedFolders.has(segment))) return undefined;
 		return relative.slice(0, -extension.length);
@@ -228,9 +233,9 @@ export class PageIndex {
 
 	/** Records a created file; returns true when the set of pages changed. */
 	add(uri: string): boolean {
-		const pagePath = this.pagePathOfFile(uri);
-		if (pagePath === undefined) return this.#addSpecCandidate(uri);
-		const relative = relativePath(this.rootUri, uri)!;
+		const relative = relativePath(this.rootUri, uri);
+		const pagePath = this.#pagePathOf(relative);
+		if (pagePath === undefined || relative === undefined) return this.#addSpecCandidate(uri);
 		const target = this.#ignoresPath(relative) ? this.#ignored : this.#pages;
 		// .mdx wins over .md for the same page path, as on the platform; the other file is still
 		// checked (the platform's link check reads every page file).

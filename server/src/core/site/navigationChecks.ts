@@ -199,8 +199,11 @@ export class NavigationChecks {
 		});
 		const restCounts = new Map<string, number>();
 		for (const o of restOccurrences) restCounts.set(`${o.scope}\u0000${o.path}`, (restCounts.get(`${o.scope}\u0000${o.path}`) ?? 0) + 1);
-		const isCandidate = (scope: string, path: string) =>
-			this.cache.duplicates.isDuplicated(scope, path) || this.cache.duplicates.count(scope, path) + (restCounts.get(`${scope}\u0000${path}`) ?? 0) >= 2;
+		// Without entries outside the subtrees, a path is a candidate where the subtrees list it twice: no key to build per entry.
+		const isCandidate = restCounts.size
+			? (scope: string, path: string) =>
+					this.cache.duplicates.isDuplicated(scope, path) || this.cache.duplicates.count(scope, path) + (restCounts.get(`${scope}\u0000${path}`) ?? 0) >= 2
+			: (scope: string, path: string) => this.cache.duplicates.isDuplicated(scope, path);
 		// Nothing listed twice (the usual case): no need to walk the entries in order.
 		if (!this.cache.duplicates.hasDuplicates && !restOccurrences.some(o => isCandidate(o.scope, o.path))) return;
 		// The scopes where a path may be listed twice: a subtree with no entry in one of them has no candidate.

@@ -58,8 +58,15 @@ export function splitNavigation(navigation: Navigation, files: ReadonlyMap<strin
 	}
 	const restPages: PageEntry[] = [];
 	const order: (PageEntry | NavUnit)[] = [];
+	// Entries of one group come in a run: the last parent's unit is tried first.
+	let lastParent: NavElement | undefined;
+	let lastUnit: NavUnit | undefined;
 	for (const entry of navigation.pages) {
-		const unit = unitOf.get(entry.parent);
+		if (entry.parent !== lastParent) {
+			lastParent = entry.parent;
+			lastUnit = unitOf.get(lastParent);
+		}
+		const unit = lastUnit;
 		if (!unit) {
 			restPages.push(entry);
 			order.push(entry);

@@ -79,7 +79,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 	// An OpenAPI document read or validated in the background: check its sites again now that it is in.
 	// Documents arrive one after the other (a versioned site: one per distinct text, tens of ms apart):
 	// a short wait makes one re-check of the site out of them, not one each.
-	service.onDidLoadSpec(root => publisher.schedule(root, specArrivalDelayMs));
+	// A check under way is not cut short by an arrival (see scheduleAfterRunning): the next one follows it.
+	service.onDidLoadSpec(root => publisher.scheduleAfterRunning(root, specArrivalDelayMs));
 	// A background check cut short by closing the window still keeps what it parsed.
 	connection.onShutdown(() => runtime.shutdown());
 	connection.onExit(() => runtime.dispose());

@@ -112,4 +112,30 @@ describe('OpenAPI documents found in the repository', () => {
 			['named.json', false],
 		]);
 	});
+
+	it('a document read in the background that arrives while the model is built: that model is not kept as current, and the site is checked again', async () => {
+		const files = {
+			'docs.json': docsJson({ pages: ['index'] }),
+			'index.mdx': '---\nopenapi: GET /x\n---\n# Home\n',
+			'found/api.json': spec,
+		};
+		const service = createLanguageService({
+			workspace: new InMemoryWorkspace(files),
+			changesReported: true,
+			awaitSpecReads: false,
+			// Read "in the background" but already done: it arrives right after the build asked for it, before the build ends.
+			specReader: (uri, text, options) => (options?.background ? Promise.resolve(readOpenApiSpec(uri, text)) : readOpenApiSpec(uri, text)),
+		});
+		const heard: string[] = [];
+		service.onDidLoadSpec(root => heard.push(root));
+		await service.findDocsRoots(noCancellation);
+		const first = await service.getSite(workspaceRoot, noCancellation);
+		const discovered = (model: typeof first) => model.specs.allSpecs.find(s => s.uri === workspaceUri('found/api.json'));
+		assert.equal(discovered(first)?.loading, true, 'the first model was built while the document was being read');
+		assert.deepEqual(heard, [workspaceRoot], 'the site is checked again');
+		const second = await service.getSite(workspaceRoot, noCancellation);
+		assert.notEqual(second, first, 'the first model is not current');
+		assert.equal(discovered(second)?.loading, undefined);
+		assert.equal(discovered(second)?.operations.length, 1);
+	});
 });

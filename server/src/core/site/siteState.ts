@@ -56,6 +56,8 @@ export class SiteState implements SiteSnapshot {
 	/** The last copy of each configuration file a model read: the next copy takes its line starts from it. Bounded, oldest dropped. */
 	readonly #snapshots = new Map<string, TextSnapshot>();
 	readonly #specListeners: ((root: string) => void)[] = [];
+	/** Roots whose model was being built when a document arrived: the build may have read it as loading. */
+	readonly #arrivedWhileBuilding = new Set<string>();
 
 	constructor(private readonly options: LanguageServiceOptions) {
 		this.legacy = new LegacySites(options.workspace);
@@ -69,7 +71,7 @@ export class SiteState implements SiteSnapshot {
 					if (this.#models.get(root)?.specFiles.has(uri) || this.#models.get(root)?.remoteSpecs.has(uri)) {
 						this.#models.delete(root);
 						for (const listener of this.#specListeners) listener(root);
-					}
+					} else if (this.#building.has(root)) this.#arrivedWhileBuilding.add(root);
 			},
 		});
 	}
@@ -214,11 +216,18 @@ export class SiteState implements SiteSnapshot {
 			).then(model => {
 				this.#models.set(root, model);
 				this.#validatedAt.set(model, epoch);
+				// A document that arrived during the build is not in it: the model answers the requests
+				// that waited for it, but is not current, and the site is checked again.
+				if (this.#arrivedWhileBuilding.delete(root)) {
+					this.#models.delete(root);
+					for (const listener of this.#specListeners) listener(root);
+				}
 				return model;
 			});
 			const shared = pending;
 			this.#building.set(root, shared);
-			void shared.catch(() => undefined).finally(() => this.#building.get(root) === shared && this.#building.delete(root));
+			// A build that failed or was cancelled read nothing that stays: the next one reads what arrived.
+			void shared.catch(() => this.#arrivedWhileBuilding.delete(root)).finally(() => this.#building.get(root) === shared && this.#building.delete(root));
 		}
 		try {
 			return await pending;

@@ -1,0 +1,83 @@
+import * as assert from 'node:assert/strict';
+import { PassThrough } from 'node:stream';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import { createConnection } from 'vscode-languageserver/node';
+import type { PublishDiagnosticsParams } from 'vscode-languageserver-types';
+import { noCancellation } from '../../../server/src/core/cancellation';
+import { createLanguageService, type LanguageService } from '../../../server/src/core/languageService';
+import { nullLogger } from '../../../server/src/core/logger';
+import { DiagnosticsPublisher } from '../../../server/src/lsp/diagnosticsPublisher';
+import { InMemoryWorkspace, workspaceRoot, workspaceUri } from '../../helpers/inMemoryWorkspace';
+import { docsJson } from '../../helpers/siteCheck';
+
+/** A publisher on a real JSON-RPC connection (in-process streams) to a client that records what it is sent. */
+function publisherOver(service: LanguageService) {
+	const toServer = new PassThrough();
+	const toClient = new PassThrough();
+	const connection = createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
+	// What the server sends, in the order it sends it (the client receives it a few ticks later).
+	const sent: string[] = [];
+	const send = connection.sendDiagnostics.bind(connection);
+	connection.sendDiagnostics = params => (sent.push(`publish ${params.uri.slice(workspaceRoot.length + 1)}`), send(params));
+	const client = createMessageConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
+	const published: PublishDiagnosticsParams[] = [];
+	const listeners: (() => void)[] = [];
+	client.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
+		published.push(params);
+		for (const listener of listeners.splice(0)) listener();
+	});
+	client.listen();
+	connection.listen();
+	const nextPublish = () => new Promise<void>(resolve => listeners.push(resolve));
+	const dispose = () => {
+		client.dispose();
+		connection.dispose();
+	};
+	return { publisher: new DiagnosticsPublisher(connection, service, nullLogger), published, nextPublish, sent, dispose };
+}
+
+describe('diagnostics publisher: a document arriving during a check', () => {
+	it('does not cut the check under way short: its findings are published, then the site is checked again', async () => {
+		const workspace = new InMemoryWorkspace({ 'docs.json': docsJson({ pages: ['index', 'missing'] }), 'index.mdx': '# Home\n' });
+		const real = createLanguageService({ workspace, changesReported: true });
+		await real.findDocsRoots(noCancellation);
+		// The real service, its site checks held at a gate the test opens: an arrival can then come while one runs.
+		const gates: (() => void)[] = [];
+		const entered: (() => void)[] = [];
+		let checks = 0;
+		const service: LanguageService = Object.assign(Object.create(real) as LanguageService, {
+			checkSite: async (root: string, token: Parameters<LanguageService['checkSite']>[1]) => {
+				checks++;
+				sent.push(`check ${checks}`);
+				for (const listener of entered.splice(0)) listener();
+				await new Promise<void>(resolve => gates.push(resolve));
+				return real.checkSite(root, token);
+			},
+		});
+		const { publisher, published, nextPublish, sent, dispose } = publisherOver(service);
+		try {
+			const checking = new Promise<void>(resolve => entered.push(resolve));
+			publisher.schedule(workspaceRoot, 0);
+			await checking;
+			// An OpenAPI document arrives while the first check runs.
+			publisher.scheduleAfterRunning(workspaceRoot, 0);
+			const second = new Promise<void>(resolve => entered.push(resolve));
+			const first = nextPublish();
+			gates.shift()!();
+			await second;
+			// Cut short, the first check would have published nothing, and the second would have started at once.
+			assert.deepEqual(sent, ['check 1', 'publish docs.json', 'check 2']);
+			await first;
+			const docsConfig = published.find(p => p.uri === workspaceUri('docs.json'));
+			assert.ok(
+				docsConfig?.diagnostics.some(d => d.code === 'page-not-found'),
+				'the first check published its findings',
+			);
+			assert.equal(checks, 2, 'the site is checked again after it');
+			gates.shift()!();
+		} finally {
+			for (const open of gates.splice(0)) open();
+			dispose();
+		}
+	});
+});

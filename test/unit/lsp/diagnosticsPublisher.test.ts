@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
 import { createConnection } from 'vscode-languageserver/node';
-import type { PublishDiagnosticsParams } from 'vscode-languageserver-types';
+import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { noCancellation } from '../../../server/src/core/cancellation';
 import { createLanguageService, type LanguageService } from '../../../server/src/core/languageService';
 import { nullLogger } from '../../../server/src/core/logger';

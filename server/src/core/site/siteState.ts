@@ -216,6 +216,13 @@ export class SiteState implements SiteSnapshot {
 			).then(model => {
 				this.#models.set(root, model);
 				this.#validatedAt.set(model, epoch);
+				// Composed from the last composition, docs.json was not parsed: the parse kept of an older
+				// text (crewAI: 4.8 MB of text and a 65,000-node tree) would only be held for nothing.
+				const configUri = joinUri(root, docsConfigFileName);
+				if (model.config.files.has(configUri) && !model.config.trees.has(configUri)) {
+					this.#configParses.delete(configUri);
+					this.#lastConfigParses.delete(configUri);
+				}
 				// A document that arrived during the build is not in it: the model answers the requests
 				// that waited for it, but is not current, and the site is checked again.
 				if (this.#arrivedWhileBuilding.delete(root)) {

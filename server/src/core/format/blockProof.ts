@@ -21,6 +21,9 @@ import { firstDifference } from './treeEquality';
  * original page, and is written again the same; any other unit is parsed on its own, compared with
  * its original nodes (treeEquality.ts) and written again, which must give the same text.
  *
+ * `written` must be what writePageUnits wrote for `original` (a unit equal to its source is taken as
+ * written back the same because the writer wrote it so).
+ *
  * `true` only when all of that holds; `false` means "not proved" (the caller parses the whole
  * formatted page, as before), never "different".
  */

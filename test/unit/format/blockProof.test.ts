@@ -116,6 +116,15 @@ describe('format: the per-block proof (blockProof.ts)', () => {
 		assert.deepEqual(formatMdx(input), { kind: 'formatted', text: lines('See [the guide][g] _now_.', '', '[g]: /guide'), changed: true });
 	});
 
+	it('an import block the writer changed is proved on the whole page: the names imports declare are known across blocks', () => {
+		// Written without its carriage returns, the import block is parsed again, where earlier imports would count.
+		const input = 'import A from "./a"\r\nexport const b = 1\r\n\r\n# Title *x*\r\n';
+		const { tree, written } = firstPass(input);
+		assert.equal(written.units[0].text, 'import A from "./a"\nexport const b = 1');
+		assert.equal(provedByUnits(tree, input, written), false);
+		assert.deepEqual(formatMdx(input), formatMdxByWholePage(input));
+	});
+
 	it('a block the writer leaves as written but that stood indented is parsed on its own, not taken as proved', () => {
 		// The paragraph's text from its first character is what the writer writes, but it stood at column 3.
 		const input = lines('  Indented *text*', '', '  Indented text');

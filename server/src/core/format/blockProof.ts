@@ -13,7 +13,8 @@ import { firstDifference } from './treeEquality';
  * line between each two, each starting at column 1 with no indentation. A top-level block that
  * starts at column 1 after a blank line and is followed by a blank line and a line at column 1 is
  * parsed the same wherever it stands — except for what crosses blocks, which is refused here:
- *  - reference and footnote definitions resolve across the page (`]:` anywhere: not proved);
+ *  - reference and footnote definitions resolve across the page (`]:` anywhere: not proved), and
+ *    so do the names an `import` declares (an import block the writer changed: not proved);
  *  - a list goes on across a blank line with a new item (a list followed by a list marker: not proved);
  *  - the writer itself looks at neighbours: packed siblings, light/dark image pairs, an ignore comment;
  *  - `---` at the very top would start frontmatter.
@@ -45,6 +46,7 @@ export function provedByUnits(original: Root, source: string, written: WrittenPa
 		if (start?.offset === undefined || end?.offset === undefined) return false;
 		let inPage: readonly RootContent[] = nodes;
 		if (start.column !== 1 || source.slice(start.offset, end.offset) !== text) {
+			if (nodes.some(node => node.type === 'mdxjsEsm')) return false;
 			const own = parseMdx(text, true).tree;
 			if (!own?.children.length) return false;
 			if (firstDifference({ type: 'root', children: nodes }, own) !== undefined) return false;

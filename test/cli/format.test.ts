@@ -113,15 +113,23 @@ describe('mintdoc format (built CLI)', function () {
 	});
 
 	it('formats a large site on threads with the same result and the same order as one by one', () => {
-		for (let i = 0; i < 60; i++) write(`many/p${String(i).padStart(2, '0')}.mdx`, i % 3 ? messy : tidy);
+		// A few long pages: the threads take the longest first, so results come back out of file order.
+		const long = `${messy}\n${'A *long* page\nof text.\n\n'.repeat(400)}`;
+		for (let i = 0; i < 60; i++) write(`many/p${String(i).padStart(2, '0')}.mdx`, i % 3 ? (i % 10 === 1 ? long : messy) : tidy);
 		write('many/broken.mdx', '<Note>\n');
 		const threaded = mintdoc(['format', '--check', 'many'], dir);
 		const oneByOne = [...Array(60).keys()].filter(i => i % 3).map(i => `many/p${String(i).padStart(2, '0')}.mdx`);
 		assert.equal(threaded.stdout, oneByOne.map(f => `${f}\n`).join(''));
 		assert.match(threaded.stderr, /^many\/broken\.mdx:\d+:\d+: cannot parse: /m);
 		assert.match(threaded.stderr, /would change 40 of 61 pages, 1 left as written/);
+		// Without the cache the threads start before the pages are read: the same report.
+		const uncached = mintdoc(['format', '--check', '--no-cache', 'many'], dir);
+		assert.equal(uncached.stdout, threaded.stdout);
+		assert.match(uncached.stderr, /^many\/broken\.mdx:\d+:\d+: cannot parse: /m);
+		assert.match(uncached.stderr, /would change 40 of 61 pages, 1 left as written \(see above\)\n$/);
 		assert.equal(mintdoc(['format', 'many'], dir).status, 1);
-		assert.equal(readFileSync(file('many/p01.mdx'), 'utf8'), tidy);
+		assert.equal(readFileSync(file('many/p02.mdx'), 'utf8'), tidy);
+		assert.equal(readFileSync(file('many/p01.mdx'), 'utf8'), `${tidy}\n${'A _long_ page of text.\n\n'.repeat(400).trimEnd()}\n`);
 		assert.equal(readFileSync(file('many/broken.mdx'), 'utf8'), '<Note>\n');
 	});
 

@@ -2,11 +2,10 @@ import { promises as fs } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { Worker } from 'node:worker_threads';
 import ignore, { type Ignore } from 'ignore';
 import { formatMdx, type FormatResult } from '../core/format/formatPage';
 import { isFormatIgnored, mintdocConfigFileName, readFormatConfig, type FormatConfig } from '../core/format/formatConfig';
-import type { FormatWorkerData, FormatWorkerOutcome } from '../node/formatWorker';
+import { FormatThreads } from '../node/formatThreads';
 import { FormatCache } from '../node/formatCache';
 import { cacheFileFor, defaultCacheDirectory, pruneCacheFolder, summarizerFingerprint } from '../node/pageCache';
 import { UsageError } from './check';
@@ -98,7 +97,10 @@ export async function runFormat(
 	return failed > 0 || (options.check && changed > 0) ? 1 : 0;
 }
 
-type PageOutcome = FormatWorkerOutcome;
+interface PageOutcome {
+	readonly text: string;
+	readonly result: FormatResult;
+}
 
 /**
  * The cache of settled pages for runs in this folder (one file per repository, whichever pages a
@@ -115,55 +117,45 @@ async function openCache(cwd: string): Promise<FormatCache> {
 const pagesPerThread = 24;
 
 /**
- * The young generation of a formatting thread, in MB. Parsing allocates many short-lived objects
- * (micromark events, tokens, tree nodes): with V8's default (16 MB) the scavenger ran ~20 % of
- * the CPU time; a larger nursery (grown only as needed) lets most of them die before a collection:
- * ~20 % less CPU per page.
- */
-const youngGenerationMb = 192;
-
-/**
  * Reads and formats the pages (those the cache knows are settled are not parsed), on worker threads when the site is large and the machine has the
  * cores (formatting is CPU-bound: the MDX parser), else here. Results come back by file; the caller
  * reports and writes them in order, so output never depends on which thread finished first.
  */
 async function formatFiles(files: readonly string[], cache: FormatCache | undefined): Promise<Map<string, PageOutcome>> {
 	const outcomes = new Map<string, PageOutcome>();
-	const pages: { file: string; text: string }[] = [];
-	for (const file of files) {
-		const text = await fs.readFile(file, 'utf8');
-		if (await cache?.isSettled(text)) outcomes.set(file, { file, text, result: { kind: 'formatted', text, changed: false } });
-		else pages.push({ file, text });
-	}
-	const record = (outcome: PageOutcome) => {
-		outcomes.set(outcome.file, outcome);
-		const { result } = outcome;
+	const texts = new Map<string, string>();
+	const record = (file: string, result: FormatResult) => {
+		outcomes.set(file, { text: texts.get(file)!, result });
 		// What the formatter wrote and read back unchanged is settled too: the next run skips it.
 		if (result.kind === 'formatted' && !result.unsettled) cache?.markSettled(result.text);
 	};
-	// One thread at least from pagesPerThread pages on: its larger young generation pays for its start.
-	const threads = Math.min(availableParallelism(), Math.ceil(pages.length / pagesPerThread));
 	// The worker bundle sits beside dist/cli.js; from sources (tests under tsx) pages are formatted here.
 	const workerFile = path.join(__dirname, 'formatWorker.js');
-	if (pages.length < pagesPerThread || !__filename.endsWith('.js') || !(await isFile(workerFile))) {
-		for (const { file, text } of pages) record({ file, text, result: formatMdx(text) });
-		return outcomes;
+	const threadsAllowed = __filename.endsWith('.js') && (await isFile(workerFile));
+	let threads: FormatThreads | undefined;
+	// Pages found to need formatting, until there are enough for threads (then they go to the threads as read).
+	let held: { file: string; text: string }[] = [];
+	const startThreads = (expected: number) => {
+		// One thread at least from pagesPerThread pages on: its larger young generation pays for its start.
+		threads = new FormatThreads(workerFile, Math.min(availableParallelism(), Math.ceil(expected / pagesPerThread)), record);
+		for (const page of held) threads.add(page);
+		held = [];
+	};
+	// Without the cache every page is formatted: the threads start now, and their start-up overlaps the reading.
+	if (threadsAllowed && !cache && files.length >= pagesPerThread) startThreads(files.length);
+	for (const file of files) {
+		const text = await fs.readFile(file, 'utf8');
+		texts.set(file, text);
+		if (await cache?.isSettled(text)) {
+			outcomes.set(file, { text, result: { kind: 'formatted', text, changed: false } });
+			continue;
+		}
+		if (threads) threads.add({ file, text });
+		else held.push({ file, text });
+		if (!threads && threadsAllowed && held.length >= pagesPerThread) startThreads(held.length + files.length - texts.size);
 	}
-	const chunks = Array.from({ length: threads }, (_, i) => pages.filter((_p, j) => j % threads === i));
-	await Promise.all(
-		chunks.map(
-			chunk =>
-				new Promise<void>((resolve, reject) => {
-					const worker = new Worker(workerFile, {
-						workerData: { pages: chunk } satisfies FormatWorkerData,
-						resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb },
-					});
-					worker.on('message', record);
-					worker.on('error', reject);
-					worker.on('exit', code => (code === 0 ? resolve() : reject(new Error(`a formatting thread stopped with exit code ${code}`))));
-				}),
-		),
-	);
+	if (threads) await threads.finish();
+	else for (const { file, text } of held) record(file, formatMdx(text));
 	return outcomes;
 }
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { formatMdx } from '../../../server/src/core/format/formatPage';
+import { formatMdx, formatMdxByWholePage } from '../../../server/src/core/format/formatPage';
 import { firstDifference } from '../../../server/src/core/format/treeEquality';
 import { parseMdx } from '../../../server/src/core/mdx/mdxParser';
 
@@ -79,6 +79,42 @@ const page = fc
 	.tuple(fc.option(fc.tuple(phrase, fc.boolean()), { nil: undefined }), fc.array(block, { minLength: 1, maxLength: 5 }))
 	.map(([front, blocks]) => `${front ? `---\ntitle: ${JSON.stringify(front[0])}\nhidden: ${front[1]}\n---\n\n` : ''}${blocks.join('\n\n')}\n`);
 
+// Blocks that reach across their neighbours (definitions, lists going on, image pairs, packed steps,
+// an ignore comment, indentation, a rule at the top) among plain ones: where the per-block proof must
+// step aside. Short, so that every pair of them comes up next to each other.
+const acrossBlocks = fc.oneof(
+	phrase.map(p => `[${p}][r]`),
+	fc.constantFrom(
+		'[r]: /ref',
+		'[^n]: note',
+		'Text[^n].',
+		'- dash item',
+		'* star item',
+		'+ plus item',
+		'1. first',
+		'2) second',
+		'  indented *x*',
+		'    code by indent',
+		'> quote *q*',
+		'---',
+		'***',
+		'# Head *h*',
+		'Plain *text*',
+		'<Note>n *m*</Note>',
+		'```\ncode\n```',
+		'| a |\n|---|\n| *b* |',
+		'<img src="/l.png" className="dark:hidden" />',
+		'<img src="/d.png" className="hidden dark:block" />',
+		'<Step title="a">\nx *y*\n</Step>',
+		'{/* mintdoc-format-ignore */}',
+		'export const a = 1',
+		'$$\nx^2\n$$',
+	),
+);
+const mixedPage = fc
+	.tuple(fc.boolean(), fc.array(fc.tuple(fc.constantFrom('\n\n', '\n', '\n\n\n'), acrossBlocks), { minLength: 1, maxLength: 5 }))
+	.map(([front, blocks]) => `${front ? '---\ntitle: x\n---\n\n' : ''}${blocks.map(([sep, b], i) => (i ? sep : '') + b).join('')}\n`);
+
 describe('format: properties over generated pages', function () {
 	this.timeout(300_000);
 
@@ -105,6 +141,15 @@ describe('format: properties over generated pages', function () {
 			{ numRuns: 150, seed: 1501 },
 		);
 		assert.ok(unsafe <= 8, `${unsafe} of 150 generated pages were left unformatted`);
+	});
+
+	it('the per-block proof gives the result of the whole-page proof, also where blocks reach across their neighbours', () => {
+		fc.assert(
+			fc.property(mixedPage, text => {
+				assert.deepEqual(formatMdx(text), formatMdxByWholePage(text), `--- page:\n${text}`);
+			}),
+			{ numRuns: 1000, seed: 3501 },
+		);
 	});
 
 	it('the tree comparison sees a changed word, a lost block and a changed prop value', () => {

@@ -39,7 +39,19 @@ export interface BlockContext extends InlineContext {
 	readonly inHtml?: boolean;
 }
 
-export function writeBlocks(nodes: readonly Block[], ctx: BlockContext, packed = false): string[] {
+/**
+ * Where one written unit stands: the nodes `from`..`to` (exclusive) of the list, written as the lines
+ * `lineStart`..`lineEnd` (exclusive). A unit is one node, or a light/dark image pair written together.
+ */
+export interface WrittenSpan {
+	readonly from: number;
+	readonly to: number;
+	readonly lineStart: number;
+	readonly lineEnd: number;
+}
+
+/** `spans`, when given, receives where each unit of `nodes` was written (for the per-block proof, blockProof.ts). */
+export function writeBlocks(nodes: readonly Block[], ctx: BlockContext, packed = false, spans?: WrittenSpan[]): string[] {
 	const lines: string[] = [];
 	let previous: Block | undefined;
 	let keepNext = false;
@@ -54,12 +66,16 @@ export function writeBlocks(nodes: readonly Block[], ctx: BlockContext, packed =
 		if (darkFirst || (!keepNext && !ctx.inHtml && isImagePair(node, next))) {
 			// A light/dark pair is one unit to the web editor: written together, light first, no blank line between.
 			const [light, dark] = (darkFirst ? [next, node] : [node, next]) as MdxJsxFlowElement[];
+			const lineStart = lines.length;
 			lines.push(...writeImagePair(light, dark, a => writeJsxAttributeList('img', [a])[0]));
+			spans?.push({ from: i, to: i + 2, lineStart, lineEnd: lines.length });
 			previous = next;
 			i++;
 			continue;
 		}
+		const lineStart = lines.length;
 		lines.push(...(keepNext ? writeVerbatim(node, ctx.source) : writeBlock(node, ctx)));
+		spans?.push({ from: i, to: i + 1, lineStart, lineEnd: lines.length });
 		keepNext = node.type === 'mdxFlowExpression' && ignoreComment.test(node.value);
 		previous = node;
 	}
@@ -75,7 +91,7 @@ function continuesLazily(previous: Block, current: Block): boolean {
 	return current.type === 'paragraph' && ['paragraph', 'blockquote', 'list', 'table'].includes(previous.type);
 }
 
-function isPacked(node: Block): boolean {
+export function isPacked(node: Block): boolean {
 	return node.type === 'mdxJsxFlowElement' && packedComponents.has(node.name ?? '');
 }
 

@@ -1,8 +1,7 @@
 import type { Root } from 'mdast';
 import { parseMdx, type MdxSyntaxError } from '../mdx/mdxParser';
-import { writeBlocks } from './blockWriter';
-import { blank, finalLine } from './lineMarks';
-import { writeFrontmatter } from './frontmatterWriter';
+import { writePage, writePageUnits } from './pageWriter';
+import { provedByUnits } from './blockProof';
 import { firstDifference } from './treeEquality';
 
 /**
@@ -23,11 +22,28 @@ export type FormatResult =
 export function formatMdx(text: string): FormatResult {
 	const parsed = parseMdx(text, true);
 	if (!parsed.tree) return { kind: 'parseError', error: parsed.error };
+	const first = writePageUnits(parsed.tree, text);
+	// Most pages are proved block by block: only the blocks the writer changed are parsed again.
+	if (first.text !== text && provedByUnits(parsed.tree, text, first)) return { kind: 'formatted', text: first.text, changed: true };
+	return settle(parsed.tree, text, first.text);
+}
+
+/**
+ * The same result proved on the whole page: the formatted page parsed again and compared, until it
+ * settles. What formatMdx falls back to, and the reference its per-block proof is tested against.
+ */
+export function formatMdxByWholePage(text: string): FormatResult {
+	const parsed = parseMdx(text, true);
+	if (!parsed.tree) return { kind: 'parseError', error: parsed.error };
+	return settle(parsed.tree, text, writePage(parsed.tree, text));
+}
+
+function settle(original: Root, text: string, firstPass: string): FormatResult {
 	let current = text;
-	let tree: Root = parsed.tree;
+	let tree: Root = original;
 	let settled = false;
 	for (let pass = 0; pass < 3; pass++) {
-		const next = writePage(tree, current);
+		const next = pass === 0 ? firstPass : writePage(tree, current);
 		settled = next === current;
 		if (settled) break;
 		const reparsed = parseMdx(next, true);
@@ -36,7 +52,7 @@ export function formatMdx(text: string): FormatResult {
 		tree = reparsed.tree;
 	}
 	if (current !== text) {
-		const where = firstDifference(parsed.tree, tree);
+		const where = firstDifference(original, tree);
 		if (where) return { kind: 'unsafe', where };
 	}
 	return settled
@@ -44,16 +60,4 @@ export function formatMdx(text: string): FormatResult {
 		: { kind: 'formatted', text: current, changed: current !== text, unsettled: true };
 }
 
-/** One pass: the page written from its tree, frontmatter first, ending with exactly one newline. */
-export function writePage(tree: Root, source: string): string {
-	const lines: string[] = [];
-	const yaml = tree.children[0]?.type === 'yaml' ? tree.children[0] : undefined;
-	if (yaml) {
-		const front = writeFrontmatter(yaml.value);
-		lines.push('---', ...(front ?? yaml.value.split(/\r?\n/)), '---');
-		if (tree.children.length > 1) lines.push(blank);
-	}
-	lines.push(...writeBlocks(tree.children, { source }));
-	const body = lines.map(finalLine).join('\n');
-	return `${body.replace(/\n+$/, '')}\n`;
-}
+export { writePage } from './pageWriter';

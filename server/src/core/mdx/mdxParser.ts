@@ -25,6 +25,30 @@ const mdxProcessor = unified()
 	.freeze();
 /** Plain Markdown pages (`.md`) are not MDX: `<` and `{` are ordinary characters there. */
 const markdownProcessor = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).freeze();
+autolinkLiteralsOnlyWhereFound(mdxProcessor);
+autolinkLiteralsOnlyWhereFound(markdownProcessor);
+
+/**
+ * GFM's literal autolinks in text (`www.a.com`, `https://a.com`, `a@b.co`, `mailto:`, `xmpp:`) are
+ * found by a pass over every text node after the tree is built (mdast-util-gfm-autolink-literal's
+ * transform, ~5 % of a parse); each of its patterns needs `http://`, `https://`, `www.` or `@` in
+ * the text. The pass runs only on a tree with a text node holding one of them: the same trees,
+ * without the walk where nothing can be found.
+ */
+export function autolinkLiteralsOnlyWhereFound(processor: { data(key: 'fromMarkdownExtensions'): unknown }): void {
+	const extensions = (processor.data('fromMarkdownExtensions') ?? []) as unknown[];
+	for (const extension of extensions.flat(Infinity) as { enter?: Record<string, unknown>; transforms?: ((tree: Root) => Root | undefined | void)[] }[]) {
+		if (!extension?.enter?.literalAutolink || !Array.isArray(extension.transforms)) continue;
+		extension.transforms = extension.transforms.map(transform => (tree: Root) => (hasAutolinkText(tree) ? transform(tree) : undefined));
+	}
+}
+
+const autolinkCandidate = /https?:\/\/|www\.|@/i;
+
+function hasAutolinkText(node: { type: string; value?: unknown; children?: unknown[] }): boolean {
+	if (node.type === 'text' && typeof node.value === 'string' && autolinkCandidate.test(node.value)) return true;
+	return Array.isArray(node.children) && node.children.some(child => hasAutolinkText(child as { type: string }));
+}
 
 /** Where and why a page failed to parse (1-based line/column from the parser, 0-based offsets). */
 export interface MdxSyntaxError {

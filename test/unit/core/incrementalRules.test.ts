@@ -65,6 +65,19 @@ async function session(config: string, steps: readonly EditStep[]): Promise<void
 	}
 }
 
+/** A site of `config` whose models are built by hand with one navigation rule cache, as the site state keeps one per root. */
+async function ruleSite(config: string) {
+	const workspace = new InMemoryWorkspace(siteFiles(config));
+	const pages = await PageIndex.scan(workspace, workspaceRoot, noCancellation);
+	const rules = new NavigationRuleCache();
+	const load = async (uri: string) => {
+		const document = await workspace.readDocument(uri);
+		return document && { document, parsed: parseJsonConfig(document, 'docs.json') };
+	};
+	const build = () => buildSiteModel(workspaceRoot, workspaceUri('docs.json'), load, pages, noCancellation, async () => undefined, undefined, undefined, rules);
+	return { workspace, rules, build };
+}
+
 describe('docs.json rules reused across edits (incremental equals full)', () => {
 	it('gives after every step of random editing sessions what a fresh server gives', async () => {
 		// Inserts, deletes, undos, pastes, groups pasted and moved, pages created and deleted. A long run:
@@ -102,15 +115,7 @@ describe('docs.json rules reused across edits (incremental equals full)', () => 
 	it('re-runs the rules of the edited group only, and of none after an undo', async () => {
 		const groups = ['A', 'B', 'C'].map((name, i) => ({ group: name, pages: [existingPages[i], 'missing/one'] }));
 		const config = JSON.stringify({ name: 'N', navigation: { groups } }, null, 2);
-		const workspace = new InMemoryWorkspace(siteFiles(config));
-		const pages = await PageIndex.scan(workspace, workspaceRoot, noCancellation);
-		const rules = new NavigationRuleCache();
-		const load = async (uri: string) => {
-			const document = await workspace.readDocument(uri);
-			return document && { document, parsed: parseJsonConfig(document, 'docs.json') };
-		};
-		const build = () =>
-			buildSiteModel(workspaceRoot, workspaceUri('docs.json'), load, pages, noCancellation, async () => undefined, undefined, undefined, rules);
+		const { workspace, rules, build } = await ruleSite(config);
 		await build();
 		assert.equal(rules.unitRuns, 3);
 		workspace.write('docs.json', config.replace('"missing/one"', '"gone"'));
@@ -138,25 +143,10 @@ describe('docs.json rules reused across edits (incremental equals full)', () => 
 			{ group: 'B', icon: { name: 'houze', library: 'lucide' }, pages: [existingPages[2]] },
 		];
 		const config = JSON.stringify({ name: 'N', navigation: { groups } }, null, 2);
-		const workspace = new InMemoryWorkspace(siteFiles(config));
-		const pages = await PageIndex.scan(workspace, workspaceRoot, noCancellation);
-		const rules = new NavigationRuleCache();
-		const load = async (uri: string) => {
-			const document = await workspace.readDocument(uri);
-			return document && { document, parsed: parseJsonConfig(document, 'docs.json') };
-		};
+		const site = await ruleSite(config);
+		const { workspace, rules } = site;
 		const build = async () => {
-			const model = await buildSiteModel(
-				workspaceRoot,
-				workspaceUri('docs.json'),
-				load,
-				pages,
-				noCancellation,
-				async () => undefined,
-				undefined,
-				undefined,
-				rules,
-			);
+			const model = await site.build();
 			const text = (await workspace.readDocument(workspaceUri('docs.json')))!.getText();
 			const found = model.diagnostics.get(workspaceUri('docs.json'))!.filter(d => d.code === 'icon-unknown');
 			return { text, found: found.map(d => [d.range.start.line, d.range.start.character, d.range.end.character, d.message.slice(0, 40)]) };
@@ -190,24 +180,8 @@ describe('docs.json rules reused across edits (incremental equals full)', () => 
 			],
 		}));
 		const config = JSON.stringify({ name: 'N', navigation: { versions } }, null, 2);
-		const workspace = new InMemoryWorkspace(siteFiles(config));
-		const pages = await PageIndex.scan(workspace, workspaceRoot, noCancellation);
-		const rules = new NavigationRuleCache();
-		const load = async (uri: string) => {
-			const document = await workspace.readDocument(uri);
-			return document && { document, parsed: parseJsonConfig(document, 'docs.json') };
-		};
-		const model = await buildSiteModel(
-			workspaceRoot,
-			workspaceUri('docs.json'),
-			load,
-			pages,
-			noCancellation,
-			async () => undefined,
-			undefined,
-			undefined,
-			rules,
-		);
+		const { rules, build } = await ruleSite(config);
+		const model = await build();
 		const duplicates = model.diagnostics.get(workspaceUri('docs.json'))!.filter(d => d.code === 'nav-duplicate-page');
 		assert.equal(duplicates.length, 1);
 		assert.equal(rules.duplicateUnitsRead, 2, 'the two groups of v7, not the 40 groups of the site');

@@ -155,6 +155,11 @@ describe('docs.json composed again from the last composition (recompose)', () =>
 		const service = createLanguageService({ workspace, changesReported: true });
 		await service.findDocsRoots(noCancellation);
 		await service.checkSite(workspaceRoot, noCancellation);
+		// A lone docs.json keeps no syntax tree even from its first, full parse (crewAI: ~10 MB).
+		assert.equal((await service.getSite(workspaceRoot, noCancellation)).config.trees.size, 0);
+		const opened = workspace.document('docs.json');
+		const atFirst = await service.doComplete(opened, opened.positionAt(text.indexOf('"more/c"') + 3), noCancellation);
+		assert.ok(atFirst?.items.some(item => item.label === 'new'));
 		const edited = text.replace('"more/c"', '"more/c", "ne"');
 		workspace.write('docs.json', edited);
 		service.didChangeDocument(workspaceUri('docs.json'));

@@ -149,6 +149,9 @@ export async function composeConfig(
 
 	const rootFile = loaded.get(configUri);
 	const root = rootFile?.parsed.root?.type === 'object' ? build(rootFile.parsed.root, configUri, [configUri]) : undefined;
+	// A lone docs.json's composed tree mirrors its text (features read it there, see configLocation.ts):
+	// its syntax tree is not kept (crewAI: 65,000 nodes, ~10 MB for as long as the model lives).
+	if (refs.length === 0 && files.size === 1) trees.clear();
 	return { rootUri, configUri, root, files, trees, refs, diagnostics };
 }
 

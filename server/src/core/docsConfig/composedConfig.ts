@@ -29,7 +29,10 @@ export interface ComposedConfig {
 	readonly root: ConfigNode | undefined;
 	/** Every configuration file that took part (docs.json and the files it references), by URI. */
 	readonly files: ReadonlyMap<string, TextDocument>;
-	/** The syntax tree of each of those files, for their texts in `files` (features reuse it instead of scanning the text again). */
+	/**
+	 * The syntax tree of each of those files, for their texts in `files` (features reuse it instead of
+	 * scanning the text again); none for a lone docs.json, whose composed tree mirrors its text.
+	 */
 	readonly trees: ReadonlyMap<string, Node>;
 	/** Every `$ref` in those files. */
 	readonly refs: readonly ConfigRef[];

@@ -164,7 +164,7 @@ function locate(
 ): { readonly path: JSONPath; readonly isAtPropertyKey: boolean; readonly previousNode?: JsoncNode | StringSpan } {
 	const current = site.config.files.get(document.uri)?.getText() === text;
 	const tree = current ? site.config.trees.get(document.uri) : undefined;
-	// A recomposed configuration keeps no syntax tree: the composed tree of a file without `$ref` mirrors it.
+	// A lone docs.json keeps no syntax tree (see composeConfig): its composed tree mirrors its text.
 	if (current && !tree && site.config.files.size === 1 && site.config.root && site.config.configUri === document.uri) {
 		const found = stringAt(site.config.root, offset);
 		if (found) return { path: found.path, isAtPropertyKey: found.isKey, previousNode: found.node };

@@ -216,8 +216,8 @@ export class SiteState implements SiteSnapshot {
 			).then(model => {
 				this.#models.set(root, model);
 				this.#validatedAt.set(model, epoch);
-				// Composed from the last composition, docs.json was not parsed: the parse kept of an older
-				// text (crewAI: 4.8 MB of text and a 65,000-node tree) would only be held for nothing.
+				// A lone docs.json is composed from the last composition on the next edit: the parse kept of
+				// it (crewAI: a 65,000-node tree, and after an edit the older text too) would be held for nothing.
 				const configUri = joinUri(root, docsConfigFileName);
 				if (model.config.files.has(configUri) && !model.config.trees.has(configUri)) {
 					this.#configParses.delete(configUri);

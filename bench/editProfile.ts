@@ -48,7 +48,9 @@ async function main(): Promise<void> {
 	const heapProfile = process.env.MINTDOC_HEAP_PROFILE;
 	if (heapProfile) {
 		inspector.connect();
-		await inspector.post('HeapProfiler.startSampling', { samplingInterval: 16384 });
+		// MINTDOC_HEAP_PROMOTED=1: also what survived a scavenge and died later (what makes scavenges slow).
+		const promoted = !!process.env.MINTDOC_HEAP_PROMOTED;
+		await inspector.post('HeapProfiler.startSampling', { samplingInterval: 16384, includeObjectsCollectedByMajorGC: promoted });
 	}
 	const samples: number[] = [];
 	const cpu: number[] = [];

@@ -97,16 +97,23 @@ export class LspSession {
 		return this.#texts.get(uri)!.text;
 	}
 
-	/** Replaces `length` characters at `offset` with `insert`, as one incremental change. */
-	edit(uri: string, offset: number, length: number, insert: string): Promise<void> {
+	/**
+	 * Replaces `length` characters at `offset` with `insert`, as one incremental change. Resolves to
+	 * when the change was handed to the connection: the range is worked out first, as an editor
+	 * knows it from the cursor — counting lines of crewAI's 2.4 MB docs.json here took 5–7 ms, which
+	 * is the bench's cost, not the server's.
+	 */
+	async edit(uri: string, offset: number, length: number, insert: string): Promise<number> {
 		const doc = this.#texts.get(uri)!;
 		const range = { start: positionAt(doc.text, offset), end: positionAt(doc.text, offset + length) };
 		doc.text = doc.text.slice(0, offset) + insert + doc.text.slice(offset + length);
 		doc.version++;
-		return this.#connection.sendNotification(DidChangeTextDocumentNotification.type, {
+		const sent = performance.now();
+		await this.#connection.sendNotification(DidChangeTextDocumentNotification.type, {
 			textDocument: { uri, version: doc.version },
 			contentChanges: [{ range, text: insert }],
 		});
+		return sent;
 	}
 
 	positionAt(uri: string, offset: number): Position {

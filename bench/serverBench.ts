@@ -111,13 +111,12 @@ export async function configEdits(session: LspSession, uri: string, site: Genera
 			[removed, inserted, true],
 			[inserted, removed, false],
 		] as const) {
-			const sent = performance.now();
 			const arrived = session.until(
 				() => (has(session.diagnostics(uri), code, line) === expect ? true : undefined),
 				`docs.json edit ${i} (${code} ${expect ? 'shown' : 'cleared'})`,
 				60_000,
 			);
-			await session.edit(uri, offset, from.length, to);
+			const sent = await session.edit(uri, offset, from.length, to);
 			await arrived;
 			samples.push(performance.now() - sent);
 			await new Promise(resolve => setTimeout(resolve, thinkMs));
@@ -139,9 +138,8 @@ export async function pageEdits(session: LspSession, root: string, site: Generat
 			['nowhere-', true],
 			['', false],
 		] as const) {
-			const sent = performance.now();
 			const arrived = session.until(() => (has(session.diagnostics(uri), 'link-broken', line) === expect ? true : undefined), `page edit ${i}`, 60_000);
-			await (insert ? session.edit(uri, offset, 0, insert) : session.edit(uri, offset, 'nowhere-'.length, ''));
+			const sent = await (insert ? session.edit(uri, offset, 0, insert) : session.edit(uri, offset, 'nowhere-'.length, ''));
 			await arrived;
 			samples.push(performance.now() - sent);
 			await new Promise(resolve => setTimeout(resolve, thinkMs));

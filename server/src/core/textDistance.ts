@@ -1,3 +1,5 @@
+import { buckets, histogram, MatchCandidates } from './matchCandidates';
+
 /**
  * Edit distance counting a swap of two neighbours as one edit (optimal string alignment: "pest"
  * is one typo away from "pets"), bounded: returns `max + 1` as soon as it must exceed `max`.
@@ -60,19 +62,8 @@ let rows = new Int32Array(256);
 /** Above this many candidates, a path is matched within its top two folders first (see closestMatch). */
 const largeCandidateSet = 5_000;
 
-/**
- * Lower-cased copies of candidate lists passed as arrays, with a histogram of each one's characters
- * (by code modulo 32), kept while the list lives: a site's page paths are asked thousands of times.
- */
-const prepared = new WeakMap<readonly string[], { lower: readonly string[]; histograms: Uint8Array }>();
-const buckets = 32;
-
-function histogram(text: string, into: Uint8Array, at: number): void {
-	for (let k = 0; k < text.length; k++) {
-		const slot = at + (text.charCodeAt(k) & (buckets - 1));
-		if (into[slot] < 255) into[slot]++;
-	}
-}
+/** Candidate lists passed as arrays, prepared once while the list lives (see MatchCandidates). */
+const prepared = new WeakMap<readonly string[], MatchCandidates>();
 
 /**
  * Half the difference of two character histograms: each edit changes it by at most two (a swap not
@@ -91,10 +82,7 @@ export function closestMatch(value: string, candidates: Iterable<string>): strin
 	const all = Array.isArray(candidates) ? (candidates as readonly string[]) : [...candidates];
 	let list = prepared.get(all);
 	if (!list) {
-		const lowers = all.map(c => c.toLowerCase());
-		const histograms = new Uint8Array(all.length * buckets);
-		lowers.forEach((c, i) => histogram(c, histograms, i * buckets));
-		list = { lower: lowers, histograms };
+		list = new MatchCandidates(all);
 		if (all === candidates) prepared.set(all, list);
 	}
 	const allLower = list.lower;
@@ -103,22 +91,24 @@ export function closestMatch(value: string, candidates: Iterable<string>): strin
 	// On huge sites (tens of thousands of pages across versions and languages) a typo is looked up
 	// among the pages of its own top two folders (its language and version), when there are any:
 	// a suggestion from another version would be wrong anyway, and the search stays within a keystroke.
-	let indices = all.map((_, i) => i);
+	let indices = list.indices;
 	const scope = all.length > largeCandidateSet ? lower.split('/').slice(0, 2).join('/') + '/' : '';
 	if (scope.length > 2 && lower.indexOf('/') !== lower.lastIndexOf('/')) {
-		const scoped = indices.filter(i => allLower![i].startsWith(scope));
+		const scoped = list.under(scope);
 		if (scoped.length) indices = scoped;
 	}
+	// Only lengths within the bound can be within it.
+	const near = list.nearLength(indices, lower.length, max);
 	// Candidates in the value's own folder usually hold the answer: a first pass over them tightens the
 	// bound, so the full pass below (which keeps "ties go to the earlier candidate") skips most others.
 	const folder = lower.slice(0, lower.lastIndexOf('/') + 1);
 	let bound = max;
-	if (folder && indices.length > 64) {
-		for (const i of indices) if (allLower[i].startsWith(folder)) bound = Math.min(bound, editDistance(lower, allLower[i], bound));
+	if (folder && near.length > 64) {
+		for (const i of near) if (allLower[i].startsWith(folder)) bound = Math.min(bound, editDistance(lower, allLower[i], bound));
 	}
 	let best: string | undefined;
 	let bestDistance = bound + 1;
-	for (const i of indices) {
+	for (const i of near) {
 		// Lengths or characters further apart than the bound cannot be within it.
 		if (Math.abs(allLower[i].length - lower.length) >= bestDistance || histogramBound(own, list.histograms, i * buckets) >= bestDistance) continue;
 		const distance = editDistance(lower, allLower[i], bestDistance - 1);
@@ -131,9 +121,10 @@ export function closestMatch(value: string, candidates: Iterable<string>): strin
 	if (best === undefined) {
 		const words = lower.split(/[-/_. ]+/).filter(Boolean);
 		if (words.length > 1) {
+			const longest = Math.max(...words.map(w => w.length));
 			for (const i of indices) {
 				const candidateLower = allLower[i];
-				if (!words.every(w => candidateLower.includes(w))) continue; // cheap test before splitting
+				if (candidateLower.length < longest || !words.every(w => candidateLower.includes(w))) continue; // cheap tests before splitting
 				const theirs = candidateLower.split(/[-/_. ]+/);
 				if (words.every(w => theirs.includes(w))) return all[i];
 			}
@@ -142,7 +133,9 @@ export function closestMatch(value: string, candidates: Iterable<string>): strin
 	// A page moved to another folder keeps its file name: prefer that over a distant typo.
 	if (best === undefined) {
 		const name = value.split('/').pop()!;
-		for (const i of indices) if (all[i] === name || all[i].endsWith('/' + name)) return all[i];
+		const inScope = indices === list.indices ? () => true : (i: number) => allLower[i].startsWith(scope);
+		const found = list.firstNamed(name, inScope);
+		if (found !== undefined) return all[found];
 	}
 	return best;
 }

@@ -66,6 +66,63 @@ describe('text distance', () => {
 		);
 	});
 
+	it('on a list of over 5,000 pages picks what a plain scan of the documented steps picks (the indexes change nothing)', () => {
+		// The steps written plainly: within the value's top two folders when any page is there, the
+		// earliest closest within a third of its length, else a page holding every word, else its file name.
+		const plain = (value: string, all: readonly string[]): string | undefined => {
+			const lower = value.toLowerCase();
+			const max = Math.max(1, Math.floor(value.length / 3));
+			const scope = lower.split('/').slice(0, 2).join('/') + '/';
+			let pool = all.map((c, i) => i);
+			if (scope.length > 2 && lower.indexOf('/') !== lower.lastIndexOf('/')) {
+				const scoped = pool.filter(i => all[i].toLowerCase().startsWith(scope));
+				if (scoped.length) pool = scoped;
+			}
+			let best: string | undefined;
+			let bestDistance = max + 1;
+			// editDistance unbounded: the test above holds it equal to the textbook distance.
+			for (const i of pool) {
+				const d = editDistance(lower, all[i].toLowerCase());
+				if (d < bestDistance) [best, bestDistance] = [all[i], d];
+			}
+			if (best !== undefined) return best;
+			const words = lower.split(/[-/_. ]+/).filter(Boolean);
+			if (words.length > 1)
+				for (const i of pool)
+					if (
+						words.every(w =>
+							all[i]
+								.toLowerCase()
+								.split(/[-/_. ]+/)
+								.includes(w),
+						)
+					)
+						return all[i];
+			const name = value.split('/').pop()!;
+			for (const i of pool) if (all[i] === name || all[i].endsWith('/' + name)) return all[i];
+			return undefined;
+		};
+		const segment = fc.string({ unit: fc.constantFrom('a', 'b', 'C', '-'), minLength: 0, maxLength: 4 });
+		const value = fc.array(segment, { minLength: 1, maxLength: 4 }).map(parts => parts.join('/'));
+		fc.assert(
+			fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.array(value, { minLength: 1, maxLength: 8 }), (seed, asked) => {
+				// A site-like list: a few top folders, the same pages under each, some asked values among them.
+				let state = seed;
+				const next = (n: number) => (state = (state * 48271) % 2147483647) % n;
+				const letters = ['a', 'b', 'c', 'C', '-', '/'];
+				const pages: string[] = [];
+				while (pages.length < 5_200) {
+					const folder = `${['a', 'b', 'ab'][next(3)]}/${['a', 'b', 'c'][next(3)]}`;
+					const name = Array.from({ length: 1 + next(6) }, () => letters[next(letters.length)]).join('');
+					pages.push(next(10) === 0 ? name : `${folder}/${name}`);
+				}
+				for (const v of asked) if (next(3) === 0) pages.splice(next(pages.length), 0, v.replace(/x/g, 'y'));
+				for (const v of asked) assert.equal(closestMatch(v, pages), plain(v, pages), `asked ${JSON.stringify(v)}`);
+			}),
+			{ seed: 2026, numRuns: 25 },
+		);
+	});
+
 	it('on a site of 25,000 pages looks within the language and version of the entry, in milliseconds', () => {
 		const pages: string[] = [];
 		for (const language of ['en', 'fr', 'es', 'de'])

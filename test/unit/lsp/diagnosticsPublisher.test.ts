@@ -19,6 +19,9 @@ function publisherOver(service: LanguageService) {
 	const sent: string[] = [];
 	const send = connection.sendDiagnostics.bind(connection);
 	connection.sendDiagnostics = params => (sent.push(`publish ${params.uri.slice(workspaceRoot.length + 1)}`), send(params));
+	// What has reached the wire toward the client so far (the connection writes on a later turn than it is asked to).
+	let wire = '';
+	toClient.on('data', chunk => (wire += String(chunk)));
 	const client = createMessageConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
 	const published: PublishDiagnosticsParams[] = [];
 	const listeners: (() => void)[] = [];
@@ -33,7 +36,7 @@ function publisherOver(service: LanguageService) {
 		client.dispose();
 		connection.dispose();
 	};
-	return { publisher: new DiagnosticsPublisher(connection, service, nullLogger), published, nextPublish, sent, dispose };
+	return { publisher: new DiagnosticsPublisher(connection, service, nullLogger), published, nextPublish, sent, wire: () => wire, dispose };
 }
 
 describe('diagnostics publisher: a document arriving during a check', () => {
@@ -77,6 +80,30 @@ describe('diagnostics publisher: a document arriving during a check', () => {
 			gates.shift()!();
 		} finally {
 			for (const open of gates.splice(0)) open();
+			dispose();
+		}
+	});
+
+	it("writes the site's findings to the client before the background check of its pages begins", async () => {
+		const workspace = new InMemoryWorkspace({ 'docs.json': docsJson({ pages: ['index', 'missing'] }), 'index.mdx': '# Home\n' });
+		const real = createLanguageService({ workspace, changesReported: true });
+		await real.findDocsRoots(noCancellation);
+		let pagesStarted: (() => void) | undefined;
+		const pagesRun = new Promise<void>(resolve => (pagesStarted = resolve));
+		const service: LanguageService = Object.assign(Object.create(real) as LanguageService, {
+			checkPages: (...args: Parameters<LanguageService['checkPages']>) => {
+				// Whatever the page check does before its first pause delays a write still waiting.
+				sent.push(wire().includes('"textDocument/publishDiagnostics"') ? 'pages, after the write' : 'pages, before the write');
+				pagesStarted!();
+				return real.checkPages(...args);
+			},
+		});
+		const { publisher, sent, wire, dispose } = publisherOver(service);
+		try {
+			publisher.schedule(workspaceRoot, 0);
+			await pagesRun;
+			assert.deepEqual(sent, ['publish docs.json', 'pages, after the write']);
+		} finally {
 			dispose();
 		}
 	});

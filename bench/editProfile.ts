@@ -77,6 +77,12 @@ async function main(): Promise<void> {
 			cpu.push((used.user + used.system) / 1000);
 		}
 	}
+	console.log(
+		`first edits ${samples
+			.slice(0, 6)
+			.map(ms => ms.toFixed(0))
+			.join(', ')} ms`,
+	);
 	console.log(`live heap after load ${liveAfterLoad} MB, after the edits ${live()} MB`);
 	if (process.env.MINTDOC_HEAP_SNAPSHOT) writeHeapSnapshot(process.env.MINTDOC_HEAP_SNAPSHOT);
 	console.log(

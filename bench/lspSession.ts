@@ -144,7 +144,10 @@ export class LspSession {
 				const value = probe();
 				if (value !== undefined) finish(undefined, value);
 			};
-			const timer = setTimeout(() => finish(new Error(`timed out waiting for ${what}`)), timeoutMs);
+			const timer = setTimeout(
+				() => finish(new Error(`timed out waiting for ${what}; the server's last output: ${this.stderr.join('').slice(-2000) || '(none)'}`)),
+				timeoutMs,
+			);
 			const finish = (error?: Error, value?: T) => {
 				clearTimeout(timer);
 				this.#listeners.delete(check);

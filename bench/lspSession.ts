@@ -36,6 +36,8 @@ export class LspSession {
 	#siteChanges = 0;
 	#lastNotification = performance.now();
 	readonly stderr: string[] = [];
+	/** The server's last log messages (window/logMessage). */
+	readonly log: string[] = [];
 
 	constructor(serverPath: string) {
 		// MINTDOC_BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=prof") profiles the server under the bench's load.
@@ -53,7 +55,12 @@ export class LspSession {
 			this.#changed();
 		});
 		this.#connection.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => null));
-		for (const method of ['mintdoc/status', 'window/logMessage']) this.#connection.onNotification(method, () => this.#changed());
+		this.#connection.onNotification('mintdoc/status', () => this.#changed());
+		this.#connection.onNotification('window/logMessage', (params: { message: string }) => {
+			this.log.push(params.message);
+			if (this.log.length > 200) this.log.shift();
+			this.#changed();
+		});
 		this.#connection.listen();
 	}
 
@@ -145,7 +152,12 @@ export class LspSession {
 				if (value !== undefined) finish(undefined, value);
 			};
 			const timer = setTimeout(
-				() => finish(new Error(`timed out waiting for ${what}; the server's last output: ${this.stderr.join('').slice(-2000) || '(none)'}`)),
+				() =>
+					finish(
+						new Error(
+							`timed out waiting for ${what}; the server's last output: ${[...this.log.slice(-20), this.stderr.join('').slice(-2000)].join('\n') || '(none)'}`,
+						),
+					),
 				timeoutMs,
 			);
 			const finish = (error?: Error, value?: T) => {

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Diagnostic } from 'vscode-languageserver-types';
+import { CancellationTokenSource } from 'vscode-languageserver';
 import { noCancellation } from '../../../server/src/core/cancellation';
 import { createLanguageService, type LanguageService } from '../../../server/src/core/languageService';
 import { summarizePage } from '../../../server/src/core/mdx/pageSummary';
@@ -260,5 +261,39 @@ describe('site state: a long-lived service answers as a fresh one after every ed
 		assert.equal(summarized, 1);
 		assert.deepEqual(related.get(workspaceUri('a.mdx')), [workspaceUri('a.mdx')]);
 		assert.deepEqual(related.get(workspaceUri('b.mdx')), [workspaceUri('b.mdx')]);
+	});
+});
+
+describe('site state: requests sharing work', () => {
+	it('a site check is not ended by the cancellation of another request that started the page scan it waits for', async () => {
+		/** The site's folders are listed only once the test opens the gate: both checks then wait on one scan. */
+		let gate = Promise.resolve();
+		let open = () => {};
+		const close = () => (gate = new Promise<void>(resolve => (open = resolve)));
+		class GatedWorkspace extends InMemoryWorkspace {
+			override async readDirectory(uri: string) {
+				await gate;
+				return super.readDirectory(uri);
+			}
+		}
+		const workspace = new GatedWorkspace({ 'docs.json': docsJson(['a', 'missing'], false), 'a.mdx': pageTexts[0] });
+		const service = createLanguageService({ workspace, changesReported: true });
+		await service.findDocsRoots(noCancellation);
+		close();
+		// Roots found again: the page index is scanned afresh, under the token of the first check that asks.
+		await service.didChangeFiles([{ uri: workspaceUri('new.mdx'), type: 'created' }]);
+		const first = new CancellationTokenSource();
+		const second = new CancellationTokenSource();
+		const cancelled = service.checkSite(workspaceRoot, first.token);
+		const answered = service.checkSite(workspaceRoot, second.token);
+		first.cancel();
+		open();
+		await assert.rejects(cancelled, (e: Error) => e.name === 'CancelledError' || /cancel/i.test(e.message));
+		const results = await answered;
+		const own = results.find(r => r.uri === workspaceUri('docs.json'));
+		assert.ok(
+			own?.diagnostics.some(d => d.code === 'page-not-found'),
+			`the second check answers: ${JSON.stringify(results.map(r => r.diagnostics.map(d => d.code)))}`,
+		);
 	});
 });

@@ -121,7 +121,24 @@ export class SiteState implements SiteSnapshot {
 		return this.#models.get(root);
 	}
 
-	pageIndex(root: string, token: CancellationToken): Promise<PageIndex> {
+	/**
+	 * The page index of a root, scanned once and shared by every request that asks meanwhile. The scan
+	 * runs under the token of the request that started it: when that request is cancelled, another
+	 * still waiting scans again under its own. (It used to fail with the other's cancellation: a site
+	 * check that was not cancelled ended without a word, and ClickHouse's first diagnostics never came
+	 * in about one open of four, when the open's check and the roots' check overlapped.)
+	 */
+	async pageIndex(root: string, token: CancellationToken): Promise<PageIndex> {
+		for (;;) {
+			try {
+				return await this.#scan(root, token);
+			} catch (e) {
+				if (!isCancelledError(e) || token.isCancellationRequested) throw e;
+			}
+		}
+	}
+
+	#scan(root: string, token: CancellationToken): Promise<PageIndex> {
 		let index = this.#pageIndexes.get(root);
 		if (!index) {
 			const listings = this.#listings;

@@ -1,0 +1,31 @@
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as path from 'node:path';
+
+/**
+ * limitHeapGrowth changes V8's flags for the whole process, once: it runs in a child process of
+ * its own. There, garbage made as a load makes it (a million small objects, dropped) is still on
+ * the heap until a collection; the limit is applied with one, so the heap afterwards holds what is
+ * live, not the load's garbage.
+ */
+describe('heap growth once a site is loaded', () => {
+	it("applies the 15 % growth limit at once: the load's garbage is collected when the limit is set", function () {
+		this.timeout(60_000);
+		const script = `
+			const { limitHeapGrowth } = require(${JSON.stringify(path.resolve(__dirname, '../../../server/src/node/heapGrowth'))});
+			let load = [];
+			for (let i = 0; i < 1_000_000; i++) load.push({ i, name: 'page-' + i });
+			load = undefined;
+			const before = process.memoryUsage().heapUsed;
+			limitHeapGrowth();
+			const after = process.memoryUsage().heapUsed;
+			process.stdout.write(JSON.stringify({ before, after }));
+		`;
+		const { before, after } = JSON.parse(execFileSync(process.execPath, ['--require', 'tsx/cjs', '-e', script], { encoding: 'utf8' })) as {
+			before: number;
+			after: number;
+		};
+		assert.ok(before > 40 * 2 ** 20, `the load left ${(before / 2 ** 20).toFixed(0)} MB on the heap`);
+		assert.ok(after < before / 4, `after the limit was set the heap held ${(after / 2 ** 20).toFixed(0)} of ${(before / 2 ** 20).toFixed(0)} MB`);
+	});
+});

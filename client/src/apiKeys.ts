@@ -129,8 +129,11 @@ export function registerApiKeyCommands(ctx: Ctx, keys: ApiKeys): void {
  * A log for the platform features: writes to the MintDoc output channel after removing every
  * known key (and anything key-shaped), and keeps the last lines for tests to inspect.
  */
-export class PlatformLog {
+export class PlatformLog implements vscode.Disposable {
 	readonly #lines: string[] = [];
+	readonly #onDidAppend = new vscode.EventEmitter<string>();
+	/** A line was written (redacted): some outcomes are a line and nothing else (a server without an optional endpoint). */
+	readonly onDidAppend = this.#onDidAppend.event;
 
 	constructor(
 		private readonly channel: vscode.OutputChannel,
@@ -142,6 +145,11 @@ export class PlatformLog {
 		this.#lines.push(safe);
 		if (this.#lines.length > 500) this.#lines.shift();
 		this.channel.appendLine(safe);
+		this.#onDidAppend.fire(safe);
+	}
+
+	dispose(): void {
+		this.#onDidAppend.dispose();
 	}
 
 	lines(): readonly string[] {
@@ -165,6 +173,7 @@ export function registerApiKeys(ctx: Ctx): Platform {
 	const settingsChanged = new vscode.EventEmitter<void>();
 	ctx.pushCleanup(
 		keys,
+		log,
 		settingsChanged,
 		onDidChangeApiSettings(() => settingsChanged.fire()),
 	);

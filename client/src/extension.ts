@@ -80,7 +80,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<MintDo
 	const api: MintDocApi = {
 		status: () => status.current,
 		onDidChangeStatus: status.onDidChange,
-		platform: { feedback, updates, logLines: () => platform.log.lines() },
+		platform: { feedback, updates, logLines: () => platform.log.lines(), onDidLog: platform.log.onDidAppend },
 		insights: {
 			provider: insights.provider,
 			get state() {

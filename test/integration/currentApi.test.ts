@@ -254,12 +254,13 @@ describe('Current platform API in the editor (stand-in)', () => {
 			);
 			assert.ok(api.platform.logLines().some(l => /Feedback: \/v1\/analytics\/demo\/feedback answered 404; the spec's/.test(l)));
 			// The by-page counts do not exist there: the page nodes keep their plain counts.
+			// The note is a line and no change of the view's state: waited for on the log, then the load.
 			await waitFor(
-				api.platform.feedback.onDidChange,
-				() =>
-					api.platform.logLines().some(l => l.startsWith('Feedback: per-page counts not shown')) && !api.platform.feedback.state.loading ? true : undefined,
+				api.platform.onDidLog,
+				() => (api.platform.logLines().some(l => l.startsWith('Feedback: per-page counts not shown')) ? true : undefined),
 				'the note about the missing counts',
 			);
+			await waitFor(api.platform.feedback.onDidChange, () => (!api.platform.feedback.state.loading ? true : undefined), 'the feedback loaded');
 			const pages = api.platform.feedback.provider.rows.filter(r => r.contextValue === 'feedbackPage');
 			assert.ok(pages.length > 0 && pages.every(r => r.description === String(r.children!.length)), JSON.stringify(pages.map(p => p.description)));
 

@@ -342,4 +342,6 @@ export interface PlatformViewsApi {
 	};
 	/** Lines the platform features wrote to the MintDoc output channel (already redacted). */
 	logLines(): readonly string[];
+	/** Fires with each line as it is written. */
+	readonly onDidLog: vscode.Event<string>;
 }

@@ -9,6 +9,9 @@ import { SiteChangedNotification } from '../protocol';
 import { describeError } from './runner';
 import type { TeamConfigs } from './teamConfigs';
 
+/** Checks of a site cut short by another request's cancellation that are run again before giving up. */
+const maxCutShortRetries = 3;
+
 /**
  * Push diagnostics, site by site. Push rather than pull because site-wide checks report on files
  * nobody has open (a `$ref` file, later every page), and those belong in the Problems view too.
@@ -79,6 +82,9 @@ export class DiagnosticsPublisher {
 		entry.timer = setTimeout(() => void this.#check(root, source), delayMs);
 		this.#pending.set(root, entry);
 	}
+
+	/** Per root: site checks in a row that ended with a cancellation nobody asked for (see #check). */
+	readonly #cutShort = new Map<string, number>();
 
 	/** Roots whose check is under way (its timer fired), and those to check again once it is done. */
 	readonly #running = new Set<string>();
@@ -224,8 +230,17 @@ export class DiagnosticsPublisher {
 					if (!this.#pending.has(root)) this.checkAllPages(root);
 				});
 			}
+			this.#cutShort.delete(root);
 		} catch (e) {
 			if (!isCancelledError(e)) this.logger.error(`checking ${root} failed: ${describeError(e)}`);
+			else if (!source.token.isCancellationRequested) {
+				// Cancelled without being asked: work it shared with another request ended with that one. Nothing
+				// newer will check the site, so this check runs again (a few times at most: never a loop).
+				const times = (this.#cutShort.get(root) ?? 0) + 1;
+				this.#cutShort.set(root, times);
+				this.logger.warn(`checking ${root} was cut short by another request's cancellation${times <= maxCutShortRetries ? '; checking again' : ''}`);
+				if (times <= maxCutShortRetries) this.#rerun.set(root, 0);
+			}
 		} finally {
 			if (this.#pending.get(root)?.source === source) this.#pending.delete(root);
 			this.#running.delete(root);

@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
 import { createConnection } from 'vscode-languageserver/node';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
-import { noCancellation } from '../../../server/src/core/cancellation';
+import { CancelledError, noCancellation } from '../../../server/src/core/cancellation';
 import { createLanguageService, type LanguageService } from '../../../server/src/core/languageService';
 import { nullLogger } from '../../../server/src/core/logger';
 import { DiagnosticsPublisher } from '../../../server/src/lsp/diagnosticsPublisher';
@@ -103,6 +103,31 @@ describe('diagnostics publisher: a document arriving during a check', () => {
 			publisher.schedule(workspaceRoot, 0);
 			await pagesRun;
 			assert.deepEqual(sent, ['publish docs.json', 'pages, after the write']);
+		} finally {
+			dispose();
+		}
+	});
+
+	it('checks the site again when its check ends with a cancellation nobody asked for (work it shared with a cancelled request)', async () => {
+		const workspace = new InMemoryWorkspace({ 'docs.json': docsJson({ pages: ['index', 'missing'] }), 'index.mdx': '# Home\n' });
+		const real = createLanguageService({ workspace, changesReported: true });
+		await real.findDocsRoots(noCancellation);
+		let checks = 0;
+		const service: LanguageService = Object.assign(Object.create(real) as LanguageService, {
+			checkSite: async (root: string, token: Parameters<LanguageService['checkSite']>[1]) => {
+				checks++;
+				// The first check fails as if a shared scan had been started, and cancelled, by another request.
+				if (checks === 1) throw new CancelledError();
+				return real.checkSite(root, token);
+			},
+		});
+		const { publisher, published, nextPublish, dispose } = publisherOver(service);
+		try {
+			const arrived = nextPublish();
+			publisher.schedule(workspaceRoot, 0);
+			await arrived;
+			assert.equal(checks, 2);
+			assert.ok(published.find(p => p.uri === workspaceUri('docs.json'))?.diagnostics.some(d => d.code === 'page-not-found'));
 		} finally {
 			dispose();
 		}

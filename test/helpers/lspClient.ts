@@ -37,6 +37,8 @@ export class LspClient {
 	/** What the server gets for workspace/configuration, by section ("mintdoc.pages" → {...}). */
 	readonly settings: Record<string, unknown> = {};
 	readonly logs: string[] = [];
+	/** Every publishDiagnostics received, in order. */
+	readonly published: PublishDiagnosticsParams[] = [];
 	#exited = false;
 	#siteChanges = 0;
 
@@ -54,6 +56,7 @@ export class LspClient {
 		this.connection = createProtocolConnection(new StreamMessageReader(this.#process.stdout!), new StreamMessageWriter(this.#process.stdin!));
 		this.connection.onNotification(PublishDiagnosticsNotification.type, params => {
 			this.#diagnostics.set(params.uri, params);
+			this.published.push(params);
 			this.#changed();
 		});
 		this.connection.onNotification(SiteChangedNotification.type, () => {

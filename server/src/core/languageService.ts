@@ -51,6 +51,7 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		checkSite: (root, token) => checks.checkSite(root, token),
 		checkPage: (uri, token) => checks.checkPage(uri, token),
 		checkPages: (root, token, report, runOptions) => checks.checkPages(root, token, report, !!runOptions?.onlyAffected),
+		rehearseConfigEdits: (root, token) => state.rehearseConfigEdits(root, token),
 		dependentPages: uri => state.dependencies.dependentsAfterCheck(uri, state.summaries.latest(uri)),
 		didChangeDocument: uri => state.noteDocumentChange(uri),
 		isPage(uri) {

@@ -89,6 +89,13 @@ export interface LanguageService extends EditorFeatures {
 		report: (result: FileDiagnostics) => void,
 		options?: { readonly onlyAffected?: boolean },
 	): Promise<void>;
+	/**
+	 * Once a site is loaded and nothing waits: builds and throws away models of a large `docs.json`
+	 * with an entry renamed and restored, so the first real keystrokes do not pay for code and indexes
+	 * the load never used (crewAI: the first six edits took 100–200 ms each, later ones ~30 ms).
+	 * Publishes nothing; cancel it when a change arrives. Resolves with the number of models built.
+	 */
+	rehearseConfigEdits(rootUri: string, token: CancellationToken): Promise<number>;
 	/** Pages to check again after the page `uri` was checked: those linking to its anchors, when its anchors changed. */
 	dependentPages(uri: string): string[];
 	/** An open document's text changed (with {@link LanguageServiceOptions.changesReported}). */

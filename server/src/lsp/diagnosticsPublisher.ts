@@ -74,6 +74,7 @@ export class DiagnosticsPublisher {
 
 	/** Checks the site at `root` after `delayMs` (typing bursts collapse into one run), replacing any earlier request. */
 	schedule(root: string, delayMs: number): void {
+		this.#rehearsal?.cancel();
 		this.#cancel(root);
 		// The site check answers the edit: background page checks wait (the run after it resumes where this one stopped).
 		this.#pageRuns.get(root)?.cancel();
@@ -103,6 +104,7 @@ export class DiagnosticsPublisher {
 
 	/** Checks one page after `delayMs` (typing), replacing an earlier request for it. */
 	schedulePage(uri: string, delayMs: number): void {
+		this.#rehearsal?.cancel();
 		this.#cancel(uri);
 		this.#pageRequestedAt.set(uri, ++this.#pageRequests);
 		const source = new CancellationTokenSource();
@@ -134,6 +136,7 @@ export class DiagnosticsPublisher {
 	 * site cancels this one.
 	 */
 	checkAllPages(root: string): void {
+		this.#rehearsal?.cancel();
 		this.#pageRuns.get(root)?.cancel();
 		const source = new CancellationTokenSource();
 		this.#pageRuns.set(root, source);
@@ -149,8 +152,10 @@ export class DiagnosticsPublisher {
 				{ onlyAffected: true },
 			)
 			.then(
-				() => {
-					if (!source.token.isCancellationRequested) this.onPagesChecked();
+				async () => {
+					if (source.token.isCancellationRequested) return;
+					await this.#rehearseOnce(root);
+					this.onPagesChecked();
 				},
 				e => {
 					if (!isCancelledError(e)) this.logger.error(`checking the pages of ${root} failed: ${describeError(e)}`);
@@ -159,6 +164,31 @@ export class DiagnosticsPublisher {
 			.finally(() => {
 				if (this.#pageRuns.get(root) === source) this.#pageRuns.delete(root);
 			});
+	}
+
+	/** Roots whose docs.json edits were rehearsed (or tried: a cancelled rehearsal is not repeated), and the one under way. */
+	readonly #rehearsed = new Set<string>();
+	#rehearsal: CancellationTokenSource | undefined;
+
+	/**
+	 * After the first background check of a site's pages, while nothing waits: the service rehearses
+	 * its docs.json edits once (a large one only; see LanguageService.rehearseConfigEdits). Any
+	 * change or check scheduled meanwhile cancels it.
+	 */
+	async #rehearseOnce(root: string): Promise<void> {
+		if (this.#rehearsed.has(root) || this.#pending.size || this.#running.size) return;
+		this.#rehearsed.add(root);
+		const source = new CancellationTokenSource();
+		this.#rehearsal = source;
+		const started = Date.now();
+		try {
+			const built = await this.service.rehearseConfigEdits(root, source.token);
+			if (built) this.logger.info(`rehearsed ${built} docs.json edits of ${root} in ${Date.now() - started} ms (the first keystrokes run warm)`);
+		} catch (e) {
+			if (!isCancelledError(e)) this.logger.error(`rehearsing the docs.json edits of ${root} failed: ${describeError(e)}`);
+		} finally {
+			if (this.#rehearsal === source) this.#rehearsal = undefined;
+		}
 	}
 
 	/** Per page: the latest publish, so a slower read of its disable comments never sends older findings. */

@@ -12,6 +12,7 @@ import { summarizePage, type PageSummary } from '../mdx/pageSummary';
 import { createSpecLoader } from '../openapi/specLoader';
 import { basenameUri, docsConfigFileName, isDocsConfigUri, isUnder, joinUri } from '../uris';
 import { ChangeTracker } from './changeTracker';
+import { rehearseConfigEdits } from './editRehearsal';
 import { findMissedPages } from './missedPages';
 import { NavigationRuleCache } from './navigationChecks';
 import { PageDependencies } from './pageDependencies';
@@ -260,6 +261,29 @@ export class SiteState implements SiteSnapshot {
 			if (isCancelledError(e) && !token.isCancellationRequested) return this.site(root, token);
 			throw e;
 		}
+	}
+
+	/**
+	 * Rehearses the next `docs.json` edits of a site whose model is current (see editRehearsal.ts):
+	 * models are built from edited copies of the text and thrown away; this state's model, texts and
+	 * change counter are not touched. Resolves with the number of models built (0: none needed).
+	 */
+	async rehearseConfigEdits(root: string, token: CancellationToken): Promise<number> {
+		const model = this.#models.get(root);
+		const rules = this.#ruleCaches.get(root);
+		if (!model || !rules || this.#building.has(root) || !(await this.#isCurrent(model, await this.pageIndex(root, token)))) return 0;
+		const { workspace } = this.options;
+		return rehearseConfigEdits(
+			{
+				model,
+				configUri: joinUri(root, docsConfigFileName),
+				rules,
+				loadSpec: this.loadSpec,
+				fileExists: async path => (await workspace.stat(joinUri(root, ...path.split('/'))))?.kind === 'file',
+				loadConfigFile: this.loadConfigFile,
+			},
+			token,
+		);
 	}
 
 	/** A model is current while its page set and the text of every configuration file it read are unchanged. */

@@ -1,6 +1,7 @@
 import type { Location } from 'vscode-languageserver-types';
 import type { OpenApiOperation } from '../openapi/openApiSpec';
 import type { SiteModel } from '../site/siteModel';
+import { isOpenApiEntry } from '../docsConfig/pageEntries';
 import { resolveEntry } from './endpointFeatures';
 
 /** Per site model: each operation the navigation lists → its first entry. Built once, in one pass over the entries. */
@@ -15,6 +16,9 @@ export function navEntryOf(site: SiteModel, operation: OpenApiOperation | undefi
 	if (!index) {
 		index = new Map();
 		for (const entry of site.navigation?.pages ?? []) {
+			// Built again after every docs.json edit (the OpenAPI frontmatter of crewAI's 544 pages asks):
+			// page paths, most of 23,000 entries, are told apart without building their parts.
+			if (!isOpenApiEntry(entry.value)) continue;
 			const resolved = resolveEntry(site, entry);
 			if (!resolved || index.has(resolved.operation)) continue;
 			const document = site.config.files.get(entry.node.uri);

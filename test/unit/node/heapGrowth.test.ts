@@ -9,7 +9,7 @@ import * as path from 'node:path';
  * live, not the load's garbage.
  */
 describe('heap growth once a site is loaded', () => {
-	it("applies the 15 % growth limit at once: the load's garbage is collected when the limit is set", function () {
+	it("applies the growth limit at once: the load's garbage is collected when the limit is set", function () {
 		this.timeout(60_000);
 		const script = `
 			const { limitHeapGrowth } = require(${JSON.stringify(path.resolve(__dirname, '../../../server/src/node/heapGrowth'))});

@@ -64,4 +64,16 @@ describe('page completion candidates (a keystroke reads a few hundred pages, not
 		rankPageCandidates(all, sortPaths([]), query);
 		assert.ok(candidateStats.visited <= 400, `read ${candidateStats.visited} of ${paths.length} pages`);
 	});
+
+	it('reads every page once, not three times, when fewer pages start with what is typed than are asked for', () => {
+		// Every version's index page holds "ind"; only the top-level one starts with it (the first entry of crewAI's docs.json).
+		const paths = ['index', 'indexing'];
+		for (let v = 0; v < 30; v++) for (const language of ['en', 'pt-BR', 'ko']) for (let i = 0; i < 100; i++) paths.push(`v1.${v}/${language}/guide-${i}/index`);
+		const all = sortPaths(paths);
+		const query: CandidateQuery = { listedHere: new Set(['index']), listedAnywhere: new Set(paths.slice(0, 500)), needle: 'ind', folder: '', limit: 200 };
+		const answer = rankPageCandidates(all, sortPaths(paths.slice(500)), query);
+		assert.equal(candidateStats.visited, paths.length);
+		assert.deepEqual(answer, rankLinearly(all, query));
+		assert.equal(answer[0], 'indexing');
+	});
 });

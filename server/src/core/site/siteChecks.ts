@@ -218,7 +218,8 @@ export class SiteChecks {
 		}
 		const walkLimit = folderWalkFinding((await state.pageIndex(root, token)).limitReached);
 		if (walkLimit && own) own.diagnostics = [...own.diagnostics, walkLimit];
-		const ignored = await state.legacy.ignoredFinding(root);
+		// Known with the root's kind: a docs.json keystroke does not read the disk for a mint.json that is not there.
+		const ignored = (await state.hasLegacyConfigBeside(root)) ? await state.legacy.ignoredFinding(root) : undefined;
 		return ignored ? [...results, ignored] : results;
 	}
 }

@@ -39,7 +39,7 @@ export class SiteState implements SiteSnapshot {
 	readonly legacy: LegacySites;
 	readonly loadSpec: SpecLoader;
 	#roots: readonly string[] = [];
-	readonly #kinds = new Map<string, { kind: RootKind; at: number }>();
+	readonly #kinds = new Map<string, { kind: RootKind; mintBeside: boolean; at: number }>();
 	readonly #pageIndexes = new Map<string, Promise<PageIndex>>();
 	/** The folder listings of the last roots search, for the page indexes of the roots it found; dropped at the first file event. */
 	#listings: Map<string, FolderListing> | undefined;
@@ -108,14 +108,24 @@ export class SiteState implements SiteSnapshot {
 
 	/** How a root is configured, chosen once per root and change counter: re-chosen only after a file was created or deleted. */
 	async kindOf(root: string): Promise<RootKind> {
+		return (await this.#rootFiles(root)).kind;
+	}
+
+	/** Whether a legacy mint.json lies beside the root's docs.json (known with its kind: no read per check). */
+	async hasLegacyConfigBeside(root: string): Promise<boolean> {
+		const files = await this.#rootFiles(root);
+		return files.kind === 'docs' && files.mintBeside;
+	}
+
+	async #rootFiles(root: string): Promise<{ kind: RootKind; mintBeside: boolean }> {
 		const known = this.#kinds.get(root);
-		if (known && this.options.changesReported && this.tracker.unchangedSince(known.at, [])) return known.kind;
+		if (known && this.options.changesReported && this.tracker.unchangedSince(known.at, [])) return known;
 		const at = this.tracker.epoch;
 		const { workspace } = this.options;
 		const [docs, mint] = await Promise.all([workspace.stat(joinUri(root, docsConfigFileName)), workspace.stat(joinUri(root, legacyConfigFileName))]);
-		const kind: RootKind = docs ? 'docs' : mint?.kind === 'file' ? 'legacy' : 'missing';
-		this.#kinds.set(root, { kind, at });
-		return kind;
+		const files = { kind: (docs ? 'docs' : mint?.kind === 'file' ? 'legacy' : 'missing') as RootKind, mintBeside: mint?.kind === 'file', at };
+		this.#kinds.set(root, files);
+		return files;
 	}
 
 	lastModel(root: string): SiteModel | undefined {

@@ -9,6 +9,7 @@ import { getValue, type ConfigNode } from '../docsConfig/configTree';
 import { allowedChildKeys, isChildKey, type ChildKey, type NavElement, type PageEntry } from '../docsConfig/navigation';
 import { pagePathOf } from '../docsConfig/pageEntries';
 import { endpointCompletions } from './endpointFeatures';
+import { listedPages, type ListedPages, type ListedPagesDerivation } from './listedPages';
 import { rankPageCandidates, sortPaths, type SortedPaths } from './pageCandidates';
 import type { PageIndex } from '../site/pageIndex';
 import type { SiteModel } from '../site/siteModel';
@@ -57,7 +58,7 @@ export function doComplete(site: SiteModel, document: TextDocument, position: Po
 	// The innermost `pages` array written in this file around the cursor: what it lists is not offered again.
 	const here = inPagesArray ? innermostPagesArray(site, document.uri, offset) : undefined;
 	const listedHere = pathsOf(here?.pages ?? []);
-	const listedAnywhere = listedInSite(site);
+	const listedAnywhere = listedOf(site).listed;
 	const items: CompletionItem[] = [];
 	const typed = inString ? text.slice(node!.offset + 1, offset) : '';
 	for (const path of pageCandidates(site, listedHere, listedAnywhere, typed, here?.pages ?? [])) {
@@ -100,7 +101,7 @@ export const maxPageItems = 200;
 function pageCandidates(
 	site: SiteModel,
 	listedHere: ReadonlySet<string>,
-	listedAnywhere: ReadonlySet<string>,
+	listedAnywhere: ListedPages['listed'],
 	typed: string,
 	neighbours: readonly PageEntry[],
 ): string[] {
@@ -111,7 +112,7 @@ function pageCandidates(
 			.map(p => pagePathOf(p.value))
 			.find(p => p !== undefined)
 			?.replace(/[^/]*$/, '') ?? '';
-	return rankPageCandidates(all, unlistedOf(site, all, listedAnywhere), {
+	return rankPageCandidates(all, listedOf(site).unlisted, {
 		listedHere,
 		listedAnywhere,
 		needle: typed.replace(/^\/+/, '').toLowerCase(),
@@ -122,17 +123,23 @@ function pageCandidates(
 
 const pathsOf = (entries: readonly PageEntry[]) => new Set(entries.flatMap(p => pagePathOf(p.value) ?? []));
 
-// Per site model (so per version of the configuration and page set): completion runs on every
-// keystroke, and a huge site would otherwise collect 25,000 paths and 40,000 entries each time.
-const listedCache = new WeakMap<SiteModel, ReadonlySet<string>>();
 /** By page set, not by model: a docs.json edit makes a new model of the same pages (25,000 paths lowercased again on the next completion). */
 const pagesCache = new WeakMap<PageIndex, { readonly version: number; readonly sorted: SortedPaths }>();
-/** Per model: the pages no navigation entry lists, sorted (few on a real site: read first on every request). */
-const unlistedCache = new WeakMap<SiteModel, SortedPaths>();
+/**
+ * Per site model (so per version of the configuration and page set): which pages its navigation
+ * lists and which it does not. Completion runs on every keystroke; the last answer per page set is
+ * kept too, and the next model's derived from it (see listedPages.ts).
+ */
+const listedCache = new WeakMap<SiteModel, ListedPagesDerivation>();
+const lastListed = new WeakMap<PageIndex, ListedPagesDerivation>();
 
-function listedInSite(site: SiteModel): ReadonlySet<string> {
+function listedOf(site: SiteModel): ListedPages {
 	let listed = listedCache.get(site);
-	if (!listed) listedCache.set(site, (listed = pathsOf(site.navigation?.pages ?? [])));
+	if (!listed) {
+		listed = listedPages(site.navigation?.pages ?? [], pagesOf(site), lastListed.get(site.pages));
+		listedCache.set(site, listed);
+		lastListed.set(site.pages, listed);
+	}
 	return listed;
 }
 
@@ -140,15 +147,6 @@ function pagesOf(site: SiteModel): SortedPaths {
 	let pages = pagesCache.get(site.pages);
 	if (pages?.version !== site.pageVersion) pagesCache.set(site.pages, (pages = { version: site.pageVersion, sorted: sortPaths(site.pages.paths()) }));
 	return pages.sorted;
-}
-
-function unlistedOf(site: SiteModel, all: SortedPaths, listedAnywhere: ReadonlySet<string>): SortedPaths {
-	let unlisted = unlistedCache.get(site);
-	if (!unlisted) {
-		const kept = all.paths.flatMap((path, i) => (listedAnywhere.has(path) ? [] : [i]));
-		unlistedCache.set(site, (unlisted = { paths: kept.map(i => all.paths[i]), lower: kept.map(i => all.lower[i]) }));
-	}
-	return unlisted;
 }
 
 /**

@@ -28,7 +28,7 @@ export function sortPaths(paths: Iterable<string>): SortedPaths {
 /** What one request asks: the pages listed right here (never offered), those listed anywhere (offered last). */
 export interface CandidateQuery {
 	readonly listedHere: ReadonlySet<string>;
-	readonly listedAnywhere: ReadonlySet<string>;
+	readonly listedAnywhere: { has(path: string): boolean };
 	/** What is typed, without leading slashes, lowercased. */
 	readonly needle: string;
 	/** The folder of the entries around the cursor (`v2/guides/`), or ''. */

@@ -1,5 +1,5 @@
 import type { Point as UnistPoint, Position } from 'unist';
-import type { BlockContent, Code, Heading, Paragraph, Root, RootContent } from 'mdast';
+import type { BlockContent, Code, Heading, List, ListItem, Paragraph, Root, RootContent } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import { readInline, type InlineLine } from './fastMdxInline';
 import { parseMdx, type MdxParse } from './mdxParser';
@@ -26,9 +26,19 @@ import { parseMdx, type MdxParse } from './mdxParser';
  * error. test/unit/mdx/fastMdxParse.test.ts compares both parsers on generated and fixture pages.
  */
 export function parseMdxFast(text: string): MdxParse {
-	if (wholePageOnly.test(text)) return parseMdx(text, true);
-	const tree = new FastReader(text).read();
-	return tree ? { tree } : parseMdx(text, true);
+	const read = fastTree(text);
+	return read ? { tree: read.tree } : parseMdx(text, true);
+}
+
+/**
+ * The page's tree and how many chunks of it micromark read, or undefined when the whole page
+ * must go to micromark.
+ */
+export function fastTree(text: string): { readonly tree: Root; readonly chunks: number } | undefined {
+	if (wholePageOnly.test(text)) return undefined;
+	const reader = new FastReader(text);
+	const tree = reader.read();
+	return tree && { tree, chunks: reader.chunks };
 }
 
 /** Definitions (resolved across the page), carriage returns, control characters, BOM and lone surrogates. */
@@ -45,6 +55,11 @@ const heading = /^( *)(#{1,6})(?: +(.*))?$/;
 const attribute = / +([A-Za-z_][\w-]*)(?:="([^"\\{}<>&\n]*)"|='([^'\\{}<>&\n]*)')?/y;
 const tagLine = /^( *)<([A-Za-z][A-Za-z0-9]*)((?: +[A-Za-z_][\w-]*(?:="[^"\\{}<>&\n]*"|='[^'\\{}<>&\n]*')?)*) *(\/?)>$/;
 const closingTagLine = /^( *)<\/([A-Za-z][A-Za-z0-9]*)>$/;
+/** A list item's first line: indentation, bullet or number and delimiter, 1–4 spaces, content. */
+const listItem = /^( *)(?:([-*+])|(\d{1,9})([.)]))( {1,4})(?=\S)/;
+/** A list item that may interrupt a paragraph: a bullet, or the number 1. */
+const interruptingList = /^ *(?:[-*+]|1[.)]) +\S/;
+const thematicBreak = /^ *([-*_])(?: *\1){2,} *$/;
 /** `import`/`export` at a line start may be ESM. */
 const esm = /^ *(?:import|export)\b/;
 /** The first character of a paragraph's line: one that starts no other block. */
@@ -53,6 +68,8 @@ const paragraphStart = /^ *(?:[A-Za-z(\u00A0-\uFFFF]|["'](?![*_])|\d(?!\d{0,8}[.
 class FastReader {
 	private readonly starts: number[] = [];
 	private readonly ends: number[] = [];
+	/** How many chunks micromark read. */
+	chunks = 0;
 
 	constructor(private readonly text: string) {
 		let from = 0;
@@ -99,7 +116,9 @@ class FastReader {
 				k++;
 				continue;
 			}
-			const block = chunk === undefined || (this.blank(k - 1) && this.text[this.starts[k]] !== ' ') ? this.block(k, undefined) : undefined;
+			// After a chunk, a block at column 1 after a blank line, but no list item: one would go on with a list in the chunk.
+			const block =
+				chunk === undefined || (this.blank(k - 1) && this.text[this.starts[k]] !== ' ' && !listItem.test(this.line(k))) ? this.block(k, undefined) : undefined;
 			if (block) {
 				if (chunk !== undefined) endChunk(k);
 				children.push(...block.nodes);
@@ -110,6 +129,7 @@ class FastReader {
 			k = this.skip(k);
 		}
 		if (chunk !== undefined) endChunk(n);
+		this.chunks = chunks.length;
 		if (chunks.length && !this.parseChunks(chunks, children)) return undefined;
 		const end = this.point(this.text.length, n - 1);
 		return { type: 'root', children, position: { start: { line: 1, column: 1, offset: 0 }, end } };
@@ -152,6 +172,7 @@ class FastReader {
 		if (c === '`') return this.fence(k);
 		if (c === '#') return this.heading(k);
 		if (c === '<') return this.element(k);
+		if (listItem.test(l)) return this.list(k, parent);
 		if (paragraphStart.test(l)) return this.paragraph(k, parent);
 		return undefined;
 	}
@@ -166,7 +187,7 @@ class FastReader {
 
 	private fence(k: number): { nodes: RootContent[]; next: number } | undefined {
 		const m = fenceOpen.exec(this.line(k));
-		if (!m || /[\\&\t]/.test(m[3])) return undefined;
+		if (!m || /[\\&\t]/.test(m[3]) || m[3].endsWith(' ')) return undefined;
 		const indent = m[1].length;
 		const close = this.fenceClose(k, m[2].length);
 		if (close === undefined || !/^ *`+$/.test(this.line(close))) return undefined;
@@ -210,31 +231,103 @@ class FastReader {
 		return { nodes: [node], next: k + 1 };
 	}
 
-	/** Lines until a blank line, the end or (inside an element) a JSX tag line; each must start a paragraph's line. */
+	/**
+	 * Lines until a blank line, the end, a list that interrupts the paragraph or (inside an element)
+	 * a JSX tag line; each must start a paragraph's line.
+	 */
 	private paragraph(k: number, parent: string | undefined): { nodes: RootContent[]; next: number } | undefined {
 		const lines: InlineLine[] = [];
 		let j = k;
 		for (; j < this.starts.length && !this.blank(j); j++) {
 			const l = this.line(j);
-			if (j > k && parent !== undefined && (tagLine.test(l) || closingTagLine.test(l))) break;
-			if (!paragraphStart.test(l) || esm.test(l) || /\t/.test(l) || / {2}$/.test(l)) return undefined;
-			const indent = /^ */.exec(l)![0].length;
-			const from = this.starts[j] + indent;
-			const to = this.starts[j] + l.replace(/ +$/, '').length;
-			lines.push({ from, to, line: j + 1, column: indent + 1 });
+			if (j > k && ((parent !== undefined && (tagLine.test(l) || closingTagLine.test(l))) || interruptingList.test(l))) break;
+			const line = this.paragraphLine(j);
+			if (!line) return undefined;
+			lines.push(line);
 		}
-		if (parent === undefined && j < this.starts.length && !this.blank(j)) return undefined;
+		if (parent === undefined && j < this.starts.length && !this.blank(j) && !interruptingList.test(this.line(j))) return undefined;
+		const node = this.paragraphNode(lines);
+		return node && { nodes: [node], next: j };
+	}
+
+	/** Line `j` (from column `skip` + 1) as a line of a paragraph (its text without indentation and trailing space), or undefined. */
+	private paragraphLine(j: number, skip = 0): InlineLine | undefined {
+		const l = this.line(j).slice(skip);
+		if (!paragraphStart.test(l) || esm.test(l) || /\t/.test(l) || / {2}$/.test(l)) return undefined;
+		const indent = /^ */.exec(l)![0].length;
+		const from = this.starts[j] + skip;
+		return { from: from + indent, to: from + l.replace(/ +$/, '').length, line: j + 1, column: skip + indent + 1 };
+	}
+
+	private paragraphNode(lines: readonly InlineLine[]): Paragraph | undefined {
 		const children = readInline(this.text, lines);
 		if (!children?.length) return undefined;
 		const first = lines[0];
-		const last = lines[lines.length - 1];
-		const node: Paragraph = {
-			type: 'paragraph',
-			children,
-			// The paragraph ends with its last line's trailing space (its text does not).
-			position: { start: this.point(first.from, first.line - 1), end: this.point(this.ends[last.line - 1], last.line - 1) },
+		const last = lines[lines.length - 1].line - 1;
+		// The paragraph ends with its last line's trailing space (its text does not).
+		return { type: 'paragraph', children, position: { start: this.point(first.from, first.line - 1), end: this.point(this.ends[last], last) } };
+	}
+
+	/**
+	 * A tight list of items that each hold one paragraph (no nested lists, no blank lines), all
+	 * with the same marker at the same indentation.
+	 */
+	private list(k: number, parent: string | undefined): { nodes: RootContent[]; next: number } | undefined {
+		const first = listItem.exec(this.line(k))!;
+		const indent = first[1].length;
+		const marker = first[3] ? first[4] : first[2];
+		const items: ListItem[] = [];
+		let j = k;
+		let content = 0;
+		let stop = false;
+		while (!stop && j < this.starts.length && !this.blank(j)) {
+			const l = this.line(j);
+			const m = listItem.exec(l);
+			if (!m || m[1].length !== indent || (m[3] ? m[4] : m[2]) !== marker || thematicBreak.test(l)) return undefined;
+			content = m[0].length;
+			const head = this.paragraphLine(j, content);
+			if (!head || / $/.test(l)) return undefined;
+			const lines: InlineLine[] = [head];
+			const itemLine = j;
+			for (j++; j < this.starts.length && !this.blank(j); j++) {
+				const next = this.line(j);
+				const nextIndent = /^ */.exec(next)![0].length;
+				if (parent !== undefined && (tagLine.test(next) || closingTagLine.test(next))) {
+					if (nextIndent >= content) return undefined;
+					stop = true;
+					break;
+				}
+				if (listItem.test(next)) {
+					if (nextIndent >= content) return undefined;
+					break;
+				}
+				const line = this.paragraphLine(j);
+				if (!line || / $/.test(next)) return undefined;
+				lines.push(line);
+			}
+			const paragraph = this.paragraphNode(lines);
+			if (!paragraph) return undefined;
+			const start = this.point(this.starts[itemLine] + indent, itemLine);
+			items.push({ type: 'listItem', spread: false, checked: null, children: [paragraph], position: { start, end: paragraph.position!.end } });
+		}
+		if (parent === undefined && j < this.starts.length && !this.blank(j)) return undefined;
+		// After blank lines, a line indented into the last item or another item with the same marker would belong to the list.
+		let q = j;
+		while (q < this.starts.length && this.blank(q)) q++;
+		if (q > j && q < this.starts.length) {
+			const after = this.line(q);
+			const item = listItem.exec(after);
+			if (/^ */.exec(after)![0].length >= content || (item && (item[3] ? item[4] : item[2]) === marker)) return undefined;
+		}
+		const list: List = {
+			type: 'list',
+			ordered: first[3] !== undefined,
+			start: first[3] !== undefined ? Number(first[3]) : null,
+			spread: false,
+			children: items,
+			position: { start: items[0].position!.start, end: items[items.length - 1].position!.end },
 		};
-		return { nodes: [node], next: j };
+		return { nodes: [list], next: j };
 	}
 
 	private element(k: number): { nodes: RootContent[]; next: number } | undefined {
@@ -286,9 +379,10 @@ class FastReader {
 	 */
 	private parseChunks(chunks: readonly Chunk[], children: RootContent[]): boolean {
 		const n = this.starts.length;
-		let joined = '';
+		// A leading `x` too: at the very start `---` would open frontmatter.
+		let joined = 'x\n\n';
 		const places: { start: number; line: number; offset: number; sentinel: number }[] = [];
-		let line = 0;
+		let line = 2;
 		for (const { from, to } of chunks) {
 			const start = this.starts[from];
 			const text = this.text.slice(start, to < n ? this.starts[to] : this.text.length);
@@ -301,16 +395,16 @@ class FastReader {
 			joined += 'x\n\n';
 		}
 		const parsed = parseMdx(joined, true);
-		if (!parsed.tree) return false;
+		// A root with more than these (`[x]` read as a task at the top level marks the root `checked`) is the page's, not the chunks'.
+		if (!parsed.tree || Object.keys(parsed.tree).some(key => key !== 'type' && key !== 'children' && key !== 'position')) return false;
 		const nodes = parsed.tree.children;
-		let i = 0;
+		if (!isX(nodes[0], 0)) return false;
+		let i = 1;
 		const placed: RootContent[][] = [];
 		for (const place of places) {
 			const own: RootContent[] = [];
 			for (; i < nodes.length && (nodes[i].position?.start.offset ?? -1) < place.sentinel; i++) own.push(nodes[i]);
-			const x = nodes[i++];
-			if (x?.type !== 'paragraph' || x.position?.start.offset !== place.sentinel || x.position.end.offset !== place.sentinel + 1) return false;
-			if (x.children.length !== 1 || x.children[0].type !== 'text' || x.children[0].value !== 'x') return false;
+			if (!isX(nodes[i++], place.sentinel)) return false;
 			const lineShift = this.line0(place.start) - place.line;
 			for (const node of own) shift(node, place.start - place.offset, lineShift);
 			placed.push(own);
@@ -332,6 +426,12 @@ class FastReader {
 		}
 		return lo;
 	}
+}
+
+/** A paragraph `x` at `offset`, alone. */
+function isX(node: RootContent | undefined, offset: number): boolean {
+	if (node?.type !== 'paragraph' || node.position?.start.offset !== offset || node.position.end.offset !== offset + 1) return false;
+	return node.children.length === 1 && node.children[0].type === 'text' && node.children[0].value === 'x';
 }
 
 interface Chunk {

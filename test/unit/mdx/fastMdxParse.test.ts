@@ -176,7 +176,17 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 			indent,
 		)
 		.map(([i, f, info, body, j]) => `${i}${f}${info}\n${body.map(([k, p]) => `${k}${p}`).join('\n')}${body.length ? '\n' : ''}${j}${f}`);
-	const table = fc.array(phrase, { minLength: 1, maxLength: 2 }).map(rows => ['| h | i |', '| --- | :-: |', ...rows.map(r => `| ${r} | x |`)].join('\n'));
+	const cell = fc.oneof(phrase, fc.constantFrom('', ' ', 'x', '`a|b`'));
+	const tableRow = fc.array(cell, { minLength: 1, maxLength: 3 }).map(cs => `| ${cs.join(' | ')} |`);
+	const table = fc
+		.tuple(
+			indent,
+			fc.constantFrom('| h | i |', '|h|i|', 'h | i', '| h |'),
+			fc.constantFrom('| --- | :-: |', '|-|-:|', '| :-- |', '| - | - | - |'),
+			fc.array(tableRow, { maxLength: 3 }),
+			fc.constantFrom('', '', '\ntext after', '\n  | z |  '),
+		)
+		.map(([i, h, d, rows, after]) => [h, d, ...rows].map(r => `${i}${r}`).join('\n') + after);
 	const other = fc.constantFrom('> quote', '***', '---', '{1 + 1}', 'import X from "/x.mdx"', '$$\nx\n$$', '<div>\n\n- a\n\n</div>', 'a\n===');
 	const leaf = fc.oneof(paragraph, heading, list, fence, table, other);
 	const block: fc.Arbitrary<string> = fc.letrec<{ block: string }>(tie => ({

@@ -13,6 +13,8 @@ import type { PhrasingContent } from 'mdast';
 export interface InlineLine {
 	readonly from: number;
 	readonly to: number;
+	/** Where the line ends, after its trailing space (a text that starts at the line break starts there). */
+	readonly end?: number;
 	readonly line: number;
 	readonly column: number;
 }
@@ -65,13 +67,17 @@ class InlineReader {
 		return this.content(0, this.joined.length, 0);
 	}
 
-	/** The point in the source of `joined[i]` (the end of a line's content stands for its line ending). */
-	private point(i: number): Point {
+	/**
+	 * The point in the source of `joined[i]`. The end of a line's content stands for its line
+	 * ending: a node ends there before the line's trailing space, a text that starts there (with the
+	 * line break) starts after it.
+	 */
+	private point(i: number, start = false): Point {
 		let k = this.starts.length - 1;
 		while (k > 0 && this.starts[k] > i) k--;
 		const l = this.lines[k];
-		const column = l.column + (i - this.starts[k]);
-		return { line: l.line, column, offset: l.from + (i - this.starts[k]) };
+		const offset = start && k < this.lines.length - 1 && i === this.starts[k] + (l.to - l.from) ? (l.end ?? l.to) : l.from + (i - this.starts[k]);
+		return { line: l.line, column: l.column + (offset - l.from), offset };
 	}
 
 	/** Nodes for `joined[from, to)`; `depth` 1 inside emphasis or a link (no nesting of the same). */
@@ -80,7 +86,7 @@ class InlineReader {
 		const out: PhrasingContent[] = [];
 		let textStart = from;
 		const flush = (end: number): void => {
-			if (end > textStart) out.push({ type: 'text', value: s.slice(textStart, end), position: { start: this.point(textStart), end: this.point(end) } });
+			if (end > textStart) out.push({ type: 'text', value: s.slice(textStart, end), position: { start: this.point(textStart, true), end: this.point(end) } });
 		};
 		let i = from;
 		while (i < to) {

@@ -2,6 +2,7 @@ import type { BlockContent, Code, Heading, List, ListItem, Paragraph, Root, Root
 import type { MdxJsxAttribute, MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import { parseChunks, type Chunk } from './fastMdxChunks';
 import { readInline, type InlineLine } from './fastMdxInline';
+import { readTable } from './fastMdxTable';
 import { parseMdx, type MdxParse } from './mdxParser';
 
 /**
@@ -172,6 +173,11 @@ class FastReader {
 		if (c === '`') return this.fence(k);
 		if (c === '#') return this.heading(k);
 		if (c === '<') return this.element(k);
+		if (c === '|') {
+			const read = readTable({ text: this.text, starts: this.starts, ends: this.ends }, k, parent !== undefined);
+			if (!read || (parent === undefined && read.next < this.starts.length && !this.blank(read.next))) return undefined;
+			return { nodes: [read.table], next: read.next };
+		}
 		if (listItem.test(l)) return this.list(k, parent);
 		if (paragraphStart.test(l)) return this.paragraph(k, parent);
 		return undefined;
@@ -245,7 +251,9 @@ class FastReader {
 			if (!line) return undefined;
 			lines.push(line);
 		}
-		if (parent === undefined && j < this.starts.length && !this.blank(j) && !interruptingList.test(this.line(j))) return undefined;
+		// At the top level a list that interrupts the paragraph must be read here too: micromark reads a
+		// line that interrupts a paragraph differently (an empty item inside it cannot start a list).
+		if (parent === undefined && j < this.starts.length && !this.blank(j) && !(interruptingList.test(this.line(j)) && this.list(j, parent))) return undefined;
 		const node = this.paragraphNode(lines);
 		return node && { nodes: [node], next: j };
 	}
@@ -256,7 +264,7 @@ class FastReader {
 		if (!paragraphStart.test(l) || esm.test(l) || /\t/.test(l) || / {2}$/.test(l)) return undefined;
 		const indent = /^ */.exec(l)![0].length;
 		const from = this.starts[j] + skip;
-		return { from: from + indent, to: from + l.replace(/ +$/, '').length, line: j + 1, column: skip + indent + 1 };
+		return { from: from + indent, to: from + l.replace(/ +$/, '').length, end: this.ends[j], line: j + 1, column: skip + indent + 1 };
 	}
 
 	private paragraphNode(lines: readonly InlineLine[]): Paragraph | undefined {

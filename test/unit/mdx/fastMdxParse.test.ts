@@ -58,7 +58,7 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 		const page = [
 			'Intro text.',
 			'',
-			'| a | b |',
+			'| a \\| b | c |',
 			'| --- | --- |',
 			'| 1 | 2 |',
 			'',

@@ -70,13 +70,15 @@ class InlineReader {
 	/**
 	 * The point in the source of `joined[i]`. The end of a line's content stands for its line
 	 * ending: a node ends there before the line's trailing space, a text that starts there (with the
-	 * line break) starts after it.
+	 * line break) starts after it; a text that ends at a line's start ends before its indentation.
 	 */
-	private point(i: number, start = false): Point {
+	private point(i: number, text?: 'start' | 'end'): Point {
 		let k = this.starts.length - 1;
 		while (k > 0 && this.starts[k] > i) k--;
 		const l = this.lines[k];
-		const offset = start && k < this.lines.length - 1 && i === this.starts[k] + (l.to - l.from) ? (l.end ?? l.to) : l.from + (i - this.starts[k]);
+		// A text that ends with a line break ends at the next line's first column, before its indentation.
+		if (text === 'end' && k > 0 && i === this.starts[k]) return { line: l.line, column: 1, offset: l.from - (l.column - 1) };
+		const offset = text === 'start' && k < this.lines.length - 1 && i === this.starts[k] + (l.to - l.from) ? (l.end ?? l.to) : l.from + (i - this.starts[k]);
 		return { line: l.line, column: l.column + (offset - l.from), offset };
 	}
 
@@ -86,7 +88,8 @@ class InlineReader {
 		const out: PhrasingContent[] = [];
 		let textStart = from;
 		const flush = (end: number): void => {
-			if (end > textStart) out.push({ type: 'text', value: s.slice(textStart, end), position: { start: this.point(textStart, true), end: this.point(end) } });
+			if (end > textStart)
+				out.push({ type: 'text', value: s.slice(textStart, end), position: { start: this.point(textStart, 'start'), end: this.point(end, 'end') } });
 		};
 		let i = from;
 		while (i < to) {

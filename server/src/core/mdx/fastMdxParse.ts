@@ -64,13 +64,15 @@ const thematicBreak = /^ *([-*_])(?: *\1){2,} *$/;
 /** `import`/`export` at a line start may be ESM. */
 const esm = /^ *(?:import|export)\b/;
 /** The first character of a paragraph's line: one that starts no other block. */
-const paragraphStart = /^ *(?:[A-Za-z(\u00A0-\uFFFF]|["'](?![*_])|\d(?!\d{0,8}[.)](?: |$)))/;
+const paragraphStart = /^ *(?:[A-Za-z(\u00A0-\uFFFF[_]|\*(?! |$)|`(?!``)|["'](?![*_])|\d(?!\d{0,8}[.)](?: |$)))/;
 
 class FastReader {
 	private readonly starts: number[] = [];
 	private readonly ends: number[] = [];
 	/** How many chunks micromark read. */
 	chunks = 0;
+	/** The block a top-level paragraph found interrupting it (read once). */
+	private interrupting: { readonly line: number; readonly block: { nodes: RootContent[]; next: number } } | undefined;
 
 	constructor(private readonly text: string) {
 		let from = 0;
@@ -168,6 +170,7 @@ class FastReader {
 
 	/** The blocks read directly at line `k` (inside the element `parent` when given), or undefined. */
 	private block(k: number, parent: string | undefined): { nodes: RootContent[]; next: number } | undefined {
+		if (parent === undefined && this.interrupting?.line === k) return this.interrupting.block;
 		const l = this.line(k);
 		const c = l[/^ */.exec(l)![0].length];
 		if (c === '`') return this.fence(k);
@@ -246,14 +249,19 @@ class FastReader {
 		let j = k;
 		for (; j < this.starts.length && !this.blank(j); j++) {
 			const l = this.line(j);
-			if (j > k && ((parent !== undefined && (tagLine.test(l) || closingTagLine.test(l))) || interruptingList.test(l))) break;
+			if (j > k && (tagLine.test(l) || (parent !== undefined && closingTagLine.test(l)) || interruptingList.test(l))) break;
 			const line = this.paragraphLine(j);
 			if (!line) return undefined;
 			lines.push(line);
 		}
-		// At the top level a list that interrupts the paragraph must be read here too: micromark reads a
-		// line that interrupts a paragraph differently (an empty item inside it cannot start a list).
-		if (parent === undefined && j < this.starts.length && !this.blank(j) && !(interruptingList.test(this.line(j)) && this.list(j, parent))) return undefined;
+		// At the top level a list or element that interrupts the paragraph must be read here too (and is
+		// kept for the next block): micromark reads a line that interrupts a paragraph differently (an
+		// empty item inside it cannot start a list), so it is not cut there for a chunk.
+		if (parent === undefined && j < this.starts.length && !this.blank(j)) {
+			const after = tagLine.test(this.line(j)) ? this.element(j) : interruptingList.test(this.line(j)) ? this.list(j, parent) : undefined;
+			if (!after) return undefined;
+			this.interrupting = { line: j, block: after };
+		}
 		const node = this.paragraphNode(lines);
 		return node && { nodes: [node], next: j };
 	}
@@ -261,7 +269,7 @@ class FastReader {
 	/** Line `j` (from column `skip` + 1) as a line of a paragraph (its text without indentation and trailing space), or undefined. */
 	private paragraphLine(j: number, skip = 0): InlineLine | undefined {
 		const l = this.line(j).slice(skip);
-		if (!paragraphStart.test(l) || esm.test(l) || /\t/.test(l) || / {2}$/.test(l)) return undefined;
+		if (!paragraphStart.test(l) || esm.test(l) || thematicBreak.test(l) || /\t/.test(l) || / {2}$/.test(l)) return undefined;
 		const indent = /^ */.exec(l)![0].length;
 		const from = this.starts[j] + skip;
 		return { from: from + indent, to: from + l.replace(/ +$/, '').length, end: this.ends[j], line: j + 1, column: skip + indent + 1 };

@@ -41,6 +41,12 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 			'  npm test',
 			'  ```',
 			'  <Card title="x" />',
+			'  <CardGroup cols={2} tags={["a", \'b\']}>',
+			'    <Card',
+			'      title="Two lines"',
+			'      icon="star"',
+			'    />',
+			'  </CardGroup>',
 			'</Note>',
 			'',
 			'```',
@@ -198,12 +204,32 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 				.tuple(
 					indent,
 					fc.constantFrom('Note', 'Card', 'div'),
-					fc.constantFrom('', ' title="A b"', " icon='x' open", ' a="1"  b'),
+					fc.constantFrom(
+						'',
+						' title="A b"',
+						" icon='x' open",
+						' a="1"  b',
+						' cols={2}',
+						` tags={["a", 'b']} n={-1.5}`,
+						' x={y}',
+						' {...p}',
+						'\n  title="A b"\n  cols={3}\n',
+						'\n    a="1" b={true}',
+						'\n\n  a="1"\n',
+						' a="x&amp;y"',
+					),
 					fc.array(fc.tuple(tie('block'), fc.constantFrom('\n', '\n\n')), { maxLength: 2 }),
 					indent,
 				)
 				.map(([i, n, a, c, j]) => `${i}<${n}${a}>\n${c.map(([b, s]) => `${b}${s}`).join('')}${j}</${n}>`),
-			fc.tuple(indent, fc.constantFrom('Icon', 'Card'), fc.constantFrom('', ' icon="x"')).map(([i, n, a]) => `${i}<${n}${a} />`),
+			fc
+				.tuple(
+					indent,
+					fc.constantFrom('Icon', 'Card'),
+					fc.constantFrom('', ' icon="x"', '\n  icon="x"\n  size={12}\n', ' a={[]}'),
+					fc.constantFrom(' />', '/>', ' />  '),
+				)
+				.map(([i, n, a, e]) => `${i}<${n}${a}${e}`),
 		),
 	})).block;
 	const page = fc

@@ -1,8 +1,9 @@
 import type { BlockContent, Code, Heading, List, ListItem, Paragraph, Root, RootContent } from 'mdast';
-import type { MdxJsxAttribute, MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
+import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import { parseChunks, type Chunk } from './fastMdxChunks';
 import { readInline, type InlineLine } from './fastMdxInline';
 import { readTable } from './fastMdxTable';
+import { readOpeningTag } from './fastMdxTag';
 import { parseMdx, type MdxParse } from './mdxParser';
 
 /**
@@ -53,7 +54,6 @@ interface Point {
 
 const fenceOpen = /^( *)(`{3,})([^`]*)$/;
 const heading = /^( *)(#{1,6})(?: +(.*))?$/;
-const attribute = / +([A-Za-z_][\w-]*)(?:="([^"\\{}<>&\n]*)"|='([^'\\{}<>&\n]*)')?/y;
 const tagLine = /^( *)<([A-Za-z][A-Za-z0-9]*)((?: +[A-Za-z_][\w-]*(?:="[^"\\{}<>&\n]*"|='[^'\\{}<>&\n]*')?)*) *(\/?)>$/;
 const closingTagLine = /^( *)<\/([A-Za-z][A-Za-z0-9]*)>$/;
 /** A list item's first line: indentation, bullet or number and delimiter, 1–4 spaces, content. */
@@ -347,30 +347,15 @@ class FastReader {
 	}
 
 	private element(k: number): { nodes: RootContent[]; next: number } | undefined {
-		const l = this.line(k);
-		const m = tagLine.exec(l);
-		if (!m) return undefined;
-		const [, indent, name, attributeText, selfClosing] = m;
-		const attributes: MdxJsxAttribute[] = [];
-		let at = indent.length + 1 + name.length;
-		attribute.lastIndex = at;
-		for (let a = attribute.exec(l); a; a = attribute.exec(l)) {
-			const start = a.index + a[0].length - a[0].trimStart().length;
-			attributes.push({
-				type: 'mdxJsxAttribute',
-				name: a[1],
-				value: a[2] ?? a[3] ?? null,
-				position: { start: this.point(this.starts[k] + start, k), end: this.point(this.starts[k] + a.index + a[0].length, k) },
-			});
-			at = attribute.lastIndex;
-		}
-		if (at !== indent.length + 1 + name.length + attributeText.length) return undefined;
-		const start = this.point(this.starts[k] + indent.length, k);
+		const tag = readOpeningTag({ text: this.text, starts: this.starts, ends: this.ends }, k);
+		if (!tag) return undefined;
+		const { name, attributes } = tag;
+		const start = this.point(tag.start, k);
 		const node = (children: RootContent[], endLine: number): MdxJsxFlowElement =>
 			({ type: 'mdxJsxFlowElement', name, attributes, children, position: { start, end: this.point(this.ends[endLine], endLine) } }) as MdxJsxFlowElement;
-		if (selfClosing) return { nodes: [node([], k)], next: k + 1 };
+		if (tag.selfClosing) return { nodes: [node([], tag.endLine)], next: tag.endLine + 1 };
 		const children: RootContent[] = [];
-		let j = k + 1;
+		let j = tag.endLine + 1;
 		while (j < this.starts.length) {
 			if (this.blank(j)) {
 				j++;

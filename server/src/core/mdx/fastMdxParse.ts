@@ -12,17 +12,19 @@ import { parseMdx, type MdxParse } from './mdxParser';
  * the rest.
  *
  * Read directly: the frontmatter, ATX headings, paragraphs of plain inline content (fastMdxInline.ts),
- * fenced code, and JSX elements whose tags stand alone on their lines with literal string props and
- * whose children are all of these — in MDX a JSX tag is a block of its own and the blocks between an
- * element's tags are read as at the top level (no indented code), so an element's children are
- * read by the same rules. Everything else at the top level (lists, tables, quotes, expressions,
- * imports, a component holding any of those, …) is a "chunk" of lines given to micromark on its
- * own, its positions moved to where it stands in the page.
+ * tight lists of such paragraphs, GFM tables (fastMdxTable.ts), fenced code, and JSX elements whose
+ * tags stand alone on their lines with literal props (fastMdxTag.ts) and whose children are all of
+ * these — in MDX a JSX tag is a block of its own and the blocks between an element's tags are read
+ * as at the top level (no indented code), so an element's children are read by the same rules.
+ * Everything else at the top level (loose or nested lists, quotes, expressions, imports, a component
+ * holding any of those, …) is a "chunk" of lines given to micromark, its positions moved to where
+ * it stands in the page — all of a page's chunks in one call (fastMdxChunks.ts).
  *
  * A chunk parses alone as in the page when nothing in it reaches past it: it starts at a line start
- * after a closed block and ends before a blank line and a line at column 1. That is checked, not
- * assumed: the chunk is parsed with a paragraph `x` after it (after its blank line), which must
- * come back as a paragraph of its own — an unclosed fence, list or element would take it in or fail.
+ * after a closed block and ends before a blank line and a line at column 1 (not a list item, which
+ * could go on with a list in the chunk). That is checked, not assumed: the chunk is followed by a
+ * paragraph `x` (after its blank line), which must come back as a paragraph of its own — an
+ * unclosed fence, list or element would take it in or fail.
  * Whatever is not sure (definitions, which resolve across the page, a chunk that does not close, a
  * syntax error, control characters) gives the whole page to micromark, which then also reports the
  * error. test/unit/mdx/fastMdxParse.test.ts compares both parsers on generated and fixture pages.

@@ -1,5 +1,6 @@
 import type { Root } from 'mdast';
-import { parseMdx, type MdxSyntaxError } from '../mdx/mdxParser';
+import { parseMdxFast } from '../mdx/fastMdxParse';
+import { parseMdx, type MdxParse, type MdxSyntaxError } from '../mdx/mdxParser';
 import { writePage, writePageUnits } from './pageWriter';
 import { provedByUnits } from './blockProof';
 import { firstDifference } from './treeEquality';
@@ -20,25 +21,31 @@ export type FormatResult =
 	| { readonly kind: 'unsafe'; readonly where: string };
 
 export function formatMdx(text: string): FormatResult {
-	const parsed = parseMdx(text, true);
+	// The fast parser gives micromark's tree (fastMdxParse.ts), reading the plain blocks itself.
+	const parsed = parseMdxFast(text);
 	if (!parsed.tree) return { kind: 'parseError', error: parsed.error };
 	const first = writePageUnits(parsed.tree, text);
 	// Most pages are proved block by block: only the blocks the writer changed are parsed again.
-	if (first.text !== text && provedByUnits(parsed.tree, text, first)) return { kind: 'formatted', text: first.text, changed: true };
-	return settle(parsed.tree, text, first.text);
+	if (first.text !== text && provedByUnits(parsed.tree, text, first, parseMdxFast)) return { kind: 'formatted', text: first.text, changed: true };
+	return settle(parsed.tree, text, first.text, parseMdxFast);
 }
 
 /**
  * The same result proved on the whole page: the formatted page parsed again and compared, until it
- * settles. What formatMdx falls back to, and the reference its per-block proof is tested against.
+ * settles. What formatMdx falls back to, and the reference its per-block proof and its fast parser
+ * are tested against (this one parses with micromark only).
  */
 export function formatMdxByWholePage(text: string): FormatResult {
 	const parsed = parseMdx(text, true);
 	if (!parsed.tree) return { kind: 'parseError', error: parsed.error };
-	return settle(parsed.tree, text, writePage(parsed.tree, text));
+	return settle(parsed.tree, text, writePage(parsed.tree, text), micromarkOnly);
 }
 
-function settle(original: Root, text: string, firstPass: string): FormatResult {
+function micromarkOnly(text: string): MdxParse {
+	return parseMdx(text, true);
+}
+
+function settle(original: Root, text: string, firstPass: string, parse: (text: string) => MdxParse): FormatResult {
 	let current = text;
 	let tree: Root = original;
 	let settled = false;
@@ -46,7 +53,7 @@ function settle(original: Root, text: string, firstPass: string): FormatResult {
 		const next = pass === 0 ? firstPass : writePage(tree, current);
 		settled = next === current;
 		if (settled) break;
-		const reparsed = parseMdx(next, true);
+		const reparsed = parse(next);
 		if (!reparsed.tree) return { kind: 'unsafe', where: `the formatted page does not parse: ${reparsed.error.message}` };
 		current = next;
 		tree = reparsed.tree;

@@ -1,0 +1,375 @@
+import type { BlockContent, Code, Heading, List, ListItem, Paragraph, Root, RootContent } from 'mdast';
+import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
+import { parseChunks, type Chunk } from './fastMdxChunks';
+import { readInline, type InlineLine } from './fastMdxInline';
+import { readTable } from './fastMdxTable';
+import { readOpeningTag } from './fastMdxTag';
+import { parseMdx, type MdxParse } from './mdxParser';
+
+/**
+ * A faster first parse of an MDX page for the formatter: the same tree as `parseMdx(text, true)`
+ * (positions included), built directly for the blocks most pages are made of and by micromark for
+ * the rest.
+ *
+ * Read directly: the frontmatter, ATX headings, paragraphs of plain inline content (fastMdxInline.ts),
+ * tight lists of such paragraphs, GFM tables (fastMdxTable.ts), fenced code, and JSX elements whose
+ * tags stand alone on their lines with literal props (fastMdxTag.ts) and whose children are all of
+ * these — in MDX a JSX tag is a block of its own and the blocks between an element's tags are read
+ * as at the top level (no indented code), so an element's children are read by the same rules.
+ * Everything else at the top level (loose or nested lists, quotes, expressions, imports, a component
+ * holding any of those, …) is a "chunk" of lines given to micromark, its positions moved to where
+ * it stands in the page — all of a page's chunks in one call (fastMdxChunks.ts).
+ *
+ * A chunk parses alone as in the page when nothing in it reaches past it: it starts at a line start
+ * after a closed block and ends before a blank line and a line at column 1 (not a list item, which
+ * could go on with a list in the chunk). That is checked, not assumed: the chunk is followed by a
+ * paragraph `x` (after its blank line), which must come back as a paragraph of its own — an
+ * unclosed fence, list or element would take it in or fail.
+ * Whatever is not sure (definitions, which resolve across the page, a chunk that does not close, a
+ * syntax error, control characters) gives the whole page to micromark, which then also reports the
+ * error. test/unit/mdx/fastMdxParse.test.ts compares both parsers on generated and fixture pages.
+ */
+export function parseMdxFast(text: string): MdxParse {
+	const read = fastTree(text);
+	return read ? { tree: read.tree } : parseMdx(text, true);
+}
+
+/**
+ * The page's tree and how many chunks of it micromark read, or undefined when the whole page
+ * must go to micromark.
+ */
+export function fastTree(text: string): { readonly tree: Root; readonly chunks: number } | undefined {
+	if (wholePageOnly.test(text)) return undefined;
+	const reader = new FastReader(text);
+	const tree = reader.read();
+	return tree && { tree, chunks: reader.chunks };
+}
+
+/** Definitions (resolved across the page), carriage returns, control characters, BOM and lone surrogates. */
+const wholePageOnly = /\]:|[\0-\x08\x0B-\x1F\x7F-\x9F\u2028\u2029\uFEFF\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+interface Point {
+	line: number;
+	column: number;
+	offset: number;
+}
+
+const fenceOpen = /^( *)(`{3,})([^`]*)$/;
+const heading = /^( *)(#{1,6})(?: +(.*))?$/;
+const tagLine = /^( *)<([A-Za-z][A-Za-z0-9]*)((?: +[A-Za-z_][\w-]*(?:="[^"\\{}<>&\n]*"|='[^'\\{}<>&\n]*')?)*) *(\/?)>$/;
+const closingTagLine = /^( *)<\/([A-Za-z][A-Za-z0-9]*)>$/;
+/** A list item's first line: indentation, bullet or number and delimiter, 1–4 spaces, content. */
+const listItem = /^( *)(?:([-*+])|(\d{1,9})([.)]))( {1,4})(?=\S)/;
+/** A list item that may interrupt a paragraph: a bullet, or the number 1. */
+const interruptingList = /^ *(?:[-*+]|1[.)]) +\S/;
+const thematicBreak = /^ *([-*_])(?: *\1){2,} *$/;
+/** `import`/`export` at a line start may be ESM. */
+const esm = /^ *(?:import|export)\b/;
+/** The first character of a paragraph's line: one that starts no other block. */
+const paragraphStart = /^ *(?:[A-Za-z(\u00A0-\uFFFF[_]|\*(?! |$)|`(?!``)|["'](?![*_])|\d(?!\d{0,8}[.)](?: |$)))/;
+
+class FastReader {
+	private readonly starts: number[] = [];
+	private readonly ends: number[] = [];
+	/** How many chunks micromark read. */
+	chunks = 0;
+	/** The block a top-level paragraph found interrupting it (read once). */
+	private interrupting: { readonly line: number; readonly block: { nodes: RootContent[]; next: number } } | undefined;
+
+	constructor(private readonly text: string) {
+		let from = 0;
+		for (;;) {
+			const nl = text.indexOf('\n', from);
+			this.starts.push(from);
+			this.ends.push(nl < 0 ? text.length : nl);
+			if (nl < 0) break;
+			from = nl + 1;
+		}
+	}
+
+	private line(k: number): string {
+		return this.text.slice(this.starts[k], this.ends[k]);
+	}
+
+	private blank(k: number): boolean {
+		return /^[ \t]*$/.test(this.line(k));
+	}
+
+	private point(offset: number, k: number): Point {
+		return { line: k + 1, column: offset - this.starts[k] + 1, offset };
+	}
+
+	read(): Root | undefined {
+		const n = this.starts.length;
+		const children: RootContent[] = [];
+		let k = 0;
+		if (this.text.startsWith('---')) {
+			const front = this.frontmatter();
+			if (!front) return undefined;
+			children.push(front.node);
+			k = front.next;
+		}
+		/** Chunks of lines for micromark, and where their nodes go in `children`. */
+		const chunks: Chunk[] = [];
+		let chunk: number | undefined;
+		const endChunk = (to: number): void => {
+			chunks.push({ from: chunk!, to, at: children.length });
+			chunk = undefined;
+		};
+		while (k < n) {
+			if (this.blank(k)) {
+				k++;
+				continue;
+			}
+			// After a chunk, a block at column 1 after a blank line, but no list item: one would go on with a list in the chunk.
+			const block =
+				chunk === undefined || (this.blank(k - 1) && this.text[this.starts[k]] !== ' ' && !listItem.test(this.line(k))) ? this.block(k, undefined) : undefined;
+			if (block) {
+				if (chunk !== undefined) endChunk(k);
+				children.push(...block.nodes);
+				k = block.next;
+				continue;
+			}
+			chunk ??= k;
+			k = this.skip(k);
+		}
+		if (chunk !== undefined) endChunk(n);
+		this.chunks = chunks.length;
+		if (chunks.length && !parseChunks(this.text, this.starts, chunks, children)) return undefined;
+		const end = this.point(this.text.length, n - 1);
+		return { type: 'root', children, position: { start: { line: 1, column: 1, offset: 0 }, end } };
+	}
+
+	private frontmatter(): { node: RootContent; next: number } | undefined {
+		if (this.line(0) !== '---') return undefined;
+		for (let k = 1; k < this.starts.length; k++) {
+			const l = this.line(k);
+			if (!/^---[ \t]*$/.test(l)) continue;
+			if (l !== '---') return undefined;
+			const value = k === 1 ? '' : this.text.slice(this.starts[1], this.ends[k - 1]);
+			const node = { type: 'yaml', value, position: { start: this.point(0, 0), end: this.point(this.ends[k], k) } } as RootContent;
+			return { node, next: k + 1 };
+		}
+		return undefined;
+	}
+
+	/** The line after a block this reader declines: past a fence or a top-level element, so a chunk is not cut inside them. */
+	private skip(k: number): number {
+		const l = this.line(k);
+		const fence = fenceOpen.exec(l);
+		if (fence) return (this.fenceClose(k, fence[2].length) ?? this.starts.length - 1) + 1;
+		const tag = /^<([A-Za-z][\w.:-]*)[\s>]/.exec(l);
+		if (tag && !/\/>\s*$/.test(l)) {
+			let depth = 0;
+			for (let j = k; j < this.starts.length; j++) {
+				const m = this.line(j);
+				if (m.startsWith(`<${tag[1]}`) && /^<[\w.:-]+[\s>]/.test(m) && !/\/>\s*$/.test(m) && !m.includes(`</${tag[1]}>`)) depth++;
+				else if (m.startsWith(`</${tag[1]}>`) && --depth === 0) return j + 1;
+			}
+		}
+		return k + 1;
+	}
+
+	/** The blocks read directly at line `k` (inside the element `parent` when given), or undefined. */
+	private block(k: number, parent: string | undefined): { nodes: RootContent[]; next: number } | undefined {
+		if (parent === undefined && this.interrupting?.line === k) return this.interrupting.block;
+		const l = this.line(k);
+		const c = l[/^ */.exec(l)![0].length];
+		if (c === '`') return this.fence(k);
+		if (c === '#') return this.heading(k);
+		if (c === '<') return this.element(k);
+		if (c === '|') {
+			const read = readTable({ text: this.text, starts: this.starts, ends: this.ends }, k, parent !== undefined);
+			if (!read || (parent === undefined && read.next < this.starts.length && !this.blank(read.next))) return undefined;
+			return { nodes: [read.table], next: read.next };
+		}
+		if (listItem.test(l)) return this.list(k, parent);
+		if (paragraphStart.test(l)) return this.paragraph(k, parent);
+		return undefined;
+	}
+
+	private fenceClose(k: number, size: number): number | undefined {
+		for (let j = k + 1; j < this.starts.length; j++) {
+			const m = /^ *(`{3,})[ \t]*$/.exec(this.line(j));
+			if (m && m[1].length >= size) return j;
+		}
+		return undefined;
+	}
+
+	private fence(k: number): { nodes: RootContent[]; next: number } | undefined {
+		const m = fenceOpen.exec(this.line(k));
+		if (!m || /[\\&\t]/.test(m[3]) || m[3].endsWith(' ')) return undefined;
+		const indent = m[1].length;
+		const close = this.fenceClose(k, m[2].length);
+		if (close === undefined || !/^ *`+$/.test(this.line(close))) return undefined;
+		const info = m[3].replace(/^ +| +$/g, '');
+		const space = info.search(/ /);
+		const lang = info ? (space < 0 ? info : info.slice(0, space)) : null;
+		const meta = space < 0 ? null : info.slice(space).replace(/^ +/, '') || null;
+		const lines: string[] = [];
+		for (let j = k + 1; j < close; j++) {
+			const line = this.line(j);
+			if (indent === 0) lines.push(line);
+			else {
+				const lead = /^[ \t]*/.exec(line)![0];
+				if (lead.slice(0, indent).includes('\t')) return undefined;
+				lines.push(line.slice(Math.min(indent, lead.length)));
+			}
+		}
+		const node: Code = {
+			type: 'code',
+			lang,
+			meta,
+			value: lines.join('\n'),
+			position: { start: this.point(this.starts[k] + indent, k), end: this.point(this.ends[close], close) },
+		};
+		return { nodes: [node], next: close + 1 };
+	}
+
+	private heading(k: number): { nodes: RootContent[]; next: number } | undefined {
+		const l = this.line(k);
+		const m = heading.exec(l);
+		if (!m || !m[3] || /[ \t#]$/.test(l) || m[3].startsWith(' ')) return undefined;
+		const from = this.starts[k] + l.length - m[3].length;
+		const children = readInline(this.text, [{ from, to: this.ends[k], line: k + 1, column: from - this.starts[k] + 1 }]);
+		if (!children) return undefined;
+		const node: Heading = {
+			type: 'heading',
+			depth: m[2].length as Heading['depth'],
+			children,
+			position: { start: this.point(this.starts[k] + m[1].length, k), end: this.point(this.ends[k], k) },
+		};
+		return { nodes: [node], next: k + 1 };
+	}
+
+	/**
+	 * Lines until a blank line, the end, a list that interrupts the paragraph or (inside an element)
+	 * a JSX tag line; each must start a paragraph's line.
+	 */
+	private paragraph(k: number, parent: string | undefined): { nodes: RootContent[]; next: number } | undefined {
+		const lines: InlineLine[] = [];
+		let j = k;
+		for (; j < this.starts.length && !this.blank(j); j++) {
+			const l = this.line(j);
+			if (j > k && (tagLine.test(l) || (parent !== undefined && closingTagLine.test(l)) || interruptingList.test(l))) break;
+			const line = this.paragraphLine(j);
+			if (!line) return undefined;
+			lines.push(line);
+		}
+		// At the top level a list or element that interrupts the paragraph must be read here too (and is
+		// kept for the next block): micromark reads a line that interrupts a paragraph differently (an
+		// empty item inside it cannot start a list), so it is not cut there for a chunk.
+		if (parent === undefined && j < this.starts.length && !this.blank(j)) {
+			const after = tagLine.test(this.line(j)) ? this.element(j) : interruptingList.test(this.line(j)) ? this.list(j, parent) : undefined;
+			if (!after) return undefined;
+			this.interrupting = { line: j, block: after };
+		}
+		const node = this.paragraphNode(lines);
+		return node && { nodes: [node], next: j };
+	}
+
+	/** Line `j` (from column `skip` + 1) as a line of a paragraph (its text without indentation and trailing space), or undefined. */
+	private paragraphLine(j: number, skip = 0): InlineLine | undefined {
+		const l = this.line(j).slice(skip);
+		if (!paragraphStart.test(l) || esm.test(l) || thematicBreak.test(l) || /\t/.test(l) || / {2}$/.test(l)) return undefined;
+		const indent = /^ */.exec(l)![0].length;
+		const from = this.starts[j] + skip;
+		return { from: from + indent, to: from + l.replace(/ +$/, '').length, end: this.ends[j], line: j + 1, column: skip + indent + 1 };
+	}
+
+	private paragraphNode(lines: readonly InlineLine[]): Paragraph | undefined {
+		const children = readInline(this.text, lines);
+		if (!children?.length) return undefined;
+		const first = lines[0];
+		const last = lines[lines.length - 1].line - 1;
+		// The paragraph ends with its last line's trailing space (its text does not).
+		return { type: 'paragraph', children, position: { start: this.point(first.from, first.line - 1), end: this.point(this.ends[last], last) } };
+	}
+
+	/**
+	 * A tight list of items that each hold one paragraph (no nested lists, no blank lines), all
+	 * with the same marker at the same indentation.
+	 */
+	private list(k: number, parent: string | undefined): { nodes: RootContent[]; next: number } | undefined {
+		const first = listItem.exec(this.line(k))!;
+		const indent = first[1].length;
+		const marker = first[3] ? first[4] : first[2];
+		const items: ListItem[] = [];
+		let j = k;
+		let content = 0;
+		let stop = false;
+		while (!stop && j < this.starts.length && !this.blank(j)) {
+			const l = this.line(j);
+			const m = listItem.exec(l);
+			if (!m || m[1].length !== indent || (m[3] ? m[4] : m[2]) !== marker || thematicBreak.test(l)) return undefined;
+			content = m[0].length;
+			const head = this.paragraphLine(j, content);
+			if (!head || / $/.test(l)) return undefined;
+			const lines: InlineLine[] = [head];
+			const itemLine = j;
+			for (j++; j < this.starts.length && !this.blank(j); j++) {
+				const next = this.line(j);
+				const nextIndent = /^ */.exec(next)![0].length;
+				if (parent !== undefined && (tagLine.test(next) || closingTagLine.test(next))) {
+					if (nextIndent >= content) return undefined;
+					stop = true;
+					break;
+				}
+				if (listItem.test(next)) {
+					if (nextIndent >= content) return undefined;
+					break;
+				}
+				const line = this.paragraphLine(j);
+				if (!line || / $/.test(next)) return undefined;
+				lines.push(line);
+			}
+			const paragraph = this.paragraphNode(lines);
+			if (!paragraph) return undefined;
+			const start = this.point(this.starts[itemLine] + indent, itemLine);
+			items.push({ type: 'listItem', spread: false, checked: null, children: [paragraph], position: { start, end: paragraph.position!.end } });
+		}
+		if (parent === undefined && j < this.starts.length && !this.blank(j)) return undefined;
+		// After blank lines, a line indented into the last item or another item with the same marker would belong to the list.
+		let q = j;
+		while (q < this.starts.length && this.blank(q)) q++;
+		if (q > j && q < this.starts.length) {
+			const after = this.line(q);
+			const item = listItem.exec(after);
+			if (/^ */.exec(after)![0].length >= content || (item && (item[3] ? item[4] : item[2]) === marker)) return undefined;
+		}
+		const list: List = {
+			type: 'list',
+			ordered: first[3] !== undefined,
+			start: first[3] !== undefined ? Number(first[3]) : null,
+			spread: false,
+			children: items,
+			position: { start: items[0].position!.start, end: items[items.length - 1].position!.end },
+		};
+		return { nodes: [list], next: j };
+	}
+
+	private element(k: number): { nodes: RootContent[]; next: number } | undefined {
+		const tag = readOpeningTag({ text: this.text, starts: this.starts, ends: this.ends }, k);
+		if (!tag) return undefined;
+		const { name, attributes } = tag;
+		const start = this.point(tag.start, k);
+		const node = (children: RootContent[], endLine: number): MdxJsxFlowElement =>
+			({ type: 'mdxJsxFlowElement', name, attributes, children, position: { start, end: this.point(this.ends[endLine], endLine) } }) as MdxJsxFlowElement;
+		if (tag.selfClosing) return { nodes: [node([], tag.endLine)], next: tag.endLine + 1 };
+		const children: RootContent[] = [];
+		let j = tag.endLine + 1;
+		while (j < this.starts.length) {
+			if (this.blank(j)) {
+				j++;
+				continue;
+			}
+			const close = closingTagLine.exec(this.line(j));
+			if (close) return close[2] === name ? { nodes: [node(children, j)], next: j + 1 } : undefined;
+			const block = this.block(j, name);
+			if (!block) return undefined;
+			children.push(...(block.nodes as BlockContent[]));
+			j = block.next;
+		}
+		return undefined;
+	}
+}

@@ -1,0 +1,252 @@
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { fastTree, parseMdxFast } from '../../../server/src/core/mdx/fastMdxParse';
+import { parseMdx } from '../../../server/src/core/mdx/mdxParser';
+
+/** Both parsers' answers as plain data (positions included), for deepEqual. */
+function both(text: string): { fast: unknown; micromark: unknown } {
+	const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+	return { fast: plain(parseMdxFast(text)), micromark: plain(parseMdx(text, true)) };
+}
+
+function assertSameTree(text: string): void {
+	const { fast, micromark } = both(text);
+	assert.deepEqual(fast, micromark, `different trees for ${JSON.stringify(text)}`);
+}
+
+describe('fastMdxParse: micromark’s tree, read faster', () => {
+	it('reads a page of plain blocks without micromark, to the same tree', () => {
+		const page = [
+			'---',
+			'title: "Install"',
+			'---',
+			'',
+			'# Install the tool',
+			'',
+			'Run the installer with `npm ci` and wait for **all** of it,',
+			'  then _restart_ the editor (see [the guide](/guide/start)).',
+			'A snake_case name stays text.',
+			'- one item',
+			'- two items',
+			'  go on here',
+			'',
+			'3. third',
+			'4. fourth',
+			'',
+			'<Note title="Heads up" icon=\'star\' open>',
+			'  Keep the key **secret**.',
+			'',
+			'  ```bash title',
+			'    npm ci',
+			'  npm test',
+			'  ```',
+			'  <Card title="x" />',
+			'  <CardGroup cols={2} tags={["a", \'b\']}>',
+			'    <Card',
+			'      title="Two lines"',
+			'      icon="star"',
+			'    />',
+			'  </CardGroup>',
+			'</Note>',
+			'',
+			'```',
+			'plain',
+			'```',
+			'',
+		].join('\n');
+		const read = fastTree(page);
+		assert.ok(read, 'the reader declined the page');
+		assert.equal(read.chunks, 0, 'part of the page went to micromark');
+		assertSameTree(page);
+	});
+
+	it('gives micromark what it does not read, in one call, and places its nodes in the page', () => {
+		const page = [
+			'Intro text.',
+			'',
+			'| a \\| b | c |',
+			'| --- | --- |',
+			'| 1 | 2 |',
+			'',
+			'Between the chunks.',
+			'',
+			'> a quote',
+			'',
+			'- item',
+			'',
+			'  more of the item',
+			'',
+			'- next item',
+			'',
+			'{props.name}',
+			'',
+			'## Last',
+			'',
+		].join('\n');
+		const read = fastTree(page);
+		assert.ok(read);
+		assert.equal(read.chunks, 2);
+		assertSameTree(page);
+	});
+
+	it('leaves to micromark what reaches across the page or does not close', () => {
+		for (const page of [
+			'See [the guide][g].\n\n[g]: /guide\n',
+			'Text\n\n```js\nnever closed\n',
+			'<Note>\n\nText with {x}\n\nPlain.\n',
+			'A\r\nB\n',
+			'- a\n\n  b\n\n- c\n',
+		]) {
+			assertSameTree(page);
+		}
+		assert.equal(fastTree('See [the guide][g].\n\n[g]: /guide\n'), undefined);
+		// A chunk whose fence is not closed would swallow the paragraph after it: the sentinel sees it.
+		assert.equal(fastTree('| a |\n| - |\n\n```js\nopen\n\nx\n'), undefined);
+	});
+
+	it('reports syntax errors as micromark does', () => {
+		for (const page of ['<Note>\n\nText\n', 'A {b\n\nc\n', '</Note>\n']) {
+			const { fast, micromark } = both(page);
+			assert.deepEqual(fast, micromark);
+			assert.ok((fast as { error?: unknown }).error);
+		}
+	});
+
+	// Pages made of pieces that are read directly, pieces that are not, and the edges between them:
+	// indentation, lists that go on or end, emphasis and code spans next to every kind of character.
+	const word = fc.constantFrom(
+		'alpha',
+		'Beta',
+		'x_y',
+		'_lead',
+		'trail_',
+		'a*b',
+		'**bold**',
+		'*em*',
+		'_em_',
+		'__strong__',
+		'**a**b',
+		'a**b**',
+		'(**x**)',
+		'**x**.',
+		'*(x)*',
+		'`code`',
+		'`` a ` b ``',
+		'` x `',
+		'`x',
+		'[link](/a/b)',
+		'[a **b**](/c)',
+		'[x]',
+		'![i](/i.png)',
+		'1.',
+		'2)',
+		'#',
+		'&',
+		'&amp;',
+		'a\\b',
+		'<Icon />',
+		'{x}',
+		'$5',
+		'~~d~~',
+		'https://a.b',
+		'a@b.co',
+		'é',
+		'ü**x**',
+		'"q"',
+		'|',
+		'-',
+		'>',
+	);
+	const phrase = fc.array(word, { minLength: 1, maxLength: 5 }).map(ws => ws.join(' '));
+	const indent = fc.constantFrom('', '', '', ' ', '  ', '   ', '    ');
+	const paragraph = fc
+		.array(fc.tuple(indent, phrase, fc.constantFrom('', '', ' ', '  ')), { minLength: 1, maxLength: 3 })
+		.map(lines => lines.map(([i, p, t]) => `${i}${p}${t}`).join('\n'));
+	const heading = fc
+		.tuple(indent, fc.integer({ min: 1, max: 7 }), phrase, fc.constantFrom('', ' #', ' '))
+		.map(([i, d, p, t]) => `${i}${'#'.repeat(d)} ${p}${t}`);
+	const listItems = fc.tuple(
+		fc.constantFrom('-', '*', '+', '1.', '1)', '7.'),
+		fc.array(fc.tuple(phrase, fc.option(fc.tuple(indent, phrase), { nil: undefined }), fc.constantFrom('\n', '\n', '\n\n')), { minLength: 1, maxLength: 3 }),
+		indent,
+	);
+	const list = listItems.map(([m, items, i]) =>
+		items.map(([p, more, sep], n) => `${i}${m} ${p}${more ? `\n${more[0]}${more[1]}` : ''}${n < items.length - 1 ? sep : ''}`).join(''),
+	);
+	const fence = fc
+		.tuple(
+			indent,
+			fc.constantFrom('```', '````', '~~~'),
+			fc.constantFrom('', 'js', 'bash title="x"', 'py  a b '),
+			fc.array(fc.tuple(indent, phrase), { maxLength: 3 }),
+			indent,
+		)
+		.map(([i, f, info, body, j]) => `${i}${f}${info}\n${body.map(([k, p]) => `${k}${p}`).join('\n')}${body.length ? '\n' : ''}${j}${f}`);
+	const cell = fc.oneof(phrase, fc.constantFrom('', ' ', 'x', '`a|b`'));
+	const tableRow = fc.array(cell, { minLength: 1, maxLength: 3 }).map(cs => `| ${cs.join(' | ')} |`);
+	const table = fc
+		.tuple(
+			indent,
+			fc.constantFrom('| h | i |', '|h|i|', 'h | i', '| h |'),
+			fc.constantFrom('| --- | :-: |', '|-|-:|', '| :-- |', '| - | - | - |'),
+			fc.array(tableRow, { maxLength: 3 }),
+			fc.constantFrom('', '', '\ntext after', '\n  | z |  '),
+		)
+		.map(([i, h, d, rows, after]) => [h, d, ...rows].map(r => `${i}${r}`).join('\n') + after);
+	const other = fc.constantFrom('> quote', '***', '---', '{1 + 1}', 'import X from "/x.mdx"', '$$\nx\n$$', '<div>\n\n- a\n\n</div>', 'a\n===');
+	const leaf = fc.oneof(paragraph, heading, list, fence, table, other);
+	const block: fc.Arbitrary<string> = fc.letrec<{ block: string }>(tie => ({
+		block: fc.oneof(
+			{ depthSize: 'small', withCrossShrink: true },
+			leaf,
+			leaf,
+			fc
+				.tuple(
+					indent,
+					fc.constantFrom('Note', 'Card', 'div'),
+					fc.constantFrom(
+						'',
+						' title="A b"',
+						" icon='x' open",
+						' a="1"  b',
+						' cols={2}',
+						` tags={["a", 'b']} n={-1.5}`,
+						' x={y}',
+						' {...p}',
+						'\n  title="A b"\n  cols={3}\n',
+						'\n    a="1" b={true}',
+						'\n\n  a="1"\n',
+						' a="x&amp;y"',
+					),
+					fc.array(fc.tuple(tie('block'), fc.constantFrom('\n', '\n\n')), { maxLength: 2 }),
+					indent,
+				)
+				.map(([i, n, a, c, j]) => `${i}<${n}${a}>\n${c.map(([b, s]) => `${b}${s}`).join('')}${j}</${n}>`),
+			fc
+				.tuple(
+					indent,
+					fc.constantFrom('Icon', 'Card'),
+					fc.constantFrom('', ' icon="x"', '\n  icon="x"\n  size={12}\n', ' a={[]}'),
+					fc.constantFrom(' />', '/>', ' />  '),
+				)
+				.map(([i, n, a, e]) => `${i}<${n}${a}${e}`),
+		),
+	})).block;
+	const page = fc
+		.tuple(
+			fc.option(phrase, { nil: undefined }),
+			fc.array(fc.tuple(block, fc.constantFrom('\n', '\n\n', '\n\n\n')), { minLength: 1, maxLength: 6 }),
+			fc.constantFrom('', '\n'),
+		)
+		.map(([front, blocks, end]) => `${front ? `---\ntitle: ${JSON.stringify(front)}\n---\n` : ''}${blocks.map(([b, s]) => `${b}${s}`).join('')}${end}`);
+
+	it('gives micromark’s tree (or its error) for generated pages', () => {
+		fc.assert(
+			fc.property(page, text => {
+				const { fast, micromark } = both(text);
+				assert.deepEqual(fast, micromark);
+			}),
+			{ numRuns: 1500 },
+		);
+	});
+});

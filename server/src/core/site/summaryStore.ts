@@ -1,6 +1,7 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { contentKey } from '../cache';
 import type { PageSummary } from '../mdx/pageSummary';
+import { SharedPositions } from './sharedPositions';
 
 /**
  * Page summaries, by page and by content. A versioned site (crewAI's docs: 24,803 pages, 1,723
@@ -15,6 +16,7 @@ export class SummaryStore {
 	readonly #byContent = new Map<string, { uri: string; summary: PageSummary }>();
 	/** A document object keeps its text until its version changes (open buffers are updated in place). */
 	readonly #keys = new WeakMap<TextDocument, { version: number; key: string }>();
+	readonly #positions = new SharedPositions();
 
 	constructor(private readonly capacity = 60_000) {}
 
@@ -52,8 +54,10 @@ export class SummaryStore {
 	}
 
 	/** Remembers a summary made elsewhere (a worker thread) for this exact text. */
-	set(document: TextDocument, summary: PageSummary): PageSummary {
+	set(document: TextDocument, made: PageSummary): PageSummary {
 		const key = this.keyOf(document);
+		// Positions equal to another summary's become that one (see sharedPositions.ts): the heap marks fewer objects.
+		const summary = this.#positions.share(made);
 		this.#byContent.delete(key);
 		this.#byContent.set(key, { uri: document.uri, summary });
 		if (this.#byContent.size > this.capacity) this.#byContent.delete(this.#byContent.keys().next().value!);

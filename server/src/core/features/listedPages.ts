@@ -1,6 +1,6 @@
 import type { PageEntry } from '../docsConfig/navigation';
 import { pagePathOf } from '../docsConfig/pageEntries';
-import type { SortedPaths } from './pageCandidates';
+import { lowerBound, type SortedPaths } from './pageCandidates';
 
 /**
  * Which pages a navigation lists, and the site's pages it does not list (sorted as the page set),
@@ -114,23 +114,11 @@ function countAll(entries: readonly PageEntry[], all: SortedPaths): ListedPagesD
 }
 
 /** The entries of `before` and `after` outside their common start and end (same values in the same order). */
-function changedWindow(before: readonly PageEntry[], after: readonly PageEntry[]): { removed: readonly PageEntry[]; added: readonly PageEntry[] } | undefined {
+function changedWindow(before: readonly PageEntry[], after: readonly PageEntry[]): { removed: readonly PageEntry[]; added: readonly PageEntry[] } {
 	let start = 0;
 	const shorter = Math.min(before.length, after.length);
 	while (start < shorter && before[start].value === after[start].value) start++;
 	let end = 0;
 	while (end < shorter - start && before[before.length - 1 - end].value === after[after.length - 1 - end].value) end++;
 	return { removed: before.slice(start, before.length - end), added: after.slice(start, after.length - end) };
-}
-
-/** The first index of `sorted` (code-unit order) not before `value`. */
-function lowerBound(sorted: readonly string[], value: string): number {
-	let low = 0;
-	let high = sorted.length;
-	while (low < high) {
-		const middle = (low + high) >> 1;
-		if (sorted[middle] < value) low = middle + 1;
-		else high = middle;
-	}
-	return low;
 }

@@ -108,7 +108,8 @@ function prefixRange(sorted: readonly string[], prefix: string): [number, number
 	return [low, high];
 }
 
-function lowerBound(sorted: readonly string[], value: string): number {
+/** The first index of `sorted` (code-unit order) not before `value`. */
+export function lowerBound(sorted: readonly string[], value: string): number {
 	let low = 0;
 	let high = sorted.length;
 	while (low < high) {

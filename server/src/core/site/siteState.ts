@@ -18,7 +18,7 @@ import { NavigationRuleCache } from './navigationChecks';
 import { PageDependencies } from './pageDependencies';
 import { PageIndex } from './pageIndex';
 import { withListings, type FolderListing } from './folderListings';
-import { buildSiteModel, type SiteModel, type SpecLoader } from './siteModel';
+import { buildSiteModel, type FileExists, type SiteModel, type SpecLoader } from './siteModel';
 import type { SiteSnapshot } from './siteSnapshot';
 import { SummaryStore } from './summaryStore';
 
@@ -238,7 +238,7 @@ export class SiteState implements SiteSnapshot {
 				token,
 				this.loadSpec,
 				findMissedPages(workspace, this.options.logger ?? nullLogger, pages),
-				async path => (await workspace.stat(joinUri(root, ...path.split('/'))))?.kind === 'file',
+				this.#fileExists(root),
 				rules,
 				cached?.rootUri === root ? cached.config : undefined,
 			).then(model => {
@@ -282,18 +282,22 @@ export class SiteState implements SiteSnapshot {
 		const model = this.#models.get(root);
 		const rules = this.#ruleCaches.get(root);
 		if (!model || !rules || this.#building.has(root) || !(await this.#isCurrent(model, await this.pageIndex(root, token)))) return 0;
-		const { workspace } = this.options;
 		return rehearseConfigEdits(
 			{
 				model,
 				configUri: joinUri(root, docsConfigFileName),
 				rules,
 				loadSpec: this.loadSpec,
-				fileExists: async path => (await workspace.stat(joinUri(root, ...path.split('/'))))?.kind === 'file',
+				fileExists: this.#fileExists(root),
 				loadConfigFile: this.loadConfigFile,
 			},
 			token,
 		);
+	}
+
+	/** Whether a path relative to the root is a file (what a model's rules ask of images and favicons). */
+	#fileExists(root: string): FileExists {
+		return async path => (await this.options.workspace.stat(joinUri(root, ...path.split('/'))))?.kind === 'file';
 	}
 
 	/** A model is current while its page set and the text of every configuration file it read are unchanged. */

@@ -33,7 +33,9 @@ const node = {
 
 const targets = [
 	{ ...node, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
-	{ ...node, entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js' },
+	// dist/server.js loads dist/serverMain.js through V8's code cache (server/src/node/codeCache.ts).
+	{ ...node, entryPoints: ['server/src/serverLoader.ts'], outfile: 'dist/server.js' },
+	{ ...node, entryPoints: ['server/src/main.ts'], outfile: 'dist/serverMain.js' },
 	{ ...node, entryPoints: ['server/src/node/specWorker.ts'], outfile: 'dist/specWorker.js' },
 	{ ...node, entryPoints: ['server/src/node/pageWorker.ts'], outfile: 'dist/pageWorker.js' },
 	{ ...node, entryPoints: ['server/src/node/formatWorker.ts'], outfile: 'dist/formatWorker.js' },

@@ -24,6 +24,7 @@ describe('npm run package (offline .vsix)', function () {
 			'extension/package.json',
 			'extension/dist/client.js',
 			'extension/dist/server.js',
+			'extension/dist/serverMain.js',
 			'extension/dist/pageWorker.js',
 			'extension/dist/formatWorker.js',
 			'extension/dist/cli.js',

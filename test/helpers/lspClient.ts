@@ -42,11 +42,11 @@ export class LspClient {
 	#exited = false;
 	#siteChanges = 0;
 
-	private constructor() {
+	private constructor(env: Record<string, string> = {}) {
 		// Test servers listen on 127.0.0.1: the network policy's test-only allowance (refusals are proven in test/cli/hostileRepo.test.ts).
 		this.#process = spawn(process.execPath, [serverPath, '--stdio'], {
 			stdio: ['pipe', 'pipe', 'pipe'],
-			env: { ...process.env, MINTDOC_TEST_ALLOW_LOOPBACK: '1' },
+			env: { ...process.env, MINTDOC_TEST_ALLOW_LOOPBACK: '1', ...env },
 		});
 		this.#process.stderr!.on('data', chunk => this.stderr.push(String(chunk)));
 		this.#process.on('exit', () => {
@@ -77,9 +77,9 @@ export class LspClient {
 		this.connection.listen();
 	}
 
-	/** Starts the server and completes the initialize handshake with the given workspace folders. */
-	static async start(folders: readonly string[], initializationOptions?: Record<string, unknown>): Promise<LspClient> {
-		const client = new LspClient();
+	/** Starts the server (with `env` added to this process's environment) and completes the initialize handshake with the given workspace folders. */
+	static async start(folders: readonly string[], initializationOptions?: Record<string, unknown>, env?: Record<string, string>): Promise<LspClient> {
+		const client = new LspClient(env);
 		await client.connection.sendRequest(InitializeRequest.type, {
 			processId: process.pid,
 			rootUri: null,

@@ -2,9 +2,11 @@ import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import type { PageSummarizer } from '../core/languageServiceTypes';
+import type { Logger } from '../core/logger';
 import type { ServerRuntime } from '../lsp/serverRuntime';
 import { findExternalLinkProblems } from './externalLinkFindings';
 import { createFsWorkspace } from './fsWorkspace';
+import { codeCacheHook } from './codeCache';
 import { limitHeapGrowth } from './heapGrowth';
 import { cacheFileFor, createPersistentSummarizer, pruneCacheFolder, summarizerFingerprint, type PersistentSummarizer } from './pageCache';
 import { createPagePool, serverPageWorkers } from './pagePool';
@@ -31,6 +33,7 @@ export function createNodeRuntime(): ServerRuntime {
 	let storagePath: string | undefined;
 	let specCacheDir = path.join(userCacheDirectory(), 'openapi-cache');
 	let trusted = true;
+	let log: Logger | undefined;
 	// Page summaries persist in the extension's storage, so reopening a large site skips parsing its unchanged pages.
 	let pageCache: PersistentSummarizer | undefined;
 	const summarizePages: PageSummarizer = (documents, token) => (pageCache ?? pagePool)(documents, token);
@@ -39,12 +42,13 @@ export function createNodeRuntime(): ServerRuntime {
 		() => trusted,
 	);
 	return {
-		description: `node ${process.version}, pid ${process.pid}, cwd ${URI.file(process.cwd()).fsPath}`,
+		description: `node ${process.version}, pid ${process.pid}, cwd ${URI.file(process.cwd()).fsPath}, code cache ${codeCacheHook()?.state ?? 'not loaded'}`,
 		createWorkspace: createFsWorkspace,
 		specReader,
 		fetchText,
 		summarizePages,
 		initialize(folders, options, logger) {
+			log = logger;
 			storagePath = options?.storagePath;
 			specCacheDir = path.join(storagePath ?? userCacheDirectory(), 'openapi-cache');
 			trusted = isTrustedInit(options);
@@ -57,7 +61,15 @@ export function createNodeRuntime(): ServerRuntime {
 				onFlush: ({ hits, misses, written }) => logger.info(`page cache: ${hits} pages reused, ${misses} parsed; ${written} kept for next time`),
 			});
 		},
-		afterPagesChecked: limitHeapGrowth,
+		afterPagesChecked() {
+			// First: V8 refuses a code cache made under other flags, and the heap limit sets one.
+			void codeCacheHook()
+				?.save()
+				.then(outcome => {
+					if (outcome === 'written') log?.info('code cache written: the next start compiles less');
+				});
+			limitHeapGrowth();
+		},
 		findExternalLinkProblems: (service, workspace, options) =>
 			findExternalLinkProblems(service, workspace, service.roots, { ...options, cacheFile: storagePath && path.join(storagePath, 'external-links.json') }),
 		sendPlaygroundRequest: (request, signal) => sendPlaygroundRequest(request, { signal }),

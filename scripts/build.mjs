@@ -39,7 +39,9 @@ const targets = [
 	{ ...node, entryPoints: ['server/src/node/specWorker.ts'], outfile: 'dist/specWorker.js' },
 	{ ...node, entryPoints: ['server/src/node/pageWorker.ts'], outfile: 'dist/pageWorker.js' },
 	{ ...node, entryPoints: ['server/src/node/formatWorker.ts'], outfile: 'dist/formatWorker.js' },
-	{ ...node, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+	// dist/cli.js (the `mintdoc` command) loads dist/cliMain.js the same way.
+	{ ...node, entryPoints: ['server/src/cli/cliLoader.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+	{ ...node, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cliMain.js' },
 ];
 // The assistant chat webview: a browser bundle and its stylesheet (webviews load them from dist/ only).
 const assistantWebview = {
@@ -76,7 +78,7 @@ if (!production && !cliOutdir) {
 	targets.push({ ...node, entryPoints: ['test/integration/index.ts'], outfile: 'dist/test/integration/index.js', external: ['vscode', 'mocha'] });
 }
 
-const cliFiles = ['dist/cli.js', 'dist/pageWorker.js', 'dist/formatWorker.js', 'dist/specWorker.js', 'dist/preview.js', 'dist/preview.css'];
+const cliFiles = ['dist/cli.js', 'dist/cliMain.js', 'dist/pageWorker.js', 'dist/formatWorker.js', 'dist/specWorker.js', 'dist/preview.js', 'dist/preview.css'];
 if (cliOutdir) {
 	const kept = targets.filter(t => cliFiles.includes(t.outfile));
 	targets.length = 0;

@@ -49,6 +49,7 @@ describe('the mintdoc npm package (npm run pack:cli, installed offline)', functi
 			'package/LICENSE',
 			'package/README.md',
 			'package/dist/cli.js',
+			'package/dist/cliMain.js',
 			'package/dist/formatWorker.js',
 			'package/dist/pageWorker.js',
 			'package/dist/preview.css',

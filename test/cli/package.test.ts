@@ -28,6 +28,7 @@ describe('npm run package (offline .vsix)', function () {
 			'extension/dist/pageWorker.js',
 			'extension/dist/formatWorker.js',
 			'extension/dist/cli.js',
+			'extension/dist/cliMain.js',
 			'extension/dist/specWorker.js',
 			'extension/dist/assistant.js',
 			'extension/dist/assistant.css',

@@ -1,5 +1,6 @@
 import { filterA11y } from '../core/a11yFindings';
 import { parseArgs } from 'node:util';
+import { saveCodeCache } from '../node/codeCache';
 import { apiServerUsage, runApiServer } from './apiServer';
 import { checkFolders, UsageError } from './check';
 import { formatUsage, runFormat } from './format';
@@ -246,6 +247,8 @@ if (require.main === module) {
 	main(process.argv.slice(2), process.stdout, process.stderr).then(
 		code => {
 			process.exitCode = code;
+			// Started through dist/cli.js: what this command compiled is kept for the next one (node/codeCache.ts).
+			void saveCodeCache();
 		},
 		// main() reports its own failures; this is the last resort for one it did not foresee.
 		(e: unknown) => {

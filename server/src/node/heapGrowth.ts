@@ -1,4 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
+import { saveCodeCache } from './codeCache';
 import { runInNewContext } from 'node:vm';
 
 let limited = false;
@@ -25,6 +26,8 @@ export const editHeapGrowingPercent = 30;
 export function limitHeapGrowth(): void {
 	if (limited) return;
 	limited = true;
+	// V8 refuses a code cache made under other flags: it is made now or never (see codeCache.ts).
+	void saveCodeCache();
 	setFlagsFromString(`--heap-growing-percent=${editHeapGrowingPercent}`);
 	fullCollection();
 }
@@ -50,6 +53,7 @@ export const checkHeapGrowingPercent = 30;
 export function limitCheckHeapGrowth(): void {
 	if (checkLimited) return;
 	checkLimited = true;
+	void saveCodeCache();
 	setFlagsFromString(`--heap-growing-percent=${checkHeapGrowingPercent}`);
 }
 

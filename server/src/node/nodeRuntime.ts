@@ -6,7 +6,7 @@ import type { Logger } from '../core/logger';
 import type { ServerRuntime } from '../lsp/serverRuntime';
 import { findExternalLinkProblems } from './externalLinkFindings';
 import { createFsWorkspace } from './fsWorkspace';
-import { codeCacheHook } from './codeCache';
+import { codeCacheHook, saveCodeCache } from './codeCache';
 import { limitHeapGrowth } from './heapGrowth';
 import { cacheFileFor, createPersistentSummarizer, pruneCacheFolder, summarizerFingerprint, type PersistentSummarizer } from './pageCache';
 import { createPagePool, serverPageWorkers } from './pagePool';
@@ -62,12 +62,10 @@ export function createNodeRuntime(): ServerRuntime {
 			});
 		},
 		afterPagesChecked() {
-			// First: V8 refuses a code cache made under other flags, and the heap limit sets one.
-			void codeCacheHook()
-				?.save()
-				.then(outcome => {
-					if (outcome === 'written') log?.info('code cache written: the next start compiles less');
-				});
+			// The code cache is saved before the heap limit changes a V8 flag (heapGrowth.ts): the same promise.
+			void saveCodeCache()?.then(outcome => {
+				if (outcome === 'written') log?.info('code cache written: the next start compiles less');
+			});
 			limitHeapGrowth();
 		},
 		findExternalLinkProblems: (service, workspace, options) =>

@@ -71,6 +71,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 		logger,
 		() => runtime.afterPagesChecked(),
 		new TeamConfigs(workspace, uri => documents.get(uri) !== undefined),
+		() => runtime.whenIdle(),
 	);
 	const sites = new SiteTracker(connection, service, publisher, logger);
 	// A mintdoc.json edited, saved, created or deleted: what is on screen is shown as it now says, without a restart.

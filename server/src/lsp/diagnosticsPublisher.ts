@@ -50,7 +50,30 @@ export class DiagnosticsPublisher {
 		private readonly onPagesChecked: () => void = () => undefined,
 		/** mintdoc.json of each site: applied to every finding as it is sent. */
 		private readonly teamConfigs?: TeamConfigs,
+		/** Called once each time the work runs out: nothing scheduled, no site or page check running, no rehearsal. */
+		private readonly onIdle: () => void = () => undefined,
 	) {}
+
+	/** Work was scheduled since the last call of onIdle. */
+	#busy = false;
+
+	/**
+	 * After a check of a site or a page, or a background run, ended: when nothing else is scheduled
+	 * or running, onIdle is called on a later turn, when a change that already arrived has been read
+	 * (and made the publisher busy again, so the call waits for the end of that work).
+	 */
+	#settled(): void {
+		if (!this.#busy || !this.#isIdle()) return;
+		setImmediate(() => {
+			if (!this.#busy || !this.#isIdle()) return;
+			this.#busy = false;
+			this.onIdle();
+		});
+	}
+
+	#isIdle(): boolean {
+		return !this.#pending.size && !this.#running.size && !this.#pageRuns.size && !this.#rehearsal;
+	}
 
 	/** The mintdoc.json files whose findings are on screen. */
 	readonly #configFiles = new Set<string>();
@@ -74,6 +97,7 @@ export class DiagnosticsPublisher {
 
 	/** Checks the site at `root` after `delayMs` (typing bursts collapse into one run), replacing any earlier request. */
 	schedule(root: string, delayMs: number): void {
+		this.#busy = true;
 		this.#rehearsal?.cancel();
 		this.#cancel(root);
 		// The site check answers the edit: background page checks wait (the run after it resumes where this one stopped).
@@ -104,6 +128,7 @@ export class DiagnosticsPublisher {
 
 	/** Checks one page after `delayMs` (typing), replacing an earlier request for it. */
 	schedulePage(uri: string, delayMs: number): void {
+		this.#busy = true;
 		this.#rehearsal?.cancel();
 		this.#cancel(uri);
 		this.#pageRequestedAt.set(uri, ++this.#pageRequests);
@@ -126,6 +151,7 @@ export class DiagnosticsPublisher {
 			if (!isCancelledError(e)) this.logger.error(`checking ${uri} failed: ${describeError(e)}`);
 		} finally {
 			if (this.#pending.get(uri)?.source === source) this.#pending.delete(uri);
+			this.#settled();
 		}
 	}
 
@@ -136,6 +162,7 @@ export class DiagnosticsPublisher {
 	 * site cancels this one.
 	 */
 	checkAllPages(root: string): void {
+		this.#busy = true;
 		this.#rehearsal?.cancel();
 		this.#pageRuns.get(root)?.cancel();
 		const source = new CancellationTokenSource();
@@ -165,6 +192,7 @@ export class DiagnosticsPublisher {
 			)
 			.finally(() => {
 				if (this.#pageRuns.get(root) === source) this.#pageRuns.delete(root);
+				this.#settled();
 			});
 	}
 
@@ -280,6 +308,7 @@ export class DiagnosticsPublisher {
 			this.#rerun.delete(root);
 			// Unless a newer check is already waiting (it reads what arrived too).
 			if (rerun !== undefined && !this.#pending.has(root)) this.schedule(root, rerun);
+			this.#settled();
 		}
 	}
 

@@ -30,6 +30,11 @@ export interface ServerRuntime {
 	initialize(folders: readonly string[], options: ServerInitOptions | undefined, logger: Logger): void;
 	/** Called after a background check of a site's pages: keeps memory flat once a site is loaded. */
 	afterPagesChecked(): void;
+	/**
+	 * Called when the server's checks ran out (nothing scheduled or running): housekeeping that
+	 * would otherwise land in the next keystroke's check (Node: the young generation is collected).
+	 */
+	whenIdle(): void;
 	/** External links of every page, over the network, with the verdicts kept in the storage folder. */
 	findExternalLinkProblems(
 		service: LanguageService,

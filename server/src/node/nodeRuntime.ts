@@ -7,7 +7,7 @@ import type { ServerRuntime } from '../lsp/serverRuntime';
 import { findExternalLinkProblems } from './externalLinkFindings';
 import { createFsWorkspace } from './fsWorkspace';
 import { codeCacheHook, saveCodeCache } from './codeCache';
-import { limitHeapGrowth } from './heapGrowth';
+import { collectYoungGeneration, limitHeapGrowth } from './heapGrowth';
 import { cacheFileFor, createPersistentSummarizer, pruneCacheFolder, summarizerFingerprint, type PersistentSummarizer } from './pageCache';
 import { createPagePool, serverPageWorkers } from './pagePool';
 import { sendPlaygroundRequest } from './playgroundFetch';
@@ -68,6 +68,7 @@ export function createNodeRuntime(): ServerRuntime {
 			});
 			limitHeapGrowth();
 		},
+		whenIdle: collectYoungGeneration,
 		findExternalLinkProblems: (service, workspace, options) =>
 			findExternalLinkProblems(service, workspace, service.roots, { ...options, cacheFile: storagePath && path.join(storagePath, 'external-links.json') }),
 		sendPlaygroundRequest: (request, signal) => sendPlaygroundRequest(request, { signal }),

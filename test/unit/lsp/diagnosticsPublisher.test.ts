@@ -11,7 +11,7 @@ import { InMemoryWorkspace, workspaceRoot, workspaceUri } from '../../helpers/in
 import { docsJson } from '../../helpers/siteCheck';
 
 /** A publisher on a real JSON-RPC connection (in-process streams) to a client that records what it is sent. */
-function publisherOver(service: LanguageService) {
+function publisherOver(service: LanguageService, onIdle?: () => void) {
 	const toServer = new PassThrough();
 	const toClient = new PassThrough();
 	const connection = createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
@@ -36,7 +36,14 @@ function publisherOver(service: LanguageService) {
 		client.dispose();
 		connection.dispose();
 	};
-	return { publisher: new DiagnosticsPublisher(connection, service, nullLogger), published, nextPublish, sent, wire: () => wire, dispose };
+	return {
+		publisher: new DiagnosticsPublisher(connection, service, nullLogger, undefined, undefined, onIdle),
+		published,
+		nextPublish,
+		sent,
+		wire: () => wire,
+		dispose,
+	};
 }
 
 describe('diagnostics publisher: a document arriving during a check', () => {
@@ -129,6 +136,65 @@ describe('diagnostics publisher: a document arriving during a check', () => {
 			assert.equal(checks, 2);
 			assert.ok(published.find(p => p.uri === workspaceUri('docs.json'))?.diagnostics.some(d => d.code === 'page-not-found'));
 		} finally {
+			dispose();
+		}
+	});
+
+	it('says it is idle once each time its work runs out: after the site check and the re-check of its pages, after a page check', async () => {
+		const workspace = new InMemoryWorkspace({ 'docs.json': docsJson({ pages: ['index', 'missing'] }), 'index.mdx': '# Home\n' });
+		const real = createLanguageService({ workspace, changesReported: true });
+		await real.findDocsRoots(noCancellation);
+		const events: string[] = [];
+		// The background re-check of the pages waits at a gate the test opens.
+		let openGate: (() => void) | undefined;
+		let pagesEntered: (() => void) | undefined;
+		const service: LanguageService = Object.assign(Object.create(real) as LanguageService, {
+			checkSite: (...args: Parameters<LanguageService['checkSite']>) => (events.push('site'), real.checkSite(...args)),
+			checkPage: (...args: Parameters<LanguageService['checkPage']>) => (events.push('page'), real.checkPage(...args)),
+			checkPages: async (...args: Parameters<LanguageService['checkPages']>) => {
+				events.push('pages');
+				pagesEntered?.();
+				await new Promise<void>(resolve => (openGate = resolve));
+				return real.checkPages(...args);
+			},
+		});
+		let idle: (() => void) | undefined;
+		const nextIdle = () => new Promise<void>(resolve => (idle = resolve));
+		const turns = async (n: number) => {
+			for (let i = 0; i < n; i++) await new Promise(resolve => setImmediate(resolve));
+		};
+		const { publisher, dispose } = publisherOver(service, () => (events.push('idle'), idle?.()));
+		try {
+			const entered = new Promise<void>(resolve => (pagesEntered = resolve));
+			publisher.schedule(workspaceRoot, 0);
+			await entered;
+			await turns(5);
+			assert.deepEqual(events, ['site', 'pages'], 'not idle while the pages are re-checked');
+			let done = nextIdle();
+			openGate!();
+			await done;
+			await turns(5);
+			assert.deepEqual(events, ['site', 'pages', 'idle']);
+
+			// A page edited: its check, then idle again, once.
+			done = nextIdle();
+			publisher.schedulePage(workspaceUri('index.mdx'), 0);
+			await done;
+			await turns(5);
+			assert.deepEqual(events.slice(3), ['page', 'idle']);
+
+			// A check scheduled while the last one runs: idle only after both.
+			const again = new Promise<void>(resolve => (pagesEntered = resolve));
+			publisher.schedule(workspaceRoot, 0);
+			publisher.schedule(workspaceRoot, 0);
+			await again;
+			done = nextIdle();
+			openGate!();
+			await done;
+			await turns(5);
+			assert.deepEqual(events.slice(5), ['site', 'pages', 'idle']);
+		} finally {
+			openGate?.();
 			dispose();
 		}
 	});

@@ -2,7 +2,7 @@ import { promises as fs, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { Script } from 'node:vm';
-import { ensurePrivateDirectory, readPrivateFile, writePrivateFile } from './privateFiles';
+import { ensurePrivateDirectory, readPrivateFile, userCacheDirectory, writePrivateFile } from './privateFiles';
 
 /**
  * V8's code cache for the language server's and the CLI's bundles. Compiling the 3.7 MB server
@@ -80,6 +80,19 @@ export async function runWithCodeCache(file: string, cacheDir: string, version: 
 	const run = script.runInThisContext() as (...args: unknown[]) => void;
 	run.call(bundle.exports, bundle.exports, bundleRequire, bundle, file, path.dirname(file));
 }
+
+/**
+ * The entry of a program that is a loader (dist/server.js, dist/cli.js): runs `bundle` from the code
+ * cache in the user's cache folder; a failure to start is written to stderr, prefixed by `name`.
+ */
+export function startBundle(bundle: string, name: string): void {
+	runWithCodeCache(bundle, path.join(userCacheDirectory(), 'code-cache'), typeof MINTDOC_VERSION === 'string' ? MINTDOC_VERSION : 'dev').catch((e: unknown) => {
+		process.stderr.write(`${name} failed to start: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+		process.exitCode = 2;
+	});
+}
+
+declare const MINTDOC_VERSION: string;
 
 async function writeCache(cacheFile: string, data: Buffer): Promise<boolean> {
 	if (!(await writePrivateFile(cacheFile, data))) return false;

@@ -96,15 +96,19 @@ declare const MINTDOC_VERSION: string;
 
 async function writeCache(cacheFile: string, data: Buffer): Promise<boolean> {
 	if (!(await writePrivateFile(cacheFile, data))) return false;
-	// Caches of earlier builds: the newest few stay, the rest go.
+	// Caches of earlier builds: the newest few stay, the rest go (another process may be at it too: whatever it removed is gone).
 	const dir = path.dirname(cacheFile);
 	const prefix = path.basename(cacheFile).split('-')[0] + '-';
-	const others = await Promise.all(
-		(await fs.readdir(dir))
-			.filter(entry => entry.startsWith(prefix) && entry.endsWith('.bin') && entry !== path.basename(cacheFile))
-			.map(async entry => ({ entry, mtime: (await fs.lstat(path.join(dir, entry))).mtimeMs })),
-	);
-	others.sort((a, b) => b.mtime - a.mtime);
-	for (const { entry } of others.slice(keptOthers)) await fs.rm(path.join(dir, entry), { force: true });
+	try {
+		const others = await Promise.all(
+			(await fs.readdir(dir))
+				.filter(entry => entry.startsWith(prefix) && entry.endsWith('.bin') && entry !== path.basename(cacheFile))
+				.map(async entry => ({ entry, mtime: (await fs.lstat(path.join(dir, entry)).catch(() => undefined))?.mtimeMs ?? 0 })),
+		);
+		others.sort((a, b) => b.mtime - a.mtime);
+		for (const { entry } of others.slice(keptOthers)) await fs.rm(path.join(dir, entry), { force: true });
+	} catch {
+		// Pruning is housekeeping: the cache itself was written.
+	}
 	return true;
 }

@@ -1,6 +1,6 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { fastScanInto } from './fastPageScan';
-import { parseMdx } from './mdxParser';
+import { parseMdxFast } from './fastMdxParse';
 import { PageRecorder, type Extracted } from './pageRecords';
 import { recordTree } from './treeRecords';
 
@@ -43,7 +43,7 @@ export function chunkedSummarize(
 			continue;
 		}
 		const chunk = text.slice(from, to);
-		const parsed = parseMdx(chunk, true);
+		const parsed = parseMdxFast(chunk);
 		if (!parsed.tree) return undefined;
 		// The cut must be where the parser is at its top level: the chunk's last block is the element its closing tag closes.
 		if (to < text.length) {

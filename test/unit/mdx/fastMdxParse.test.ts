@@ -96,6 +96,9 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 			'<Note>\n\nText with {x}\n\nPlain.\n',
 			'A\r\nB\n',
 			'- a\n\n  b\n\n- c\n',
+			// A list that interrupts a paragraph micromark reads goes on with an item after a blank line.
+			'Text {x}:\n- a\n\n- b\n',
+			'{x}\n\n- a\n\nText\n\n- b\n',
 		]) {
 			assertSameTree(page);
 		}
@@ -156,6 +159,27 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 		'|',
 		'-',
 		'>',
+		'a\\*b',
+		'\\_x\\_',
+		'\\\\',
+		'end\\',
+		'\\[x\\]',
+		'*a\\*b*',
+		'![alt](/i.png)',
+		'![](/i.png)',
+		'![a *b*](/i.png)',
+		'<br />',
+		'<br/>',
+		'a<br/>b',
+		'<Icon icon="x" />',
+		"<Icon a='1' b />",
+		'<b>x</b>',
+		'**View ▾**',
+		'(▾**x**)',
+		'**x**▾',
+		'*é*',
+		'[`a` b](/c)',
+		'[a \\] b](/c)',
 	);
 	const phrase = fc.array(word, { minLength: 1, maxLength: 5 }).map(ws => ws.join(' '));
 	const indent = fc.constantFrom('', '', '', ' ', '  ', '   ', '    ');

@@ -1,12 +1,15 @@
 import type { PhrasingContent } from 'mdast';
+import type { MdxJsxAttribute } from 'mdast-util-mdx-jsx';
 
 /**
  * The inline reader of the fast MDX parser (fastMdxParse.ts): the content of one paragraph or
  * heading, as lines, read into exactly the mdast nodes (with positions) micromark and
- * mdast-util-from-markdown build — for plain text, code spans, `[text](destination)` links and
- * simple `*emphasis*`, `_emphasis_`, `**strong**`. Anything else (escapes, character references,
- * JSX, expressions, math, strikethrough, images, autolink literals, hard breaks, emphasis next to
- * non-ASCII text or nested in emphasis) returns undefined: the caller hands the block to micromark.
+ * mdast-util-from-markdown build — for plain text, backslash escapes, code spans,
+ * `[text](destination)` links, `![alt](destination)` images with a plain alt, self-closing JSX
+ * tags with string props on one line (`<br />`, `<Icon icon="x" />`) and simple `*emphasis*`,
+ * `_emphasis_`, `**strong**`. Anything else (character references, other JSX, expressions, math,
+ * strikethrough, autolink literals, hard breaks, emphasis nested in emphasis or next to a letter
+ * outside ASCII) returns undefined: the caller hands the block to micromark.
  */
 
 /** One line of the content: `text[from, to)` at 1-based `line`, `column` (indentation and trailing spaces excluded). */
@@ -26,9 +29,19 @@ interface Point {
 }
 
 /** Characters that start a construct this reader does not mirror (or that could). */
-const declined = /[\\{}<$~|]|&[#A-Za-z]|!\[|@|www\.|https?:|mailto:|xmpp:/i;
+const declined = /[{}$~|]|&[#A-Za-z]|@|www\.|https?:|mailto:|xmpp:/i;
 const asciiAlnum = /[A-Za-z0-9]/;
 const asciiPunctuation = /[!-/:-@[-`{-~]/;
+/** What micromark counts as punctuation next to an emphasis delimiter (Unicode punctuation and symbols). */
+const unicodePunctuation = /[\p{P}\p{S}]/u;
+const whitespace = /\s/;
+/** An image with a plain alt and a link's destination. */
+const imageHead = /!\[([^[\]\\`*_<>{}&!\n$~|]*)\]\(([^\s()<>\\&"']+)\)/y;
+/** A self-closing JSX tag on one line with string props (values without escapes, references, braces or angle brackets). */
+const inlineTag = /<([A-Za-z][A-Za-z0-9]*)((?: +[A-Za-z_][\w-]*(?:="[^"\\{}<>&\n]*"|='[^'\\{}<>&\n]*')?)*) *\/>/y;
+const inlineAttribute = /( +)([A-Za-z_][\w-]*)(?:="([^"]*)"|='([^']*)')?/g;
+/** A backslash escape: the backslash is dropped from the text. */
+const escape = /\\([!-/:-@[-`{-~])/g;
 
 export function readInline(text: string, lines: readonly InlineLine[]): PhrasingContent[] | undefined {
 	if (lines.length === 0) return [];
@@ -87,14 +100,38 @@ class InlineReader {
 		const s = this.joined;
 		const out: PhrasingContent[] = [];
 		let textStart = from;
+		let escaped = false;
 		const flush = (end: number): void => {
-			if (end > textStart)
-				out.push({ type: 'text', value: s.slice(textStart, end), position: { start: this.point(textStart, 'start'), end: this.point(end, 'end') } });
+			if (end <= textStart) return;
+			const raw = s.slice(textStart, end);
+			const value = escaped ? raw.replace(escape, '$1') : raw;
+			out.push({ type: 'text', value, position: { start: this.point(textStart, 'start'), end: this.point(end, 'end') } });
+			escaped = false;
 		};
 		let i = from;
 		while (i < to) {
 			const c = s[i];
-			if (c === '`') {
+			if (c === '\\') {
+				const next = s[i + 1];
+				// A backslash before a line break is a hard break (not read here); before other punctuation an escape.
+				if (next === '\n') return undefined;
+				if (i + 1 < to && asciiPunctuation.test(next)) {
+					escaped = true;
+					i += 2;
+				} else i++;
+			} else if (c === '!' && s[i + 1] === '[') {
+				const image = this.image(i, to);
+				if (!image) return undefined;
+				flush(i);
+				out.push(image.node);
+				i = textStart = image.end;
+			} else if (c === '<') {
+				const element = this.selfClosingElement(i, to);
+				if (!element) return undefined;
+				flush(i);
+				out.push(element.node);
+				i = textStart = element.end;
+			} else if (c === '`') {
 				const code = this.codeSpan(i, to);
 				if (!code) return undefined;
 				flush(i);
@@ -154,9 +191,12 @@ class InlineReader {
 		if (s[open - 1] === '!') return undefined;
 		let close = open + 1;
 		while (close < to && s[close] !== ']' && s[close] !== '[') {
-			// A code span inside the text may hold `]`.
-			if (s[close] === '`') return undefined;
-			close++;
+			// A code span inside the text may hold `]`; an escaped `]` does not close it.
+			if (s[close] === '`') {
+				const code = this.codeSpan(close, to);
+				if (!code) return undefined;
+				close = code.end;
+			} else close += s[close] === '\\' ? 2 : 1;
 		}
 		if (s[close] !== ']' || s[close + 1] !== '(' || close === open + 1) return undefined;
 		const destStart = close + 2;
@@ -175,6 +215,34 @@ class InlineReader {
 		return { node, end: destEnd + 1 };
 	}
 
+	/** `![alt](destination)`: an alt of plain characters (no markup, escapes or line breaks), a destination as a link's. */
+	private image(open: number, to: number): { node: PhrasingContent; end: number } | undefined {
+		imageHead.lastIndex = open;
+		const m = imageHead.exec(this.joined);
+		if (!m || open + m[0].length > to) return undefined;
+		const end = open + m[0].length;
+		const node: PhrasingContent = { type: 'image', title: null, url: m[2], alt: m[1], position: { start: this.point(open), end: this.point(end) } };
+		return { node, end };
+	}
+
+	/** `<Name />` or `<Name a="b" c />` on one line: string props without escapes, references or braces. */
+	private selfClosingElement(open: number, to: number): { node: PhrasingContent; end: number } | undefined {
+		inlineTag.lastIndex = open;
+		const m = inlineTag.exec(this.joined);
+		if (!m || open + m[0].length > to) return undefined;
+		const attributes: MdxJsxAttribute[] = [];
+		const from = open + 1 + m[1].length;
+		inlineAttribute.lastIndex = 0;
+		for (let a = inlineAttribute.exec(m[2]); a; a = inlineAttribute.exec(m[2])) {
+			const start = from + a.index + a[1].length;
+			const value = a[3] ?? a[4] ?? null;
+			attributes.push({ type: 'mdxJsxAttribute', name: a[2], value, position: { start: this.point(start), end: this.point(from + a.index + a[0].length) } });
+		}
+		const end = open + m[0].length;
+		const node = { type: 'mdxJsxTextElement', name: m[1], attributes, children: [], position: { start: this.point(open), end: this.point(end) } };
+		return { node: node as PhrasingContent, end };
+	}
+
 	/**
 	 * `*a*`, `_a_`, `**a**`, `__a__` whose delimiters are plainly an opener and a closer: the opener
 	 * after the start, a space or ASCII punctuation and before a non-space; the closer after a
@@ -188,12 +256,15 @@ class InlineReader {
 		if (n > 2) return undefined;
 		const before = s[open - 1];
 		const first = s[open + n];
-		if (before !== undefined && before !== ' ' && before !== '\n' && !(asciiPunctuation.test(before) && before !== c && before !== '\\')) return undefined;
-		if (first === undefined || first === ' ' || first === '\n' || first === '*' || first === '_' || !(asciiAlnum.test(first) || asciiPunctuation.test(first)))
-			return undefined;
+		if (before !== undefined && before !== ' ' && before !== '\n' && !(unicodePunctuation.test(before) && before !== c && before !== '\\')) return undefined;
+		if (first === undefined || whitespace.test(first) || first === '*' || first === '_') return undefined;
 		let i = open + n;
 		while (i < to) {
 			const d = s[i];
+			if (d === '\\') {
+				i += 2;
+				continue;
+			}
 			if (d === '`') {
 				const code = this.codeSpan(i, to);
 				if (!code) return undefined;
@@ -210,8 +281,8 @@ class InlineReader {
 				while (s[i + m] === c) m++;
 				const last = s[i - 1];
 				const after = s[i + m];
-				const closes = m === n && last !== ' ' && last !== '\n' && (asciiAlnum.test(last) || asciiPunctuation.test(last));
-				const ends = after === undefined || after === ' ' || after === '\n' || (asciiPunctuation.test(after) && after !== c && after !== '\\');
+				const closes = m === n && !whitespace.test(last);
+				const ends = after === undefined || after === ' ' || after === '\n' || (unicodePunctuation.test(after) && after !== c && after !== '\\');
 				if (!closes || !ends) return undefined;
 				const children = this.content(open + n, i, 1);
 				if (!children?.length) return undefined;

@@ -60,13 +60,18 @@ const tagLine = /^( *)<([A-Za-z][A-Za-z0-9]*)((?: +[A-Za-z_][\w-]*(?:="[^"\\{}<>
 const closingTagLine = /^( *)<\/([A-Za-z][A-Za-z0-9]*)>$/;
 /** A list item's first line: indentation, bullet or number and delimiter, 1–4 spaces, content. */
 const listItem = /^( *)(?:([-*+])|(\d{1,9})([.)]))( {1,4})(?=\S)/;
+/** A line that may start a list item (at any indentation, empty or not). */
+const listLike = /^[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
 /** A list item that may interrupt a paragraph: a bullet, or the number 1. */
 const interruptingList = /^ *(?:[-*+]|1[.)]) +\S/;
 const thematicBreak = /^ *([-*_])(?: *\1){2,} *$/;
 /** `import`/`export` at a line start may be ESM. */
 const esm = /^ *(?:import|export)\b/;
 /** The first character of a paragraph's line: one that starts no other block. */
-const paragraphStart = /^ *(?:[A-Za-z(\u00A0-\uFFFF[_]|\*(?! |$)|`(?!``)|["'](?![*_])|\d(?!\d{0,8}[.)](?: |$)))/;
+const paragraphStart =
+	/^ *(?:[A-Za-z(\u00A0-\uFFFF[_\\]|!\[|\*(?! |$)|`(?!``)|["'](?![*_])|\d(?!\d{0,8}[.)](?: |$))|<[A-Za-z][A-Za-z0-9]*(?: +[A-Za-z_][\w-]*(?:="[^"\\{}<>&\n]*"|='[^'\\{}<>&\n]*')?)* *\/> *[A-Za-z0-9(])/;
+/** A line that starts with a self-closing tag followed by text: a paragraph (a tag alone, or followed by tags, is a block). */
+const inlineTagFirst = /^ *<[A-Za-z][A-Za-z0-9]*(?: +[A-Za-z_][\w-]*(?:="[^"\\{}<>&\n]*"|='[^'\\{}<>&\n]*')?)* *\/> *[A-Za-z0-9(]/;
 
 class FastReader {
 	private readonly starts: number[] = [];
@@ -121,9 +126,11 @@ class FastReader {
 				k++;
 				continue;
 			}
-			// After a chunk, a block at column 1 after a blank line, but no list item: one would go on with a list in the chunk.
+			// After a chunk, a block at column 1 after a blank line, but a list item only where no list of the chunk is open.
 			const block =
-				chunk === undefined || (this.blank(k - 1) && this.text[this.starts[k]] !== ' ' && !listItem.test(this.line(k))) ? this.block(k, undefined) : undefined;
+				chunk === undefined || (this.blank(k - 1) && this.text[this.starts[k]] !== ' ' && (!listItem.test(this.line(k)) || this.listsClosed(chunk, k)))
+					? this.block(k, undefined)
+					: undefined;
 			if (block) {
 				if (chunk !== undefined) endChunk(k);
 				children.push(...block.nodes);
@@ -138,6 +145,20 @@ class FastReader {
 		if (chunks.length && !parseChunks(this.text, this.starts, chunks, children)) return undefined;
 		const end = this.point(this.text.length, n - 1);
 		return { type: 'root', children, position: { start: { line: 1, column: 1, offset: 0 }, end } };
+	}
+
+	/**
+	 * Whether the chunk of lines `[from, to)` ends with every list closed: its last lines after a
+	 * blank line (or all its lines) start at column 1 and hold no line like a list item. A line at
+	 * column 1 after a blank line ends every list before it (only an indented line goes on with an
+	 * item after a blank line); a fence or element reaching past the chunk is caught by the sentinel.
+	 */
+	private listsClosed(from: number, to: number): boolean {
+		let j = to - 1;
+		while (j > from && this.blank(j)) j--;
+		for (; j >= from && !this.blank(j); j--) if (listLike.test(this.line(j))) return false;
+		const l = this.line(j + 1);
+		return l[0] !== ' ' && l[0] !== '\t';
 	}
 
 	private frontmatter(): { node: RootContent; next: number } | undefined {
@@ -175,9 +196,9 @@ class FastReader {
 		if (parent === undefined && this.interrupting?.line === k) return this.interrupting.block;
 		const l = this.line(k);
 		const c = l[/^ */.exec(l)![0].length];
-		if (c === '`') return this.fence(k);
+		if (c === '`' && /^ *```/.test(l)) return this.fence(k);
 		if (c === '#') return this.heading(k);
-		if (c === '<') return this.element(k);
+		if (c === '<') return this.element(k) ?? (inlineTagFirst.test(l) ? this.paragraph(k, parent) : undefined);
 		if (c === '|') {
 			const read = readTable({ text: this.text, starts: this.starts, ends: this.ends }, k, parent !== undefined);
 			if (!read || (parent === undefined && read.next < this.starts.length && !this.blank(read.next))) return undefined;

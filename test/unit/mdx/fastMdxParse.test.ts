@@ -64,7 +64,7 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 		const page = [
 			'Intro text.',
 			'',
-			'| a \\| b | c |',
+			'| a \\| b | www.c.com |',
 			'| --- | --- |',
 			'| 1 | 2 |',
 			'',
@@ -180,6 +180,18 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 		'*é*',
 		'[`a` b](/c)',
 		'[a \\] b](/c)',
+		'string[]',
+		'[]',
+		'[^1]',
+		'[a][b]',
+		'[x] y',
+		'[ ] z',
+		']',
+		'[a',
+		'[a](b c)',
+		'$',
+		'$x$',
+		'a\\|b',
 	);
 	const phrase = fc.array(word, { minLength: 1, maxLength: 5 }).map(ws => ws.join(' '));
 	const indent = fc.constantFrom('', '', '', ' ', '  ', '   ', '    ');
@@ -206,7 +218,7 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 			indent,
 		)
 		.map(([i, f, info, body, j]) => `${i}${f}${info}\n${body.map(([k, p]) => `${k}${p}`).join('\n')}${body.length ? '\n' : ''}${j}${f}`);
-	const cell = fc.oneof(phrase, fc.constantFrom('', ' ', 'x', '`a|b`'));
+	const cell = fc.oneof(phrase, fc.constantFrom('', ' ', 'x', '`a|b`', '`a\\|b`', 'a\\|b', '`a\\\\|b`', 'a\\\\', '$5', '\\', '`\\\\`'));
 	const tableRow = fc.array(cell, { minLength: 1, maxLength: 3 }).map(cs => `| ${cs.join(' | ')} |`);
 	const table = fc
 		.tuple(

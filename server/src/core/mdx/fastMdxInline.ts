@@ -29,7 +29,7 @@ interface Point {
 }
 
 /** Characters that start a construct this reader does not mirror (or that could). */
-const declined = /[{}$~|]|&[#A-Za-z]|@|www\.|https?:|mailto:|xmpp:/i;
+const declined = /[{}~|]|&[#A-Za-z]|@|www\.|https?:|mailto:|xmpp:/i;
 const asciiAlnum = /[A-Za-z0-9]/;
 const asciiPunctuation = /[!-/:-@[-`{-~]/;
 /** What micromark counts as punctuation next to an emphasis delimiter (Unicode punctuation and symbols). */
@@ -43,18 +43,25 @@ const inlineAttribute = /( +)([A-Za-z_][\w-]*)(?:="([^"]*)"|='([^']*)')?/g;
 /** A backslash escape: the backslash is dropped from the text. */
 const escape = /\\([!-/:-@[-`{-~])/g;
 
-export function readInline(text: string, lines: readonly InlineLine[]): PhrasingContent[] | undefined {
+/**
+ * `inTable`: the content of a GFM table cell, where `\|` is an escaped pipe (in code spans too).
+ * A single `$` is text (math takes a pair; the caller sees that a table row holds at most one).
+ */
+export function readInline(text: string, lines: readonly InlineLine[], inTable = false): PhrasingContent[] | undefined {
 	if (lines.length === 0) return [];
+	let dollars = 0;
 	for (const l of lines) {
-		if (declined.test(text.slice(l.from, l.to)) && !declinedOnlyInDestination(text, l)) return undefined;
+		const content = text.slice(l.from, l.to);
+		const own = inTable ? content.replace(/\\\|/g, '') : content;
+		if (declined.test(own) && !declinedOnlyInDestination(own)) return undefined;
+		for (let d = content.indexOf('$'); d >= 0; d = content.indexOf('$', d + 1)) if (++dollars > 1) return undefined;
 	}
-	return new InlineReader(text, lines).read();
+	return new InlineReader(text, lines, inTable).read();
 }
 
 /** `&`, `@` or `http:` only inside link destinations (`](…)`) are fine: destinations are read separately. */
-function declinedOnlyInDestination(text: string, l: InlineLine): boolean {
-	const outside = text.slice(l.from, l.to).replace(/\]\([^()\s\\<>&]*\)/g, '](');
-	return !declined.test(outside);
+function declinedOnlyInDestination(content: string): boolean {
+	return !declined.test(content.replace(/\]\([^()\s\\<>&]*\)/g, ']('));
 }
 
 class InlineReader {
@@ -66,6 +73,7 @@ class InlineReader {
 	constructor(
 		private readonly source: string,
 		private readonly lines: readonly InlineLine[],
+		private readonly inTable: boolean,
 	) {
 		let joined = '';
 		for (const l of lines) {
@@ -141,11 +149,17 @@ class InlineReader {
 				if (depth > 0) return undefined;
 				const link = this.link(i, to);
 				if (!link) return undefined;
+				if (link === 'text') {
+					i++;
+					continue;
+				}
 				flush(i);
 				out.push(link.node);
 				i = textStart = link.end;
 			} else if (c === ']') {
-				return undefined;
+				// Text: the page has no definitions, and a `[` before it was text or made a link that ended before.
+				if (depth > 0) return undefined;
+				i++;
 			} else if (c === '*' || c === '_') {
 				if (c === '_' && asciiAlnum.test(s[i - 1] ?? '') && asciiAlnum.test(s[i + 1] ?? '') && i > from) {
 					i++;
@@ -177,6 +191,8 @@ class InlineReader {
 					let value = s.slice(open + n, i);
 					if (value.length > 2 && value.startsWith(' ') && value.endsWith(' ') && value.trim()) value = value.slice(1, -1);
 					else if (value.startsWith(' ') || value.endsWith(' ') || !value) return undefined;
+					// In a table cell a code span's `\|` is a pipe (mdast-util-gfm-table); `\\` stays.
+					if (this.inTable) value = value.replace(/\\([\\|])/g, (all, c: string) => (c === '|' ? c : all));
 					return { node: { type: 'inlineCode', value, position: { start: this.point(open), end: this.point(i + n) } }, end: i + n };
 				}
 				i += m;
@@ -185,8 +201,8 @@ class InlineReader {
 		return undefined;
 	}
 
-	/** `[text](destination)`: a destination without spaces, parentheses, angle brackets, escapes or references; no title. */
-	private link(open: number, to: number): { node: PhrasingContent; end: number } | undefined {
+	/** `[text](destination)`, or 'text' for brackets without `(` after them: a destination without spaces, parentheses, angle brackets, escapes or references; no title. */
+	private link(open: number, to: number): { node: PhrasingContent; end: number } | 'text' | undefined {
 		const s = this.joined;
 		if (s[open - 1] === '!') return undefined;
 		let close = open + 1;
@@ -198,7 +214,9 @@ class InlineReader {
 				close = code.end;
 			} else close += s[close] === '\\' ? 2 : 1;
 		}
-		if (s[close] !== ']' || s[close + 1] !== '(' || close === open + 1) return undefined;
+		// Brackets not followed by `(` are text: the page has no definitions (fastMdxParse.ts sends pages with `]:` to micromark).
+		if (close === to || (s[close] === ']' && s[close + 1] !== '(')) return 'text';
+		if (s[close] !== ']' || close === open + 1) return undefined;
 		const destStart = close + 2;
 		let destEnd = destStart;
 		while (destEnd < to && /[^\s()<>\\&"']/.test(s[destEnd])) destEnd++;

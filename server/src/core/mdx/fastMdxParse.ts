@@ -325,7 +325,8 @@ class FastReader {
 			if (!m || m[1].length !== indent || (m[3] ? m[4] : m[2]) !== marker || thematicBreak.test(l)) return undefined;
 			content = m[0].length;
 			const head = this.paragraphLine(j, content);
-			if (!head || / $/.test(l)) return undefined;
+			// `[ ]` or `[x]` first in an item makes it a GFM task.
+			if (!head || / $/.test(l) || /^\[[ \txX]\]/.test(l.slice(content))) return undefined;
 			const lines: InlineLine[] = [head];
 			const itemLine = j;
 			for (j++; j < this.starts.length && !this.blank(j); j++) {

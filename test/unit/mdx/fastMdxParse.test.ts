@@ -192,6 +192,12 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 		'$',
 		'$x$',
 		'a\\|b',
+		'**[a](/b)**',
+		'*[a*](/b)',
+		'**a [b] c**',
+		'[**x** y](/z)',
+		'*a [b* c]',
+		'_[a](/b_c)_',
 	);
 	const phrase = fc.array(word, { minLength: 1, maxLength: 5 }).map(ws => ws.join(' '));
 	const indent = fc.constantFrom('', '', '', ' ', '  ', '   ', '    ');

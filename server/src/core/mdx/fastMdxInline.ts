@@ -40,6 +40,9 @@ const imageHead = /!\[([^[\]\\`*_<>{}&!\n$~|]*)\]\(([^\s()<>\\&"']+)\)/y;
 /** A self-closing JSX tag on one line with string props (values without escapes, references, braces or angle brackets). */
 const inlineTag = /<([A-Za-z][A-Za-z0-9]*)((?: +[A-Za-z_][\w-]*(?:="[^"\\{}<>&\n]*"|='[^'\\{}<>&\n]*')?)*) *\/>/y;
 const inlineAttribute = /( +)([A-Za-z_][\w-]*)(?:="([^"]*)"|='([^']*)')?/g;
+const top = 0;
+const inLink = 1;
+const inEmphasis = 2;
 /** A backslash escape: the backslash is dropped from the text. */
 const escape = /\\([!-/:-@[-`{-~])/g;
 
@@ -85,7 +88,7 @@ class InlineReader {
 	}
 
 	read(): PhrasingContent[] | undefined {
-		return this.content(0, this.joined.length, 0);
+		return this.content(0, this.joined.length, top);
 	}
 
 	/**
@@ -103,10 +106,15 @@ class InlineReader {
 		return { line: l.line, column: l.column + (offset - l.from), offset };
 	}
 
-	/** Nodes for `joined[from, to)`; `depth` 1 inside emphasis or a link (no nesting of the same). */
-	private content(from: number, to: number, depth: number): PhrasingContent[] | undefined {
+	/**
+	 * Nodes for `joined[from, to)`; `inside`: `inLink` and `inEmphasis` (emphasis in a link and a link
+	 * in emphasis are read, not emphasis in emphasis or a link in a link).
+	 */
+	private content(from: number, to: number, inside: number): PhrasingContent[] | undefined {
 		const s = this.joined;
 		const out: PhrasingContent[] = [];
+		/** Brackets read as text whose `]` is still ahead. */
+		let textBrackets = 0;
 		let textStart = from;
 		let escaped = false;
 		const flush = (end: number): void => {
@@ -146,10 +154,11 @@ class InlineReader {
 				out.push(code.node);
 				i = textStart = code.end;
 			} else if (c === '[') {
-				if (depth > 0) return undefined;
-				const link = this.link(i, to);
+				if (inside & inLink) return undefined;
+				const link = this.link(i, to, inside);
 				if (!link) return undefined;
 				if (link === 'text') {
+					textBrackets++;
 					i++;
 					continue;
 				}
@@ -158,15 +167,16 @@ class InlineReader {
 				i = textStart = link.end;
 			} else if (c === ']') {
 				// Text: the page has no definitions, and a `[` before it was text or made a link that ended before.
-				if (depth > 0) return undefined;
+				if (textBrackets > 0) textBrackets--;
+				else if (inside) return undefined;
 				i++;
 			} else if (c === '*' || c === '_') {
 				if (c === '_' && asciiAlnum.test(s[i - 1] ?? '') && asciiAlnum.test(s[i + 1] ?? '') && i > from) {
 					i++;
 					continue;
 				}
-				if (depth > 0) return undefined;
-				const mark = this.emphasis(i, to);
+				if (inside & inEmphasis) return undefined;
+				const mark = this.emphasis(i, to, inside);
 				if (!mark) return undefined;
 				flush(i);
 				out.push(mark.node);
@@ -202,7 +212,7 @@ class InlineReader {
 	}
 
 	/** `[text](destination)`, or 'text' for brackets without `(` after them: a destination without spaces, parentheses, angle brackets, escapes or references; no title. */
-	private link(open: number, to: number): { node: PhrasingContent; end: number } | 'text' | undefined {
+	private link(open: number, to: number, inside: number): { node: PhrasingContent; end: number } | 'text' | undefined {
 		const s = this.joined;
 		if (s[open - 1] === '!') return undefined;
 		let close = open + 1;
@@ -215,13 +225,14 @@ class InlineReader {
 			} else close += s[close] === '\\' ? 2 : 1;
 		}
 		// Brackets not followed by `(` are text: the page has no definitions (fastMdxParse.ts sends pages with `]:` to micromark).
-		if (close === to || (s[close] === ']' && s[close + 1] !== '(')) return 'text';
+		// Inside emphasis only with their `]` before its end: a `[` whose `]` is past it may make a link across the delimiter.
+		if ((close === to && !inside) || (close < to && s[close] === ']' && s[close + 1] !== '(')) return 'text';
 		if (s[close] !== ']' || close === open + 1) return undefined;
 		const destStart = close + 2;
 		let destEnd = destStart;
 		while (destEnd < to && /[^\s()<>\\&"']/.test(s[destEnd])) destEnd++;
 		if (s[destEnd] !== ')' || destEnd === destStart) return undefined;
-		const children = this.content(open + 1, close, 1);
+		const children = this.content(open + 1, close, inside | inLink);
 		if (!children?.length) return undefined;
 		const node: PhrasingContent = {
 			type: 'link',
@@ -266,7 +277,7 @@ class InlineReader {
 	 * after the start, a space or ASCII punctuation and before a non-space; the closer after a
 	 * non-space and before the end, a space or ASCII punctuation; no other `*` or `_` between.
 	 */
-	private emphasis(open: number, to: number): { node: PhrasingContent; end: number } | undefined {
+	private emphasis(open: number, to: number, inside: number): { node: PhrasingContent; end: number } | undefined {
 		const s = this.joined;
 		const c = s[open];
 		let n = 0;
@@ -302,7 +313,7 @@ class InlineReader {
 				const closes = m === n && !whitespace.test(last);
 				const ends = after === undefined || after === ' ' || after === '\n' || (unicodePunctuation.test(after) && after !== c && after !== '\\');
 				if (!closes || !ends) return undefined;
-				const children = this.content(open + n, i, 1);
+				const children = this.content(open + n, i, inside | inEmphasis);
 				if (!children?.length) return undefined;
 				const node = {
 					type: n === 2 ? 'strong' : 'emphasis',

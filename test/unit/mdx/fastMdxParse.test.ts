@@ -103,6 +103,12 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 			assertSameTree(page);
 		}
 		assert.equal(fastTree('See [the guide][g].\n\n[g]: /guide\n'), undefined);
+		// `]:` in code defines nothing: such a page is read (its `[g]` is text, as micromark reads it).
+		for (const page of ['```ts\nconst a = { [k]: 1 };\n```\n\nSee [g].\n', '<Note>\n  ```\n  [g]: /x\n  ```\n</Note>\n\n[g]\n']) {
+			assertSameTree(page);
+			assert.equal(fastTree(page)?.chunks, 0);
+		}
+		assert.equal(fastTree('```\nx\n```\n\n{a}\n\n[g]: /guide\n'), undefined);
 		// A chunk whose fence is not closed would swallow the paragraph after it: the sentinel sees it.
 		assert.equal(fastTree('| a |\n| - |\n\n```js\nopen\n\nx\n'), undefined);
 	});
@@ -235,7 +241,18 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 			fc.constantFrom('', '', '\ntext after', '\n  | z |  '),
 		)
 		.map(([i, h, d, rows, after]) => [h, d, ...rows].map(r => `${i}${r}`).join('\n') + after);
-	const other = fc.constantFrom('> quote', '***', '---', '{1 + 1}', 'import X from "/x.mdx"', '$$\nx\n$$', '<div>\n\n- a\n\n</div>', 'a\n===');
+	const other = fc.constantFrom(
+		'```\n[a]: /x\n```',
+		'[a]: /x',
+		'> quote',
+		'***',
+		'---',
+		'{1 + 1}',
+		'import X from "/x.mdx"',
+		'$$\nx\n$$',
+		'<div>\n\n- a\n\n</div>',
+		'a\n===',
+	);
 	const leaf = fc.oneof(paragraph, heading, list, fence, table, other);
 	const block: fc.Arbitrary<string> = fc.letrec<{ block: string }>(tie => ({
 		block: fc.oneof(

@@ -25,8 +25,8 @@ import { parseMdx, type MdxParse } from './mdxParser';
  * could go on with a list in the chunk). That is checked, not assumed: the chunk is followed by a
  * paragraph `x` (after its blank line), which must come back as a paragraph of its own — an
  * unclosed fence, list or element would take it in or fail.
- * Whatever is not sure (definitions, which resolve across the page, a chunk that does not close, a
- * syntax error, control characters) gives the whole page to micromark, which then also reports the
+ * Whatever is not sure (definitions, which resolve across the page — `]:` anywhere but in code —, a
+ * chunk that does not close, a syntax error, control characters) gives the whole page to micromark, which then also reports the
  * error. test/unit/mdx/fastMdxParse.test.ts compares both parsers on generated and fixture pages.
  */
 export function parseMdxFast(text: string): MdxParse {
@@ -40,13 +40,43 @@ export function parseMdxFast(text: string): MdxParse {
  */
 export function fastTree(text: string): { readonly tree: Root; readonly chunks: number } | undefined {
 	if (wholePageOnly.test(text)) return undefined;
+	const colons = text.includes(']:');
+	if (colons && outsideFences(text, ']:')) return undefined;
 	const reader = new FastReader(text);
 	const tree = reader.read();
+	// Definitions resolve across the page: `]:` is read here only inside code (and frontmatter), where it defines nothing.
+	if (tree && colons && !onlyInCode(text, ']:', tree)) return undefined;
 	return tree && { tree, chunks: reader.chunks };
 }
 
-/** Definitions (resolved across the page), carriage returns, control characters, BOM and lone surrogates. */
-const wholePageOnly = /\]:|[\0-\x08\x0B-\x1F\x7F-\x9F\u2028\u2029\uFEFF\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** A quick look (before reading the page) for `needle` on a line outside fenced code: such a page is not read. */
+function outsideFences(text: string, needle: string): boolean {
+	let fenced = false;
+	for (const line of text.split('\n')) {
+		if (/^\s*(?:```|~~~)/.test(line)) fenced = !fenced;
+		else if (!fenced && line.includes(needle)) return true;
+	}
+	return false;
+}
+
+/** Whether every line holding `needle` lies within a code block or the frontmatter of `tree`. */
+function onlyInCode(text: string, needle: string, tree: Root): boolean {
+	const spans: [number, number][] = [];
+	const walk = (nodes: readonly RootContent[]): void => {
+		for (const node of nodes) {
+			if ((node.type === 'code' || node.type === 'yaml') && node.position) spans.push([node.position.start.offset!, node.position.end.offset!]);
+			else if ('children' in node) walk(node.children as RootContent[]);
+		}
+	};
+	walk(tree.children);
+	for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
+		if (!spans.some(([from, to]) => from <= at && at < to)) return false;
+	}
+	return true;
+}
+
+/** Carriage returns, control characters, BOM and lone surrogates. */
+const wholePageOnly = /[\0-\x08\x0B-\x1F\x7F-\x9F\u2028\u2029\uFEFF\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 interface Point {
 	line: number;

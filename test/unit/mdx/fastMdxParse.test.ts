@@ -109,6 +109,11 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 			assert.equal(fastTree(page)?.chunks, 0);
 		}
 		assert.equal(fastTree('```\nx\n```\n\n{a}\n\n[g]: /guide\n'), undefined);
+		// A chunk is not cut inside a comment holding blank lines, nor made to run on after an element on one line.
+		for (const page of ['{/* a\n\n<A>\n\n</A> */}\n\n# x\n', '<Note>a</Note>\n\n# x\n\n<Note>\nb\n</Note>\n']) {
+			assertSameTree(page);
+			assert.equal(fastTree(page)?.chunks, 1);
+		}
 		// A chunk whose fence is not closed would swallow the paragraph after it: the sentinel sees it.
 		assert.equal(fastTree('| a |\n| - |\n\n```js\nopen\n\nx\n'), undefined);
 	});
@@ -244,6 +249,9 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 	const other = fc.constantFrom(
 		'```\n[a]: /x\n```',
 		'[a]: /x',
+		'{/* a\n\n<b>\n\n</b> */}',
+		'<Note>a</Note>',
+		'{a}\n\n{b}',
 		'> quote',
 		'***',
 		'---',

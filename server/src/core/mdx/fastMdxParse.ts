@@ -209,8 +209,16 @@ class FastReader {
 		const l = this.line(k);
 		const fence = fenceOpen.exec(l);
 		if (fence) return (this.fenceClose(k, fence[2].length) ?? this.starts.length - 1) + 1;
+		// An expression (a `{/* … */}` comment) may hold blank lines: past its closing brace, counted plainly (the sentinel checks it).
+		if (/^ *\{/.test(l)) {
+			let depth = 0;
+			for (let j = k; j < this.starts.length; j++) {
+				for (const ch of this.line(j)) depth += ch === '{' ? 1 : ch === '}' ? -1 : 0;
+				if (depth <= 0) return j + 1;
+			}
+		}
 		const tag = /^<([A-Za-z][\w.:-]*)[\s>]/.exec(l);
-		if (tag && !/\/>\s*$/.test(l)) {
+		if (tag && !/\/>\s*$/.test(l) && !l.includes(`</${tag[1]}>`)) {
 			let depth = 0;
 			for (let j = k; j < this.starts.length; j++) {
 				const m = this.line(j);

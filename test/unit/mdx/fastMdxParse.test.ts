@@ -74,7 +74,7 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 			'',
 			'- item',
 			'',
-			'  more of the item',
+			'  > a quote in the item',
 			'',
 			'- next item',
 			'',
@@ -98,6 +98,8 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 			'- a\n\n  b\n\n- c\n',
 			// A list that interrupts a paragraph micromark reads goes on with an item after a blank line.
 			'Text {x}:\n- a\n\n- b\n',
+			// A `$` in a list item's paragraph of several lines moves where a text ends at a line break.
+			'- a $ b\n  [c](/d)\n',
 			'{x}\n\n- a\n\nText\n\n- b\n',
 		]) {
 			assertSameTree(page);
@@ -218,13 +220,37 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 	const heading = fc
 		.tuple(indent, fc.integer({ min: 1, max: 7 }), phrase, fc.constantFrom('', ' #', ' '))
 		.map(([i, d, p, t]) => `${i}${'#'.repeat(d)} ${p}${t}`);
+	// What an item may hold after its first line, at its content's indentation (two columns for `-`): nested lists, code, more paragraphs.
+	const inItem = fc.oneof(
+		fc.tuple(indent, phrase).map(([i, p]) => `${i}${p}`),
+		fc.constantFrom(
+			'  - sub',
+			'  - sub\n  - sub two',
+			'  - sub\n\n  - loose sub',
+			'  1. sub\n     - deeper',
+			'   - sub',
+			'    - deep',
+			'  * other',
+			'  2. two',
+			'  ```js\n  code\n  ```',
+			'  ```\n  a\n\n  b\n  ```',
+			'  ```\n code\n  ```',
+			'\n  after a blank',
+			'\n  - sub after a blank',
+			'\n    indented four',
+			'  > quote',
+			'  # heading',
+			'  <Note />',
+			'lazy',
+		),
+	);
 	const listItems = fc.tuple(
 		fc.constantFrom('-', '*', '+', '1.', '1)', '7.'),
-		fc.array(fc.tuple(phrase, fc.option(fc.tuple(indent, phrase), { nil: undefined }), fc.constantFrom('\n', '\n', '\n\n')), { minLength: 1, maxLength: 3 }),
+		fc.array(fc.tuple(phrase, fc.option(inItem, { nil: undefined }), fc.constantFrom('\n', '\n', '\n\n', '\n\n\n')), { minLength: 1, maxLength: 3 }),
 		indent,
 	);
 	const list = listItems.map(([m, items, i]) =>
-		items.map(([p, more, sep], n) => `${i}${m} ${p}${more ? `\n${more[0]}${more[1]}` : ''}${n < items.length - 1 ? sep : ''}`).join(''),
+		items.map(([p, more, sep], n) => `${i}${m} ${p}${more ? `\n${more.replace(/^(?=.)/gm, i)}` : ''}${n < items.length - 1 ? sep : ''}`).join(''),
 	);
 	const fence = fc
 		.tuple(

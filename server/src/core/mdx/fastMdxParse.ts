@@ -3,6 +3,7 @@ import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import { parseChunks, type Chunk } from './fastMdxChunks';
 import { readInline, type InlineLine } from './fastMdxInline';
 import { readTable } from './fastMdxTable';
+import { interruptingList, listItem, listLike, readList, thematicBreak, type ListPage } from './fastMdxList';
 import { readOpeningTag } from './fastMdxTag';
 import { parseMdx, type MdxParse } from './mdxParser';
 
@@ -88,13 +89,6 @@ const fenceOpen = /^( *)(`{3,})([^`]*)$/;
 const heading = /^( *)(#{1,6})(?: +(.*))?$/;
 const tagLine = /^( *)<([A-Za-z][A-Za-z0-9]*)((?: +[A-Za-z_][\w-]*(?:="[^"\\{}<>&\n]*"|='[^'\\{}<>&\n]*')?)*) *(\/?)>$/;
 const closingTagLine = /^( *)<\/([A-Za-z][A-Za-z0-9]*)>$/;
-/** A list item's first line: indentation, bullet or number and delimiter, 1–4 spaces, content. */
-const listItem = /^( *)(?:([-*+])|(\d{1,9})([.)]))( {1,4})(?=\S)/;
-/** A line that may start a list item (at any indentation, empty or not). */
-const listLike = /^[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
-/** A list item that may interrupt a paragraph: a bullet, or the number 1. */
-const interruptingList = /^ *(?:[-*+]|1[.)]) +\S/;
-const thematicBreak = /^ *([-*_])(?: *\1){2,} *$/;
 /** `import`/`export` at a line start may be ESM. */
 const esm = /^ *(?:import|export)\b/;
 /** The first character of a paragraph's line: one that starts no other block. */
@@ -103,7 +97,7 @@ const paragraphStart =
 /** A line that starts with a self-closing tag followed by text: a paragraph (a tag alone, or followed by tags, is a block). */
 const inlineTagFirst = /^ *<[A-Za-z][A-Za-z0-9]*(?: +[A-Za-z_][\w-]*(?:="[^"\\{}<>&\n]*"|='[^'\\{}<>&\n]*')?)* *\/> *[A-Za-z0-9(]/;
 
-class FastReader {
+class FastReader implements ListPage {
 	private readonly starts: number[] = [];
 	private readonly ends: number[] = [];
 	/** How many chunks micromark read. */
@@ -122,15 +116,23 @@ class FastReader {
 		}
 	}
 
-	private line(k: number): string {
+	get lineCount(): number {
+		return this.starts.length;
+	}
+
+	lineStart(k: number): number {
+		return this.starts[k];
+	}
+
+	line(k: number): string {
 		return this.text.slice(this.starts[k], this.ends[k]);
 	}
 
-	private blank(k: number): boolean {
+	blank(k: number): boolean {
 		return /^[ \t]*$/.test(this.line(k));
 	}
 
-	private point(offset: number, k: number): Point {
+	point(offset: number, k: number): Point {
 		return { line: k + 1, column: offset - this.starts[k] + 1, offset };
 	}
 
@@ -255,12 +257,19 @@ class FastReader {
 		return undefined;
 	}
 
-	private fence(k: number): { nodes: RootContent[]; next: number } | undefined {
+	/** `min`: inside a list item whose content starts at column `min` + 1, which every line of the block must reach. */
+	fence(k: number, min = 0): { nodes: RootContent[]; next: number } | undefined {
 		const m = fenceOpen.exec(this.line(k));
 		if (!m || /[\\&\t]/.test(m[3]) || m[3].endsWith(' ')) return undefined;
 		const indent = m[1].length;
 		const close = this.fenceClose(k, m[2].length);
 		if (close === undefined || !/^ *`+$/.test(this.line(close))) return undefined;
+		if (min > 0) {
+			const lead = /^ */.exec(this.line(close))![0].length;
+			if (lead < min || lead > min + 3) return undefined;
+			// A line left of the item's content would end the item (and the code); a blank one with spaces is left to micromark.
+			for (let j = k + 1; j < close; j++) if (this.line(j) !== '' && (this.blank(j) || !this.line(j).startsWith(' '.repeat(min)))) return undefined;
+		}
 		const info = m[3].replace(/^ +| +$/g, '');
 		const space = info.search(/ /);
 		const lang = info ? (space < 0 ? info : info.slice(0, space)) : null;
@@ -328,7 +337,7 @@ class FastReader {
 	}
 
 	/** Line `j` (from column `skip` + 1) as a line of a paragraph (its text without indentation and trailing space), or undefined. */
-	private paragraphLine(j: number, skip = 0): InlineLine | undefined {
+	paragraphLine(j: number, skip = 0): InlineLine | undefined {
 		const l = this.line(j).slice(skip);
 		if (!paragraphStart.test(l) || esm.test(l) || thematicBreak.test(l) || /\t/.test(l) || / {2}$/.test(l)) return undefined;
 		const indent = /^ */.exec(l)![0].length;
@@ -336,7 +345,7 @@ class FastReader {
 		return { from: from + indent, to: from + l.replace(/ +$/, '').length, end: this.ends[j], line: j + 1, column: skip + indent + 1 };
 	}
 
-	private paragraphNode(lines: readonly InlineLine[]): Paragraph | undefined {
+	paragraphNode(lines: readonly InlineLine[]): Paragraph | undefined {
 		const children = readInline(this.text, lines);
 		if (!children?.length) return undefined;
 		const first = lines[0];
@@ -345,67 +354,9 @@ class FastReader {
 		return { type: 'paragraph', children, position: { start: this.point(first.from, first.line - 1), end: this.point(this.ends[last], last) } };
 	}
 
-	/**
-	 * A tight list of items that each hold one paragraph (no nested lists, no blank lines), all
-	 * with the same marker at the same indentation.
-	 */
 	private list(k: number, parent: string | undefined): { nodes: RootContent[]; next: number } | undefined {
-		const first = listItem.exec(this.line(k))!;
-		const indent = first[1].length;
-		const marker = first[3] ? first[4] : first[2];
-		const items: ListItem[] = [];
-		let j = k;
-		let content = 0;
-		let stop = false;
-		while (!stop && j < this.starts.length && !this.blank(j)) {
-			const l = this.line(j);
-			const m = listItem.exec(l);
-			if (!m || m[1].length !== indent || (m[3] ? m[4] : m[2]) !== marker || thematicBreak.test(l)) return undefined;
-			content = m[0].length;
-			const head = this.paragraphLine(j, content);
-			// `[ ]` or `[x]` first in an item makes it a GFM task.
-			if (!head || / $/.test(l) || /^\[[ \txX]\]/.test(l.slice(content))) return undefined;
-			const lines: InlineLine[] = [head];
-			const itemLine = j;
-			for (j++; j < this.starts.length && !this.blank(j); j++) {
-				const next = this.line(j);
-				const nextIndent = /^ */.exec(next)![0].length;
-				if (parent !== undefined && (tagLine.test(next) || closingTagLine.test(next))) {
-					if (nextIndent >= content) return undefined;
-					stop = true;
-					break;
-				}
-				if (listItem.test(next)) {
-					if (nextIndent >= content) return undefined;
-					break;
-				}
-				const line = this.paragraphLine(j);
-				if (!line || / $/.test(next)) return undefined;
-				lines.push(line);
-			}
-			const paragraph = this.paragraphNode(lines);
-			if (!paragraph) return undefined;
-			const start = this.point(this.starts[itemLine] + indent, itemLine);
-			items.push({ type: 'listItem', spread: false, checked: null, children: [paragraph], position: { start, end: paragraph.position!.end } });
-		}
-		if (parent === undefined && j < this.starts.length && !this.blank(j)) return undefined;
-		// After blank lines, a line indented into the last item or another item with the same marker would belong to the list.
-		let q = j;
-		while (q < this.starts.length && this.blank(q)) q++;
-		if (q > j && q < this.starts.length) {
-			const after = this.line(q);
-			const item = listItem.exec(after);
-			if (/^ */.exec(after)![0].length >= content || (item && (item[3] ? item[4] : item[2]) === marker)) return undefined;
-		}
-		const list: List = {
-			type: 'list',
-			ordered: first[3] !== undefined,
-			start: first[3] !== undefined ? Number(first[3]) : null,
-			spread: false,
-			children: items,
-			position: { start: items[0].position!.start, end: items[items.length - 1].position!.end },
-		};
-		return { nodes: [list], next: j };
+		const read = readList(this, k, parent !== undefined);
+		return read && { nodes: [read.list], next: read.next };
 	}
 
 	private element(k: number): { nodes: RootContent[]; next: number } | undefined {

@@ -100,6 +100,8 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 			'Text {x}:\n- a\n\n- b\n',
 			// A `$` in a list item's paragraph of several lines moves where a text ends at a line break.
 			'- a $ b\n  [c](/d)\n',
+			// A tag over several lines does not interrupt an item's paragraph (micromark reports an error here).
+			'<Note>\n- alpha\n<Icon\n  icon="x"\n />\n</Note>\n',
 			'{x}\n\n- a\n\nText\n\n- b\n',
 		]) {
 			assertSameTree(page);
@@ -187,6 +189,12 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 		'<Icon icon="x" />',
 		"<Icon a='1' b />",
 		'<b>x</b>',
+		'<Badge icon="a">Beta *x*</Badge>',
+		'a<b>[l](/m)</b>c',
+		'<b></b>',
+		'<b>x<i>y</i></b>',
+		'<b>x</c>',
+		'**<b>x</b>**',
 		'**View ▾**',
 		'(▾**x**)',
 		'**x**▾',

@@ -37,8 +37,8 @@ const unicodePunctuation = /[\p{P}\p{S}]/u;
 const whitespace = /\s/;
 /** An image with a plain alt and a link's destination. */
 const imageHead = /!\[([^[\]\\`*_<>{}&!\n$~|]*)\]\(([^\s()<>\\&"']+)\)/y;
-/** A self-closing JSX tag on one line with string props (values without escapes, references, braces or angle brackets). */
-const inlineTag = /<([A-Za-z][A-Za-z0-9]*)((?: +[A-Za-z_][\w-]*(?:="[^"\\{}<>&\n]*"|='[^'\\{}<>&\n]*')?)*) *\/>/y;
+/** An opening or self-closing JSX tag on one line with string props (values without escapes, references, braces or angle brackets). */
+const inlineTag = /<([A-Za-z][A-Za-z0-9]*)((?: +[A-Za-z_][\w-]*(?:="[^"\\{}<>&\n]*"|='[^'\\{}<>&\n]*')?)*) *(\/?)>/y;
 const inlineAttribute = /( +)([A-Za-z_][\w-]*)(?:="([^"]*)"|='([^']*)')?/g;
 const top = 0;
 const inLink = 1;
@@ -142,7 +142,7 @@ class InlineReader {
 				out.push(image.node);
 				i = textStart = image.end;
 			} else if (c === '<') {
-				const element = this.selfClosingElement(i, to);
+				const element = this.element(i, to, inside);
 				if (!element) return undefined;
 				flush(i);
 				out.push(element.node);
@@ -254,8 +254,11 @@ class InlineReader {
 		return { node, end };
 	}
 
-	/** `<Name />` or `<Name a="b" c />` on one line: string props without escapes, references or braces. */
-	private selfClosingElement(open: number, to: number): { node: PhrasingContent; end: number } | undefined {
+	/**
+	 * `<Name />`, `<Name a="b" c />` or `<Name a="b">content</Name>` on one line: string props
+	 * without escapes, references or braces; content without tags.
+	 */
+	private element(open: number, to: number, inside: number): { node: PhrasingContent; end: number } | undefined {
 		inlineTag.lastIndex = open;
 		const m = inlineTag.exec(this.joined);
 		if (!m || open + m[0].length > to) return undefined;
@@ -267,8 +270,18 @@ class InlineReader {
 			const value = a[3] ?? a[4] ?? null;
 			attributes.push({ type: 'mdxJsxAttribute', name: a[2], value, position: { start: this.point(start), end: this.point(from + a.index + a[0].length) } });
 		}
-		const end = open + m[0].length;
-		const node = { type: 'mdxJsxTextElement', name: m[1], attributes, children: [], position: { start: this.point(open), end: this.point(end) } };
+		let end = open + m[0].length;
+		let children: PhrasingContent[] = [];
+		if (!m[3]) {
+			const close = this.joined.indexOf(`</${m[1]}>`, end);
+			if (close < 0 || close >= to || /[<\n]/.test(this.joined.slice(end, close))) return undefined;
+			const read = this.content(end, close, inside);
+			if (!read) return undefined;
+			children = read;
+			end = close + m[1].length + 3;
+			if (end > to) return undefined;
+		}
+		const node = { type: 'mdxJsxTextElement', name: m[1], attributes, children, position: { start: this.point(open), end: this.point(end) } };
 		return { node: node as PhrasingContent, end };
 	}
 

@@ -1,5 +1,6 @@
 import type { BlockContent, List, ListItem, Paragraph, RootContent } from 'mdast';
 import type { InlineLine } from './fastMdxInline';
+import { closingTagLine, tagLine } from './fastMdxTag';
 
 /** What the list reader needs of the fast MDX parser's page reader (fastMdxParse.ts). */
 export interface ListPage {
@@ -22,7 +23,8 @@ export const interruptingList = /^ *(?:[-*+]|1[.)]) +\S/;
 /** A line that may start a list item (at any indentation, empty or not). */
 export const listLike = /^[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
 export const thematicBreak = /^ *([-*_])(?: *\1){2,} *$/;
-const tagLine = /^ *<\/?[A-Za-z]/;
+/** A line that starts with a tag (read here as neither paragraph nor item content). */
+const tagStart = /^ *<\/?[A-Za-z]/;
 const fenceLine = /^ *```/;
 
 /**
@@ -60,7 +62,7 @@ export function readList(page: ListPage, k: number, inElement: boolean, outer: r
 			j = q;
 			continue;
 		}
-		if (inElement && tagLine.test(l)) break;
+		if (inElement && (tagLine.test(l) || closingTagLine.test(l))) break;
 		if (q === j && !nested) return undefined;
 		// After a blank line an item with another marker starts another list; one further left belongs to an outer list.
 		if (listLike.test(l) && !(m && lead === indent && q > j) && !(nested && lead < indent)) return undefined;
@@ -117,7 +119,7 @@ function readItem(page: ListPage, k: number, indent: number, inElement: boolean,
 		const lead = /^ */.exec(line)![0].length;
 		if (lead < content) {
 			// A lazy line goes on with the paragraph; anything else left of the content ends the item.
-			if (blankBefore || !paragraph || listLike.test(line) || (inElement && tagLine.test(line))) break;
+			if (blankBefore || !paragraph || listLike.test(line) || (inElement && (tagLine.test(line) || closingTagLine.test(line)))) break;
 			const lazy = page.paragraphLine(j);
 			if (!lazy || / $/.test(line)) return undefined;
 			paragraph.push(lazy);
@@ -146,7 +148,7 @@ function readItem(page: ListPage, k: number, indent: number, inElement: boolean,
 			j = code.next;
 			continue;
 		}
-		if (tagLine.test(line) || / $/.test(line)) return undefined;
+		if (tagStart.test(line) || / $/.test(line)) return undefined;
 		const text = page.paragraphLine(j);
 		if (!text) return undefined;
 		if (paragraph && !blankBefore) paragraph.push(text);

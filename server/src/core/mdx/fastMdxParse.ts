@@ -4,7 +4,7 @@ import { parseChunks, type Chunk } from './fastMdxChunks';
 import { readInline, type InlineLine } from './fastMdxInline';
 import { readTable } from './fastMdxTable';
 import { interruptingList, listItem, listLike, readList, thematicBreak, type ListPage } from './fastMdxList';
-import { readOpeningTag } from './fastMdxTag';
+import { closingTagLine, readOpeningTag, tagLine } from './fastMdxTag';
 import { parseMdx, type MdxParse } from './mdxParser';
 
 /**
@@ -87,8 +87,6 @@ interface Point {
 
 const fenceOpen = /^( *)(`{3,})([^`]*)$/;
 const heading = /^( *)(#{1,6})(?: +(.*))?$/;
-const tagLine = /^( *)<([A-Za-z][A-Za-z0-9]*)((?: +[A-Za-z_][\w-]*(?:="[^"\\{}<>&\n]*"|='[^'\\{}<>&\n]*')?)*) *(\/?)>$/;
-const closingTagLine = /^( *)<\/([A-Za-z][A-Za-z0-9]*)>$/;
 /** `import`/`export` at a line start may be ESM. */
 const esm = /^ *(?:import|export)\b/;
 /** The first character of a paragraph's line: one that starts no other block. */

@@ -223,7 +223,7 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 	const phrase = fc.array(word, { minLength: 1, maxLength: 5 }).map(ws => ws.join(' '));
 	const indent = fc.constantFrom('', '', '', ' ', '  ', '   ', '    ');
 	const paragraph = fc
-		.array(fc.tuple(indent, phrase, fc.constantFrom('', '', ' ', '  ')), { minLength: 1, maxLength: 3 })
+		.array(fc.tuple(indent, phrase, fc.constantFrom('', '', ' ', '  ', '   ', '\\', ' \\')), { minLength: 1, maxLength: 3 })
 		.map(lines => lines.map(([i, p, t]) => `${i}${p}${t}`).join('\n'));
 	const heading = fc
 		.tuple(indent, fc.integer({ min: 1, max: 7 }), phrase, fc.constantFrom('', ' #', ' '))

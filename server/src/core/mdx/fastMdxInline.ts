@@ -4,12 +4,13 @@ import type { MdxJsxAttribute } from 'mdast-util-mdx-jsx';
 /**
  * The inline reader of the fast MDX parser (fastMdxParse.ts): the content of one paragraph or
  * heading, as lines, read into exactly the mdast nodes (with positions) micromark and
- * mdast-util-from-markdown build — for plain text, backslash escapes, code spans,
- * `[text](destination)` links, `![alt](destination)` images with a plain alt, self-closing JSX
- * tags with string props on one line (`<br />`, `<Icon icon="x" />`) and simple `*emphasis*`,
- * `_emphasis_`, `**strong**`. Anything else (character references, other JSX, expressions, math,
- * strikethrough, autolink literals, hard breaks, emphasis nested in emphasis or next to a letter
- * outside ASCII) returns undefined: the caller hands the block to micromark.
+ * mdast-util-from-markdown build — for plain text, backslash escapes, hard breaks, code spans,
+ * `[text](destination)` links, brackets that make no link, `![alt](destination)` images with a
+ * plain alt, JSX tags with string props on one line (`<br />`, `<Badge color="x">Beta</Badge>`)
+ * and simple `*emphasis*`, `_emphasis_`, `**strong**` (a link in them, or them in a link).
+ * Anything else (character references, other JSX, expressions, math, strikethrough, autolink
+ * literals, emphasis nested in emphasis or next to a letter outside ASCII) returns undefined: the
+ * caller hands the block to micromark.
  */
 
 /** One line of the content: `text[from, to)` at 1-based `line`, `column` (indentation and trailing spaces excluded). */
@@ -106,6 +107,14 @@ class InlineReader {
 		return { line: l.line, column: l.column + (offset - l.from), offset };
 	}
 
+	/** The trailing spaces of the line before the one starting at `joined[i]`. */
+	private spacesBefore(i: number): number {
+		const k = this.starts.indexOf(i);
+		if (k < 1) return 0;
+		const l = this.lines[k - 1];
+		return (l.end ?? l.to) - l.to;
+	}
+
 	/**
 	 * Nodes for `joined[from, to)`; `inside`: `inLink` and `inEmphasis` (emphasis in a link and a link
 	 * in emphasis are read, not emphasis in emphasis or a link in a link).
@@ -127,10 +136,21 @@ class InlineReader {
 		let i = from;
 		while (i < to) {
 			const c = s[i];
-			if (c === '\\') {
+			if (c === '\n' && this.spacesBefore(i + 1) >= 2) {
+				// Two spaces or more before a line break: a hard break, from the spaces to the next line.
+				flush(i);
+				out.push({ type: 'break', position: { start: this.point(i), end: this.point(i + 1, 'end') } });
+				i = textStart = i + 1;
+			} else if (c === '\\') {
 				const next = s[i + 1];
-				// A backslash before a line break is a hard break (not read here); before other punctuation an escape.
-				if (next === '\n') return undefined;
+				// A backslash before a line break is a hard break (not with spaces between); before other punctuation an escape.
+				if (next === '\n') {
+					if (this.spacesBefore(i + 2) !== 0) return undefined;
+					flush(i);
+					out.push({ type: 'break', position: { start: this.point(i), end: this.point(i + 2, 'end') } });
+					i = textStart = i + 2;
+					continue;
+				}
 				if (i + 1 < to && asciiPunctuation.test(next)) {
 					escaped = true;
 					i += 2;

@@ -337,7 +337,7 @@ class FastReader implements ListPage {
 	/** Line `j` (from column `skip` + 1) as a line of a paragraph (its text without indentation and trailing space), or undefined. */
 	paragraphLine(j: number, skip = 0): InlineLine | undefined {
 		const l = this.line(j).slice(skip);
-		if (!paragraphStart.test(l) || esm.test(l) || thematicBreak.test(l) || /\t/.test(l) || / {2}$/.test(l)) return undefined;
+		if (!paragraphStart.test(l) || esm.test(l) || thematicBreak.test(l) || /\t/.test(l)) return undefined;
 		const indent = /^ */.exec(l)![0].length;
 		const from = this.starts[j] + skip;
 		return { from: from + indent, to: from + l.replace(/ +$/, '').length, end: this.ends[j], line: j + 1, column: skip + indent + 1 };

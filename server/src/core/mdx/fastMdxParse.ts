@@ -13,12 +13,13 @@ import { parseMdx, type MdxParse } from './mdxParser';
  * the rest.
  *
  * Read directly: the frontmatter, ATX headings, paragraphs of plain inline content (fastMdxInline.ts),
- * tight lists of such paragraphs, GFM tables (fastMdxTable.ts), fenced code, and JSX elements whose
- * tags stand alone on their lines with literal props (fastMdxTag.ts) and whose children are all of
- * these — in MDX a JSX tag is a block of its own and the blocks between an element's tags are read
- * as at the top level (no indented code), so an element's children are read by the same rules.
- * Everything else at the top level (loose or nested lists, quotes, expressions, imports, a component
- * holding any of those, …) is a "chunk" of lines given to micromark, its positions moved to where
+ * lists of such paragraphs, fenced code and lists, tight or loose (fastMdxList.ts), GFM tables
+ * (fastMdxTable.ts), fenced code, and JSX elements whose tags stand alone on their lines with literal
+ * props (fastMdxTag.ts) and whose children are all of these — in MDX a JSX tag is a block of its own
+ * and the blocks between an element's tags are read as at the top level (no indented code), so an
+ * element's children are read by the same rules. Everything else at the top level (quotes,
+ * expressions, imports, a component holding any of those, …) is a "chunk" of lines given to
+ * micromark, its positions moved to where
  * it stands in the page — all of a page's chunks in one call (fastMdxChunks.ts).
  *
  * A chunk parses alone as in the page when nothing in it reaches past it: it starts at a line start

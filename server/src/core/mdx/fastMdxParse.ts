@@ -19,17 +19,18 @@ import { parseMdx, type MdxParse } from './mdxParser';
  * and the blocks between an element's tags are read as at the top level (no indented code), so an
  * element's children are read by the same rules. Everything else at the top level (quotes,
  * expressions, imports, a component holding any of those, …) is a "chunk" of lines given to
- * micromark, its positions moved to where
- * it stands in the page — all of a page's chunks in one call (fastMdxChunks.ts).
+ * micromark, its positions moved to where it stands in the page — all of a page's chunks in one call
+ * (fastMdxChunks.ts).
  *
  * A chunk parses alone as in the page when nothing in it reaches past it: it starts at a line start
  * after a closed block and ends before a blank line and a line at column 1 (not a list item, which
  * could go on with a list in the chunk). That is checked, not assumed: the chunk is followed by a
  * paragraph `x` (after its blank line), which must come back as a paragraph of its own — an
  * unclosed fence, list or element would take it in or fail.
- * Whatever is not sure (definitions, which resolve across the page — `]:` anywhere but in code —, a
- * chunk that does not close, a syntax error, control characters) gives the whole page to micromark, which then also reports the
- * error. test/unit/mdx/fastMdxParse.test.ts compares both parsers on generated and fixture pages.
+ * Whatever is not sure (definitions, which resolve across the page: `]:` anywhere but in code; a
+ * chunk that does not close, a syntax error, control characters) gives the whole page to micromark,
+ * which then also reports the error. test/unit/mdx/fastMdxParse.test.ts compares both parsers on
+ * generated and fixture pages.
  */
 export function parseMdxFast(text: string): MdxParse {
 	const read = fastTree(text);

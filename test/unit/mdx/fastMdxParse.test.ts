@@ -64,7 +64,7 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 		const page = [
 			'Intro text.',
 			'',
-			'| a \\| b | c |',
+			'| a \\| b | www.c.com |',
 			'| --- | --- |',
 			'| 1 | 2 |',
 			'',
@@ -74,7 +74,7 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 			'',
 			'- item',
 			'',
-			'  more of the item',
+			'  > a quote in the item',
 			'',
 			'- next item',
 			'',
@@ -96,10 +96,28 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 			'<Note>\n\nText with {x}\n\nPlain.\n',
 			'A\r\nB\n',
 			'- a\n\n  b\n\n- c\n',
+			// A list that interrupts a paragraph micromark reads goes on with an item after a blank line.
+			'Text {x}:\n- a\n\n- b\n',
+			// A `$` in a list item's paragraph of several lines moves where a text ends at a line break.
+			'- a $ b\n  [c](/d)\n',
+			// A tag over several lines does not interrupt an item's paragraph (micromark reports an error here).
+			'<Note>\n- alpha\n<Icon\n  icon="x"\n />\n</Note>\n',
+			'{x}\n\n- a\n\nText\n\n- b\n',
 		]) {
 			assertSameTree(page);
 		}
 		assert.equal(fastTree('See [the guide][g].\n\n[g]: /guide\n'), undefined);
+		// `]:` in code defines nothing: such a page is read (its `[g]` is text, as micromark reads it).
+		for (const page of ['```ts\nconst a = { [k]: 1 };\n```\n\nSee [g].\n', '<Note>\n  ```\n  [g]: /x\n  ```\n</Note>\n\n[g]\n']) {
+			assertSameTree(page);
+			assert.equal(fastTree(page)?.chunks, 0);
+		}
+		assert.equal(fastTree('```\nx\n```\n\n{a}\n\n[g]: /guide\n'), undefined);
+		// A chunk is not cut inside a comment holding blank lines, nor made to run on after an element on one line.
+		for (const page of ['{/* a\n\n<A>\n\n</A> */}\n\n# x\n', '<Note>a</Note>\n\n# x\n\n<Note>\nb\n</Note>\n']) {
+			assertSameTree(page);
+			assert.equal(fastTree(page)?.chunks, 1);
+		}
 		// A chunk whose fence is not closed would swallow the paragraph after it: the sentinel sees it.
 		assert.equal(fastTree('| a |\n| - |\n\n```js\nopen\n\nx\n'), undefined);
 	});
@@ -156,22 +174,91 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 		'|',
 		'-',
 		'>',
+		'a\\*b',
+		'\\_x\\_',
+		'\\\\',
+		'end\\',
+		'\\[x\\]',
+		'*a\\*b*',
+		'![alt](/i.png)',
+		'![](/i.png)',
+		'![a *b*](/i.png)',
+		'<br />',
+		'<br/>',
+		'a<br/>b',
+		'<Icon icon="x" />',
+		"<Icon a='1' b />",
+		'<b>x</b>',
+		'<Badge icon="a">Beta *x*</Badge>',
+		'a<b>[l](/m)</b>c',
+		'<b></b>',
+		'<b>x<i>y</i></b>',
+		'<b>x</c>',
+		'**<b>x</b>**',
+		'**View ▾**',
+		'(▾**x**)',
+		'**x**▾',
+		'*é*',
+		'[`a` b](/c)',
+		'[a \\] b](/c)',
+		'string[]',
+		'[]',
+		'[^1]',
+		'[a][b]',
+		'[x] y',
+		'[ ] z',
+		']',
+		'[a',
+		'[a](b c)',
+		'$',
+		'$x$',
+		'a\\|b',
+		'**[a](/b)**',
+		'*[a*](/b)',
+		'**a [b] c**',
+		'[**x** y](/z)',
+		'*a [b* c]',
+		'_[a](/b_c)_',
 	);
 	const phrase = fc.array(word, { minLength: 1, maxLength: 5 }).map(ws => ws.join(' '));
 	const indent = fc.constantFrom('', '', '', ' ', '  ', '   ', '    ');
 	const paragraph = fc
-		.array(fc.tuple(indent, phrase, fc.constantFrom('', '', ' ', '  ')), { minLength: 1, maxLength: 3 })
+		.array(fc.tuple(indent, phrase, fc.constantFrom('', '', ' ', '  ', '   ', '\\', ' \\')), { minLength: 1, maxLength: 3 })
 		.map(lines => lines.map(([i, p, t]) => `${i}${p}${t}`).join('\n'));
 	const heading = fc
 		.tuple(indent, fc.integer({ min: 1, max: 7 }), phrase, fc.constantFrom('', ' #', ' '))
 		.map(([i, d, p, t]) => `${i}${'#'.repeat(d)} ${p}${t}`);
+	// What an item may hold after its first line, at its content's indentation (two columns for `-`): nested lists, code, more paragraphs.
+	const inItem = fc.oneof(
+		fc.tuple(indent, phrase).map(([i, p]) => `${i}${p}`),
+		fc.constantFrom(
+			'  - sub',
+			'  - sub\n  - sub two',
+			'  - sub\n\n  - loose sub',
+			'  1. sub\n     - deeper',
+			'   - sub',
+			'    - deep',
+			'  * other',
+			'  2. two',
+			'  ```js\n  code\n  ```',
+			'  ```\n  a\n\n  b\n  ```',
+			'  ```\n code\n  ```',
+			'\n  after a blank',
+			'\n  - sub after a blank',
+			'\n    indented four',
+			'  > quote',
+			'  # heading',
+			'  <Note />',
+			'lazy',
+		),
+	);
 	const listItems = fc.tuple(
 		fc.constantFrom('-', '*', '+', '1.', '1)', '7.'),
-		fc.array(fc.tuple(phrase, fc.option(fc.tuple(indent, phrase), { nil: undefined }), fc.constantFrom('\n', '\n', '\n\n')), { minLength: 1, maxLength: 3 }),
+		fc.array(fc.tuple(phrase, fc.option(inItem, { nil: undefined }), fc.constantFrom('\n', '\n', '\n\n', '\n\n\n')), { minLength: 1, maxLength: 3 }),
 		indent,
 	);
 	const list = listItems.map(([m, items, i]) =>
-		items.map(([p, more, sep], n) => `${i}${m} ${p}${more ? `\n${more[0]}${more[1]}` : ''}${n < items.length - 1 ? sep : ''}`).join(''),
+		items.map(([p, more, sep], n) => `${i}${m} ${p}${more ? `\n${more.replace(/^(?=.)/gm, i)}` : ''}${n < items.length - 1 ? sep : ''}`).join(''),
 	);
 	const fence = fc
 		.tuple(
@@ -182,7 +269,7 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 			indent,
 		)
 		.map(([i, f, info, body, j]) => `${i}${f}${info}\n${body.map(([k, p]) => `${k}${p}`).join('\n')}${body.length ? '\n' : ''}${j}${f}`);
-	const cell = fc.oneof(phrase, fc.constantFrom('', ' ', 'x', '`a|b`'));
+	const cell = fc.oneof(phrase, fc.constantFrom('', ' ', 'x', '`a|b`', '`a\\|b`', 'a\\|b', '`a\\\\|b`', 'a\\\\', '$5', '\\', '`\\\\`'));
 	const tableRow = fc.array(cell, { minLength: 1, maxLength: 3 }).map(cs => `| ${cs.join(' | ')} |`);
 	const table = fc
 		.tuple(
@@ -193,7 +280,21 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 			fc.constantFrom('', '', '\ntext after', '\n  | z |  '),
 		)
 		.map(([i, h, d, rows, after]) => [h, d, ...rows].map(r => `${i}${r}`).join('\n') + after);
-	const other = fc.constantFrom('> quote', '***', '---', '{1 + 1}', 'import X from "/x.mdx"', '$$\nx\n$$', '<div>\n\n- a\n\n</div>', 'a\n===');
+	const other = fc.constantFrom(
+		'```\n[a]: /x\n```',
+		'[a]: /x',
+		'{/* a\n\n<b>\n\n</b> */}',
+		'<Note>a</Note>',
+		'{a}\n\n{b}',
+		'> quote',
+		'***',
+		'---',
+		'{1 + 1}',
+		'import X from "/x.mdx"',
+		'$$\nx\n$$',
+		'<div>\n\n- a\n\n</div>',
+		'a\n===',
+	);
 	const leaf = fc.oneof(paragraph, heading, list, fence, table, other);
 	const block: fc.Arbitrary<string> = fc.letrec<{ block: string }>(tie => ({
 		block: fc.oneof(

@@ -3,7 +3,8 @@ import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import { parseChunks, type Chunk } from './fastMdxChunks';
 import { readInline, type InlineLine } from './fastMdxInline';
 import { readTable } from './fastMdxTable';
-import { readOpeningTag } from './fastMdxTag';
+import { interruptingList, listItem, listLike, readList, thematicBreak, type ListPage } from './fastMdxList';
+import { closingTagLine, readOpeningTag, tagLine } from './fastMdxTag';
 import { parseMdx, type MdxParse } from './mdxParser';
 
 /**
@@ -12,22 +13,24 @@ import { parseMdx, type MdxParse } from './mdxParser';
  * the rest.
  *
  * Read directly: the frontmatter, ATX headings, paragraphs of plain inline content (fastMdxInline.ts),
- * tight lists of such paragraphs, GFM tables (fastMdxTable.ts), fenced code, and JSX elements whose
- * tags stand alone on their lines with literal props (fastMdxTag.ts) and whose children are all of
- * these — in MDX a JSX tag is a block of its own and the blocks between an element's tags are read
- * as at the top level (no indented code), so an element's children are read by the same rules.
- * Everything else at the top level (loose or nested lists, quotes, expressions, imports, a component
- * holding any of those, …) is a "chunk" of lines given to micromark, its positions moved to where
- * it stands in the page — all of a page's chunks in one call (fastMdxChunks.ts).
+ * lists of such paragraphs, fenced code and lists, tight or loose (fastMdxList.ts), GFM tables
+ * (fastMdxTable.ts), fenced code, and JSX elements whose tags stand alone on their lines with literal
+ * props (fastMdxTag.ts) and whose children are all of these — in MDX a JSX tag is a block of its own
+ * and the blocks between an element's tags are read as at the top level (no indented code), so an
+ * element's children are read by the same rules. Everything else at the top level (quotes,
+ * expressions, imports, a component holding any of those, …) is a "chunk" of lines given to
+ * micromark, its positions moved to where it stands in the page — all of a page's chunks in one call
+ * (fastMdxChunks.ts).
  *
  * A chunk parses alone as in the page when nothing in it reaches past it: it starts at a line start
  * after a closed block and ends before a blank line and a line at column 1 (not a list item, which
  * could go on with a list in the chunk). That is checked, not assumed: the chunk is followed by a
  * paragraph `x` (after its blank line), which must come back as a paragraph of its own — an
  * unclosed fence, list or element would take it in or fail.
- * Whatever is not sure (definitions, which resolve across the page, a chunk that does not close, a
- * syntax error, control characters) gives the whole page to micromark, which then also reports the
- * error. test/unit/mdx/fastMdxParse.test.ts compares both parsers on generated and fixture pages.
+ * Whatever is not sure (definitions, which resolve across the page: `]:` anywhere but in code; a
+ * chunk that does not close, a syntax error, control characters) gives the whole page to micromark,
+ * which then also reports the error. test/unit/mdx/fastMdxParse.test.ts compares both parsers on
+ * generated and fixture pages.
  */
 export function parseMdxFast(text: string): MdxParse {
 	const read = fastTree(text);
@@ -40,13 +43,43 @@ export function parseMdxFast(text: string): MdxParse {
  */
 export function fastTree(text: string): { readonly tree: Root; readonly chunks: number } | undefined {
 	if (wholePageOnly.test(text)) return undefined;
+	const colons = text.includes(']:');
+	if (colons && outsideFences(text, ']:')) return undefined;
 	const reader = new FastReader(text);
 	const tree = reader.read();
+	// Definitions resolve across the page: `]:` is read here only inside code (and frontmatter), where it defines nothing.
+	if (tree && colons && !onlyInCode(text, ']:', tree)) return undefined;
 	return tree && { tree, chunks: reader.chunks };
 }
 
-/** Definitions (resolved across the page), carriage returns, control characters, BOM and lone surrogates. */
-const wholePageOnly = /\]:|[\0-\x08\x0B-\x1F\x7F-\x9F\u2028\u2029\uFEFF\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** A quick look (before reading the page) for `needle` on a line outside fenced code: such a page is not read. */
+function outsideFences(text: string, needle: string): boolean {
+	let fenced = false;
+	for (const line of text.split('\n')) {
+		if (/^\s*(?:```|~~~)/.test(line)) fenced = !fenced;
+		else if (!fenced && line.includes(needle)) return true;
+	}
+	return false;
+}
+
+/** Whether every line holding `needle` lies within a code block or the frontmatter of `tree`. */
+function onlyInCode(text: string, needle: string, tree: Root): boolean {
+	const spans: [number, number][] = [];
+	const walk = (nodes: readonly RootContent[]): void => {
+		for (const node of nodes) {
+			if ((node.type === 'code' || node.type === 'yaml') && node.position) spans.push([node.position.start.offset!, node.position.end.offset!]);
+			else if ('children' in node) walk(node.children as RootContent[]);
+		}
+	};
+	walk(tree.children);
+	for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
+		if (!spans.some(([from, to]) => from <= at && at < to)) return false;
+	}
+	return true;
+}
+
+/** Carriage returns, control characters, BOM and lone surrogates. */
+const wholePageOnly = /[\0-\x08\x0B-\x1F\x7F-\x9F\u2028\u2029\uFEFF\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 interface Point {
 	line: number;
@@ -56,19 +89,15 @@ interface Point {
 
 const fenceOpen = /^( *)(`{3,})([^`]*)$/;
 const heading = /^( *)(#{1,6})(?: +(.*))?$/;
-const tagLine = /^( *)<([A-Za-z][A-Za-z0-9]*)((?: +[A-Za-z_][\w-]*(?:="[^"\\{}<>&\n]*"|='[^'\\{}<>&\n]*')?)*) *(\/?)>$/;
-const closingTagLine = /^( *)<\/([A-Za-z][A-Za-z0-9]*)>$/;
-/** A list item's first line: indentation, bullet or number and delimiter, 1–4 spaces, content. */
-const listItem = /^( *)(?:([-*+])|(\d{1,9})([.)]))( {1,4})(?=\S)/;
-/** A list item that may interrupt a paragraph: a bullet, or the number 1. */
-const interruptingList = /^ *(?:[-*+]|1[.)]) +\S/;
-const thematicBreak = /^ *([-*_])(?: *\1){2,} *$/;
 /** `import`/`export` at a line start may be ESM. */
 const esm = /^ *(?:import|export)\b/;
 /** The first character of a paragraph's line: one that starts no other block. */
-const paragraphStart = /^ *(?:[A-Za-z(\u00A0-\uFFFF[_]|\*(?! |$)|`(?!``)|["'](?![*_])|\d(?!\d{0,8}[.)](?: |$)))/;
+const paragraphStart =
+	/^ *(?:[A-Za-z(\u00A0-\uFFFF[_\\]|!\[|\*(?! |$)|`(?!``)|["'](?![*_])|\d(?!\d{0,8}[.)](?: |$))|<[A-Za-z][A-Za-z0-9]*(?: +[A-Za-z_][\w-]*(?:="[^"\\{}<>&\n]*"|='[^'\\{}<>&\n]*')?)* *\/> *[A-Za-z0-9(])/;
+/** A line that starts with a self-closing tag followed by text: a paragraph (a tag alone, or followed by tags, is a block). */
+const inlineTagFirst = /^ *<[A-Za-z][A-Za-z0-9]*(?: +[A-Za-z_][\w-]*(?:="[^"\\{}<>&\n]*"|='[^'\\{}<>&\n]*')?)* *\/> *[A-Za-z0-9(]/;
 
-class FastReader {
+class FastReader implements ListPage {
 	private readonly starts: number[] = [];
 	private readonly ends: number[] = [];
 	/** How many chunks micromark read. */
@@ -87,15 +116,23 @@ class FastReader {
 		}
 	}
 
-	private line(k: number): string {
+	get lineCount(): number {
+		return this.starts.length;
+	}
+
+	lineStart(k: number): number {
+		return this.starts[k];
+	}
+
+	line(k: number): string {
 		return this.text.slice(this.starts[k], this.ends[k]);
 	}
 
-	private blank(k: number): boolean {
+	blank(k: number): boolean {
 		return /^[ \t]*$/.test(this.line(k));
 	}
 
-	private point(offset: number, k: number): Point {
+	point(offset: number, k: number): Point {
 		return { line: k + 1, column: offset - this.starts[k] + 1, offset };
 	}
 
@@ -121,9 +158,11 @@ class FastReader {
 				k++;
 				continue;
 			}
-			// After a chunk, a block at column 1 after a blank line, but no list item: one would go on with a list in the chunk.
+			// After a chunk, a block at column 1 after a blank line, but a list item only where no list of the chunk is open.
 			const block =
-				chunk === undefined || (this.blank(k - 1) && this.text[this.starts[k]] !== ' ' && !listItem.test(this.line(k))) ? this.block(k, undefined) : undefined;
+				chunk === undefined || (this.blank(k - 1) && this.text[this.starts[k]] !== ' ' && (!listItem.test(this.line(k)) || this.listsClosed(chunk, k)))
+					? this.block(k, undefined)
+					: undefined;
 			if (block) {
 				if (chunk !== undefined) endChunk(k);
 				children.push(...block.nodes);
@@ -138,6 +177,20 @@ class FastReader {
 		if (chunks.length && !parseChunks(this.text, this.starts, chunks, children)) return undefined;
 		const end = this.point(this.text.length, n - 1);
 		return { type: 'root', children, position: { start: { line: 1, column: 1, offset: 0 }, end } };
+	}
+
+	/**
+	 * Whether the chunk of lines `[from, to)` ends with every list closed: its last lines after a
+	 * blank line (or all its lines) start at column 1 and hold no line like a list item. A line at
+	 * column 1 after a blank line ends every list before it (only an indented line goes on with an
+	 * item after a blank line); a fence or element reaching past the chunk is caught by the sentinel.
+	 */
+	private listsClosed(from: number, to: number): boolean {
+		let j = to - 1;
+		while (j > from && this.blank(j)) j--;
+		for (; j >= from && !this.blank(j); j--) if (listLike.test(this.line(j))) return false;
+		const l = this.line(j + 1);
+		return l[0] !== ' ' && l[0] !== '\t';
 	}
 
 	private frontmatter(): { node: RootContent; next: number } | undefined {
@@ -158,8 +211,16 @@ class FastReader {
 		const l = this.line(k);
 		const fence = fenceOpen.exec(l);
 		if (fence) return (this.fenceClose(k, fence[2].length) ?? this.starts.length - 1) + 1;
+		// An expression (a `{/* … */}` comment) may hold blank lines: past its closing brace, counted plainly (the sentinel checks it).
+		if (/^ *\{/.test(l)) {
+			let depth = 0;
+			for (let j = k; j < this.starts.length; j++) {
+				for (const ch of this.line(j)) depth += ch === '{' ? 1 : ch === '}' ? -1 : 0;
+				if (depth <= 0) return j + 1;
+			}
+		}
 		const tag = /^<([A-Za-z][\w.:-]*)[\s>]/.exec(l);
-		if (tag && !/\/>\s*$/.test(l)) {
+		if (tag && !/\/>\s*$/.test(l) && !l.includes(`</${tag[1]}>`)) {
 			let depth = 0;
 			for (let j = k; j < this.starts.length; j++) {
 				const m = this.line(j);
@@ -175,9 +236,9 @@ class FastReader {
 		if (parent === undefined && this.interrupting?.line === k) return this.interrupting.block;
 		const l = this.line(k);
 		const c = l[/^ */.exec(l)![0].length];
-		if (c === '`') return this.fence(k);
+		if (c === '`' && /^ *```/.test(l)) return this.fence(k);
 		if (c === '#') return this.heading(k);
-		if (c === '<') return this.element(k);
+		if (c === '<') return this.element(k) ?? (inlineTagFirst.test(l) ? this.paragraph(k, parent) : undefined);
 		if (c === '|') {
 			const read = readTable({ text: this.text, starts: this.starts, ends: this.ends }, k, parent !== undefined);
 			if (!read || (parent === undefined && read.next < this.starts.length && !this.blank(read.next))) return undefined;
@@ -196,12 +257,19 @@ class FastReader {
 		return undefined;
 	}
 
-	private fence(k: number): { nodes: RootContent[]; next: number } | undefined {
+	/** `min`: inside a list item whose content starts at column `min` + 1, which every line of the block must reach. */
+	fence(k: number, min = 0): { nodes: RootContent[]; next: number } | undefined {
 		const m = fenceOpen.exec(this.line(k));
 		if (!m || /[\\&\t]/.test(m[3]) || m[3].endsWith(' ')) return undefined;
 		const indent = m[1].length;
 		const close = this.fenceClose(k, m[2].length);
 		if (close === undefined || !/^ *`+$/.test(this.line(close))) return undefined;
+		if (min > 0) {
+			const lead = /^ */.exec(this.line(close))![0].length;
+			if (lead < min || lead > min + 3) return undefined;
+			// A line left of the item's content would end the item (and the code); a blank one with spaces is left to micromark.
+			for (let j = k + 1; j < close; j++) if (this.line(j) !== '' && (this.blank(j) || !this.line(j).startsWith(' '.repeat(min)))) return undefined;
+		}
 		const info = m[3].replace(/^ +| +$/g, '');
 		const space = info.search(/ /);
 		const lang = info ? (space < 0 ? info : info.slice(0, space)) : null;
@@ -269,15 +337,15 @@ class FastReader {
 	}
 
 	/** Line `j` (from column `skip` + 1) as a line of a paragraph (its text without indentation and trailing space), or undefined. */
-	private paragraphLine(j: number, skip = 0): InlineLine | undefined {
+	paragraphLine(j: number, skip = 0): InlineLine | undefined {
 		const l = this.line(j).slice(skip);
-		if (!paragraphStart.test(l) || esm.test(l) || thematicBreak.test(l) || /\t/.test(l) || / {2}$/.test(l)) return undefined;
+		if (!paragraphStart.test(l) || esm.test(l) || thematicBreak.test(l) || /\t/.test(l)) return undefined;
 		const indent = /^ */.exec(l)![0].length;
 		const from = this.starts[j] + skip;
 		return { from: from + indent, to: from + l.replace(/ +$/, '').length, end: this.ends[j], line: j + 1, column: skip + indent + 1 };
 	}
 
-	private paragraphNode(lines: readonly InlineLine[]): Paragraph | undefined {
+	paragraphNode(lines: readonly InlineLine[]): Paragraph | undefined {
 		const children = readInline(this.text, lines);
 		if (!children?.length) return undefined;
 		const first = lines[0];
@@ -286,66 +354,9 @@ class FastReader {
 		return { type: 'paragraph', children, position: { start: this.point(first.from, first.line - 1), end: this.point(this.ends[last], last) } };
 	}
 
-	/**
-	 * A tight list of items that each hold one paragraph (no nested lists, no blank lines), all
-	 * with the same marker at the same indentation.
-	 */
 	private list(k: number, parent: string | undefined): { nodes: RootContent[]; next: number } | undefined {
-		const first = listItem.exec(this.line(k))!;
-		const indent = first[1].length;
-		const marker = first[3] ? first[4] : first[2];
-		const items: ListItem[] = [];
-		let j = k;
-		let content = 0;
-		let stop = false;
-		while (!stop && j < this.starts.length && !this.blank(j)) {
-			const l = this.line(j);
-			const m = listItem.exec(l);
-			if (!m || m[1].length !== indent || (m[3] ? m[4] : m[2]) !== marker || thematicBreak.test(l)) return undefined;
-			content = m[0].length;
-			const head = this.paragraphLine(j, content);
-			if (!head || / $/.test(l)) return undefined;
-			const lines: InlineLine[] = [head];
-			const itemLine = j;
-			for (j++; j < this.starts.length && !this.blank(j); j++) {
-				const next = this.line(j);
-				const nextIndent = /^ */.exec(next)![0].length;
-				if (parent !== undefined && (tagLine.test(next) || closingTagLine.test(next))) {
-					if (nextIndent >= content) return undefined;
-					stop = true;
-					break;
-				}
-				if (listItem.test(next)) {
-					if (nextIndent >= content) return undefined;
-					break;
-				}
-				const line = this.paragraphLine(j);
-				if (!line || / $/.test(next)) return undefined;
-				lines.push(line);
-			}
-			const paragraph = this.paragraphNode(lines);
-			if (!paragraph) return undefined;
-			const start = this.point(this.starts[itemLine] + indent, itemLine);
-			items.push({ type: 'listItem', spread: false, checked: null, children: [paragraph], position: { start, end: paragraph.position!.end } });
-		}
-		if (parent === undefined && j < this.starts.length && !this.blank(j)) return undefined;
-		// After blank lines, a line indented into the last item or another item with the same marker would belong to the list.
-		let q = j;
-		while (q < this.starts.length && this.blank(q)) q++;
-		if (q > j && q < this.starts.length) {
-			const after = this.line(q);
-			const item = listItem.exec(after);
-			if (/^ */.exec(after)![0].length >= content || (item && (item[3] ? item[4] : item[2]) === marker)) return undefined;
-		}
-		const list: List = {
-			type: 'list',
-			ordered: first[3] !== undefined,
-			start: first[3] !== undefined ? Number(first[3]) : null,
-			spread: false,
-			children: items,
-			position: { start: items[0].position!.start, end: items[items.length - 1].position!.end },
-		};
-		return { nodes: [list], next: j };
+		const read = readList(this, k, parent !== undefined);
+		return read && { nodes: [read.list], next: read.next };
 	}
 
 	private element(k: number): { nodes: RootContent[]; next: number } | undefined {

@@ -10,12 +10,12 @@ export interface PageLines {
 }
 
 const delimiterCell = /^ *(:?)-+(:?) *$/;
-/** A row: indentation, then `|` … `|` with no trailing space, tab or backslash. */
-const row = /^( *)\|[^\t\\]*\|$/;
+/** A row: indentation, then `|` … `|` with no trailing space or tab, at most one `$` (a single one is no math). */
+const row = /^( *)\|[^\t$]*(?:\$[^\t$]*)?\|$/;
 
 /**
  * A GFM table read as micromark reads it, for the fast MDX parser (fastMdxParse.ts): every row
- * between pipes (`| a | b |`, no tabs or escapes), a delimiter row with as many cells as the
+ * between pipes (`| a | b |`, no tabs; `\|` is a pipe in a cell), a delimiter row with as many cells as the
  * header, cells of plain inline content (fastMdxInline.ts). It ends at a blank line, the end of
  * the page or (inside an element) a JSX tag line; undefined for anything else.
  */
@@ -67,7 +67,12 @@ function cells(page: PageLines, k: number): Cell[] | undefined {
 	const m = row.exec(line);
 	if (!m) return undefined;
 	const pipes: number[] = [];
-	for (let i = m[1].length; i < line.length; i++) if (line[i] === '|') pipes.push(start + i);
+	// `\|` is a pipe in the cell, `\\` a backslash (the pipe after it divides cells).
+	for (let i = m[1].length; i < line.length; i++) {
+		if (line[i] === '\\' && (line[i + 1] === '|' || line[i + 1] === '\\')) i++;
+		else if (line[i] === '|') pipes.push(start + i);
+	}
+	if (pipes[pipes.length - 1] !== start + line.length - 1) return undefined;
 	const found: Cell[] = [];
 	for (let c = 0; c + 1 < pipes.length; c++) {
 		const last = c + 2 === pipes.length;
@@ -86,7 +91,7 @@ function toRow(page: PageLines, k: number, found: readonly Cell[]): TableRow | u
 	for (const cell of found) {
 		const content =
 			cell.contentTo > cell.contentFrom
-				? readInline(page.text, [{ from: cell.contentFrom, to: cell.contentTo, line: k + 1, column: cell.contentFrom - page.starts[k] + 1 }])
+				? readInline(page.text, [{ from: cell.contentFrom, to: cell.contentTo, line: k + 1, column: cell.contentFrom - page.starts[k] + 1 }], true)
 				: [];
 		if (!content) return undefined;
 		children.push({ type: 'tableCell', children: content, position: { start: point(cell.from), end: point(cell.to) } });

@@ -13,6 +13,10 @@ export interface OpeningTag {
 	readonly end: number;
 }
 
+/** A line that is one JSX tag with string props, opening or self-closing; a flow tag like it interrupts a paragraph. */
+export const tagLine = /^( *)<([A-Za-z][A-Za-z0-9]*)((?: +[A-Za-z_][\w-]*(?:="[^"\\{}<>&\n]*"|='[^'\\{}<>&\n]*')?)*) *(\/?)>$/;
+export const closingTagLine = /^( *)<\/([A-Za-z][A-Za-z0-9]*)>$/;
+
 const name = /[A-Za-z][A-Za-z0-9]*/y;
 const attributeName = /[A-Za-z_][\w-]*/y;
 const literal = `(?:-?\\d+(?:\\.\\d+)?|true|false|null|"[^"\\\\\\n]*"|'[^'\\\\\\n]*')`;

@@ -1,11 +1,14 @@
 /**
  * A unified diff of two texts, line by line (`--- a/file`, `+++ b/file`, hunks with three lines of
- * context), for `mintdoc format --diff`. The common head and tail are cut first, so the quadratic
- * longest-common-subsequence table only covers the changed middle of a page.
+ * context), for `mintdoc format --diff`, that `git apply` and `patch` apply as written: a text's
+ * final line break ends its last line (no empty line after it), a last line without one is marked
+ * `\ No newline at end of file`, and removed lines come before the lines that replace them. The
+ * common head and tail are cut first, so the quadratic longest-common-subsequence table only
+ * covers the changed middle of a page.
  */
 export function unifiedDiff(file: string, before: string, after: string): string {
-	const a = before.split('\n');
-	const b = after.split('\n');
+	const a = linesOf(before);
+	const b = linesOf(after);
 	let head = 0;
 	while (head < a.length && head < b.length && a[head] === b[head]) head++;
 	let tail = 0;
@@ -38,11 +41,26 @@ export function unifiedDiff(file: string, before: string, after: string): string
 		const hunk = all.slice(start, end + 1);
 		const aCount = hunk.filter(h => h.op !== '+').length;
 		const bCount = hunk.filter(h => h.op !== '-').length;
-		out.push(`@@ -${hunk[0].ai + 1},${aCount} +${hunk[0].bi + 1},${bCount} @@`, ...hunk.map(h => `${h.op}${h.line}`));
+		out.push(
+			`@@ -${aCount ? hunk[0].ai + 1 : hunk[0].ai},${aCount} +${bCount ? hunk[0].bi + 1 : hunk[0].bi},${bCount} @@`,
+			...hunk.map(h => (h.line.endsWith(noFinalBreak) ? `${h.op}${h.line.slice(0, -noFinalBreak.length)}\n\\ No newline at end of file` : `${h.op}${h.line}`)),
+		);
 		i = end + 1;
 		start = i;
 	}
 	return out.join('\n') + '\n';
+}
+
+/** Marks a text's last line when no line break ends it, so it differs from the same line with one (no line holds a line break). */
+const noFinalBreak = '\n';
+
+/** The lines of a text: none for an empty one; the last carries {@link noFinalBreak} when no line break ends it. */
+function linesOf(text: string): string[] {
+	if (text === '') return [];
+	const lines = text.split('\n');
+	if (lines[lines.length - 1] === '') lines.pop();
+	else lines[lines.length - 1] += noFinalBreak;
+	return lines;
 }
 
 function middleOps(a: readonly string[], b: readonly string[]): [' ' | '-' | '+', string][] {
@@ -58,8 +76,10 @@ function middleOps(a: readonly string[], b: readonly string[]): [' ' | '-' | '+'
 		if (i < a.length && j < b.length && a[i] === b[j]) {
 			ops.push([' ', a[i++]]);
 			j++;
-		} else if (j < b.length && (i === a.length || lcs[i][j + 1] >= lcs[i + 1][j])) ops.push(['+', b[j++]]);
-		else ops.push(['-', a[i++]]);
+		} else if (i < a.length && (j === b.length || lcs[i + 1][j] >= lcs[i][j + 1])) {
+			// Removed lines first, as diff writes them.
+			ops.push(['-', a[i++]]);
+		} else ops.push(['+', b[j++]]);
 	}
 	return ops;
 }

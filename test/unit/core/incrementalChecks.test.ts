@@ -43,14 +43,44 @@ describe('incremental checks (speed at scale)', () => {
 	it('re-checks only the pages judged against the navigation after a docs.json edit that changes no link', async () => {
 		const { workspace, service } = await start();
 		assert.deepEqual(await checkedPages(service, true), ['a.mdx', 'api.mdx', 'b.mdx']);
+		// A renamed group: no link, no OpenAPI document and no endpoint entry changed — no page to judge again.
 		workspace.write('docs.json', docsJson({ groups: [{ group: 'Renamed', openapi: 'openapi.json', pages: ['a', 'b', 'api', 'GET /users'] }] }));
+		assert.deepEqual(await checkedPages(service, true), []);
+		// The endpoint entry moves: the page whose frontmatter names it is judged again (its finding points there), no other.
+		workspace.write('docs.json', docsJson({ groups: [{ group: 'Renamed', openapi: 'openapi.json', pages: ['GET /users', 'a', 'b', 'api'] }] }));
 		assert.deepEqual(await checkedPages(service, true), ['api.mdx']);
+		assert.deepEqual(await checkedPages(service, true), []);
 		// A new page may heal or break links: every page again.
 		workspace.write('c.mdx', '# C\n');
 		await service.didChangeFiles([{ uri: workspaceUri('c.mdx'), type: 'created' }]);
 		assert.deepEqual(await checkedPages(service, true), ['a.mdx', 'api.mdx', 'b.mdx', 'c.mdx']);
 		// Without onlyAffected (the CLI), always every page.
 		assert.deepEqual(await checkedPages(service, false), ['a.mdx', 'api.mdx', 'b.mdx', 'c.mdx']);
+	});
+
+	it('re-checks every page after the icon library changes (their icons are judged against it)', async () => {
+		const workspace = new InMemoryWorkspace({ ...files(), 'a.mdx': '# A\n\n## Setup\n\n<Icon icon="flask-conical" />\n' });
+		const service = createLanguageService({ workspace });
+		await service.findDocsRoots(noCancellation);
+		const iconFindings = async () => {
+			const found: string[] = [];
+			await service.checkPages(
+				workspaceRoot,
+				noCancellation,
+				({ uri, diagnostics }) => {
+					for (const d of diagnostics) if (/icon/.test(String(d.code))) found.push(`${uri.slice(workspaceRoot.length + 1)} ${d.code}`);
+				},
+				{ onlyAffected: true },
+			);
+			return found;
+		};
+		// Font Awesome (the default) has no icon named flask-conical; Lucide has.
+		assert.deepEqual(await iconFindings(), ['a.mdx icon-unknown']);
+		const navigation = { groups: [{ group: 'G', openapi: 'openapi.json', pages: ['a', 'b', 'api', 'GET /users'] }] };
+		workspace.write('docs.json', docsJson(navigation, { icons: { library: 'lucide' } }));
+		assert.deepEqual(await iconFindings(), []);
+		workspace.write('docs.json', docsJson(navigation));
+		assert.deepEqual(await iconFindings(), ['a.mdx icon-unknown']);
 	});
 
 	it('names the pages linking to a page whose anchors changed, and none when they did not', async () => {

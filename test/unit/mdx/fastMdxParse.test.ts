@@ -122,6 +122,58 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 		assert.equal(fastTree('| a |\n| - |\n\n```js\nopen\n\nx\n'), undefined);
 	});
 
+	it('reads ESM blocks as micromark does: to a line before a blank line, or further while acorn needs more', () => {
+		const page = [
+			'---',
+			'title: x',
+			'---',
+			'import { Card } from "/snippets/card.mdx";',
+			"export const chains = ['a', 'b'];",
+			'',
+			'# Title',
+			'',
+			'export const Widget = ({ x }) => {',
+			'  const y = { a: 1,',
+			'',
+			'    b: <div>{x}</div> };',
+			'  /* a comment',
+			'',
+			'  */',
+			'  return y;',
+			'};',
+			'',
+			'Text after.',
+			'',
+			'export default function Page() {}',
+		].join('\n');
+		const read = fastTree(page);
+		assert.ok(read, 'the reader declined the page');
+		assert.equal(read.chunks, 0, 'part of the page went to micromark');
+		assertSameTree(page);
+		// Each of these is read, or left to micromark, to the same tree or error.
+		for (const text of [
+			'import a from "a"\n\nimport a from "b"\n',
+			'import a from "a"\nconst b = 1\n',
+			'export const a = {\n\nx\n',
+			'import {\n',
+			'export const a = 1\n\n\nexport const b = 2',
+			'Text\nimport a from "a"\n',
+			'# x\nimport a from "a"\n',
+			'import\ta from "a"\n\nimport{ b } from "b"\n',
+			'import a, { b as c } from "a"\n\n> quote\n\nexport { a, c }\n',
+			'export const a = 1\n\n<Note>\n{x}\n\nimport b from "b"\n</Note>\n',
+			'export const a = 1 /*\n\n*/ + 2\n',
+		]) {
+			assertSameTree(text);
+		}
+		assert.equal(fastTree('import a from "a"\n\n> quote\n\nexport { a }\n')?.chunks, 1);
+		// Import names are declared in page order: an ESM line left in a chunk gives the page to micromark.
+		assert.equal(fastTree('export const a = 1\n\n<Note>\n{x}\n\nimport b from "b"\n</Note>\n'), undefined);
+		for (const text of ['import a from "a"\n\nimport a from "b"\n', 'import a from "a"\nconst b = 1\n', 'export const a = {\n\nx\n']) {
+			assert.ok((both(text).micromark as { error?: unknown }).error, text);
+		}
+	});
+
 	it('reports syntax errors as micromark does', () => {
 		for (const page of ['<Note>\n\nText\n', 'A {b\n\nc\n', '</Note>\n']) {
 			const { fast, micromark } = both(page);
@@ -291,6 +343,9 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 		'---',
 		'{1 + 1}',
 		'import X from "/x.mdx"',
+		'import { X as Y } from "/y.mdx"\nexport const z = {\n\n  a: 1 }',
+		'export const w = 1 /*\n\n*/',
+		'import {\n  V,\n} from "v"',
 		'$$\nx\n$$',
 		'<div>\n\n- a\n\n</div>',
 		'a\n===',

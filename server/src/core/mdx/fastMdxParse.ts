@@ -5,6 +5,7 @@ import { readInline, type InlineLine } from './fastMdxInline';
 import { readTable } from './fastMdxTable';
 import { interruptingList, listItem, listLike, readList, thematicBreak, type ListPage } from './fastMdxList';
 import { closingTagLine, readOpeningTag, tagLine } from './fastMdxTag';
+import { chunksHoldEsm, esmLine, readEsm } from './fastMdxEsm';
 import { parseMdx, type MdxParse } from './mdxParser';
 
 /**
@@ -14,13 +15,13 @@ import { parseMdx, type MdxParse } from './mdxParser';
  *
  * Read directly: the frontmatter, ATX headings, paragraphs of plain inline content (fastMdxInline.ts),
  * lists of such paragraphs, fenced code and lists, tight or loose (fastMdxList.ts), GFM tables
- * (fastMdxTable.ts), fenced code, and JSX elements whose tags stand alone on their lines with literal
- * props (fastMdxTag.ts) and whose children are all of these — in MDX a JSX tag is a block of its own
- * and the blocks between an element's tags are read as at the top level (no indented code), so an
- * element's children are read by the same rules. Everything else at the top level (quotes,
- * expressions, imports, a component holding any of those, …) is a "chunk" of lines given to
- * micromark, its positions moved to where it stands in the page — all of a page's chunks in one call
- * (fastMdxChunks.ts).
+ * (fastMdxTable.ts), fenced code, top-level ESM blocks (fastMdxEsm.ts), and JSX elements whose tags
+ * stand alone on their lines with literal props (fastMdxTag.ts) and whose children are all of these
+ * — in MDX a JSX tag is a block of its own and the blocks between an element's tags are read as at
+ * the top level (no indented code), so an element's children are read by the same rules. Everything
+ * else at the top level (quotes, expressions, a component holding any of those, …) is a "chunk" of
+ * lines given to micromark, its positions moved to where it stands in the page — all of a page's
+ * chunks in one call (fastMdxChunks.ts).
  *
  * A chunk parses alone as in the page when nothing in it reaches past it: it starts at a line start
  * after a closed block and ends before a blank line and a line at column 1 (not a list item, which
@@ -149,6 +150,10 @@ class FastReader implements ListPage {
 		/** Chunks of lines for micromark, and where their nodes go in `children`. */
 		const chunks: Chunk[] = [];
 		let chunk: number | undefined;
+		/** The local names of the imports read so far, in page order (fastMdxEsm.ts). */
+		const imports: string[] = [];
+		let esmRead = false;
+		const blockStart = k;
 		const endChunk = (to: number): void => {
 			chunks.push({ from: chunk!, to, at: children.length });
 			chunk = undefined;
@@ -159,10 +164,19 @@ class FastReader implements ListPage {
 				continue;
 			}
 			// After a chunk, a block at column 1 after a blank line, but a list item only where no list of the chunk is open.
-			const block =
-				chunk === undefined || (this.blank(k - 1) && this.text[this.starts[k]] !== ' ' && (!listItem.test(this.line(k)) || this.listsClosed(chunk, k)))
-					? this.block(k, undefined)
-					: undefined;
+			const opens =
+				chunk === undefined || (this.blank(k - 1) && this.text[this.starts[k]] !== ' ' && (!listItem.test(this.line(k)) || this.listsClosed(chunk, k)));
+			// ESM where no block is open: at the start or after a blank line.
+			if (opens && (k === blockStart || this.blank(k - 1)) && esmLine.test(this.line(k))) {
+				const esm = readEsm({ text: this.text, starts: this.starts, ends: this.ends }, k, imports);
+				if (!esm) return undefined;
+				if (chunk !== undefined) endChunk(k);
+				children.push(esm.node);
+				k = esm.next;
+				esmRead = true;
+				continue;
+			}
+			const block = opens ? this.block(k, undefined) : undefined;
 			if (block) {
 				if (chunk !== undefined) endChunk(k);
 				children.push(...block.nodes);
@@ -173,6 +187,7 @@ class FastReader implements ListPage {
 			k = this.skip(k);
 		}
 		if (chunk !== undefined) endChunk(n);
+		if (esmRead && chunksHoldEsm({ text: this.text, starts: this.starts, ends: this.ends }, chunks)) return undefined;
 		this.chunks = chunks.length;
 		if (chunks.length && !parseChunks(this.text, this.starts, chunks, children)) return undefined;
 		const end = this.point(this.text.length, n - 1);

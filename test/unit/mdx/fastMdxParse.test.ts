@@ -114,12 +114,36 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 		}
 		assert.equal(fastTree('```\nx\n```\n\n{a}\n\n[g]: /guide\n'), undefined);
 		// A chunk is not cut inside a comment holding blank lines, nor made to run on after an element on one line.
-		for (const page of ['{/* a\n\n<A>\n\n</A> */}\n\n# x\n', '<Note>a</Note>\n\n# x\n\n<Note>\nb\n</Note>\n']) {
+		for (const page of ['{/* a\n\n<A>\n\n</A> */}\n\n# x\n', '<Note>{a}</Note>\n\n# x\n\n<Note>\nb\n</Note>\n']) {
 			assertSameTree(page);
 			assert.equal(fastTree(page)?.chunks, 1);
 		}
 		// A chunk whose fence is not closed would swallow the paragraph after it: the sentinel sees it.
 		assert.equal(fastTree('| a |\n| - |\n\n```js\nopen\n\nx\n'), undefined);
+	});
+
+	it('reads inside elements: a paragraph led by an inline element, code spans holding `@`, `{` or a URL, thematic breaks, props with `&`', () => {
+		for (const page of [
+			'<Note>\n  <Badge icon="flask" color="purple" size="sm">Beta</Badge> Text on **all** plans. [What Beta means](/beta).\n</Note>\n',
+			'<Info>\nAdded in [`pkg@0.16.0`](/sdk/changelog). Pass them on (`Pay`, `{ a, b }`, …), not on `https://a.b` or `&amp;`.\n</Info>\n',
+			'<Note>\n  Text\n\n  ***\n  <Card title="x" />\n  ****\n\n  - - -  \n</Note>\n\n---\n',
+			'<Frame>\n  <img src="/a.png" alt="The Syncs & Scheduled tab" />\n</Frame>\n',
+			'<Frame>\n  <img\n    src="/a.png"\n    alt="An agent\'s page & more"\n  />\n</Frame>\n',
+		]) {
+			assertSameTree(page);
+			assert.equal(fastTree(page)?.chunks, 0, page);
+		}
+		// Not a code span after all, a reference, a tag followed by a tag: micromark reads those.
+		for (const page of [
+			'<Note>\n\\`a@b.co`\n</Note>\n',
+			'<Note>\n`a`@b.co`\n</Note>\n',
+			'<Frame>\n  <img alt="a &amp; b" />\n</Frame>\n',
+			'<Note>\n<Badge>Beta</Badge><Badge>Gamma</Badge>\n</Note>\n',
+			'Text\n***\n',
+		]) {
+			assertSameTree(page);
+		}
+		assert.equal(fastTree('<Note>\n`a`@b.co`\n</Note>\n')?.chunks, 1);
 	});
 
 	it('reads ESM blocks as micromark does: to a line before a blank line, or further while acorn needs more', () => {
@@ -271,6 +295,17 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 		'[**x** y](/z)',
 		'*a [b* c]',
 		'_[a](/b_c)_',
+		'`a@b.co`',
+		'`{x}`',
+		'`https://a.b`',
+		'`&amp;`',
+		'`~~x~~`',
+		'[`a@b.co`](/c)',
+		'\\`a@b.co`',
+		'``a` b@c.co ``',
+		'`a`@b.co`',
+		'<Badge>`{x}`</Badge>',
+		'![`a@b.co`](/i.png)',
 	);
 	const phrase = fc.array(word, { minLength: 1, maxLength: 5 }).map(ws => ws.join(' '));
 	const indent = fc.constantFrom('', '', '', ' ', '  ', '   ', '    ');
@@ -301,6 +336,9 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 			'  > quote',
 			'  # heading',
 			'  <Note />',
+			'  ***',
+			'\n  ***',
+			'  ---',
 			'lazy',
 		),
 	);
@@ -341,6 +379,11 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 		'> quote',
 		'***',
 		'---',
+		'* * *  ',
+		'Text\n***',
+		'Text\n---',
+		'<Badge icon="a">Beta</Badge> text',
+		'<Badge>Beta</Badge>\n<Badge>Gamma</Badge> x',
 		'{1 + 1}',
 		'import X from "/x.mdx"',
 		'import { X as Y } from "/y.mdx"\nexport const z = {\n\n  a: 1 }',
@@ -373,6 +416,8 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 						'\n    a="1" b={true}',
 						'\n\n  a="1"\n',
 						' a="x&amp;y"',
+						' a="x & y" b=\'&\'',
+						' a="x &y"',
 					),
 					fc.array(fc.tuple(tie('block'), fc.constantFrom('\n', '\n\n')), { maxLength: 2 }),
 					indent,

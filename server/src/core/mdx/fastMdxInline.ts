@@ -57,15 +57,33 @@ export function readInline(text: string, lines: readonly InlineLine[], inTable =
 	for (const l of lines) {
 		const content = text.slice(l.from, l.to);
 		const own = inTable ? content.replace(/\\\|/g, '') : content;
-		if (declined.test(own) && !declinedOnlyInDestination(own)) return undefined;
+		if (declined.test(own) && (inTable || !declinedOnlyInDestinationOrCode(own))) return undefined;
 		for (let d = content.indexOf('$'); d >= 0; d = content.indexOf('$', d + 1)) if (++dollars > 1) return undefined;
 	}
-	return new InlineReader(text, lines, inTable).read();
+	const nodes = new InlineReader(text, lines, inTable).read();
+	return nodes && declinedInText(nodes) ? undefined : nodes;
 }
 
-/** `&`, `@` or `http:` only inside link destinations (`](…)`) are fine: destinations are read separately. */
-function declinedOnlyInDestination(content: string): boolean {
-	return !declined.test(content.replace(/\]\([^()\s\\<>&]*\)/g, ']('));
+/**
+ * `&`, `@`, `{` or `http:` only inside link destinations (`](…)`, read separately) or code spans
+ * (`` `a@b` ``, whose content is never parsed) are fine. A code span is told here by a plain pattern;
+ * `read` checks afterwards that each such character did land in a code span or destination.
+ */
+function declinedOnlyInDestinationOrCode(content: string): boolean {
+	return !declined.test(content.replace(/\]\([^()\s\\<>&]*\)/g, '](').replace(codeSpanLike, ' '));
+}
+
+const codeSpanLike = /(?<![\\`])`[^`\n|]+`(?!`)/g;
+
+/** Whether a text or an image's alt among `nodes` holds a character `readInline` declines. */
+function declinedInText(nodes: readonly PhrasingContent[]): boolean {
+	return nodes.some(node =>
+		node.type === 'text'
+			? declined.test(node.value)
+			: node.type === 'image'
+				? declined.test(node.alt ?? '')
+				: 'children' in node && declinedInText(node.children as PhrasingContent[]),
+	);
 }
 
 class InlineReader {

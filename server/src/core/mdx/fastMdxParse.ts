@@ -15,7 +15,7 @@ import { parseMdx, type MdxParse } from './mdxParser';
  *
  * Read directly: the frontmatter, ATX headings, paragraphs of plain inline content (fastMdxInline.ts),
  * lists of such paragraphs, fenced code and lists, tight or loose (fastMdxList.ts), GFM tables
- * (fastMdxTable.ts), fenced code, top-level ESM blocks (fastMdxEsm.ts), and JSX elements whose tags
+ * (fastMdxTable.ts), fenced code, thematic breaks after a blank or tag line, top-level ESM blocks (fastMdxEsm.ts), and JSX elements whose tags
  * stand alone on their lines with literal props (fastMdxTag.ts) and whose children are all of these
  * — in MDX a JSX tag is a block of its own and the blocks between an element's tags are read as at
  * the top level (no indented code), so an element's children are read by the same rules. Everything
@@ -94,9 +94,12 @@ const heading = /^( *)(#{1,6})(?: +(.*))?$/;
 const esm = /^ *(?:import|export)\b/;
 /** The first character of a paragraph's line: one that starts no other block. */
 const paragraphStart =
-	/^ *(?:[A-Za-z(\u00A0-\uFFFF[_\\]|!\[|\*(?! |$)|`(?!``)|["'](?![*_])|\d(?!\d{0,8}[.)](?: |$))|<[A-Za-z][A-Za-z0-9]*(?: +[A-Za-z_][\w-]*(?:="[^"\\{}<>&\n]*"|='[^'\\{}<>&\n]*')?)* *\/> *[A-Za-z0-9(])/;
-/** A line that starts with a self-closing tag followed by text: a paragraph (a tag alone, or followed by tags, is a block). */
-const inlineTagFirst = /^ *<[A-Za-z][A-Za-z0-9]*(?: +[A-Za-z_][\w-]*(?:="[^"\\{}<>&\n]*"|='[^'\\{}<>&\n]*')?)* *\/> *[A-Za-z0-9(]/;
+	/^ *(?:[A-Za-z(\u00A0-\uFFFF[_\\]|!\[|\*(?! |$)|`(?!``)|["'](?![*_])|\d(?!\d{0,8}[.)](?: |$))|<[A-Za-z][A-Za-z0-9]*(?: +[A-Za-z_][\w-]*(?:="[^"\\{}<>&\n]*"|='[^'\\{}<>&\n]*')?)* *\/?> *[A-Za-z0-9(])/;
+/**
+ * A line that starts with a tag (self-closing or opening an inline element, `<Badge>Beta</Badge> x`)
+ * followed by text: a paragraph (a tag alone, or followed by tags, is a block).
+ */
+const inlineTagFirst = /^ *<[A-Za-z][A-Za-z0-9]*(?: +[A-Za-z_][\w-]*(?:="[^"\\{}<>&\n]*"|='[^'\\{}<>&\n]*')?)* *\/?> *[A-Za-z0-9(]/;
 
 class FastReader implements ListPage {
 	private readonly starts: number[] = [];
@@ -259,9 +262,18 @@ class FastReader implements ListPage {
 			if (!read || (parent === undefined && read.next < this.starts.length && !this.blank(read.next))) return undefined;
 			return { nodes: [read.table], next: read.next };
 		}
+		if (thematicBreak.test(l)) return this.thematicBreak(k);
 		if (listItem.test(l)) return this.list(k, parent);
 		if (paragraphStart.test(l)) return this.paragraph(k, parent);
 		return undefined;
+	}
+
+	/** `***`, `- - -`, … where a block starts after a blank line or a JSX tag line (not under a paragraph or in a list), from its first mark to the end of its line. */
+	private thematicBreak(k: number): { nodes: RootContent[]; next: number } | undefined {
+		if (k > 0 && !(this.blank(k - 1) || tagLine.test(this.line(k - 1)) || closingTagLine.test(this.line(k - 1)))) return undefined;
+		const l = this.line(k);
+		const from = this.starts[k] + /^ */.exec(l)![0].length;
+		return { nodes: [{ type: 'thematicBreak', position: { start: this.point(from, k), end: this.point(this.ends[k], k) } }], next: k + 1 };
 	}
 
 	private fenceClose(k: number, size: number): number | undefined {

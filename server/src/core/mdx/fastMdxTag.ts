@@ -25,7 +25,8 @@ const literal = `(?:-?\\d+(?:\\.\\d+)?|true|false|null|"[^"\\\\\\n]*"|'[^'\\\\\\
  * those — acorn accepts every one of them, so no syntax error is missed. Anything else is left to micromark.
  */
 const expressionValue = new RegExp(`\\{(${literal}|\\[ *(?:${literal}(?: *, *${literal})* *,?)? *\\])\\}`, 'y');
-const stringValue = /"([^"\\{}<>&\n]*)"|'([^'\\{}<>&\n]*)'/y;
+/** A `&` that cannot start a character reference (`a & b`) is itself: the value is read as written. */
+const stringValue = /"((?:[^"\\{}<>&\n]|&(?![#A-Za-z0-9]))*)"|'((?:[^'\\{}<>&\n]|&(?![#A-Za-z0-9]))*)'/y;
 
 /**
  * The tag starting at line `k` (after its indentation): `<Name`, props separated by spaces or line

@@ -5,6 +5,7 @@ import { readInline, type InlineLine } from './fastMdxInline';
 import { readTable } from './fastMdxTable';
 import { interruptingList, listItem, listLike, readList, thematicBreak, type ListPage } from './fastMdxList';
 import { closingTagLine, readOpeningTag, tagLine } from './fastMdxTag';
+import { onlyInCode, outsideFences } from './fastMdxDefinitions';
 import { chunksHoldEsm, esmLine, readEsm } from './fastMdxEsm';
 import { parseMdx, type MdxParse } from './mdxParser';
 
@@ -51,32 +52,6 @@ export function fastTree(text: string): { readonly tree: Root; readonly chunks: 
 	// Definitions resolve across the page: `]:` is read here only inside code (and frontmatter), where it defines nothing.
 	if (tree && colons && !onlyInCode(text, ']:', tree)) return undefined;
 	return tree && { tree, chunks: reader.chunks };
-}
-
-/** A quick look (before reading the page) for `needle` on a line outside fenced code: such a page is not read. */
-function outsideFences(text: string, needle: string): boolean {
-	let fenced = false;
-	for (const line of text.split('\n')) {
-		if (/^\s*(?:```|~~~)/.test(line)) fenced = !fenced;
-		else if (!fenced && line.includes(needle)) return true;
-	}
-	return false;
-}
-
-/** Whether every line holding `needle` lies within a code block or the frontmatter of `tree`. */
-function onlyInCode(text: string, needle: string, tree: Root): boolean {
-	const spans: [number, number][] = [];
-	const walk = (nodes: readonly RootContent[]): void => {
-		for (const node of nodes) {
-			if ((node.type === 'code' || node.type === 'yaml') && node.position) spans.push([node.position.start.offset!, node.position.end.offset!]);
-			else if ('children' in node) walk(node.children as RootContent[]);
-		}
-	};
-	walk(tree.children);
-	for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
-		if (!spans.some(([from, to]) => from <= at && at < to)) return false;
-	}
-	return true;
 }
 
 /** Carriage returns, control characters, BOM and lone surrogates. */

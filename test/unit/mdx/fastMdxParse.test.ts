@@ -122,13 +122,15 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 		assert.equal(fastTree('| a |\n| - |\n\n```js\nopen\n\nx\n'), undefined);
 	});
 
-	it('reads inside elements: a paragraph led by an inline element, code spans holding `@`, `{` or a URL, thematic breaks, props with `&`', () => {
+	it('reads a paragraph led by an inline element, code spans holding `@`, `{` or a URL, thematic breaks, props with `&`, a fence under a paragraph', () => {
 		for (const page of [
 			'<Note>\n  <Badge icon="flask" color="purple" size="sm">Beta</Badge> Text on **all** plans. [What Beta means](/beta).\n</Note>\n',
 			'<Info>\nAdded in [`pkg@0.16.0`](/sdk/changelog). Pass them on (`Pay`, `{ a, b }`, …), not on `https://a.b` or `&amp;`.\n</Info>\n',
 			'<Note>\n  Text\n\n  ***\n  <Card title="x" />\n  ****\n\n  - - -  \n</Note>\n\n---\n',
 			'<Frame>\n  <img src="/a.png" alt="The Syncs & Scheduled tab" />\n</Frame>\n',
 			'<Frame>\n  <img\n    src="/a.png"\n    alt="An agent\'s page & more"\n  />\n</Frame>\n',
+			'**Signature**:\n```ts\nfunction f(a: { b?: number }): void\n```\n\n<Note>\n  Returns:\n  ```ts\n  type R = {}\n  ```\n</Note>\n',
+			'| Builder | What it does |\n| --- | --- |\n| `swap({...})` | a \\| b, [see](/x@y) |\n',
 		]) {
 			assertSameTree(page);
 			assert.equal(fastTree(page)?.chunks, 0, page);
@@ -359,7 +361,25 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 			indent,
 		)
 		.map(([i, f, info, body, j]) => `${i}${f}${info}\n${body.map(([k, p]) => `${k}${p}`).join('\n')}${body.length ? '\n' : ''}${j}${f}`);
-	const cell = fc.oneof(phrase, fc.constantFrom('', ' ', 'x', '`a|b`', '`a\\|b`', 'a\\|b', '`a\\\\|b`', 'a\\\\', '$5', '\\', '`\\\\`'));
+	const cell = fc.oneof(
+		phrase,
+		fc.constantFrom(
+			'',
+			' ',
+			'x',
+			'`a|b`',
+			'`a\\|b`',
+			'a\\|b',
+			'`a\\\\|b`',
+			'a\\\\',
+			'$5',
+			'\\',
+			'`\\\\`',
+			'`f({...})`',
+			'`a@b.co` \\| [x](/a@b)',
+			'`{a` \\| `b}`',
+		),
+	);
 	const tableRow = fc.array(cell, { minLength: 1, maxLength: 3 }).map(cs => `| ${cs.join(' | ')} |`);
 	const table = fc
 		.tuple(
@@ -381,6 +401,9 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 		'---',
 		'* * *  ',
 		'Text\n***',
+		'Text:\n```ts\ncode\n```',
+		'Text:\n  ```\n  code\n  ```\nafter',
+		'Text:\n```js `x`\ncode\n```',
 		'Text\n---',
 		'<Badge icon="a">Beta</Badge> text',
 		'<Badge>Beta</Badge>\n<Badge>Gamma</Badge> x',

@@ -54,14 +54,18 @@ const escape = /\\([!-/:-@[-`{-~])/g;
 export function readInline(text: string, lines: readonly InlineLine[], inTable = false): PhrasingContent[] | undefined {
 	if (lines.length === 0) return [];
 	let dollars = 0;
+	let looked = false;
 	for (const l of lines) {
 		const content = text.slice(l.from, l.to);
 		const own = inTable ? content.replace(/\\\|/g, '') : content;
-		if (declined.test(own) && (inTable || !declinedOnlyInDestinationOrCode(own))) return undefined;
+		if (declined.test(own)) {
+			if (!declinedOnlyInDestinationOrCode(own)) return undefined;
+			looked = true;
+		}
 		for (let d = content.indexOf('$'); d >= 0; d = content.indexOf('$', d + 1)) if (++dollars > 1) return undefined;
 	}
 	const nodes = new InlineReader(text, lines, inTable).read();
-	return nodes && declinedInText(nodes) ? undefined : nodes;
+	return nodes && looked && declinedInText(nodes, inTable) ? undefined : nodes;
 }
 
 /**
@@ -75,14 +79,15 @@ function declinedOnlyInDestinationOrCode(content: string): boolean {
 
 const codeSpanLike = /(?<![\\`])`[^`\n|]+`(?!`)/g;
 
-/** Whether a text or an image's alt among `nodes` holds a character `readInline` declines. */
-function declinedInText(nodes: readonly PhrasingContent[]): boolean {
+/** Whether a text or an image's alt among `nodes` holds a character `readInline` declines (in a table cell, `|` is an escaped one). */
+function declinedInText(nodes: readonly PhrasingContent[], inTable: boolean): boolean {
+	const test = (value: string): boolean => declined.test(inTable ? value.replace(/\|/g, '') : value);
 	return nodes.some(node =>
 		node.type === 'text'
-			? declined.test(node.value)
+			? test(node.value)
 			: node.type === 'image'
-				? declined.test(node.alt ?? '')
-				: 'children' in node && declinedInText(node.children as PhrasingContent[]),
+				? test(node.alt ?? '')
+				: 'children' in node && declinedInText(node.children as PhrasingContent[], inTable),
 	);
 }
 

@@ -64,6 +64,8 @@ interface Point {
 }
 
 const fenceOpen = /^( *)(`{3,})([^`]*)$/;
+/** A fence that interrupts a paragraph (read by `fence`, or declined there). */
+const interruptingFence = /^ {0,3}```/;
 const heading = /^( *)(#{1,6})(?: +(.*))?$/;
 /** `import`/`export` at a line start may be ESM. */
 const esm = /^ *(?:import|export)\b/;
@@ -313,24 +315,25 @@ class FastReader implements ListPage {
 	}
 
 	/**
-	 * Lines until a blank line, the end, a list that interrupts the paragraph or (inside an element)
-	 * a JSX tag line; each must start a paragraph's line.
+	 * Lines until a blank line, the end, a list, fence or JSX tag line that interrupts the paragraph
+	 * (or, inside an element, a closing tag line); each must start a paragraph's line.
 	 */
 	private paragraph(k: number, parent: string | undefined): { nodes: RootContent[]; next: number } | undefined {
 		const lines: InlineLine[] = [];
 		let j = k;
 		for (; j < this.starts.length && !this.blank(j); j++) {
 			const l = this.line(j);
-			if (j > k && (tagLine.test(l) || (parent !== undefined && closingTagLine.test(l)) || interruptingList.test(l))) break;
+			if (j > k && (tagLine.test(l) || (parent !== undefined && closingTagLine.test(l)) || interruptingList.test(l) || interruptingFence.test(l))) break;
 			const line = this.paragraphLine(j);
 			if (!line) return undefined;
 			lines.push(line);
 		}
-		// At the top level a list or element that interrupts the paragraph must be read here too (and is
+		// At the top level a list, fence or element that interrupts the paragraph must be read here too (and is
 		// kept for the next block): micromark reads a line that interrupts a paragraph differently (an
 		// empty item inside it cannot start a list), so it is not cut there for a chunk.
 		if (parent === undefined && j < this.starts.length && !this.blank(j)) {
-			const after = tagLine.test(this.line(j)) ? this.element(j) : interruptingList.test(this.line(j)) ? this.list(j, parent) : undefined;
+			const l = this.line(j);
+			const after = tagLine.test(l) ? this.element(j) : interruptingList.test(l) ? this.list(j, parent) : interruptingFence.test(l) ? this.fence(j) : undefined;
 			if (!after) return undefined;
 			this.interrupting = { line: j, block: after };
 		}

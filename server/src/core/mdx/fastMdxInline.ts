@@ -29,15 +29,23 @@ interface Point {
 	offset: number;
 }
 
-/** Characters that start a construct this reader does not mirror (or that could). */
-const declined = /[{}~|]|&[#A-Za-z]|@|www\.|https?:|mailto:|xmpp:/i;
+/**
+ * Characters that start a construct this reader does not mirror (or that could). An `@` makes an
+ * email autolink only after a character of its local part (ASCII letters and digits, `-._+`, and a
+ * few more by case folding): one at the start, after a space or other ASCII punctuation
+ * (`**@**`, ` @name`) is text.
+ */
+const declined = /[{}~|]|&[#A-Za-z]|(?<!^|[\s!-*,/:-?[-^`{-~])@|www\.|https?:|mailto:|xmpp:/i;
 const asciiAlnum = /[A-Za-z0-9]/;
 const asciiPunctuation = /[!-/:-@[-`{-~]/;
 /** What micromark counts as punctuation next to an emphasis delimiter (Unicode punctuation and symbols). */
 const unicodePunctuation = /[\p{P}\p{S}]/u;
 const whitespace = /\s/;
-/** An image with a plain alt and a link's destination. */
-const imageHead = /!\[([^[\]\\`*_<>{}&!\n$~|]*)\]\(([^\s()<>\\&"']+)\)/y;
+/**
+ * An image with a plain alt and a link's destination. In the alt `>`, a `&` that starts no reference
+ * and a `_` between letters or digits (which can neither open nor close emphasis) are themselves.
+ */
+const imageHead = /!\[((?:[^[\]\\`*_<>{}&!\n$~|]|>|&(?![#A-Za-z0-9])|(?<=[A-Za-z0-9])_(?=[A-Za-z0-9]))*)\]\(([^\s()<>\\&"']+)\)/y;
 /** An opening or self-closing JSX tag on one line with string props (values without escapes, references, braces or angle brackets). */
 const inlineTag = /<([A-Za-z][A-Za-z0-9]*)((?: +[A-Za-z_][\w-]*(?:="[^"\\{}<>&\n]*"|='[^'\\{}<>&\n]*')?)*) *(\/?)>/y;
 const inlineAttribute = /( +)([A-Za-z_][\w-]*)(?:="([^"]*)"|='([^']*)')?/g;

@@ -130,6 +130,7 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 			'<Frame>\n  <img src="/a.png" alt="The Syncs & Scheduled tab" />\n</Frame>\n',
 			'<Frame>\n  ![The Delivery > Setup tab & a percent_of_total formula](/images/a.png)\n</Frame>\n',
 			'<Note>\n  Type **@** to tag an agent, as in *"How does @Weekly revenue compare?"*\n</Note>\n',
+			'Reference it as `${lightdash.parameters.name}` (or the shorter `${ld.parameters.name}`): `$1,234.56`.\n',
 			'<Frame>\n  <img\n    src="/a.png"\n    alt="An agent\'s page & more"\n  />\n</Frame>\n',
 			'**Signature**:\n```ts\nfunction f(a: { b?: number }): void\n```\n\n<Note>\n  Returns:\n  ```ts\n  type R = {}\n  ```\n</Note>\n',
 			'| Builder | What it does |\n| --- | --- |\n| `swap({...})` | a \\| b, [see](/x@y) |\n',
@@ -326,6 +327,11 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 		'é@b.co',
 		'\u212A@b.co',
 		'\u017F@b.co',
+		'`${a}`',
+		'`$x` `y$`',
+		'$ `a$`',
+		'`$`$',
+		'\\$ `$`',
 		'a@',
 	);
 	const phrase = fc.array(word, { minLength: 1, maxLength: 5 }).map(ws => ws.join(' '));

@@ -70,16 +70,23 @@ export function readInline(text: string, lines: readonly InlineLine[], inTable =
 			if (!declinedOnlyInDestinationOrCode(own)) return undefined;
 			looked = true;
 		}
-		for (let d = content.indexOf('$'); d >= 0; d = content.indexOf('$', d + 1)) if (++dollars > 1) return undefined;
+		for (let d = content.indexOf('$'); d >= 0; d = content.indexOf('$', d + 1)) dollars++;
 	}
+	// Dollars all in code spans (`` `${a}` ``) open no math: micromark reads the code span before them.
+	const codeDollars = dollars > 1;
+	if (codeDollars && (inTable || lines.some(l => text.slice(l.from, l.to).replace(codeSpanLike, ' ').includes('$')))) return undefined;
 	const nodes = new InlineReader(text, lines, inTable).read();
-	return nodes && looked && declinedInText(nodes, inTable) ? undefined : nodes;
+	if (!nodes) return undefined;
+	// What the patterns took for code spans must have been read as code.
+	const declinedText = (value: string): boolean =>
+		(looked && declined.test(inTable ? value.replace(/\|/g, '') : value)) || (codeDollars && value.includes('$'));
+	return (looked || codeDollars) && textHolds(nodes, declinedText) ? undefined : nodes;
 }
 
 /**
  * `&`, `@`, `{` or `http:` only inside link destinations (`](…)`, read separately) or code spans
  * (`` `a@b` ``, whose content is never parsed) are fine. A code span is told here by a plain pattern;
- * `read` checks afterwards that each such character did land in a code span or destination.
+ * `readInline` checks afterwards that each such character did land in a code span or destination.
  */
 function declinedOnlyInDestinationOrCode(content: string): boolean {
 	return !declined.test(content.replace(/\]\([^()\s\\<>&]*\)/g, '](').replace(codeSpanLike, ' '));
@@ -87,15 +94,14 @@ function declinedOnlyInDestinationOrCode(content: string): boolean {
 
 const codeSpanLike = /(?<![\\`])`[^`\n|]+`(?!`)/g;
 
-/** Whether a text or an image's alt among `nodes` holds a character `readInline` declines (in a table cell, `|` is an escaped one). */
-function declinedInText(nodes: readonly PhrasingContent[], inTable: boolean): boolean {
-	const test = (value: string): boolean => declined.test(inTable ? value.replace(/\|/g, '') : value);
+/** Whether a text or an image's alt among `nodes` holds what `test` finds. */
+function textHolds(nodes: readonly PhrasingContent[], test: (value: string) => boolean): boolean {
 	return nodes.some(node =>
 		node.type === 'text'
 			? test(node.value)
 			: node.type === 'image'
 				? test(node.alt ?? '')
-				: 'children' in node && declinedInText(node.children as PhrasingContent[], inTable),
+				: 'children' in node && textHolds(node.children as PhrasingContent[], test),
 	);
 }
 

@@ -130,6 +130,7 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 			'<Frame>\n  <img src="/a.png" alt="The Syncs & Scheduled tab" />\n</Frame>\n',
 			'<Frame>\n  ![The Delivery > Setup tab & a percent_of_total formula](/images/a.png)\n</Frame>\n',
 			'<Note>\n  Type **@** to tag an agent, as in *"How does @Weekly revenue compare?"*\n</Note>\n',
+			'Use `&` (AND) and `|` (OR): `mode="pay" | "fund"`.\n\n- `f(): A | B` and `www.a.b`\n',
 			'Reference it as `${lightdash.parameters.name}` (or the shorter `${ld.parameters.name}`): `$1,234.56`.\n',
 			'<Frame>\n  <img\n    src="/a.png"\n    alt="An agent\'s page & more"\n  />\n</Frame>\n',
 			'**Signature**:\n```ts\nfunction f(a: { b?: number }): void\n```\n\n<Note>\n  Returns:\n  ```ts\n  type R = {}\n  ```\n</Note>\n',
@@ -138,13 +139,15 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 			assertSameTree(page);
 			assert.equal(fastTree(page)?.chunks, 0, page);
 		}
-		// Not a code span after all, a reference, a tag followed by a tag: micromark reads those.
+		// Not a code span after all, a reference, a tag followed by a tag, a table's head: micromark reads those.
 		for (const page of [
 			'<Note>\n\\`a@b.co`\n</Note>\n',
 			'<Note>\n`a`@b.co`\n</Note>\n',
 			'<Frame>\n  <img alt="a &amp; b" />\n</Frame>\n',
 			'<Note>\n<Badge>Beta</Badge><Badge>Gamma</Badge>\n</Note>\n',
 			'Text\n***\n',
+			'a `|` b\n-|-\n',
+			'a `|` b\n\n| a | b |\n|---|---|\n| `c \\| d` | e |\n',
 		]) {
 			assertSameTree(page);
 		}
@@ -332,6 +335,10 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 		'$ `a$`',
 		'`$`$',
 		'\\$ `$`',
+		'`x | y`',
+		'`|`',
+		'|',
+		'`a|b` |',
 		'a@',
 	);
 	const phrase = fc.array(word, { minLength: 1, maxLength: 5 }).map(ws => ws.join(' '));

@@ -1,5 +1,6 @@
 import type { PhrasingContent } from 'mdast';
 import type { MdxJsxAttribute } from 'mdast-util-mdx-jsx';
+import { declinedChecks } from './fastMdxDeclined';
 
 /**
  * The inline reader of the fast MDX parser (fastMdxParse.ts): the content of one paragraph or
@@ -29,13 +30,6 @@ interface Point {
 	offset: number;
 }
 
-/**
- * Characters that start a construct this reader does not mirror (or that could). An `@` makes an
- * email autolink only after a character of its local part (ASCII letters and digits, `-._+`, and a
- * few more by case folding): one at the start, after a space or other ASCII punctuation
- * (`**@**`, ` @name`) is text.
- */
-const declined = /[{}~|]|&[#A-Za-z]|(?<!^|[\s!-*,/:-?[-^`{-~])@|www\.|https?:|mailto:|xmpp:/i;
 const asciiAlnum = /[A-Za-z0-9]/;
 const asciiPunctuation = /[!-/:-@[-`{-~]/;
 /** What micromark counts as punctuation next to an emphasis delimiter (Unicode punctuation and symbols). */
@@ -61,48 +55,10 @@ const escape = /\\([!-/:-@[-`{-~])/g;
  */
 export function readInline(text: string, lines: readonly InlineLine[], inTable = false): PhrasingContent[] | undefined {
 	if (lines.length === 0) return [];
-	let dollars = 0;
-	let looked = false;
-	for (const l of lines) {
-		const content = text.slice(l.from, l.to);
-		const own = inTable ? content.replace(/\\\|/g, '') : content;
-		if (declined.test(own)) {
-			if (!declinedOnlyInDestinationOrCode(own)) return undefined;
-			looked = true;
-		}
-		for (let d = content.indexOf('$'); d >= 0; d = content.indexOf('$', d + 1)) dollars++;
-	}
-	// Dollars all in code spans (`` `${a}` ``) open no math: micromark reads the code span before them.
-	const codeDollars = dollars > 1;
-	if (codeDollars && (inTable || lines.some(l => text.slice(l.from, l.to).replace(codeSpanLike, ' ').includes('$')))) return undefined;
+	const confirm = declinedChecks(text, lines, inTable);
+	if (!confirm) return undefined;
 	const nodes = new InlineReader(text, lines, inTable).read();
-	if (!nodes) return undefined;
-	// What the patterns took for code spans must have been read as code.
-	const declinedText = (value: string): boolean =>
-		(looked && declined.test(inTable ? value.replace(/\|/g, '') : value)) || (codeDollars && value.includes('$'));
-	return (looked || codeDollars) && textHolds(nodes, declinedText) ? undefined : nodes;
-}
-
-/**
- * `&`, `@`, `{` or `http:` only inside link destinations (`](…)`, read separately) or code spans
- * (`` `a@b` ``, whose content is never parsed) are fine. A code span is told here by a plain pattern;
- * `readInline` checks afterwards that each such character did land in a code span or destination.
- */
-function declinedOnlyInDestinationOrCode(content: string): boolean {
-	return !declined.test(content.replace(/\]\([^()\s\\<>&]*\)/g, '](').replace(codeSpanLike, ' '));
-}
-
-const codeSpanLike = /(?<![\\`])`[^`\n|]+`(?!`)/g;
-
-/** Whether a text or an image's alt among `nodes` holds what `test` finds. */
-function textHolds(nodes: readonly PhrasingContent[], test: (value: string) => boolean): boolean {
-	return nodes.some(node =>
-		node.type === 'text'
-			? test(node.value)
-			: node.type === 'image'
-				? test(node.alt ?? '')
-				: 'children' in node && textHolds(node.children as PhrasingContent[], test),
-	);
+	return nodes && confirm(nodes) ? nodes : undefined;
 }
 
 class InlineReader {

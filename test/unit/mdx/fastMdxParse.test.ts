@@ -134,6 +134,7 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 			'Reference it as `${lightdash.parameters.name}` (or the shorter `${ld.parameters.name}`): `$1,234.56`.\n',
 			'<Frame>\n  <img\n    src="/a.png"\n    alt="An agent\'s page & more"\n  />\n</Frame>\n',
 			'**Signature**:\n```ts\nfunction f(a: { b?: number }): void\n```\n\n<Note>\n  Returns:\n  ```ts\n  type R = {}\n  ```\n</Note>\n',
+			'<Note>\n  <Card title="x">\n    **Good:**\n    ```text\n    Say it.\n    ```\n  </Card>\n</Note>\n\nText\n     ```\n  x\n     ```\n',
 			'| Builder | What it does |\n| --- | --- |\n| `swap({...})` | a \\| b, [see](/x@y) |\n',
 		]) {
 			assertSameTree(page);

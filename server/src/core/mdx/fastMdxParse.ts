@@ -64,8 +64,8 @@ interface Point {
 }
 
 const fenceOpen = /^( *)(`{3,})([^`]*)$/;
-/** A fence that interrupts a paragraph (read by `fence`, or declined there). */
-const interruptingFence = /^ {0,3}```/;
+/** A fence that interrupts a paragraph, however indented (MDX has no indented code; read by `fence`, or declined there). */
+const interruptingFence = /^ *```/;
 const heading = /^( *)(#{1,6})(?: +(.*))?$/;
 /** `import`/`export` at a line start may be ESM. */
 const esm = /^ *(?:import|export)\b/;

@@ -118,6 +118,10 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 			assertSameTree(page);
 			assert.equal(fastTree(page)?.chunks, 1);
 		}
+		// An element whose opening tag goes on over several lines is one chunk, with what it holds.
+		const wrapped = '<div\n  style={{ a: 1,\n  b: 2 }}\n>\n\n<h1 style={{ a: 1 }}>\nTitle\n</h1>\n\n</div>\n\n# x\n';
+		assertSameTree(wrapped);
+		assert.equal(fastTree(wrapped)?.chunks, 1);
 		// A chunk whose fence is not closed would swallow the paragraph after it: the sentinel sees it.
 		assert.equal(fastTree('| a |\n| - |\n\n```js\nopen\n\nx\n'), undefined);
 	});
@@ -128,6 +132,7 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 			'<Info>\nAdded in [`pkg@0.16.0`](/sdk/changelog). Pass them on (`Pay`, `{ a, b }`, …), not on `https://a.b` or `&amp;`.\n</Info>\n',
 			'<Note>\n  Text\n\n  ***\n  <Card title="x" />\n  ****\n\n  - - -  \n</Note>\n\n---\n',
 			'<Frame>\n  <img src="/a.png" alt="The Syncs & Scheduled tab" />\n</Frame>\n',
+			'<Frame caption="x">\n  <img src="/a.png" style={{ maxWidth: \'720px\', margin: \'0 auto\' }} />\n</Frame>\n',
 			'<Frame>\n  ![The Delivery > Setup tab & a percent_of_total formula](/images/a.png)\n</Frame>\n',
 			'<Note>\n  Type **@** to tag an agent, as in *"How does @Weekly revenue compare?"*\n</Note>\n',
 			'Use `&` (AND) and `|` (OR): `mode="pay" | "fund"`.\n\n- `f(): A | B` and `www.a.b`\n',
@@ -474,6 +479,12 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 						' a="x&amp;y"',
 						' a="x & y" b=\'&\'',
 						' a="x &y"',
+						" style={{ maxWidth: '720px', margin: '0 auto' }}",
+						" s={{ a: '}' }} t={a => <b>{a}</b>}",
+						' s={{ a: 1 }',
+						' s={a b}',
+						' s={}',
+						' s={{\n  a: 1 }}',
 					),
 					fc.array(fc.tuple(tie('block'), fc.constantFrom('\n', '\n\n')), { maxLength: 2 }),
 					indent,

@@ -214,12 +214,13 @@ class FastReader implements ListPage {
 				if (depth <= 0) return j + 1;
 			}
 		}
-		const tag = /^<([A-Za-z][\w.:-]*)[\s>]/.exec(l);
+		// An element's opening tag (its props may go on over the next lines).
+		const tag = /^<([A-Za-z][\w.:-]*)(?:[\s>]|$)/.exec(l);
 		if (tag && !/\/>\s*$/.test(l) && !l.includes(`</${tag[1]}>`)) {
 			let depth = 0;
 			for (let j = k; j < this.starts.length; j++) {
 				const m = this.line(j);
-				if (m.startsWith(`<${tag[1]}`) && /^<[\w.:-]+[\s>]/.test(m) && !/\/>\s*$/.test(m) && !m.includes(`</${tag[1]}>`)) depth++;
+				if (m.startsWith(`<${tag[1]}`) && /^<[\w.:-]+(?:[\s>]|$)/.test(m) && !/\/>\s*$/.test(m) && !m.includes(`</${tag[1]}>`)) depth++;
 				else if (m.startsWith(`</${tag[1]}>`) && --depth === 0) return j + 1;
 			}
 		}

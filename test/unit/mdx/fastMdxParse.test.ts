@@ -153,6 +153,7 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 			'<Note>\n<Badge>Beta</Badge><Badge>Gamma</Badge>\n</Note>\n',
 			'Text\n***\n',
 			'a `|` b\n-|-\n',
+			'<Note>\n| h | i |\n| --- | :-: |\n<Note>a</Note>\n<Icon /> b\n</Note>\n',
 			'a `|` b\n\n| a | b |\n|---|---|\n| `c \\| d` | e |\n',
 		]) {
 			assertSameTree(page);

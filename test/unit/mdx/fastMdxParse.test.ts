@@ -114,12 +114,103 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 		}
 		assert.equal(fastTree('```\nx\n```\n\n{a}\n\n[g]: /guide\n'), undefined);
 		// A chunk is not cut inside a comment holding blank lines, nor made to run on after an element on one line.
-		for (const page of ['{/* a\n\n<A>\n\n</A> */}\n\n# x\n', '<Note>a</Note>\n\n# x\n\n<Note>\nb\n</Note>\n']) {
+		for (const page of ['{/* a\n\n<A>\n\n</A> */}\n\n# x\n', '<Note>{a}</Note>\n\n# x\n\n<Note>\nb\n</Note>\n']) {
 			assertSameTree(page);
 			assert.equal(fastTree(page)?.chunks, 1);
 		}
+		// An element whose opening tag goes on over several lines is one chunk, with what it holds.
+		const wrapped = '<div\n  style={{ a: 1,\n  b: 2 }}\n>\n\n<h1 style={{ a: 1 }}>\nTitle\n</h1>\n\n</div>\n\n# x\n';
+		assertSameTree(wrapped);
+		assert.equal(fastTree(wrapped)?.chunks, 1);
 		// A chunk whose fence is not closed would swallow the paragraph after it: the sentinel sees it.
 		assert.equal(fastTree('| a |\n| - |\n\n```js\nopen\n\nx\n'), undefined);
+	});
+
+	it('reads a paragraph led by an inline element, code spans holding `@`, `{` or a URL, thematic breaks, props with `&`, a fence under a paragraph', () => {
+		for (const page of [
+			'<Note>\n  <Badge icon="flask" color="purple" size="sm">Beta</Badge> Text on **all** plans. [What Beta means](/beta).\n</Note>\n',
+			'<Info>\nAdded in [`pkg@0.16.0`](/sdk/changelog). Pass them on (`Pay`, `{ a, b }`, …), not on `https://a.b` or `&amp;`.\n</Info>\n',
+			'<Note>\n  Text\n\n  ***\n  <Card title="x" />\n  ****\n\n  - - -  \n</Note>\n\n---\n',
+			'<Frame>\n  <img src="/a.png" alt="The Syncs & Scheduled tab" />\n</Frame>\n',
+			'<Frame caption="x">\n  <img src="/a.png" style={{ maxWidth: \'720px\', margin: \'0 auto\' }} />\n</Frame>\n',
+			'<Frame>\n  ![The Delivery > Setup tab & a percent_of_total formula](/images/a.png)\n</Frame>\n',
+			'<Note>\n  Type **@** to tag an agent, as in *"How does @Weekly revenue compare?"*\n</Note>\n',
+			'Use `&` (AND) and `|` (OR): `mode="pay" | "fund"`.\n\n- `f(): A | B` and `www.a.b`\n',
+			'Reference it as `${lightdash.parameters.name}` (or the shorter `${ld.parameters.name}`): `$1,234.56`.\n',
+			'<Frame>\n  <img\n    src="/a.png"\n    alt="An agent\'s page & more"\n  />\n</Frame>\n',
+			'**Signature**:\n```ts\nfunction f(a: { b?: number }): void\n```\n\n<Note>\n  Returns:\n  ```ts\n  type R = {}\n  ```\n</Note>\n',
+			'<Note>\n  <Card title="x">\n    **Good:**\n    ```text\n    Say it.\n    ```\n  </Card>\n</Note>\n\nText\n     ```\n  x\n     ```\n',
+			'| Builder | What it does |\n| --- | --- |\n| `swap({...})` | a \\| b, [see](/x@y) |\n',
+		]) {
+			assertSameTree(page);
+			assert.equal(fastTree(page)?.chunks, 0, page);
+		}
+		// Not a code span after all, a reference, a tag followed by a tag, a table's head: micromark reads those.
+		for (const page of [
+			'<Note>\n\\`a@b.co`\n</Note>\n',
+			'<Note>\n`a`@b.co`\n</Note>\n',
+			'<Frame>\n  <img alt="a &amp; b" />\n</Frame>\n',
+			'<Note>\n<Badge>Beta</Badge><Badge>Gamma</Badge>\n</Note>\n',
+			'Text\n***\n',
+			'a `|` b\n-|-\n',
+			'<Note>\n| h | i |\n| --- | :-: |\n<Note>a</Note>\n<Icon /> b\n</Note>\n',
+			'a `|` b\n\n| a | b |\n|---|---|\n| `c \\| d` | e |\n',
+		]) {
+			assertSameTree(page);
+		}
+		assert.equal(fastTree('<Note>\n`a`@b.co`\n</Note>\n')?.chunks, 1);
+	});
+
+	it('reads ESM blocks as micromark does: to a line before a blank line, or further while acorn needs more', () => {
+		const page = [
+			'---',
+			'title: x',
+			'---',
+			'import { Card } from "/snippets/card.mdx";',
+			"export const chains = ['a', 'b'];",
+			'',
+			'# Title',
+			'',
+			'export const Widget = ({ x }) => {',
+			'  const y = { a: 1,',
+			'',
+			'    b: <div>{x}</div> };',
+			'  /* a comment',
+			'',
+			'  */',
+			'  return y;',
+			'};',
+			'',
+			'Text after.',
+			'',
+			'export default function Page() {}',
+		].join('\n');
+		const read = fastTree(page);
+		assert.ok(read, 'the reader declined the page');
+		assert.equal(read.chunks, 0, 'part of the page went to micromark');
+		assertSameTree(page);
+		// Each of these is read, or left to micromark, to the same tree or error.
+		for (const text of [
+			'import a from "a"\n\nimport a from "b"\n',
+			'import a from "a"\nconst b = 1\n',
+			'export const a = {\n\nx\n',
+			'import {\n',
+			'export const a = 1\n\n\nexport const b = 2',
+			'Text\nimport a from "a"\n',
+			'# x\nimport a from "a"\n',
+			'import\ta from "a"\n\nimport{ b } from "b"\n',
+			'import a, { b as c } from "a"\n\n> quote\n\nexport { a, c }\n',
+			'export const a = 1\n\n<Note>\n{x}\n\nimport b from "b"\n</Note>\n',
+			'export const a = 1 /*\n\n*/ + 2\n',
+		]) {
+			assertSameTree(text);
+		}
+		assert.equal(fastTree('import a from "a"\n\n> quote\n\nexport { a }\n')?.chunks, 1);
+		// Import names are declared in page order: an ESM line left in a chunk gives the page to micromark.
+		assert.equal(fastTree('export const a = 1\n\n<Note>\n{x}\n\nimport b from "b"\n</Note>\n'), undefined);
+		for (const text of ['import a from "a"\n\nimport a from "b"\n', 'import a from "a"\nconst b = 1\n', 'export const a = {\n\nx\n']) {
+			assert.ok((both(text).micromark as { error?: unknown }).error, text);
+		}
 	});
 
 	it('reports syntax errors as micromark does', () => {
@@ -219,6 +310,43 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 		'[**x** y](/z)',
 		'*a [b* c]',
 		'_[a](/b_c)_',
+		'`a@b.co`',
+		'`{x}`',
+		'`https://a.b`',
+		'`&amp;`',
+		'`~~x~~`',
+		'[`a@b.co`](/c)',
+		'\\`a@b.co`',
+		'``a` b@c.co ``',
+		'`a`@b.co`',
+		'<Badge>`{x}`</Badge>',
+		'![`a@b.co`](/i.png)',
+		'![a > b & c](/i.png)',
+		'![x_y_z 2_3](/i.png)',
+		'![a &amp; b](/i.png)',
+		'![_x_](/i.png)',
+		'![a__b_](/i.png)',
+		'![é_x](/i.png)',
+		'@name',
+		'**@**',
+		'(@x.co)',
+		'a.@b.co',
+		'_@b.co',
+		'+@b.co',
+		'"@Weekly revenue"',
+		'é@b.co',
+		'\u212A@b.co',
+		'\u017F@b.co',
+		'`${a}`',
+		'`$x` `y$`',
+		'$ `a$`',
+		'`$`$',
+		'\\$ `$`',
+		'`x | y`',
+		'`|`',
+		'|',
+		'`a|b` |',
+		'a@',
 	);
 	const phrase = fc.array(word, { minLength: 1, maxLength: 5 }).map(ws => ws.join(' '));
 	const indent = fc.constantFrom('', '', '', ' ', '  ', '   ', '    ');
@@ -249,6 +377,9 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 			'  > quote',
 			'  # heading',
 			'  <Note />',
+			'  ***',
+			'\n  ***',
+			'  ---',
 			'lazy',
 		),
 	);
@@ -269,7 +400,25 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 			indent,
 		)
 		.map(([i, f, info, body, j]) => `${i}${f}${info}\n${body.map(([k, p]) => `${k}${p}`).join('\n')}${body.length ? '\n' : ''}${j}${f}`);
-	const cell = fc.oneof(phrase, fc.constantFrom('', ' ', 'x', '`a|b`', '`a\\|b`', 'a\\|b', '`a\\\\|b`', 'a\\\\', '$5', '\\', '`\\\\`'));
+	const cell = fc.oneof(
+		phrase,
+		fc.constantFrom(
+			'',
+			' ',
+			'x',
+			'`a|b`',
+			'`a\\|b`',
+			'a\\|b',
+			'`a\\\\|b`',
+			'a\\\\',
+			'$5',
+			'\\',
+			'`\\\\`',
+			'`f({...})`',
+			'`a@b.co` \\| [x](/a@b)',
+			'`{a` \\| `b}`',
+		),
+	);
 	const tableRow = fc.array(cell, { minLength: 1, maxLength: 3 }).map(cs => `| ${cs.join(' | ')} |`);
 	const table = fc
 		.tuple(
@@ -289,8 +438,19 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 		'> quote',
 		'***',
 		'---',
+		'* * *  ',
+		'Text\n***',
+		'Text:\n```ts\ncode\n```',
+		'Text:\n  ```\n  code\n  ```\nafter',
+		'Text:\n```js `x`\ncode\n```',
+		'Text\n---',
+		'<Badge icon="a">Beta</Badge> text',
+		'<Badge>Beta</Badge>\n<Badge>Gamma</Badge> x',
 		'{1 + 1}',
 		'import X from "/x.mdx"',
+		'import { X as Y } from "/y.mdx"\nexport const z = {\n\n  a: 1 }',
+		'export const w = 1 /*\n\n*/',
+		'import {\n  V,\n} from "v"',
 		'$$\nx\n$$',
 		'<div>\n\n- a\n\n</div>',
 		'a\n===',
@@ -318,6 +478,14 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 						'\n    a="1" b={true}',
 						'\n\n  a="1"\n',
 						' a="x&amp;y"',
+						' a="x & y" b=\'&\'',
+						' a="x &y"',
+						" style={{ maxWidth: '720px', margin: '0 auto' }}",
+						" s={{ a: '}' }} t={a => <b>{a}</b>}",
+						' s={{ a: 1 }',
+						' s={a b}',
+						' s={}',
+						' s={{\n  a: 1 }}',
 					),
 					fc.array(fc.tuple(tie('block'), fc.constantFrom('\n', '\n\n')), { maxLength: 2 }),
 					indent,

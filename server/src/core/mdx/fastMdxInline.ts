@@ -1,5 +1,6 @@
 import type { PhrasingContent } from 'mdast';
 import type { MdxJsxAttribute } from 'mdast-util-mdx-jsx';
+import { declinedChecks } from './fastMdxDeclined';
 
 /**
  * The inline reader of the fast MDX parser (fastMdxParse.ts): the content of one paragraph or
@@ -29,15 +30,16 @@ interface Point {
 	offset: number;
 }
 
-/** Characters that start a construct this reader does not mirror (or that could). */
-const declined = /[{}~|]|&[#A-Za-z]|@|www\.|https?:|mailto:|xmpp:/i;
 const asciiAlnum = /[A-Za-z0-9]/;
 const asciiPunctuation = /[!-/:-@[-`{-~]/;
 /** What micromark counts as punctuation next to an emphasis delimiter (Unicode punctuation and symbols). */
 const unicodePunctuation = /[\p{P}\p{S}]/u;
 const whitespace = /\s/;
-/** An image with a plain alt and a link's destination. */
-const imageHead = /!\[([^[\]\\`*_<>{}&!\n$~|]*)\]\(([^\s()<>\\&"']+)\)/y;
+/**
+ * An image with a plain alt and a link's destination. In the alt `>`, a `&` that starts no reference
+ * and a `_` between letters or digits (which can neither open nor close emphasis) are themselves.
+ */
+const imageHead = /!\[((?:[^[\]\\`*_<>{}&!\n$~|]|>|&(?![#A-Za-z0-9])|(?<=[A-Za-z0-9])_(?=[A-Za-z0-9]))*)\]\(([^\s()<>\\&"']+)\)/y;
 /** An opening or self-closing JSX tag on one line with string props (values without escapes, references, braces or angle brackets). */
 const inlineTag = /<([A-Za-z][A-Za-z0-9]*)((?: +[A-Za-z_][\w-]*(?:="[^"\\{}<>&\n]*"|='[^'\\{}<>&\n]*')?)*) *(\/?)>/y;
 const inlineAttribute = /( +)([A-Za-z_][\w-]*)(?:="([^"]*)"|='([^']*)')?/g;
@@ -53,19 +55,10 @@ const escape = /\\([!-/:-@[-`{-~])/g;
  */
 export function readInline(text: string, lines: readonly InlineLine[], inTable = false): PhrasingContent[] | undefined {
 	if (lines.length === 0) return [];
-	let dollars = 0;
-	for (const l of lines) {
-		const content = text.slice(l.from, l.to);
-		const own = inTable ? content.replace(/\\\|/g, '') : content;
-		if (declined.test(own) && !declinedOnlyInDestination(own)) return undefined;
-		for (let d = content.indexOf('$'); d >= 0; d = content.indexOf('$', d + 1)) if (++dollars > 1) return undefined;
-	}
-	return new InlineReader(text, lines, inTable).read();
-}
-
-/** `&`, `@` or `http:` only inside link destinations (`](…)`) are fine: destinations are read separately. */
-function declinedOnlyInDestination(content: string): boolean {
-	return !declined.test(content.replace(/\]\([^()\s\\<>&]*\)/g, ']('));
+	const confirm = declinedChecks(text, lines, inTable);
+	if (!confirm) return undefined;
+	const nodes = new InlineReader(text, lines, inTable).read();
+	return nodes && confirm(nodes) ? nodes : undefined;
 }
 
 class InlineReader {

@@ -5,6 +5,8 @@ import { readInline, type InlineLine } from './fastMdxInline';
 import { readTable } from './fastMdxTable';
 import { interruptingList, listItem, listLike, readList, thematicBreak, type ListPage } from './fastMdxList';
 import { closingTagLine, readOpeningTag, tagLine } from './fastMdxTag';
+import { onlyInCode, outsideFences } from './fastMdxDefinitions';
+import { chunksHoldEsm, esmLine, readEsm } from './fastMdxEsm';
 import { parseMdx, type MdxParse } from './mdxParser';
 
 /**
@@ -14,13 +16,13 @@ import { parseMdx, type MdxParse } from './mdxParser';
  *
  * Read directly: the frontmatter, ATX headings, paragraphs of plain inline content (fastMdxInline.ts),
  * lists of such paragraphs, fenced code and lists, tight or loose (fastMdxList.ts), GFM tables
- * (fastMdxTable.ts), fenced code, and JSX elements whose tags stand alone on their lines with literal
- * props (fastMdxTag.ts) and whose children are all of these — in MDX a JSX tag is a block of its own
- * and the blocks between an element's tags are read as at the top level (no indented code), so an
- * element's children are read by the same rules. Everything else at the top level (quotes,
- * expressions, imports, a component holding any of those, …) is a "chunk" of lines given to
- * micromark, its positions moved to where it stands in the page — all of a page's chunks in one call
- * (fastMdxChunks.ts).
+ * (fastMdxTable.ts), fenced code, thematic breaks after a blank or tag line, top-level ESM blocks (fastMdxEsm.ts), and JSX elements whose tags
+ * stand alone on their lines with literal props (fastMdxTag.ts) and whose children are all of these
+ * — in MDX a JSX tag is a block of its own and the blocks between an element's tags are read as at
+ * the top level (no indented code), so an element's children are read by the same rules. Everything
+ * else at the top level (quotes, expressions, a component holding any of those, …) is a "chunk" of
+ * lines given to micromark, its positions moved to where it stands in the page — all of a page's
+ * chunks in one call (fastMdxChunks.ts).
  *
  * A chunk parses alone as in the page when nothing in it reaches past it: it starts at a line start
  * after a closed block and ends before a blank line and a line at column 1 (not a list item, which
@@ -52,32 +54,6 @@ export function fastTree(text: string): { readonly tree: Root; readonly chunks: 
 	return tree && { tree, chunks: reader.chunks };
 }
 
-/** A quick look (before reading the page) for `needle` on a line outside fenced code: such a page is not read. */
-function outsideFences(text: string, needle: string): boolean {
-	let fenced = false;
-	for (const line of text.split('\n')) {
-		if (/^\s*(?:```|~~~)/.test(line)) fenced = !fenced;
-		else if (!fenced && line.includes(needle)) return true;
-	}
-	return false;
-}
-
-/** Whether every line holding `needle` lies within a code block or the frontmatter of `tree`. */
-function onlyInCode(text: string, needle: string, tree: Root): boolean {
-	const spans: [number, number][] = [];
-	const walk = (nodes: readonly RootContent[]): void => {
-		for (const node of nodes) {
-			if ((node.type === 'code' || node.type === 'yaml') && node.position) spans.push([node.position.start.offset!, node.position.end.offset!]);
-			else if ('children' in node) walk(node.children as RootContent[]);
-		}
-	};
-	walk(tree.children);
-	for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
-		if (!spans.some(([from, to]) => from <= at && at < to)) return false;
-	}
-	return true;
-}
-
 /** Carriage returns, control characters, BOM and lone surrogates. */
 const wholePageOnly = /[\0-\x08\x0B-\x1F\x7F-\x9F\u2028\u2029\uFEFF\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -88,14 +64,19 @@ interface Point {
 }
 
 const fenceOpen = /^( *)(`{3,})([^`]*)$/;
+/** A fence that interrupts a paragraph, however indented (MDX has no indented code; read by `fence`, or declined there). */
+const interruptingFence = /^ *```/;
 const heading = /^( *)(#{1,6})(?: +(.*))?$/;
 /** `import`/`export` at a line start may be ESM. */
 const esm = /^ *(?:import|export)\b/;
 /** The first character of a paragraph's line: one that starts no other block. */
 const paragraphStart =
-	/^ *(?:[A-Za-z(\u00A0-\uFFFF[_\\]|!\[|\*(?! |$)|`(?!``)|["'](?![*_])|\d(?!\d{0,8}[.)](?: |$))|<[A-Za-z][A-Za-z0-9]*(?: +[A-Za-z_][\w-]*(?:="[^"\\{}<>&\n]*"|='[^'\\{}<>&\n]*')?)* *\/> *[A-Za-z0-9(])/;
-/** A line that starts with a self-closing tag followed by text: a paragraph (a tag alone, or followed by tags, is a block). */
-const inlineTagFirst = /^ *<[A-Za-z][A-Za-z0-9]*(?: +[A-Za-z_][\w-]*(?:="[^"\\{}<>&\n]*"|='[^'\\{}<>&\n]*')?)* *\/> *[A-Za-z0-9(]/;
+	/^ *(?:[A-Za-z(\u00A0-\uFFFF[_\\]|!\[|\*(?! |$)|`(?!``)|["'](?![*_])|\d(?!\d{0,8}[.)](?: |$))|<[A-Za-z][A-Za-z0-9]*(?: +[A-Za-z_][\w-]*(?:="[^"\\{}<>&\n]*"|='[^'\\{}<>&\n]*')?)* *\/?> *[A-Za-z0-9(])/;
+/**
+ * A line that starts with a tag (self-closing or opening an inline element, `<Badge>Beta</Badge> x`)
+ * followed by text: a paragraph (a tag alone, or followed by tags, is a block).
+ */
+const inlineTagFirst = /^ *<[A-Za-z][A-Za-z0-9]*(?: +[A-Za-z_][\w-]*(?:="[^"\\{}<>&\n]*"|='[^'\\{}<>&\n]*')?)* *\/?> *[A-Za-z0-9(]/;
 
 class FastReader implements ListPage {
 	private readonly starts: number[] = [];
@@ -149,6 +130,10 @@ class FastReader implements ListPage {
 		/** Chunks of lines for micromark, and where their nodes go in `children`. */
 		const chunks: Chunk[] = [];
 		let chunk: number | undefined;
+		/** The local names of the imports read so far, in page order (fastMdxEsm.ts). */
+		const imports: string[] = [];
+		let esmRead = false;
+		const blockStart = k;
 		const endChunk = (to: number): void => {
 			chunks.push({ from: chunk!, to, at: children.length });
 			chunk = undefined;
@@ -159,10 +144,19 @@ class FastReader implements ListPage {
 				continue;
 			}
 			// After a chunk, a block at column 1 after a blank line, but a list item only where no list of the chunk is open.
-			const block =
-				chunk === undefined || (this.blank(k - 1) && this.text[this.starts[k]] !== ' ' && (!listItem.test(this.line(k)) || this.listsClosed(chunk, k)))
-					? this.block(k, undefined)
-					: undefined;
+			const opens =
+				chunk === undefined || (this.blank(k - 1) && this.text[this.starts[k]] !== ' ' && (!listItem.test(this.line(k)) || this.listsClosed(chunk, k)));
+			// ESM where no block is open: at the start or after a blank line.
+			if (opens && (k === blockStart || this.blank(k - 1)) && esmLine.test(this.line(k))) {
+				const esm = readEsm({ text: this.text, starts: this.starts, ends: this.ends }, k, imports);
+				if (!esm) return undefined;
+				if (chunk !== undefined) endChunk(k);
+				children.push(esm.node);
+				k = esm.next;
+				esmRead = true;
+				continue;
+			}
+			const block = opens ? this.block(k, undefined) : undefined;
 			if (block) {
 				if (chunk !== undefined) endChunk(k);
 				children.push(...block.nodes);
@@ -173,6 +167,7 @@ class FastReader implements ListPage {
 			k = this.skip(k);
 		}
 		if (chunk !== undefined) endChunk(n);
+		if (esmRead && chunksHoldEsm({ text: this.text, starts: this.starts, ends: this.ends }, chunks)) return undefined;
 		this.chunks = chunks.length;
 		if (chunks.length && !parseChunks(this.text, this.starts, chunks, children)) return undefined;
 		const end = this.point(this.text.length, n - 1);
@@ -219,12 +214,13 @@ class FastReader implements ListPage {
 				if (depth <= 0) return j + 1;
 			}
 		}
-		const tag = /^<([A-Za-z][\w.:-]*)[\s>]/.exec(l);
+		// An element's opening tag (its props may go on over the next lines).
+		const tag = /^<([A-Za-z][\w.:-]*)(?:[\s>]|$)/.exec(l);
 		if (tag && !/\/>\s*$/.test(l) && !l.includes(`</${tag[1]}>`)) {
 			let depth = 0;
 			for (let j = k; j < this.starts.length; j++) {
 				const m = this.line(j);
-				if (m.startsWith(`<${tag[1]}`) && /^<[\w.:-]+[\s>]/.test(m) && !/\/>\s*$/.test(m) && !m.includes(`</${tag[1]}>`)) depth++;
+				if (m.startsWith(`<${tag[1]}`) && /^<[\w.:-]+(?:[\s>]|$)/.test(m) && !/\/>\s*$/.test(m) && !m.includes(`</${tag[1]}>`)) depth++;
 				else if (m.startsWith(`</${tag[1]}>`) && --depth === 0) return j + 1;
 			}
 		}
@@ -244,9 +240,18 @@ class FastReader implements ListPage {
 			if (!read || (parent === undefined && read.next < this.starts.length && !this.blank(read.next))) return undefined;
 			return { nodes: [read.table], next: read.next };
 		}
+		if (thematicBreak.test(l)) return this.thematicBreak(k);
 		if (listItem.test(l)) return this.list(k, parent);
 		if (paragraphStart.test(l)) return this.paragraph(k, parent);
 		return undefined;
+	}
+
+	/** `***`, `- - -`, … where a block starts after a blank line or a JSX tag line (not under a paragraph or in a list), from its first mark to the end of its line. */
+	private thematicBreak(k: number): { nodes: RootContent[]; next: number } | undefined {
+		if (k > 0 && !(this.blank(k - 1) || tagLine.test(this.line(k - 1)) || closingTagLine.test(this.line(k - 1)))) return undefined;
+		const l = this.line(k);
+		const from = this.starts[k] + /^ */.exec(l)![0].length;
+		return { nodes: [{ type: 'thematicBreak', position: { start: this.point(from, k), end: this.point(this.ends[k], k) } }], next: k + 1 };
 	}
 
 	private fenceClose(k: number, size: number): number | undefined {
@@ -311,24 +316,25 @@ class FastReader implements ListPage {
 	}
 
 	/**
-	 * Lines until a blank line, the end, a list that interrupts the paragraph or (inside an element)
-	 * a JSX tag line; each must start a paragraph's line.
+	 * Lines until a blank line, the end, a list, fence or JSX tag line that interrupts the paragraph
+	 * (or, inside an element, a closing tag line); each must start a paragraph's line.
 	 */
 	private paragraph(k: number, parent: string | undefined): { nodes: RootContent[]; next: number } | undefined {
 		const lines: InlineLine[] = [];
 		let j = k;
 		for (; j < this.starts.length && !this.blank(j); j++) {
 			const l = this.line(j);
-			if (j > k && (tagLine.test(l) || (parent !== undefined && closingTagLine.test(l)) || interruptingList.test(l))) break;
+			if (j > k && (tagLine.test(l) || (parent !== undefined && closingTagLine.test(l)) || interruptingList.test(l) || interruptingFence.test(l))) break;
 			const line = this.paragraphLine(j);
 			if (!line) return undefined;
 			lines.push(line);
 		}
-		// At the top level a list or element that interrupts the paragraph must be read here too (and is
+		// At the top level a list, fence or element that interrupts the paragraph must be read here too (and is
 		// kept for the next block): micromark reads a line that interrupts a paragraph differently (an
 		// empty item inside it cannot start a list), so it is not cut there for a chunk.
 		if (parent === undefined && j < this.starts.length && !this.blank(j)) {
-			const after = tagLine.test(this.line(j)) ? this.element(j) : interruptingList.test(this.line(j)) ? this.list(j, parent) : undefined;
+			const l = this.line(j);
+			const after = tagLine.test(l) ? this.element(j) : interruptingList.test(l) ? this.list(j, parent) : interruptingFence.test(l) ? this.fence(j) : undefined;
 			if (!after) return undefined;
 			this.interrupting = { line: j, block: after };
 		}

@@ -39,7 +39,12 @@ export function readTable(page: PageLines, k: number, inElement: boolean): { tab
 	for (; j < starts.length; j++) {
 		const line = page.text.slice(starts[j], page.ends[j]);
 		if (/^[ \t]*$/.test(line)) break;
-		if (inElement && /^ *<\/?[A-Za-z]/.test(line)) break;
+		if (inElement && /^ *<\/?[A-Za-z]/.test(line)) {
+			// A tag alone (or opening over several lines) ends the table; one followed by text is a row: left to micromark.
+			const close = line.indexOf('>');
+			if (close < 0 || close === line.trimEnd().length - 1) break;
+			return undefined;
+		}
 		const found = cells(page, j);
 		const r = found && toRow(page, j, found);
 		if (!r) return undefined;

@@ -1,6 +1,7 @@
 import type { MdxJsxAttribute } from 'mdast-util-mdx-jsx';
 import type { Point } from 'unist';
 import type { PageLines } from './fastMdxTable';
+import { attributeExpressionEnd } from './mdxExpression';
 
 /** An opening (or self-closing) JSX tag that stands alone on its lines, as micromark reads it. */
 export interface OpeningTag {
@@ -21,17 +22,19 @@ const name = /[A-Za-z][A-Za-z0-9]*/y;
 const attributeName = /[A-Za-z_][\w-]*/y;
 const literal = `(?:-?\\d+(?:\\.\\d+)?|true|false|null|"[^"\\\\\\n]*"|'[^'\\\\\\n]*')`;
 /**
- * The expression values read here: a number, `true`, `false`, `null`, a plain string or an array of
- * those — acorn accepts every one of them, so no syntax error is missed. Anything else is left to micromark.
+ * The expression values read without acorn: a number, `true`, `false`, `null`, a plain string or an
+ * array of those — acorn accepts every one of them, so no syntax error is missed. Others on one line
+ * (`style={{ width: '100%' }}`) are ended and judged by acorn, as micromark does.
  */
 const expressionValue = new RegExp(`\\{(${literal}|\\[ *(?:${literal}(?: *, *${literal})* *,?)? *\\])\\}`, 'y');
-const stringValue = /"([^"\\{}<>&\n]*)"|'([^'\\{}<>&\n]*)'/y;
+/** A `&` that cannot start a character reference (`a & b`) is itself: the value is read as written. */
+const stringValue = /"((?:[^"\\{}<>&\n]|&(?![#A-Za-z0-9]))*)"|'((?:[^'\\{}<>&\n]|&(?![#A-Za-z0-9]))*)'/y;
 
 /**
  * The tag starting at line `k` (after its indentation): `<Name`, props separated by spaces or line
  * breaks — string values without escapes, references or braces, or the simple expression values
  * above — then `>` or `/>` at the end of a line. Undefined for anything else (blank lines or tabs
- * inside, `{...spread}`, other expressions, text after the tag).
+ * inside, `{...spread}`, expressions over several lines, text after the tag).
  */
 export function readOpeningTag(page: PageLines, k: number): OpeningTag | undefined {
 	const { text, starts, ends } = page;
@@ -79,6 +82,12 @@ export function readOpeningTag(page: PageLines, k: number): OpeningTag | undefin
 			} else if (e) {
 				value = { type: 'mdxJsxAttributeValueExpression', value: e[1] };
 				i = expressionValue.lastIndex;
+			} else if (text[i + 1] === '{') {
+				// Any other expression on the line, ended where micromark ends it (judged by acorn).
+				const close = attributeExpressionEnd(text, i + 1, ends[line]);
+				if (close === undefined) return undefined;
+				value = { type: 'mdxJsxAttributeValueExpression', value: text.slice(i + 2, close - 1) };
+				i = close;
 			} else return undefined;
 		}
 		attributes.push({ type: 'mdxJsxAttribute', name: a[0], value, position: { start: point(from, line), end: point(i, line) } });

@@ -72,7 +72,7 @@ export async function createCheckService(folders: readonly string[], cwd: string
 	const cache =
 		file === undefined
 			? undefined
-			: createPersistentSummarizer(parse, { file, fingerprint: summarizerFingerprint(version, path.join(__dirname, 'pageWorker.js')), pack: oneShot });
+			: createPersistentSummarizer(parse, { file, fingerprint: summarizerFingerprint(version, path.join(__dirname, 'pageWorker.js')) });
 	const validate = (uri: string, text: string) => specs.validate(uri, text);
 	const specCache =
 		file === undefined
@@ -98,9 +98,6 @@ export async function createCheckService(folders: readonly string[], cwd: string
 		directives,
 		cacheFile: file,
 		async flush() {
-			// One check has parsed its last page: its workers' heaps go before the caches are serialized
-			// (crewAI's peak was that moment: 437–602 MB, the workers still up for their idle delay).
-			if (oneShot) await pool.stop();
 			await Promise.all([cache?.flush(), specCache?.flush(), unchanged?.flush()]);
 		},
 		dispose() {

@@ -2,30 +2,20 @@ import { deserialize, serialize } from 'node:v8';
 import { readPrivateFile, writePrivateFile } from './privateFiles';
 
 /**
- * The file format of MintDoc's caches (pages, OpenAPI documents): parts, each a 4-byte length and a
- * v8 serialization — first `{ magic, format, fingerprint, count }`, then the entries as
- * `[key, serialized value]` pairs in groups of at most {@link entriesPerPart}. A file is trusted only if it is
- * of the expected kind, format and fingerprint, holds exactly `count` entries and every entry passes
- * `isEntry`; anything else, a corrupt or truncated file or one from another version, is ignored
- * (and replaced at the next save); so is a file that is a symbolic link or not this user's. Writes
- * go to a private temporary file renamed into place, so a crash mid-write never leaves half a cache
- * (see privateFiles.ts).
- *
- * Why parts: one serialization of crewAI's 25,000 page summaries was a 33 MB buffer grown by
- * doubling inside V8 and then copied — ~100 MB more for a moment, at the end of a check that was
- * already at its peak (a first `mintdoc check` of that site peaked at 440–600 MB). Written a group
- * at a time, only one group's buffer exists at once.
+ * The file format of MintDoc's caches (pages, OpenAPI documents): a v8 serialization of
+ * `{ magic, format, fingerprint, entries }`. A file is trusted only if it is of the expected kind,
+ * format and fingerprint and every entry passes `isEntry`; anything else, a corrupt or truncated
+ * file or one from another version, is ignored (and replaced at the next save); so is a file that
+ * is a symbolic link or not this user's. Writes go to a private temporary file renamed into place,
+ * so a crash mid-write never leaves half a cache (see privateFiles.ts).
  */
-const format = 2;
+const format = 1;
 
-/** Entries serialized together: a few MB of page summaries. */
-export const entriesPerPart = 1_000;
-
-interface CacheHeader {
+interface CacheFile<T> {
 	readonly magic: string;
 	readonly format: number;
 	readonly fingerprint: string;
-	readonly count: number;
+	readonly entries: Map<string, T>;
 }
 
 export type CacheFileState = 'absent' | 'ignored' | 'used';
@@ -39,69 +29,21 @@ export async function readCacheFile<T>(
 	// Only a regular file of this user, never through a link (see privateFiles.ts).
 	const bytes = await readPrivateFile(file);
 	if (bytes === undefined) return { entries: new Map(), state: 'absent' };
-	const ignored = { entries: new Map<string, T>(), state: 'ignored' as const };
 	try {
-		const parts = splitParts(bytes);
-		const header = parts.length ? (deserialize(parts[0]) as Partial<CacheHeader> | null) : null;
-		if (!header || header.magic !== kind || header.format !== format || header.fingerprint !== fingerprint || typeof header.count !== 'number') return ignored;
-		const entries = new Map<string, T>();
-		for (const part of parts.slice(1)) {
-			const pairs = deserialize(part) as unknown;
-			if (!Array.isArray(pairs)) return ignored;
-			for (const pair of pairs as unknown[]) {
-				if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== 'string' || !(pair[1] instanceof Uint8Array)) return ignored;
-				const value = deserialize(pair[1]) as unknown;
-				if (!isEntry(value)) return ignored;
-				entries.set(pair[0], value);
-			}
-		}
-		return entries.size === header.count ? { entries, state: 'used' } : ignored;
+		const data = deserialize(bytes) as Partial<CacheFile<unknown>> | null;
+		if (!data || data.magic !== kind || data.format !== format || data.fingerprint !== fingerprint || !(data.entries instanceof Map))
+			return { entries: new Map(), state: 'ignored' };
+		for (const [key, value] of data.entries) if (typeof key !== 'string' || !isEntry(value)) return { entries: new Map(), state: 'ignored' };
+		return { entries: data.entries as Map<string, T>, state: 'used' };
 	} catch {
 		// Truncated, corrupt or not a serialization at all.
-		return ignored;
+		return { entries: new Map(), state: 'ignored' };
 	}
 }
 
-export async function writeCacheFile<T>(file: string, kind: string, fingerprint: string, entries: ReadonlyMap<string, T | Packed>): Promise<void> {
+export async function writeCacheFile<T>(file: string, kind: string, fingerprint: string, entries: Map<string, T>): Promise<void> {
 	// A cache that cannot be written (read-only folder, full disk, a folder not ours) only costs speed next time.
-	await writePrivateFile(file, cacheParts({ magic: kind, format, fingerprint, count: entries.size }, entries));
-}
-
-/** An entry kept as its serialization until it is written (see CacheEntries' `pack`). */
-export class Packed {
-	constructor(readonly bytes: Uint8Array) {}
-}
-
-/** The parts of a cache file, each made when the writer asks for it. */
-function* cacheParts<T>(header: CacheHeader, entries: ReadonlyMap<string, T | Packed>): Generator<Uint8Array> {
-	yield framed(serialize(header));
-	let group: [string, Uint8Array][] = [];
-	for (const [key, value] of entries) {
-		group.push([key, value instanceof Packed ? value.bytes : serialize(value)]);
-		if (group.length < entriesPerPart) continue;
-		yield framed(serialize(group));
-		group = [];
-	}
-	if (group.length) yield framed(serialize(group));
-}
-
-function framed(data: Buffer): Uint8Array {
-	const length = Buffer.alloc(4);
-	length.writeUInt32LE(data.length);
-	return Buffer.concat([length, data]);
-}
-
-/** The parts of a file (views into its bytes); throws when a part runs past the end. */
-function splitParts(bytes: Buffer): Buffer[] {
-	const parts: Buffer[] = [];
-	for (let at = 0; at < bytes.length;) {
-		if (at + 4 > bytes.length) throw new Error('truncated cache file');
-		const length = bytes.readUInt32LE(at);
-		if (at + 4 + length > bytes.length) throw new Error('truncated cache file');
-		parts.push(bytes.subarray(at + 4, at + 4 + length));
-		at += 4 + length;
-	}
-	return parts;
+	await writePrivateFile(file, serialize({ magic: kind, format, fingerprint, entries } satisfies CacheFile<T>));
 }
 
 /**
@@ -112,7 +54,7 @@ function splitParts(bytes: Buffer): Buffer[] {
 export class CacheEntries<T> {
 	readonly stats: { hits: number; misses: number; loaded: CacheFileState | 'not yet' } = { hits: 0, misses: 0, loaded: 'not yet' };
 	#stored: Promise<Map<string, T>> | undefined;
-	#used = new Map<string, T | Packed>();
+	#used = new Map<string, T>();
 	#loadedCount = 0;
 	#changed = false;
 
@@ -121,31 +63,23 @@ export class CacheEntries<T> {
 		private readonly kind: string,
 		private readonly fingerprint: string,
 		private readonly isEntry: (value: unknown) => value is T,
-		/**
-		 * Keep each new entry as its serialization until the flush, not as the object given: for one
-		 * `mintdoc check`, whose checks keep a slimmer copy of each summary. crewAI's 25,000 whole
-		 * summaries were held to the end for the file (a first check peaked at 440–600 MB); serialized,
-		 * they are ~35 MB. Not for the language server, whose caches compare entries by identity.
-		 */
-		private readonly pack = false,
 	) {}
 
 	/** The entry for `key`, from this run or the file (then kept for the next flush); counts a hit or a miss. */
 	async get(key: string): Promise<T | undefined> {
-		const found = this.#used.get(key) ?? (await this.#load()).get(key);
-		if (found === undefined) {
-			this.stats.misses++;
-			return undefined;
+		const value = this.#used.get(key) ?? (await this.#load()).get(key);
+		if (value === undefined) this.stats.misses++;
+		else {
+			this.stats.hits++;
+			this.#used.set(key, value);
 		}
-		this.stats.hits++;
-		this.#used.set(key, found);
-		return found instanceof Packed ? (deserialize(found.bytes) as T) : found;
+		return value;
 	}
 
 	set(key: string, value: T): void {
 		// A key given another value (a file's entry after it changed) is a change to write, like a miss.
 		if (this.#used.has(key) && this.#used.get(key) !== value) this.#changed = true;
-		this.#used.set(key, this.pack ? new Packed(serialize(value)) : value);
+		this.#used.set(key, value);
 	}
 
 	/** Forgets `key` for the next flush (an entry found stale). */

@@ -58,15 +58,10 @@ export interface PageCacheOptions {
 	readonly flushWhenIdleMs?: number;
 	/** Hears what each flush wrote: pages answered from the file, pages parsed, entries written. */
 	readonly onFlush?: (report: { hits: number; misses: number; written: number; file: string }) => void;
-	/** Keep new summaries serialized until the flush (one check, which keeps its own slimmer copies; see CacheEntries). */
-	readonly pack?: boolean;
 }
 
-export function createPersistentSummarizer(
-	inner: PageSummarizer,
-	{ file, fingerprint, flushWhenIdleMs, onFlush, pack }: PageCacheOptions,
-): PersistentSummarizer {
-	const entries = new CacheEntries(file, kind, fingerprint, looksLikeSummary, pack);
+export function createPersistentSummarizer(inner: PageSummarizer, { file, fingerprint, flushWhenIdleMs, onFlush }: PageCacheOptions): PersistentSummarizer {
+	const entries = new CacheEntries(file, kind, fingerprint, looksLikeSummary);
 	let idleTimer: NodeJS.Timeout | undefined;
 	const flushLater = () => {
 		if (flushWhenIdleMs === undefined) return;

@@ -50,7 +50,7 @@ export function createPagePool(
 	workerPath = path.join(__dirname, 'pageWorker.js'),
 	idleMs = pageWorkerIdleMs,
 	resourceLimits?: ResourceLimits,
-): PageSummarizer & { dispose(): void; stop(): Promise<void>; readonly workers: number } {
+): PageSummarizer & { dispose(): void; readonly workers: number } {
 	const workers: { worker: Worker; inFlight: Map<number, Pending> }[] = [];
 	const queue: Pending[] = [];
 	let nextId = 0;
@@ -120,15 +120,6 @@ export function createPagePool(
 		dispose: () => {
 			idle.cancel();
 			workers.splice(0).forEach(w => void w.worker.terminate());
-		},
-		/**
-		 * Stops the workers now and resolves once their threads (and heaps) are gone; a later call
-		 * starts them again. What one check does after its last page (writing its caches, tens of MB
-		 * serialized at once) then runs without two idle workers' heaps beside it.
-		 */
-		stop: async () => {
-			idle.cancel();
-			await Promise.all(workers.splice(0).map(w => w.worker.terminate()));
 		},
 	});
 	// A getter, not Object.assign (which would copy the count once).

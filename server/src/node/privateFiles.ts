@@ -66,15 +66,13 @@ export async function readPrivateFile(file: string): Promise<Buffer | undefined>
  * mode 0600) renamed over it, so neither a planted link nor a crash mid-write can do harm (rename
  * replaces a link itself, never its target). Returns whether it was written.
  */
-export async function writePrivateFile(file: string, data: string | Uint8Array | Iterable<Uint8Array>): Promise<boolean> {
+export async function writePrivateFile(file: string, data: string | Uint8Array): Promise<boolean> {
 	if (!(await ensurePrivateDirectory(path.dirname(file)))) return false;
 	const temporary = `${file}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}.tmp`;
 	let handle: fs.FileHandle | undefined;
 	try {
 		handle = await fs.open(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | noFollow, 0o600);
-		// Parts are written one at a time as they are made: only one is in memory at once.
-		if (typeof data === 'string' || data instanceof Uint8Array) await handle.writeFile(data);
-		else for (const part of data) await handle.writeFile(part);
+		await handle.writeFile(data);
 		await handle.close();
 		handle = undefined;
 		await fs.rename(temporary, file);

@@ -63,23 +63,6 @@ describe('worker threads: page pool and spec reader', function () {
 		}
 	});
 
-	it('the page pool stops its workers on request, resolving once they are gone, and starts them again for more pages', async () => {
-		// An idle delay far longer than the test: only stop() can end the workers here.
-		const pool = createPagePool(2, path.join(dist, 'pageWorker.js'), 10 * 60_000);
-		try {
-			const pages = Array.from({ length: 20 }, (_, i) => TextDocument.create(`file:///site/s${i}.mdx`, 'mdx', 1, `# S${i}\n\n[next](/s${i + 1})\n`));
-			await pool(pages, noCancellation);
-			assert.ok(pool.workers > 0);
-			await pool.stop();
-			assert.equal(pool.workers, 0);
-			const again = await pool(pages.slice(0, 2), noCancellation);
-			assert.deepEqual(JSON.parse(JSON.stringify(again)), JSON.parse(JSON.stringify(pages.slice(0, 2).map(summarizePage))));
-			assert.ok(pool.workers > 0);
-		} finally {
-			pool.dispose();
-		}
-	});
-
 	it('the spec reader parses a large document in its worker and stops the worker when idle', async () => {
 		const reader = createWorkerSpecReader(path.join(dist, 'specWorker.js'), 300);
 		try {

@@ -38,18 +38,9 @@ export function limitHeapGrowth(): void {
  * young generation holds (most of them), but it was collected during 35 of 40 edits (a scavenge of 5–14 ms that
  * copied the model being built), because the garbage of the last check and of the re-check of the
  * pages after it filled it; collected while idle (2–8 ms, off every request), 6 of 40.
- *
- * Twice: a scavenge keeps what survives it in the young generation, and what survives the last
- * check is the site's new model (~8 MB on crewAI, alive until the next keystroke replaces it) —
- * half of the 16 MB the young generation holds, so the next check filled it again and was stopped
- * by a scavenge that moved that model to the old generation anyway (the 5.5–7 MB promoted per edit).
- * The second scavenge moves it now, while idle, and the next check starts with the young
- * generation empty: a scavenge inside 15 of 50 crewAI edits with one, 8 with two (load ~3).
  */
 export function collectYoungGeneration(): void {
-	if (!limited) return;
-	v8Collect('minor');
-	v8Collect('minor');
+	if (limited) v8Collect('minor');
 }
 
 /** A full garbage collection. */

@@ -122,18 +122,6 @@ export class PageDependencies {
 	}
 
 	/**
-	 * Of a site's pages with OpenAPI frontmatter, those whose frontmatter was judged against other
-	 * OpenAPI documents or endpoint entries than the site has now (or never judged): what a
-	 * docs.json edit may have changed of them beyond what changes every page (see stalePages).
-	 * Most edits change neither: crewAI's 544 such pages were re-checked after every keystroke, each
-	 * reusing all it found (~5 ms and 2.4 MB of garbage per edit, after the diagnostics of docs.json).
-	 */
-	frontmatterPagesToJudge(site: SiteModel, root: string): string[] {
-		const key = frontmatterKey(site);
-		return this.frontmatterApiPages(root).filter(uri => this.#frontmatter.get(uri)?.key !== key);
-	}
-
-	/**
 	 * Of `uris`, those not yet checked with the site as it is now. Recorded page by page, so a run
 	 * cancelled by the next keystroke is continued, not restarted, by the run after it.
 	 */

@@ -160,7 +160,7 @@ export class SiteChecks {
 			: [
 					...new Set([
 						...dependencies.stalePages(site, all),
-						...dependencies.frontmatterPagesToJudge(site, root).filter(uri => site.pages.pagePathOfFile(uri) !== undefined),
+						...dependencies.frontmatterApiPages(root).filter(uri => site.pages.pagePathOfFile(uri) !== undefined),
 					]),
 				];
 		const read = await (early ?? this.summarizeAll(uris, token));

@@ -116,6 +116,33 @@ describe('format: the per-block proof (blockProof.ts)', () => {
 		assert.deepEqual(formatMdx(input), { kind: 'formatted', text: lines('See [the guide][g] _now_.', '', '[g]: /guide'), changed: true });
 	});
 
+	it('a `]:` that stands in code defines nothing: such a page is proved block by block, a changed code block included', () => {
+		const input = lines(
+			'Types *first*.',
+			'',
+			'```ts',
+			'type Index = { [key: string]: number };',
+			'```',
+			'',
+			'<Tip>',
+			'```powershell',
+			'[Environment]::SetEnvironmentVariable("A", "b")',
+			'```',
+			'</Tip>',
+			'',
+			'See [the guide][g].',
+		);
+		const { tree, written } = firstPass(input);
+		assert.notEqual(written.text, input);
+		assert.equal(provedByUnits(tree, input, written), true);
+		assert.deepEqual(formatMdx(input), formatMdxByWholePage(input));
+		// A `]:` outside code may define a reference another block uses: the whole page again.
+		const defined = lines('See [the guide][g] *now*.', '', '```ts', 'type T = { [k: string]: 1 };', '```', '', '[g]: /guide');
+		const second = firstPass(defined);
+		assert.equal(provedByUnits(second.tree, defined, second.written), false);
+		assert.deepEqual(formatMdx(defined), formatMdxByWholePage(defined));
+	});
+
 	it('an import block the writer changed is proved on the whole page: the names imports declare are known across blocks', () => {
 		// Written without its carriage returns, the import block is parsed again, where earlier imports would count.
 		const input = 'import A from "./a"\r\nexport const b = 1\r\n\r\n# Title *x*\r\n';

@@ -1,4 +1,5 @@
 import type { Root, RootContent } from 'mdast';
+import { onlyInCode } from '../mdx/fastMdxDefinitions';
 import { parseMdx, type MdxParse } from '../mdx/mdxParser';
 import { isPacked } from './blockWriter';
 import { isImagePair } from './imageWriter';
@@ -13,7 +14,7 @@ import { firstDifference } from './treeEquality';
  * line between each two, each starting at column 1 with no indentation. A top-level block that
  * starts at column 1 after a blank line and is followed by a blank line and a line at column 1 is
  * parsed the same wherever it stands — except for what crosses blocks, which is refused here:
- *  - reference and footnote definitions resolve across the page (`]:` anywhere: not proved), and
+ *  - reference and footnote definitions resolve across the page (`]:` outside code: not proved), and
  *    so do the names an `import` declares (an import block the writer changed: not proved);
  *  - a list goes on across a blank line with a new item (a list followed by a list marker: not proved);
  *  - the writer itself looks at neighbours: packed siblings, light/dark image pairs, an ignore comment;
@@ -32,7 +33,8 @@ import { firstDifference } from './treeEquality';
  */
 export function provedByUnits(original: Root, source: string, written: WrittenPage, parse: (text: string) => MdxParse = micromarkOnly): boolean {
 	if (!written.joined) return false;
-	if (source.includes(']:') || written.text.includes(']:') || source.includes('mintdoc-format-ignore')) return false;
+	// A `]:` in code defines nothing (TypeScript's index signatures, PowerShell's `[Type]::`): only one outside code may.
+	if ((source.includes(']:') && !onlyInCode(source, ']:', original)) || source.includes('mintdoc-format-ignore')) return false;
 	if (source.charCodeAt(0) === 0xfeff) return false;
 	const children = original.children;
 	if (children[0]?.type !== 'yaml' && written.text.startsWith('---')) return false;
@@ -50,7 +52,7 @@ export function provedByUnits(original: Root, source: string, written: WrittenPa
 		if (start.column !== 1 || source.slice(start.offset, end.offset) !== text) {
 			if (nodes.some(node => node.type === 'mdxjsEsm')) return false;
 			const own = parse(text).tree;
-			if (!own?.children.length) return false;
+			if (!own?.children.length || (text.includes(']:') && !onlyInCode(text, ']:', own))) return false;
 			if (firstDifference({ type: 'root', children: nodes }, own) !== undefined) return false;
 			if (writePage(own, text) !== `${text}\n`) return false;
 			inPage = own.children;

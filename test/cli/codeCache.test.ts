@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { mintdoc } from '../helpers/cli';
@@ -39,6 +39,22 @@ describe('mintdoc (dist/cli.js): V8 code cache of the CLI bundle', function () {
 		// Made under other flags, V8 would refuse it and this run would write it again.
 		assert.deepEqual(cacheFile(), written);
 		assert.equal(mintdoc(['--version'], site.dir, env).status, 0);
+		assert.deepEqual(cacheFile(), written);
+	});
+
+	it("a format run on threads writes the cache before it changes a V8 flag (the threads' optimization budget); the next run uses it", () => {
+		const env = { XDG_CACHE_HOME: cacheHome };
+		// Enough pages for the formatting threads (their start sets the flag).
+		const folder = path.join(site.dir, 'many');
+		mkdirSync(folder);
+		writeFileSync(path.join(folder, 'docs.json'), JSON.stringify({ name: 'Many', navigation: { pages: ['p0'] } }));
+		for (let i = 0; i < 60; i++) writeFileSync(path.join(folder, `p${i}.mdx`), `---\ntitle:   P${i}\n---\n\n* one\n* two\n\nText  with   spaces ${i}.\n`);
+		const first = mintdoc(['format', '--check', '--no-cache', 'many'], site.dir, env);
+		assert.equal(first.status, 1, first.stderr);
+		assert.equal(first.stdout.trim().split('\n').length, 60, first.stdout);
+		const written = cacheFile();
+		const second = mintdoc(['format', '--check', '--no-cache', 'many'], site.dir, env);
+		assert.deepEqual([second.status, second.stdout, second.stderr], [first.status, first.stdout, first.stderr]);
 		assert.deepEqual(cacheFile(), written);
 	});
 });

@@ -7,6 +7,7 @@ import type { DisableDirective } from '../core/config/disableDirectives';
 import type { DocsWorkspace } from '../core/workspace';
 import { createFsWorkspace, type DocumentOverlay } from '../node/fsWorkspace';
 import { limitCheckHeapGrowth } from '../node/heapGrowth';
+import { delayOptimization } from '../node/optimizationBudget';
 import { cacheFileFor, createPersistentSummarizer, defaultCacheDirectory, pruneCacheFolder, summarizerFingerprint } from '../node/pageCache';
 import { cliPageWorkers, createPagePool } from '../node/pagePool';
 import { userCacheDirectory } from '../node/privateFiles';
@@ -65,7 +66,10 @@ export async function createCheckService(folders: readonly string[], cwd: string
 	// Parsing pages (a cold run) piles up the workers' garbage: one check's heaps then grow less. A warm run
 	// parses nothing and keeps V8's growth (collecting more often only costs it time).
 	const parse: PageSummarizer = (documents, token) => {
-		if (oneShot && documents.length) limitCheckHeapGrowth();
+		if (oneShot && documents.length) {
+			limitCheckHeapGrowth();
+			delayOptimization();
+		}
 		return pool(documents, token);
 	};
 	const specs = createWorkerSpecReader(undefined, undefined, Math.max(1, availableParallelism() - 1));

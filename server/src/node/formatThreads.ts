@@ -1,6 +1,5 @@
-import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import { saveCodeCache } from './codeCache';
+import { delayOptimization } from './optimizationBudget';
 import type { FormatResult } from '../core/format/formatPage';
 import type { FormatWorkerOutcome, FormatWorkerPage } from './formatWorker';
 
@@ -14,29 +13,6 @@ const youngGenerationMb = 192;
 
 /** Pages sent to a thread before its results come back: it never waits for the next one. */
 const inFlightPerThread = 2;
-
-/**
- * V8's interrupt budget (bytecode executed before a function is considered for TurboFan) for a
- * formatting run: ~18× its default (67,584). Formatting runs the parser, the writers and the proof
- * over each page once, in threads as many as the cores: with the default, TurboFan compiled (on
- * threads of its own, competing for the same cores) and dropped code faster than it paid back. Best
- * of two `format --check --no-cache` runs, 2 cores, default → this: trails (90 pages) 657 → 471 ms,
- * lightdash (235) 1,855 → 1,243 ms, mintlify-docs (1,103) 5,442 → 4,196 ms, box (the largest) 12.6 →
- * 10.4 s, CPU −19 to −37 %. Without TurboFan at all (`--no-opt`) the small sites gained as much
- * but box lost 20 %: long runs still want it, later.
- */
-const formattingInterruptBudget = 1_200_000;
-
-let budgetSet = false;
-
-/** Set once, before the first thread starts (V8's flags are the process's; a thread's isolate reads them as it starts). */
-function delayOptimization(): void {
-	if (budgetSet) return;
-	budgetSet = true;
-	// V8 refuses a code cache made under other flags: the CLI's is made now or never (see codeCache.ts).
-	void saveCodeCache();
-	setFlagsFromString(`--interrupt-budget=${formattingInterruptBudget}`);
-}
 
 /**
  * Threads that format pages for `mintdoc format` (dist/formatWorker.js), fed from one queue: a

@@ -77,6 +77,11 @@ export function iconContextOf(config: ConfigNode | undefined): IconContext {
 	return { library: iconLibraryOf(config), configured: toIconLibrary(getString(getValue(config, 'icons'), 'library')) !== undefined };
 }
 
+/** What a page's icons are judged against: the library, and whether docs.json names one at all (the page findings word it so). */
+export function pageIconContext(config: ConfigNode | undefined): IconContext {
+	return { library: iconLibraryOf(config), configured: getValue(getValue(config, 'icons'), 'library') !== undefined };
+}
+
 /**
  * Every `icon` of docs.json (navigation, global anchors, contextual options...): a name, or
  * `{ name, library, style }`. Subtrees in `skip` are left out: the navigation rules check the icons

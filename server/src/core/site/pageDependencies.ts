@@ -4,7 +4,7 @@ import type { PageSummary } from '../mdx/pageSummary';
 import { generatedPageFolders, type SiteModel } from './siteModel';
 import { getString, getValue } from '../docsConfig/configTree';
 import { navEntryKey } from '../features/navEntries';
-import { iconLibraryOf } from '../icons/iconRules';
+import { pageIconContext } from '../icons/iconRules';
 
 /**
  * What page diagnostics depend on beyond the page itself, so the language server re-checks only
@@ -198,8 +198,8 @@ function computeSiteKey(site: SiteModel): string {
 	return [
 		site.pages.version,
 		site.pages.size,
-		// The icon library pages' icons are judged against (see checkPageIcons).
-		`${iconLibraryOf(site.config.root)}:${getValue(getValue(site.config.root, 'icons'), 'library') !== undefined}`,
+		// What pages' icons are judged against (see checkPageIcons).
+		Object.values(pageIconContext(site.config.root)).join(':'),
 		sources.join(','),
 		generatedPageFolders(site.config.root, site.navigation).join(','),
 		specs.join(','),

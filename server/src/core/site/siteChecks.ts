@@ -2,12 +2,11 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { pageHead, textFacts } from '../cache';
 import { throwIfCancelled, type CancellationToken } from '../cancellation';
-import { getValue } from '../docsConfig/configTree';
 import { relaxWhereLenient } from '../docsConfig/platformStrictness';
 import { folderWalkFinding } from './pageIndex';
 import { SchemaValidator } from '../docsConfig/schemaValidation';
 import { navEntryOf } from '../features/navEntries';
-import { checkFrontmatterIcon, checkPageIcons, iconLibraryOf } from '../icons/iconRules';
+import { checkFrontmatterIcon, checkPageIcons, pageIconContext } from '../icons/iconRules';
 import type { FileDiagnostics, LanguageServiceOptions } from '../languageServiceTypes';
 import { MintSchemaValidator } from '../legacy/mintSchema';
 import { nullLogger } from '../logger';
@@ -76,7 +75,7 @@ export class SiteChecks {
 		const tracked: LinkContext = { ...base, summaryOf: target => (dependencies.noteAnchorLink(uri, target), base.summaryOf(target)) };
 		const links =
 			dependencies.reusableLinks(site, uri, summary) ?? dependencies.keepLinks(site, uri, summary, await checkPageLinks(uri, summary, tracked, token));
-		const [library, configured] = [iconLibraryOf(site.config.root), getValue(getValue(site.config.root, 'icons'), 'library') !== undefined];
+		const { library, configured } = pageIconContext(site.config.root);
 		const icons = [...checkPageIcons(summary, library, configured), ...checkFrontmatterIcon(document, summary.frontmatter, library, configured)];
 		return [...pageOwnDiagnostics(summary, site.pages.pagePathOfFile(uri)!), ...openapi, ...links, ...icons];
 	}

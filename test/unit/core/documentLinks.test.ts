@@ -32,10 +32,7 @@ describe('go to definition in docs.json', () => {
 						languages: [
 							{
 								language: 'en',
-								groups: [
-									{ group: 'A', root: 'index', pages: ['index', '/guides/a.mdx', 'missing', { $ref: './nav/more.json' }] },
-									{ $ref: './nav/more.json' },
-								],
+								groups: [{ group: 'A', root: 'index', pages: ['index', '/guides/a.mdx', 'missing', { $ref: './nav/more.json' }] }, { $ref: './nav/more.json' }],
 								global: { anchors: [{ anchor: 'Docs', href: '/guides/a#top' }] },
 							},
 						],

@@ -46,7 +46,8 @@ function scalarTargets(site: SiteModel, uri: string, keep: (node: ConfigScalar) 
 			});
 		}
 		const language = getValue(element.node, 'language');
-		if (element.kind === 'language' && language?.kind === 'string' && language.uri === uri && keep(language)) targets.push({ kind: 'language', node: language, element });
+		if (element.kind === 'language' && language?.kind === 'string' && language.uri === uri && keep(language))
+			targets.push({ kind: 'language', node: language, element });
 	}
 	return targets;
 }

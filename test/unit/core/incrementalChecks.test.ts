@@ -132,6 +132,43 @@ describe('incremental checks (speed at scale)', () => {
 		assert.equal(service.isPage(workspaceUri('guides/moved/c.mdx')), true);
 	});
 
+	it('asks the disk everything a build needs at once, while the rules that need no answer run', async () => {
+		// A keystroke's build waited for each answer in turn (a missed page's .mdx, then its .md, then the favicon).
+		const held: { uri: string; answer: () => void }[] = [];
+		let firstAsked: () => void = () => undefined;
+		const asked = new Promise<void>(resolve => (firstAsked = resolve));
+		class HeldDisk extends InMemoryWorkspace {
+			holding = false;
+			override async stat(uri: string) {
+				if (!this.holding) return super.stat(uri);
+				await new Promise<void>(answer => {
+					held.push({ uri: uri.slice(workspaceRoot.length + 1), answer });
+					firstAsked();
+				});
+				return super.stat(uri);
+			}
+		}
+		const workspace = new HeldDisk(files());
+		const service = createLanguageService({ workspace, changesReported: true });
+		await service.findDocsRoots(noCancellation);
+		await service.checkSite(workspaceRoot, noCancellation);
+		workspace.write('guides/moved/c.mdx', '# C\n');
+		const edited = JSON.parse(files()['docs.json']);
+		edited.favicon = '/missing.png';
+		edited.navigation.groups[0].pages.push('guides/moved/c');
+		service.didChangeDocument(workspace.write('docs.json', JSON.stringify(edited, null, 2)).uri);
+		workspace.holding = true;
+		const checked = service.checkSite(workspaceRoot, noCancellation);
+		await asked;
+		await new Promise(resolve => setImmediate(resolve));
+		assert.deepEqual(held.map(h => h.uri).sort(), ['guides/moved/c.md', 'guides/moved/c.mdx', 'missing.png']);
+		workspace.holding = false;
+		for (const { answer } of held) answer();
+		const codes = (await checked).flatMap(r => r.diagnostics.map(d => d.code));
+		assert.deepEqual(codes, ['favicon-not-found']);
+		assert.equal(service.isPage(workspaceUri('guides/moved/c.mdx')), true);
+	});
+
 	it('bounds page completions on huge sites, best matches first, and says the list is incomplete', async () => {
 		const many: Record<string, string> = { 'docs.json': docsJson({ groups: [{ group: 'G', pages: ['v2/guides/page-0', ''] }] }) };
 		for (let i = 0; i < Math.max(1500, maxPageItems + 500); i++) many[`v${(i % 3) + 1}/guides/page-${i}.mdx`] = '# P\n';

@@ -10,13 +10,11 @@ export function findMissedPages(workspace: DocsWorkspace, logger: Logger, pages:
 		await Promise.all(
 			paths.map(async path => {
 				if (path.split('/').some(segment => segment === '..' || segment === '.' || segment === '')) return; // only paths inside the root
-				for (const extension of ['.mdx', '.md']) {
-					const uri = joinUri(pages.rootUri, ...`${path}${extension}`.split('/'));
-					if ((await workspace.stat(uri))?.kind === 'file' && pages.add(uri)) {
-						logger.info(`found ${uri} on disk: no file event had announced it`);
-						return;
-					}
-				}
+				// Both at once (a keystroke waits for them), the .mdx file first when both are there, as the index reads them.
+				const uris = ['.mdx', '.md'].map(extension => joinUri(pages.rootUri, ...`${path}${extension}`.split('/')));
+				const found = await Promise.all(uris.map(async uri => (await workspace.stat(uri))?.kind === 'file'));
+				const uri = uris.find((candidate, i) => found[i] && pages.add(candidate));
+				if (uri) logger.info(`found ${uri} on disk: no file event had announced it`);
 			}),
 		);
 	};

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { unsafeSiteWrite } from './pathGuards';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import type { ServerInitOptions } from '../../server/src/protocol';
+import { languageServerNodeFlags, type ServerInitOptions } from '../../server/src/protocol';
 import { readSetting } from './config';
 
 /**
@@ -15,8 +15,8 @@ const watchedGlob = '**/{*.json,*.mdx,*.md,*.yaml,*.yml,.mintignore}';
 export function createLanguageClient(context: vscode.ExtensionContext, outputChannel: vscode.OutputChannel): LanguageClient {
 	const module = context.asAbsolutePath('dist/server.js');
 	const serverOptions: ServerOptions = {
-		run: { module, transport: TransportKind.ipc },
-		debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
+		run: { module, transport: TransportKind.ipc, options: { execArgv: [...languageServerNodeFlags] } },
+		debug: { module, transport: TransportKind.ipc, options: { execArgv: [...languageServerNodeFlags, '--nolazy', '--inspect=6011'] } },
 	};
 	const watcher = vscode.workspace.createFileSystemWatcher(watchedGlob);
 	// A deleted folder is reported once, for the folder, which no file glob matches: its pages (or the

@@ -14,6 +14,15 @@ export type { PreviewPage, PreviewProblem, PreviewTarget } from './preview/previ
 export type { PlaygroundRequest, PlaygroundResponse } from './preview/playgroundTypes';
 export type { PreviewHostMessage, PreviewViewMessage } from './preview/previewMessages';
 
+/**
+ * Node flags the language server runs with: the extension starts it with them, and so does the bench.
+ * A young generation of 20 MB a semi-space (V8's default here: 16). A docs.json keystroke on crewAI
+ * builds a model of ~14-20 MB in it: with 16 MB, 27-30 of 100 edits had a scavenge in the middle
+ * that copied the half-built model (5-14 ms, most of the slowest tenth); with 20 MB, 0-1. Costs
+ * ~20 MB of RSS (crewAI after load: 356-374 → 380-381 MB). See docs/performance.md.
+ */
+export const languageServerNodeFlags: readonly string[] = ['--max-semi-space-size=20'];
+
 /** The server's startup options: what the client sends as `initializationOptions`. */
 export interface ServerInitOptions {
 	/** Where the server keeps its caches (hosted OpenAPI documents, the page cache): the extension's global storage. */

@@ -1,7 +1,10 @@
 import * as assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, watch } from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { allCommandIds } from '../../client/src/commandIds';
 import type { MintDocApi } from '../../client/src/extension';
+import { languageServerNodeFlags } from '../../server/src/protocol';
 import { waitFor, waitForDiagnostics } from './waits';
 
 const rangeOf = (d: vscode.Diagnostic) => [d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character];
@@ -20,6 +23,30 @@ describe('MintDoc in a real VS Code extension host', () => {
 	afterEach(async () => {
 		await vscode.commands.executeCommand('workbench.action.files.revert');
 		await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+	});
+
+	it('starts the language server with its Node flags (the young generation a docs.json keystroke on a large site needs)', async () => {
+		// The host writes the output channel to a file under this session's logs folder; the server's first line names its flags.
+		const logs = path.resolve(api.security.logUri.fsPath, '..', '..');
+		const logFiles = (dir: string): string[] =>
+			existsSync(dir)
+				? readdirSync(dir, { withFileTypes: true }).flatMap(e =>
+						e.isDirectory() ? logFiles(path.join(dir, e.name)) : e.name.endsWith('MintDoc.log') ? [path.join(dir, e.name)] : [],
+					)
+				: [];
+		const started = () =>
+			logFiles(logs)
+				.flatMap(file => readFileSync(file, 'utf8').split('\n'))
+				.filter(line => line.includes('MintDoc language server started'));
+		const changes = new vscode.EventEmitter<void>();
+		const watcher = watch(logs, { recursive: true }, () => changes.fire());
+		try {
+			const lines = await waitFor(changes.event, () => (started().length ? started() : undefined), "the server's first log line");
+			for (const line of lines) for (const flag of languageServerNodeFlags) assert.ok(line.includes(` ${flag}`), `${flag} in: ${line}`);
+		} finally {
+			watcher.close();
+			changes.dispose();
+		}
 	});
 
 	it('is activated by the docs.json in the workspace and finds the docs root', async () => {

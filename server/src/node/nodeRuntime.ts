@@ -42,7 +42,7 @@ export function createNodeRuntime(): ServerRuntime {
 		() => trusted,
 	);
 	return {
-		description: `node ${process.version}, pid ${process.pid}, cwd ${URI.file(process.cwd()).fsPath}, code cache ${codeCacheHook()?.state ?? 'not loaded'}`,
+		description: `node ${process.version}, pid ${process.pid}, cwd ${URI.file(process.cwd()).fsPath}, code cache ${codeCacheHook()?.state ?? 'not loaded'}, node flags ${process.execArgv.join(' ') || 'none'}`,
 		createWorkspace: createFsWorkspace,
 		specReader,
 		fetchText,

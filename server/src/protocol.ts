@@ -16,12 +16,17 @@ export type { PreviewHostMessage, PreviewViewMessage } from './preview/previewMe
 
 /**
  * Node flags the language server runs with: the extension starts it with them, and so does the bench.
- * A young generation of 20 MB a semi-space (V8's default here: 16). A docs.json keystroke on crewAI
- * builds a model of ~14-20 MB in it: with 16 MB, 27-30 of 100 edits had a scavenge in the middle
- * that copied the half-built model (5-14 ms, most of the slowest tenth); with 20 MB, 0-1. Costs
- * ~20 MB of RSS (crewAI after load: 356-374 → 380-381 MB). See docs/performance.md.
+ * - A young generation of 20 MB a semi-space (V8's default here: 16). A docs.json keystroke on
+ *   crewAI builds a model of ~14-20 MB in it: with 16 MB, 27-30 of 100 edits had a scavenge in the
+ *   middle that copied the half-built model (5-14 ms, most of the slowest tenth); with 20 MB, 0-1.
+ * - No allocation-site pretenuring. Each keystroke's model outlives the scavenges until the next
+ *   keystroke, so V8 learned to allocate such objects directly in the old generation, where they are
+ *   slower to make and fill it faster. Without it: edits 27.5 against 30.7 ms on average, a full
+ *   collection every ~6 keystrokes instead of 5 (the edit after one: 39 against 43 ms), p95 42-45
+ *   against 44-49 ms, and less RSS (368-389 against 381-405 MB after load).
+ * Measured on crewAI, interleaved runs of 100 edits; see docs/performance.md (session 15).
  */
-export const languageServerNodeFlags: readonly string[] = ['--max-semi-space-size=20'];
+export const languageServerNodeFlags: readonly string[] = ['--max-semi-space-size=20', '--no-allocation-site-pretenuring'];
 
 /** The server's startup options: what the client sends as `initializationOptions`. */
 export interface ServerInitOptions {

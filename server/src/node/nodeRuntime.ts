@@ -42,7 +42,7 @@ export function createNodeRuntime(): ServerRuntime {
 		() => trusted,
 	);
 	return {
-		description: `node ${process.version}, pid ${process.pid}, cwd ${URI.file(process.cwd()).fsPath}, code cache ${codeCacheHook()?.state ?? 'not loaded'}, node flags ${process.execArgv.join(' ') || 'none'}`,
+		description: `node ${process.version}, pid ${process.pid}, cwd ${URI.file(process.cwd()).fsPath}, node flags ${process.execArgv.join(' ') || 'none'}, code cache ${codeCacheHook()?.state ?? 'not loaded'}`,
 		createWorkspace: createFsWorkspace,
 		specReader,
 		fetchText,

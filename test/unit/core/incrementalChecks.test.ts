@@ -169,6 +169,39 @@ describe('incremental checks (speed at scale)', () => {
 		assert.equal(service.isPage(workspaceUri('guides/moved/c.mdx')), true);
 	});
 
+	it("never answers a check with a build that started before the last change (a keystroke during a hover's build)", async () => {
+		const held: (() => void)[] = [];
+		let firstAsked: () => void = () => undefined;
+		const asked = new Promise<void>(resolve => (firstAsked = resolve));
+		class HeldDisk extends InMemoryWorkspace {
+			holding = false;
+			override async stat(uri: string) {
+				if (this.holding) await new Promise<void>(answer => (held.push(answer), firstAsked()));
+				return super.stat(uri);
+			}
+		}
+		const workspace = new HeldDisk({ ...files(), 'docs.json': docsJson({ groups: [{ group: 'G', pages: ['a', 'b'] }] }, { favicon: '/a.mdx' }) });
+		const service = createLanguageService({ workspace, changesReported: true });
+		await service.findDocsRoots(noCancellation);
+		await service.checkSite(workspaceRoot, noCancellation);
+		const edit = (pages: string[]) =>
+			service.didChangeDocument(workspace.write('docs.json', docsJson({ groups: [{ group: 'G', pages }] }, { favicon: '/a.mdx' })).uri);
+		edit(['a', 'b', 'api']);
+		// A request of an editor feature builds the model of that text; its build waits for the disk.
+		workspace.holding = true;
+		const forHover = service.getSite(workspaceRoot, noCancellation);
+		await asked;
+		edit(['a', 'b', 'api', 'typed']);
+		const checked = service.checkSite(workspaceRoot, noCancellation);
+		workspace.holding = false;
+		for (const answer of held) answer();
+		const codes = (await checked).flatMap(r => r.diagnostics.map(d => d.code));
+		assert.deepEqual(codes, ['page-not-found']);
+		// The earlier build still answers the request that started it, and does not replace the newer model.
+		assert.equal((await forHover).navigation?.pages.length, 3);
+		assert.equal((await service.getSite(workspaceRoot, noCancellation)).navigation?.pages.length, 4);
+	});
+
 	it('bounds page completions on huge sites, best matches first, and says the list is incomplete', async () => {
 		const many: Record<string, string> = { 'docs.json': docsJson({ groups: [{ group: 'G', pages: ['v2/guides/page-0', ''] }] }) };
 		for (let i = 0; i < Math.max(1500, maxPageItems + 500); i++) many[`v${(i % 3) + 1}/guides/page-${i}.mdx`] = '# P\n';

@@ -44,7 +44,8 @@ export class SiteState implements SiteSnapshot {
 	/** The folder listings of the last roots search, for the page indexes of the roots it found; dropped at the first file event. */
 	#listings: Map<string, FolderListing> | undefined;
 	readonly #models = new Map<string, SiteModel>();
-	readonly #building = new Map<string, Promise<SiteModel>>();
+	/** The build under way per root, and the epoch it read: a request made after a later change never shares it. */
+	readonly #building = new Map<string, { readonly model: Promise<SiteModel>; readonly epoch: number }>();
 	/** The epoch at which a model was last known current. */
 	readonly #validatedAt = new WeakMap<SiteModel, number>();
 	/** The navigation rules' results, kept per root across builds (an edit re-runs the rules of what it touched). */
@@ -224,7 +225,10 @@ export class SiteState implements SiteSnapshot {
 		const cached = this.#models.get(root);
 		if (cached && (await this.#isCurrent(cached, pages))) return cached;
 		throwIfCancelled(token);
-		let pending = this.#building.get(root);
+		// A build started before the last change answers what it read, not this request (a docs.json
+		// keystroke during a hover's build published the text before it, and nothing checked again).
+		const under = this.#building.get(root);
+		let pending = under?.epoch === this.tracker.epoch ? under.model : undefined;
 		if (!pending) {
 			const epoch = this.tracker.epoch;
 			const { workspace } = this.options;
@@ -242,6 +246,9 @@ export class SiteState implements SiteSnapshot {
 				rules,
 				cached?.rootUri === root ? cached.config : undefined,
 			).then(model => {
+				// A build of an earlier epoch that ends after a later one does not replace its model.
+				const kept = this.#models.get(root);
+				if (kept && (this.#validatedAt.get(kept) ?? -1) > epoch) return model;
 				this.#models.set(root, model);
 				this.#validatedAt.set(model, epoch);
 				// A lone docs.json is composed from the last composition on the next edit: the parse kept of
@@ -260,9 +267,9 @@ export class SiteState implements SiteSnapshot {
 				return model;
 			});
 			const shared = pending;
-			this.#building.set(root, shared);
+			this.#building.set(root, { model: shared, epoch });
 			// A build that failed or was cancelled read nothing that stays: the next one reads what arrived.
-			void shared.catch(() => this.#arrivedWhileBuilding.delete(root)).finally(() => this.#building.get(root) === shared && this.#building.delete(root));
+			void shared.catch(() => this.#arrivedWhileBuilding.delete(root)).finally(() => this.#building.get(root)?.model === shared && this.#building.delete(root));
 		}
 		try {
 			return await pending;

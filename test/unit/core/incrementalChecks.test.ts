@@ -26,6 +26,34 @@ function files(): Record<string, string> {
 	};
 }
 
+/** A workspace whose stats wait, while `holding`, until the test releases them: what a build asks of the disk, and when. */
+class HeldDisk extends InMemoryWorkspace {
+	holding = false;
+	readonly held: { readonly uri: string; readonly answer: () => void }[] = [];
+	/** Resolves when the first stat waits. */
+	readonly asked: Promise<void>;
+	#firstAsked: () => void = () => undefined;
+
+	constructor(files: Record<string, string>) {
+		super(files);
+		this.asked = new Promise(resolve => (this.#firstAsked = resolve));
+	}
+
+	override async stat(uri: string) {
+		if (this.holding)
+			await new Promise<void>(answer => {
+				this.held.push({ uri: uri.slice(workspaceRoot.length + 1), answer });
+				this.#firstAsked();
+			});
+		return super.stat(uri);
+	}
+
+	release(): void {
+		this.holding = false;
+		for (const { answer } of this.held) answer();
+	}
+}
+
 async function start(options: { changesReported?: boolean } = {}) {
 	const workspace = new InMemoryWorkspace(files());
 	const service = createLanguageService({ workspace, ...options });
@@ -134,20 +162,6 @@ describe('incremental checks (speed at scale)', () => {
 
 	it('asks the disk everything a build needs at once, while the rules that need no answer run', async () => {
 		// A keystroke's build waited for each answer in turn (a missed page's .mdx, then its .md, then the favicon).
-		const held: { uri: string; answer: () => void }[] = [];
-		let firstAsked: () => void = () => undefined;
-		const asked = new Promise<void>(resolve => (firstAsked = resolve));
-		class HeldDisk extends InMemoryWorkspace {
-			holding = false;
-			override async stat(uri: string) {
-				if (!this.holding) return super.stat(uri);
-				await new Promise<void>(answer => {
-					held.push({ uri: uri.slice(workspaceRoot.length + 1), answer });
-					firstAsked();
-				});
-				return super.stat(uri);
-			}
-		}
 		const workspace = new HeldDisk(files());
 		const service = createLanguageService({ workspace, changesReported: true });
 		await service.findDocsRoots(noCancellation);
@@ -159,27 +173,16 @@ describe('incremental checks (speed at scale)', () => {
 		service.didChangeDocument(workspace.write('docs.json', JSON.stringify(edited, null, 2)).uri);
 		workspace.holding = true;
 		const checked = service.checkSite(workspaceRoot, noCancellation);
-		await asked;
+		await workspace.asked;
 		await new Promise(resolve => setImmediate(resolve));
-		assert.deepEqual(held.map(h => h.uri).sort(), ['guides/moved/c.md', 'guides/moved/c.mdx', 'missing.png']);
-		workspace.holding = false;
-		for (const { answer } of held) answer();
+		assert.deepEqual(workspace.held.map(h => h.uri).sort(), ['guides/moved/c.md', 'guides/moved/c.mdx', 'missing.png']);
+		workspace.release();
 		const codes = (await checked).flatMap(r => r.diagnostics.map(d => d.code));
 		assert.deepEqual(codes, ['favicon-not-found']);
 		assert.equal(service.isPage(workspaceUri('guides/moved/c.mdx')), true);
 	});
 
 	it("never answers a check with a build that started before the last change (a keystroke during a hover's build)", async () => {
-		const held: (() => void)[] = [];
-		let firstAsked: () => void = () => undefined;
-		const asked = new Promise<void>(resolve => (firstAsked = resolve));
-		class HeldDisk extends InMemoryWorkspace {
-			holding = false;
-			override async stat(uri: string) {
-				if (this.holding) await new Promise<void>(answer => (held.push(answer), firstAsked()));
-				return super.stat(uri);
-			}
-		}
 		const workspace = new HeldDisk({ ...files(), 'docs.json': docsJson({ groups: [{ group: 'G', pages: ['a', 'b'] }] }, { favicon: '/a.mdx' }) });
 		const service = createLanguageService({ workspace, changesReported: true });
 		await service.findDocsRoots(noCancellation);
@@ -190,11 +193,10 @@ describe('incremental checks (speed at scale)', () => {
 		// A request of an editor feature builds the model of that text; its build waits for the disk.
 		workspace.holding = true;
 		const forHover = service.getSite(workspaceRoot, noCancellation);
-		await asked;
+		await workspace.asked;
 		edit(['a', 'b', 'api', 'typed']);
 		const checked = service.checkSite(workspaceRoot, noCancellation);
-		workspace.holding = false;
-		for (const answer of held) answer();
+		workspace.release();
 		const codes = (await checked).flatMap(r => r.diagnostics.map(d => d.code));
 		assert.deepEqual(codes, ['page-not-found']);
 		// The earlier build still answers the request that started it, and does not replace the newer model.

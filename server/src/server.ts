@@ -7,7 +7,8 @@ import {
 	type FileEvent,
 	type InitializeResult,
 } from 'vscode-languageserver';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { editedDocuments } from './lsp/editedDocuments';
 import { createLanguageService } from './core/languageService';
 import { isSiteConfigUri } from './core/uris';
 import { createConnectionLogger } from './lsp/connectionLogger';
@@ -39,7 +40,7 @@ const specArrivalDelayMs = 150;
  * glue, and runs anywhere: what is Node's (files, workers, caches, HTTP) comes from `runtime`.
  */
 export function startServer(connection: Connection, runtime: ServerRuntime): void {
-	const documents = new TextDocuments(TextDocument);
+	const documents = new TextDocuments(editedDocuments);
 	const logger = createConnectionLogger(connection);
 	let folders: string[] = [];
 	// Drafts of the language-model tool "check draft" (lsp/agentTools.ts) win for the length of one request.

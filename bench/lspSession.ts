@@ -1,6 +1,7 @@
 import { URI } from 'vscode-uri';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { languageServerNodeFlags } from '../server/src/protocol';
 import * as path from 'node:path';
 import {
@@ -43,7 +44,7 @@ export class LspSession {
 	constructor(serverPath: string) {
 		// MINTDOC_BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=prof") profiles the server under the bench's load.
 		// The flags the extension starts the server with, then the bench's own.
-		const nodeArgs = [...languageServerNodeFlags, ...(process.env.MINTDOC_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
+		const nodeArgs = [...languageServerNodeFlags(availableParallelism()), ...(process.env.MINTDOC_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
 		this.#process = spawn(process.execPath, [...nodeArgs, serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
 		this.#process.stderr!.on('data', chunk => this.stderr.push(String(chunk)));
 		this.#process.on('exit', () => this.#changed());

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { unsafeSiteWrite } from './pathGuards';
@@ -14,9 +15,10 @@ const watchedGlob = '**/{*.json,*.mdx,*.md,*.yaml,*.yml,.mintignore}';
 /** Builds (but does not start) the client for the bundled server in `dist/server.js`, over Node IPC. */
 export function createLanguageClient(context: vscode.ExtensionContext, outputChannel: vscode.OutputChannel): LanguageClient {
 	const module = context.asAbsolutePath('dist/server.js');
+	const flags = languageServerNodeFlags(availableParallelism());
 	const serverOptions: ServerOptions = {
-		run: { module, transport: TransportKind.ipc, options: { execArgv: [...languageServerNodeFlags] } },
-		debug: { module, transport: TransportKind.ipc, options: { execArgv: [...languageServerNodeFlags, '--nolazy', '--inspect=6011'] } },
+		run: { module, transport: TransportKind.ipc, options: { execArgv: flags } },
+		debug: { module, transport: TransportKind.ipc, options: { execArgv: [...flags, '--nolazy', '--inspect=6011'] } },
 	};
 	const watcher = vscode.workspace.createFileSystemWatcher(watchedGlob);
 	// A deleted folder is reported once, for the folder, which no file glob matches: its pages (or the

@@ -24,9 +24,15 @@ export type { PreviewHostMessage, PreviewViewMessage } from './preview/previewMe
  *   slower to make and fill it faster. Without it: edits 27.5 against 30.7 ms on average, a full
  *   collection every ~6 keystrokes instead of 5 (the edit after one: 39 against 43 ms), p95 42-45
  *   against 44-49 ms, and less RSS (368-389 against 381-405 MB after load).
- * Measured on crewAI, interleaved runs of 100 edits; see docs/performance.md (session 15).
+ * - One V8 helper thread fewer than the machine has cores (Node's 4 where it has more). The helpers
+ *   sweep and mark the heap after a full collection while the next keystroke runs; on two cores
+ *   Node's four took the core the keystroke needed: the edit after a full collection (every ~6th)
+ *   took 38-39 ms against 33-35 with one helper, p95 43-53 against 35-46 ms, RSS the same or less.
+ * Measured on crewAI, interleaved runs of 100 edits; see docs/performance.md (sessions 15, 16).
  */
-export const languageServerNodeFlags: readonly string[] = ['--max-semi-space-size=20', '--no-allocation-site-pretenuring'];
+export function languageServerNodeFlags(cores: number): string[] {
+	return ['--max-semi-space-size=20', '--no-allocation-site-pretenuring', `--v8-pool-size=${Math.max(1, Math.min(4, cores - 1))}`];
+}
 
 /** The server's startup options: what the client sends as `initializationOptions`. */
 export interface ServerInitOptions {

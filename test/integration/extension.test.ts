@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, watch } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { allCommandIds } from '../../client/src/commandIds';
@@ -42,7 +43,7 @@ describe('MintDoc in a real VS Code extension host', () => {
 		const watcher = watch(logs, { recursive: true }, () => changes.fire());
 		try {
 			const lines = await waitFor(changes.event, () => (started().length ? started() : undefined), "the server's first log line");
-			for (const line of lines) for (const flag of languageServerNodeFlags) assert.ok(line.includes(` ${flag}`), `${flag} in: ${line}`);
+			for (const line of lines) for (const flag of languageServerNodeFlags(availableParallelism())) assert.ok(line.includes(` ${flag}`), `${flag} in: ${line}`);
 		} finally {
 			watcher.close();
 			changes.dispose();

@@ -27,7 +27,7 @@ export type { PreviewHostMessage, PreviewViewMessage } from './preview/previewMe
  * - One V8 helper thread fewer than the machine has cores (Node's 4 where it has more). The helpers
  *   sweep and mark the heap after a full collection while the next keystroke runs; on two cores
  *   Node's four took the core the keystroke needed: the edit after a full collection (every ~6th)
- *   took 38-39 ms against 33-35 with one helper, p95 43-53 against 35-46 ms, RSS the same or less.
+ *   took 37-44 ms against 31-37 with one helper, p95 43-53 against 35-46 ms, RSS the same or less.
  * Measured on crewAI, interleaved runs of 100 edits; see docs/performance.md (sessions 15, 16).
  */
 export function languageServerNodeFlags(cores: number): string[] {

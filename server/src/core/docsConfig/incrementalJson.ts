@@ -95,9 +95,10 @@ let lastEdit: { readonly oldText: string; readonly text: string; readonly start:
 
 /**
  * Tells {@link changedRegion} that `text` is `oldText` with `[start, oldEnd)` replaced by
- * `insertedLength` characters (as an editor's change event says). Not trusted blindly: a report
- * whose lengths do not add up is ignored, and the region is still narrowed to the characters that
- * differ, so the answer is the one a full comparison gives.
+ * `insertedLength` characters, as the editor's change event that made `text` says (the texts must
+ * agree outside that range; `lsp/editedDocuments.ts` reports what it just applied). A report whose
+ * lengths do not add up is ignored. The region is still narrowed to the characters that differ, so
+ * for a true report the answer is the one a full comparison gives.
  */
 export function noteTextEdit(oldText: string, text: string, start: number, oldEnd: number, insertedLength: number): void {
 	const fits = 0 <= start && start <= oldEnd && oldEnd <= oldText.length && text.length - oldText.length === insertedLength - (oldEnd - start);

@@ -11,6 +11,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statS
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { formatMdx } from '../server/src/core/format/formatPage';
+import { classifyDifference, formatClasses, type FormatClass } from './formatClasses';
 import { ensureOfficial } from './officialInstall';
 
 interface SiteResult {
@@ -22,6 +23,8 @@ interface SiteResult {
 	parseErrors: number;
 	notIdempotent: string[];
 	differences: { file: string; line: number; ours: string; mint: string }[];
+	/** Pages that differ from `mint format`'s by each class of difference (formatClasses.ts). */
+	classes: Map<FormatClass, number>;
 	mintMs: number;
 	oursMs: number;
 }
@@ -94,6 +97,7 @@ function compareSite(root: string, copy: string, mintMs: number): SiteResult {
 		parseErrors: 0,
 		notIdempotent: [],
 		differences: [],
+		classes: new Map(),
 		mintMs,
 		oursMs: 0,
 	};
@@ -118,6 +122,7 @@ function compareSite(root: string, copy: string, mintMs: number): SiteResult {
 			result.identical++;
 			continue;
 		}
+		for (const c of classifyDifference(ours, theirs)) result.classes.set(c, (result.classes.get(c) ?? 0) + 1);
 		const a = ours.split('\n');
 		const b = theirs.split('\n');
 		let line = 0;
@@ -163,6 +168,15 @@ function main() {
 			`| ${path.basename(r.site)} | ${r.pages} | ${r.mintChanged} | ${pct(r.identical)} | ${r.pages - r.unsafe.length - r.parseErrors} | ${r.unsafe.length} | ${r.parseErrors} | ${r.pages - r.notIdempotent.length - r.unsafe.length - r.parseErrors} | ${(r.mintMs / Math.max(1, r.pages)).toFixed(1)} | ${(r.oursMs / Math.max(1, r.pages)).toFixed(2)} |\n`,
 		);
 	}
+	process.stdout.write(
+		`\npages differing from mint format, by class of difference (a page may show several)\n\n| site | ${formatClasses.join(' | ')} |\n|---|${formatClasses.map(() => '---').join('|')}|\n`,
+	);
+	const total = new Map<FormatClass, number>();
+	for (const r of results) {
+		process.stdout.write(`| ${path.basename(r.site)} | ${formatClasses.map(c => r.classes.get(c) ?? 0).join(' | ')} |\n`);
+		for (const [c, n] of r.classes) total.set(c, (total.get(c) ?? 0) + n);
+	}
+	process.stdout.write(`| all | ${formatClasses.map(c => total.get(c) ?? 0).join(' | ')} |\n`);
 	for (const r of results) for (const u of r.unsafe) process.stdout.write(`unsafe ${path.basename(r.site)}/${u}\n`);
 	for (const r of results) for (const u of r.notIdempotent) process.stdout.write(`not idempotent ${path.basename(r.site)}/${u}\n`);
 }

@@ -65,9 +65,9 @@ describe('mintdoc format (built CLI)', function () {
 		assert.equal(readFileSync(file('index.mdx'), 'utf8'), messy);
 	});
 
-	it('--diff prints a unified diff and writes nothing', () => {
+	it('--diff prints a unified diff, writes nothing and exits 1', () => {
 		const result = mintdoc(['format', '--diff', 'index.mdx'], dir);
-		assert.equal(result.status, 0);
+		assert.equal(result.status, 1);
 		assert.match(result.stdout, /^--- a\/index\.mdx\n\+\+\+ b\/index\.mdx\n@@ -1,\d+ \+1,\d+ @@\n/);
 		assert.match(result.stdout, /^-title: Home$/m);
 		assert.match(result.stdout, /^\+title: "Home"$/m);

@@ -1,10 +1,11 @@
 import type { Code, Heading, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Table } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { sourceOf, writeInline, type InlineContext } from './inlineWriter';
-import { writeCodeMeta } from './codeMeta';
+import { writeCodeInfo } from './codeMeta';
 import { imgAsMarkdown, isImagePair, writeImagePair, writeImgTag } from './imageWriter';
 import { writeJsxAttributeList } from './jsxAttributes';
 import { blank, raw } from './lineMarks';
+import { asNamedCallout } from './namedCallout';
 
 /**
  * Writes block content in the web editor's form (learned from `mint format` output): one blank line
@@ -18,7 +19,17 @@ export { blank } from './lineMarks';
 
 export const ignoreComment = /^\s*\/\*\s*mintdoc-format-ignore\s*\*\/\s*$/;
 
-/** A Card without content is still written with an opening and a closing tag; other components close themselves. */
+/**
+ * The built-in components that hold content: without any they are still written with an opening and
+ * a closing tag, on two lines (`<Tab title="x">` then `</Tab>`), however they were written, as the
+ * web editor writes them (each checked with `mint format`, @mintlify/cli 4.0.1552). Other components
+ * (`Icon`, `Tree.File`, `Color.Item`, a snippet's) and HTML elements close themselves.
+ */
+const pairedWhenEmpty = new Set([
+	...['Note', 'Tip', 'Info', 'Warning', 'Danger', 'Check', 'Callout', 'Frame', 'Card', 'CardGroup', 'Columns'],
+	...['Step', 'Steps', 'Tab', 'Tabs', 'Accordion', 'AccordionGroup', 'Expandable', 'Panel', 'View', 'Tile', 'Update', 'Visibility'],
+	...['ParamField', 'ResponseField', 'CodeGroup', 'RequestExample', 'ResponseExample', 'Mermaid', 'Latex'],
+]);
 
 /** Components whose code blocks the web editor writes unindented, each between blank lines. */
 const codeGroups = new Set(['CodeGroup', 'RequestExample', 'ResponseExample']);
@@ -157,7 +168,8 @@ function writeCode(node: Code, ctx: BlockContext): string[] {
 	if (!ctx.inComponent) while (body.length > 1 && body[body.length - 1] === '') body.pop();
 	let fence = '```';
 	while (body.some(line => line.trimStart().startsWith(fence))) fence += '`';
-	const info = [node.lang || 'text', node.meta ? writeCodeMeta(node.meta) : undefined].filter(Boolean).join(' ');
+	const { lang, meta } = writeCodeInfo(node.lang, node.meta);
+	const info = meta ? `${lang} ${meta}` : lang;
 	return [`${fence}${info}`, ...body, fence];
 }
 
@@ -193,7 +205,8 @@ function writeTable(node: Table, ctx: BlockContext): string[] {
 	return [rows[0] ?? '', `| ${align.join(' | ')} |`, ...rows.slice(1)];
 }
 
-function writeJsxElement(node: MdxJsxFlowElement, ctx: BlockContext): string[] {
+function writeJsxElement(written: MdxJsxFlowElement, ctx: BlockContext): string[] {
+	const node = asNamedCallout(written) ?? written;
 	const name = node.name ?? '';
 	if (name === 'img' && !ctx.inHtml && node.children.length === 0 && node.attributes.length > 0) {
 		const image = imgAsMarkdown(node);
@@ -217,7 +230,7 @@ function writeJsxElementLines(node: MdxJsxFlowElement, ctx: BlockContext, attrib
 		? [`<${name}`, ...attributes.flatMap(a => a.split('\n').map((line, i) => (i === 0 ? `  ${line}` : html ? `${raw}${line}` : line)))]
 		: [`<${name}${attributes.map(a => ` ${a}`).join('')}`];
 	const opened = (end: string) => (multiLine ? [...head, end] : [`${head[0]}${end === '/>' ? ' />' : end}`]);
-	if (node.children.length === 0) return name === 'Card' ? [...opened('>'), `</${name}>`] : opened('/>');
+	if (node.children.length === 0) return pairedWhenEmpty.has(name) ? [...opened('>'), `</${name}>`] : opened('/>');
 	if (name === 'Prompt') {
 		const body = promptBody(node, ctx.source);
 		if (body) return [...opened('>'), ...body, `</${name}>`];

@@ -1,14 +1,14 @@
 /**
  * A code fence's meta (what follows the language) in the web editor's form, learned from `mint
- * format` output. The editor reads the meta into its parts and writes them back in a fixed order:
- * the title's words first (in the order written), then `highlight={…}`, `icon=…`, `focus={…}`, then
- * the flags `expandable`, `lines`, `wrap`, `twoslash`. A line highlight written `{1,3-4}` is
+ * format` output (@mintlify/cli 4.0.1552, checked again 2026-12-05). The editor reads the meta into
+ * its parts and writes them back in a fixed order: the title's words first (in the order written),
+ * then `expandable`, `highlight={…}`, `icon=…`, `lines`, `wrap`, `focus={…}`, `twoslash`, `nocopy`. A line highlight written `{1,3-4}` is
  * `highlight={1,3-4}`; `highlight="4"` and `highlight=4` are `highlight={4}`; line numbers are
  * written in order, consecutive ones as a range (`{1,2,5}` → `{1-2,5}`); `icon="x"` is
  * `icon=x`. A meta this cannot read without losing something (a quoted value with a space, a
  * repeated part, a flag given a value) keeps its parts in place, only its line highlight renamed.
  */
-const flags = ['expandable', 'lines', 'wrap', 'twoslash'];
+const flags = ['expandable', 'lines', 'wrap', 'twoslash', 'nocopy'];
 const lineRange = /^[\d,-]+$/;
 
 export function writeCodeMeta(meta: string): string {
@@ -23,7 +23,7 @@ export function writeCodeMeta(meta: string): string {
 	};
 	for (const token of tokens) {
 		const braces = /^\{([\d,-]+)\}$/.exec(token);
-		const attribute = /^(highlight|focus|icon|expandable|lines|wrap|twoslash)=(.*)$/.exec(token);
+		const attribute = /^(highlight|focus|icon|expandable|lines|wrap|twoslash|nocopy)=(.*)$/.exec(token);
 		let ok = true;
 		if (braces) ok = set('highlight', `highlight={${lineRuns(braces[1])}}`);
 		else if (attribute) {
@@ -37,7 +37,20 @@ export function writeCodeMeta(meta: string): string {
 		else title.push(token);
 		if (!ok) return highlightMeta(meta);
 	}
-	return [...title, parts.highlight, parts.icon, parts.focus, ...flags.map(f => parts[f])].filter(Boolean).join(' ');
+	return [...title, parts.expandable, parts.highlight, parts.icon, parts.lines, parts.wrap, parts.focus, parts.twoslash, parts.nocopy]
+		.filter(Boolean)
+		.join(' ');
+}
+
+/**
+ * A fence's language and meta as the web editor writes them: `text` when no language was given, and
+ * a fence whose first word is `nocopy` (` ```nocopy `) is a `text` block with that flag — the editor
+ * reads the word as the flag, not as a language (it does so for `nocopy` only: ` ```wrap ` stays).
+ */
+export function writeCodeInfo(lang: string | null | undefined, meta: string | null | undefined): { lang: string; meta: string } {
+	const flagFirst = lang === 'nocopy';
+	const words = flagFirst ? ['nocopy', meta ?? ''].join(' ').trim() : (meta ?? '');
+	return { lang: flagFirst || !lang ? 'text' : lang, meta: words ? writeCodeMeta(words) : '' };
 }
 
 /**

@@ -21,8 +21,9 @@ export function writeFrontmatter(yamlText: string): string[] | undefined {
 
 function writeMap(map: Record<string, unknown>, indent: string, lines: string[]): boolean {
 	for (const [key, value] of Object.entries(map)) {
-		if (!/^[A-Za-z_][\w.-]*$/.test(key)) return false;
-		if (!writeEntry(`${indent}${key}:`, value, indent, lines)) return false;
+		const written = writeKey(key);
+		if (written === undefined) return false;
+		if (!writeEntry(`${indent}${written}:`, value, indent, lines)) return false;
 	}
 	return true;
 }
@@ -55,6 +56,21 @@ function writeEntry(head: string, value: unknown, indent: string, lines: string[
 		return writeMap(value as Record<string, unknown>, `${indent}  `, lines);
 	}
 	return false;
+}
+
+/**
+ * A key as `mint format` writes it: plain, also where it was written quoted (`"og:title"` →
+ * `og:title`), as long as the plain form reads back as the same string key; else kept out of the form.
+ */
+function writeKey(key: string): string | undefined {
+	if (/^[A-Za-z_][\w.-]*$/.test(key)) return key;
+	if (!/^[A-Za-z_][\w.:/ -]*$/.test(key) || key.endsWith(':') || key.endsWith(' ') || key.includes(': ')) return undefined;
+	try {
+		const back = parse(`${key}: 0`, { prettyErrors: false, logLevel: 'silent' }) as unknown;
+		return back && typeof back === 'object' && Object.keys(back).length === 1 && Object.hasOwn(back, key) ? key : undefined;
+	} catch {
+		return undefined;
+	}
 }
 
 function writeScalar(value: unknown): string | undefined {

@@ -135,8 +135,9 @@ function escapeText(value: string, ctx: InlineContext): string {
 		if (alwaysEscaped.has(c)) out += `\\${c}`;
 		else if (c === '_' && !(wordChar.test(text[i - 1] ?? '') && wordChar.test(text[i + 1] ?? ''))) out += '\\_';
 		else if (c === '|' && ctx.inTable) out += '\\|';
-		// As the web editor does: a `+` opening a text run (after a tag, code or emphasis) is escaped.
-		else if (c === '+' && i === 0) out += '\\+';
+		// As the web editor does: a `+` opening a text run and followed by a space (a list marker,
+		// were the run at a line's start) is escaped; `+20` is not.
+		else if (c === '+' && i === 0 && /^\s?$/.test(text[1] ?? '')) out += '\\+';
 		else if ((c === ']' || c === '[') && ctx.inLink) out += `\\${c}`;
 		else if (c === ']' && /[([:]/.test(text[i + 1] ?? '')) out += '\\]';
 		else if (c === '~' && text[i + 1] === '~') out += '\\~';

@@ -1,4 +1,5 @@
 import type { MdxJsxAttribute, MdxJsxExpressionAttribute } from 'mdast-util-mdx-jsx';
+import { builtinComponent } from '../mdx/components';
 import { propOrder } from './propOrder';
 
 /**
@@ -20,8 +21,11 @@ export function writeJsxAttributes(name: string | null | undefined, attributes: 
  */
 export function writeJsxAttributeList(name: string | null | undefined, attributes: readonly (MdxJsxAttribute | MdxJsxExpressionAttribute)[]): string[] {
 	if (attributes.length === 0) return [];
+	// The web editor writes a built-in component's `prop={true}` as the bare prop (the same value in
+	// JSX); an HTML element's or another component's is left as written.
+	const bareTrue = builtinComponent(name ?? '') !== undefined;
 	return orderAttributes(name ?? '', attributes).map(a =>
-		writeAttribute(a)
+		writeAttribute(bareTrue && isTrueExpression(a) ? { ...a, value: null } : a)
 			.split(/\r?\n/)
 			.map((line, i) => (i === 0 ? line : line.trimStart()))
 			.join('\n'),
@@ -41,6 +45,11 @@ function orderAttributes(name: string, attributes: readonly (MdxJsxAttribute | M
 		.map((a, i) => ({ a, r: rank(a, i), i }))
 		.sort((x, y) => x.r - y.r || x.i - y.i)
 		.map(x => x.a);
+}
+
+/** `prop={true}`: the value a bare prop has. */
+export function isTrueExpression(a: MdxJsxAttribute | MdxJsxExpressionAttribute): a is MdxJsxAttribute {
+	return a.type === 'mdxJsxAttribute' && typeof a.value === 'object' && a.value !== null && a.value.value.trim() === 'true';
 }
 
 function writeAttribute(a: MdxJsxAttribute | MdxJsxExpressionAttribute): string {

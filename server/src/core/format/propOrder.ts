@@ -4,7 +4,7 @@
  * conformance/format.ts). Props not listed keep their written order after the listed ones.
  */
 const orders: Record<string, readonly string[]> = {
-	Accordion: ['title', 'defaultOpen', 'icon', 'id', 'iconType'],
+	Accordion: ['title', 'description', 'defaultOpen', 'icon', 'iconType', 'id'],
 	Badge: ['color', 'size', 'shape', 'stroke', 'disabled', 'icon'],
 	Callout: ['type', 'title', 'icon', 'iconType', 'color'],
 	Card: ['title', 'type', 'img', 'color', 'icon', 'iconType', 'horizontal', 'href', 'cta', 'arrow'],
@@ -12,9 +12,9 @@ const orders: Record<string, readonly string[]> = {
 	Expandable: ['title', 'defaultOpen'],
 	Frame: ['caption', 'hint'],
 	'GitHub.Repo': ['repo', 'variant'],
-	ParamField: ['path', 'body', 'default', 'header', 'type', 'required'],
+	ParamField: ['query', 'path', 'body', 'header', 'default', 'type', 'required', 'deprecated', 'placeholder'],
 	Prompt: ['description', 'icon', 'iconType', 'actions'],
-	ResponseField: ['name', 'type', 'required', 'default', 'deprecated', 'defaultOpen'],
+	ResponseField: ['name', 'type', 'default', 'required', 'deprecated', 'defaultOpen'],
 	Tab: ['title', 'icon'],
 	Tile: ['href', 'title', 'description'],
 	Tooltip: ['tip', 'headline', 'cta', 'href'],

@@ -1,9 +1,11 @@
 import type { Root } from 'mdast';
 import { parse } from 'yaml';
-import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
+import type { MdxJsxAttribute, MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import { callouts } from './blockWriter';
-import { writeCodeMeta } from './codeMeta';
+import { writeCodeInfo } from './codeMeta';
 import { imgAsMarkdown, isImagePair } from './imageWriter';
+import { isTrueExpression } from './jsxAttributes';
+import { asNamedCallout } from './namedCallout';
 
 /**
  * What a page says, without what the platform's renderer ignores: positions, whitespace runs in
@@ -35,6 +37,9 @@ function normalise(node: unknown): Json {
 	if (n.type === 'mdxJsxTextElement' && n.name === 'br' && !(n.attributes as unknown[]).length) return { type: 'break' };
 	const callout = n.type === 'paragraph' ? calloutOfParagraph(n) : undefined;
 	if (callout) return normalise(callout);
+	// `<Callout type="tip">` is the Tip callout to the web editor and the renderer (namedCallout.ts).
+	const named = n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement' ? asNamedCallout(n as unknown as MdxJsxFlowElement) : undefined;
+	if (named) return normalise(named);
 	if (n.type === 'yaml') return { type: 'yaml', data: readYaml(String(n.value)) };
 	// A link around strong (emphasised) text and strong text that is one link render the same (`[**a**](u)`, `**[a](u)**`).
 	// Emphasis around strong text and strong around emphasis render the same.
@@ -45,15 +50,21 @@ function normalise(node: unknown): Json {
 	// An `<img>` saying no more than a Markdown image can is that image (a block one on a paragraph of its own).
 	const image = n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement' ? imgAsMarkdown(n as unknown as MdxJsxFlowElement) : undefined;
 	if (image) return normalise(n.type === 'mdxJsxFlowElement' ? { type: 'paragraph', children: [image] } : image);
-	if (n.type === 'image') return { type: 'image', url: normalise(n.url), alt: normalise(n.alt ?? ''), title: normalise(n.title ?? null) };
+	// An alt text is read as text (by screen readers, and shown in place of a missing image): a line
+	// break in it is a space, as in any text, so joining a multi-line alt changes nothing.
+	if (n.type === 'image') return { type: 'image', url: normalise(n.url), alt: String(n.alt ?? '').replace(/\s+/g, ' '), title: normalise(n.title ?? null) };
 	const out: Record<string, Json> = {};
 	for (const [key, value] of Object.entries(n)) {
 		if (key === 'position' || key === 'data' || key === 'spread' || value === undefined) continue;
 		out[key] = normalise(value);
 	}
 	if (n.type === 'text' && typeof n.value === 'string') out.value = n.value.replace(/\s+/g, ' ');
-	if (n.type === 'code' && (n.lang === null || n.lang === undefined)) out.lang = 'text';
-	if (n.type === 'code' && typeof n.meta === 'string') out.meta = writeCodeMeta(n.meta);
+	if (n.type === 'code') {
+		// `text` is the renderer's default language; ` ```nocopy ` is a text block with that flag (codeMeta.ts).
+		const info = writeCodeInfo(n.lang as string | null | undefined, n.meta as string | null | undefined);
+		out.lang = info.lang;
+		out.meta = info.meta || null;
+	}
 	// Empty lines ending a code block show nothing (the web editor drops them).
 	if (n.type === 'code' && typeof n.value === 'string') out.value = n.value.replace(/(\r?\n)+$/, '');
 	// An expression moved into or out of a component is re-indented line by line, as the web editor does.
@@ -63,6 +74,9 @@ function normalise(node: unknown): Json {
 		if (!attrs.some(a => a.type === 'mdxJsxExpressionAttribute'))
 			out.attributes = [...attrs].sort((x, y) => String(x.name).localeCompare(String(y.name))) as Json;
 	}
+	// `prop={true}` and a bare `prop` are the same value in JSX.
+	if (n.type === 'mdxJsxAttribute' && isTrueExpression(n as unknown as MdxJsxAttribute))
+		return { type: 'mdxJsxAttribute', name: normalise(n.name), value: null };
 	// The order of the classes in a class list does not matter to the browser.
 	if (n.type === 'mdxJsxAttribute' && n.name === 'className' && typeof n.value === 'string') out.value = n.value.split(/\s+/).filter(Boolean).sort().join(' ');
 	if (n.type === 'mdxJsxAttributeValueExpression' && typeof n.value === 'string') {

@@ -121,8 +121,12 @@ function documentOf(uri: string, read: GuardedRead | undefined): TextDocument | 
 	switch (read?.kind) {
 		case undefined:
 			return undefined;
-		case 'refused':
-			return refusedDocument(uri, languageIdOf(uri), read.reason);
+		case 'refused': {
+			const document = refusedDocument(uri, languageIdOf(uri), read.reason);
+			// Its summary is shared by no empty page, and by no file refused for the other reason (summaries are shared by content key).
+			noteContentKey(document, `refused:${read.reason}`);
+			return document;
+		}
 		case 'oversized':
 			return oversizedDocument(uri, languageIdOf(uri), read.head.toString('utf8'), read.size);
 		case 'read':

@@ -3,7 +3,7 @@ import { TextDocument, type Position, type Range } from 'vscode-languageserver-t
 import { URI } from 'vscode-uri';
 import { givenContentKey, noteContentKey, noteTextFacts, pageHead, type TextFacts } from '../core/cache';
 import { mayHoldDirectives } from '../core/config/disableDirectives';
-import { limits, oversizedSize } from '../core/textGuards';
+import { isReadWhole, limits } from '../core/textGuards';
 import type { DocsWorkspace } from '../core/workspace';
 import { CacheEntries } from './cacheFile';
 import { languageIdOf, readDocumentNow } from './fsWorkspace';
@@ -71,7 +71,8 @@ export function createUnchangedFiles(file: string, fingerprint: string, options:
 		if (known) entries.delete(`f:${uri}`);
 		const readAt = Date.now();
 		const document = await inner.readDocument(uri);
-		const key = document && oversizedSize(document) === undefined ? givenContentKey(document) : undefined;
+		// Only a file read whole is remembered: one too large or refused (a link leading outside) is read, and judged, every time.
+		const key = document && isReadWhole(document) ? givenContentKey(document) : undefined;
 		if (!document || key === undefined) return document;
 		const text = document.getText();
 		const head = pageHead(text);

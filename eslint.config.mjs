@@ -28,4 +28,42 @@ export default tseslint.config(
 			'@typescript-eslint/no-misused-promises': 'error',
 		},
 	},
+	// Every file of a repository is read through server/src/node/guardedRead.ts (regular files only, real
+	// path inside the workspace, read to the size cap): a page linked to /dev/zero, /dev/stdin or a file
+	// outside would otherwise hang a check or leak. So `fs` reads are an error anywhere else in the server.
+	// Exceptions, each for files MintDoc owns, never a repository's: privateFiles.ts (its caches, opened
+	// O_NOFOLLOW in its private folder, owner checked), codeCache.ts and pageCache.ts (MintDoc's own
+	// bundles), siteFiles.ts (opens to write, O_EXCL|O_NOFOLLOW, never to read). The client cannot import
+	// the server's modules (dependency-cruiser) and reads only files the user picks; build scripts are .mjs.
+	{
+		files: ['server/src/**/*.ts'],
+		ignores: ['server/src/node/guardedRead.ts', 'server/src/node/privateFiles.ts', 'server/src/node/codeCache.ts', 'server/src/node/pageCache.ts', 'server/src/node/siteFiles.ts'],
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				...['fs', 'node:fs'].map(name => ({
+					name,
+					importNames: ['readFile', 'readFileSync', 'createReadStream', 'open', 'openSync', 'read', 'readSync', 'readv', 'readvSync', 'openAsBlob'],
+					message: 'Read files through server/src/node/guardedRead.ts (regular files inside the workspace, size-capped).',
+				})),
+				...['fs/promises', 'node:fs/promises'].map(name => ({
+					name,
+					importNames: ['readFile', 'open'],
+					message: 'Read files through server/src/node/guardedRead.ts (regular files inside the workspace, size-capped).',
+				})),
+			],
+			'no-restricted-syntax': [
+				'error',
+				{
+					selector:
+						'MemberExpression[object.name=/^(fs|fsp|fsPromises|promises|nodeFs)$/][property.name=/^(readFile|readFileSync|createReadStream|open|openSync|read|readSync|readv|readvSync|openAsBlob)$/]',
+					message: 'Read files through server/src/node/guardedRead.ts (regular files inside the workspace, size-capped).',
+				},
+				{
+					selector: "MemberExpression[object.property.name='promises'][property.name=/^(readFile|open)$/]",
+					message: 'Read files through server/src/node/guardedRead.ts (regular files inside the workspace, size-capped).',
+				},
+			],
+		},
+	},
 );

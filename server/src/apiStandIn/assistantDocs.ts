@@ -1,10 +1,11 @@
 import GithubSlugger from 'github-slugger';
 import { parse as parseJsonc } from 'jsonc-parser';
 import type { Nodes, Root } from 'mdast';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { pageMetadata } from '../core/mdx/frontmatter';
 import { parseMdx } from '../core/mdx/mdxParser';
+import { guardedText, readGuardedSync, realFolders } from '../node/guardedRead';
 import { Bm25Index } from './bm25';
 
 /**
@@ -67,6 +68,9 @@ export function createAssistantDocs(sections: readonly DocSection[], docsJson: u
 /** Reads every page of `dir` (not hidden folders, node_modules or snippets) and its docs.json. */
 export function loadAssistantDocs(dir: string): AssistantDocs {
 	const sections: DocSection[] = [];
+	// Read as the check reads a site: regular files inside the folder, to the size cap (a page linked to /dev/zero is left out).
+	const inside = realFolders([dir]);
+	const read = (file: string) => guardedText(readGuardedSync(file, { inside }));
 	const walk = (relative: string) => {
 		const entries = readdirSync(path.join(dir, relative), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
 		for (const entry of entries) {
@@ -74,14 +78,16 @@ export function loadAssistantDocs(dir: string): AssistantDocs {
 			const child = relative ? `${relative}/${entry.name}` : entry.name;
 			if (entry.isDirectory()) walk(child);
 			else if (/\.mdx?$/i.test(entry.name) && !/^(README|LICENSE|CHANGELOG|CONTRIBUTING)\.md$/i.test(entry.name)) {
-				sections.push(...pageSections(child.replace(/\.mdx?$/i, ''), readFileSync(path.join(dir, child), 'utf8'), /\.mdx$/i.test(entry.name)));
+				const text = read(path.join(dir, child));
+				if (text !== undefined) sections.push(...pageSections(child.replace(/\.mdx?$/i, ''), text, /\.mdx$/i.test(entry.name)));
 			}
 		}
 	};
 	walk('');
 	let docsJson: unknown;
 	const configFile = path.join(dir, 'docs.json');
-	if (existsSync(configFile)) docsJson = parseJsonc(readFileSync(configFile, 'utf8'), [], { allowTrailingComma: true });
+	const configText = existsSync(configFile) ? read(configFile) : undefined;
+	if (configText !== undefined) docsJson = parseJsonc(configText, [], { allowTrailingComma: true });
 	return createAssistantDocs(sections, docsJson, dir);
 }
 

@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import * as path from 'node:path';
+import { guardedText, readGuardedSync, realFolders } from '../node/guardedRead';
 
 /** A feedback entry as the stand-in serves it (the wire shape of the spec, plus extras some sources carry). */
 export interface StandInFeedback {
@@ -65,6 +66,8 @@ export const builtinPages: readonly DocsPage[] = [
 /** The pages of a docs folder (`.mdx`/`.md`, not snippets, not hidden or node_modules) with their code blocks. */
 export function scanDocs(dir: string): DocsPage[] {
 	const pages: DocsPage[] = [];
+	// Read as the check reads a site: regular files inside the folder, to the size cap.
+	const inside = realFolders([dir]);
 	const walk = (relative: string) => {
 		for (const entry of readdirSync(path.join(dir, relative), { withFileTypes: true })) {
 			if (entry.name.startsWith('.') || entry.name === 'node_modules' || entry.name === 'snippets') continue;
@@ -72,7 +75,8 @@ export function scanDocs(dir: string): DocsPage[] {
 			if (entry.isDirectory()) walk(child);
 			else if (/\.mdx?$/.test(entry.name)) {
 				const route = child.replace(/\.mdx?$/, '').replace(/(^|\/)index$/, '');
-				pages.push({ path: `/${route}`, codeBlocks: codeBlocksOf(readFileSync(path.join(dir, child), 'utf8')) });
+				const text = guardedText(readGuardedSync(path.join(dir, child), { inside }));
+				if (text !== undefined) pages.push({ path: `/${route}`, codeBlocks: codeBlocksOf(text) });
 			}
 		}
 	};

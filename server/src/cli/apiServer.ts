@@ -1,7 +1,8 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { UsageError } from './check';
+import { guardedText, readGuardedSync } from '../node/guardedRead';
 import { generateAnalytics } from '../apiStandIn/analyticsData';
 import { createAssistantDocs, defaultDocsDir, loadAssistantDocs } from '../apiStandIn/assistantDocs';
 import { faultHelp } from '../apiStandIn/faults';
@@ -153,7 +154,10 @@ function parseAnchor(value: string | undefined): Date {
 function readDataFile(file: string): DataFile {
 	let parsed: unknown;
 	try {
-		parsed = JSON.parse(readFileSync(file, 'utf8'));
+		// A file the user names: anywhere, but a regular file read to the size cap.
+		const text = guardedText(readGuardedSync(file));
+		if (text === undefined) throw new Error('not a readable regular file (or over 16 MB)');
+		parsed = JSON.parse(text);
 	} catch (e) {
 		throw new UsageError(`--data ${file}: ${e instanceof Error ? e.message : String(e)}`);
 	}

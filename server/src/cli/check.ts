@@ -22,6 +22,8 @@ export interface CheckResult {
 	readonly translations?: readonly TranslationRow[];
 	/** What mintdoc.json or a page's comments silenced (only SARIF shows it, marked as suppressed). */
 	readonly suppressed?: readonly SuppressedFinding[];
+	/** The mintdoc.json files applied (URIs, each once): the text output names them. */
+	readonly configFiles?: readonly string[];
 }
 
 /**
@@ -81,10 +83,11 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 				fetch: options.fetch,
 			});
 		// The team's choices apply last, to every finding of the run (external links too).
-		const configs = await loadTeamConfigs(roots, options.teamConfig ?? {}, cwd);
+		const configs = await loadTeamConfigs(roots, options.teamConfig ?? {}, cwd, folders);
 		const suppressed: SuppressedFinding[] = [];
 		const configured = await applyTeamConfigs(results, roots, configs, options.teamConfig?.rules, suppressed, directives);
-		return { ...(await withCoverage(service, workspace, roots, configured, { ...options, cwd })), suppressed };
+		const configFiles = [...new Set([...configs.values()].flatMap(c => (c ? [c.uri] : [])))];
+		return { ...(await withCoverage(service, workspace, roots, configured, { ...options, cwd })), suppressed, configFiles };
 	} finally {
 		dispose();
 	}

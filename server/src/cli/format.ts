@@ -8,6 +8,7 @@ import { isFormatIgnored, mintdocConfigFileName, readFormatConfig, type FormatCo
 import { FormatThreads } from '../node/formatThreads';
 import { FormatCache } from '../node/formatCache';
 import { cacheFileFor, defaultCacheDirectory, pruneCacheFolder, summarizerFingerprint } from '../node/pageCache';
+import { guardedText, readGuarded } from '../node/guardedRead';
 import { UsageError } from './check';
 import { unifiedDiff } from './lineDiff';
 
@@ -165,7 +166,13 @@ async function formatFiles(files: readonly string[], cache: FormatCache | undefi
 	// Without the cache every page is formatted: the threads start now, and their start-up overlaps the reading.
 	if (threadsAllowed && !cache && files.length >= pagesPerThread) startThreads(files.length);
 	for (const file of files) {
-		const text = await fs.readFile(file, 'utf8');
+		// Read as every file is (guardedRead.ts): a page linked to /dev/zero is left as written, never read forever.
+		const read = await readGuarded(file);
+		if (read?.kind !== 'read') {
+			outcomes.set(file, { text: '', result: { kind: 'unsafe', where: 'not read: not a regular file, or over 16 MB' } });
+			continue;
+		}
+		const text = read.bytes.toString('utf8');
 		texts.set(file, text);
 		if (await cache?.isSettled(text)) {
 			outcomes.set(file, { text, result: { kind: 'formatted', text, changed: false } });
@@ -261,7 +268,8 @@ async function isDir(p: string): Promise<boolean> {
 }
 
 async function readOptional(file: string): Promise<string | undefined> {
-	return fs.readFile(file, 'utf8').catch(() => undefined);
+	// An ignore file linked to a device is not read (see guardedRead.ts).
+	return guardedText(await readGuarded(file));
 }
 
 function toPosix(p: string): string {

@@ -10,6 +10,7 @@ import { generatePages } from '../core/openapi/generatePages';
 import { readOpenApiSpec } from '../core/openapi/openApiSpec';
 import { child, parseSpecText, stringOf } from '../core/openapi/specTree';
 import { createFsWorkspace } from '../node/fsWorkspace';
+import { guardedText, readGuarded, realFolders } from '../node/guardedRead';
 import { writeSiteFile } from '../node/siteFiles';
 import { UsageError } from './check';
 
@@ -39,9 +40,13 @@ export async function runGenerate(args: readonly string[], out: NodeJS.WritableS
 	if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be 'text' or 'json', not '${values.format}'`);
 	const cwd = process.cwd();
 	const specFile = path.resolve(cwd, positionals[0]);
-	const text = await fs.readFile(specFile, 'utf8').catch((e: NodeJS.ErrnoException) => {
-		throw new UsageError(`cannot read '${positionals[0]}': ${e.code === 'ENOENT' ? 'no such file' : e.code === 'EISDIR' ? 'it is a folder' : e.message}`);
-	});
+	// The user names the document (it may be anywhere), but it is read as every file is: a regular file, to the size cap.
+	const read = await readGuarded(specFile);
+	if (read?.kind !== 'read')
+		throw new UsageError(
+			`cannot read '${positionals[0]}': ${!read ? 'no such file' : read.kind === 'oversized' ? 'it is too large' : (await fs.stat(specFile).catch(() => undefined))?.isDirectory() ? 'it is a folder' : 'not a regular file'}`,
+		);
+	const text = read.bytes.toString('utf8');
 	const specUri = URI.file(specFile).toString();
 	const spec = readOpenApiSpec(specUri, text);
 	if (spec.parseErrors.length) {
@@ -67,7 +72,11 @@ export async function runGenerate(args: readonly string[], out: NodeJS.WritableS
 	const shown = (relativePath: string) => path.relative(cwd, path.join(base, relativePath)).split(path.sep).join('/');
 	const written: string[] = [];
 	const skipped = generated.skipped.map(shown);
-	if (generated.files.length) await fs.mkdir(outDir, { recursive: true });
+	if (generated.files.length) {
+		// Checked before any folder is made: a link on the way (`-o sub/link/deeper`) would have `deeper` made wherever it leads.
+		await refuseLinksOnTheWay(docsRoot ?? (isWithin(cwd, outDir) ? cwd : outDir), outDir, cwd);
+		await fs.mkdir(outDir, { recursive: true });
+	}
 	// Files are written inside the site (or the output folder) only, never through a link.
 	for (const file of generated.files) {
 		try {
@@ -106,6 +115,24 @@ export async function runGenerate(args: readonly string[], out: NodeJS.WritableS
 	return 0;
 }
 
+function isWithin(folder: string, target: string): boolean {
+	const relative = path.relative(folder, target);
+	return !relative.startsWith('..') && !path.isAbsolute(relative);
+}
+
+/** Throws when a folder that exists between `from` and `to` (both included) is a symbolic link or not a folder. */
+async function refuseLinksOnTheWay(from: string, to: string, cwd: string): Promise<void> {
+	let folder = from;
+	for (const part of ['', ...path.relative(from, to).split(path.sep).filter(Boolean)]) {
+		folder = path.join(folder, part);
+		const stat = await fs.lstat(folder).catch(() => undefined);
+		if (!stat) return; // the rest is made by mkdir, below a folder that is no link
+		const shown = path.relative(cwd, folder) || '.';
+		if (stat.isSymbolicLink() && folder !== from) throw new UsageError(`'${shown}' is a symbolic link: no folder is made or file written through it`);
+		if (!stat.isDirectory() && !stat.isSymbolicLink()) throw new UsageError(`'${shown}' is not a folder`);
+	}
+}
+
 /** The nearest folder at or above `dir` that holds a docs.json. */
 function findDocsRoot(dir: string): string | undefined {
 	for (let current = dir; ; current = path.dirname(current)) {
@@ -135,7 +162,8 @@ async function filePrefixFor(docsRoot: string, specFile: string): Promise<string
 
 /** Appends the group to `navigation.groups`, keeping the file's formatting (jsonc-parser `modify`). */
 async function addGroup(docsJson: string, shownName: string, group: GenerateResult['group']): Promise<NonNullable<GenerateResult['docsJsonUpdate']>> {
-	const text = await fs.readFile(docsJson, 'utf8');
+	const text = guardedText(await readGuarded(docsJson, { inside: realFolders([path.dirname(docsJson)]) }));
+	if (text === undefined) return { added: false, message: `${shownName} is not a regular file of the site: not changed.` };
 	const paste = `Paste this group where it belongs in the navigation:\n${JSON.stringify(group, null, 2)}`;
 	const groups = findNodeAtLocation(parseTree(text) ?? { type: 'null', offset: 0, length: 0 }, ['navigation', 'groups']);
 	if (groups?.type !== 'array')

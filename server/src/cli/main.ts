@@ -170,7 +170,7 @@ async function runCheck(args: readonly string[], out: NodeJS.WritableStream, err
 	const printFile = parsed.values['print-config'];
 	if (printFile !== undefined) return printConfig(printFile, teamConfig, cwd, out, err);
 	const dirs = parsed.positionals.length ? parsed.positionals : ['.'];
-	const { roots, results, coverage, translations, suppressed } = await checkFolders(dirs, cwd, {
+	const { roots, results, coverage, translations, suppressed, configFiles } = await checkFolders(dirs, cwd, {
 		coverage: parsed.values.coverage,
 		translations: parsed.values.translations,
 		checkExternal: parsed.values['check-external'],
@@ -207,7 +207,13 @@ async function runCheck(args: readonly string[], out: NodeJS.WritableStream, err
 			),
 		);
 	else if (format === 'junit') out.write(formatJunit(problems, [...new Set(results.map(r => relativeFile(r.uri, cwd)))]));
-	else out.write(formatText(problems, summaryLine) + (report ? formatCoverageText(report) : '') + (translations ? formatTranslationsTable(translations) : ''));
+	else
+		out.write(
+			configurationLines(configFiles ?? [], cwd) +
+				formatText(problems, summaryLine) +
+				(report ? formatCoverageText(report) : '') +
+				(translations ? formatTranslationsTable(translations) : ''),
+		);
 	if (all.some(p => p.severity === 'error')) return 1;
 	// Warnings count against the limit even when --quiet leaves them out of the report, as in ESLint.
 	const warnings = all.filter(p => p.severity === 'warning').length;
@@ -216,6 +222,17 @@ async function runCheck(args: readonly string[], out: NodeJS.WritableStream, err
 		return 1;
 	}
 	return 0;
+}
+
+/**
+ * `Configuration: site/mintdoc.json`, first in the text output: a reader of a CI log sees which file
+ * set the rules (one found in a folder above the site would otherwise act unseen). The path comes
+ * from the repository's folder names: line breaks in it are printed escaped, never raw.
+ */
+function configurationLines(files: readonly string[], cwd: string): string {
+	return files
+		.map(uri => `Configuration: ${relativeFile(uri, cwd).replace(/[\r\n\u2028\u2029]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`)
+		.join('');
 }
 
 /** `--max-warnings -1` (no limit, as in ESLint): parseArgs would read `-1` as an option, so it is joined to its flag. */

@@ -10,6 +10,7 @@ import type { PlaygroundRequest } from '../preview/playgroundTypes';
 import { previewEndpoints } from '../preview/previewMessages';
 import { renderShell } from '../preview/shell';
 import { sendPlaygroundRequest } from '../node/playgroundFetch';
+import { readGuarded } from '../node/guardedRead';
 
 export interface PreviewServerOptions {
 	readonly service: PreviewingService;
@@ -48,6 +49,9 @@ const types: Record<string, string> = {
 	'.woff': 'font/woff',
 };
 const maxPlaygroundBody = 11 * 1024 * 1024;
+
+/** Images and videos of a site may exceed the 16 MB a page may have; larger files are not served (a device never is). */
+const maxStaticBytes = 64 * 1024 * 1024;
 
 /**
  * The HTTP side of `mintdoc preview`: every route of the site as a full page, the site's static
@@ -110,7 +114,7 @@ export function createPreviewServer(options: PreviewServerOptions): PreviewServe
 		if (relative.startsWith('..') || path.isAbsolute(relative)) return send(res, 403, 'text/plain; charset=utf-8', 'Forbidden');
 		const stat = await fs.stat(real).catch(() => undefined);
 		if (!stat?.isFile()) return notFoundText(res);
-		return file(res, real, types[path.extname(real).toLowerCase()] ?? 'application/octet-stream');
+		return file(res, real, types[path.extname(real).toLowerCase()] ?? 'application/octet-stream', [realRoot]);
 	}
 
 	/** Browsers ask for /favicon.ico: answer with the site's `favicon` file, or nothing. */
@@ -122,9 +126,11 @@ export function createPreviewServer(options: PreviewServerOptions): PreviewServe
 		res.writeHead(204).end();
 	}
 
-	async function file(res: http.ServerResponse, filePath: string, type: string): Promise<void> {
-		const body = await fs.readFile(filePath).catch(() => undefined);
-		if (!body) return notFoundText(res);
+	/** A file sent whole: MintDoc's own assets, or a site's (`inside`: checked again on the handle, as every read of the site is). */
+	async function file(res: http.ServerResponse, filePath: string, type: string, inside?: readonly string[]): Promise<void> {
+		const read = await readGuarded(filePath, { inside, maxBytes: maxStaticBytes });
+		if (read?.kind !== 'read') return notFoundText(res);
+		const body = read.bytes;
 		// SVGs from the workspace are shown as images only: a sandbox CSP keeps scripts in them from running if opened directly.
 		send(res, 200, type, body, {
 			'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox",

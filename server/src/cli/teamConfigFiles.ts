@@ -11,6 +11,8 @@ import { applyTeamConfig } from '../core/config/ruleResolution';
 import { applyDisableDirectives, parseDisableDirectives, type DisableDirective } from '../core/config/disableDirectives';
 import { emptyTeamConfig, parseTeamConfig, type RuleMap } from '../core/config/teamConfig';
 import { findTeamConfig, pathInRoot, rootOf, type LoadedTeamConfig } from '../core/config/teamConfigLookup';
+import { readGuardedDocument } from '../node/fsWorkspace';
+import { guardedText, readGuarded, realFolders } from '../node/guardedRead';
 import { UsageError } from './usageError';
 
 /** A finding the team silenced: SARIF keeps it, marked, where the other formats leave it out. */
@@ -29,20 +31,35 @@ export interface TeamConfigChoice {
 	readonly rules?: RuleMap;
 }
 
-/** The mintdoc.json of each docs root (undefined: none), as the choice says. */
-export async function loadTeamConfigs(roots: readonly string[], choice: TeamConfigChoice, cwd: string): Promise<Map<string, LoadedTeamConfig | undefined>> {
+/**
+ * The mintdoc.json of each docs root (undefined: none), as the choice says. `given`: the folders
+ * the run was given (URIs), where a lookup outside any git repository stops (see lookupTop).
+ */
+export async function loadTeamConfigs(
+	roots: readonly string[],
+	choice: TeamConfigChoice,
+	cwd: string,
+	given: readonly string[] = [],
+): Promise<Map<string, LoadedTeamConfig | undefined>> {
 	const configs = new Map<string, LoadedTeamConfig | undefined>();
 	if (choice.noConfig) return configs;
 	if (choice.config !== undefined) {
 		const file = path.resolve(cwd, choice.config);
-		const text = await fs.readFile(file, 'utf8').catch((e: NodeJS.ErrnoException) => e);
-		if (text instanceof Error) throw new UsageError(`cannot read --config '${choice.config}': ${text.code === 'ENOENT' ? 'no such file' : text.message}`);
+		// A file the user names may be anywhere (the base branch's copy, for untrusted pull requests); it must still be a regular file.
+		const read = await readGuarded(file);
+		const text = guardedText(read);
+		if (text === undefined) throw new UsageError(`cannot read --config '${choice.config}': ${read ? (read.kind === 'oversized' ? 'too large' : 'not a regular file') : 'no such file'}`);
 		const uri = URI.file(file).toString();
 		const loaded = { uri, config: parseTeamConfig(TextDocument.create(uri, 'json', 0, text)) };
 		for (const root of roots) configs.set(root, loaded);
 		return configs;
 	}
-	for (const root of roots) configs.set(root, await findTeamConfig(root, await repositoryTop(URI.parse(root).fsPath), readDocument));
+	for (const root of roots) {
+		const top = await lookupTop(URI.parse(root).fsPath, given.map(f => URI.parse(f).fsPath), cwd);
+		// Read as pages are: a regular file whose real location is inside the folders looked in.
+		const inside = realFolders([top]);
+		configs.set(root, await findTeamConfig(root, URI.file(top).toString(), uri => readGuardedDocument(uri, inside)));
+	}
 	return configs;
 }
 
@@ -61,8 +78,13 @@ export async function applyTeamConfigs(
 	 * The pages' disable comments: as the check read them (recordDisableDirectives), or a reader of
 	 * a page's text (default: the disk; `mintdoc mcp`'s drafts pass their own).
 	 */
-	directives: ReadonlyMap<string, readonly DisableDirective[]> | ((uri: string) => Promise<string | undefined>) = readFileText,
+	directives?: ReadonlyMap<string, readonly DisableDirective[]> | ((uri: string) => Promise<string | undefined>),
 ): Promise<FileDiagnostics[]> {
+	if (!directives) {
+		// The disk, read as the check read it: regular files inside the docs roots.
+		const inside = realFolders(roots.map(root => URI.parse(root).fsPath));
+		directives = async uri => guardedText(await readGuarded(URI.parse(uri).fsPath, { inside }));
+	}
 	const configured: FileDiagnostics[] = [];
 	const directivesOf =
 		typeof directives === 'function'
@@ -144,18 +166,18 @@ async function pageDirectives(uris: readonly string[], readText: (uri: string) =
 	return found;
 }
 
-function readFileText(uri: string): Promise<string | undefined> {
-	return fs.readFile(URI.parse(uri).fsPath, 'utf8').catch(() => undefined);
-}
-
-/** The top of the git repository holding `dir` (mintdoc.json is looked for up to there), else the file system's root. */
-async function repositoryTop(dir: string): Promise<string> {
+/**
+ * Where the mintdoc.json lookup from `dir` stops: the top of the git repository holding it; without
+ * one, the folder the run was given (the deepest holding `dir`), else the working directory when it
+ * holds `dir`, else `dir` itself. Never the file system's root: a `{"rules": {"*": "off"}}` left in
+ * a parent folder (`/tmp`, a CI runner's work folder) would silence every rule of a checkout there.
+ */
+async function lookupTop(dir: string, given: readonly string[], cwd: string): Promise<string> {
 	for (let current = dir; ; current = path.dirname(current)) {
-		if (path.dirname(current) === current || (await fs.stat(path.join(current, '.git')).catch(() => undefined))) return URI.file(current).toString();
+		if (await fs.stat(path.join(current, '.git')).catch(() => undefined)) return current;
+		if (path.dirname(current) === current) break;
 	}
-}
-
-async function readDocument(uri: string): Promise<TextDocument | undefined> {
-	const text = await fs.readFile(URI.parse(uri).fsPath, 'utf8').catch(() => undefined);
-	return text === undefined ? undefined : TextDocument.create(uri, 'json', 0, text);
+	const holds = (folder: string) => dir === folder || dir.startsWith(folder.endsWith(path.sep) ? folder : folder + path.sep);
+	const folder = given.filter(holds).sort((a, b) => b.length - a.length)[0];
+	return folder ?? (holds(cwd) ? cwd : dir);
 }

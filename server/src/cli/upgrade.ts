@@ -7,6 +7,7 @@ import { MintSchemaValidator } from '../core/legacy/mintSchema';
 import { legacyConfigFileName } from '../core/legacy/mintConfig';
 import { prepareUpgrade } from '../core/legacy/prepareUpgrade';
 import { formatUpgradeReport } from '../core/legacy/upgradeReport';
+import { readGuarded, realFolders } from '../node/guardedRead';
 import { UsageError } from './check';
 import { writeSiteFile } from '../node/siteFiles';
 import { formatText, summary, toProblems } from './report';
@@ -35,9 +36,13 @@ export async function runUpgrade(args: readonly string[], out: NodeJS.WritableSt
 	const dir = path.resolve(parsed.positionals[0] ?? '.');
 	const mintFile = path.join(dir, legacyConfigFileName);
 	const docsFile = path.join(dir, 'docs.json');
-	const text = await fs.readFile(mintFile, 'utf8').catch((e: NodeJS.ErrnoException) => e);
-	if (text instanceof Error)
-		throw new UsageError(`no ${legacyConfigFileName} in '${parsed.positionals[0] ?? '.'}'${text.code === 'ENOENT' ? '' : `: ${text.message}`}`);
+	// Read as the check reads a site's files: a regular file really inside the folder, to the size cap.
+	const read = await readGuarded(mintFile, { inside: realFolders([dir]) });
+	if (read?.kind !== 'read')
+		throw new UsageError(
+			`no ${legacyConfigFileName} in '${parsed.positionals[0] ?? '.'}'${!read ? '' : `: ${read.kind === 'oversized' ? 'it is too large' : read.reason === 'outside' ? 'it is a link that leads outside the folder' : 'it is not a regular file'}`}`,
+		);
+	const text = read.bytes.toString('utf8');
 	if (!parsed.values['dry-run'] && !parsed.values.force && (await exists(docsFile)))
 		throw new UsageError(
 			`'${path.relative(process.cwd(), docsFile) || 'docs.json'}' exists already (the platform reads it and ignores mint.json); pass --force to replace it`,

@@ -7,6 +7,14 @@ import { DiagnosticSeverity } from 'vscode-languageserver-types';
 export const rules = {
 	'file-binary': { severity: DiagnosticSeverity.Error, summary: 'The file is binary, not UTF-8 text.' },
 	'file-too-large': { severity: DiagnosticSeverity.Warning, summary: 'The file is larger than MintDoc checks (it is skipped, not rejected).' },
+	'file-not-regular': {
+		severity: DiagnosticSeverity.Error,
+		summary: 'The file is a device, pipe or socket (or a link to one, such as /dev/zero), not a regular file: it is not read.',
+	},
+	'file-outside-workspace': {
+		severity: DiagnosticSeverity.Error,
+		summary: 'The file is a symbolic link whose real location is outside the workspace: it is not read, and nothing of it is quoted or shown.',
+	},
 	'folder-walk-limit': {
 		severity: DiagnosticSeverity.Warning,
 		summary: 'The site has folders nested too deep or too many of them (symbolic links, generated folders): MintDoc stopped listing there.',

@@ -23,6 +23,8 @@ const binarySniffChars = 8000;
  * explains why not (binary, too large), or undefined when parsing may go ahead.
  */
 export function checkTextIsParsable(document: TextDocument, fileLabel: string): Diagnostic | undefined {
+	const refused = refusedReason(document);
+	if (refused) return createDiagnostic(firstLine(document), refusedMessage(fileLabel, refused), refused === 'outside' ? 'file-outside-workspace' : 'file-not-regular');
 	const text = document.getText();
 	const size = oversizedSize(document) ?? text.length;
 	if (size > limits.maxFileChars) return createDiagnostic(firstLine(document), tooLargeMessage(fileLabel, size), 'file-too-large');
@@ -49,6 +51,38 @@ export function oversizedDocument(uri: string, languageId: string, head: string,
 /** The size of a document read only in part because it is too large, or undefined for a whole one. */
 export function oversizedSize(document: TextDocument): number | undefined {
 	return oversized.get(document);
+}
+
+/** Why a workspace refused to read a file (see server/src/node/guardedRead.ts): not a regular file, or really outside the workspace. */
+export type RefusedReason = 'not-a-file' | 'outside';
+
+const refused = new WeakMap<TextDocument, RefusedReason>();
+
+/**
+ * A file the workspace would not read, as it hands it over: empty (nothing of it is quoted or
+ * shown), marked with the reason, which {@link checkTextIsParsable} reports as the file's one finding.
+ */
+export function refusedDocument(uri: string, languageId: string, reason: RefusedReason): TextDocument {
+	const document = TextDocument.create(uri, languageId, 0, '');
+	refused.set(document, reason);
+	return document;
+}
+
+/** Why a document stands for a file that was not read, or undefined for one that was. */
+export function refusedReason(document: TextDocument): RefusedReason | undefined {
+	return refused.get(document);
+}
+
+/** Whether a document holds its whole file: not one too large (read in part) or refused (not read; see server/src/node/guardedRead.ts). */
+export function isReadWhole(document: TextDocument): boolean {
+	return !oversized.has(document) && !refused.has(document);
+}
+
+/** The message of a file not read: it names the file (the finding is on it), never where it leads. */
+export function refusedMessage(fileLabel: string, reason: RefusedReason): string {
+	return reason === 'outside'
+		? `${fileLabel} is a link that leads outside the workspace: MintDoc does not read it (nothing of it is checked or shown).`
+		: `${fileLabel} is not a regular file (a device, pipe or socket, or a link to one): MintDoc does not read it.`;
 }
 
 /** The message of a file too large to check. */

@@ -1,17 +1,14 @@
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, openSync, promises as fs, readdirSync, readSync } from 'node:fs';
-import * as path from 'node:path';
+import { promises as fs, readdirSync } from 'node:fs';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI, Utils } from 'vscode-uri';
 import { noteContentKey } from '../core/cache';
-import { limits, oversizedDocument } from '../core/textGuards';
+import { oversizedDocument, refusedDocument } from '../core/textGuards';
 import type { DocsWorkspace, FileKind, FileStat } from '../core/workspace';
+import { isInside, readGuarded, readGuardedSync, realFolders, type GuardedRead } from './guardedRead';
 
 /** Returns the open editor buffer for `uri`, if any; such buffers win over disk content. */
 export type DocumentOverlay = (uri: string) => TextDocument | undefined;
-
-/** Bytes read of a file too large to check: enough for its first line, where the finding goes. */
-const oversizedHeadBytes = 4096;
 
 /**
  * A {@link DocsWorkspace} over the local file system, optionally overlaid with open documents.
@@ -19,7 +16,9 @@ const oversizedHeadBytes = 4096;
  *
  * A repository may be written to hurt: a symbolic link to a folder is listed only when its real
  * location stays inside a workspace folder (walks then skip the ones they already walked; see
- * folderWalk.ts), and a file is sized before it is read, so a 200 MB file costs a finding, not memory.
+ * folderWalk.ts), and every file is read through guardedRead.ts: a regular file whose real location
+ * is inside a workspace folder, to the size cap at most. A 200 MB file, a link to /dev/zero or to
+ * a file outside each cost one finding (see checkTextIsParsable), never memory, a hang or a leak.
  */
 export interface FsWorkspaceOptions {
 	/**
@@ -37,17 +36,13 @@ export function createFsWorkspace(
 	overlay: DocumentOverlay = () => undefined,
 	options: FsWorkspaceOptions = {},
 ): DocsWorkspace {
-	let realFolders: { key: string; paths: Promise<string[]> } | undefined;
+	let known: { key: string; paths: string[] } | undefined;
+	// Resolved again only when the folders change: one realpath per folder, not per file read.
 	const realFolderPaths = () => {
 		const key = getFolders().join('\n');
-		if (realFolders?.key !== key)
-			realFolders = {
-				key,
-				paths: Promise.all(getFolders().map(f => fs.realpath(URI.parse(f).fsPath).catch(() => undefined))).then(p => p.filter(x => x !== undefined)),
-			};
-		return realFolders.paths;
+		if (known?.key !== key) known = { key, paths: realFolders(getFolders().map(f => URI.parse(f).fsPath)) };
+		return known.paths;
 	};
-	const inside = (real: string, folders: readonly string[]) => folders.some(f => real === f || real.startsWith(f.endsWith(path.sep) ? f : f + path.sep));
 	return {
 		// A getter: the server learns its folders at initialize time and as they change.
 		get folders() {
@@ -56,8 +51,7 @@ export function createFsWorkspace(
 		async readDocument(uri) {
 			const open = overlay(uri);
 			if (open) return open;
-			const document = options.synchronousReads ? readDocumentNow(uri, !!options.contentKeys) : await readDocumentLater(uri);
-			return document;
+			return options.synchronousReads ? readDocumentNow(uri, !!options.contentKeys, realFolderPaths()) : await readGuardedDocument(uri, realFolderPaths());
 		},
 		async stat(uri): Promise<FileStat | undefined> {
 			try {
@@ -92,7 +86,7 @@ export function createFsWorkspace(
 						}
 						// A linked folder only where it stays inside the workspace: never the home folder or `/` a link climbs to.
 						const real = await fs.realpath(location).catch(() => undefined);
-						if (real !== undefined && inside(real, await realFolderPaths())) result.push([entry.name, 'directory', URI.file(real).toString()]);
+						if (real !== undefined && isInside(real, realFolderPaths())) result.push([entry.name, 'directory', URI.file(real).toString()]);
 					}
 				}
 				return result;
@@ -103,65 +97,40 @@ export function createFsWorkspace(
 	};
 }
 
-async function readDocumentLater(uri: string): Promise<TextDocument | undefined> {
-	let handle: fs.FileHandle | undefined;
-	try {
-		handle = await fs.open(URI.parse(uri).fsPath, 'r');
-		const { size } = await handle.stat();
-		// UTF-8 takes at least one byte per character: more bytes than the limit allows characters is too large for sure.
-		if (size > limits.maxFileChars) {
-			const head = Buffer.alloc(oversizedHeadBytes);
-			const { bytesRead } = await handle.read(head, 0, head.length, 0);
-			return oversizedDocument(uri, languageIdOf(uri), head.subarray(0, bytesRead).toString('utf8'), size);
-		}
-		const text = await handle.readFile('utf8');
-		return TextDocument.create(uri, languageIdOf(uri), 0, text);
-	} catch {
-		return undefined;
-	} finally {
-		await handle?.close().catch(() => undefined);
-	}
+/**
+ * A file as a workspace hands it over, read through guardedRead.ts: whole, the head of one too large,
+ * or an empty stand-in for one refused (its finding comes from checkTextIsParsable). `inside`: real folders.
+ */
+export async function readGuardedDocument(uri: string, inside: readonly string[]): Promise<TextDocument | undefined> {
+	return documentOf(uri, await readGuarded(URI.parse(uri).fsPath, { inside }));
 }
 
-/** readDocumentLater on the calling thread: the same answers (a file too large to check is read in part). */
-export function readDocumentNow(uri: string, keyed: boolean): TextDocument | undefined {
-	let fd: number | undefined;
-	try {
-		fd = openSync(URI.parse(uri).fsPath, 'r');
-		const { size } = fstatSync(fd);
-		if (size > limits.maxFileChars) {
-			const head = Buffer.alloc(oversizedHeadBytes);
-			const bytesRead = readSync(fd, head, 0, head.length, 0);
-			return oversizedDocument(uri, languageIdOf(uri), head.subarray(0, bytesRead).toString('utf8'), size);
+/**
+ * readGuardedDocument on the calling thread: the same answers. `inside`: the real workspace folders
+ * (undefined only where the caller checked the file itself, see unchangedFiles.ts).
+ */
+export function readDocumentNow(uri: string, keyed: boolean, inside?: readonly string[]): TextDocument | undefined {
+	const read = readGuardedSync(URI.parse(uri).fsPath, { inside });
+	const document = documentOf(uri, read);
+	if (keyed && document && read?.kind === 'read') noteContentKey(document, `sha1:${createHash('sha1').update(read.bytes).digest('base64')}`);
+	return document;
+}
+
+/** The document a workspace hands over for a guarded read: whole, the head of a file too large, or an empty stand-in for a refused one. */
+function documentOf(uri: string, read: GuardedRead | undefined): TextDocument | undefined {
+	switch (read?.kind) {
+		case undefined:
+			return undefined;
+		case 'refused': {
+			const document = refusedDocument(uri, languageIdOf(uri), read.reason);
+			// Its summary is shared by no empty page, and by no file refused for the other reason (summaries are shared by content key).
+			noteContentKey(document, `refused:${read.reason}`);
+			return document;
 		}
-		// Read to the end, not to `size`: a file growing meanwhile is read as the asynchronous path reads it.
-		const chunks: Buffer[] = [];
-		let buffer = Buffer.allocUnsafe(Math.max(size, 1024));
-		let filled = 0;
-		for (;;) {
-			if (filled === buffer.length) {
-				chunks.push(buffer);
-				buffer = Buffer.allocUnsafe(buffer.length);
-				filled = 0;
-			}
-			const read = readSync(fd, buffer, filled, buffer.length - filled, null);
-			if (read === 0) break;
-			filled += read;
-		}
-		chunks.push(buffer.subarray(0, filled));
-		const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
-		const document = TextDocument.create(uri, languageIdOf(uri), 0, bytes.toString('utf8'));
-		if (keyed) noteContentKey(document, `sha1:${createHash('sha1').update(bytes).digest('base64')}`);
-		return document;
-	} catch {
-		return undefined;
-	} finally {
-		if (fd !== undefined)
-			try {
-				closeSync(fd);
-			} catch {
-				// Closing a file read to the end cannot lose data.
-			}
+		case 'oversized':
+			return oversizedDocument(uri, languageIdOf(uri), read.head.toString('utf8'), read.size);
+		case 'read':
+			return TextDocument.create(uri, languageIdOf(uri), 0, read.bytes.toString('utf8'));
 	}
 }
 

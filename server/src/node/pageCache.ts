@@ -6,7 +6,7 @@ import { givenContentKey } from '../core/cache';
 import type { CancellationToken } from '../core/cancellation';
 import type { PageSummarizer } from '../core/languageService';
 import type { PageSummary } from '../core/mdx/pageSummary';
-import { oversizedSize } from '../core/textGuards';
+import { oversizedSize, refusedReason } from '../core/textGuards';
 import { CacheEntries } from './cacheFile';
 import { userCacheDirectory } from './privateFiles';
 
@@ -36,12 +36,13 @@ const kind = 'mintdoc-page-cache';
  */
 export function pageKey(document: TextDocument): string {
 	const given = givenContentKey(document);
-	// A file too large to check is keyed by its size too: only its first bytes were read. A given key
+	// A file too large to check is keyed by its size too: only its first bytes were read; a file not read
+	// (a device, a link leading outside) by why, never as the empty page it stands for. A given key
 	// follows a NUL no text key has (a text starting with NUL is a binary file's, never a key's twin).
 	return createHash('sha1')
 		.update(document.languageId)
 		.update('\0')
-		.update(String(oversizedSize(document) ?? ''))
+		.update(String(oversizedSize(document) ?? refusedReason(document) ?? ''))
 		.update(given === undefined ? '\0' : '\0\0given\0')
 		.update(given ?? document.getText())
 		.digest('base64');

@@ -4,7 +4,7 @@ import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { CancelledError, type CancellationToken } from '../core/cancellation';
 import { summarizePage, type PageSummary } from '../core/mdx/pageSummary';
-import { oversizedSize } from '../core/textGuards';
+import { isReadWhole } from '../core/textGuards';
 import type { PageSummarizer } from '../core/languageService';
 import { idleStop } from './idleStop';
 
@@ -98,12 +98,12 @@ export function createPagePool(
 		}
 	};
 	const summarize = async (all: readonly TextDocument[], token: CancellationToken): Promise<PageSummary[]> => {
-		// A file too large to check was read only in part: its finding is made here (the worker would see a small page).
-		if (all.some(d => oversizedSize(d) !== undefined)) {
-			const whole = all.filter(d => oversizedSize(d) === undefined);
+		// A file too large to check was read only in part, a refused one not at all: its finding is made here (the worker would see a small page).
+		if (!all.every(isReadWhole)) {
+			const whole = all.filter(isReadWhole);
 			const summaries = whole.length ? await summarize(whole, token) : [];
 			let next = 0;
-			return all.map(d => (oversizedSize(d) === undefined ? summaries[next++] : summarizePage(d)));
+			return all.map(d => (isReadWhole(d) ? summaries[next++] : summarizePage(d)));
 		}
 		const documents = all;
 		const batches: Promise<PageSummary[] | undefined>[] = [];

@@ -3,10 +3,11 @@ import { TextDocument, type Position, type Range } from 'vscode-languageserver-t
 import { URI } from 'vscode-uri';
 import { givenContentKey, noteContentKey, noteTextFacts, pageHead, type TextFacts } from '../core/cache';
 import { mayHoldDirectives } from '../core/config/disableDirectives';
-import { limits, oversizedSize } from '../core/textGuards';
+import { isReadWhole, limits } from '../core/textGuards';
 import type { DocsWorkspace } from '../core/workspace';
 import { CacheEntries } from './cacheFile';
 import { languageIdOf, readDocumentNow } from './fsWorkspace';
+import { realFolders } from './guardedRead';
 
 /**
  * The CLI's memory of the pages it read, kept beside the page cache (like `eslint --cache`'s): per
@@ -48,7 +49,7 @@ export const racyMs = 2_000;
 export function createUnchangedFiles(file: string, fingerprint: string, options: { readonly racyMs?: number } = {}): UnchangedFiles {
 	const entries = new CacheEntries<Entry>(file, kind, fingerprint, isEntry);
 	const margin = options.racyMs ?? racyMs;
-	const readDocument = async (inner: DocsWorkspace, uri: string): Promise<TextDocument | undefined> => {
+	const readDocument = async (inner: DocsWorkspace, uri: string, inside: () => readonly string[]): Promise<TextDocument | undefined> => {
 		if (!/^file:.*\.mdx?$/i.test(uri)) return inner.readDocument(uri);
 		let stat;
 		try {
@@ -61,7 +62,7 @@ export function createUnchangedFiles(file: string, fingerprint: string, options:
 		if (known && 'key' in known && known.size === stat.size && known.mtimeMs === stat.mtimeMs && known.ctimeMs === stat.ctimeMs) {
 			const facts = await entries.get(`k:${known.key}`);
 			if (facts && 'head' in facts) {
-				const document = new UnreadDocument(uri, languageIdOf(uri));
+				const document = new UnreadDocument(uri, languageIdOf(uri), inside);
 				noteContentKey(document, known.key);
 				noteTextFacts(document, facts);
 				return document;
@@ -70,7 +71,8 @@ export function createUnchangedFiles(file: string, fingerprint: string, options:
 		if (known) entries.delete(`f:${uri}`);
 		const readAt = Date.now();
 		const document = await inner.readDocument(uri);
-		const key = document && oversizedSize(document) === undefined ? givenContentKey(document) : undefined;
+		// Only a file read whole is remembered: one too large or refused (a link leading outside) is read, and judged, every time.
+		const key = document && isReadWhole(document) ? givenContentKey(document) : undefined;
 		if (!document || key === undefined) return document;
 		const text = document.getText();
 		const head = pageHead(text);
@@ -82,15 +84,20 @@ export function createUnchangedFiles(file: string, fingerprint: string, options:
 		return document;
 	};
 	return {
-		wrap: inner => ({
-			get folders() {
-				return inner.folders;
-			},
-			readDocument: uri => readDocument(inner, uri),
-			stat: uri => inner.stat(uri),
-			readDirectory: uri => inner.readDirectory(uri),
-			...(inner.realUri && { realUri: (uri: string) => inner.realUri!(uri) }),
-		}),
+		wrap: inner => {
+			// A page read later is read as guarded as the rest (the CLI's folders do not change during a run).
+			let real: readonly string[] | undefined;
+			const inside = () => (real ??= realFolders(inner.folders.map(f => URI.parse(f).fsPath)));
+			return {
+				get folders() {
+					return inner.folders;
+				},
+				readDocument: uri => readDocument(inner, uri, inside),
+				stat: uri => inner.stat(uri),
+				readDirectory: uri => inner.readDirectory(uri),
+				...(inner.realUri && { realUri: (uri: string) => inner.realUri!(uri) }),
+			};
+		},
 		async flush() {
 			await entries.flush();
 		},
@@ -115,6 +122,7 @@ class UnreadDocument implements TextDocument {
 	constructor(
 		readonly uri: string,
 		readonly languageId: string,
+		private readonly inside: () => readonly string[],
 	) {}
 
 	get version(): number {
@@ -138,6 +146,6 @@ class UnreadDocument implements TextDocument {
 	}
 
 	#document(): TextDocument {
-		return (this.#loaded ??= readDocumentNow(this.uri, false) ?? TextDocument.create(this.uri, this.languageId, 0, ''));
+		return (this.#loaded ??= readDocumentNow(this.uri, false, this.inside()) ?? TextDocument.create(this.uri, this.languageId, 0, ''));
 	}
 }

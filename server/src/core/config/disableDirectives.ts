@@ -134,7 +134,7 @@ function unusedFindings(scope: Scope): Diagnostic[] {
 	const findings: Diagnostic[] = [];
 	for (const code of directive.codes) {
 		if (scope.used.has(code)) continue;
-		const known = code in rules || (code.endsWith('*') && Object.keys(rules).some(c => c.startsWith(code.slice(0, -1))));
+		const known = Object.hasOwn(rules, code) || (code.endsWith('*') && Object.keys(rules).some(c => c.startsWith(code.slice(0, -1))));
 		const suggestion = known ? undefined : closestMatch(code, Object.keys(rules));
 		const message = known
 			? `${name} names '${code}', which reports nothing ${where}. Remove it.`

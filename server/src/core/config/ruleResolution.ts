@@ -8,7 +8,7 @@ import { matchesGlobs, ruleSettings, type RuleMap, type RuleSetting, type TeamCo
  * map an exact code beats a family prefix, and a longer prefix a shorter one.
  */
 export function ruleSettingFor(config: TeamConfig, relativePath: string | undefined, code: string, extra?: RuleMap): RuleSetting {
-	return configuredSetting(config, relativePath, code, extra) ?? settingOf(code in rules ? rules[code as RuleId].severity : DiagnosticSeverity.Warning);
+	return configuredSetting(config, relativePath, code, extra) ?? settingOf(Object.hasOwn(rules, code) ? rules[code as RuleId].severity : DiagnosticSeverity.Warning);
 }
 
 /** The setting the team chose for a rule in this file, if any (undefined: the rule's default). */

@@ -5,6 +5,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import { createDiagnostic } from '../diagnostic';
 import { rules, type RuleId } from '../rules';
 import { closestMatch } from '../textDistance';
+import { checkTextIsParsable, isReadWhole } from '../textGuards';
 
 /** The file a team tunes MintDoc with, beside docs.json or in the workspace folder above it. */
 export const teamConfigFileName = 'mintdoc.json';
@@ -45,6 +46,9 @@ const ruleCodes = Object.keys(rules);
  * malformed is reported as a finding at its range and left out, and the rest applies.
  */
 export function parseTeamConfig(document: TextDocument): TeamConfig {
+	// A file not read (a device, a link leading outside: see textGuards.ts) is its one finding, never "empty".
+	const unreadable = !isReadWhole(document) && checkTextIsParsable(document, teamConfigFileName);
+	if (unreadable) return { ...emptyTeamConfig, findings: [unreadable] };
 	const text = document.getText();
 	const findings: Diagnostic[] = [];
 	const at = (node: { offset: number; length: number }, message: string, rule: RuleId) =>
@@ -122,7 +126,8 @@ const settingAliases: Readonly<Record<string, RuleSetting>> = { warning: 'warn',
 
 /** A rule code, or a family prefix (`a11y-*`, `*`) that names at least one. */
 export function isKnownRuleKey(key: string): boolean {
-	if (key in rules) return true;
+	// Own keys only: `__proto__`, `constructor` and `toString` are in every object, and are no rule codes.
+	if (Object.hasOwn(rules, key)) return true;
 	if (!key.endsWith('*')) return false;
 	const prefix = key.slice(0, -1);
 	return ruleCodes.some(code => code.startsWith(prefix));

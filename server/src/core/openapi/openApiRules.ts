@@ -6,6 +6,7 @@ import type { DiagnosticSink } from '../docsConfig/diagnosticSink';
 import type { NavElement, PageEntry } from '../docsConfig/navigation';
 import { classifyEntry, isExternalLink } from '../docsConfig/pageEntries';
 import { closestMatch } from '../textDistance';
+import { checkTextIsParsable, refusedReason } from '../textGuards';
 import type { OpenApiOperation, OpenApiSpec } from './openApiSpec';
 import type { SpecReference, SpecRegistry } from './specRegistry';
 
@@ -80,8 +81,7 @@ export function checkSpecReferences(references: Iterable<SpecReference>, registr
 		const spec = registry.resolve(reference.source);
 		const isEntry = classifyEntry(reference.node.value as string).kind === 'openapi';
 		if (!spec) {
-			if (!isEntry)
-				sink.atNode(reference.node, `No OpenAPI file '${reference.source}' (tried .yaml, .yml and .json) in the docs root.`, 'openapi-spec-not-found');
+			if (!isEntry) sink.atNode(reference.node, specNotFoundMessage(registry, reference.source), 'openapi-spec-not-found');
 		} else if (spec.isSwagger2 && !isEntry) {
 			sink.atNode(
 				reference.node,
@@ -90,6 +90,13 @@ export function checkSpecReferences(references: Iterable<SpecReference>, registr
 			);
 		}
 	}
+}
+
+/** Why a file reference names no document: not there, or outside the docs root (where nothing is read). */
+function specNotFoundMessage(registry: SpecRegistry, source: string): string {
+	return registry.leavesRoot(source)
+		? `'${source}' leads outside the docs root: the platform builds only the root, and MintDoc reads no file outside it.`
+		: `No OpenAPI file '${source}' (tried .yaml, .yml and .json) in the docs root.`;
 }
 
 /**
@@ -113,7 +120,11 @@ export function checkEndpointEntries(entries: readonly PageEntry[], config: Conf
 		if (parsed.file) {
 			const spec = registry.resolve(parsed.file);
 			if (!spec) {
-				sink.atNode(entry.node, `No OpenAPI file '${parsed.file}' in the docs root for this entry.`, 'openapi-spec-not-found');
+				sink.atNode(
+					entry.node,
+					registry.leavesRoot(parsed.file) ? specNotFoundMessage(registry, parsed.file) : `No OpenAPI file '${parsed.file}' in the docs root for this entry.`,
+					'openapi-spec-not-found',
+				);
 				continue;
 			}
 			specs = [spec];
@@ -169,6 +180,8 @@ export function checkEndpointEntries(entries: readonly PageEntry[], config: Conf
 /** Problems of a spec file itself: parse errors, external `$ref`s, webhooks before 3.1. */
 export function checkSpecFile(spec: OpenApiSpec, document: TextDocument): Diagnostic[] {
 	if (spec.loading) return [];
+	// A file that was not read has nothing to parse: only why it was not read.
+	if (refusedReason(document)) return [checkTextIsParsable(document, 'This OpenAPI document')!];
 	const range = (offset: number, length: number) => ({ start: document.positionAt(offset), end: document.positionAt(offset + length) });
 	const diagnostics = spec.parseErrors.slice(0, 50).map(e => createDiagnostic(range(e.offset, e.length), e.message, 'openapi-syntax'));
 	for (const problem of spec.problems ?? [])

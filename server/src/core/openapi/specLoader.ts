@@ -1,7 +1,7 @@
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ChangeTracker } from '../site/changeTracker';
 import type { SpecLoader } from '../site/siteModel';
-import { oversizedSize, tooLargeMessage } from '../textGuards';
+import { oversizedSize, refusedReason, tooLargeMessage } from '../textGuards';
 import type { DocsWorkspace } from '../workspace';
 import { readOpenApiSpec, type OpenApiSpec } from './openApiSpec';
 import { RecentTexts } from './recentTexts';
@@ -130,6 +130,8 @@ export function createSpecLoader(host: SpecLoaderHost): SpecLoader {
 						document: current,
 						spec: { ...readOpenApiSpec(uri, ''), parseErrors: [{ message: tooLargeMessage('This OpenAPI document', size), offset: 0, length: 0 }] },
 					};
+		// A file the workspace refused to read (a device, a link leading outside) is its one finding (see checkSpecFile).
+		if (refusedReason(current)) return accept ? undefined : { document: current, spec: readOpenApiSpec(uri, '') };
 		const text = texts.intern(current.getText());
 		if (accept && !accept(text)) {
 			notSpecs.set(uri, readAt);

@@ -13,19 +13,30 @@ export interface SpecReference {
 	readonly node: ConfigScalar;
 }
 
-/** Candidate file URIs of a spec reference, the way real sites write them (relative or `/`-rooted, extension optional). */
+/** Candidate file URIs of a spec reference, the way real sites write them (relative or `/`-rooted, extension optional), inside the root only. */
 export function specCandidates(rootUri: string, source: string): string[] {
+	return candidatesOf(rootUri, source).inside;
+}
+
+/** Candidates wherever they lead: for looking up documents already loaded, never for reading one. */
+function anyCandidates(rootUri: string, source: string): string[] {
+	return candidatesOf(rootUri, source).all;
+}
+
+function candidatesOf(rootUri: string, source: string): { all: string[]; inside: string[] } {
 	// Thousands of endpoint entries name the same few sources: building URIs is the expensive part.
 	const key = `${rootUri}\u0000${source}`;
 	const known = candidateCache.get(key);
 	if (known) return known;
-	const candidates = computeCandidates(rootUri, source);
+	const all = computeCandidates(rootUri, source);
+	// A path climbing out of the root (`../../x.json`) names no file of the site: nothing there is read (see leavesRoot).
+	const candidates = { all, inside: all.every(uri => isUnder(rootUri, uri) || /^https?:/i.test(uri)) ? all : all.filter(uri => isUnder(rootUri, uri)) };
 	if (candidateCache.size >= 10_000) candidateCache.clear();
 	candidateCache.set(key, candidates);
 	return candidates;
 }
 
-const candidateCache = new Map<string, string[]>();
+const candidateCache = new Map<string, { all: string[]; inside: string[] }>();
 
 /** `a/b/../c` → `a/c` in a URI path. */
 function normalizeDots(uri: string): string {
@@ -42,6 +53,20 @@ function computeCandidates(rootUri: string, source: string): string[] {
 	if (isExternalLink(source)) return [];
 	const path = source.replace(/^\.?\/+/, '');
 	return specExtensions.map(ext => joinUri(rootUri, ...(path + ext).split('/')));
+}
+
+function isUnder(rootUri: string, uri: string): boolean {
+	return uri.startsWith(rootUri.endsWith('/') ? rootUri : `${rootUri}/`);
+}
+
+/**
+ * Whether a file reference of the configuration climbs out of the docs root (`../../x.json`): the
+ * platform's build has only the root, and MintDoc reads nothing outside it (nor suggests from it).
+ */
+export function leavesRoot(rootUri: string, source: string): boolean {
+	if (/^https?:\/\//i.test(source)) return false;
+	const { all, inside } = candidatesOf(rootUri, source);
+	return all.length > 0 && inside.length === 0;
 }
 
 /** The `openapi` value of a node: a string, or `{ source }`. */
@@ -86,6 +111,11 @@ export class SpecRegistry {
 		private readonly discovered: ReadonlyMap<string, OpenApiSpec> = new Map(),
 	) {}
 
+	/** Whether a file reference climbs out of the docs root (see {@link leavesRoot}). */
+	leavesRoot(source: string): boolean {
+		return leavesRoot(this.rootUri, source);
+	}
+
 	/** Whether a reference names a hosted spec that is still loading or could not be fetched (its entries are not judged). */
 	isUnavailable(source: string): boolean {
 		return specCandidates(this.rootUri, source).some(uri => this.unavailable.has(uri));
@@ -115,7 +145,8 @@ export class SpecRegistry {
 	resolveFrom(source: string, pageFolderUri: string | undefined): OpenApiSpec | undefined {
 		const all = this.#all();
 		const tries = [...specCandidates(this.rootUri, source)];
-		if (pageFolderUri && !source.startsWith('/')) tries.unshift(...specCandidates(pageFolderUri, source).map(normalizeDots));
+		// From the page's folder a reference may climb (`../openapi.json`): only documents already loaded are looked up.
+		if (pageFolderUri && !source.startsWith('/')) tries.unshift(...anyCandidates(pageFolderUri, source).map(normalizeDots));
 		return tries.map(uri => all.get(uri)).find(found => found !== undefined);
 	}
 

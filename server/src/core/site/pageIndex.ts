@@ -6,6 +6,7 @@ import ignore, { type Ignore } from 'ignore';
 import type { CancellationToken } from '../cancellation';
 import { defaultWalkLimits, walkFolders, type WalkResult } from '../folderWalk';
 import { joinUri, relativePath } from '../uris';
+import { checkTextIsParsable, isReadWhole } from '../textGuards';
 import type { DocsWorkspace } from '../workspace';
 
 /** Extensions of page files, in the order the platform prefers them when both exist. */
@@ -143,6 +144,8 @@ export class PageIndex {
 			.add(defaultIgnores)
 			.add(mintignore?.getText() ?? '');
 		const index = new PageIndex(rootUri, ignores, !hasRules(mintignore?.getText() ?? ''));
+		// A .mintignore not read (a device, a link leading outside, too large) ignores nothing and says why once.
+		if (mintignore && !isReadWhole(mintignore)) index.ignoreFileFinding = checkTextIsParsable(mintignore, '.mintignore');
 		const walked = await walkFolders(
 			workspace,
 			[rootUri],
@@ -154,6 +157,9 @@ export class PageIndex {
 		index.limitReached = walked.limitReached;
 		return index;
 	}
+
+	/** Why the site's `.mintignore` was not read (see checkTextIsParsable), reported on it. */
+	ignoreFileFinding: Diagnostic | undefined;
 
 	/** Set when the scan stopped at a limit of the folder walk (too deep, too many folders): the index is incomplete. */
 	limitReached: WalkResult['limitReached'];

@@ -215,8 +215,10 @@ export class SiteChecks {
 			relaxWhereLenient(found, configUri, d => config.offsetAt(d.range.start), model.strictness);
 			own.diagnostics = [...own.diagnostics, ...found];
 		}
-		const walkLimit = folderWalkFinding((await state.pageIndex(root, token)).limitReached);
+		const pageIndex = await state.pageIndex(root, token);
+		const walkLimit = folderWalkFinding(pageIndex.limitReached);
 		if (walkLimit && own) own.diagnostics = [...own.diagnostics, walkLimit];
+		if (pageIndex.ignoreFileFinding) results.push({ uri: joinUri(root, '.mintignore'), diagnostics: [pageIndex.ignoreFileFinding] });
 		// Known with the root's kind: a docs.json keystroke does not read the disk for a mint.json that is not there.
 		const ignored = (await state.hasLegacyConfigBeside(root)) ? await state.legacy.ignoredFinding(root) : undefined;
 		return ignored ? [...results, ignored] : results;

@@ -11,6 +11,7 @@ import { nullLogger } from '../logger';
 import { summarizePage, type PageSummary } from '../mdx/pageSummary';
 import { createSpecLoader } from '../openapi/specLoader';
 import { basenameUri, docsConfigFileName, isDocsConfigUri, isUnder, joinUri } from '../uris';
+import { isReadWhole } from '../textGuards';
 import { ChangeTracker } from './changeTracker';
 import { rehearseConfigEdits } from './editRehearsal';
 import { findMissedPages } from './missedPages';
@@ -205,9 +206,10 @@ export class SiteState implements SiteSnapshot {
 		const current = await this.options.workspace.readDocument(uri);
 		if (!current) return this.legacy.load(uri, parse);
 		// Open buffers are updated in place; a model keeps the text it was built from (its line starts taken from the last copy).
-		const document = new TextSnapshot(current.uri, current.languageId, current.version, current.getText(), this.#snapshots.get(uri));
+		// A file not read whole (too large, or refused: a device, a link leading outside) stays as read: its marks say why (textGuards.ts).
+		const document = isReadWhole(current) ? new TextSnapshot(current.uri, current.languageId, current.version, current.getText(), this.#snapshots.get(uri)) : current;
 		this.#snapshots.delete(uri);
-		this.#snapshots.set(uri, document);
+		if (document instanceof TextSnapshot) this.#snapshots.set(uri, document);
 		if (this.#snapshots.size > 32) this.#snapshots.delete(this.#snapshots.keys().next().value!);
 		// Parsed when read: a composition from the last model's reads the text alone (see recomposeConfig).
 		return {

@@ -1,4 +1,4 @@
-import type { CheckProblem } from '../report';
+import { displayProblem, type CheckProblem } from '../report';
 
 /**
  * `check --format github`: one GitHub Actions workflow command per problem
@@ -7,7 +7,9 @@ import type { CheckProblem } from '../report';
  * workflow is the checkout (GITHUB_WORKSPACE), where GitHub resolves them.
  */
 export function formatGithub(problems: readonly CheckProblem[], summaryLine: string): string {
-	const lines = problems.map(p => {
+	// Values first go through the CLI's display escaping (bidirectional controls, U+2028 and control
+	// characters shown as `\u…`), then through the runner's own escaping below.
+	const lines = problems.map(displayProblem).map(p => {
 		const properties = [
 			['file', p.file],
 			['line', String(p.range.start.line + 1)],

@@ -1,4 +1,5 @@
-import type { CheckProblem } from '../report';
+import { displayProblem, type CheckProblem } from '../report';
+import { displayText } from '../terminalText';
 
 /**
  * `check --format junit`: a JUnit XML report, which CI systems without SARIF support (Jenkins,
@@ -8,8 +9,10 @@ import type { CheckProblem } from '../report';
  */
 export function formatJunit(problems: readonly CheckProblem[], checkedFiles: readonly string[]): string {
 	const byFile = new Map<string, CheckProblem[]>();
-	for (const file of checkedFiles) byFile.set(file, []);
-	for (const p of problems) {
+	// Names and messages as on a line of text output: a CI log that prints the report shows no line
+	// the repository wrote (a forged `::error` command) and no direction override.
+	for (const file of checkedFiles) byFile.set(displayText(file), []);
+	for (const p of problems.map(displayProblem)) {
 		const list = byFile.get(p.file);
 		if (list) list.push(p);
 		else byFile.set(p.file, [p]);

@@ -95,7 +95,8 @@ function browserTransport(base: string): Transport {
 			try {
 				const response = await fetch(`${base}${previewEndpoints.playground}`, {
 					method: 'POST',
-					headers: { 'content-type': 'application/json' },
+					// The preview server's per-run secret, given to its own pages only (cli/previewServer.ts).
+					headers: { 'content-type': 'application/json', 'x-mintdoc-relay-token': document.body.dataset.relayToken ?? '' },
 					body: JSON.stringify(request),
 				});
 				return (await response.json()) as PlaygroundResponse;

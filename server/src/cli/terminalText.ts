@@ -33,11 +33,22 @@ function escapeCharacter(c: string): string {
 /**
  * A value from the repository made fit for one line of any output: every character of
  * {@link unsafeInLine} becomes its visible `\uXXXX` escape. The one display escaping of the CLI:
- * the text, JUnit and GitHub formats, coverage and translation tables, and the messages of
- * `format`, `generate` and `upgrade` pass every file name and message through it.
+ * the text format (and GitHub's, after the runner's own escapes), coverage and translation tables,
+ * and the messages of `format`, `generate` and `upgrade` pass every file name and message through
+ * it; JSON, SARIF and JUnit write the same characters in their own escapes ({@link jsonText},
+ * {@link escapeUnsafeCharacters}).
  */
 export function displayText(value: string): string {
 	return value.replace(unsafeInLine, escapeCharacter);
+}
+
+/**
+ * The same characters as {@link displayText}, written in the escape of a machine-read format that
+ * keeps the value exact (JUnit's XML: `&#10;`): such a format says what the repository holds, and
+ * still no line of it starts where the repository put a line break.
+ */
+export function escapeUnsafeCharacters(value: string, escape: (codePoint: number) => string): string {
+	return value.replace(unsafeInLine, c => escape(c.charCodeAt(0)));
 }
 
 /**

@@ -1,5 +1,5 @@
-import { displayProblem, type CheckProblem } from '../report';
-import { displayText } from '../terminalText';
+import type { CheckProblem } from '../report';
+import { escapeUnsafeCharacters } from '../terminalText';
 
 /**
  * `check --format junit`: a JUnit XML report, which CI systems without SARIF support (Jenkins,
@@ -9,10 +9,8 @@ import { displayText } from '../terminalText';
  */
 export function formatJunit(problems: readonly CheckProblem[], checkedFiles: readonly string[]): string {
 	const byFile = new Map<string, CheckProblem[]>();
-	// Names and messages as on a line of text output: a CI log that prints the report shows no line
-	// the repository wrote (a forged `::error` command) and no direction override.
-	for (const file of checkedFiles) byFile.set(displayText(file), []);
-	for (const p of problems.map(displayProblem)) {
+	for (const file of checkedFiles) byFile.set(file, []);
+	for (const p of problems) {
 		const list = byFile.get(p.file);
 		if (list) list.push(p);
 		else byFile.set(p.file, [p]);
@@ -47,10 +45,15 @@ function clean(value: string): string {
 	return value.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
 }
 
+/**
+ * Line breaks, U+2028/2029, direction overrides and C1 controls as character references, in bodies
+ * as in attributes: the report keeps the exact value, and a CI log that prints it shows no line the
+ * repository started (a forged `::error` workflow command) and no reversed name.
+ */
 function text(value: string): string {
-	return clean(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+	return escapeUnsafeCharacters(clean(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'), code => `&#${code};`);
 }
 
 function attr(value: string): string {
-	return text(value).replace(/"/g, '&quot;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;').replace(/\t/g, '&#9;');
+	return text(value).replace(/"/g, '&quot;');
 }

@@ -29,7 +29,7 @@ export function toProblems(results: readonly FileDiagnostics[], cwd: string): Ch
  * {@link displayText} (a file name or a quoted value can hold a newline that would start a line of
  * its own, such as a forged `::error` workflow command). Every line-based format starts here.
  */
-export function displayProblem<P extends CheckProblem>(p: P): P {
+function displayProblem<P extends CheckProblem>(p: P): P {
 	return { ...p, file: displayText(p.file), message: displayText(p.message), code: displayText(p.code) };
 }
 

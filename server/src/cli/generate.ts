@@ -10,7 +10,7 @@ import { generatePages } from '../core/openapi/generatePages';
 import { readOpenApiSpec } from '../core/openapi/openApiSpec';
 import { child, parseSpecText, stringOf } from '../core/openapi/specTree';
 import { createFsWorkspace } from '../node/fsWorkspace';
-import { isInside, linkOnTheWay, makeSiteFolder, writeSiteFile } from '../node/siteFiles';
+import { isInside, linkOnTheWay, makeSiteFolder, replaceSitePage, writeSiteFile } from '../node/siteFiles';
 import { displayText, jsonText } from './terminalText';
 import { UsageError } from './check';
 
@@ -170,7 +170,9 @@ async function addGroup(docsJson: string, shownName: string, group: GenerateResu
 		.join(eol + itemIndent);
 	const content = last ? `,${eol}${itemIndent}${body}` : `${eol}${itemIndent}${body}${eol}${indentAt(groups.offset)}`;
 	const edits = [{ ...edit, content }];
-	await writeSiteFile(path.dirname(docsJson), docsJson, applyEdits(text, edits), { overwrite: true });
+	// Replaced only while it holds what was read: an edit saved meanwhile is kept, and the group is pasted by hand.
+	const outcome = await replaceSitePage(path.dirname(docsJson), docsJson, applyEdits(text, edits), current => current === text);
+	if (outcome === 'changedSinceRead') return { added: false, message: `${shownName} changed while the pages were generated: not added. ${paste}` };
 	return { added: true, message: `Added the group "${name}" (${plural(group.pages.length, 'page')}) to navigation.groups in ${shownName}.` };
 }
 

@@ -8,7 +8,7 @@ import { noCancellation } from '../core/cancellation';
 import { getString, getValue } from '../core/docsConfig/configTree';
 import type { PreviewingService } from '../preview/withPreview';
 import type { PlaygroundRequest } from '../preview/playgroundTypes';
-import { previewEndpoints } from '../preview/previewMessages';
+import { previewEndpoints, relayTokenHeader } from '../preview/previewMessages';
 import { renderShell } from '../preview/shell';
 import { sendPlaygroundRequest } from '../node/playgroundFetch';
 
@@ -55,9 +55,6 @@ const types: Record<string, string> = {
 	'.woff': 'font/woff',
 };
 const maxPlaygroundBody = 11 * 1024 * 1024;
-
-/** The header that carries the relay's secret (a custom header also forces a CORS preflight elsewhere). */
-export const relayTokenHeader = 'x-mintdoc-relay-token';
 
 /**
  * The HTTP side of `mintdoc preview`: every route of the site as a full page, the site's static

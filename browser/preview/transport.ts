@@ -1,5 +1,11 @@
 import type { PlaygroundRequest, PlaygroundResponse } from '../../server/src/preview/playgroundTypes';
-import { previewEndpoints, type PreviewChangeEvent, type PreviewHostMessage, type PreviewViewMessage } from '../../server/src/preview/previewMessages';
+import {
+	previewEndpoints,
+	relayTokenHeader,
+	type PreviewChangeEvent,
+	type PreviewHostMessage,
+	type PreviewViewMessage,
+} from '../../server/src/preview/previewMessages';
 import type { PreviewPage } from '../../server/src/preview/previewTypes';
 
 /**
@@ -95,7 +101,8 @@ function browserTransport(base: string): Transport {
 			try {
 				const response = await fetch(`${base}${previewEndpoints.playground}`, {
 					method: 'POST',
-					headers: { 'content-type': 'application/json' },
+					// The preview server's per-run secret, given to its own pages only (cli/previewServer.ts).
+					headers: { 'content-type': 'application/json', [relayTokenHeader]: document.body.dataset.relayToken ?? '' },
 					body: JSON.stringify(request),
 				});
 				return (await response.json()) as PlaygroundResponse;

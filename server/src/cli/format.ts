@@ -9,8 +9,10 @@ import { FormatThreads } from '../node/formatThreads';
 import { FormatCache } from '../node/formatCache';
 import { cacheFileFor, defaultCacheDirectory, pruneCacheFolder, summarizerFingerprint } from '../node/pageCache';
 import { guardedText, readGuarded } from '../node/guardedRead';
+import { isInside, linkOnTheWay, replaceSitePage, UnsafeWriteError } from '../node/siteFiles';
 import { UsageError } from './check';
 import { unifiedDiff } from './lineDiff';
+import { displayText } from './terminalText';
 
 declare const MINTDOC_VERSION: string;
 
@@ -97,7 +99,13 @@ export async function runFormat(
 		changed++;
 		if (options.diff) out.write(unifiedDiff(shown, text, result.text));
 		else if (options.check) out.write(`${shown}\n`);
-		else await fs.writeFile(file, result.text);
+		else {
+			const refused = await writePage(file, text, result.text);
+			if (refused) {
+				failed++;
+				err.write(`${shown}: ${printable(refused)}\n`);
+			}
+		}
 	}
 	const verb = options.check || options.diff ? 'would change' : 'formatted';
 	const notes = [
@@ -215,8 +223,12 @@ async function collectPages(inputs: readonly string[], cwd: string): Promise<str
 	const found = new Set<string>();
 	for (const input of inputs) {
 		const absolute = path.resolve(cwd, input);
-		const stat = await fs.stat(absolute).catch(() => undefined);
+		// A link is never formatted in place: it may lead outside the repository (as generate and upgrade refuse).
+		const link = await linkOnTheWay(isInside(cwd, absolute) ? cwd : path.dirname(absolute), absolute);
+		if (link !== undefined) throw new UsageError(`'${printable(input)}': '${printable(link)}' is a symbolic link; format never writes through links`);
+		const stat = await fs.lstat(absolute).catch(() => undefined);
 		if (!stat) throw new UsageError(`no such file or folder: '${printable(input)}'`);
+		if (!stat.isFile() && !stat.isDirectory()) throw new UsageError(`'${printable(input)}' is neither a page nor a folder`);
 		if (stat.isFile()) {
 			// mintdoc.json's ignore patterns hold for pages named one by one too (a pre-commit hook names
 			// every committed page): an excluded page is never formatted nor failed. .gitignore does not.
@@ -259,6 +271,21 @@ async function configFor(dir: string): Promise<{ dir: string; config: FormatConf
 	}
 }
 
+/**
+ * Writes the formatted page over the one read (node/siteFiles.ts: a new file renamed over it, never
+ * through a link); why it was not written, when it was not: the page changed since it was read
+ * (an editor saved it meanwhile: that edit is kept), or it became a link.
+ */
+async function writePage(file: string, read: string, formatted: string): Promise<string | undefined> {
+	try {
+		const outcome = await replaceSitePage(path.dirname(file), file, formatted, current => current === read);
+		return outcome === 'written' ? undefined : 'changed since it was read: not written (format it again)';
+	} catch (e) {
+		if (e instanceof UnsafeWriteError) return `not written: ${e.message}`;
+		throw e;
+	}
+}
+
 async function isFile(p: string): Promise<boolean> {
 	return (await fs.stat(p).catch(() => undefined))?.isFile() ?? false;
 }
@@ -276,10 +303,8 @@ function toPosix(p: string): string {
 	return p.split(path.sep).join('/');
 }
 
-/** Paths and parser messages come from the workspace: control characters never reach the terminal. */
-function printable(text: string): string {
-	return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
+/** Paths and parser messages come from the workspace: shown on one line, no control or direction characters (terminalText.ts). */
+const printable = displayText;
 
 async function readStdin(): Promise<string> {
 	const chunks: Buffer[] = [];

@@ -11,7 +11,8 @@ import { readOpenApiSpec } from '../core/openapi/openApiSpec';
 import { child, parseSpecText, stringOf } from '../core/openapi/specTree';
 import { createFsWorkspace } from '../node/fsWorkspace';
 import { guardedText, readGuarded, realFolders } from '../node/guardedRead';
-import { writeSiteFile } from '../node/siteFiles';
+import { isInside, linkOnTheWay, makeSiteFolder, replaceSitePage, writeSiteFile } from '../node/siteFiles';
+import { displayText, jsonText } from './terminalText';
 import { UsageError } from './check';
 
 export const generateUsage = `  generate <spec> [-o folder] [--force] [--docs-json] [--format text|json]
@@ -64,6 +65,12 @@ export async function runGenerate(args: readonly string[], out: NodeJS.WritableS
 	const docsRoot = findDocsRoot(outDir);
 	if (values['docs-json'] && !docsRoot) throw new UsageError(`--docs-json: no docs.json in '${values.out ?? '.'}' or any folder above it`);
 	const base = docsRoot ?? outDir;
+	// The output folder is checked before it is listed or made: a way through a link out of the site
+	// (or, with no site, out of the working directory) is refused with nothing created anywhere.
+	const folderRoot = docsRoot ?? (isInside(cwd, outDir) ? cwd : outDir);
+	const throughLink = await linkOnTheWay(folderRoot, outDir);
+	if (throughLink !== undefined)
+		throw new UsageError(`cannot write into '${displayText(values.out ?? '.')}': '${displayText(throughLink)}' is a symbolic link (nothing is written through links)`);
 	const folder = path.relative(base, outDir).split(path.sep).join('/');
 	const existing = new Set((await fs.readdir(outDir).catch(() => [] as string[])).map(name => (folder ? `${folder}/${name}` : name)));
 	const filePrefix = docsRoot ? await filePrefixFor(docsRoot, specFile) : undefined;
@@ -72,11 +79,10 @@ export async function runGenerate(args: readonly string[], out: NodeJS.WritableS
 	const shown = (relativePath: string) => path.relative(cwd, path.join(base, relativePath)).split(path.sep).join('/');
 	const written: string[] = [];
 	const skipped = generated.skipped.map(shown);
-	if (generated.files.length) {
-		// Checked before any folder is made: a link on the way (`-o sub/link/deeper`) would have `deeper` made wherever it leads.
-		await refuseLinksOnTheWay(docsRoot ?? (isWithin(cwd, outDir) ? cwd : outDir), outDir, cwd);
-		await fs.mkdir(outDir, { recursive: true });
-	}
+	if (generated.files.length)
+		await makeSiteFolder(folderRoot, outDir).catch((e: unknown) => {
+			throw new UsageError(`cannot write into '${displayText(values.out ?? '.')}': ${e instanceof Error ? e.message : String(e)}`);
+		});
 	// Files are written inside the site (or the output folder) only, never through a link.
 	for (const file of generated.files) {
 		try {
@@ -85,30 +91,31 @@ export async function runGenerate(args: readonly string[], out: NodeJS.WritableS
 			written.push(shown(file.relativePath));
 		} catch (e) {
 			if ((e as { code?: string }).code !== 'EEXIST')
-				throw new UsageError(`cannot write '${shown(file.relativePath)}': ${e instanceof Error ? e.message : String(e)}`);
+				throw new UsageError(`cannot write '${displayText(shown(file.relativePath))}': ${e instanceof Error ? displayText(e.message) : String(e)}`);
 			skipped.push(shown(file.relativePath));
 		}
 	}
 	const title = stringOf(child(child(parseSpecText(text, specFile).root, 'info'), 'title'))?.trim();
 	const group = { group: title || path.basename(specFile).replace(/\.(ya?ml|json)$/i, ''), pages: generated.entries };
 	const docsJson = docsRoot ? path.join(docsRoot, 'docs.json') : null;
-	const docsJsonUpdate = values['docs-json'] && docsJson ? await addGroup(docsJson, path.relative(cwd, docsJson) || 'docs.json', group) : undefined;
+	const docsJsonUpdate = values['docs-json'] && docsJson ? await addGroup(docsJson, displayText(path.relative(cwd, docsJson) || 'docs.json'), group) : undefined;
 
 	if (values.format === 'json') {
-		out.write(JSON.stringify({ written, skipped, entries: generated.entries, group, docsJson, docsJsonUpdate } satisfies GenerateResult, null, 2) + '\n');
+		out.write(jsonText(JSON.stringify({ written, skipped, entries: generated.entries, group, docsJson, docsJsonUpdate } satisfies GenerateResult, null, 2)) + '\n');
 		return 0;
 	}
+	// Text: names from the spec and the file system on one line each (terminalText.ts); JSON carries them as they are.
 	const lines: string[] = [];
-	if (!generated.entries.length) lines.push(`No operations in ${positionals[0]} (operations with x-hidden are left out).`);
-	if (written.length) lines.push(`Wrote ${plural(written.length, 'page')}:`, ...written.map(f => `  ${f}`));
-	if (skipped.length) lines.push(`Skipped ${plural(skipped.length, 'existing file')} (--force overwrites):`, ...skipped.map(f => `  ${f}`));
+	if (!generated.entries.length) lines.push(`No operations in ${displayText(positionals[0])} (operations with x-hidden are left out).`);
+	if (written.length) lines.push(`Wrote ${plural(written.length, 'page')}:`, ...written.map(f => `  ${displayText(f)}`));
+	if (skipped.length) lines.push(`Skipped ${plural(skipped.length, 'existing file')} (--force overwrites):`, ...skipped.map(f => `  ${displayText(f)}`));
 	if (generated.entries.length) {
 		lines.push(
 			docsRoot
 				? `Entries for a "pages" array of ${path.relative(cwd, docsJson!) || 'docs.json'}:`
 				: 'Entries for a "pages" array (no docs.json found above the output folder: paths are relative to it):',
 		);
-		lines.push(...JSON.stringify(generated.entries, null, 2).split('\n'));
+		lines.push(...jsonText(JSON.stringify(generated.entries, null, 2)).split('\n'));
 	}
 	if (docsJsonUpdate) lines.push(docsJsonUpdate.message);
 	out.write(lines.join('\n') + '\n');
@@ -164,12 +171,14 @@ async function filePrefixFor(docsRoot: string, specFile: string): Promise<string
 async function addGroup(docsJson: string, shownName: string, group: GenerateResult['group']): Promise<NonNullable<GenerateResult['docsJsonUpdate']>> {
 	const text = guardedText(await readGuarded(docsJson, { inside: realFolders([path.dirname(docsJson)]) }));
 	if (text === undefined) return { added: false, message: `${shownName} is not a regular file of the site: not changed.` };
-	const paste = `Paste this group where it belongs in the navigation:\n${JSON.stringify(group, null, 2)}`;
+	// The message is printed as it is: the group's name (the spec's title) and the file's on one line each.
+	const paste = `Paste this group where it belongs in the navigation:\n${jsonText(JSON.stringify(group, null, 2))}`;
+	const name = displayText(group.group);
 	const groups = findNodeAtLocation(parseTree(text) ?? { type: 'null', offset: 0, length: 0 }, ['navigation', 'groups']);
 	if (groups?.type !== 'array')
 		return { added: false, message: `${shownName} has no navigation.groups array (its navigation uses tabs, anchors or a $ref). ${paste}` };
 	if ((getNodeValue(groups) as unknown[]).some(g => (g as { group?: unknown } | null)?.group === group.group)) {
-		return { added: false, message: `${shownName} already has a group "${group.group}": not added again. ${paste}` };
+		return { added: false, message: `${shownName} already has a group "${name}": not added again. ${paste}` };
 	}
 	// modify() places the group (after the last one, commas and comments handled); it is then laid out like
 	// its siblings by hand, because modify's own formatting would also reformat the previous group's line.
@@ -185,8 +194,10 @@ async function addGroup(docsJson: string, shownName: string, group: GenerateResu
 		.join(eol + itemIndent);
 	const content = last ? `,${eol}${itemIndent}${body}` : `${eol}${itemIndent}${body}${eol}${indentAt(groups.offset)}`;
 	const edits = [{ ...edit, content }];
-	await writeSiteFile(path.dirname(docsJson), docsJson, applyEdits(text, edits), { overwrite: true });
-	return { added: true, message: `Added the group "${group.group}" (${plural(group.pages.length, 'page')}) to navigation.groups in ${shownName}.` };
+	// Replaced only while it holds what was read: an edit saved meanwhile is kept, and the group is pasted by hand.
+	const outcome = await replaceSitePage(path.dirname(docsJson), docsJson, applyEdits(text, edits), current => current === text);
+	if (outcome === 'changedSinceRead') return { added: false, message: `${shownName} changed while the pages were generated: not added. ${paste}` };
+	return { added: true, message: `Added the group "${name}" (${plural(group.pages.length, 'page')}) to navigation.groups in ${shownName}.` };
 }
 
 function plural(n: number, word: string): string {

@@ -13,7 +13,7 @@ import { formatSarif } from './formats/sarif';
 import { runUpgrade, upgradeUsage } from './upgrade';
 import { formatCoverageText, formatJson, formatJsonWithCoverage, formatText, relativeFile, summary, toCoverage, toProblems } from './report';
 import { formatTranslationsTable } from './translationsReport';
-import { escapingStream } from './terminalText';
+import { escapingStream, jsonText } from './terminalText';
 import { parseRuleOptions, printConfig, suppressedProblems } from './printConfig';
 
 declare const MINTDOC_VERSION: string;
@@ -191,7 +191,7 @@ async function runCheck(args: readonly string[], out: NodeJS.WritableStream, err
 	if (format === 'json')
 		out.write(
 			translations
-				? JSON.stringify({ problems, ...(report ? { coverage: report } : {}), translations }, null, 2) + '\n'
+				? jsonText(JSON.stringify({ problems, ...(report ? { coverage: report } : {}), translations }, null, 2)) + '\n'
 				: report
 					? formatJsonWithCoverage(problems, report)
 					: formatJson(problems),

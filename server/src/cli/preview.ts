@@ -7,14 +7,18 @@ import { walkFolders } from '../core/folderWalk';
 import { createLanguageService, type FileChange } from '../core/languageService';
 import { joinUri } from '../core/uris';
 import type { DocsWorkspace } from '../core/workspace';
+import { isLoopbackAddress } from '../node/addressPolicy';
 import { createFsWorkspace } from '../node/fsWorkspace';
 import { UsageError } from './check';
 import { createPreviewServer } from './previewServer';
 import { withPreview } from '../preview/withPreview';
 
-export const previewUsage = `  preview [dir] [--port N] [--host 127.0.0.1]
+export const previewUsage = `  preview [dir] [--port N] [--host 127.0.0.1] [--expose]
                                         Serve the site as it will render (every route, generated
-                                        API pages, live reload) on 127.0.0.1; --port 0: any free port`;
+                                        API pages, live reload) on 127.0.0.1; --port 0: any free port;
+                                        a --host other machines can reach needs --expose: then only
+                                        requests naming that host:port are answered and the API
+                                        playground cannot send requests`;
 
 /** Changes arriving within this window are handled as one update (an editor's save writes several events). */
 const debounceMs = 80;
@@ -29,7 +33,7 @@ export async function runPreview(args: readonly string[], out: NodeJS.WritableSt
 		parsed = parseArgs({
 			args: [...args],
 			allowPositionals: true,
-			options: { port: { type: 'string', default: '3000' }, host: { type: 'string', default: '127.0.0.1' } },
+			options: { port: { type: 'string', default: '3000' }, host: { type: 'string', default: '127.0.0.1' }, expose: { type: 'boolean', default: false } },
 		});
 	} catch (e) {
 		throw new UsageError(`${e instanceof Error ? e.message : String(e)}\n\nUsage: mintdoc${previewUsage.trimStart().split('\n')[0]}`);
@@ -38,6 +42,13 @@ export async function runPreview(args: readonly string[], out: NodeJS.WritableSt
 	if (!Number.isInteger(port) || port < 0 || port > 65535)
 		throw new UsageError(`--port must be a port number (0 for any free port), not '${parsed.values.port}'`);
 	if (parsed.positionals.length > 1) throw new UsageError('preview takes one folder');
+	const exposed = parsed.values.expose;
+	// Reachable from other machines only on purpose: their requests could otherwise use the playground
+	// relay to make this machine fetch its own services or the cloud's metadata address.
+	if (!exposed && !isLoopbackHost(parsed.values.host!))
+		throw new UsageError(
+			`--host ${parsed.values.host} lets other machines reach the preview; add --expose to serve it there on purpose (only requests naming that address are answered, and the API playground cannot send requests)`,
+		);
 	const dir = path.resolve(parsed.positionals[0] ?? '.');
 	const stat = await fs.stat(dir).catch(() => undefined);
 	if (!stat?.isDirectory()) throw new UsageError(`cannot read folder '${parsed.positionals[0] ?? '.'}': no such folder`);
@@ -50,7 +61,7 @@ export async function runPreview(args: readonly string[], out: NodeJS.WritableSt
 	if (!rootUri) throw new UsageError(`no docs.json found in '${parsed.positionals[0] ?? '.'}'`);
 	const rootDir = URI.parse(rootUri).fsPath;
 
-	const server = createPreviewServer({ service, rootUri, assetsDir: __dirname, log: line => out.write(`${line}\n`) });
+	const server = createPreviewServer({ service, rootUri, assetsDir: __dirname, log: line => out.write(`${line}\n`), exposed });
 	let actual: number;
 	try {
 		actual = await server.listen(port, parsed.values.host!);
@@ -68,6 +79,7 @@ export async function runPreview(args: readonly string[], out: NodeJS.WritableSt
 	});
 	const host = parsed.values.host!.includes(':') ? `[${parsed.values.host}]` : parsed.values.host;
 	out.write(`MintDoc preview of ${rootDir}\nMintDoc preview: http://${host}:${actual}/\n`);
+	if (exposed) out.write(`Exposed (--expose): anyone who can reach ${host}:${actual} can read the site; the API playground cannot send requests.\n`);
 
 	/** Routes whose page changed; `*` when what changed affects other pages too (configuration, snippets, specs, new or deleted pages). */
 	async function changedRoutes(changes: readonly FileChange[]): Promise<string[]> {
@@ -90,6 +102,12 @@ export async function runPreview(args: readonly string[], out: NodeJS.WritableSt
 	process.once('SIGTERM', stop);
 	process.once('SIGINT', stop);
 	return 0;
+}
+
+/** `localhost` or a loopback address (127.0.0.0/8, ::1, written with or without brackets). */
+function isLoopbackHost(host: string): boolean {
+	const name = host.replace(/^\[|\]$/g, '');
+	return name.toLowerCase() === 'localhost' || isLoopbackAddress(name);
 }
 
 /** Watches the docs root recursively, debounced; hidden folders and node_modules are ignored. */

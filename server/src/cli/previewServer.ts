@@ -1,13 +1,14 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as http from 'node:http';
+import { networkInterfaces } from 'node:os';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import { noCancellation } from '../core/cancellation';
 import { getString, getValue } from '../core/docsConfig/configTree';
 import type { PreviewingService } from '../preview/withPreview';
 import type { PlaygroundRequest } from '../preview/playgroundTypes';
-import { previewEndpoints } from '../preview/previewMessages';
+import { previewEndpoints, relayTokenHeader } from '../preview/previewMessages';
 import { renderShell } from '../preview/shell';
 import { sendPlaygroundRequest } from '../node/playgroundFetch';
 import { readGuarded } from '../node/guardedRead';
@@ -18,6 +19,12 @@ export interface PreviewServerOptions {
 	/** Folder holding preview.js and preview.css (dist/). */
 	readonly assetsDir: string;
 	readonly log?: (line: string) => void;
+	/**
+	 * Served to other machines on purpose (`--expose`): only requests naming the bound address and
+	 * port in `Host` are answered, and the playground relay is off (anyone who can load a page could
+	 * otherwise have this machine fetch its loopback services or the cloud's metadata address).
+	 */
+	readonly exposed?: boolean;
 }
 
 export interface PreviewServer {
@@ -64,6 +71,11 @@ export function createPreviewServer(options: PreviewServerOptions): PreviewServe
 	const clients = new Set<http.ServerResponse>();
 	let origin = '';
 	let realRoot: string | undefined;
+	/** With `exposed`: the exact `Host` values this server answers (set when it listens). */
+	let exposedHosts = new Set<string>();
+	// A secret per run, given only to the pages this server renders: the relay needs it, so a page
+	// of another site (or a request forged from one) cannot make this machine fetch anything.
+	const relayToken = randomBytes(32).toString('base64url');
 
 	const server = http.createServer((req, res) => {
 		handle(req, res).catch(e => {
@@ -74,8 +86,9 @@ export function createPreviewServer(options: PreviewServerOptions): PreviewServe
 	});
 
 	async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-		// DNS rebinding: only requests addressed to this server by its own name are answered.
-		if (!isLocalHost(req.headers.host)) return send(res, 403, 'text/plain; charset=utf-8', 'Forbidden host');
+		// DNS rebinding: only requests addressed to this server by its own name are answered (exposed: by its exact address).
+		if (!(options.exposed ? exposedHosts.has(req.headers.host?.toLowerCase() ?? '') : isLocalHost(req.headers.host)))
+			return send(res, 403, 'text/plain; charset=utf-8', 'Forbidden host');
 		const url = new URL(req.url ?? '/', 'http://localhost');
 		const pathname = url.pathname;
 		if (pathname === previewEndpoints.playground) return playground(req, res);
@@ -98,7 +111,14 @@ export function createPreviewServer(options: PreviewServerOptions): PreviewServe
 		if (/\.[a-z0-9]+$/i.test(decoded) && !/\.(mdx|md)$/i.test(decoded)) return staticFile(res, decoded);
 		const page = await service.getPreviewPage({ rootUri, route: decoded }, {}, noCancellation);
 		const nonce = randomBytes(16).toString('base64');
-		const html = renderShell(page, { nonce, scriptUrl: previewEndpoints.script, styleUrl: previewEndpoints.style, connectSrc: "'self'", host: 'browser' });
+		const html = renderShell(page, {
+			nonce,
+			scriptUrl: previewEndpoints.script,
+			styleUrl: previewEndpoints.style,
+			connectSrc: "'self'",
+			host: 'browser',
+			relayToken: options.exposed ? undefined : relayToken,
+		});
 		return send(res, page.kind === 'notFound' ? 404 : 200, 'text/html; charset=utf-8', html, { 'cache-control': 'no-store' });
 	}
 
@@ -150,6 +170,8 @@ export function createPreviewServer(options: PreviewServerOptions): PreviewServe
 		// Only this server's own pages may use the relay: a JSON content type forces a CORS preflight elsewhere, and the origin must be ours.
 		if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '') || (req.headers.origin && req.headers.origin !== origin))
 			return send(res, 403, 'text/plain; charset=utf-8', 'Forbidden');
+		if (options.exposed) return relayRefused(res, 'The API playground cannot send requests while the preview is exposed to other machines (--expose).');
+		if (!isRelayToken(req.headers[relayTokenHeader])) return relayRefused(res, 'This request does not come from a page of this preview (no relay token).');
 		const chunks: Buffer[] = [];
 		let size = 0;
 		for await (const chunk of req) {
@@ -169,6 +191,12 @@ export function createPreviewServer(options: PreviewServerOptions): PreviewServe
 		return send(res, 200, 'application/json; charset=utf-8', JSON.stringify(response));
 	}
 
+	function isRelayToken(value: string | string[] | undefined): boolean {
+		const given = Buffer.from(typeof value === 'string' ? value : '');
+		const expected = Buffer.from(relayToken);
+		return given.length === expected.length && timingSafeEqual(given, expected);
+	}
+
 	function isLocalHost(host: string | undefined): boolean {
 		if (!host) return false;
 		const name = host.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
@@ -183,6 +211,7 @@ export function createPreviewServer(options: PreviewServerOptions): PreviewServe
 					const address = server.address();
 					const actual = typeof address === 'object' && address ? address.port : port;
 					origin = `http://${host.includes(':') ? `[${host}]` : host}:${actual}`;
+					exposedHosts = hostHeaders(host, actual);
 					resolve(actual);
 				});
 			}),
@@ -210,6 +239,28 @@ function send(res: http.ServerResponse, status: number, type: string, body: stri
 		'x-frame-options': 'DENY',
 	});
 	res.end(res.req.method === 'HEAD' ? undefined : body);
+}
+
+/** The relay's refusal, as a playground response the page shows (status 0 with the reason). */
+function relayRefused(res: http.ServerResponse, error: string): void {
+	send(res, 403, 'application/json; charset=utf-8', JSON.stringify({ status: 0, statusText: '', headers: [], body: '', timeMs: 0, error }));
+}
+
+/**
+ * The `Host` values that name a server bound to `host`:`port`: that address (or name) itself; for
+ * a wildcard bind (`0.0.0.0`, `::`), each address of this machine's interfaces. Port 80 may be
+ * left out, as browsers do.
+ */
+function hostHeaders(host: string, port: number): Set<string> {
+	const wildcard = host === '0.0.0.0' || host === '::' || host === '[::]';
+	const addresses = wildcard
+		? Object.values(networkInterfaces())
+				.flat()
+				.filter(a => a !== undefined && (host === '0.0.0.0' ? a.family === 'IPv4' : true))
+				.map(a => a!.address)
+		: [host.replace(/^\[|\]$/g, '')];
+	const names = addresses.map(a => (a.includes(':') ? `[${a}]` : a).toLowerCase());
+	return new Set([...names.map(n => `${n}:${port}`), ...(port === 80 ? names : [])]);
 }
 
 function notFoundText(res: http.ServerResponse): void {

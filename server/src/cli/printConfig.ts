@@ -10,6 +10,7 @@ import { closestMatch } from '../core/textDistance';
 import { loadTeamConfigs, type SuppressedFinding, type TeamConfigChoice } from './teamConfigFiles';
 import { relativeFile, toProblems, type CheckProblem } from './report';
 import { UsageError } from './usageError';
+import { displayText, jsonText } from './terminalText';
 
 /** `--rule code=setting`, each checked like a mintdoc.json entry: a typo is a usage error, never a silent no-op. */
 export function parseRuleOptions(values: readonly string[]): RuleMap {
@@ -52,12 +53,14 @@ export async function printConfig(
 		ignored: isIgnoredFile(config, relative),
 		rules: effectiveRules(config, relative, choice.rules),
 	};
-	out.write(JSON.stringify(report, null, 2) + '\n');
+	out.write(jsonText(JSON.stringify(report, null, 2)) + '\n');
 	if (!loaded) return 0;
 	const findings = applyTeamConfig(config, pathInRoot(rootUri, loaded.uri), config.findings, choice.rules);
 	for (const d of findings) {
 		const severity = d.severity === DiagnosticSeverity.Error ? 'error' : d.severity === DiagnosticSeverity.Warning ? 'warning' : 'information';
-		err.write(`${relativeFile(loaded.uri, cwd)}:${d.range.start.line + 1}:${d.range.start.character + 1} ${severity} ${d.message} [${String(d.code)}]\n`);
+		err.write(
+			`${displayText(relativeFile(loaded.uri, cwd))}:${d.range.start.line + 1}:${d.range.start.character + 1} ${severity} ${displayText(d.message)} [${String(d.code)}]\n`,
+		);
 	}
 	return findings.some(d => d.severity === DiagnosticSeverity.Error) ? 1 : 0;
 }

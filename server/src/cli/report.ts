@@ -4,6 +4,7 @@ import { URI } from 'vscode-uri';
 import type { FileDiagnostics } from '../core/languageService';
 import { problemList } from '../core/problemList';
 import type { CheckResult } from './check';
+import { displayText, jsonText } from './terminalText';
 
 /**
  * One problem in the CLI's JSON output. This shape is a stable contract that other tools consume:
@@ -23,15 +24,25 @@ export function toProblems(results: readonly FileDiagnostics[], cwd: string): Ch
 	return problemList(results, uri => relativeFile(uri, cwd));
 }
 
+/**
+ * The problem as it may be shown on a line of output: its file, message and code through
+ * {@link displayText} (a file name or a quoted value can hold a newline that would start a line of
+ * its own, such as a forged `::error` workflow command). Every line-based format starts here.
+ */
+function displayProblem<P extends CheckProblem>(p: P): P {
+	return { ...p, file: displayText(p.file), message: displayText(p.message), code: displayText(p.code) };
+}
+
 /** `path:line:col severity message [code]` per problem (1-based, as compilers print), then a summary line. */
 export function formatText(problems: readonly CheckProblem[], summaryLine: string): string {
-	const lines = problems.map(p => `${p.file}:${p.range.start.line + 1}:${p.range.start.character + 1} ${p.severity} ${p.message} [${p.code}]`);
+	const lines = problems.map(displayProblem).map(p => `${p.file}:${p.range.start.line + 1}:${p.range.start.character + 1} ${p.severity} ${p.message} [${p.code}]`);
 	lines.push(summaryLine);
 	return lines.join('\n') + '\n';
 }
 
+/** The JSON contract carries values as they are; {@link jsonText} keeps bidirectional controls and line separators out of the printed text. */
 export function formatJson(problems: readonly CheckProblem[]): string {
-	return JSON.stringify(problems, null, 2) + '\n';
+	return jsonText(JSON.stringify(problems, null, 2)) + '\n';
 }
 
 /** Undocumented operations of one spec in the JSON output of `check --coverage` (same stability rules as {@link CheckProblem}). */
@@ -57,14 +68,17 @@ export function formatCoverageText(coverage: readonly CoverageReport[]): string 
 	return coverage
 		.map(
 			spec =>
-				[`Undocumented operations in ${spec.file}: ${spec.operations.length}`, ...spec.operations.map(op => `  ${op.method} ${op.path}`)].join('\n') + '\n',
+				[
+					`Undocumented operations in ${displayText(spec.file)}: ${spec.operations.length}`,
+					...spec.operations.map(op => `  ${displayText(op.method)} ${displayText(op.path)}`),
+				].join('\n') + '\n',
 		)
 		.join('');
 }
 
 /** `check --coverage --format json`: an object, so the plain `check` array contract stays as it is. */
 export function formatJsonWithCoverage(problems: readonly CheckProblem[], coverage: readonly CoverageReport[]): string {
-	return JSON.stringify({ problems, coverage }, null, 2) + '\n';
+	return jsonText(JSON.stringify({ problems, coverage }, null, 2)) + '\n';
 }
 
 export function relativeFile(uri: string, cwd: string): string {

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import type { SiteModel } from '../core/site/siteModel';
 import { translationCoverage } from '../core/site/translationCoverage';
+import { displayText } from './terminalText';
 
 /** One language of one site in `mintdoc check --translations` (JSON keys are stable). */
 export interface TranslationRow {
@@ -46,7 +47,7 @@ export function formatTranslationsTable(rows: readonly TranslationRow[]): string
 		'|---|---|---|---|---|---|---|---|',
 		...rows.map(
 			r =>
-				`| ${r.site} | ${r.language}${r.default ? ' (default)' : ''} | ${r.pages} | ${r.translated}/${r.total} (${r.total ? Math.round((100 * r.translated) / r.total) : 100}%) | ${r.missing.length} | ${r.extra.length} | ${r.unprefixed} | ${r.missing.slice(0, 3).join(', ')}${r.missing.length > 3 ? ', …' : ''} |`,
+				`| ${displayText(r.site)} | ${displayText(r.language)}${r.default ? ' (default)' : ''} | ${r.pages} | ${r.translated}/${r.total} (${r.total ? Math.round((100 * r.translated) / r.total) : 100}%) | ${r.missing.length} | ${r.extra.length} | ${r.unprefixed} | ${r.missing.slice(0, 3).map(displayText).join(', ')}${r.missing.length > 3 ? ', …' : ''} |`,
 		),
 	];
 	return lines.join('\n') + '\n';

@@ -11,6 +11,8 @@ import { readGuarded, realFolders } from '../node/guardedRead';
 import { UsageError } from './check';
 import { writeSiteFile } from '../node/siteFiles';
 import { formatText, summary, toProblems } from './report';
+import { displayText } from './terminalText';
+import type { UpgradeReport } from '../core/legacy/upgradeReport';
 
 export const upgradeUsage = `  upgrade [dir] [--dry-run] [--force]
                                         Write dir/docs.json (default dir: .) from its legacy mint.json,
@@ -55,7 +57,7 @@ export async function runUpgrade(args: readonly string[], out: NodeJS.WritableSt
 		err.write(`${findings}mintdoc: ${legacyConfigFileName} is invalid: fix the errors above, then upgrade (nothing was written)\n`);
 		return 1;
 	}
-	const report = formatUpgradeReport(prepared.upgrade.report) + '\n';
+	const report = formatUpgradeReport(displayedReport(prepared.upgrade.report)) + '\n';
 	if (prepared.findings.length) err.write(findings);
 	if (parsed.values['dry-run']) {
 		out.write(prepared.text);
@@ -72,6 +74,16 @@ export async function runUpgrade(args: readonly string[], out: NodeJS.WritableSt
 		`Wrote ${path.relative(process.cwd(), docsFile) || 'docs.json'} (review it, then delete ${legacyConfigFileName}: the platform ignores it now).\n${report}`,
 	);
 	return 0;
+}
+
+/** The report with every key, value and reason on one line each (keys and group names come from mint.json). */
+function displayedReport(report: UpgradeReport): UpgradeReport {
+	return {
+		mapped: report.mapped.map(m => ({ from: displayText(m.from), to: displayText(m.to) })),
+		defaults: report.defaults.map(d => ({ key: displayText(d.key), value: d.value, why: displayText(d.why) })),
+		dropped: report.dropped.map(d => ({ key: displayText(d.key), why: displayText(d.why) })),
+		navigation: report.navigation.map(displayText),
+	};
 }
 
 // lstat: a dangling link counts as existing (stat would say it does not, and the write would follow it).

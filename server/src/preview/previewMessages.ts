@@ -41,6 +41,12 @@ export const previewEndpoints = {
 	style: '/__mintdoc/preview.css',
 } as const;
 
+/**
+ * The header of a playground POST that carries the preview server's per-run secret: the server
+ * writes the secret into the pages it serves (`data-relay-token`) and relays nothing without it.
+ */
+export const relayTokenHeader = 'x-mintdoc-relay-token';
+
 /** The data of one `change` event. */
 export interface PreviewChangeEvent {
 	readonly routes: readonly string[];

@@ -14,6 +14,8 @@ export interface ShellOptions {
 	readonly baseUrl?: string;
 	/** `vscode` when the host is the VS Code webview (the script talks through postMessage). */
 	readonly host?: 'vscode' | 'browser';
+	/** `mintdoc preview`: the per-run secret the page sends with playground requests (none: the relay is off). */
+	readonly relayToken?: string;
 }
 
 /**
@@ -56,7 +58,7 @@ export function renderShell(page: PreviewPage, options: ShellOptions): string {
 		`<link rel="stylesheet" href="${esc(options.styleUrl)}" nonce="${nonce}">`,
 		vars ? `<style nonce="${nonce}">:root{${vars}}</style>` : '',
 		'</head>',
-		`<body data-host="${options.host ?? 'browser'}" data-base="${esc(options.baseUrl ?? '')}" data-route="${esc(page.route)}" data-kind="${esc(page.kind)}">`,
+		`<body data-host="${options.host ?? 'browser'}" data-base="${esc(options.baseUrl ?? '')}" data-route="${esc(page.route)}" data-kind="${esc(page.kind)}"${options.relayToken ? ` data-relay-token="${esc(options.relayToken)}"` : ''}>`,
 		`<div id="mp-root">${page.html}</div>`,
 		`<script nonce="${nonce}" src="${esc(options.scriptUrl)}"></script>`,
 		'</body>',

@@ -1,4 +1,5 @@
 import type { CheckProblem } from '../report';
+import { displayText } from '../terminalText';
 
 /**
  * `check --format github`: one GitHub Actions workflow command per problem
@@ -29,9 +30,13 @@ function commandFor(severity: CheckProblem['severity']): 'error' | 'warning' | '
 	return severity === 'error' ? 'error' : severity === 'warning' ? 'warning' : 'notice';
 }
 
-/** The runner reads a command up to the end of the line: newlines and `%` in a message are escaped. */
+/**
+ * The runner reads a command up to the end of the line: newlines and `%` in a message are escaped
+ * (the runner turns them back into line breaks inside the annotation). What else could break or
+ * turn the line (U+2028, direction overrides, other controls) is shown as `\u…` (terminalText.ts).
+ */
 export function escapeData(text: string): string {
-	return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+	return displayText(text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A'));
 }
 
 /** Properties are also split at `,` and end at `::`, so those are escaped as well. */

@@ -1,4 +1,5 @@
 import type { CheckProblem } from '../report';
+import { escapeUnsafeCharacters } from '../terminalText';
 
 /**
  * `check --format junit`: a JUnit XML report, which CI systems without SARIF support (Jenkins,
@@ -44,10 +45,15 @@ function clean(value: string): string {
 	return value.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
 }
 
+/**
+ * Line breaks, U+2028/2029, direction overrides and C1 controls as character references, in bodies
+ * as in attributes: the report keeps the exact value, and a CI log that prints it shows no line the
+ * repository started (a forged `::error` workflow command) and no reversed name.
+ */
 function text(value: string): string {
-	return clean(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+	return escapeUnsafeCharacters(clean(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'), code => `&#${code};`);
 }
 
 function attr(value: string): string {
-	return text(value).replace(/"/g, '&quot;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;').replace(/\t/g, '&#9;');
+	return text(value).replace(/"/g, '&quot;');
 }

@@ -2,6 +2,7 @@ import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { pathToFileURL } from 'node:url';
 import { rules } from '../../core/rules';
 import type { CheckProblem } from '../report';
+import { jsonText } from '../terminalText';
 
 /** What the SARIF log says about the tool (the CLI passes its version and where its rules are documented). */
 export interface SarifTool {
@@ -79,7 +80,7 @@ export function formatSarif(
 			},
 		],
 	};
-	return JSON.stringify(log, null, 2) + '\n';
+	return jsonText(JSON.stringify(log, null, 2)) + '\n';
 }
 
 /** `page-not-found` → `PageNotFound`: SARIF's readable rule name. */

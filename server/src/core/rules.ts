@@ -24,6 +24,10 @@ export const rules = {
 	'ref-invalid-json': { severity: DiagnosticSeverity.Error, summary: 'The file a `$ref` points to is not valid JSON.' },
 	'ref-cycle': { severity: DiagnosticSeverity.Error, summary: '`$ref` files include each other in a cycle (the platform fails the build).' },
 	'ref-siblings-ignored': { severity: DiagnosticSeverity.Warning, summary: 'Keys beside a `$ref` that resolves to a non-object are ignored.' },
+	'ref-too-complex': {
+		severity: DiagnosticSeverity.Warning,
+		summary: 'The `$ref` files expand past what can be composed (references that multiply, or nest too deep across files): none is followed.',
+	},
 	schema: {
 		severity: DiagnosticSeverity.Error,
 		summary:

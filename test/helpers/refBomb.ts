@@ -36,7 +36,8 @@ export function configRefBomb(levels: number, fanOut: number, form: 'objects' | 
 				: Object.fromEntries(Array.from({ length: fanOut }, (_, k) => [`k${k}`, last ? 'x' : next])),
 		);
 	}
-	const extra = form === 'pages' ? { navigation: { pages: [{ $ref: 'bomb1.json' }] } } : { navigation: { pages: ['index'] }, seo: { metatags: { $ref: 'bomb1.json' } } };
+	const extra =
+		form === 'pages' ? { navigation: { pages: [{ $ref: 'bomb1.json' }] } } : { navigation: { pages: ['index'] }, seo: { metatags: { $ref: 'bomb1.json' } } };
 	files['docs.json'] = JSON.stringify({ theme: 'mint', name: 'X', colors: { primary: '#000000' }, ...extra }, null, 2);
 	return files;
 }

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { pageMetadata } from '../core/mdx/frontmatter';
 import { parseMdx } from '../core/mdx/mdxParser';
 import { Bm25Index } from './bm25';
+import { appendAll } from '../core/arrays';
 
 /**
  * What the stand-in assistant knows: the MDX/Markdown pages of a docs folder cut into sections
@@ -74,7 +75,7 @@ export function loadAssistantDocs(dir: string): AssistantDocs {
 			const child = relative ? `${relative}/${entry.name}` : entry.name;
 			if (entry.isDirectory()) walk(child);
 			else if (/\.mdx?$/i.test(entry.name) && !/^(README|LICENSE|CHANGELOG|CONTRIBUTING)\.md$/i.test(entry.name)) {
-				sections.push(...pageSections(child.replace(/\.mdx?$/i, ''), readFileSync(path.join(dir, child), 'utf8'), /\.mdx$/i.test(entry.name)));
+				appendAll(sections, pageSections(child.replace(/\.mdx?$/i, ''), readFileSync(path.join(dir, child), 'utf8'), /\.mdx$/i.test(entry.name)));
 			}
 		}
 	};

@@ -12,6 +12,7 @@ import { child, parseSpecText, stringOf } from '../core/openapi/specTree';
 import { createFsWorkspace } from '../node/fsWorkspace';
 import { writeSiteFile } from '../node/siteFiles';
 import { UsageError } from './check';
+import { appendAll } from '../core/arrays';
 
 export const generateUsage = `  generate <spec> [-o folder] [--force] [--docs-json] [--format text|json]
                                         Write one MDX page per operation of an OpenAPI file into
@@ -91,15 +92,15 @@ export async function runGenerate(args: readonly string[], out: NodeJS.WritableS
 	}
 	const lines: string[] = [];
 	if (!generated.entries.length) lines.push(`No operations in ${positionals[0]} (operations with x-hidden are left out).`);
-	if (written.length) lines.push(`Wrote ${plural(written.length, 'page')}:`, ...written.map(f => `  ${f}`));
-	if (skipped.length) lines.push(`Skipped ${plural(skipped.length, 'existing file')} (--force overwrites):`, ...skipped.map(f => `  ${f}`));
+	if (written.length) appendAll(lines, [`Wrote ${plural(written.length, 'page')}:`, ...written.map(f => `  ${f}`)]);
+	if (skipped.length) appendAll(lines, [`Skipped ${plural(skipped.length, 'existing file')} (--force overwrites):`, ...skipped.map(f => `  ${f}`)]);
 	if (generated.entries.length) {
 		lines.push(
 			docsRoot
 				? `Entries for a "pages" array of ${path.relative(cwd, docsJson!) || 'docs.json'}:`
 				: 'Entries for a "pages" array (no docs.json found above the output folder: paths are relative to it):',
 		);
-		lines.push(...JSON.stringify(generated.entries, null, 2).split('\n'));
+		appendAll(lines, JSON.stringify(generated.entries, null, 2).split('\n'));
 	}
 	if (docsJsonUpdate) lines.push(docsJsonUpdate.message);
 	out.write(lines.join('\n') + '\n');

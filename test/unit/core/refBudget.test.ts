@@ -16,7 +16,9 @@ async function compose(files: Record<string, string>) {
 	const service = createLanguageService({ workspace: new InMemoryWorkspace({ 'index.mdx': '# Home', ...files }) });
 	await service.findDocsRoots(noCancellation);
 	const site = await service.getSite(workspaceRoot, noCancellation);
-	const findings = [...site.config.diagnostics].flatMap(([uri, list]) => list.map(d => ({ file: uri.slice(workspaceRoot.length + 1), code: d.code, range: d.range })));
+	const findings = [...site.config.diagnostics].flatMap(([uri, list]) =>
+		list.map(d => ({ file: uri.slice(workspaceRoot.length + 1), code: d.code, range: d.range })),
+	);
 	return { site, findings };
 }
 
@@ -31,20 +33,27 @@ describe('the $ref budget of docs.json', function () {
 		assert.deepEqual(findings, [{ file: 'docs.json', code: 'ref-too-complex', range: range(files['docs.json'], '"bomb1.json"') }]);
 		assert.deepEqual(toPlainValue(getValue(site.config.root, 'seo')!), { metatags: {} });
 		// The rest of docs.json is still composed and checked.
-		assert.deepEqual(site.navigation?.pages.map(p => p.value), ['index']);
+		assert.deepEqual(
+			site.navigation?.pages.map(p => p.value),
+			['index'],
+		);
 	});
 
 	it('the array form (pages of $refs, 9 levels of 10) is one finding, not a stack overflow', async () => {
 		const files = configRefBomb(9, 10, 'pages');
 		const { site, findings } = await compose(files);
 		assert.deepEqual(findings, [{ file: 'docs.json', code: 'ref-too-complex', range: range(files['docs.json'], '"bomb1.json"') }]);
-		assert.deepEqual(site.navigation?.pages.map(p => p.value), []);
+		assert.deepEqual(
+			site.navigation?.pages.map(p => p.value),
+			[],
+		);
 	});
 
 	it('a chain of files nesting the composed tree deeper than the budget is one finding', async () => {
 		const files: Record<string, string> = {};
 		// 30 files (fewer than the 32 nested files allowed) of 8 levels each: every file alone is shallow, together over 200 levels.
-		for (let i = 1; i <= 30; i++) files[`n${i}.json`] = JSON.stringify({ a: { b: { c: { d: { e: { f: { g: i < 30 ? { $ref: `n${i + 1}.json` } : 1 } } } } } } });
+		for (let i = 1; i <= 30; i++)
+			files[`n${i}.json`] = JSON.stringify({ a: { b: { c: { d: { e: { f: { g: i < 30 ? { $ref: `n${i + 1}.json` } : 1 } } } } } } });
 		files['docs.json'] = JSON.stringify({ name: 'X', navigation: { pages: ['index'] }, seo: { $ref: 'n1.json' } });
 		const { findings } = await compose(files);
 		assert.deepEqual(

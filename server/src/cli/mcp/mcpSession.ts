@@ -12,6 +12,7 @@ import { relativeFile, summary, toProblems } from '../report';
 import { applyTeamConfigs, loadTeamConfigs } from '../teamConfigFiles';
 import { compareSnapshots, takeSnapshot, type FileSnapshot } from './fileSnapshot';
 import { fileInside, ToolInputError } from './sitePaths';
+import { appendAll } from '../../core/arrays';
 
 /** What `check` and `check_draft` answer. */
 export interface CheckAnswer {
@@ -110,7 +111,7 @@ export class McpSession {
 		for (const root of roots) {
 			const pages: FileDiagnostics[] = [];
 			const [site] = await Promise.all([service.checkSite(root, noCancellation), service.checkPages(root, noCancellation, r => pages.push(r))]);
-			results.push(...site, ...pages);
+			appendAll(results, [...site, ...pages]);
 		}
 		await this.checker.flush();
 		return applyTeamConfigs(results, roots, await loadTeamConfigs(roots, {}, this.dir), undefined);

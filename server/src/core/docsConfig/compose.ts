@@ -123,7 +123,12 @@ export async function composeConfig(
 					overBudget.depth > refBudget.maxExpandedDepth
 						? `nest more than ${refBudget.maxExpandedDepth} levels deep`
 						: `would copy in more than ${refBudget.maxExpandedValues.toLocaleString('en-US')} values`;
-				report(uri, range, `The $ref files of this configuration ${why} (references that multiply): none is followed, so what they hold is not checked.`, 'ref-too-complex');
+				report(
+					uri,
+					range,
+					`The $ref files of this configuration ${why} (references that multiply): none is followed, so what they hold is not checked.`,
+					'ref-too-complex',
+				);
 			}
 			return unresolved;
 		}

@@ -15,6 +15,7 @@ import { maskCustomHeadingIds } from './platformSlug';
 import { scanAccessibility, scanAnchors, scanLinks } from './largePageScan';
 
 import type { PageElement, PageSummary } from './pageTypes';
+import { appendAll } from '../arrays';
 export type { PageElement, PageHeading, PageImport, PageLink, PageSummary } from './pageTypes';
 
 export function summarizePage(document: TextDocument): PageSummary {
@@ -50,7 +51,7 @@ function summarize(document: TextDocument, fast: boolean): { summary: PageSummar
 				: undefined;
 	if (tooHard) {
 		diagnostics.push(createDiagnostic({ start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, tooHard, 'page-too-large'));
-		diagnostics.push(...scanAccessibility(document));
+		appendAll(diagnostics, scanAccessibility(document));
 		return { summary: { ...empty, diagnostics, frontmatter: frontmatter?.data, links: scanLinks(document), anchors: scanAnchors(text) }, tier: 'none' };
 	}
 	// `## Title {#id}` is read as the platform reads it: the id set, the rest parsed as MDX.
@@ -80,7 +81,7 @@ function summarize(document: TextDocument, fast: boolean): { summary: PageSummar
 		recordTree(parsed.tree, recorder, 0);
 		extracted = recorder.result();
 	}
-	diagnostics.push(...checkComponents(extracted.elements, extracted.localNames, document.uri), ...extracted.accessibility);
+	appendAll(diagnostics, [...checkComponents(extracted.elements, extracted.localNames, document.uri), ...extracted.accessibility]);
 	const { localNames: _names, accessibility: _a11y, ...records } = extracted;
 	return { summary: { diagnostics, frontmatter: frontmatter?.data, ...records }, tier };
 }

@@ -4,6 +4,7 @@ import { createDiagnostic } from '../diagnostic';
 import { checkTextIsParsable, limits } from '../textGuards';
 import { checkComponents } from './componentRules';
 import { checkFrontmatter } from './frontmatterRules';
+import { findExcessiveContainers, findExcessiveNesting, maxContainersPerLine, maxMdxNesting } from './nestingScan';
 import { parseMdxFast } from './fastMdxParse';
 import { parseMdx } from './mdxParser';
 import { readFrontmatter } from './frontmatter';
@@ -45,10 +46,14 @@ function summarize(document: TextDocument, fast: boolean): { summary: PageSummar
 	const tooHard =
 		text.length > limits.maxMdxParseChars
 			? `This page is ${Math.round(text.length / 1024)} KB: MintDoc checks its frontmatter and links but not its MDX syntax (pages over ${limits.maxMdxParseChars / 1024} KB).`
-			: // Deeply nested block quotes make the Markdown parser quadratic: a few KB would block for seconds.
+			: // Deeply nested block quotes, braces or elements make the parser quadratic (or overflow its stack): a few KB would block for seconds.
 				/^(?:[ \t]*>){100}/m.test(text)
 				? 'This page nests block quotes more than 100 deep: MintDoc checks its frontmatter and links but not its MDX syntax.'
-				: undefined;
+				: findExcessiveContainers(text, frontmatter?.end ?? 0) !== undefined
+					? `This page opens more than ${maxContainersPerLine} block quotes or list items on one line: MintDoc checks its frontmatter and links but not its MDX syntax.`
+					: findExcessiveNesting(text, frontmatter?.end ?? 0) !== undefined
+						? `This page nests braces and elements more than ${maxMdxNesting} deep: MintDoc checks its frontmatter and links but not its MDX syntax.`
+						: undefined;
 	if (tooHard) {
 		diagnostics.push(createDiagnostic({ start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, tooHard, 'page-too-large'));
 		appendAll(diagnostics, scanAccessibility(document));

@@ -124,7 +124,12 @@ export const rules = {
 		severity: DiagnosticSeverity.Error,
 		summary: 'The page is not valid MDX (as the MDX compiler reports it): an unclosed or mismatched tag, a bad expression, HTML that is not JSX.',
 	},
+	'page-too-complex': { severity: DiagnosticSeverity.Warning, summary: "A page whose reading crashed or passed the worker's time budget: it is not checked." },
 	'page-too-large': { severity: DiagnosticSeverity.Information, summary: 'A page too large for a full MDX parse: only its frontmatter and links are checked.' },
+	'frontmatter-too-deep': {
+		severity: DiagnosticSeverity.Error,
+		summary: 'Frontmatter values nested deeper than any real page (over 200 levels): the frontmatter is not read.',
+	},
 	'frontmatter-syntax': { severity: DiagnosticSeverity.Error, summary: 'The frontmatter is not valid YAML.' },
 	'frontmatter-unterminated': { severity: DiagnosticSeverity.Error, summary: 'The frontmatter block is never closed with ---.' },
 	'frontmatter-js': { severity: DiagnosticSeverity.Error, summary: 'JavaScript frontmatter (---js) is not supported and is never executed.' },

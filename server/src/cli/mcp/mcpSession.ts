@@ -6,6 +6,7 @@ import { noCancellation } from '../../core/cancellation';
 import type { FileDiagnostics, LanguageService } from '../../core/languageService';
 import type { SiteModel } from '../../core/site/siteModel';
 import { parseTeamConfig, teamConfigFileName } from '../../core/config/teamConfig';
+import { limits } from '../../core/textGuards';
 import { basenameUri } from '../../core/uris';
 import { createCheckService, type CheckService, type CheckServiceOptions } from '../checkService';
 import { relativeFile, summary, toProblems } from '../report';
@@ -126,6 +127,11 @@ export class McpSession {
 
 	/** `check_draft`: the findings of `file` as if it held `text`, in the context of its whole site; nothing is written. */
 	async checkDraft(file: string, text: string): Promise<CheckAnswer> {
+		// A tool error, and the session serves on (a 20 MB draft ended the server silently).
+		if (text.length > limits.maxFileChars)
+			throw new ToolInputError(
+				`the draft is ${(text.length / (1024 * 1024)).toFixed(1)} MB; check_draft takes up to ${limits.maxFileChars / (1024 * 1024)} MB`,
+			);
 		const uri = await this.uriOf(file);
 		const roots = this.roots();
 		const { service, workspace } = this.checker;

@@ -1,5 +1,6 @@
 import { tokenize } from './bm25';
 import type { AssistantDocs, DocSection } from './assistantDocs';
+import { maxOf } from '../core/arrays';
 
 /**
  * The stand-in assistant's "model": retrieval with BM25 over the docs' sections, then an
@@ -97,7 +98,7 @@ function quoteOf(section: DocSection, terms: ReadonlySet<string>): string {
 		if (score > bestScore) [best, bestScore] = [i, score];
 	});
 	const codeScores = section.code.map(overlap);
-	const bestCode = codeScores.indexOf(Math.max(0, ...codeScores));
+	const bestCode = codeScores.indexOf(maxOf(codeScores, 0));
 	if (bestScore === 0 && section.code.length && (codeScores[bestCode] > 0 || !sentences.length)) {
 		const lines = section.code[bestCode].split('\n');
 		const code = lines.length > 12 ? [...lines.slice(0, 12), '…'].join('\n') : lines.join('\n');

@@ -7,6 +7,7 @@ import { pageMetadata } from '../core/mdx/frontmatter';
 import { parseMdx } from '../core/mdx/mdxParser';
 import { guardedText, readGuardedSync, realFolders } from '../node/guardedRead';
 import { Bm25Index } from './bm25';
+import { appendAll } from '../core/arrays';
 
 /**
  * What the stand-in assistant knows: the MDX/Markdown pages of a docs folder cut into sections
@@ -79,7 +80,7 @@ export function loadAssistantDocs(dir: string): AssistantDocs {
 			if (entry.isDirectory()) walk(child);
 			else if (/\.mdx?$/i.test(entry.name) && !/^(README|LICENSE|CHANGELOG|CONTRIBUTING)\.md$/i.test(entry.name)) {
 				const text = read(path.join(dir, child));
-				if (text !== undefined) sections.push(...pageSections(child.replace(/\.mdx?$/i, ''), text, /\.mdx$/i.test(entry.name)));
+				if (text !== undefined) appendAll(sections, pageSections(child.replace(/\.mdx?$/i, ''), text, /\.mdx$/i.test(entry.name)));
 			}
 		}
 	};

@@ -5,6 +5,7 @@ import { feedbackByPage, feedbackPage, parseByPageQuery, parseFeedbackQuery } fr
 import { errorReply, readBody, type Reply, type Router } from './router';
 import type { UpdateStatusStore } from './updateStatusData';
 import { triggerWorkflow, type StandInWorkflow } from './workflows';
+import { appendAll } from '../core/arrays';
 
 /**
  * The endpoints of the platform's current API reference (2026-08) that the spec did not have or
@@ -150,7 +151,7 @@ function pageText(sections: readonly DocSection[]): string {
 	const out = [`# ${sections[0].pageTitle}`];
 	for (const section of sections) {
 		if (section.anchor) out.push(`## ${section.heading}`);
-		out.push(...section.paragraphs, ...section.code.map(code => `\`\`\`\n${code}\n\`\`\``));
+		appendAll(out, [...section.paragraphs, ...section.code.map(code => `\`\`\`\n${code}\n\`\`\``)]);
 	}
 	return out.join('\n\n');
 }

@@ -10,6 +10,7 @@ import type { createFsWorkspace } from '../node/fsWorkspace';
 import { createCheckService } from './checkService';
 import { UsageError } from './usageError';
 import { applyTeamConfigs, loadTeamConfigs, type SuppressedFinding, type TeamConfigChoice } from './teamConfigFiles';
+import { appendAll } from '../core/arrays';
 
 export { UsageError } from './usageError';
 
@@ -73,7 +74,7 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 			const pages: FileDiagnostics[] = [];
 			// The configuration (and its OpenAPI documents) is checked while the workers parse the pages.
 			const [site] = await Promise.all([service.checkSite(root, noCancellation), service.checkPages(root, noCancellation, result => pages.push(result))]);
-			results.push(...site, ...pages);
+			appendAll(results, [...site, ...pages]);
 		}
 		await flush();
 		if (options.checkExternal && !options.offline)
@@ -101,7 +102,7 @@ async function withCoverage(
 	options: { readonly coverage?: boolean; readonly translations?: boolean; readonly cwd?: string },
 ): Promise<CheckResult> {
 	const translations: TranslationRow[] = [];
-	if (options.translations) for (const root of roots) translations.push(...translationRows(await service.getSite(root, noCancellation), options.cwd ?? ''));
+	if (options.translations) for (const root of roots) appendAll(translations, translationRows(await service.getSite(root, noCancellation), options.cwd ?? ''));
 	if (!options.coverage) return options.translations ? { roots, results, translations } : { roots, results };
 	const coverage: NonNullable<CheckResult['coverage']>[number][] = [];
 	for (const root of roots) {

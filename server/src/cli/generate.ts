@@ -14,6 +14,7 @@ import { guardedText, readGuarded, realFolders } from '../node/guardedRead';
 import { isInside, linkOnTheWay, makeSiteFolder, replaceSitePage, writeSiteFile } from '../node/siteFiles';
 import { displayText, jsonText } from './terminalText';
 import { UsageError } from './check';
+import { appendAll } from '../core/arrays';
 
 export const generateUsage = `  generate <spec> [-o folder] [--force] [--docs-json] [--format text|json]
                                         Write one MDX page per operation of an OpenAPI file into
@@ -107,15 +108,15 @@ export async function runGenerate(args: readonly string[], out: NodeJS.WritableS
 	// Text: names from the spec and the file system on one line each (terminalText.ts); JSON carries them as they are.
 	const lines: string[] = [];
 	if (!generated.entries.length) lines.push(`No operations in ${displayText(positionals[0])} (operations with x-hidden are left out).`);
-	if (written.length) lines.push(`Wrote ${plural(written.length, 'page')}:`, ...written.map(f => `  ${displayText(f)}`));
-	if (skipped.length) lines.push(`Skipped ${plural(skipped.length, 'existing file')} (--force overwrites):`, ...skipped.map(f => `  ${displayText(f)}`));
+	if (written.length) appendAll(lines, [`Wrote ${plural(written.length, 'page')}:`, ...written.map(f => `  ${displayText(f)}`)]);
+	if (skipped.length) appendAll(lines, [`Skipped ${plural(skipped.length, 'existing file')} (--force overwrites):`, ...skipped.map(f => `  ${displayText(f)}`)]);
 	if (generated.entries.length) {
 		lines.push(
 			docsRoot
 				? `Entries for a "pages" array of ${path.relative(cwd, docsJson!) || 'docs.json'}:`
 				: 'Entries for a "pages" array (no docs.json found above the output folder: paths are relative to it):',
 		);
-		lines.push(...jsonText(JSON.stringify(generated.entries, null, 2)).split('\n'));
+		appendAll(lines, jsonText(JSON.stringify(generated.entries, null, 2)).split('\n'));
 	}
 	if (docsJsonUpdate) lines.push(docsJsonUpdate.message);
 	out.write(lines.join('\n') + '\n');

@@ -1,3 +1,4 @@
+import { appendAll } from '../core/arrays';
 /**
  * A unified diff of two texts, line by line (`--- a/file`, `+++ b/file`, hunks with three lines of
  * context), for `mintdoc format --diff`, that `git apply` and `patch` apply as written: a text's
@@ -41,10 +42,10 @@ export function unifiedDiff(file: string, before: string, after: string): string
 		const hunk = all.slice(start, end + 1);
 		const aCount = hunk.filter(h => h.op !== '+').length;
 		const bCount = hunk.filter(h => h.op !== '-').length;
-		out.push(
+		appendAll(out, [
 			`@@ -${aCount ? hunk[0].ai + 1 : hunk[0].ai},${aCount} +${bCount ? hunk[0].bi + 1 : hunk[0].bi},${bCount} @@`,
 			...hunk.map(h => (h.line.endsWith(noFinalBreak) ? `${h.op}${h.line.slice(0, -noFinalBreak.length)}\n\\ No newline at end of file` : `${h.op}${h.line}`)),
-		);
+		]);
 		i = end + 1;
 		start = i;
 	}

@@ -12,6 +12,7 @@ import { createFsWorkspace } from '../node/fsWorkspace';
 import { UsageError } from './check';
 import { createPreviewServer } from './previewServer';
 import { withPreview } from '../preview/withPreview';
+import { appendAll } from '../core/arrays';
 
 export const previewUsage = `  preview [dir] [--port N] [--host 127.0.0.1] [--expose]
                                         Serve the site as it will render (every route, generated
@@ -90,7 +91,7 @@ export async function runPreview(args: readonly string[], out: NodeJS.WritableSt
 			const served = routes.filter(r => r.sourceUri === change.uri).map(r => r.route);
 			// A changed file that is no page (a snippet) may appear in any page.
 			if (!served.length) return ['*'];
-			found.push(...served);
+			appendAll(found, served);
 		}
 		return [...new Set(found)];
 	}

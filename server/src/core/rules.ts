@@ -32,6 +32,10 @@ export const rules = {
 	'ref-invalid-json': { severity: DiagnosticSeverity.Error, summary: 'The file a `$ref` points to is not valid JSON.' },
 	'ref-cycle': { severity: DiagnosticSeverity.Error, summary: '`$ref` files include each other in a cycle (the platform fails the build).' },
 	'ref-siblings-ignored': { severity: DiagnosticSeverity.Warning, summary: 'Keys beside a `$ref` that resolves to a non-object are ignored.' },
+	'ref-too-complex': {
+		severity: DiagnosticSeverity.Warning,
+		summary: 'The `$ref` files expand past what can be composed (references that multiply, or nest too deep across files): none is followed.',
+	},
 	schema: {
 		severity: DiagnosticSeverity.Error,
 		summary:
@@ -128,7 +132,12 @@ export const rules = {
 		severity: DiagnosticSeverity.Error,
 		summary: 'The page is not valid MDX (as the MDX compiler reports it): an unclosed or mismatched tag, a bad expression, HTML that is not JSX.',
 	},
+	'page-too-complex': { severity: DiagnosticSeverity.Warning, summary: "A page whose reading crashed or passed the worker's time budget: it is not checked." },
 	'page-too-large': { severity: DiagnosticSeverity.Information, summary: 'A page too large for a full MDX parse: only its frontmatter and links are checked.' },
+	'frontmatter-too-deep': {
+		severity: DiagnosticSeverity.Error,
+		summary: 'Frontmatter values nested deeper than any real page (over 200 levels): the frontmatter is not read.',
+	},
 	'frontmatter-syntax': { severity: DiagnosticSeverity.Error, summary: 'The frontmatter is not valid YAML.' },
 	'frontmatter-unterminated': { severity: DiagnosticSeverity.Error, summary: 'The frontmatter block is never closed with ---.' },
 	'frontmatter-js': { severity: DiagnosticSeverity.Error, summary: 'JavaScript frontmatter (---js) is not supported and is never executed.' },

@@ -1,4 +1,5 @@
 import { buckets, histogram, MatchCandidates } from './matchCandidates';
+import { maxOf } from './arrays';
 
 /**
  * Edit distance counting a swap of two neighbours as one edit (optimal string alignment: "pest"
@@ -121,7 +122,10 @@ export function closestMatch(value: string, candidates: Iterable<string>): strin
 	if (best === undefined) {
 		const words = lower.split(/[-/_. ]+/).filter(Boolean);
 		if (words.length > 1) {
-			const longest = Math.max(...words.map(w => w.length));
+			const longest = maxOf(
+				words.map(w => w.length),
+				0,
+			);
 			for (const i of indices) {
 				const candidateLower = allLower[i];
 				if (candidateLower.length < longest || !words.every(w => candidateLower.includes(w))) continue; // cheap tests before splitting

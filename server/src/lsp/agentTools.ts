@@ -15,6 +15,7 @@ import { AgentConfigsRequest, AgentToolRequest, type AgentToolAnswer } from '../
 import type { DiagnosticsPublisher } from './diagnosticsPublisher';
 import { runSafeAsync } from './runner';
 import { TeamConfigs } from './teamConfigs';
+import { appendAll } from '../core/arrays';
 
 export interface AgentToolDeps {
 	readonly connection: Connection;
@@ -102,7 +103,7 @@ async function check(deps: AgentToolDeps, uri: string | undefined, token: Cancel
 	} else {
 		for (const root of service.roots) {
 			const [site] = await Promise.all([service.checkSite(root, token), service.checkPages(root, token, r => results.push(r))]);
-			results.push(...site);
+			appendAll(results, site);
 		}
 	}
 	const findings = agentFindingsOf(await configured(workspace, service.roots, results, uri === undefined), relativeTo(workspace.folders));

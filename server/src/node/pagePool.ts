@@ -7,14 +7,38 @@ import { summarizePage, type PageSummary } from '../core/mdx/pageSummary';
 import { isReadWhole } from '../core/textGuards';
 import type { PageSummarizer } from '../core/languageService';
 import { idleStop } from './idleStop';
+import { createDiagnostic } from '../core/diagnostic';
 
 /** Pages per message: large enough to amortize the round trip, small enough to spread over the workers. */
 const batchSize = 32;
+
+/**
+ * How long one batch may take in a worker (32 real pages take well under a second); then the worker
+ * is stopped. `MINTDOC_TEST_PAGE_BUDGET_MS` (MintDoc's own tests only) shortens it.
+ */
+const batchBudgetMs = () => Number(process.env.MINTDOC_TEST_PAGE_BUDGET_MS) || 60_000;
+
+/** What a page that stopped or crashed its worker gets: one finding, never the run's failure. */
+export function failedPageSummary(why: string): PageSummary {
+	const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+	return {
+		diagnostics: [createDiagnostic(range, `MintDoc could not check this page: ${why}. Its links, components and syntax are not checked.`, 'page-too-complex')],
+		links: [],
+		headings: [],
+		anchors: undefined,
+		imports: [],
+		frontmatter: undefined,
+		folds: [],
+		elements: [],
+	};
+}
 
 interface Pending {
 	readonly documents: readonly TextDocument[];
 	readonly token: CancellationToken;
 	readonly resolve: (summaries: PageSummary[] | undefined) => void;
+	/** A page tried again after its worker failed: it runs alone in a worker, so a second failure is its own. */
+	readonly isolated?: true;
 }
 
 /** Batches a worker holds at once; the rest wait here, where a cancelled run's batches are dropped unparsed. */
@@ -42,8 +66,9 @@ export const cliPageWorkers = { idleMs: 500, resourceLimits: { maxYoungGeneratio
  * A pool of worker threads (dist/pageWorker.js) that summarize pages in parallel. Batches go to
  * the worker with the fewest in flight; each worker holds at most two, so when a newer run
  * cancels an older one (the next keystroke), the older one's queued pages are never parsed. A
- * worker that fails or crashes never loses pages: they are summarized on the calling thread
- * instead. Workers are unref'd: they never keep a process alive.
+ * worker that crashes or passes its time budget is stopped and its pages tried again one
+ * by one on fresh workers; a page that fails alone gets one page-too-complex finding (issue 51: it
+ * was summarized on the calling thread, which then crashed or hung). Workers are unref'd: they never keep a process alive.
  */
 export function createPagePool(
 	size = availableParallelism(),
@@ -51,7 +76,7 @@ export function createPagePool(
 	idleMs = pageWorkerIdleMs,
 	resourceLimits?: ResourceLimits,
 ): PageSummarizer & { dispose(): void; readonly workers: number } {
-	const workers: { worker: Worker; inFlight: Map<number, Pending> }[] = [];
+	const workers: { worker: Worker; inFlight: Map<number, Pending>; timer: NodeJS.Timeout | undefined }[] = [];
 	const queue: Pending[] = [];
 	let nextId = 0;
 	const idle = idleStop(
@@ -59,25 +84,56 @@ export function createPagePool(
 		() => queue.length > 0 || workers.some(w => w.inFlight.size),
 		() => workers.splice(0).forEach(slot => void slot.worker.terminate()),
 	);
-	const inline = (documents: readonly TextDocument[]) => documents.map(summarizePage);
+	/**
+	 * A batch whose worker failed (crashed, ran out of memory, or passed the budget): a batch of one page
+	 * gets the finding; a larger one is split into single pages, each tried again on a fresh worker.
+	 */
+	const failed = (pending: Pending, why: string) => {
+		if (pending.isolated) pending.resolve([failedPageSummary(why)]);
+		else {
+			const parts = pending.documents.map(
+				document => new Promise<PageSummary[] | undefined>(resolve => queue.unshift({ documents: [document], token: pending.token, resolve, isolated: true })),
+			);
+			void Promise.all(parts).then(results => pending.resolve(results.some(r => r === undefined) ? undefined : results.flatMap(r => r!)));
+		}
+	};
 	const start = () => {
-		const slot = { worker: new Worker(workerPath, resourceLimits && { resourceLimits }), inFlight: new Map<number, Pending>() };
+		const slot = {
+			worker: new Worker(workerPath, resourceLimits && { resourceLimits }),
+			inFlight: new Map<number, Pending>(),
+			timer: undefined as NodeJS.Timeout | undefined,
+		};
 		slot.worker.unref();
+		const retire = (why: string) => {
+			const at = workers.indexOf(slot);
+			if (at === -1) return;
+			workers.splice(at, 1);
+			clearTimeout(slot.timer);
+			void slot.worker.terminate();
+			const lost = [...slot.inFlight.values()];
+			slot.inFlight.clear();
+			for (const pending of lost) failed(pending, why);
+			pump();
+		};
+		const arm = () => {
+			clearTimeout(slot.timer);
+			const budget = batchBudgetMs();
+			slot.timer = slot.inFlight.size ? setTimeout(() => retire(`reading it took over ${budget / 1000} s`), budget) : undefined;
+			slot.timer?.unref();
+		};
+		Object.assign(slot, { arm });
 		slot.worker.on('message', (reply: { id: number; summaries?: PageSummary[]; error?: string }) => {
 			const pending = slot.inFlight.get(reply.id);
 			if (!pending) return;
 			slot.inFlight.delete(reply.id);
-			pending.resolve(reply.summaries ?? inline(pending.documents));
+			arm();
+			if (reply.summaries) pending.resolve(reply.summaries);
+			else failed(pending, `its reader failed (${reply.error ?? 'unknown error'})`);
 			pump();
 			idle.settle();
 		});
-		slot.worker.on('error', () => {
-			const at = workers.indexOf(slot);
-			if (at !== -1) workers.splice(at, 1);
-			for (const pending of slot.inFlight.values()) pending.resolve(inline(pending.documents));
-			slot.inFlight.clear();
-			pump();
-		});
+		slot.worker.on('error', error => retire(`its reader failed (${error.message})`));
+		slot.worker.on('exit', code => retire(`its reader stopped (exit code ${code})`));
 		workers.push(slot);
 		return slot;
 	};
@@ -85,7 +141,11 @@ export function createPagePool(
 		if (queue.length) idle.cancel();
 		while (queue.length) {
 			if (workers.length < Math.max(1, size)) start();
-			const slot = workers.reduce((best, w) => (w.inFlight.size < best.inFlight.size ? w : best));
+			const isolated = queue[0].isolated;
+			// A worker running a page tried again alone takes nothing else; such a page waits for an idle worker.
+			const open = workers.filter(w => ![...w.inFlight.values()].some(p => p.isolated) && (!isolated || w.inFlight.size === 0));
+			if (!open.length) return;
+			const slot = open.reduce((best, w) => (w.inFlight.size < best.inFlight.size ? w : best));
 			if (slot.inFlight.size >= inFlightPerWorker) return;
 			const pending = queue.shift()!;
 			if (pending.token.isCancellationRequested) {
@@ -94,6 +154,7 @@ export function createPagePool(
 			}
 			const id = nextId++;
 			slot.inFlight.set(id, pending);
+			if (slot.inFlight.size === 1) (slot as unknown as { arm(): void }).arm();
 			slot.worker.postMessage({ id, pages: pending.documents.map(d => ({ uri: d.uri, languageId: d.languageId, text: d.getText() })) });
 		}
 	};

@@ -15,6 +15,7 @@ import { renderComponent, unknownComponent, type PropValue } from './components'
 import { codeBlock } from './highlight';
 import { iconSvg } from './icons';
 import { isPreviewHook, previewSanitizeSchema } from './sanitizeSchema';
+import { appendAll } from '../core/arrays';
 
 export interface MdxRenderOptions {
 	/** The page (or snippet) file; relative images and imports resolve from its folder. */
@@ -392,7 +393,7 @@ function snippetFiles(tree: Root, options: MdxRenderOptions): string[] {
 			const file = node.attributes.find(a => a.type === 'mdxJsxAttribute' && a.name === 'file')?.value;
 			if (typeof file === 'string') files.push(snippetFileUri(file, options));
 		}
-		if ('children' in node) stack.push(...(node.children as Nodes[]));
+		if ('children' in node) appendAll(stack, node.children as Nodes[]);
 	}
 	return files;
 }

@@ -7,6 +7,7 @@ import { generatedTitle, type OpenApiOperation, type OpenApiSpec } from '../core
 import { slugify } from '../core/openapi/generatePages';
 import { specReferenceOf } from '../core/openapi/specRegistry';
 import type { SiteModel } from '../core/site/siteModel';
+import { appendAll } from '../core/arrays';
 
 export type NavNodeKind = Exclude<NavKind, 'navigation' | 'globalAnchor'> | 'root' | 'page' | 'operation' | 'link';
 
@@ -156,7 +157,7 @@ export function buildSiteRoutes(site: SiteModel): SiteRoutes {
 		}
 		// Pages and nested groups interleave in `pages`; elements from `$ref` files keep their array order.
 		if (element.pages.length && element.children.length) items.sort((a, b) => a.offset - b.offset);
-		for (const item of items) node.children.push(...item.make());
+		for (const item of items) appendAll(node.children, item.make());
 		if (!element.pages.length && !element.children.length && getProperty(element.node, 'openapi') && !getProperty(element.node, 'pages'))
 			generateAll(element, node);
 		if (!node.children.length && node.href && !node.route && node.kind !== 'group')

@@ -5,6 +5,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { agentConfig, agentNames, isAgentName } from '../../core/agents/agentConfigs';
 import { UsageError } from '../usageError';
+import { createMessageSizeGuard, maxMessageBytes } from './messageSizeGuard';
 import { McpSession } from './mcpSession';
 import { registerMcpTools } from './mcpTools';
 
@@ -62,10 +63,12 @@ export async function runMcp(args: readonly string[], out: NodeJS.WritableStream
 	});
 	const server = new McpServer({ name: 'mintdoc', version: typeof MINTDOC_VERSION === 'string' ? MINTDOC_VERSION : 'dev' }, { instructions });
 	registerMcpTools(server, session);
-	const transport = new StdioServerTransport();
+	// Lines over the guard's limit are answered by it; the SDK's own limit (which closes the connection) is never reached.
+	const guarded = process.stdin.pipe(createMessageSizeGuard(line => process.stdout.write(line)));
+	const transport = new StdioServerTransport(guarded, process.stdout, { maxBufferSize: 2 * maxMessageBytes });
 	const closed = new Promise<void>(resolve => {
 		transport.onclose = resolve;
-		process.stdin.once('end', resolve);
+		guarded.once('end', resolve);
 	});
 	await server.connect(transport);
 	// The site is read while the agent gets going: its first check then answers from what is kept.

@@ -6,12 +6,14 @@ import { noCancellation } from '../../core/cancellation';
 import type { FileDiagnostics, LanguageService } from '../../core/languageService';
 import type { SiteModel } from '../../core/site/siteModel';
 import { parseTeamConfig, teamConfigFileName } from '../../core/config/teamConfig';
+import { limits } from '../../core/textGuards';
 import { basenameUri } from '../../core/uris';
 import { createCheckService, type CheckService, type CheckServiceOptions } from '../checkService';
 import { relativeFile, summary, toProblems } from '../report';
 import { applyTeamConfigs, loadTeamConfigs } from '../teamConfigFiles';
 import { compareSnapshots, takeSnapshot, type FileSnapshot } from './fileSnapshot';
 import { fileInside, ToolInputError } from './sitePaths';
+import { appendAll } from '../../core/arrays';
 
 /** What `check` and `check_draft` answer. */
 export interface CheckAnswer {
@@ -110,7 +112,7 @@ export class McpSession {
 		for (const root of roots) {
 			const pages: FileDiagnostics[] = [];
 			const [site] = await Promise.all([service.checkSite(root, noCancellation), service.checkPages(root, noCancellation, r => pages.push(r))]);
-			results.push(...site, ...pages);
+			appendAll(results, [...site, ...pages]);
 		}
 		await this.checker.flush();
 		return applyTeamConfigs(results, roots, await loadTeamConfigs(roots, {}, this.dir), undefined);
@@ -125,6 +127,11 @@ export class McpSession {
 
 	/** `check_draft`: the findings of `file` as if it held `text`, in the context of its whole site; nothing is written. */
 	async checkDraft(file: string, text: string): Promise<CheckAnswer> {
+		// A tool error, and the session serves on (a 20 MB draft ended the server silently).
+		if (text.length > limits.maxFileChars)
+			throw new ToolInputError(
+				`the draft is ${(text.length / (1024 * 1024)).toFixed(1)} MB; check_draft takes up to ${limits.maxFileChars / (1024 * 1024)} MB`,
+			);
 		const uri = await this.uriOf(file);
 		const roots = this.roots();
 		const { service, workspace } = this.checker;

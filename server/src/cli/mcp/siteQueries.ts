@@ -6,6 +6,7 @@ import { pageMetadata } from '../../core/mdx/frontmatter';
 import { applyTeamConfigs, loadTeamConfigs } from '../teamConfigFiles';
 import type { McpSession } from './mcpSession';
 import { ToolInputError } from './sitePaths';
+import { appendAll } from '../../core/arrays';
 
 /** `site_map`: the navigation of every site in the folder (of one language or version when asked). */
 export async function siteMaps(session: McpSession, filter: NavFilter): Promise<AgentSiteMap[]> {
@@ -32,12 +33,13 @@ export async function siteMaps(session: McpSession, filter: NavFilter): Promise<
 export async function endpointLists(session: McpSession, spec: string | undefined): Promise<AgentSpecEndpoints[]> {
 	const lists: AgentSpecEndpoints[] = [];
 	for (const site of await session.sites())
-		lists.push(
-			...(await agentEndpoints(
+		appendAll(
+			lists,
+			await agentEndpoints(
 				site,
 				async uri => (await session.read(uri))?.getText(),
 				uri => session.relative(uri),
-			)),
+			),
 		);
 	if (spec === undefined) return lists;
 	const wanted = spec.replace(/^\.\//, '');

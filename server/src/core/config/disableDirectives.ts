@@ -2,6 +2,7 @@ import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import { createDiagnostic } from '../diagnostic';
 import { rules } from '../rules';
 import { closestMatch } from '../textDistance';
+import { appendAll } from '../arrays';
 
 /** `mintdoc-disable-next-line`, or a `mintdoc-disable` … `mintdoc-enable` block, with the codes it names (none: every rule). */
 export interface DisableDirective {
@@ -91,7 +92,7 @@ export function applyDisableDirectives(
 		if (!silenced) kept.push(diagnostic);
 		else silencedOut?.push(diagnostic);
 	}
-	for (const scope of scopes) kept.push(...unusedFindings(scope));
+	for (const scope of scopes) appendAll(kept, unusedFindings(scope));
 	return kept;
 }
 

@@ -1,6 +1,7 @@
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import { rules, type RuleId } from '../rules';
 import { matchesGlobs, ruleSettings, type RuleMap, type RuleSetting, type TeamConfig } from './teamConfig';
+import { appendAll } from '../arrays';
 
 /**
  * How a finding's severity is decided: the rule's default, then `rules` of mintdoc.json, then each
@@ -47,7 +48,7 @@ export function applyTeamConfig(
 ): Diagnostic[] {
 	if (diagnostics.length === 0) return [];
 	if (isIgnoredFile(config, relativePath)) {
-		dropped?.push(...diagnostics);
+		if (dropped) appendAll(dropped, diagnostics);
 		return [];
 	}
 	const kept: Diagnostic[] = [];

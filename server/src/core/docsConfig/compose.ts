@@ -8,6 +8,7 @@ import { dirnameUri, isUnder, joinUri, relativePath } from '../uris';
 import { scalarFromJsonc, type ConfigArray, type ConfigNode, type ConfigObject, type ConfigProperty } from './configTree';
 import type { ComposedConfig, ConfigFileLoader, ConfigRef, LoadedConfigFile } from './composedConfig';
 import { recomposeConfig } from './recompose';
+import { exceededRefBudget, measureConfigFile, refBudget } from './refBudget';
 
 export type { ComposedConfig, ConfigFileLoader, ConfigRef, LoadedConfigFile } from './composedConfig';
 
@@ -35,6 +36,12 @@ export async function composeConfig(
 	const recomposed = first && previous?.rootUri === rootUri && previous.configUri === configUri ? recomposeConfig(previous, first.document) : undefined;
 	if (recomposed) return recomposed;
 	const queue = [configUri];
+	// Each file's size and references, for the budget (refBudget.ts): measured while finding what to load.
+	const shapes = new Map<string, ReturnType<typeof measureConfigFile>>();
+	const targetOf = (from: string) => (ref: string) => {
+		const target = resolveRefTarget(rootUri, from, ref);
+		return typeof target === 'string' ? target : undefined;
+	};
 	// Phase 1 (async): load the whole graph of files, so phase 2 can build the tree synchronously.
 	for (let i = 0; i < queue.length && loaded.size < maxRefFiles; i++) {
 		throwIfCancelled(token);
@@ -46,11 +53,17 @@ export async function composeConfig(
 		// Without '$ref' (or a \u escape that could spell it) in the text, walking its 100,000 nodes finds nothing.
 		const text = file.document.getText();
 		if (!text.includes('$ref') && !text.includes('\\u')) continue;
-		for (const ref of findRefStrings(file.parsed.root)) {
-			const target = resolveRefTarget(rootUri, uri, ref.value);
-			if (typeof target === 'string' && !loaded.has(target)) queue.push(target);
-		}
+		const shape = measureConfigFile(file.parsed.root, targetOf(uri));
+		shapes.set(uri, shape);
+		for (const ref of shape.refs) if (!loaded.has(ref.target)) queue.push(ref.target);
 	}
+	// Counted before anything is composed: over budget, no `$ref` is followed and docs.json gets one finding.
+	let overBudget: ReturnType<typeof exceededRefBudget>;
+	if ([...shapes.values()].some(shape => shape.refs.length)) {
+		for (const [uri, file] of loaded) if (file?.parsed.root && !shapes.has(uri)) shapes.set(uri, measureConfigFile(file.parsed.root, targetOf(uri)));
+		overBudget = exceededRefBudget(configUri, shapes);
+	}
+	let budgetReported = false;
 	const diagnostics = new Map<string, Diagnostic[]>();
 	const files = new Map<string, TextDocument>();
 	const trees = new Map<string, Node>();
@@ -76,7 +89,8 @@ export async function composeConfig(
 			for (const child of node.children ?? []) {
 				const item = build(child, uri, chain);
 				// A `$ref` item that resolves to an array contributes its items, not a nested array.
-				if (item.kind === 'array' && isRefObject(child)) items.push(...item.items);
+				// A loop, not a spread: an array of 200,000 items overflows the call stack as arguments.
+				if (item.kind === 'array' && isRefObject(child)) for (const inner of item.items) items.push(inner);
 				else items.push(item);
 			}
 			return { kind: 'array', items, uri, offset: node.offset, length: node.length } satisfies ConfigArray;
@@ -102,6 +116,22 @@ export async function composeConfig(
 		const range = rangeIn(uri, refValue.offset, refValue.length);
 		refs.push({ uri, range, target: typeof target === 'string' ? target : undefined });
 		const unresolved: ConfigObject = { ...plain, unresolved: true };
+		if (overBudget) {
+			if (!budgetReported) {
+				budgetReported = true;
+				const why =
+					overBudget.depth > refBudget.maxExpandedDepth
+						? `nest more than ${refBudget.maxExpandedDepth} levels deep`
+						: `would copy in more than ${refBudget.maxExpandedValues.toLocaleString('en-US')} values`;
+				report(
+					uri,
+					range,
+					`The $ref files of this configuration ${why} (references that multiply): none is followed, so what they hold is not checked.`,
+					'ref-too-complex',
+				);
+			}
+			return unresolved;
+		}
 		if (typeof target !== 'string') {
 			report(uri, range, target.error, 'ref-invalid');
 			return unresolved;
@@ -157,21 +187,6 @@ export async function composeConfig(
 
 function isRefObject(node: Node): boolean {
 	return node.type === 'object' && (node.children ?? []).some(p => p.children?.[0]?.value === '$ref');
-}
-
-/** The `$ref` string values of one file, found without recursion (files may be deep). */
-function findRefStrings(root: Node): { value: string }[] {
-	const found: { value: string }[] = [];
-	const stack = [root];
-	while (stack.length) {
-		const node = stack.pop()!;
-		if (node.type === 'property') {
-			const [key, value] = node.children ?? [];
-			if (key?.value === '$ref' && value?.type === 'string') found.push({ value: String(value.value) });
-		}
-		for (const child of node.children ?? []) if (child.type === 'object' || child.type === 'array' || child.type === 'property') stack.push(child);
-	}
-	return found;
 }
 
 /** Resolves a `$ref` path against the file that holds it; an `{error}` explains an unusable path. */

@@ -13,6 +13,7 @@ import { listedPages, type ListedPages, type ListedPagesDerivation } from './lis
 import { rankPageCandidates, sortPaths, type SortedPaths } from './pageCandidates';
 import type { PageIndex } from '../site/pageIndex';
 import type { SiteModel } from '../site/siteModel';
+import { appendAll } from '../arrays';
 
 /** What a page completion item carries to completionItem/resolve. */
 export interface PageCompletionData {
@@ -80,7 +81,7 @@ export function doComplete(site: SiteModel, document: TextDocument, position: Po
 		const endpoints =
 			first.incomplete && typed ? endpointCompletions(site, here, listedEndpoints, replace, { needle: typed.toLowerCase(), limit: maxPageItems }) : first;
 		incomplete ||= endpoints.incomplete;
-		items.push(...endpoints.items);
+		appendAll(items, endpoints.items);
 	}
 	return { isIncomplete: incomplete, items };
 }

@@ -6,6 +6,7 @@ import { imgAsMarkdown, isImagePair, writeImagePair, writeImgTag } from './image
 import { writeJsxAttributeList } from './jsxAttributes';
 import { blank, raw } from './lineMarks';
 import { asNamedCallout } from './namedCallout';
+import { appendAll, minOf } from '../arrays';
 
 /**
  * Writes block content in the web editor's form (learned from `mint format` output): one blank line
@@ -78,14 +79,17 @@ export function writeBlocks(nodes: readonly Block[], ctx: BlockContext, packed =
 			// A light/dark pair is one unit to the web editor: written together, light first, no blank line between.
 			const [light, dark] = (darkFirst ? [next, node] : [node, next]) as MdxJsxFlowElement[];
 			const lineStart = lines.length;
-			lines.push(...writeImagePair(light, dark, a => writeJsxAttributeList('img', [a])[0]));
+			appendAll(
+				lines,
+				writeImagePair(light, dark, a => writeJsxAttributeList('img', [a])[0]),
+			);
 			spans?.push({ from: i, to: i + 2, lineStart, lineEnd: lines.length });
 			previous = next;
 			i++;
 			continue;
 		}
 		const lineStart = lines.length;
-		lines.push(...(keepNext ? writeVerbatim(node, ctx.source) : writeBlock(node, ctx)));
+		appendAll(lines, keepNext ? writeVerbatim(node, ctx.source) : writeBlock(node, ctx));
 		spans?.push({ from: i, to: i + 1, lineStart, lineEnd: lines.length });
 		keepNext = node.type === 'mdxFlowExpression' && ignoreComment.test(node.value);
 		previous = node;
@@ -178,7 +182,7 @@ function writeList(node: List, ctx: BlockContext): string[] {
 	let number = node.start ?? 1;
 	for (const item of node.children) {
 		const marker = node.ordered ? `${number++}. ` : '- ';
-		lines.push(...writeListItem(item, marker, ctx));
+		appendAll(lines, writeListItem(item, marker, ctx));
 	}
 	return lines;
 }
@@ -303,7 +307,10 @@ export function writeVerbatim(node: Block, source: string): string[] {
  */
 function dedentContinuation(lines: string[]): string[] {
 	const rest = lines.slice(1).filter(line => line.trim() !== '');
-	const common = rest.length ? Math.min(...rest.map(line => /^[ \t]*/.exec(line)![0].length)) : 0;
+	const common = minOf(
+		rest.map(line => /^[ \t]*/.exec(line)![0].length),
+		0,
+	);
 	return lines.map((line, i) => (i === 0 ? line : stripIndent(line, common)));
 }
 

@@ -2,6 +2,7 @@ import type { Root } from 'mdast';
 import { writeBlocks, type WrittenSpan } from './blockWriter';
 import { blank, finalLine } from './lineMarks';
 import { writeFrontmatter } from './frontmatterWriter';
+import { appendAll } from '../arrays';
 
 /** One top-level unit of a written page: the tree's top-level nodes `from`..`to` (exclusive) and the text written for them. */
 export interface WrittenUnit {
@@ -33,13 +34,13 @@ export function writePageUnits(tree: Root, source: string): WrittenPage {
 	const yaml = tree.children[0]?.type === 'yaml' ? tree.children[0] : undefined;
 	if (yaml) {
 		const front = writeFrontmatter(yaml.value);
-		lines.push('---', ...(front ?? yaml.value.split(/\r?\n/)), '---');
+		appendAll(lines, ['---', ...(front ?? yaml.value.split(/\r?\n/)), '---']);
 		spans.push({ from: 0, to: 1, lineStart: 0, lineEnd: lines.length });
 		if (tree.children.length > 1) lines.push(blank);
 	}
 	const offset = lines.length;
 	const blockSpans: WrittenSpan[] = [];
-	lines.push(...writeBlocks(tree.children, { source }, false, blockSpans));
+	appendAll(lines, writeBlocks(tree.children, { source }, false, blockSpans));
 	for (const s of blockSpans) spans.push({ from: s.from, to: s.to, lineStart: s.lineStart + offset, lineEnd: s.lineEnd + offset });
 	const final = lines.map(finalLine);
 	const text = `${final.join('\n').replace(/\n+$/, '')}\n`;

@@ -1,4 +1,5 @@
 import { upgradeIcon, type JsonPath, type MintGroup, type MintPage } from './mintConfig';
+import { appendAll } from '../arrays';
 
 /*
  * How v1 groups are shared out among tabs and anchors. In mint.json a tab or an anchor owns the
@@ -65,7 +66,7 @@ export function splitByPrefix(groups: readonly NavGroup[], prefix: string | unde
 			if (isPage(entry)) (under(entry.page) ? mine : rest).push(entry);
 			else {
 				const nested = splitByPrefix([entry], prefix, version, excluded);
-				mine.push(...nested.claimed);
+				appendAll(mine, nested.claimed);
 				if (nested.left.length) rest.push(entry);
 			}
 		}
@@ -90,7 +91,7 @@ export function groupsOfVersion(groups: readonly NavGroup[], version: string, ga
 				const gated = [...gatedPrefixes].some(([prefix, versions]) => versions.includes(version) && entry.page.startsWith(prefix));
 				const ungated = [...gatedPrefixes.keys()].every(prefix => !entry.page.startsWith(prefix));
 				if (gated || ungated) pages.push(entry);
-			} else pages.push(...groupsOfVersion([entry], version, gatedPrefixes));
+			} else appendAll(pages, groupsOfVersion([entry], version, gatedPrefixes));
 		}
 		if (pages.length) result.push(shapedGroup(group, pages));
 	}

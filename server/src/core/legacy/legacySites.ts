@@ -11,6 +11,7 @@ import type { DocsWorkspace } from '../workspace';
 import { isObject, legacyConfigFileName, type JsonPath } from './mintConfig';
 import { upgradeMintConfig } from './upgradeConfig';
 import { formatDocsJson } from './prepareUpgrade';
+import { appendAll } from '../arrays';
 
 /*
  * A folder with mint.json and no docs.json is a site too: the platform's tooling still upgrades
@@ -84,9 +85,13 @@ export class LegacySites {
 		const mintParse = source?.mintParse ?? parseJsonConfig(mint, legacyConfigFileName);
 		const own: Diagnostic[] = [legacyFinding(mint, mintParse.root), ...mintParse.diagnostics];
 		if (!mintParse.diagnostics.length) {
-			if (schema) own.push(...(await schema(mint)));
+			if (schema) appendAll(own, await schema(mint));
 			const converted = results.find(r => r.uri === docsUri);
-			if (source && converted) own.push(...converted.diagnostics.map(d => moveToMint(d, source)));
+			if (source && converted)
+				appendAll(
+					own,
+					converted.diagnostics.map(d => moveToMint(d, source)),
+				);
 		}
 		return [{ uri: mint.uri, diagnostics: own }, ...results.filter(r => r.uri !== docsUri && r.uri !== mint.uri)];
 	}

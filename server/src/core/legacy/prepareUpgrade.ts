@@ -5,6 +5,7 @@ import { parseJsonConfig } from '../docsConfig/parseJson';
 import { isObject, legacyConfigFileName } from './mintConfig';
 import type { MintSchemaValidator } from './mintSchema';
 import { upgradeMintConfig, type ConfigUpgrade } from './upgradeConfig';
+import { appendAll } from '../arrays';
 
 /** An upgrade ready to review: the docs.json text, or why there is none. */
 export interface PreparedUpgrade {
@@ -25,7 +26,7 @@ export const formatDocsJson = (docs: unknown): string => JSON.stringify(docs, nu
 export async function prepareUpgrade(document: TextDocument, schema: MintSchemaValidator): Promise<PreparedUpgrade> {
 	const parsed = parseJsonConfig(document, legacyConfigFileName);
 	const findings = [...parsed.diagnostics];
-	if (!findings.length) findings.push(...(await schema.validate(document)));
+	if (!findings.length) appendAll(findings, await schema.validate(document));
 	const invalid = findings.some(d => d.severity === DiagnosticSeverity.Error);
 	const value: unknown = parsed.root ? getNodeValue(parsed.root) : undefined;
 	if (invalid || !isObject(value)) return { findings, invalid: true };

@@ -1,6 +1,7 @@
 import { isObject, normalizeOpenApiPath, readNavigationInput, type JsonObject, type JsonPath } from './mintConfig';
 import { emptyReport, type UpgradeReport } from './upgradeReport';
 import { upgradeNavigation } from './upgradeNavigation';
+import { appendAll } from '../arrays';
 
 /*
  * mint.json (v1) → docs.json (v2), key by key. The mapping is ours, written from the platform's
@@ -117,7 +118,7 @@ export function upgradeMintConfig(mint: JsonObject): ConfigUpgrade {
 
 	const nav = upgradeNavigation(readNavigationInput(mint));
 	out.navigation = nav.navigation;
-	report.navigation.push(...nav.decisions);
+	appendAll(report.navigation, nav.decisions);
 	mapped(['navigation', ...['tabs', 'anchors', 'versions', 'topAnchor', 'primaryTab'].filter(has)].join(' + '), 'navigation');
 
 	const styling = {

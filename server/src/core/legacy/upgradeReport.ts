@@ -1,3 +1,4 @@
+import { appendAll } from '../arrays';
 /*
  * What an upgrade from mint.json to docs.json decided, in words a writer can review: keys
  * carried over (and where to), defaults added, keys dropped and why, how the navigation was laid
@@ -38,7 +39,7 @@ export function formatUpgradeReport(report: UpgradeReport): string {
 	const lines: string[] = [];
 	const section = (title: string, items: string[]) => {
 		if (!items.length) return;
-		lines.push(`${title}:`, ...items.map(item => `  - ${item}`));
+		appendAll(lines, [`${title}:`, ...items.map(item => `  - ${item}`)]);
 	};
 	section(
 		'Keys mapped',

@@ -6,6 +6,7 @@ import { isFontAwesomeStyle } from '../icons/iconSets';
 import { builtinComponent, builtinComponents, componentProp, isPassThroughProp, isPlatformComponent } from './components';
 import type { ComponentProp, ComponentSpec } from './componentTypes';
 import type { PageElement, PageProp } from './pageTypes';
+import { appendAll } from '../arrays';
 
 /**
  * Components a page uses, checked against the one table of built-in components: unknown
@@ -30,7 +31,7 @@ export function checkComponents(elements: readonly PageElement[], localNames: Re
 		}
 		const spec = builtinComponent(element.name);
 		if (!spec) continue;
-		if (element.props) diagnostics.push(...checkProps(element.name, spec, element.props, uri));
+		if (element.props) appendAll(diagnostics, checkProps(element.name, spec, element.props, uri));
 		const missing = Object.entries(spec.props)
 			.filter(([name, prop]) => prop.required && !element.attributes.includes(name))
 			.map(([name]) => name);

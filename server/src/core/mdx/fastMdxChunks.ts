@@ -1,6 +1,7 @@
 import type { RootContent } from 'mdast';
 import type { Point, Position } from 'unist';
 import { parseMdx } from './mdxParser';
+import { appendAll } from '../arrays';
 
 /*
  * The part of the fast MDX parser (fastMdxParse.ts) that gives micromark the chunks of a page it
@@ -48,8 +49,15 @@ export function parseChunks(page: string, starts: readonly number[], chunks: rea
 		placed.push(own);
 	}
 	if (i !== nodes.length) return false;
-	// Back to front, so the indexes in `children` stay right.
-	for (let c = chunks.length - 1; c >= 0; c--) children.splice(chunks[c].at, 0, ...placed[c]);
+	// One pass that builds the new list: splicing each chunk's nodes in as arguments overflows the stack on a long page.
+	const merged: typeof children = [];
+	let c = 0;
+	for (let at = 0; at <= children.length; at++) {
+		for (; c < chunks.length && chunks[c].at === at; c++) appendAll(merged, placed[c]);
+		if (at < children.length) merged.push(children[at]);
+	}
+	children.length = 0;
+	appendAll(children, merged);
 	return true;
 }
 

@@ -1,6 +1,7 @@
 import type { BlockContent, List, ListItem, Paragraph, RootContent } from 'mdast';
 import type { InlineLine } from './fastMdxInline';
 import { closingTagLine, tagLine } from './fastMdxTag';
+import { appendAll } from '../arrays';
 
 /** What the list reader needs of the fast MDX parser's page reader (fastMdxParse.ts). */
 export interface ListPage {
@@ -143,7 +144,7 @@ function readItem(page: ListPage, k: number, indent: number, inElement: boolean,
 			if (blankBefore) spread = true;
 			const code = page.fence(j, content);
 			if (!code) return undefined;
-			children.push(...(code.nodes as BlockContent[]));
+			appendAll(children, code.nodes as BlockContent[]);
 			last = code.next - 1;
 			j = code.next;
 			continue;

@@ -8,6 +8,7 @@ import { closingTagLine, readOpeningTag, tagLine } from './fastMdxTag';
 import { onlyInCode, outsideFences } from './fastMdxDefinitions';
 import { chunksHoldEsm, esmLine, readEsm } from './fastMdxEsm';
 import { parseMdx, type MdxParse } from './mdxParser';
+import { appendAll } from '../arrays';
 
 /**
  * A faster first parse of an MDX page for the formatter: the same tree as `parseMdx(text, true)`
@@ -159,7 +160,7 @@ class FastReader implements ListPage {
 			const block = opens ? this.block(k, undefined) : undefined;
 			if (block) {
 				if (chunk !== undefined) endChunk(k);
-				children.push(...block.nodes);
+				appendAll(children, block.nodes);
 				k = block.next;
 				continue;
 			}
@@ -384,7 +385,7 @@ class FastReader implements ListPage {
 			if (close) return close[2] === name ? { nodes: [node(children, j)], next: j + 1 } : undefined;
 			const block = this.block(j, name);
 			if (!block) return undefined;
-			children.push(...(block.nodes as BlockContent[]));
+			appendAll(children, block.nodes as BlockContent[]);
 			j = block.next;
 		}
 		return undefined;

@@ -8,7 +8,37 @@ export interface Frontmatter {
 	readonly start: number;
 	readonly end: number;
 	/** YAML errors, with offsets into the page. */
-	readonly errors: readonly { readonly message: string; readonly offset: number; readonly length: number }[];
+	readonly errors: readonly { readonly message: string; readonly offset: number; readonly length: number; readonly tooDeep?: true }[];
+}
+
+/** Nesting of frontmatter values, as `limits.maxJsonDepth` for JSON: the YAML reader recurses (10,000 levels never finished, 3,000 overflowed the cache write). */
+export const maxFrontmatterDepth = 200;
+
+/**
+ * Offset of the first flow bracket (`[`, `{`) or compact sequence entry (`- - -`) that opens a level
+ * deeper than {@link maxFrontmatterDepth}, outside quoted scalars and comments; one linear pass.
+ */
+export function findDeepFrontmatter(yaml: string): number | undefined {
+	let flow = 0;
+	for (let i = 0; i < yaml.length; i++) {
+		const c = yaml[i];
+		if (c === '"' || c === "'") {
+			const close = yaml.indexOf(c, i + 1);
+			i = close === -1 ? yaml.length : close;
+		} else if (c === '#' && (i === 0 || /\s/.test(yaml[i - 1]))) {
+			const end = yaml.indexOf('\n', i);
+			i = end === -1 ? yaml.length : end;
+		} else if (c === '[' || c === '{') {
+			if (++flow > maxFrontmatterDepth) return i;
+		} else if (c === ']' || c === '}') {
+			if (flow > 0) flow--;
+		} else if (c === '\n') {
+			// Block nesting on one line: `- - - x`, `? ? x`; indentation nests one level per column at most.
+			const line = /^( *)((?:[-?:][ \t]+)*)/.exec(yaml.slice(i + 1, i + 1 + 4 * maxFrontmatterDepth + 8))!;
+			if (line[1].length + line[2].length / 2 > 2 * maxFrontmatterDepth + flow * 2) return i + 1;
+		}
+	}
+	return undefined;
 }
 
 const fence = /^---[ \t]*\r?\n/;
@@ -24,6 +54,21 @@ export function readFrontmatter(text: string): Frontmatter | undefined {
 	const start = open[0].length;
 	const match = /^---[ \t]*$/m.exec(text.slice(start));
 	const end = match ? start + match.index : text.length;
+	const deep = findDeepFrontmatter(text.slice(start, end));
+	if (deep !== undefined)
+		return {
+			data: {},
+			start,
+			end,
+			errors: [
+				{
+					message: `Values are nested more than ${maxFrontmatterDepth} levels deep here; the frontmatter is not read.`,
+					offset: start + deep,
+					length: 1,
+					tooDeep: true,
+				},
+			],
+		};
 	// logLevel 'error': a collection used as a key (`{a}: 1`) otherwise prints a process warning on every keystroke.
 	const yaml = parseDocument(text.slice(start, end), { prettyErrors: false, uniqueKeys: false, logLevel: 'error' });
 	let errors = yaml.errors.map(e => ({ message: e.message, offset: start + e.pos[0], length: Math.max(1, e.pos[1] - e.pos[0]) }));

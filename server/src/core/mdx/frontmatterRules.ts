@@ -63,7 +63,11 @@ export function checkFrontmatter(document: TextDocument, frontmatter: Frontmatte
 		return diagnostics;
 	}
 	for (const error of frontmatter.errors)
-		diagnostics.push(createDiagnostic(rangeAt(error.offset, error.length), `YAML: ${error.message.split('\n')[0]}`, 'frontmatter-syntax'));
+		diagnostics.push(
+			error.tooDeep
+				? createDiagnostic(rangeAt(error.offset, error.length), error.message, 'frontmatter-too-deep')
+				: createDiagnostic(rangeAt(error.offset, error.length), `YAML: ${error.message.split('\n')[0]}`, 'frontmatter-syntax'),
+		);
 	if (frontmatter.errors.length) return diagnostics;
 	const block = text.slice(frontmatter.start, frontmatter.end);
 	for (const [key, value] of Object.entries(frontmatter.data)) {

@@ -4,6 +4,7 @@ import { createDiagnostic } from '../diagnostic';
 import { checkTextIsParsable, limits } from '../textGuards';
 import { checkComponents } from './componentRules';
 import { checkFrontmatter } from './frontmatterRules';
+import { findExcessiveContainers, findExcessiveNesting, maxContainersPerLine, maxMdxNesting } from './nestingScan';
 import { parseMdxFast } from './fastMdxParse';
 import { parseMdx } from './mdxParser';
 import { readFrontmatter } from './frontmatter';
@@ -15,6 +16,7 @@ import { maskCustomHeadingIds } from './platformSlug';
 import { scanAccessibility, scanAnchors, scanLinks } from './largePageScan';
 
 import type { PageElement, PageSummary } from './pageTypes';
+import { appendAll } from '../arrays';
 export type { PageElement, PageHeading, PageImport, PageLink, PageSummary } from './pageTypes';
 
 export function summarizePage(document: TextDocument): PageSummary {
@@ -44,13 +46,17 @@ function summarize(document: TextDocument, fast: boolean): { summary: PageSummar
 	const tooHard =
 		text.length > limits.maxMdxParseChars
 			? `This page is ${Math.round(text.length / 1024)} KB: MintDoc checks its frontmatter and links but not its MDX syntax (pages over ${limits.maxMdxParseChars / 1024} KB).`
-			: // Deeply nested block quotes make the Markdown parser quadratic: a few KB would block for seconds.
+			: // Deeply nested block quotes, braces or elements make the parser quadratic (or overflow its stack): a few KB would block for seconds.
 				/^(?:[ \t]*>){100}/m.test(text)
 				? 'This page nests block quotes more than 100 deep: MintDoc checks its frontmatter and links but not its MDX syntax.'
-				: undefined;
+				: findExcessiveContainers(text, frontmatter?.end ?? 0) !== undefined
+					? `This page opens more than ${maxContainersPerLine} block quotes or list items on one line: MintDoc checks its frontmatter and links but not its MDX syntax.`
+					: findExcessiveNesting(text, frontmatter?.end ?? 0) !== undefined
+						? `This page nests braces and elements more than ${maxMdxNesting} deep: MintDoc checks its frontmatter and links but not its MDX syntax.`
+						: undefined;
 	if (tooHard) {
 		diagnostics.push(createDiagnostic({ start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, tooHard, 'page-too-large'));
-		diagnostics.push(...scanAccessibility(document));
+		appendAll(diagnostics, scanAccessibility(document));
 		return { summary: { ...empty, diagnostics, frontmatter: frontmatter?.data, links: scanLinks(document), anchors: scanAnchors(text) }, tier: 'none' };
 	}
 	// `## Title {#id}` is read as the platform reads it: the id set, the rest parsed as MDX.
@@ -80,7 +86,7 @@ function summarize(document: TextDocument, fast: boolean): { summary: PageSummar
 		recordTree(parsed.tree, recorder, 0);
 		extracted = recorder.result();
 	}
-	diagnostics.push(...checkComponents(extracted.elements, extracted.localNames, document.uri), ...extracted.accessibility);
+	appendAll(diagnostics, [...checkComponents(extracted.elements, extracted.localNames, document.uri), ...extracted.accessibility]);
 	const { localNames: _names, accessibility: _a11y, ...records } = extracted;
 	return { summary: { diagnostics, frontmatter: frontmatter?.data, ...records }, tier };
 }

@@ -1,5 +1,6 @@
 import { httpMethods } from '../docsConfig/pageEntries';
 import { child, entryOf, parseSpecText, plain, stringOf, type ParsedSpecText, type SpecNode } from './specTree';
+import { appendAll } from '../arrays';
 
 /** A key as written in the spec file. */
 export interface SourceSpan {
@@ -110,7 +111,7 @@ export function readOpenApiSpec(uri: string, text: string, parsed: ParsedSpecTex
 			const value = stringOf(ref?.value);
 			if (ref && value !== undefined && !value.startsWith('#')) externalRefs.push({ ref: value, span: { offset: ref.value.offset, length: ref.value.length } });
 			for (const e of node.entries) stack.push(e.value);
-		} else if (node.kind === 'seq') stack.push(...node.items);
+		} else if (node.kind === 'seq') appendAll(stack, node.items);
 	}
 	const schemes = child(child(root, 'components'), 'securitySchemes');
 	const securitySchemes = Object.fromEntries(

@@ -3,6 +3,7 @@ import type { NavElement, Navigation } from '../docsConfig/navigation';
 import { classifyEntry, isExternalLink } from '../docsConfig/pageEntries';
 import { joinUri } from '../uris';
 import type { OpenApiSpec } from './openApiSpec';
+import { appendAll } from '../arrays';
 
 /** Extensions tried, in order, when a reference leaves the extension out (`v3-openapi` → `v3-openapi.yaml`). */
 const specExtensions = ['', '.yaml', '.yml', '.json'];
@@ -80,7 +81,7 @@ export function specReferenceOf(value: ConfigNode | undefined): SpecReference | 
 export function collectSpecReferences(config: ConfigNode | undefined, navigation: Navigation | undefined): SpecReference[] {
 	const references: SpecReference[] = [];
 	const api = getValue(getValue(config, 'api'), 'openapi');
-	if (api?.kind === 'array') for (const item of api.items) references.push(...(specReferenceOf(item) ? [specReferenceOf(item)!] : []));
+	if (api?.kind === 'array') for (const item of api.items) appendAll(references, specReferenceOf(item) ? [specReferenceOf(item)!] : []);
 	else if (specReferenceOf(api)) references.push(specReferenceOf(api)!);
 	for (const element of navigation?.elements ?? []) {
 		const reference = specReferenceOf(getProperty(element.node, 'openapi')?.value);
@@ -144,9 +145,9 @@ export class SpecRegistry {
 	/** A document by a file reference as a page writes it: from the root, or relative to the page's folder. */
 	resolveFrom(source: string, pageFolderUri: string | undefined): OpenApiSpec | undefined {
 		const all = this.#all();
-		const tries = [...specCandidates(this.rootUri, source)];
+		const fromRoot = [...specCandidates(this.rootUri, source)];
 		// From the page's folder a reference may climb (`../openapi.json`): only documents already loaded are looked up.
-		if (pageFolderUri && !source.startsWith('/')) tries.unshift(...anyCandidates(pageFolderUri, source).map(normalizeDots));
+		const tries = pageFolderUri && !source.startsWith('/') ? [...anyCandidates(pageFolderUri, source).map(normalizeDots), ...fromRoot] : fromRoot;
 		return tries.map(uri => all.get(uri)).find(found => found !== undefined);
 	}
 

@@ -18,6 +18,7 @@ import type { PageIndex } from './pageIndex';
 import { TranslationMemo } from './translationCoverage';
 import { UnitCache } from './unitCache';
 import { detachString } from '../detachString';
+import { appendAll } from '../arrays';
 
 /** A spec reference of a cached subtree: the source, the string it is written in, where (relative). */
 interface StoredReference {
@@ -138,7 +139,7 @@ export class NavigationChecks {
 				for (const stored of this.#facts[unitIndex.get(item)!].entryReferences) references.push(place(item, stored));
 				continue;
 			}
-			references.push(...collectSpecReferences(undefined, { root: item.parent, elements: [], pages: [item], global: [] }));
+			appendAll(references, collectSpecReferences(undefined, { root: item.parent, elements: [], pages: [item], global: [] }));
 		}
 		return references;
 	}
@@ -331,5 +332,5 @@ function specsKey(specs: readonly OpenApiSpec[]): string {
 
 function add(sink: DiagnosticSink, uri: string, diagnostics: readonly Diagnostic[]): void {
 	if (!sink.byUri.has(uri)) sink.byUri.set(uri, []);
-	sink.byUri.get(uri)!.push(...diagnostics);
+	appendAll(sink.byUri.get(uri)!, diagnostics);
 }

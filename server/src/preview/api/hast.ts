@@ -1,5 +1,6 @@
 import type { Element, ElementContent, Properties, Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
+import { appendAll } from '../../core/arrays';
 
 /**
  * A hastscript-like builder for the generated API pages. Every string from the OpenAPI document
@@ -18,7 +19,7 @@ function flatten(children: readonly Child[]): ElementContent[] {
 	const out: ElementContent[] = [];
 	for (const child of children) {
 		if (child === undefined || child === null || child === false) continue;
-		if (Array.isArray(child)) out.push(...flatten(child as readonly Child[]));
+		if (Array.isArray(child)) appendAll(out, flatten(child as readonly Child[]));
 		else if (typeof child === 'string' || typeof child === 'number') out.push({ type: 'text', value: String(child) });
 		else out.push(child as ElementContent);
 	}

@@ -4,7 +4,7 @@ import type { PageIndex } from '../site/pageIndex';
 import { getValue, type ConfigNode, type ConfigScalar } from './configTree';
 import type { DiagnosticSink } from './diagnosticSink';
 import type { Navigation } from './navigation';
-import { classifyEntry, httpMethods, isExternalLink, type PageEntryKind } from './pageEntries';
+import { classifyEntry, invalidMethodMessage, isExternalLink, type PageEntryKind } from './pageEntries';
 
 /** Quick-fix data attached to page diagnostics: what to write instead, and which file to create. */
 export interface PageFix {
@@ -63,7 +63,7 @@ function checkPagePath(node: ConfigScalar, pages: PageIndex, sink: DiagnosticSin
 	if (isEntry && badMethod) {
 		sink.atNode(
 			node,
-			`'${badMethod}' is not an HTTP method: endpoint entries are written '[file] METHOD /path' with one of ${httpMethods.join(', ')}.`,
+			invalidMethodMessage(badMethod),
 			'openapi-invalid-method',
 		);
 		return;

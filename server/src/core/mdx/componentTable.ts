@@ -17,8 +17,26 @@ const str = (doc: string, extra: Partial<ComponentProp> = {}) => prop('string', 
 const bool = (doc: string, extra: Partial<ComponentProp> = {}) => prop('boolean', doc, extra);
 const required = { required: true } as const;
 
-/** Font Awesome styles, the values the documentation lists for `iconType`. */
-export const iconTypes = ['regular', 'solid', 'light', 'thin', 'sharp-solid', 'duotone', 'brands'] as const;
+/**
+ * Font Awesome styles: the platform's `iconTypes` (@mintlify/models 0.0.362, which
+ * @mintlify/validation 0.1.878 checks `iconType` and `icon.style` against), incl. the four `sharp-*` styles.
+ */
+export const iconTypes = [
+	'brands',
+	'duotone',
+	'light',
+	'regular',
+	'sharp-duotone-solid',
+	'sharp-light',
+	'sharp-regular',
+	'sharp-solid',
+	'sharp-thin',
+	'solid',
+	'thin',
+] as const;
+
+/** The audiences `<Visibility for>` takes as text (@mintlify/common 1.0.1211 `VISIBILITY_AUDIENCES`); `{{ groups: [...] }}` is the other form. */
+export const visibilityAudiences = ['humans', 'agents', 'signed-in', 'signed-out'] as const;
 
 const icon = str('Icon: a name from the library `icons.library` selects (Font Awesome by default, Lucide or Tabler), a URL, or a path to an icon file.', {
 	icon: 'name',
@@ -294,8 +312,8 @@ export const componentTable: Readonly<Record<string, ComponentSpec>> = {
 	},
 	Snippet: { doc: 'Reuses a snippet file.', props: { file: str('Snippet file.', required) }, container: false, closed: false },
 	Visibility: {
-		doc: 'Content shown only to humans or to AI agents.',
-		props: { for: str('Audience.', { values: ['humans', 'agents'], required: true }) },
+		doc: 'Content shown only to one audience: humans or AI agents, signed-in or signed-out readers, or `for={{ groups: [...] }}` the readers in those groups.',
+		props: { for: str('Audience: `humans`, `agents`, `signed-in`, `signed-out`, or `{{ groups: [...] }}`.', { values: visibilityAudiences, required: true }) },
 		container: true,
 		closed: true,
 	},

@@ -138,6 +138,10 @@ export const rules = {
 	},
 	'component-duplicate-prop': { severity: DiagnosticSeverity.Warning, summary: 'A prop written twice on one element: only the last one counts.' },
 	'component-prop-value': { severity: DiagnosticSeverity.Warning, summary: 'A value outside the documented set of a prop (Badge color="teal").' },
+	'variation-unknown': {
+		severity: DiagnosticSeverity.Warning,
+		summary: '`<Variation is>` names a variation docs.json does not declare in `variations.options`: that content is never shown.',
+	},
 	'component-prop-type': {
 		severity: DiagnosticSeverity.Warning,
 		summary: 'A literal of the wrong type: a string where the component takes {number} or true/false (defaultOpen="false" opens it).',

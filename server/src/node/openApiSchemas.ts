@@ -3,7 +3,10 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020'
 import AjvDraft4 from 'ajv-draft-04';
 import openApi32Schema from './openApi32Schema.json';
 
-type Version = '3.0' | '3.1' | '3.2';
+/** The OpenAPI versions (major.minor) validated here, each against its own JSON Schema. */
+export const openApiVersions = ['3.0', '3.1', '3.2'] as const;
+
+type Version = (typeof openApiVersions)[number];
 
 /**
  * The OpenAPI 3.0, 3.1 and 3.2 JSON Schemas, compiled once per process. swagger-parser builds a new

@@ -311,6 +311,12 @@ export const componentTable: Readonly<Record<string, ComponentSpec>> = {
 		closed: true,
 	},
 	Snippet: { doc: 'Reuses a snippet file.', props: { file: str('Snippet file.', required) }, container: false, closed: false },
+	Variation: {
+		doc: 'Content shown only for some of the variations docs.json declares (`variations.options`, willow theme): `is="python"` or `is={["python", "js"]}`.',
+		props: { is: { type: 'any', doc: 'The variation id, or a list of ids, as `variations.options[].id` in docs.json names them.', required: true } },
+		container: true,
+		closed: true,
+	},
 	Visibility: {
 		doc: 'Content shown only to one audience: humans or AI agents, signed-in or signed-out readers, or `for={{ groups: [...] }}` the readers in those groups.',
 		props: { for: str('Audience: `humans`, `agents`, `signed-in`, `signed-out`, or `{{ groups: [...] }}`.', { values: visibilityAudiences, required: true }) },

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import docsSchema from '../../../schemas/docs.schema.json';
 import { compareTables, formatTableDrift, mintdocTables, recordedTables } from '../../../conformance/platformTables';
+import { arrayAfter, objectKeysAfter } from '../../../conformance/publishedTables';
 import { contextualOptions } from '../../../server/src/core/mdx/frontmatterFields';
 
 describe("MintDoc's copies of the platform's tables", () => {
@@ -27,5 +28,30 @@ describe("MintDoc's copies of the platform's tables", () => {
 			.definitions.contextual.properties.options.items.anyOf[0];
 		assert.deepEqual([...(items.enum ?? [])].sort(), [...contextualOptions].sort());
 		assert.equal(items.markdownEnumDescriptions?.length, items.enum?.length);
+	});
+});
+
+describe("the drift alarm's reader of published packages", () => {
+	it('reads the page keys of the object at their indentation, and array literals', () => {
+		const page = [
+			'export const decoratedPageSchema = z',
+			'    .object({',
+			'    href: z.string(),',
+			"    'og:title': z.string().optional(),",
+			'    graphql: z',
+			'        .object({',
+			'        source: z.string(),',
+			'    })',
+			'        .optional(),',
+			'    sidebarIcon: z.string().optional(),',
+			'})',
+			'    .passthrough();',
+			'export const other = z.object({',
+			'    notAPageKey: z.string(),',
+			'});',
+		].join('\n');
+		assert.deepEqual(objectKeysAfter(page, /decoratedPageSchema\s*=\s*z\s*\.object\(\{/, 4), ['href', 'og:title', 'graphql', 'sidebarIcon']);
+		assert.deepEqual(arrayAfter("export const iconTypes = [\n    'brands',\n    'thin',\n];", /iconTypes\s*=/), ['brands', 'thin']);
+		assert.equal(arrayAfter('nothing here', /iconTypes\s*=/), undefined);
 	});
 });

@@ -11,7 +11,7 @@ import type { PageElement, PageProp } from './pageTypes';
  */
 export function checkBuildWarnings(elements: readonly PageElement[]): Diagnostic[] {
 	const diagnostics: Diagnostic[] = [];
-	const accordionIds = new Set<string>();
+	const accordionIds = new Map<string, string>();
 	const examples = { RequestExample: 0, ResponseExample: 0 };
 	for (const element of elements) {
 		if (element.name === 'Accordion') {
@@ -19,15 +19,18 @@ export function checkBuildWarnings(elements: readonly PageElement[]): Diagnostic
 			if (!title) continue;
 			// The id the platform gives the accordion: its `id`, else the title slugged as remarkComponentIds does.
 			const id = stringProp(element.props, 'id') || slugify(title.replace(':', '-'), { decamelize: false });
+			// A title with no Latin letters or digits (Chinese, Japanese) slugs to "": the platform then warns on
+			// every second such accordion although the titles differ; its message would be false here, so none.
+			if (!id) continue;
 			if (accordionIds.has(id))
 				diagnostics.push(
 					createDiagnostic(
 						element.nameRange,
-						`<Accordion title="${title}"> duplicates another accordion title on this page — deep links and assistive technology may target the wrong accordion. Use unique titles.`,
+						`<Accordion title="${title}"> duplicates another accordion title on this page — deep links and assistive technology may target the wrong accordion. Use unique titles.${accordionIds.get(id) === title ? '' : ` (The platform compares ids: this one and "${accordionIds.get(id)!}" are both '${id}'.)`}`,
 						'accordion-duplicate-title',
 					),
 				);
-			accordionIds.add(id);
+			if (!accordionIds.has(id)) accordionIds.set(id, title);
 		} else if (element.name === 'Tab') {
 			const title = element.props?.find(p => p.name === 'title');
 			if (title?.kind === 'string' && title.value === '')

@@ -11,6 +11,9 @@
 //          --schema-diff N  also judge N configurations mutated from the sites' docs.json (and the example
 //                     site's) with the platform's validator and MintDoc's rules: the verdicts must agree
 //          --cli F    the MintDoc CLI to judge (default dist/cli.js of this checkout): an earlier build, for a before/after table
+//          --drift    only the drift alarm: MintDoc's tables (docs.json keys, page keys, components, HTTP
+//                     methods, OpenAPI versions, icon styles, Visibility audiences, contextual options) against
+//                     the newest published platform packages (platformTables.ts); fails naming each difference
 //          --pinned-only  skip the platform's newest published libraries (by default each site is also run
 //                     with them, and a drift table says where they and the pinned ones disagree)
 //
@@ -24,6 +27,8 @@ import { parseArgs } from 'node:util';
 import { defaultIgnores } from '../server/src/core/site/pageIndex';
 import { formatDrift, listDifference, siteDrift, type SiteDrift } from './drift';
 import { ensureNewestOfficial } from './newestOfficial';
+import { compareTables, formatTableDrift, mintdocTables } from './platformTables';
+import { publishedTables } from './publishedTables';
 import { compare, keyMintdoc, keyOfficial, normalizeTarget, type Comparison, type Keyed, type MintdocFinding, type OfficialFinding } from './compare';
 import { setAsideCrashedLinkChecks } from './crashedChecks';
 import { injectDefects } from './inject';
@@ -221,9 +226,14 @@ async function main(): Promise<void> {
 			legacy: { type: 'boolean', default: false },
 			'pinned-only': { type: 'boolean', default: false },
 			cli: { type: 'string' },
+			drift: { type: 'boolean', default: false },
 		},
 	});
 	const log = (line: string) => console.error(line);
+	if (values.drift) {
+		process.exitCode = tableDriftAlarm(path.resolve(values.cache ?? path.join(repo, 'node_modules', '.cache', 'mintdoc-conformance')));
+		return;
+	}
 	if (positionals.length === 0) throw new Error('usage: npm run conformance -- <docs root>... [--inject] [--json out.json]');
 	if (values.cli) cli = path.resolve(values.cli);
 	if (!existsSync(cli)) throw new Error('dist/cli.js is missing: run `node scripts/build.mjs` first (npm run conformance does)');
@@ -383,6 +393,28 @@ export function formatSchemaDiff(result: SchemaDiffResult): string {
 	for (const d of result.falseAlarms.slice(0, 15)) lines.push(`  false alarm: ${d.mutation}: ${d.mintdocFindings[0]?.slice(0, 160)}`);
 	for (const d of result.misses.slice(0, 15)) lines.push(`  miss: ${d.mutation}: the platform rejects ${d.officialPaths.slice(0, 3).join(', ')}`);
 	return lines.join('\n');
+}
+
+/**
+ * `--drift`: MintDoc's tables against the newest published platform packages'. 0 when they agree
+ * or the registry cannot be reached (said on one line: no network is not drift), 1 naming each
+ * difference. Seconds, not minutes: three `npm view`s and, once per version, three `npm pack`s.
+ */
+function tableDriftAlarm(cacheDir: string): number {
+	const published = publishedTables(path.join(cacheDir, 'published'));
+	if ('offline' in published) {
+		console.log(`drift alarm: skipped, the npm registry cannot be reached (${published.offline})`);
+		return 0;
+	}
+	const differences = compareTables(mintdocTables(), published.tables);
+	console.log(formatTableDrift(differences, published.versions, published.unread));
+	const failed = differences.length > 0 || Object.keys(published.unread).length > 0;
+	console.log(
+		failed
+			? "drift alarm: FAILED — bring MintDoc's tables (and recordedTables in conformance/platformTables.ts) up to date, or list the difference in intentionalDifferences with its reason"
+			: "drift alarm: MintDoc's tables match the newest published platform packages",
+	);
+	return failed ? 1 : 0;
 }
 
 if (require.main === module) {

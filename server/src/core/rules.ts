@@ -155,6 +155,19 @@ export const rules = {
 	},
 	'component-duplicate-prop': { severity: DiagnosticSeverity.Warning, summary: 'A prop written twice on one element: only the last one counts.' },
 	'component-prop-value': { severity: DiagnosticSeverity.Warning, summary: 'A value outside the documented set of a prop (Badge color="teal").' },
+	'accordion-duplicate-title': {
+		severity: DiagnosticSeverity.Warning,
+		summary: 'Two Accordions of a page with the same title (or id): the platform build warns that deep links may target the wrong one.',
+	},
+	'tab-empty-title': { severity: DiagnosticSeverity.Warning, summary: 'A Tab with title="": the platform build warns that it has no accessible name and cannot deep-link.' },
+	'api-example-multiple': {
+		severity: DiagnosticSeverity.Warning,
+		summary: 'More than one RequestExample or ResponseExample on a page: the platform build warns that only one of each is supported.',
+	},
+	'variation-unknown': {
+		severity: DiagnosticSeverity.Warning,
+		summary: '`<Variation is>` names a variation docs.json does not declare in `variations.options`: that content is never shown.',
+	},
 	'component-prop-type': {
 		severity: DiagnosticSeverity.Warning,
 		summary: 'A literal of the wrong type: a string where the component takes {number} or true/false (defaultOpen="false" opens it).',

@@ -7,7 +7,7 @@ import type { OpenApiSpec, SourceSpan } from '../core/openapi/openApiSpec';
 import { parseSpecText, type ParsedSpecText, type SpecNode } from '../core/openapi/specTree';
 
 /**
- * Validates an OpenAPI 3.0/3.1 document with @apidevtools/swagger-parser (JSON Schema of the
+ * Validates an OpenAPI 3.0/3.1/3.2 document with @apidevtools/swagger-parser (JSON Schema of the
  * version plus its spec rules) and attaches the findings to `spec`, each at the range its JSON
  * pointer maps to. References are resolved inside the document only: no file or network access.
  */
@@ -27,9 +27,12 @@ export async function validateSpec(uri: string, text: string, spec: OpenApiSpec,
 	try {
 		// swagger-parser parses (version checks) and dereferences (broken internal $refs); the schema check
 		// is ours, with validators compiled once (see openApiSchemas.ts). For OpenAPI 3.x its "spec" rules do nothing.
-		const dereferenced = (await SwaggerParser.dereference(api as never, { resolve: { external: false }, dereference: { circular: 'ignore' } })) as {
-			openapi?: unknown;
-		};
+		const dereferenced = (await SwaggerParser.dereference(versionShim(api as { openapi?: unknown }) as never, {
+			resolve: { external: false },
+			dereference: { circular: 'ignore' },
+		})) as { openapi?: unknown };
+		// Back to the version written, so the 3.2 schema checks a 3.2 document.
+		dereferenced.openapi = (api as { openapi?: unknown }).openapi;
 		const details = openApiSchemaErrors(dereferenced);
 		if (details) throw Object.assign(new SyntaxError('Swagger schema validation failed.'), { details });
 		return spec;
@@ -82,4 +85,14 @@ function spanAt(root: SpecNode | undefined, pointer: string): SourceSpan {
 		} else break;
 	}
 	return span;
+}
+
+/**
+ * swagger-parser 12 refuses `openapi: 3.2.x` before dereferencing ("Unsupported OpenAPI version"),
+ * although its `$ref` resolution does not depend on the version: a 3.2 document is handed over
+ * as 3.1.2 (a shallow copy) and checked against the 3.2 schema afterwards. The platform validates
+ * 3.2 since @mintlify/common 1.0.1211 (`openapi/validate.js`).
+ */
+function versionShim(api: { openapi?: unknown }): object {
+	return typeof api.openapi === 'string' && /^3\.2(\.|$)/.test(api.openapi) ? { ...api, openapi: '3.1.2' } : api;
 }

@@ -49,7 +49,7 @@ describe('Component props (one table)', () => {
 		assertDiagnostics(check(text), [
 			{ range: rangeOf(text, 'teal'), code: 'component-prop-value', message: /one of "gray", "blue",.*"surface-destructive"/ },
 			{ range: rangeOf(text, 'h5'), code: 'component-prop-value', message: /Did you mean "h2"\?/ },
-			{ range: rangeOf(text, 'bold'), code: 'component-prop-value', message: /"regular", "solid"/ },
+			{ range: rangeOf(text, 'bold'), code: 'component-prop-value', message: /"regular", "sharp-duotone-solid"/ },
 		]);
 	});
 

@@ -85,7 +85,7 @@ describe('Icon styles', () => {
 	it('checks iconType against the documented styles and Font Awesome’s own (its types list styles and families)', async () => {
 		const text = '<Icon icon="star" iconType="sharp-solid" />\n<Icon icon="star" iconType="semibold" />\n<Icon icon="star" iconType="bold" />\n';
 		const pages = await checkPages({ 'docs.json': docsJson({ pages: ['index'] }), 'index.mdx': text });
-		assertDiagnostics(pages['index.mdx'], [{ range: [2, 28, 2, 32], code: 'component-prop-value', message: /"regular", "solid", "light"/ }]);
+		assertDiagnostics(pages['index.mdx'], [{ range: [2, 28, 2, 32], code: 'component-prop-value', message: /"light", "regular", "sharp-duotone-solid"/ }]);
 	});
 });
 

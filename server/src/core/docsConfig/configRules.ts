@@ -30,6 +30,7 @@ export const knownTopLevelKeys = [
 	'search',
 	'interaction',
 	'contextual',
+	'variations',
 	'integrations',
 	'errors',
 	'metadata',

@@ -1,8 +1,37 @@
-/** HTTP methods an OpenAPI operation can have, as the platform writes them in `pages`. */
-export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE'] as const;
+/**
+ * The path-item keys of OpenAPI operations, as the platform writes them in `pages`: 3.0/3.1's eight
+ * and 3.2's `QUERY` (@mintlify/common 1.0.1211 `parseOpenApiString` accepts it in any document).
+ */
+export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE', 'QUERY'] as const;
 
-/** `[file] METHOD /path`, method in any case (a lower-case method is the OpenAPI checks' business, not a missing page). */
-const openApiEntry = new RegExp(`^(?:(\\S+)\\s+)?(${httpMethods.join('|')})\\s+(/\\S*)\\s*$`, 'i');
+const fixedMethods: ReadonlySet<string> = new Set(httpMethods);
+
+/**
+ * A method an OpenAPI 3.2 document may declare under a path item's `additionalOperations`
+ * (`PURGE`): the platform takes it as written, so only an upper-case token (RFC 9110 token
+ * characters) that is not one of the fixed methods, nor `WEBHOOK`, which names webhook entries.
+ */
+export function isCustomMethod(method: string): boolean {
+	return /^[A-Z][A-Z0-9!#$%&'*+.^_`|~-]*$/.test(method) && !fixedMethods.has(method) && method !== 'WEBHOOK';
+}
+
+/** Whether `method` is one of the fixed methods, in any case (a lower-case method is the OpenAPI checks' business, not a missing page). */
+export function isFixedMethod(method: string): boolean {
+	return fixedMethods.has(method.toUpperCase());
+}
+
+/** What `openapi-invalid-method` says: the entry's method is neither a fixed one nor one a document in scope declares. */
+export function invalidMethodMessage(method: string): string {
+	return `'${method}' is not an HTTP method: endpoint entries are written '[file] METHOD /path' with one of ${httpMethods.join(', ')}, or a method the OpenAPI 3.2 document declares under additionalOperations, written as declared (upper case).`;
+}
+
+/** `[file] METHOD /path`: the method is checked apart, fixed ones in any case, custom ones as written. */
+const openApiEntry = /^(?:(\S+)\s+)?([A-Za-z][A-Za-z0-9!#$%&'*+.^_`|~-]*)\s+(\/\S*)\s*$/;
+
+function endpointParts(value: string): RegExpExecArray | null {
+	const parts = openApiEntry.exec(value);
+	return parts && (isFixedMethod(parts[2]!) || isCustomMethod(parts[2]!)) ? parts : null;
+}
 
 /** A `pages` string, classified. */
 export type PageEntryKind =
@@ -11,8 +40,8 @@ export type PageEntryKind =
 
 export function classifyEntry(value: string): PageEntryKind {
 	// Every rule classifies every entry on every rebuild: page paths (no whitespace) skip the pattern.
-	const api = hasWhitespace(value) ? openApiEntry.exec(value) : null;
-	if (api) return { kind: 'openapi', file: api[1], method: api[2], path: api[3] };
+	const api = hasWhitespace(value) ? endpointParts(value) : null;
+	if (api) return { kind: 'openapi', file: api[1], method: api[2]!, path: api[3]! };
 	const trimmed = value.trim();
 	const leadingSlash = trimmed.charCodeAt(0) === 0x2f;
 	// Only a name ending in d or x can end in .md or .mdx: most entries skip the pattern.
@@ -25,7 +54,7 @@ export function classifyEntry(value: string): PageEntryKind {
 
 /** Whether a `pages` string is an OpenAPI reference (`METHOD /path`), as {@link classifyEntry} decides, without building its parts. */
 export function isOpenApiEntry(value: string): boolean {
-	return hasWhitespace(value) && openApiEntry.test(value);
+	return hasWhitespace(value) && endpointParts(value) !== null;
 }
 
 /**

@@ -1,10 +1,11 @@
 import { detachString } from '../detachString';
 import type { Diagnostic } from 'vscode-languageserver-types';
+import { graphqlSourceOf, parseGraphqlSelector } from '../graphql/graphqlSelectors';
 import type { PageIndex } from '../site/pageIndex';
 import { getValue, type ConfigNode, type ConfigScalar } from './configTree';
 import type { DiagnosticSink } from './diagnosticSink';
 import type { Navigation } from './navigation';
-import { classifyEntry, httpMethods, isExternalLink, type PageEntryKind } from './pageEntries';
+import { classifyEntry, invalidMethodMessage, isExternalLink, type PageEntryKind } from './pageEntries';
 
 /** Quick-fix data attached to page diagnostics: what to write instead, and which file to create. */
 export interface PageFix {
@@ -22,7 +23,11 @@ export interface PageFix {
  */
 export function checkPageReferences(navigation: Navigation | undefined, pages: PageIndex, sink: DiagnosticSink): void {
 	if (!navigation) return;
-	for (const entry of navigation.pages) checkPagePath(entry.node, pages, sink, true);
+	for (const entry of navigation.pages) {
+		// `QUERY users` under a `graphql` tab is a page the platform generates from the schema, not a file.
+		if (parseGraphqlSelector(entry.value) && graphqlSourceOf(entry.parent) !== undefined) continue;
+		checkPagePath(entry.node, pages, sink, true);
+	}
 	for (const element of navigation.elements) {
 		const root = getValue(element.node, 'root');
 		if (root?.kind === 'string') checkPagePath(root, pages, sink, true);
@@ -63,7 +68,7 @@ function checkPagePath(node: ConfigScalar, pages: PageIndex, sink: DiagnosticSin
 	if (isEntry && badMethod) {
 		sink.atNode(
 			node,
-			`'${badMethod}' is not an HTTP method: endpoint entries are written '[file] METHOD /path' with one of ${httpMethods.join(', ')}.`,
+			invalidMethodMessage(badMethod),
 			'openapi-invalid-method',
 		);
 		return;

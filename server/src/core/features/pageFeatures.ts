@@ -20,6 +20,7 @@ import { iconLibraryNames, iconSet, isIconName, type IconLibrary } from '../icon
 import { iconCompletion } from './iconCompletion';
 import { builtinComponent, builtinComponents, componentDoc, componentProp, propSummary } from '../mdx/components';
 import { frontmatterApiCompletion, frontmatterApiDefinition } from './frontmatterApiFeatures';
+import { frontmatterKeyCompletion, frontmatterKeyHover } from './frontmatterKeyFeatures';
 import { resolveLink, type LinkContext } from '../mdx/linkRules';
 import type { PageHeading, PageSummary } from '../mdx/pageSummary';
 
@@ -104,6 +105,8 @@ export async function pageCompletion(
 ): Promise<CompletionList | undefined> {
 	const api = context?.site && frontmatterApiCompletion(context.site, document, position);
 	if (api) return api;
+	const metadata = frontmatterKeyCompletion(document, position);
+	if (metadata) return metadata;
 	const line = document.getText({ start: { line: position.line, character: 0 }, end: position });
 	const components = completeComponents(line, position, context?.site ? iconLibraryOf(context.site.config.root) : 'fontawesome');
 	if (components) return components;
@@ -199,6 +202,8 @@ function completeComponents(line: string, position: Position, library: IconLibra
 
 /** Hover on a component name (what it does and its props) or on a prop of a built-in component (its type, values, whether required). */
 export function pageHover(summary: PageSummary, document: TextDocument, position: Position, library: IconLibrary = 'fontawesome'): Hover | undefined {
+	const metadata = frontmatterKeyHover(document, position);
+	if (metadata) return metadata;
 	const offset = document.offsetAt(position);
 	const within = (range: Range) => document.offsetAt(range.start) <= offset && offset <= document.offsetAt(range.end);
 	for (const element of summary.elements) {

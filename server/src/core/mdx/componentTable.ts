@@ -17,8 +17,26 @@ const str = (doc: string, extra: Partial<ComponentProp> = {}) => prop('string', 
 const bool = (doc: string, extra: Partial<ComponentProp> = {}) => prop('boolean', doc, extra);
 const required = { required: true } as const;
 
-/** Font Awesome styles, the values the documentation lists for `iconType`. */
-export const iconTypes = ['regular', 'solid', 'light', 'thin', 'sharp-solid', 'duotone', 'brands'] as const;
+/**
+ * Font Awesome styles: the platform's `iconTypes` (@mintlify/models 0.0.362, which
+ * @mintlify/validation 0.1.878 checks `iconType` and `icon.style` against), incl. the four `sharp-*` styles.
+ */
+export const iconTypes = [
+	'brands',
+	'duotone',
+	'light',
+	'regular',
+	'sharp-duotone-solid',
+	'sharp-light',
+	'sharp-regular',
+	'sharp-solid',
+	'sharp-thin',
+	'solid',
+	'thin',
+] as const;
+
+/** The audiences `<Visibility for>` takes as text (@mintlify/common 1.0.1211 `VISIBILITY_AUDIENCES`); `{{ groups: [...] }}` is the other form. */
+export const visibilityAudiences = ['humans', 'agents', 'signed-in', 'signed-out'] as const;
 
 const icon = str('Icon: a name from the library `icons.library` selects (Font Awesome by default, Lucide or Tabler), a URL, or a path to an icon file.', {
 	icon: 'name',
@@ -293,9 +311,15 @@ export const componentTable: Readonly<Record<string, ComponentSpec>> = {
 		closed: true,
 	},
 	Snippet: { doc: 'Reuses a snippet file.', props: { file: str('Snippet file.', required) }, container: false, closed: false },
+	Variation: {
+		doc: 'Content shown only for some of the variations docs.json declares (`variations.options`, willow theme): `is="python"` or `is={["python", "js"]}`.',
+		props: { is: { type: 'any', doc: 'The variation id, or a list of ids, as `variations.options[].id` in docs.json names them.', required: true } },
+		container: true,
+		closed: true,
+	},
 	Visibility: {
-		doc: 'Content shown only to humans or to AI agents.',
-		props: { for: str('Audience.', { values: ['humans', 'agents'], required: true }) },
+		doc: 'Content shown only to one audience: humans or AI agents, signed-in or signed-out readers, or `for={{ groups: [...] }}` the readers in those groups.',
+		props: { for: str('Audience: `humans`, `agents`, `signed-in`, `signed-out`, or `{{ groups: [...] }}`.', { values: visibilityAudiences, required: true }) },
 		container: true,
 		closed: true,
 	},

@@ -36,9 +36,13 @@ const undocumentedComponents: ReadonlySet<string> = new Set([
 	'OptimizedVideo',
 	'Param',
 	'SnippetGroup',
-	'Variation',
 	'ZoomImage',
 ]);
+
+/** Every component name the platform renders without an import, documented or not (the drift alarm compares them with the platform's `allowedComponents`). */
+export function platformComponentNames(): string[] {
+	return [...Object.keys(builtinComponents), ...undocumentedComponents];
+}
 
 /** Whether the platform renders `name` without an import, documented or not. */
 export function isPlatformComponent(name: string): boolean {

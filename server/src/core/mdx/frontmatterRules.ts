@@ -3,38 +3,8 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { createDiagnostic } from '../diagnostic';
 import { closestMatch } from '../textDistance';
 import type { Frontmatter } from './frontmatter';
-
-type FieldType = 'string' | 'boolean' | 'string[]' | { readonly enum: readonly string[] };
-
-/**
- * Page metadata the platform documents, with its type. Follows the docs, not code: the pages
- * mintlify.com/docs/organize/pages, optimize/seo and api-playground/mdx-setup list these keys
- * (the build passes any key through, so `frontmatter-unknown-key` is only a hint).
- */
-export const frontmatterFields: Record<string, { readonly type: FieldType; readonly doc: string }> = {
-	title: { type: 'string', doc: 'Title of the page, in navigation and the browser tab (default: from the file name).' },
-	description: { type: 'string', doc: 'Summary shown under the title; also the SEO description.' },
-	sidebarTitle: { type: 'string', doc: 'Shorter title for the sidebar.' },
-	icon: { type: 'string', doc: 'Icon beside the sidebar entry: an icon name, a URL or a file path.' },
-	iconType: { type: { enum: ['regular', 'solid', 'light', 'thin', 'sharp-solid', 'duotone', 'brands'] }, doc: 'Font Awesome icon style.' },
-	tag: { type: 'string', doc: 'A label beside the title in the sidebar (for example NEW).' },
-	hidden: { type: 'boolean', doc: 'Remove the page from the sidebar (still reachable by URL, not indexed).' },
-	noindex: { type: 'boolean', doc: 'Ask search engines not to index the page.' },
-	deprecated: { type: 'boolean', doc: 'Show a deprecated label beside the title.' },
-	groups: { type: 'string[]', doc: 'Only users in one of these groups may open the page (needs authentication).' },
-	mode: { type: { enum: ['default', 'wide', 'custom', 'frame', 'center'] }, doc: 'Page layout.' },
-	url: { type: 'string', doc: 'Make the sidebar entry an external link.' },
-	keywords: { type: 'string[]', doc: 'Extra search keywords (not shown on the page).' },
-	timestamp: { type: 'boolean', doc: 'Show or hide the "last modified" timestamp on this page.' },
-	openapi: { type: 'string', doc: 'Document an endpoint: `[file] METHOD /path`, or a webhook: `[file] webhook <name>`.' },
-	'openapi-schema': { type: 'string', doc: 'Document a schema of `components.schemas`: `[file] <SchemaName>`.' },
-	api: { type: 'string', doc: 'Document an endpoint without OpenAPI: `METHOD https://base/path`.' },
-	version: { type: 'string', doc: 'Version label of an API page.' },
-	playground: { type: { enum: ['interactive', 'simple', 'none', 'auth'] }, doc: 'API playground display for this page.' },
-	authMethod: { type: 'string', doc: 'Authentication method of an `api` page (bearer, basic, key, cobo, none).' },
-	public: { type: 'boolean', doc: 'Make the page public when the site requires authentication.' },
-	rss: { type: 'boolean', doc: "Offer an RSS feed of the page's Update components." },
-};
+import { contextualOptions, frontmatterFields, type FieldType } from './frontmatterFields';
+import { iconTypes } from './componentTable';
 
 /** `og:*` and `twitter:*` tags are free-form SEO metadata. */
 const seoPrefix = /^(og|twitter|article|robots|canonical)(:|$)/;
@@ -99,7 +69,64 @@ function typeProblem(type: FieldType, value: unknown): string | undefined {
 		return typeof value === 'boolean' ? undefined : `must be true or false, not ${describe(value)}${typeof value === 'string' ? ' (remove the quotes)' : ''}.`;
 	if (type === 'string[]')
 		return Array.isArray(value) && value.every(v => typeof v === 'string') ? undefined : `must be a list of strings, such as ["a", "b"].`;
+	if (type === 'number') return typeof value === 'number' ? undefined : `must be a number, not ${describe(value)}${typeof value === 'string' ? ' (remove the quotes)' : ''}.`;
+	if (type === 'any') return undefined;
+	if ('shape' in type) return shapeProblem(type.shape, value);
 	return typeof value === 'string' && type.enum.includes(value) ? undefined : `must be one of ${type.enum.map(v => `"${v}"`).join(', ')}.`;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+const isStringList = (value: unknown, nonEmpty = false) =>
+	Array.isArray(value) && value.every(v => typeof v === 'string' && (!nonEmpty || v.length > 0));
+
+/** The shapes of the validator's page schema (@mintlify/validation 0.1.878 `reusable/page.js`, `pageGroups.js`, `icon.js`, `contextual.js`). */
+function shapeProblem(shape: Extract<FieldType, { shape: string }>['shape'], value: unknown): string | undefined {
+	switch (shape) {
+		case 'icon':
+			if (typeof value === 'string') return undefined;
+			if (!isObject(value) || typeof value.name !== 'string') return 'must be an icon name, or { name, style, library }.';
+			if (value.style !== undefined && !(iconTypes as readonly unknown[]).includes(value.style))
+				return `style must be one of ${iconTypes.map(v => `"${v}"`).join(', ')}.`;
+			return value.library === undefined || ['fontawesome', 'lucide', 'tabler'].includes(value.library as string)
+				? undefined
+				: 'library must be one of "fontawesome", "lucide", "tabler".';
+		case 'groups':
+			if (isStringList(value, true)) return undefined;
+			if (
+				Array.isArray(value) &&
+				value.every(
+					rule =>
+						isObject(rule) &&
+						Object.keys(rule).every(k => k === 'includes' || k === 'excludes') &&
+						(rule.includes === undefined || (isStringList(rule.includes, true) && (rule.includes as unknown[]).length > 0)) &&
+						(rule.excludes === undefined || (isStringList(rule.excludes, true) && !(rule.excludes as unknown[]).includes('*'))),
+				)
+			)
+				return undefined;
+			return 'must be a list of group names, or a list of { includes, excludes } rules (non-empty lists of names; no * in excludes).';
+		case 'related':
+			if (value === false) return undefined;
+			return Array.isArray(value) &&
+				value.every(e => typeof e === 'string' || (isObject(e) && Object.keys(e).length === 1 && Object.values(e).every(x => typeof x === 'string')))
+				? undefined
+				: 'must be false, or a list of page paths or { "Title": "/path" } entries (one link each).';
+		case 'contextual': {
+			if (!isObject(value) || !Array.isArray(value.options)) return 'must be { options: [...], display?: "header" | "toc" }.';
+			const unknown = value.options.find(
+				o => !(typeof o === 'string' ? (contextualOptions as readonly string[]).includes(o) : isObject(o) && typeof o.title === 'string' && typeof o.description === 'string' && o.href !== undefined),
+			);
+			if (unknown !== undefined)
+				return typeof unknown === 'string'
+					? `option "${unknown}" is not one of ${contextualOptions.map(o => `"${o}"`).join(', ')} (or a custom { title, description, href }).`
+					: 'a custom option needs title, description and href.';
+			if (new Set(value.options.map(o => (typeof o === 'string' ? o : JSON.stringify(o)))).size !== value.options.length) return 'lists an option twice: each may appear once.';
+			return value.display === undefined || value.display === 'header' || value.display === 'toc' ? undefined : 'display must be "header" or "toc".';
+		}
+		case 'graphql':
+			return isObject(value) && typeof value.source === 'string' && typeof value.name === 'string' && ['query', 'mutation', 'type'].includes(value.kind as string)
+				? undefined
+				: 'must be { source, kind: "query" | "mutation" | "type", name }.';
+	}
 }
 
 function describe(value: unknown): string {

@@ -2,6 +2,7 @@ import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { createDiagnostic } from '../diagnostic';
 import { checkTextIsParsable, limits } from '../textGuards';
+import { checkBuildWarnings } from './buildWarningRules';
 import { checkComponents } from './componentRules';
 import { checkFrontmatter } from './frontmatterRules';
 import { findExcessiveContainers, findExcessiveNesting, maxContainersPerLine, maxMdxNesting } from './nestingScan';
@@ -86,7 +87,7 @@ function summarize(document: TextDocument, fast: boolean): { summary: PageSummar
 		recordTree(parsed.tree, recorder, 0);
 		extracted = recorder.result();
 	}
-	appendAll(diagnostics, [...checkComponents(extracted.elements, extracted.localNames, document.uri), ...extracted.accessibility]);
+	appendAll(diagnostics, [...checkComponents(extracted.elements, extracted.localNames, document.uri), ...checkBuildWarnings(extracted.elements), ...extracted.accessibility]);
 	const { localNames: _names, accessibility: _a11y, ...records } = extracted;
 	return { summary: { diagnostics, frontmatter: frontmatter?.data, ...records }, tier };
 }

@@ -4,7 +4,7 @@ import { createDiagnostic } from '../diagnostic';
 import type { ConfigNode } from '../docsConfig/configTree';
 import type { DiagnosticSink } from '../docsConfig/diagnosticSink';
 import type { NavElement, PageEntry } from '../docsConfig/navigation';
-import { classifyEntry, isExternalLink } from '../docsConfig/pageEntries';
+import { classifyEntry, invalidMethodMessage, isCustomMethod, isExternalLink } from '../docsConfig/pageEntries';
 import { closestMatch } from '../textDistance';
 import { checkTextIsParsable, refusedReason } from '../textGuards';
 import type { OpenApiOperation, OpenApiSpec } from './openApiSpec';
@@ -154,6 +154,9 @@ export function checkEndpointEntries(entries: readonly PageEntry[], config: Conf
 		} else if (found.length === 1) {
 			if (found[0].operation.hidden)
 				sink.atNode(entry.node, `'${method} ${parsed.path}' has x-hidden: the platform generates no page for it.`, 'openapi-hidden-operation');
+		} else if (isCustomMethod(method) && !specs.some(spec => spec.operations.some(op => op.method === method))) {
+			// `PURGE /cache` is an endpoint only where a document declares PURGE under `additionalOperations` (OpenAPI 3.2).
+			sink.atNode(entry.node, invalidMethodMessage(method), 'openapi-invalid-method');
 		} else {
 			// Maybe the operation lives in another spec of the site: suggest naming that file.
 			const elsewhere = !parsed.file

@@ -1,5 +1,5 @@
 import { httpMethods } from '../docsConfig/pageEntries';
-import { child, entryOf, parseSpecText, plain, stringOf, type ParsedSpecText, type SpecNode } from './specTree';
+import { child, entryOf, parseSpecText, plain, stringOf, type ParsedSpecText, type SpecEntry, type SpecNode } from './specTree';
 import { appendAll } from '../arrays';
 
 /** A key as written in the spec file. */
@@ -53,6 +53,34 @@ export interface OpenApiSpec {
 
 const methods = new Set(httpMethods.map(m => m.toLowerCase()));
 
+/**
+ * The entries of a path item, with those of the path item its `$ref` points to inside the document
+ * (3.1/3.2 `#/components/pathItems/X`) where it does not set them itself: the platform inlines
+ * such references before it reads operations (@mintlify/common 1.0.1211 `validate.js`).
+ */
+function pathItemEntries(root: SpecNode | undefined, item: Extract<SpecNode, { kind: 'map' }>): readonly SpecEntry[] {
+	const ref = stringOf(child(item, '$ref'));
+	const target = ref?.startsWith('#/') ? pointerTarget(root, ref) : undefined;
+	if (target?.kind !== 'map') return item.entries;
+	const inline = new Set(item.entries.map(e => e.key));
+	return [...item.entries.filter(e => e.key !== '$ref'), ...target.entries.filter(e => !inline.has(e.key))];
+}
+
+/** The node a local JSON pointer (`#/components/pathItems/Users`) reaches. */
+function pointerTarget(root: SpecNode | undefined, ref: string): SpecNode | undefined {
+	let node = root;
+	for (const raw of ref.slice(2).split('/')) node = child(node, decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~'));
+	return node;
+}
+
+/** The operations of a path item: the fixed method keys (with 3.2's `query`), then 3.2's `additionalOperations`, whose keys are methods as written (`PURGE`). */
+function operationEntries(pathItem: readonly SpecEntry[]): { method: string; entry: SpecEntry }[] {
+	const found = pathItem.filter(e => methods.has(e.key.toLowerCase())).map(entry => ({ method: entry.key.toUpperCase(), entry }));
+	const additional = pathItem.find(e => e.key === 'additionalOperations')?.value;
+	if (additional?.kind === 'map') for (const entry of additional.entries) found.push({ method: entry.key, entry });
+	return found;
+}
+
 /** Reads what MintDoc needs from an OpenAPI document, with source spans; never throws. */
 export function readOpenApiSpec(uri: string, text: string, parsed: ParsedSpecText = parseSpecText(text, uri)): OpenApiSpec {
 	const { root, errors } = parsed;
@@ -77,14 +105,14 @@ export function readOpenApiSpec(uri: string, text: string, parsed: ParsedSpecTex
 	if (paths?.kind === 'map') {
 		for (const pathEntry of paths.entries) {
 			if (pathEntry.value.kind !== 'map') continue;
-			const pathServers = serversOf(child(pathEntry.value, 'servers'));
-			for (const op of pathEntry.value.entries) {
-				if (!methods.has(op.key.toLowerCase())) continue;
+			const pathItem = pathItemEntries(root, pathEntry.value);
+			const pathServers = serversOf(pathItem.find(e => e.key === 'servers')?.value);
+			for (const { method, entry: op } of operationEntries(pathItem)) {
 				const xMint = plain(child(op.value, 'x-mint'));
 				const opServers = serversOf(child(op.value, 'servers'));
 				const tags = tagsOf(child(op.value, 'tags'));
 				operations.push({
-					method: op.key.toUpperCase(),
+					method,
 					path: pathEntry.key,
 					span: op.uri ? { offset: op.keyOffset, length: op.keyLength, uri: op.uri } : { offset: op.keyOffset, length: op.keyLength },
 					summary: stringOf(child(op.value, 'summary')),

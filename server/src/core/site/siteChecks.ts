@@ -1,3 +1,4 @@
+import { checkVariations, declaredVariations } from '../mdx/variationRules';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { pageHead, textFacts } from '../cache';
@@ -77,7 +78,8 @@ export class SiteChecks {
 			dependencies.reusableLinks(site, uri, summary) ?? dependencies.keepLinks(site, uri, summary, await checkPageLinks(uri, summary, tracked, token));
 		const { library, configured } = pageIconContext(site.config.root);
 		const icons = [...checkPageIcons(summary, library, configured), ...checkFrontmatterIcon(document, summary.frontmatter, library, configured)];
-		return [...pageOwnDiagnostics(summary, site.pages.pagePathOfFile(uri)!), ...openapi, ...links, ...icons];
+		const variations = checkVariations(summary.elements, declaredVariations(site.config.root));
+		return [...pageOwnDiagnostics(summary, site.pages.pagePathOfFile(uri)!), ...openapi, ...links, ...icons, ...variations];
 	}
 
 	/**

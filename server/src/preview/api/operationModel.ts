@@ -22,7 +22,7 @@ export interface OperationView {
 	readonly servers: readonly ServerView[];
 }
 
-const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
 
 /** The operation `METHOD path` (method in any case), or the webhook `name`, of a document. */
 export function findOperationView(
@@ -35,9 +35,12 @@ export function findOperationView(
 	if (!isObject(container) || !Object.prototype.hasOwnProperty.call(container, key)) return undefined;
 	const pathItem = derefObject(doc, container[key]);
 	const wanted = target.method?.toLowerCase();
-	const method = wanted ? (methods.includes(wanted) && isObject(pathItem[wanted]) ? wanted : undefined) : methods.find(m => isObject(pathItem[m]));
+	// OpenAPI 3.2: a method outside the fixed ones is a key of `additionalOperations`, written as declared (`PURGE`).
+	const additional = isObject(pathItem.additionalOperations) ? pathItem.additionalOperations : {};
+	const custom = target.method !== undefined && isObject(additional[target.method]) ? target.method : undefined;
+	const method = custom ?? (wanted ? (methods.includes(wanted) && isObject(pathItem[wanted]) ? wanted : undefined) : methods.find(m => isObject(pathItem[m])));
 	if (!method) return undefined;
-	const op = pathItem[method] as JsonObject;
+	const op = (custom ? additional[custom] : pathItem[method]) as JsonObject;
 	return {
 		kind: target.kind,
 		method: method.toUpperCase(),

@@ -37,7 +37,13 @@ export default tseslint.config(
 	// the server's modules (dependency-cruiser) and reads only files the user picks; build scripts are .mjs.
 	{
 		files: ['server/src/**/*.ts'],
-		ignores: ['server/src/node/guardedRead.ts', 'server/src/node/privateFiles.ts', 'server/src/node/codeCache.ts', 'server/src/node/pageCache.ts', 'server/src/node/siteFiles.ts'],
+		ignores: [
+			'server/src/node/guardedRead.ts',
+			'server/src/node/privateFiles.ts',
+			'server/src/node/codeCache.ts',
+			'server/src/node/pageCache.ts',
+			'server/src/node/siteFiles.ts',
+		],
 		rules: {
 			'no-restricted-imports': [
 				'error',

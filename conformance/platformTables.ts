@@ -47,8 +47,13 @@ export const tableSources: Readonly<Record<TableName, string>> = {
  * Differences MintDoc keeps on purpose, and why: these never count as drift. Anything else that
  * differs is a table to bring up to date (or a new line here, with its reason).
  */
-export const intentionalDifferences: Readonly<Partial<Record<TableName, { readonly onlyOurs?: readonly string[]; readonly onlyTheirs?: readonly string[]; readonly why: string }>>> = {
-	docsConfigKeys: { onlyOurs: ['$ref'], why: 'docs.json may be split into files with a top-level $ref, which the platform resolves before validating (prebuild resolveFileRefs)' },
+export const intentionalDifferences: Readonly<
+	Partial<Record<TableName, { readonly onlyOurs?: readonly string[]; readonly onlyTheirs?: readonly string[]; readonly why: string }>>
+> = {
+	docsConfigKeys: {
+		onlyOurs: ['$ref'],
+		why: 'docs.json may be split into files with a top-level $ref, which the platform resolves before validating (prebuild resolveFileRefs)',
+	},
 	pageKeys: { why: '' },
 	components: {
 		onlyOurs: ['Snippet'],
@@ -58,7 +63,10 @@ export const intentionalDifferences: Readonly<Partial<Record<TableName, { readon
 
 /** MintDoc's copy of each table, read from the modules that use it. */
 export function mintdocTables(): PlatformTables {
-	const schema = docsSchema as { properties: Record<string, unknown>; definitions: Record<string, { properties?: Record<string, { items?: { anyOf?: { enum?: string[] }[]; oneOf?: { enum?: string[] }[] } }> }> };
+	const schema = docsSchema as {
+		properties: Record<string, unknown>;
+		definitions: Record<string, { properties?: Record<string, { items?: { anyOf?: { enum?: string[] }[]; oneOf?: { enum?: string[] }[] } }> }>;
+	};
 	const contextual = schema.definitions.contextual?.properties?.options?.items;
 	return {
 		docsConfigKeys: [...new Set([...Object.keys(schema.properties), ...knownTopLevelKeys])],
@@ -216,7 +224,11 @@ export function formatTableDrift(
 	versions: Readonly<Record<string, string>>,
 	unread: Readonly<Partial<Record<TableName, string>>> = {},
 ): string {
-	const lines = [`Platform tables: MintDoc against ${Object.entries(versions).map(([n, v]) => `${n}@${v}`).join(', ')}`];
+	const lines = [
+		`Platform tables: MintDoc against ${Object.entries(versions)
+			.map(([n, v]) => `${n}@${v}`)
+			.join(', ')}`,
+	];
 	for (const table of Object.keys(tableSources) as TableName[]) {
 		const d = differences.find(x => x.table === table);
 		if (unread[table]) lines.push(`  ${table}: NOT READ (${unread[table]}) — ${tableSources[table]}`);

@@ -22,7 +22,8 @@ function newestVersions(timeoutMs: number): Record<string, string> | { offline: 
 	const versions: Record<string, string> = {};
 	for (const name of packages) {
 		const result = spawnSync(npm, ['view', name, 'versions', '--json'], { encoding: 'utf8', timeout: timeoutMs });
-		if (result.status !== 0) return { offline: `npm view ${name} failed: ${(result.stderr || result.error?.message || `exit ${result.status}`).trim().split('\n')[0]}` };
+		if (result.status !== 0)
+			return { offline: `npm view ${name} failed: ${(result.stderr || result.error?.message || `exit ${result.status}`).trim().split('\n')[0]}` };
 		const list = (JSON.parse(result.stdout) as string[]).filter(v => !v.includes('-')).sort(compareVersions);
 		versions[name] = list.at(-1)!;
 	}
@@ -91,17 +92,33 @@ export function readTables(roots: Readonly<Record<string, string>>): { tables: P
 	const themeExtras = existsSync(themesDir)
 		? readdirSync(themesDir)
 				.filter(f => f.endsWith('.js') && f !== 'themes.js')
-				.flatMap(f => [...readFileSync(path.join(themesDir, f), 'utf8').matchAll(/standardConfigSchema\),\s*\{([^}]*)\}/g)].flatMap(m => [...m[1]!.matchAll(/([A-Za-z$][\w$]*)\s*:/g)].map(k => k[1]!)))
+				.flatMap(f =>
+					[...readFileSync(path.join(themesDir, f), 'utf8').matchAll(/standardConfigSchema\),\s*\{([^}]*)\}/g)].flatMap(m =>
+						[...m[1]!.matchAll(/([A-Za-z$][\w$]*)\s*:/g)].map(k => k[1]!),
+					),
+				)
 		: [];
 	const standardKeys = standard && objectKeysAfter(standard, /standardConfigSchema\s*=\s*\{/, 4);
-	take('docsConfigKeys', standardKeys && [...new Set(['theme', ...standardKeys, ...themeExtras])], 'standardConfigSchema not found in themes/reusable/index.js');
+	take(
+		'docsConfigKeys',
+		standardKeys && [...new Set(['theme', ...standardKeys, ...themeExtras])],
+		'standardConfigSchema not found in themes/reusable/index.js',
+	);
 
 	const utils = read(common, 'dist/mdx/utils.js');
-	take('components', utils && arrayAfter(utils, /allowedComponents\s*=/)?.filter(name => /^[A-Z]/.test(name)), 'allowedComponents not found in dist/mdx/utils.js');
+	take(
+		'components',
+		utils && arrayAfter(utils, /allowedComponents\s*=/)?.filter(name => /^[A-Z]/.test(name)),
+		'allowedComponents not found in dist/mdx/utils.js',
+	);
 
 	const parse = read(common, 'dist/openapi/parseOpenApiString.js');
 	const named = parse ? [...parse.matchAll(/method\s*===\s*'([a-z]+)'/g)].map(m => m[1]!).filter(m => m !== 'webhook') : undefined;
-	take('httpMethods', named && [...new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE', ...named.map(m => m.toUpperCase())])], 'parseOpenApiString.js not found');
+	take(
+		'httpMethods',
+		named && [...new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE', ...named.map(m => m.toUpperCase())])],
+		'parseOpenApiString.js not found',
+	);
 
 	const validate = read(common, 'dist/openapi/validate.js');
 	const minors = validate ? [...validate.matchAll(/isOpenApi3(\d)Version/g)].map(m => `3.${m[1]}`) : undefined;

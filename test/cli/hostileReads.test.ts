@@ -49,10 +49,14 @@ describe('hostile reads: links to devices and outside files (built CLI)', functi
 		writeFileSync(path.join(dir, 'site', 'docs.json'), config());
 		writeFileSync(path.join(dir, 'site', 'index.mdx'), '---\ntitle: Home\n---\n\nHello\n');
 		writeFileSync(path.join(dir, 'outside.mdx'), `---\ntitle: ${secret}\n---\n\n<Broken ${secret}\n`);
-		writeFileSync(path.join(dir, 'outside.json'), JSON.stringify({ openapi: '3.1.0', info: { title: secret, version: '1' }, paths: { [`/${secret}`]: { get: {} } } }));
+		writeFileSync(
+			path.join(dir, 'outside.json'),
+			JSON.stringify({ openapi: '3.1.0', info: { title: secret, version: '1' }, paths: { [`/${secret}`]: { get: {} } } }),
+		);
 	});
 	afterEach(() => rmSync(dir, { recursive: true, force: true }));
-	const link = (target: (typeof targets)[number], at: string) => symlinkSync(target === 'outside' ? path.join(dir, 'outside.mdx') : target, path.join(dir, 'site', at));
+	const link = (target: (typeof targets)[number], at: string) =>
+		symlinkSync(target === 'outside' ? path.join(dir, 'outside.mdx') : target, path.join(dir, 'site', at));
 	const check = async (...extra: string[]) => {
 		const result = await run(['check', 'site', '--no-cache', '--format', 'json', ...extra], dir);
 		assert.notEqual(result.status, null, 'finished within 30 s');
@@ -109,7 +113,10 @@ describe('hostile reads: links to devices and outside files (built CLI)', functi
 	});
 
 	it('check: a relative openapi path leaving the root is refused, and nothing of the file is suggested', async () => {
-		writeFileSync(path.join(dir, 'site', 'docs.json'), config({ api: { openapi: '../outside.json' }, navigation: { pages: ['index', `GET /${secret.slice(0, -1)}`] } }));
+		writeFileSync(
+			path.join(dir, 'site', 'docs.json'),
+			config({ api: { openapi: '../outside.json' }, navigation: { pages: ['index', `GET /${secret.slice(0, -1)}`] } }),
+		);
 		const problems = await check();
 		const refused = problems.find(p => p.code === 'openapi-spec-not-found');
 		assert.match(refused?.message ?? '', /'\.\.\/outside\.json' leads outside the docs root/);

@@ -43,7 +43,10 @@ describe('mintdoc preview --expose and the relay secret (process)', function () 
 
 	before(async () => {
 		dir = mkdtempSync(path.join(os.tmpdir(), 'mintdoc-expose-'));
-		writeFileSync(path.join(dir, 'docs.json'), JSON.stringify({ name: 'Expose', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { pages: ['index'] } }));
+		writeFileSync(
+			path.join(dir, 'docs.json'),
+			JSON.stringify({ name: 'Expose', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { pages: ['index'] } }),
+		);
 		writeFileSync(path.join(dir, 'index.mdx'), '---\ntitle: Home\n---\n\nHello.\n');
 		listener = http.createServer((req, res) => {
 			seen.push(`${req.method} ${req.url}`);

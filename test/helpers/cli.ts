@@ -20,7 +20,10 @@ export interface PreviewProcess {
 
 /** `node dist/cli.js preview <dir> --port 0 [...args]` until it prints its URL. */
 export async function startPreview(dir: string, args: readonly string[] = []): Promise<PreviewProcess> {
-	const child = spawn(process.execPath, [cliPath, 'preview', dir, '--port', '0', ...args], { cwd: path.resolve(__dirname, '../..'), stdio: ['ignore', 'pipe', 'pipe'] });
+	const child = spawn(process.execPath, [cliPath, 'preview', dir, '--port', '0', ...args], {
+		cwd: path.resolve(__dirname, '../..'),
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
 	let output = '';
 	child.stderr.on('data', chunk => (output += chunk));
 	const url = await new Promise<string>((resolve, reject) => {

@@ -42,16 +42,13 @@ describe('lint (ESLint + typescript-eslint)', function () {
 					maxBuffer: 16 * 1024 * 1024,
 				});
 				const [result] = JSON.parse(run.stdout || '[]') as { messages: { line: number; ruleId: string | null }[] }[];
-				return (result?.messages ?? []).filter(m => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax').map(m => `${m.line} ${m.ruleId}`);
+				return (result?.messages ?? [])
+					.filter(m => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax')
+					.map(m => `${m.line} ${m.ruleId}`);
 			} finally {
 				rmSync(file, { force: true });
 			}
 		};
-		assert.deepEqual(lint('server/src/cli'), [
-			'1 no-restricted-imports',
-			'2 no-restricted-imports',
-			'4 no-restricted-syntax',
-			'6 no-restricted-syntax',
-		]);
+		assert.deepEqual(lint('server/src/cli'), ['1 no-restricted-imports', '2 no-restricted-imports', '4 no-restricted-syntax', '6 no-restricted-syntax']);
 	});
 });

@@ -71,7 +71,9 @@ export async function runGenerate(args: readonly string[], out: NodeJS.WritableS
 	const folderRoot = docsRoot ?? (isInside(cwd, outDir) ? cwd : outDir);
 	const throughLink = await linkOnTheWay(folderRoot, outDir);
 	if (throughLink !== undefined)
-		throw new UsageError(`cannot write into '${displayText(values.out ?? '.')}': '${displayText(throughLink)}' is a symbolic link (nothing is written through links)`);
+		throw new UsageError(
+			`cannot write into '${displayText(values.out ?? '.')}': '${displayText(throughLink)}' is a symbolic link (nothing is written through links)`,
+		);
 	const folder = path.relative(base, outDir).split(path.sep).join('/');
 	const existing = new Set((await fs.readdir(outDir).catch(() => [] as string[])).map(name => (folder ? `${folder}/${name}` : name)));
 	const filePrefix = docsRoot ? await filePrefixFor(docsRoot, specFile) : undefined;
@@ -99,17 +101,21 @@ export async function runGenerate(args: readonly string[], out: NodeJS.WritableS
 	const title = stringOf(child(child(parseSpecText(text, specFile).root, 'info'), 'title'))?.trim();
 	const group = { group: title || path.basename(specFile).replace(/\.(ya?ml|json)$/i, ''), pages: generated.entries };
 	const docsJson = docsRoot ? path.join(docsRoot, 'docs.json') : null;
-	const docsJsonUpdate = values['docs-json'] && docsJson ? await addGroup(docsJson, displayText(path.relative(cwd, docsJson) || 'docs.json'), group) : undefined;
+	const docsJsonUpdate =
+		values['docs-json'] && docsJson ? await addGroup(docsJson, displayText(path.relative(cwd, docsJson) || 'docs.json'), group) : undefined;
 
 	if (values.format === 'json') {
-		out.write(jsonText(JSON.stringify({ written, skipped, entries: generated.entries, group, docsJson, docsJsonUpdate } satisfies GenerateResult, null, 2)) + '\n');
+		out.write(
+			jsonText(JSON.stringify({ written, skipped, entries: generated.entries, group, docsJson, docsJsonUpdate } satisfies GenerateResult, null, 2)) + '\n',
+		);
 		return 0;
 	}
 	// Text: names from the spec and the file system on one line each (terminalText.ts); JSON carries them as they are.
 	const lines: string[] = [];
 	if (!generated.entries.length) lines.push(`No operations in ${displayText(positionals[0])} (operations with x-hidden are left out).`);
 	if (written.length) appendAll(lines, [`Wrote ${plural(written.length, 'page')}:`, ...written.map(f => `  ${displayText(f)}`)]);
-	if (skipped.length) appendAll(lines, [`Skipped ${plural(skipped.length, 'existing file')} (--force overwrites):`, ...skipped.map(f => `  ${displayText(f)}`)]);
+	if (skipped.length)
+		appendAll(lines, [`Skipped ${plural(skipped.length, 'existing file')} (--force overwrites):`, ...skipped.map(f => `  ${displayText(f)}`)]);
 	if (generated.entries.length) {
 		lines.push(
 			docsRoot

@@ -35,7 +35,9 @@ function displayProblem<P extends CheckProblem>(p: P): P {
 
 /** `path:line:col severity message [code]` per problem (1-based, as compilers print), then a summary line. */
 export function formatText(problems: readonly CheckProblem[], summaryLine: string): string {
-	const lines = problems.map(displayProblem).map(p => `${p.file}:${p.range.start.line + 1}:${p.range.start.character + 1} ${p.severity} ${p.message} [${p.code}]`);
+	const lines = problems
+		.map(displayProblem)
+		.map(p => `${p.file}:${p.range.start.line + 1}:${p.range.start.character + 1} ${p.severity} ${p.message} [${p.code}]`);
 	lines.push(summaryLine);
 	return lines.join('\n') + '\n';
 }

@@ -48,14 +48,21 @@ export async function loadTeamConfigs(
 		// A file the user names may be anywhere (the base branch's copy, for untrusted pull requests); it must still be a regular file.
 		const read = await readGuarded(file);
 		const text = guardedText(read);
-		if (text === undefined) throw new UsageError(`cannot read --config '${choice.config}': ${read ? (read.kind === 'oversized' ? 'too large' : 'not a regular file') : 'no such file'}`);
+		if (text === undefined)
+			throw new UsageError(
+				`cannot read --config '${choice.config}': ${read ? (read.kind === 'oversized' ? 'too large' : 'not a regular file') : 'no such file'}`,
+			);
 		const uri = URI.file(file).toString();
 		const loaded = { uri, config: parseTeamConfig(TextDocument.create(uri, 'json', 0, text)) };
 		for (const root of roots) configs.set(root, loaded);
 		return configs;
 	}
 	for (const root of roots) {
-		const top = await lookupTop(URI.parse(root).fsPath, given.map(f => URI.parse(f).fsPath), cwd);
+		const top = await lookupTop(
+			URI.parse(root).fsPath,
+			given.map(f => URI.parse(f).fsPath),
+			cwd,
+		);
 		// Read as pages are: a regular file whose real location is inside the folders looked in.
 		const inside = realFolders([top]);
 		configs.set(root, await findTeamConfig(root, URI.file(top).toString(), uri => readGuardedDocument(uri, inside)));

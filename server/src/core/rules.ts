@@ -159,7 +159,10 @@ export const rules = {
 		severity: DiagnosticSeverity.Warning,
 		summary: 'Two Accordions of a page with the same title (or id): the platform build warns that deep links may target the wrong one.',
 	},
-	'tab-empty-title': { severity: DiagnosticSeverity.Warning, summary: 'A Tab with title="": the platform build warns that it has no accessible name and cannot deep-link.' },
+	'tab-empty-title': {
+		severity: DiagnosticSeverity.Warning,
+		summary: 'A Tab with title="": the platform build warns that it has no accessible name and cannot deep-link.',
+	},
 	'api-example-multiple': {
 		severity: DiagnosticSeverity.Warning,
 		summary: 'More than one RequestExample or ResponseExample on a page: the platform build warns that only one of each is supported.',

@@ -24,7 +24,8 @@ const binarySniffChars = 8000;
  */
 export function checkTextIsParsable(document: TextDocument, fileLabel: string): Diagnostic | undefined {
 	const refused = refusedReason(document);
-	if (refused) return createDiagnostic(firstLine(document), refusedMessage(fileLabel, refused), refused === 'outside' ? 'file-outside-workspace' : 'file-not-regular');
+	if (refused)
+		return createDiagnostic(firstLine(document), refusedMessage(fileLabel, refused), refused === 'outside' ? 'file-outside-workspace' : 'file-not-regular');
 	const text = document.getText();
 	const size = oversizedSize(document) ?? text.length;
 	if (size > limits.maxFileChars) return createDiagnostic(firstLine(document), tooLargeMessage(fileLabel, size), 'file-too-large');

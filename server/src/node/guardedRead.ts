@@ -177,7 +177,7 @@ function* cappedReads(size: number, options: GuardOptions): Generator<ReadReques
 
 function readCapped(size: number, options: GuardOptions, read: (...request: ReadRequest) => number): GuardedRead {
 	const plan = cappedReads(size, options);
-	for (let step = plan.next(); ; ) {
+	for (let step = plan.next(); ;) {
 		if (step.done) return step.value;
 		step = plan.next(read(...step.value));
 	}
@@ -185,7 +185,7 @@ function readCapped(size: number, options: GuardOptions, read: (...request: Read
 
 async function readCappedAsync(size: number, options: GuardOptions, read: (...request: ReadRequest) => Promise<number>): Promise<GuardedRead> {
 	const plan = cappedReads(size, options);
-	for (let step = plan.next(); ; ) {
+	for (let step = plan.next(); ;) {
 		if (step.done) return step.value;
 		step = plan.next(await read(...step.value));
 	}

@@ -57,7 +57,11 @@ function withoutDynamicRefs(schema: Record<string, unknown>): Record<string, unk
 		if (!node || typeof node !== 'object') return node;
 		const object = node as Record<string, unknown>;
 		if (object.$dynamicRef === '#meta') return { $ref: '#/$defs/schema' };
-		return Object.fromEntries(Object.entries(object).filter(([key]) => key !== '$dynamicAnchor').map(([key, value]) => [key, visit(value)]));
+		return Object.fromEntries(
+			Object.entries(object)
+				.filter(([key]) => key !== '$dynamicAnchor')
+				.map(([key, value]) => [key, visit(value)]),
+		);
 	};
 	return visit(schema) as Record<string, unknown>;
 }

@@ -11,7 +11,12 @@ describe("MintDoc's copies of the platform's tables", () => {
 
 	it('name each difference, per table, and leave out the intentional ones', () => {
 		const ours = mintdocTables();
-		const theirs = { ...recordedTables.tables, pageKeys: [...recordedTables.tables.pageKeys, 'sidebarIcon'], httpMethods: ['GET'], components: [...recordedTables.tables.components] };
+		const theirs = {
+			...recordedTables.tables,
+			pageKeys: [...recordedTables.tables.pageKeys, 'sidebarIcon'],
+			httpMethods: ['GET'],
+			components: [...recordedTables.tables.components],
+		};
 		const differences = compareTables(ours, theirs);
 		assert.deepEqual(differences, [
 			{ table: 'pageKeys', onlyOurs: [], onlyTheirs: ['sidebarIcon'] },
@@ -24,8 +29,11 @@ describe("MintDoc's copies of the platform's tables", () => {
 	});
 
 	it('one list of contextual options: the frontmatter check and the docs.json schema (with a description per value)', () => {
-		const items = (docsSchema as unknown as { definitions: { contextual: { properties: { options: { items: { anyOf: { enum?: string[]; markdownEnumDescriptions?: string[] }[] } } } } } })
-			.definitions.contextual.properties.options.items.anyOf[0];
+		const items = (
+			docsSchema as unknown as {
+				definitions: { contextual: { properties: { options: { items: { anyOf: { enum?: string[]; markdownEnumDescriptions?: string[] }[] } } } } };
+			}
+		).definitions.contextual.properties.options.items.anyOf[0];
 		assert.deepEqual([...(items.enum ?? [])].sort(), [...contextualOptions].sort());
 		assert.equal(items.markdownEnumDescriptions?.length, items.enum?.length);
 	});

@@ -11,13 +11,18 @@ describe('GraphQL selector entries', () => {
 		assert.deepEqual(parseGraphqlSelector('QUERY users'), { kind: 'query', name: 'users' });
 		assert.deepEqual(parseGraphqlSelector(' MUTATION billing.refund '), { kind: 'mutation', name: 'billing.refund' });
 		assert.deepEqual(parseGraphqlSelector('TYPE User'), { kind: 'type', name: 'User' });
-		for (const text of ['TYPE a.b', 'query users', 'QUERY /search', 'QUERY', 'QUERY a b', 'SUBSCRIPTION x', 'QUERY 1x']) assert.equal(parseGraphqlSelector(text), undefined, text);
+		for (const text of ['TYPE a.b', 'query users', 'QUERY /search', 'QUERY', 'QUERY a b', 'SUBSCRIPTION x', 'QUERY 1x'])
+			assert.equal(parseGraphqlSelector(text), undefined, text);
 	});
 
 	it('takes selectors under a tab with graphql as generated pages (before: page-not-found), and reports them elsewhere', async () => {
 		const text = docsJson({
 			tabs: [
-				{ tab: 'GraphQL', graphql: 'schema.graphql', groups: [{ group: 'Reference', pages: ['QUERY users', 'MUTATION billing.refund', 'TYPE User', 'index'] }] },
+				{
+					tab: 'GraphQL',
+					graphql: 'schema.graphql',
+					groups: [{ group: 'Reference', pages: ['QUERY users', 'MUTATION billing.refund', 'TYPE User', 'index'] }],
+				},
 				{ tab: 'Hosted', graphql: { source: 'https://example.com/schema.graphql' }, groups: [{ group: 'R', pages: ['QUERY viewer'] }] },
 				{ tab: 'Guides', groups: [{ group: 'G', pages: ['TYPE Account'] }] },
 			],

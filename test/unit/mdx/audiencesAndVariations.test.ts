@@ -7,19 +7,30 @@ import { checkPages, checkSite, docsJson, rangeOf } from '../../helpers/siteChec
 // @mintlify/validation 0.1.878 properties/variations.js (willow theme).
 describe('Visibility audiences', () => {
 	it('accepts signed-in, signed-out and {{ groups: [...] }} (before: two component-prop-value warnings)', async () => {
-		const page = '<Visibility for="signed-in">a</Visibility>\n\n<Visibility for="signed-out">b</Visibility>\n\n<Visibility for={{ groups: ["admin"] }}>c</Visibility>\n\n<Visibility for="humans">d</Visibility>\n';
+		const page =
+			'<Visibility for="signed-in">a</Visibility>\n\n<Visibility for="signed-out">b</Visibility>\n\n<Visibility for={{ groups: ["admin"] }}>c</Visibility>\n\n<Visibility for="humans">d</Visibility>\n';
 		assert.deepEqual(await checkPages({ 'docs.json': docsJson({ pages: ['index'] }), 'index.mdx': page }), {});
 	});
 
 	it('still reports an audience the platform does not know', async () => {
 		const page = '<Visibility for="admins">a</Visibility>\n';
 		const result = await checkPages({ 'docs.json': docsJson({ pages: ['index'] }), 'index.mdx': page });
-		assertDiagnostics(result['index.mdx'], [{ range: rangeOf(page, 'admins'), code: 'component-prop-value', message: /"humans", "agents", "signed-in", "signed-out"/ }]);
+		assertDiagnostics(result['index.mdx'], [
+			{ range: rangeOf(page, 'admins'), code: 'component-prop-value', message: /"humans", "agents", "signed-in", "signed-out"/ },
+		]);
 	});
 });
 
 describe('Variations', () => {
-	const config = { theme: 'willow', variations: { options: [{ id: 'python', label: 'Python' }, { id: 'js', label: 'JavaScript' }] } };
+	const config = {
+		theme: 'willow',
+		variations: {
+			options: [
+				{ id: 'python', label: 'Python' },
+				{ id: 'js', label: 'JavaScript' },
+			],
+		},
+	};
 
 	it('takes docs.json variations as a setting (before: config-unknown-key)', async () => {
 		const result = await checkSite({ 'docs.json': docsJson({ pages: ['index'] }, config), 'index.mdx': '# Home\n' });
@@ -39,7 +50,11 @@ describe('Variations', () => {
 		].join('\n');
 		const result = await checkPages({ 'docs.json': docsJson({ pages: ['index'] }, config), 'index.mdx': page });
 		assertDiagnostics(result['index.mdx'], [
-			{ range: rangeOf(page, "['js', 'ruby']"), code: 'variation-unknown', message: /'ruby' is not a variation of docs.json \(variations.options: 'python', 'js'\)/ },
+			{
+				range: rangeOf(page, "['js', 'ruby']"),
+				code: 'variation-unknown',
+				message: /'ruby' is not a variation of docs.json \(variations.options: 'python', 'js'\)/,
+			},
 			{ range: rangeOf(page, '"go"'), code: 'variation-unknown' },
 		]);
 	});

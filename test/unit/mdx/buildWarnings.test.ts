@@ -29,7 +29,11 @@ describe("Build warnings of the platform's remark plugins", () => {
 		].join('\n');
 		const d = await check(page);
 		assertDiagnostics(d, [
-			{ range: [2, 1, 2, 10], code: 'accordion-duplicate-title', message: /^<Accordion title="Set Up"> duplicates another accordion title on this page — deep links.*this one and "Set up" are both 'set-up'/ },
+			{
+				range: [2, 1, 2, 10],
+				code: 'accordion-duplicate-title',
+				message: /^<Accordion title="Set Up"> duplicates another accordion title on this page — deep links.*this one and "Set up" are both 'set-up'/,
+			},
 			{ range: [7, 5, 7, 10], code: 'tab-empty-title', message: /^<Tab> has an empty title — the tab has no accessible name/ },
 			{ range: [14, 1, 14, 15], code: 'api-example-multiple', message: /^Only one <RequestExample> is supported per page\.$/ },
 		]);
@@ -40,6 +44,11 @@ describe("Build warnings of the platform's remark plugins", () => {
 	});
 
 	it('leaves distinct titles and one example of each alone', async () => {
-		assert.deepEqual(await check('<Accordion title="A">a</Accordion>\n\n<Accordion title="B">b</Accordion>\n\n<RequestExample>\nx\n</RequestExample>\n\n<ResponseExample>\ny\n</ResponseExample>\n'), []);
+		assert.deepEqual(
+			await check(
+				'<Accordion title="A">a</Accordion>\n\n<Accordion title="B">b</Accordion>\n\n<RequestExample>\nx\n</RequestExample>\n\n<ResponseExample>\ny\n</ResponseExample>\n',
+			),
+			[],
+		);
 	});
 });

@@ -55,8 +55,14 @@ describe('siteFiles: replacing a page that was read', () => {
 			(e: unknown) => e instanceof UnsafeWriteError && /'link\.mdx' is a symbolic link/.test(e.message),
 		);
 		symlinkSync(at('outside'), at('site', 'folder'));
-		await assert.rejects(replaceSitePage(at('site'), at('site', 'folder', 'victim.mdx'), 'formatted', () => true), /'folder' is a symbolic link/);
-		await assert.rejects(replaceSitePage(at('site'), at('outside', 'victim.mdx'), 'formatted', () => true), /outside the site/);
+		await assert.rejects(
+			replaceSitePage(at('site'), at('site', 'folder', 'victim.mdx'), 'formatted', () => true),
+			/'folder' is a symbolic link/,
+		);
+		await assert.rejects(
+			replaceSitePage(at('site'), at('outside', 'victim.mdx'), 'formatted', () => true),
+			/outside the site/,
+		);
 		assert.equal(readFileSync(at('outside', 'victim.mdx'), 'utf8'), 'outside');
 		assert.deepEqual(temporaries(), []);
 	});

@@ -74,7 +74,9 @@ describe('OpenAPI 3.2 documents', () => {
 	});
 
 	it('resolves QUERY and custom-method entries in docs.json and frontmatter (before: openapi-invalid-method)', async () => {
-		const text = docsJson({ groups: [{ group: 'API', openapi: 'api.yaml', pages: ['QUERY /search', 'PURGE /cache', 'GET /users', 'api QUERY /search', 'page'] }] });
+		const text = docsJson({
+			groups: [{ group: 'API', openapi: 'api.yaml', pages: ['QUERY /search', 'PURGE /cache', 'GET /users', 'api QUERY /search', 'page'] }],
+		});
 		const result = await checkSite({
 			'docs.json': text,
 			'api.yaml': spec32,
@@ -88,7 +90,11 @@ describe('OpenAPI 3.2 documents', () => {
 		const text = docsJson({ groups: [{ group: 'API', openapi: 'api.yaml', pages: ['FETCH /search', 'purge /cache', 'QUERY /cache'] }] });
 		const result = await checkSite({ 'docs.json': text, 'api.yaml': spec32 });
 		assertDiagnostics(result['docs.json'] ?? [], [
-			{ range: rangeOf(text, '"FETCH /search"'), code: 'openapi-invalid-method', message: /'FETCH' is not an HTTP method.*QUERY, or a method the OpenAPI 3\.2 document declares/ },
+			{
+				range: rangeOf(text, '"FETCH /search"'),
+				code: 'openapi-invalid-method',
+				message: /'FETCH' is not an HTTP method.*QUERY, or a method the OpenAPI 3\.2 document declares/,
+			},
 			{ range: rangeOf(text, '"purge /cache"'), code: 'openapi-invalid-method' },
 			{ range: rangeOf(text, '"QUERY /cache"'), code: 'openapi-operation-not-found', message: /no QUERY on this path \(it has PURGE\)/ },
 		]);

@@ -9,7 +9,9 @@ import { appendAll } from '../arrays';
  * map an exact code beats a family prefix, and a longer prefix a shorter one.
  */
 export function ruleSettingFor(config: TeamConfig, relativePath: string | undefined, code: string, extra?: RuleMap): RuleSetting {
-	return configuredSetting(config, relativePath, code, extra) ?? settingOf(Object.hasOwn(rules, code) ? rules[code as RuleId].severity : DiagnosticSeverity.Warning);
+	return (
+		configuredSetting(config, relativePath, code, extra) ?? settingOf(Object.hasOwn(rules, code) ? rules[code as RuleId].severity : DiagnosticSeverity.Warning)
+	);
 }
 
 /** The setting the team chose for a rule in this file, if any (undefined: the rule's default). */

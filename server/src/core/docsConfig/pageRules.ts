@@ -66,11 +66,7 @@ function checkPagePath(node: ConfigScalar, pages: PageIndex, sink: DiagnosticSin
 	if (!facts) return;
 	const { entry, badMethod, path } = facts;
 	if (isEntry && badMethod) {
-		sink.atNode(
-			node,
-			invalidMethodMessage(badMethod),
-			'openapi-invalid-method',
-		);
+		sink.atNode(node, invalidMethodMessage(badMethod), 'openapi-invalid-method');
 		return;
 	}
 	// Entries are written "guides/setup"; an href is a URL path and may start with a slash.

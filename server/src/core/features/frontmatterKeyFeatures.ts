@@ -11,8 +11,7 @@ function blockLines(document: TextDocument): { first: number; last: number } | u
 	return { first: 1, last: close === -1 ? lines.length - 1 : close - 1 };
 }
 
-const typeName = (type: FieldType): string =>
-	typeof type === 'string' ? type : 'enum' in type ? type.enum.map(v => `\`${v}\``).join(' \\| ') : type.shape;
+const typeName = (type: FieldType): string => (typeof type === 'string' ? type : 'enum' in type ? type.enum.map(v => `\`${v}\``).join(' \\| ') : type.shape);
 
 /** The markdown a key's hover and completion show: its doc, its type, and where it comes from. */
 export function fieldDoc(key: string, field: FrontmatterField): string {
@@ -30,7 +29,10 @@ export function frontmatterKeyCompletion(document: TextDocument, position: Posit
 		const type = frontmatterFields[value[1]!]?.type;
 		if (!type || typeof type === 'string' || !('enum' in type)) return undefined;
 		const range = { start: { line: position.line, character: position.character - value[3]!.length }, end: position };
-		return { isIncomplete: false, items: type.enum.map<CompletionItem>(v => ({ label: v, kind: CompletionItemKind.EnumMember, textEdit: { range, newText: v } })) };
+		return {
+			isIncomplete: false,
+			items: type.enum.map<CompletionItem>(v => ({ label: v, kind: CompletionItemKind.EnumMember, textEdit: { range, newText: v } })),
+		};
 	}
 	const key = /^([\w:-]*)$/.exec(before);
 	if (!key) return undefined;

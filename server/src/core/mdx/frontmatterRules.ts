@@ -69,15 +69,15 @@ function typeProblem(type: FieldType, value: unknown): string | undefined {
 		return typeof value === 'boolean' ? undefined : `must be true or false, not ${describe(value)}${typeof value === 'string' ? ' (remove the quotes)' : ''}.`;
 	if (type === 'string[]')
 		return Array.isArray(value) && value.every(v => typeof v === 'string') ? undefined : `must be a list of strings, such as ["a", "b"].`;
-	if (type === 'number') return typeof value === 'number' ? undefined : `must be a number, not ${describe(value)}${typeof value === 'string' ? ' (remove the quotes)' : ''}.`;
+	if (type === 'number')
+		return typeof value === 'number' ? undefined : `must be a number, not ${describe(value)}${typeof value === 'string' ? ' (remove the quotes)' : ''}.`;
 	if (type === 'any') return undefined;
 	if ('shape' in type) return shapeProblem(type.shape, value);
 	return typeof value === 'string' && type.enum.includes(value) ? undefined : `must be one of ${type.enum.map(v => `"${v}"`).join(', ')}.`;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
-const isStringList = (value: unknown, nonEmpty = false) =>
-	Array.isArray(value) && value.every(v => typeof v === 'string' && (!nonEmpty || v.length > 0));
+const isStringList = (value: unknown, nonEmpty = false) => Array.isArray(value) && value.every(v => typeof v === 'string' && (!nonEmpty || v.length > 0));
 
 /** The shapes of the validator's page schema (@mintlify/validation 0.1.878 `reusable/page.js`, `pageGroups.js`, `icon.js`, `contextual.js`). */
 function shapeProblem(shape: Extract<FieldType, { shape: string }>['shape'], value: unknown): string | undefined {
@@ -113,17 +113,24 @@ function shapeProblem(shape: Extract<FieldType, { shape: string }>['shape'], val
 		case 'contextual': {
 			if (!isObject(value) || !Array.isArray(value.options)) return 'must be { options: [...], display?: "header" | "toc" }.';
 			const unknown = value.options.find(
-				o => !(typeof o === 'string' ? (contextualOptions as readonly string[]).includes(o) : isObject(o) && typeof o.title === 'string' && typeof o.description === 'string' && o.href !== undefined),
+				o =>
+					!(typeof o === 'string'
+						? (contextualOptions as readonly string[]).includes(o)
+						: isObject(o) && typeof o.title === 'string' && typeof o.description === 'string' && o.href !== undefined),
 			);
 			if (unknown !== undefined)
 				return typeof unknown === 'string'
 					? `option "${unknown}" is not one of ${contextualOptions.map(o => `"${o}"`).join(', ')} (or a custom { title, description, href }).`
 					: 'a custom option needs title, description and href.';
-			if (new Set(value.options.map(o => (typeof o === 'string' ? o : JSON.stringify(o)))).size !== value.options.length) return 'lists an option twice: each may appear once.';
+			if (new Set(value.options.map(o => (typeof o === 'string' ? o : JSON.stringify(o)))).size !== value.options.length)
+				return 'lists an option twice: each may appear once.';
 			return value.display === undefined || value.display === 'header' || value.display === 'toc' ? undefined : 'display must be "header" or "toc".';
 		}
 		case 'graphql':
-			return isObject(value) && typeof value.source === 'string' && typeof value.name === 'string' && ['query', 'mutation', 'type'].includes(value.kind as string)
+			return isObject(value) &&
+				typeof value.source === 'string' &&
+				typeof value.name === 'string' &&
+				['query', 'mutation', 'type'].includes(value.kind as string)
 				? undefined
 				: 'must be { source, kind: "query" | "mutation" | "type", name }.';
 	}

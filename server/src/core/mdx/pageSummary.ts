@@ -87,7 +87,11 @@ function summarize(document: TextDocument, fast: boolean): { summary: PageSummar
 		recordTree(parsed.tree, recorder, 0);
 		extracted = recorder.result();
 	}
-	appendAll(diagnostics, [...checkComponents(extracted.elements, extracted.localNames, document.uri), ...checkBuildWarnings(extracted.elements), ...extracted.accessibility]);
+	appendAll(diagnostics, [
+		...checkComponents(extracted.elements, extracted.localNames, document.uri),
+		...checkBuildWarnings(extracted.elements),
+		...extracted.accessibility,
+	]);
 	const { localNames: _names, accessibility: _a11y, ...records } = extracted;
 	return { summary: { diagnostics, frontmatter: frontmatter?.data, ...records }, tier };
 }

@@ -207,7 +207,9 @@ export class SiteState implements SiteSnapshot {
 		if (!current) return this.legacy.load(uri, parse);
 		// Open buffers are updated in place; a model keeps the text it was built from (its line starts taken from the last copy).
 		// A file not read whole (too large, or refused: a device, a link leading outside) stays as read: its marks say why (textGuards.ts).
-		const document = isReadWhole(current) ? new TextSnapshot(current.uri, current.languageId, current.version, current.getText(), this.#snapshots.get(uri)) : current;
+		const document = isReadWhole(current)
+			? new TextSnapshot(current.uri, current.languageId, current.version, current.getText(), this.#snapshots.get(uri))
+			: current;
 		this.#snapshots.delete(uri);
 		if (document instanceof TextSnapshot) this.#snapshots.set(uri, document);
 		if (this.#snapshots.size > 32) this.#snapshots.delete(this.#snapshots.keys().next().value!);

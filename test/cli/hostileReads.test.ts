@@ -1,9 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { cliPath, startPreview } from '../helpers/cli';
+import { mintdocWithHangGuard, startPreview } from '../helpers/cli';
 import { connectMcp } from '../helpers/mcpClient';
 
 /**
@@ -12,21 +11,7 @@ import { connectMcp } from '../helpers/mcpClient';
  * with one finding naming the link and nothing of what is outside. No timing is asserted but a hang
  * guard: the process is killed after 30 s.
  */
-function run(args: string[], cwd: string) {
-	return new Promise<{ status: number | null; stdout: string; stderr: string }>(resolve => {
-		// stdin stays an open pipe: a reader of /dev/stdin would block on it.
-		const child = spawn(process.execPath, [cliPath, ...args], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
-		let stdout = '';
-		let stderr = '';
-		const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-		child.stdout.on('data', chunk => (stdout += chunk));
-		child.stderr.on('data', chunk => (stderr += chunk));
-		child.on('close', status => {
-			clearTimeout(timer);
-			resolve({ status, stdout, stderr });
-		});
-	});
-}
+const run = mintdocWithHangGuard;
 
 const config = (extra: Record<string, unknown> = {}) =>
 	JSON.stringify({ theme: 'mint', name: 'X', colors: { primary: '#000000' }, navigation: { pages: ['index', 'p'] }, ...extra });

@@ -1,26 +1,14 @@
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { cliPath } from '../helpers/cli';
+import { mintdocWithHangGuard } from '../helpers/cli';
 import { connectMcp } from '../helpers/mcpClient';
 import { configRefBomb } from '../helpers/refBomb';
 
 /** The built CLI, killed after 30 s: a hang fails the test, never stalls it (these ran past 60 s, or crashed). */
 function check(cwd: string) {
-	return new Promise<{ status: number | null; stdout: string; stderr: string }>(resolve => {
-		const child = spawn(process.execPath, [cliPath, 'check', 'site', '--cache-location', 'cache/', '--format', 'json'], { cwd });
-		let stdout = '';
-		let stderr = '';
-		const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-		child.stdout.on('data', chunk => (stdout += chunk));
-		child.stderr.on('data', chunk => (stderr += chunk));
-		child.on('close', status => {
-			clearTimeout(timer);
-			resolve({ status, stdout, stderr });
-		});
-	});
+	return mintdocWithHangGuard(['check', 'site', '--cache-location', 'cache/', '--format', 'json'], cwd);
 }
 
 const config = (extra: Record<string, unknown> = {}) =>

@@ -10,6 +10,25 @@ export function mintdoc(args: string[], cwd: string, env: Record<string, string>
 	return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/**
+ * Runs `mintdoc <args>` (the built CLI) with standard input an open pipe (a reader of /dev/stdin
+ * would block on it), killed after 30 s: a hang fails the test, never stalls it.
+ */
+export function mintdocWithHangGuard(args: string[], cwd: string) {
+	return new Promise<{ status: number | null; stdout: string; stderr: string }>(resolve => {
+		const child = spawn(process.execPath, [cliPath, ...args], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+		let stdout = '';
+		let stderr = '';
+		const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+		child.stdout.on('data', chunk => (stdout += chunk));
+		child.stderr.on('data', chunk => (stderr += chunk));
+		child.on('close', status => {
+			clearTimeout(timer);
+			resolve({ status, stdout, stderr });
+		});
+	});
+}
+
 /** A running `mintdoc preview`. */
 export interface PreviewProcess {
 	readonly url: string;

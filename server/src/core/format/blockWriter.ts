@@ -6,6 +6,7 @@ import { imgAsMarkdown, isImagePair, writeImagePair, writeImgTag } from './image
 import { writeJsxAttributeList } from './jsxAttributes';
 import { blank, raw } from './lineMarks';
 import { asNamedCallout } from './namedCallout';
+import type { HeadingWithId } from './customHeadingIds';
 import { appendAll, minOf } from '../arrays';
 
 /**
@@ -89,7 +90,9 @@ export function writeBlocks(nodes: readonly Block[], ctx: BlockContext, packed =
 			continue;
 		}
 		const lineStart = lines.length;
-		appendAll(lines, keepNext ? writeVerbatim(node, ctx.source) : writeBlock(node, ctx));
+		// An `<img>` right under text in a tight list item stays a tag: as a Markdown image it would join that text.
+		const imgUnderText = packed && node.type === 'mdxJsxFlowElement' && node.name === 'img' && takesLazyLines(previous);
+		appendAll(lines, keepNext ? writeVerbatim(node, ctx.source) : writeBlock(node, imgUnderText ? { ...ctx, inHtml: true } : ctx));
 		spans?.push({ from: i, to: i + 1, lineStart, lineEnd: lines.length });
 		keepNext = node.type === 'mdxFlowExpression' && ignoreComment.test(node.value);
 		previous = node;
@@ -101,9 +104,17 @@ function needsBlankLine(previous: Block, current: Block): boolean {
 	return !(isPacked(previous) && isPacked(current));
 }
 
-/** In a tight list item, a paragraph right after these would be read as part of them: a blank line keeps it apart. */
+/**
+ * In a tight list item, a paragraph right after these would be read as part of them, and a quote
+ * after a quote (a list after a list) as the same one: a blank line keeps them apart.
+ */
 function continuesLazily(previous: Block, current: Block): boolean {
-	return current.type === 'paragraph' && ['paragraph', 'blockquote', 'list', 'table'].includes(previous.type);
+	if (current.type === 'paragraph') return takesLazyLines(previous);
+	return (current.type === 'blockquote' || current.type === 'list') && previous.type === current.type;
+}
+
+function takesLazyLines(node: Block | undefined): boolean {
+	return node !== undefined && ['paragraph', 'blockquote', 'list', 'table'].includes(node.type);
 }
 
 export function isPacked(node: Block): boolean {
@@ -153,6 +164,8 @@ function writeBlock(node: Block, ctx: BlockContext): string[] {
 function escapeLineStart(text: string): string {
 	if (/^(#{1,6}(\s|$)|>|[-+](\s|$)|=+\s*$)/.test(text)) return `\\${text}`;
 	if (/^(-\s*){3,}$/.test(text)) return `\\${text}`;
+	// At a line's start `import ` and `export ` open an ESM block in MDX (an indented code block is a paragraph there).
+	if (/^(import|export)\s/.test(text)) return `&#x${text.charCodeAt(0).toString(16)};${text.slice(1)}`;
 	const ordered = /^(\d{1,9})([.)])(\s|$)/.exec(text);
 	if (ordered) return `${ordered[1]}\\${text.slice(ordered[1].length)}`;
 	return text;
@@ -163,7 +176,9 @@ function writeHeading(node: Heading, ctx: BlockContext): string {
 	const text = writeInline(node.children, ctx)
 		.replace(/^#/, '\\#')
 		.replace(/(^|\s)#+$/, m => m.replace(/#/, '\\#'));
-	return text ? `${'#'.repeat(node.depth)} ${text}` : '#'.repeat(node.depth);
+	const id = (node as HeadingWithId).customId;
+	const withId = id === undefined ? text : `${text} {#${id}}`;
+	return withId ? `${'#'.repeat(node.depth)} ${withId}` : '#'.repeat(node.depth);
 }
 
 function writeCode(node: Code, ctx: BlockContext): string[] {
@@ -194,7 +209,7 @@ function writeListItem(item: ListItem, marker: string, ctx: BlockContext): strin
 	if (body.length === 0) return [marker.trimEnd()];
 	const pad = ' '.repeat(marker.length);
 	// Text that looks like a task marker is escaped so it stays text.
-	if (!check && /^\[[ xX]\]/.test(body[0])) body[0] = `\\${body[0]}`;
+	if (!check && /^\[[ xX]\](\s|$)/.test(body[0])) body[0] = `\\${body[0]}`;
 	return body.map((line, i) => (i === 0 ? `${marker}${check}${line}` : line === blank || line.startsWith(raw) ? line : `${pad}${line}`));
 }
 

@@ -4,6 +4,10 @@ import { parseMdx, type MdxParse, type MdxSyntaxError } from '../mdx/mdxParser';
 import { writePage, writePageUnits } from './pageWriter';
 import { provedByUnits } from './blockProof';
 import { firstDifference } from './treeEquality';
+import { withCustomHeadingIds } from './customHeadingIds';
+
+const fastParse = withCustomHeadingIds(parseMdxFast);
+const micromarkOnly = withCustomHeadingIds(text => parseMdx(text, true));
 
 /**
  * Formats one MDX page in the platform's canonical form: the form its web editor writes and
@@ -22,12 +26,12 @@ export type FormatResult =
 
 export function formatMdx(text: string): FormatResult {
 	// The fast parser gives micromark's tree (fastMdxParse.ts), reading the plain blocks itself.
-	const parsed = parseMdxFast(text);
+	const parsed = fastParse(text);
 	if (!parsed.tree) return { kind: 'parseError', error: parsed.error };
 	const first = writePageUnits(parsed.tree, text);
 	// Most pages are proved block by block: only the blocks the writer changed are parsed again.
-	if (first.text !== text && provedByUnits(parsed.tree, text, first, parseMdxFast)) return { kind: 'formatted', text: first.text, changed: true };
-	return settle(parsed.tree, text, first.text, parseMdxFast);
+	if (first.text !== text && provedByUnits(parsed.tree, text, first, fastParse)) return { kind: 'formatted', text: first.text, changed: true };
+	return settle(parsed.tree, text, first.text, fastParse);
 }
 
 /**
@@ -36,13 +40,9 @@ export function formatMdx(text: string): FormatResult {
  * are tested against (this one parses with micromark only).
  */
 export function formatMdxByWholePage(text: string): FormatResult {
-	const parsed = parseMdx(text, true);
+	const parsed = micromarkOnly(text);
 	if (!parsed.tree) return { kind: 'parseError', error: parsed.error };
 	return settle(parsed.tree, text, writePage(parsed.tree, text), micromarkOnly);
-}
-
-function micromarkOnly(text: string): MdxParse {
-	return parseMdx(text, true);
 }
 
 function settle(original: Root, text: string, firstPass: string, parse: (text: string) => MdxParse): FormatResult {

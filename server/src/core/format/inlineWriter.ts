@@ -27,9 +27,33 @@ const alwaysEscaped = new Set(['\\', '`', '*', '{', '}', '<', '$']);
 const wordChar = /[\p{L}\p{N}]/u;
 
 export function writeInline(nodes: readonly Phrasing[], ctx: InlineContext): string {
-	let out = '';
-	for (let i = 0; i < nodes.length; i++) out += writeOne(nodes[i], ctx);
-	return out;
+	const parts = nodes.map(node => writeOne(node, ctx));
+	// `_` does not open or close emphasis inside a word (`ページの*コンテンツ*が`): there it is written with `*`.
+	for (let i = 0; i < parts.length; i++) {
+		const part = parts[i];
+		if (!part.startsWith('_') || !part.endsWith('_') || nodes[i].type === 'text') continue;
+		if (wordChar.test(parts[i - 1]?.slice(-1) ?? '') || wordChar.test(parts[i + 1]?.[0] ?? '')) parts[i] = `*${part.slice(1, -1)}*`;
+	}
+	for (let i = 1; i < parts.length; i++)
+		if (nodes[i].type === 'text' && isLiteralAutolink(nodes[i - 1], parts[i - 1], ctx)) parts[i] = afterAutolink(nodes[i] as Text, ctx);
+	return parts.join('');
+}
+
+/** A bare URL written as its source (GFM's literal autolink). */
+function isLiteralAutolink(node: Phrasing, written: string, ctx: InlineContext): boolean {
+	return node.type === 'link' && written === sourceOf(node, ctx.source) && !/^[[<]/.test(written);
+}
+
+/**
+ * The text right after a literal autolink: the autolink ended before its trailing punctuation
+ * (`https://x.com/a_b_ now`), and a backslash written there would be read as part of the URL, so
+ * the punctuation the source held bare stays bare (the tree comparison still proves the page).
+ */
+function afterAutolink(node: Text, ctx: InlineContext): string {
+	const source = sourceOf(node, ctx.source);
+	let bare = 0;
+	while (bare < node.value.length && /[_*~.,:;!?]/.test(node.value[bare]) && source[bare] === node.value[bare]) bare++;
+	return node.value.slice(0, bare) + escapeText(node.value.slice(bare), ctx);
 }
 
 function writeOne(node: Phrasing, ctx: InlineContext): string {
@@ -42,11 +66,11 @@ function writeOne(node: Phrasing, ctx: InlineContext): string {
 			if (only.length === 1 && only[0].type === 'strong')
 				return writeOne({ type: 'strong', children: [{ type: 'emphasis', children: children(only[0]) }] }, ctx);
 			const link = linkInMark(node, ctx);
-			return link ? writeOne(link, ctx) : `_${writeInline(children(node), ctx)}_`;
+			return link ? writeOne(link, ctx) : `_${edgeSpaceAsReference(writeInline(children(node), ctx))}_`;
 		}
 		case 'strong': {
 			const link = linkInMark(node, ctx);
-			return link ? writeOne(link, ctx) : `**${writeInline(children(node), ctx)}**`;
+			return link ? writeOne(link, ctx) : `**${edgeSpaceAsReference(writeInline(children(node), ctx))}**`;
 		}
 		case 'delete':
 			return `~~${writeInline(children(node), ctx)}~~`;
@@ -58,6 +82,9 @@ function writeOne(node: Phrasing, ctx: InlineContext): string {
 			return '<br />';
 		case 'link': {
 			const link = node as { url: string; title?: string | null; children: Phrasing[] };
+			// A bare URL (GFM's literal autolink) stays as written: escapes inside it are part of its text.
+			const written = sourceOf(node, ctx.source);
+			if (written && !/^[[<]/.test(written) && !/\s/.test(written)) return written;
 			return `[${writeInline(link.children, { ...ctx, inLink: true, imagesAsJsx: false })}](${writeDestination(link.url)}${writeTitle(link.title)})`;
 		}
 		case 'image': {
@@ -96,6 +123,19 @@ function linkInMark(node: Phrasing, ctx: InlineContext): Phrasing | undefined {
 	const last = link.children[link.children.length - 1];
 	if ((first.type === 'text' && /^\s/.test(first.value)) || (last.type === 'text' && /\s$/.test(last.value))) return undefined;
 	return { ...link, children: [{ type: node.type, children: link.children }] } as Phrasing;
+}
+
+/**
+ * Strong or emphasised text that starts or ends with a space: a delimiter next to a space neither
+ * opens nor closes, so that space is written as a character reference (`**Docs title&#x20;**`), the
+ * form the page itself must have used.
+ */
+function edgeSpaceAsReference(inner: string): string {
+	return inner.replace(/^[ \t]/, c => reference(c)).replace(/(?<!\\)[ \t]$/, c => reference(c));
+}
+
+function reference(c: string): string {
+	return `&#x${c.charCodeAt(0).toString(16)};`;
 }
 
 function children(node: Phrasing): Phrasing[] {

@@ -66,7 +66,8 @@ function normalise(node: unknown): Json {
 		out.meta = info.meta || null;
 	}
 	// Empty lines ending a code block show nothing (the web editor drops them).
-	if (n.type === 'code' && typeof n.value === 'string') out.value = n.value.replace(/(\r?\n)+$/, '');
+	// A CR before a line feed is no character to the browser (HTML reads CRLF as LF), so line endings do not count either.
+	if (n.type === 'code' && typeof n.value === 'string') out.value = n.value.replace(/\r\n?/g, '\n').replace(/\n+$/, '');
 	// An expression moved into or out of a component is re-indented line by line, as the web editor does.
 	if ((n.type === 'mdxFlowExpression' || n.type === 'mdxTextExpression' || n.type === 'mdxjsEsm') && typeof n.value === 'string') out.value = dedent(n.value);
 	if ((n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement') && Array.isArray(out.attributes)) {

@@ -12,8 +12,11 @@ export interface FormatRun {
 }
 
 export interface FormatFigures {
+	/** Cold: `mintdoc format --no-cache` on a fresh copy in a fresh process (a fresh checkout's first run). */
 	readonly mintdoc: FormatRun;
-	/** `mintdoc format --check` on the site just formatted: what CI and format on save pay once pages are in the form. */
+	/** Cold: `mintdoc format --check --no-cache` on the site just formatted: what a CI job without a cache pays. */
+	readonly coldCheck: FormatRun;
+	/** Warm: `mintdoc format --check` once its cache knows the pages: what a local run and format on save pay. */
 	readonly check: FormatRun;
 	/** The platform's own `mint format` on a copy of the same site (with --official). */
 	readonly official?: FormatRun | { error: string };
@@ -24,16 +27,14 @@ export interface FormatFigures {
  * with `officialBin` the platform's `mint format` on another copy: whole process, so start-up counts.
  */
 export async function benchFormat(siteDir: string, cli: string, officialBin?: string): Promise<FormatFigures> {
-	const [ours, check] = await inCopy(siteDir, async dir => {
-		const run = await runProcess(process.execPath, [cli, 'format'], { cwd: dir, timeoutMs: 20 * 60_000 });
-		const m = /formatted (\d+) of (\d+) page/.exec(run.stderr);
-		if (!m) throw new Error(`mintdoc format said: ${run.stderr.slice(0, 300)}`);
-		const again = await runProcess(process.execPath, [cli, 'format', '--check'], { cwd: dir, timeoutMs: 20 * 60_000 });
-		const n = /would change (\d+) of (\d+) page/.exec(again.stderr);
-		if (!n) throw new Error(`mintdoc format --check said: ${again.stderr.slice(0, 300)}`);
-		return [figures(run.wallMs, run.cpuMs, Number(m[2]), Number(m[1])), figures(again.wallMs, again.cpuMs, Number(n[2]), Number(n[1]))] as const;
+	const [ours, coldCheck, check] = await inCopy(siteDir, async dir => {
+		const cold = await mintdocFormat(cli, dir, ['--no-cache'], /formatted (\d+) of (\d+) page/);
+		const coldCheck = await mintdocFormat(cli, dir, ['--check', '--no-cache'], /would change (\d+) of (\d+) page/);
+		await mintdocFormat(cli, dir, ['--check'], /would change (\d+) of (\d+) page/); // fills the cache
+		const warm = await mintdocFormat(cli, dir, ['--check'], /would change (\d+) of (\d+) page/);
+		return [cold, coldCheck, warm] as const;
 	});
-	if (!officialBin) return { mintdoc: ours, check };
+	if (!officialBin) return { mintdoc: ours, coldCheck, check };
 	const official = await inCopy(siteDir, async dir => {
 		const home = mkdtempSync(path.join(os.tmpdir(), 'mintdoc-bench-home-'));
 		try {
@@ -46,7 +47,14 @@ export async function benchFormat(siteDir: string, cli: string, officialBin?: st
 			rmSync(home, { recursive: true, force: true });
 		}
 	});
-	return { mintdoc: ours, check, official };
+	return { mintdoc: ours, coldCheck, check, official };
+}
+
+async function mintdocFormat(cli: string, dir: string, args: string[], summary: RegExp): Promise<FormatRun> {
+	const run = await runProcess(process.execPath, [cli, 'format', ...args], { cwd: dir, timeoutMs: 20 * 60_000 });
+	const m = summary.exec(run.stderr);
+	if (!m) throw new Error(`mintdoc format ${args.join(' ')} said: ${run.stderr.slice(0, 300)}`);
+	return figures(run.wallMs, run.cpuMs, Number(m[2]), Number(m[1]));
 }
 
 function figures(wallMs: number, cpuMs: number | undefined, pages: number, changed: number): FormatRun {

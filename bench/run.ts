@@ -224,8 +224,9 @@ async function main(): Promise<void> {
 			const f = result.format;
 			const official = f.official && !('error' in f.official) ? f.official : undefined;
 			log(
-				`  mintdoc format ${size}: ${f.mintdoc.pages} pages in ${f.mintdoc.wallMs.toFixed(0)} ms (${f.mintdoc.msPerPage.toFixed(1)} ms/page, CPU ${f.mintdoc.cpuMs?.toFixed(0)} ms)` +
-					`; --check once formatted: ${f.check.wallMs.toFixed(0)} ms (CPU ${f.check.cpuMs?.toFixed(0)} ms)` +
+				`  mintdoc format ${size} cold: ${f.mintdoc.pages} pages in ${f.mintdoc.wallMs.toFixed(0)} ms (${f.mintdoc.msPerPage.toFixed(1)} ms/page, CPU ${f.mintdoc.cpuMs?.toFixed(0)} ms)` +
+					`; --check cold: ${f.coldCheck.wallMs.toFixed(0)} ms (${f.coldCheck.msPerPage.toFixed(1)} ms/page)` +
+					`; --check warm: ${f.check.wallMs.toFixed(0)} ms (${f.check.msPerPage.toFixed(1)} ms/page, CPU ${f.check.cpuMs?.toFixed(0)} ms)` +
 					(official ? `; mint format: ${official.wallMs.toFixed(0)} ms (${official.msPerPage.toFixed(1)} ms/page, CPU ${official.cpuMs?.toFixed(0)} ms)` : ''),
 			);
 		});
@@ -373,11 +374,15 @@ export function formatTable(
 			budget('soakGrowthPercent', n => `+${n} %`),
 		),
 		row('peer: vscode-json-languageservice validate docs.json', size => ms(results[size]?.peer?.validateMs)),
-		row('`mintdoc format` (whole site, in place): wall / CPU, per page', size => {
+		row('`mintdoc format --no-cache` (cold: fresh copy, fresh process, in place): wall / CPU, per page', size => {
 			const f = results[size]?.format?.mintdoc;
 			return f ? `${ms(f.wallMs)} / ${ms(f.cpuMs)}, ${ms(f.msPerPage)}/page (${f.pages} pages)` : '';
 		}),
-		row('`mintdoc format --check` once formatted: wall / CPU, per page', size => {
+		row('`mintdoc format --check --no-cache` once formatted (cold, as a CI job without a cache): wall / CPU, per page', size => {
+			const f = results[size]?.format?.coldCheck;
+			return f ? `${ms(f.wallMs)} / ${ms(f.cpuMs)}, ${ms(f.msPerPage)}/page` : '';
+		}),
+		row('`mintdoc format --check` once formatted, cache filled (warm): wall / CPU, per page', size => {
 			const f = results[size]?.format?.check;
 			return f ? `${ms(f.wallMs)} / ${ms(f.cpuMs)}, ${ms(f.msPerPage)}/page` : '';
 		}),

@@ -18,9 +18,15 @@ describe('format: pages from sites it had never seen', () => {
 		assert.equal(formatted(lines('中文*强调*文字 and a*b*c and *x* alone.')), lines('中文*强调*文字 and a*b*c and _x_ alone.'));
 	});
 
-	it('a bare URL stays as written, its escapes and the punctuation after it too', () => {
-		const input = lines('See https://example.com/\\{id\\} and https://example.com/a_b_ now.');
-		assert.equal(formatted(input), input);
+	it('a bare URL or e-mail address is written as a link to itself; parentheses in a destination are escaped', () => {
+		assert.equal(
+			formatted(lines('See https://example.com/a_b_ or www.x.io, mail a@b.io and https://example.com/\\{id\\}.', '', '![i](/a%20(1).png)')),
+			lines(
+				'See [https://example.com/a_b](https://example.com/a_b)\\_ or [www.x.io](http://www.x.io), mail [a@b.io](mailto:a@b.io) and [https://example.com/\\\\\\{id\\\\\\}](https://example.com/\\\\{id\\\\}).',
+				'',
+				'![i](/a%20\\(1\\).png)',
+			),
+		);
 	});
 
 	it('a paragraph starting with the word import or export keeps it a character reference (not an ESM line)', () => {

@@ -34,26 +34,7 @@ export function writeInline(nodes: readonly Phrasing[], ctx: InlineContext): str
 		if (!part.startsWith('_') || !part.endsWith('_') || nodes[i].type === 'text') continue;
 		if (wordChar.test(parts[i - 1]?.slice(-1) ?? '') || wordChar.test(parts[i + 1]?.[0] ?? '')) parts[i] = `*${part.slice(1, -1)}*`;
 	}
-	for (let i = 1; i < parts.length; i++)
-		if (nodes[i].type === 'text' && isLiteralAutolink(nodes[i - 1], parts[i - 1], ctx)) parts[i] = afterAutolink(nodes[i] as Text, ctx);
 	return parts.join('');
-}
-
-/** A bare URL written as its source (GFM's literal autolink). */
-function isLiteralAutolink(node: Phrasing, written: string, ctx: InlineContext): boolean {
-	return node.type === 'link' && written === sourceOf(node, ctx.source) && !/^[[<]/.test(written);
-}
-
-/**
- * The text right after a literal autolink: the autolink ended before its trailing punctuation
- * (`https://x.com/a_b_ now`), and a backslash written there would be read as part of the URL, so
- * the punctuation the source held bare stays bare (the tree comparison still proves the page).
- */
-function afterAutolink(node: Text, ctx: InlineContext): string {
-	const source = sourceOf(node, ctx.source);
-	let bare = 0;
-	while (bare < node.value.length && /[_*~.,:;!?]/.test(node.value[bare]) && source[bare] === node.value[bare]) bare++;
-	return node.value.slice(0, bare) + escapeText(node.value.slice(bare), ctx);
 }
 
 function writeOne(node: Phrasing, ctx: InlineContext): string {
@@ -82,9 +63,8 @@ function writeOne(node: Phrasing, ctx: InlineContext): string {
 			return '<br />';
 		case 'link': {
 			const link = node as { url: string; title?: string | null; children: Phrasing[] };
-			// A bare URL (GFM's literal autolink) stays as written: escapes inside it are part of its text.
-			const written = sourceOf(node, ctx.source);
-			if (written && !/^[[<]/.test(written) && !/\s/.test(written)) return written;
+			// A bare URL or e-mail address (GFM's literal autolink) is written as a link to itself
+			// (`[a@b.io](mailto:a@b.io)`), as the web editor does; the same link to the renderer.
 			return `[${writeInline(link.children, { ...ctx, inLink: true, imagesAsJsx: false })}](${writeDestination(link.url)}${writeTitle(link.title)})`;
 		}
 		case 'image': {
@@ -157,8 +137,9 @@ function writeInlineCode(value: string, ctx: InlineContext): string {
 }
 
 function writeDestination(url: string): string {
-	if (url === '' || /[\s<>()]/.test(url)) return `<${url.replace(/[<>]/g, c => `\\${c}`)}>`;
-	return url;
+	if (url === '' || /[\s<>]/.test(url)) return `<${url.replace(/[<>]/g, c => `\\${c}`)}>`;
+	// Parentheses are escaped, as the web editor writes them (`(1\).png`), not put between `<>`.
+	return url.replace(/[()\\]/g, c => `\\${c}`);
 }
 
 function writeTitle(title: string | null | undefined): string {

@@ -12,7 +12,7 @@ import { guardedText, readGuarded } from '../node/guardedRead';
 import { isInside, linkOnTheWay, replaceSitePage, UnsafeWriteError } from '../node/siteFiles';
 import { UsageError } from './check';
 import { unifiedDiff } from './lineDiff';
-import { displayText } from './terminalText';
+import { displayText, writeVerbatim } from './terminalText';
 
 declare const MINTDOC_VERSION: string;
 
@@ -48,7 +48,7 @@ export async function runFormat(
 	args: readonly string[],
 	out: NodeJS.WritableStream,
 	err: NodeJS.WritableStream,
-	stdin: () => Promise<string> = readStdin,
+	stdin: () => Promise<string | Buffer> = readStdin,
 ): Promise<number> {
 	let parsed;
 	try {
@@ -195,20 +195,26 @@ async function formatFiles(files: readonly string[], cache: FormatCache | undefi
 	return outcomes;
 }
 
-async function formatStdin(filePath: string, text: string, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
+/**
+ * Standard input formatted to standard output. What goes out is the page, not a message: written
+ * verbatim (terminalText.ts#writeVerbatim), never escaped, and a page left as it was goes out as
+ * the bytes that came in (even bytes that are not UTF-8).
+ */
+async function formatStdin(filePath: string, input: string | Buffer, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
+	const text = typeof input === 'string' ? input : input.toString('utf8');
 	const absolute = path.resolve(filePath);
 	const config = await configFor(path.dirname(absolute));
 	if (config && isFormatIgnored(config.config, toPosix(path.relative(config.dir, absolute)))) {
-		out.write(text);
+		writeVerbatim(out, input);
 		return 0;
 	}
 	const result = formatMdx(text);
 	if (result.kind === 'formatted') {
-		out.write(result.text);
+		writeVerbatim(out, result.changed ? result.text : input);
 		return 0;
 	}
 	// Editors and hooks replace the buffer with what we print: the page comes back unchanged.
-	out.write(text);
+	writeVerbatim(out, input);
 	err.write(`${printable(filePath)}:${problemText(result)}\n`);
 	return result.kind === 'parseError' ? 1 : 0;
 }
@@ -306,8 +312,9 @@ function toPosix(p: string): string {
 /** Paths and parser messages come from the workspace: shown on one line, no control or direction characters (terminalText.ts). */
 const printable = displayText;
 
-async function readStdin(): Promise<string> {
+/** Standard input as bytes: a page formatted to no change goes back exactly as it came. */
+async function readStdin(): Promise<Buffer> {
 	const chunks: Buffer[] = [];
 	for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-	return Buffer.concat(chunks).toString('utf8');
+	return Buffer.concat(chunks);
 }

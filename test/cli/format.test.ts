@@ -112,6 +112,32 @@ describe('mintdoc format (built CLI)', function () {
 		assert.equal(run(messy, 'legacy/old.mdx').stdout, messy, 'an ignored path comes back as written');
 	});
 
+	it('--stdin-filepath writes the page byte for byte: control characters, bidi controls and non-UTF-8 bytes are not escaped (messages still are)', () => {
+		const run = (input: Buffer, name = 'page.mdx') => spawnSync(process.execPath, [cliPath, 'format', '--stdin-filepath', name], { cwd: dir, input });
+		const controls = 'an \x1b[31mESC\x1b[0m sequence, a \f form feed, a \u202e right-to-left override, a\ttab and \x07';
+		// A page already in the platform's form comes back as the same bytes.
+		const inForm = Buffer.from(`# Title\n\nText with ${controls}.\n`);
+		const same = run(inForm);
+		assert.equal(same.status, 0, same.stderr.toString());
+		assert.deepEqual(same.stdout, inForm);
+		// A page the formatter changes: the page's characters are written as they are, never as `\u001b`.
+		const changed = run(Buffer.from(`${messy}\nText with ${controls}.\n`));
+		assert.equal(changed.status, 0, changed.stderr.toString());
+		assert.equal(changed.stdout.toString(), `${tidy}\nText with ${controls}.\n`);
+		assert.doesNotMatch(changed.stdout.toString(), /\\u00/);
+		// A page that does not parse comes back as the bytes that came in (not UTF-8 included); the message is escaped.
+		const broken = Buffer.concat([Buffer.from('a\n\n<Bad\n\x1b]0;title\x07 '), Buffer.from([0xff, 0xfe, 0x0d]), Buffer.from('\n')]);
+		const failed = run(broken);
+		assert.equal(failed.status, 1);
+		assert.deepEqual(failed.stdout, broken);
+		assert.match(failed.stderr.toString(), /^page\.mdx:4:1: cannot parse: Unexpected character `\\u001b`/);
+		assert.doesNotMatch(failed.stderr.toString(), /\x1b/);
+		// An ignored path: the input as it came.
+		write('mintdoc.json', JSON.stringify({ format: { ignore: ['legacy/**'] } }));
+		const ignored = Buffer.concat([Buffer.from(`${messy}\x1b[2J`), Buffer.from([0xc3, 0x28, 0x0a])]);
+		assert.deepEqual(run(ignored, 'legacy/old.mdx').stdout, ignored);
+	});
+
 	it('formats a large site on threads with the same result and the same order as one by one', () => {
 		// A few long pages: the threads take the longest first, so results come back out of file order.
 		const long = `${messy}\n${'A *long* page\nof text.\n\n'.repeat(400)}`;

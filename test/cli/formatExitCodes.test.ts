@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { cliPath, mintdoc as runMintdoc } from '../helpers/cli';
@@ -93,6 +93,41 @@ describe('mintdoc format: the exit-code table (built CLI)', function () {
 		const check = mintdoc('format', '--check');
 		assert.equal(check.status, 0, check.stdout + check.stderr);
 		assert.equal(check.stdout, '');
+	});
+
+	it('format, a page in a read-only folder: exit 2 (an I/O failure), the page left as it was; with a page that does not parse, still 2', function () {
+		// Root ignores permissions: run the CLI as `nobody` then (as root, a child may take another uid), or skip, saying why.
+		const asRoot = process.getuid?.() === 0;
+		const nobody = asRoot ? { uid: 65534, gid: 65534 } : {};
+		if (asRoot) {
+			const probe = spawnSync(process.execPath, [cliPath, '--version'], { ...nobody, encoding: 'utf8' });
+			if (probe.status !== 0) {
+				this.test!.title += ` (skipped: running as root, which no permission stops, and the CLI cannot run as uid 65534 here: ${probe.error?.message ?? probe.stderr})`;
+				this.skip();
+			}
+		}
+		site({ 'ro/a.mdx': messy, 'ro/b.mdx': broken });
+		chmodSync(dir, 0o755);
+		chmodSync(file('ro'), 0o555);
+		const run = (...args: string[]) => spawnSync(process.execPath, [cliPath, 'format', '--no-cache', ...args], { cwd: dir, ...nobody, encoding: 'utf8' });
+		try {
+			const result = run('ro/a.mdx');
+			assert.equal(result.status, 2, result.stderr);
+			assert.equal(
+				result.stderr,
+				'ro/a.mdx: cannot write: permission denied (EACCES): left as it was\nformatted 1 of 1 page, 1 could not be written (see above)\n',
+			);
+			assert.equal(readFileSync(file('ro/a.mdx'), 'utf8'), messy);
+			assert.deepEqual(readdirSync(file('ro')).sort(), ['a.mdx', 'b.mdx'], 'no temporary file left');
+			// An I/O failure outranks a page that does not parse: the run did not do what it was asked.
+			const both = run('ro');
+			assert.equal(both.status, 2, both.stderr);
+			assert.match(both.stderr, /^ro\/b\.mdx:\d+:\d+: cannot parse: /m);
+			// --check writes nothing: a read-only folder changes nothing there.
+			assert.equal(run('--check', 'ro/a.mdx').status, 1);
+		} finally {
+			chmodSync(file('ro'), 0o755);
+		}
 	});
 
 	it('--stdin-filepath: 0 for a page it formats, 1 for one that does not parse (the input comes back either way)', () => {

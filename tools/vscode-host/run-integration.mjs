@@ -7,6 +7,7 @@
 // Phase 2: a fresh window with only the extension; wait for its "MintDoc" status bar item, open docs.json,
 //          screenshot test-results/workbench.png (a smoke test of the real UI); then quickstart.mdx with the
 //          preview beside it (Ctrl+K V): test-results/preview-vscode.png, and a sidebar link clicked in the webview.
+// MINTDOC_INTEGRATION_GREP=pattern runs only the phase-1 tests whose titles match (mocha's grep); phase 2 runs as always.
 // Last line: `integration: N passed, N failed`; exit code 0 only when both phases passed.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -12,7 +12,7 @@ import { guardedText, readGuarded } from '../node/guardedRead';
 import { isInside, linkOnTheWay, replaceSitePage, UnsafeWriteError } from '../node/siteFiles';
 import { UsageError } from './check';
 import { unifiedDiff } from './lineDiff';
-import { displayText } from './terminalText';
+import { displayText, writeVerbatim } from './terminalText';
 
 declare const MINTDOC_VERSION: string;
 
@@ -48,7 +48,7 @@ export async function runFormat(
 	args: readonly string[],
 	out: NodeJS.WritableStream,
 	err: NodeJS.WritableStream,
-	stdin: () => Promise<string> = readStdin,
+	stdin: () => Promise<string | Buffer> = readStdin,
 ): Promise<number> {
 	let parsed;
 	try {
@@ -76,6 +76,7 @@ export async function runFormat(
 	const files = await collectPages(inputs, cwd);
 	let changed = 0;
 	let failed = 0;
+	let unwritten = 0;
 	let guarded = 0;
 	const cache = parsed.values['no-cache'] ? undefined : await openCache(cwd);
 	const outcomes = await formatFiles(files, cache);
@@ -102,28 +103,33 @@ export async function runFormat(
 		else {
 			const refused = await writePage(file, text, result.text);
 			if (refused) {
-				failed++;
-				err.write(`${shown}: ${printable(refused)}\n`);
+				if (refused.io) unwritten++;
+				else failed++;
+				err.write(`${shown}: ${printable(refused.reason)}\n`);
 			}
 		}
 	}
 	const verb = options.check || options.diff ? 'would change' : 'formatted';
 	const notes = [
 		...(failed ? [`${failed} left as written (see above)`] : []),
+		...(unwritten ? [`${unwritten} could not be written (see above)`] : []),
 		...(guarded ? [`${guarded} left as written by the formatter's guard (see above)`] : []),
 	];
 	err.write(
 		`${verb} ${changed} of ${files.length} page${files.length === 1 ? '' : 's'}${notes.length ? `, ${notes.join(', ')}` : ''}${known ? ` (${known} known to be in the form, from the cache)` : ''}\n`,
 	);
-	return formatExitCode(options, changed, failed);
+	return formatExitCode(options, changed, failed, unwritten);
 }
 
 /**
- * The exit status, as Prettier and Ruff give it: 1 only for something the pages' authors must fix
- * (a page that does not parse; with --check or --diff, a page that would change), else 0. A page the
- * formatter's guard leaves as written is the formatter's limit and never fails a CI step.
+ * The exit status, as Prettier and Ruff give it: 2 when a page could not be written (an I/O
+ * failure: a read-only folder, a full disk; nothing for the pages' authors to fix, and the run did
+ * not do what it was asked), else 1 only for something the pages' authors must fix (a page that does
+ * not parse; with --check or --diff, a page that would change), else 0. A page the formatter's guard
+ * leaves as written is the formatter's limit and never fails a CI step.
  */
-export function formatExitCode(options: Options, changed: number, failed: number): 0 | 1 {
+export function formatExitCode(options: Options, changed: number, failed: number, unwritten = 0): 0 | 1 | 2 {
+	if (unwritten > 0) return 2;
 	return failed > 0 || ((options.check || options.diff) && changed > 0) ? 1 : 0;
 }
 
@@ -195,20 +201,26 @@ async function formatFiles(files: readonly string[], cache: FormatCache | undefi
 	return outcomes;
 }
 
-async function formatStdin(filePath: string, text: string, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
+/**
+ * Standard input formatted to standard output. What goes out is the page, not a message: written
+ * verbatim (terminalText.ts#writeVerbatim), never escaped, and a page left as it was goes out as
+ * the bytes that came in (even bytes that are not UTF-8).
+ */
+async function formatStdin(filePath: string, input: string | Buffer, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
+	const text = typeof input === 'string' ? input : input.toString('utf8');
 	const absolute = path.resolve(filePath);
 	const config = await configFor(path.dirname(absolute));
 	if (config && isFormatIgnored(config.config, toPosix(path.relative(config.dir, absolute)))) {
-		out.write(text);
+		writeVerbatim(out, input);
 		return 0;
 	}
 	const result = formatMdx(text);
 	if (result.kind === 'formatted') {
-		out.write(result.text);
+		writeVerbatim(out, result.changed ? result.text : input);
 		return 0;
 	}
 	// Editors and hooks replace the buffer with what we print: the page comes back unchanged.
-	out.write(text);
+	writeVerbatim(out, input);
 	err.write(`${printable(filePath)}:${problemText(result)}\n`);
 	return result.kind === 'parseError' ? 1 : 0;
 }
@@ -274,17 +286,32 @@ async function configFor(dir: string): Promise<{ dir: string; config: FormatConf
 /**
  * Writes the formatted page over the one read (node/siteFiles.ts: a new file renamed over it, never
  * through a link); why it was not written, when it was not: the page changed since it was read
- * (an editor saved it meanwhile: that edit is kept), or it became a link.
+ * (an editor saved it meanwhile: that edit is kept), it became a link, or the system refused the
+ * write (`io`: a read-only folder or file system, a full disk; the page is left as it was, and no
+ * temporary file stays behind).
  */
-async function writePage(file: string, read: string, formatted: string): Promise<string | undefined> {
+async function writePage(file: string, read: string, formatted: string): Promise<{ reason: string; io: boolean } | undefined> {
 	try {
 		const outcome = await replaceSitePage(path.dirname(file), file, formatted, current => current === read);
-		return outcome === 'written' ? undefined : 'changed since it was read: not written (format it again)';
+		return outcome === 'written' ? undefined : { reason: 'changed since it was read: not written (format it again)', io: false };
 	} catch (e) {
-		if (e instanceof UnsafeWriteError) return `not written: ${e.message}`;
+		if (e instanceof UnsafeWriteError) return { reason: `not written: ${e.message}`, io: false };
+		const code = (e as NodeJS.ErrnoException | undefined)?.code;
+		if (typeof code === 'string' && Object.hasOwn(writeFailures, code))
+			return { reason: `cannot write: ${writeFailures[code]} (${code}): left as it was`, io: true };
 		throw e;
 	}
 }
+
+/** The system's refusals of a write, in words: an I/O failure of the run, not a fault of the page. */
+const writeFailures: Record<string, string> = {
+	EACCES: 'permission denied',
+	EPERM: 'permission denied',
+	EROFS: 'read-only file system',
+	ENOSPC: 'no space left on the device',
+	EDQUOT: 'disk quota exceeded',
+	EIO: 'input/output error',
+};
 
 async function isFile(p: string): Promise<boolean> {
 	return (await fs.stat(p).catch(() => undefined))?.isFile() ?? false;
@@ -306,8 +333,9 @@ function toPosix(p: string): string {
 /** Paths and parser messages come from the workspace: shown on one line, no control or direction characters (terminalText.ts). */
 const printable = displayText;
 
-async function readStdin(): Promise<string> {
+/** Standard input as bytes: a page formatted to no change goes back exactly as it came. */
+async function readStdin(): Promise<Buffer> {
 	const chunks: Buffer[] = [];
 	for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-	return Buffer.concat(chunks).toString('utf8');
+	return Buffer.concat(chunks);
 }

@@ -70,9 +70,12 @@ export function escapeControlCharacters(text: string): string {
 	return text.replace(unsafeInStream, escapeCharacter);
 }
 
+/** The stream under each {@link escapingStream}, for {@link writeVerbatim}. */
+const unescaped = new WeakMap<NodeJS.WritableStream, NodeJS.WritableStream>();
+
 /** `stream` with every string written through {@link escapeControlCharacters}. */
 export function escapingStream(stream: NodeJS.WritableStream): NodeJS.WritableStream {
-	return new Proxy(stream, {
+	const escaping = new Proxy(stream, {
 		get(target, property) {
 			if (property === 'write')
 				return (chunk: unknown, ...rest: unknown[]) =>
@@ -81,4 +84,17 @@ export function escapingStream(stream: NodeJS.WritableStream): NodeJS.WritableSt
 			return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
 		},
 	});
+	unescaped.set(escaping, stream);
+	return escaping;
+}
+
+/**
+ * Writes a page's own text, byte for byte, past the escaping of {@link escapingStream}: for output
+ * that IS the page (`mintdoc format --stdin-filepath` prints the page an editor or a hook puts back
+ * in place of its buffer), where an escape would change the page (a form feed, an ESC, a carriage
+ * return written as `\u000c`…). Never for messages, names or values shown to a reader: those go
+ * through {@link displayText}. On a stream that does not escape, a plain write.
+ */
+export function writeVerbatim(stream: NodeJS.WritableStream, page: string | Uint8Array): void {
+	(unescaped.get(stream) ?? stream).write(page);
 }

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { findDeepFrontmatter, readFrontmatter } from '../../../server/src/core/mdx/frontmatter';
-import { findExcessiveContainers, findExcessiveNesting } from '../../../server/src/core/mdx/nestingScan';
+import { findExcessiveContainers, findExcessiveNesting, findManyNestedContainerLines } from '../../../server/src/core/mdx/nestingScan';
 import { summarizePage } from '../../../server/src/core/mdx/pageSummary';
 
 const summarize = (text: string) => summarizePage(TextDocument.create('file:///site/index.mdx', 'mdx', 1, text));
@@ -27,8 +27,22 @@ describe('nesting pre-scans', function () {
 		assert.equal(findExcessiveContainers('> - > 1. x\n'.repeat(1000)), undefined);
 	});
 
+	it('finds the line past 500 that each open two or more block quotes or list items', () => {
+		assert.equal(findManyNestedContainerLines('- > x\n'.repeat(500)), undefined);
+		assert.equal(findManyNestedContainerLines('# T\n' + '- > x\n'.repeat(501)), 4 + 500 * 6);
+		assert.equal(findManyNestedContainerLines('> 1. x\n  > y\n'.repeat(600)), 500 * 13);
+		// One container a line, however many lines, is an ordinary page.
+		assert.equal(findManyNestedContainerLines('> x\n- y\n1. z\n'.repeat(5000)), undefined);
+	});
+
 	it('gives such a page one page-too-large finding at its start, quickly', () => {
-		for (const text of ['{'.repeat(100_000) + '}'.repeat(100_000), '<div>\n'.repeat(50_000), '> - '.repeat(50_000) + 'x\n']) {
+		for (const text of [
+			'{'.repeat(100_000) + '}'.repeat(100_000),
+			'<div>\n'.repeat(50_000),
+			'> - '.repeat(50_000) + 'x\n',
+			'> - x\n'.repeat(50_000),
+			'- > x\n'.repeat(501),
+		]) {
 			const { diagnostics } = summarize(text);
 			assert.deepEqual(
 				diagnostics.map(d => [d.code, d.range.start.line, d.range.start.character]),

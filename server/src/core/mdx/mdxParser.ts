@@ -5,6 +5,11 @@ import remarkMath from 'remark-math';
 import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
+import { installLinearEditMap } from './linearEditMap';
+
+// micromark's own `EditMap.consume` copies every earlier event at each container exit: quadratic on
+// pages of many quote or list lines (issue 51). The replacement gives the same events in linear time.
+installLinearEditMap();
 
 /**
  * One MDX parser for the whole server: micromark with the MDX, GFM, frontmatter and math

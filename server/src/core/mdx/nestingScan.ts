@@ -8,6 +8,12 @@
 export const maxMdxNesting = 1000;
 /** Block quotes and list items opened on one line (`> - > - …`). */
 export const maxContainersPerLine = 100;
+/**
+ * Lines that each open two or more block quotes or list items (`- > x`, `> - x`). micromark moves
+ * events around at every container exit on such lines; past this many a page takes seconds even
+ * with the linear edit map (`linearEditMap.ts`; 16,000 lines of `- > x` ≈ 4 s). Real pages have a few.
+ */
+export const maxNestedContainerLines = 500;
 
 /** Offset of the first line that opens more than `maxContainersPerLine` block quotes or list items, or undefined. */
 export function findExcessiveContainers(text: string, from = 0): number | undefined {
@@ -15,6 +21,17 @@ export function findExcessiveContainers(text: string, from = 0): number | undefi
 	pattern.lastIndex = from;
 	const match = pattern.exec(text);
 	return match ? match.index : undefined;
+}
+
+/** Offset of the line past `maxLines` that each open two or more block quotes or list items, or undefined (one linear pass). */
+export function findManyNestedContainerLines(text: string, from = 0, maxLines = maxNestedContainerLines): number | undefined {
+	const pattern = /^(?:[ \t]*(?:>|[-*+](?=[ \t])|\d{1,9}[.)](?=[ \t]))){2}/gm;
+	pattern.lastIndex = from;
+	let count = 0;
+	for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+		if (++count > maxLines) return match.index;
+	}
+	return undefined;
 }
 
 /**

@@ -5,7 +5,14 @@ import { checkTextIsParsable, limits } from '../textGuards';
 import { checkBuildWarnings } from './buildWarningRules';
 import { checkComponents } from './componentRules';
 import { checkFrontmatter } from './frontmatterRules';
-import { findExcessiveContainers, findExcessiveNesting, maxContainersPerLine, maxMdxNesting } from './nestingScan';
+import {
+	findExcessiveContainers,
+	findExcessiveNesting,
+	findManyNestedContainerLines,
+	maxContainersPerLine,
+	maxMdxNesting,
+	maxNestedContainerLines,
+} from './nestingScan';
 import { parseMdxFast } from './fastMdxParse';
 import { parseMdx } from './mdxParser';
 import { readFrontmatter } from './frontmatter';
@@ -52,9 +59,11 @@ function summarize(document: TextDocument, fast: boolean): { summary: PageSummar
 				? 'This page nests block quotes more than 100 deep: MintDoc checks its frontmatter and links but not its MDX syntax.'
 				: findExcessiveContainers(text, frontmatter?.end ?? 0) !== undefined
 					? `This page opens more than ${maxContainersPerLine} block quotes or list items on one line: MintDoc checks its frontmatter and links but not its MDX syntax.`
-					: findExcessiveNesting(text, frontmatter?.end ?? 0) !== undefined
-						? `This page nests braces and elements more than ${maxMdxNesting} deep: MintDoc checks its frontmatter and links but not its MDX syntax.`
-						: undefined;
+					: findManyNestedContainerLines(text, frontmatter?.end ?? 0) !== undefined
+						? `This page has more than ${maxNestedContainerLines} lines that each open two or more block quotes or list items: MintDoc checks its frontmatter and links but not its MDX syntax.`
+						: findExcessiveNesting(text, frontmatter?.end ?? 0) !== undefined
+							? `This page nests braces and elements more than ${maxMdxNesting} deep: MintDoc checks its frontmatter and links but not its MDX syntax.`
+							: undefined;
 	if (tooHard) {
 		diagnostics.push(createDiagnostic({ start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, tooHard, 'page-too-large'));
 		appendAll(diagnostics, scanAccessibility(document));

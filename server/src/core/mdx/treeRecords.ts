@@ -1,9 +1,10 @@
-import type { Heading, Nodes, Root } from 'mdast';
+import type { Heading, Nodes, Paragraph, Root } from 'mdast';
 import type { PageRecorder } from './pageRecords';
 
 /** Records what a syntax tree of the page (or of a chunk of it starting at `base`) holds: links, headings, elements, imports, folds. */
 export function recordTree(tree: Root, recorder: PageRecorder, base: number): void {
 	const stack: Nodes[] = [tree];
+	const unravelled = new Set<Nodes>();
 	// What each node on the stack is directly in, as PageElement.parent says it: the nearest named flow element or null.
 	const parents: (string | null)[] = [null];
 	while (stack.length) {
@@ -28,7 +29,7 @@ export function recordTree(tree: Root, recorder: PageRecorder, base: number): vo
 						node.attributes.flatMap(a => (a.type === 'mdxJsxAttribute' ? [a] : [])),
 						start,
 						end,
-						node.type === 'mdxJsxFlowElement' ? parent : undefined,
+						node.type === 'mdxJsxFlowElement' || unravelled.has(node) ? parent : undefined,
 					);
 					if (node.type === 'mdxJsxFlowElement') recorder.fold(recorder.line(start), recorder.line(end));
 					break;
@@ -43,13 +44,37 @@ export function recordTree(tree: Root, recorder: PageRecorder, base: number): vo
 		}
 		if ('children' in node) {
 			// A fragment is transparent (the platform's remarkValidateTabs/Steps skip it); Markdown containers are not.
-			const childParent = node.type === 'mdxJsxFlowElement' ? (node.name ?? parent) : null;
+			let childParent = node.type === 'mdxJsxFlowElement' ? (node.name ?? parent) : null;
+			if (node.type === 'paragraph' && isUnravelled(node)) {
+				// Its Tabs and Steps are flow elements of the paragraph's container (see isUnravelled).
+				childParent = parent;
+				for (const child of node.children) if (child.type === 'mdxJsxTextElement' && child.name && unravelledNames.has(child.name)) unravelled.add(child);
+			}
 			for (let i = node.children.length - 1; i >= 0; i--) {
 				stack.push(node.children[i] as Nodes);
 				parents.push(childParent);
 			}
 		}
 	}
+}
+
+/** Elements whose placement the platform judges (its remarkValidateTabs and remarkValidateSteps): Tab and Step. */
+const unravelledNames: ReadonlySet<string> = new Set(['Tab', 'Step']);
+
+/**
+ * A paragraph of nothing but elements, expressions and white space (`<Tab title="A">a</Tab>` on its
+ * own line): the platform's compiler (@mdx-js/mdx `remarkMarkAndUnravel`, before any plugin of the
+ * platform runs) turns its elements into flow elements of the paragraph's container. Only Tab and
+ * Step are recorded so (the line scanner declines pages with them in text, and records every other
+ * element in text as the parser does, with no parent).
+ */
+function isUnravelled(paragraph: Paragraph): boolean {
+	let element = false;
+	for (const child of paragraph.children) {
+		if (child.type === 'mdxJsxTextElement' || child.type === 'mdxTextExpression') element = true;
+		else if (child.type !== 'text' || /[^\t\n\r ]/.test(child.value)) return false;
+	}
+	return element;
 }
 
 function plainText(node: Nodes): string {

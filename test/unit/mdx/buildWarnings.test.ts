@@ -128,6 +128,37 @@ describe("Build warnings of the platform's remark plugins", () => {
 		assert.deepEqual(result, {});
 	});
 
+	// common 1.0.1211 resolveAllImports: "default-import-no-default-export".
+	it('a default import of a snippet of named exports only will not render (before: silent); other imports are left alone', async () => {
+		const page = [
+			"import Values from '/snippets/values.mdx';", // 0: exports only → warned
+			"import Meta, { a } from '../snippets/meta.mdx';", // 1: frontmatter + exports only → warned
+			"import Intro from '/snippets/intro.mdx';", // 2: content: a component
+			"import Both from '/snippets/both.mdx';", // 3: has a default export
+			"import { b } from '/snippets/values.mdx';", // 4: named
+			'',
+			'# Page',
+			'',
+		].join('\n');
+		const result = await checkPages({
+			'docs.json': docsJson({ pages: ['guides/index'] }),
+			'guides/index.mdx': page,
+			'snippets/values.mdx': 'export const a = 1;\nexport function b() {\n  return 2;\n}\n',
+			'snippets/meta.mdx': '---\ntitle: x\n---\n\nexport const a = { x: 1 };\n',
+			'snippets/intro.mdx': 'export const a = 1;\n\nHello {a}.\n',
+			'snippets/both.mdx': 'export const a = 1;\nexport default function Both() {\n  return null;\n}\n',
+		});
+		assertDiagnostics(result['guides/index.mdx'] ?? [], [
+			{
+				range: [0, 19, 0, 38],
+				code: 'snippet-default-import',
+				message: /^Default import "Values" will not render — \/snippets\/values\.mdx has no default export\. Use a named import instead: import \{ a, b \} from '\/snippets\/values\.mdx'$/,
+				severity: 2,
+			},
+			{ range: [1, 25, 1, 45], code: 'snippet-default-import', message: /^Default import "Meta" will not render — \/snippets\/meta\.mdx has no default export/ },
+		]);
+	});
+
 	it('leaves distinct titles and one example of each alone', async () => {
 		assert.deepEqual(
 			await check(

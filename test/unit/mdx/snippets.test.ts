@@ -45,9 +45,9 @@ describe('surround-with snippets for MDX', () => {
 			const inline = snippet.body.length === 1;
 			for (const selection of ['Some **bold** text and `code`.', ...(inline ? [] : ['First paragraph.\n\nSecond paragraph with [a link](#top).'])]) {
 				// A Tab or Step goes directly in its Tabs or Steps (the platform warns otherwise): that is where one surrounds text.
-				const container = outer === 'Tab' ? 'Tabs' : outer === 'Step' ? 'Steps' : undefined;
+				const container: string | undefined = outer === 'Tab' ? 'Tabs' : outer === 'Step' ? 'Steps' : undefined;
 				const expanded = expand(snippet.body, selection);
-				const text = `# Top\n\n${container ? `<${container}>\n${expanded}\n</${container}>` : expanded}\n`;
+				const text: string = `# Top\n\n${container ? `<${container}>\n${expanded}\n</${container}>` : expanded}\n`;
 				assert.ok(text.includes(selection), text);
 				const { diagnostics } = summarizePage(TextDocument.create('file:///ws/page.mdx', 'mdx', 1, text));
 				assert.deepEqual(

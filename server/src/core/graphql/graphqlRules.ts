@@ -5,8 +5,8 @@ import type { Navigation } from '../docsConfig/navigation';
 import { closestMatch } from '../textDistance';
 import { isReadWhole, oversizedSize, refusedMessage, refusedReason, tooLargeMessage } from '../textGuards';
 import { joinUri } from '../uris';
-import { graphqlSelectors, resolveGraphqlSelector, type GraphqlSchemaParse } from './graphqlSchema';
-import { graphqlScopeOf, parseGraphqlSelector } from './graphqlSelectors';
+import { graphqlSelectors, resolveGraphqlSelector, type GraphqlReference, type GraphqlSchemaParse } from './graphqlSchema';
+import { graphqlScopeOf, parseGraphqlSelector, type GraphqlSelector } from './graphqlSelectors';
 
 /** Reads a schema file and parses it (the site state keeps one parse per text); undefined when there is no such file. */
 export type GraphqlLoader = (uri: string) => Promise<{ readonly document: TextDocument; readonly parse: GraphqlSchemaParse } | undefined>;
@@ -86,13 +86,7 @@ export async function checkGraphql(rootUri: string, navigation: Navigation | und
 		if (!scope || known?.kind !== 'local' || !('reference' in known.parse)) continue;
 		const { reference } = known.parse;
 		if (resolveGraphqlSelector(reference, selector)) continue;
-		const keyword = selector.kind.toUpperCase() + ' ';
-		const suggestion = closestMatch(
-			entry.value.trim(),
-			graphqlSelectors(reference)
-				.map(s => s.selector)
-				.filter(s => s.startsWith(keyword)),
-		);
+		const suggestion = closestMatch(entry.value.trim(), selectorsLike(reference, selector));
 		sink.atNode(
 			entry.node,
 			`GraphQL ${selector.kind} ${selector.name} not found in ${scope.source}: the platform's build fails.${suggestion ? ` Did you mean '${suggestion}'?` : ''}`,
@@ -100,6 +94,17 @@ export async function checkGraphql(rootUri: string, navigation: Navigation | und
 		);
 	}
 	return { sources, files, missing };
+}
+
+/** What a selector that resolves to nothing may have meant: the same kind, and for `a.b` the fields beside `b` (under `a`). */
+function selectorsLike(reference: GraphqlReference, selector: GraphqlSelector): string[] {
+	const keyword = selector.kind.toUpperCase();
+	const dot = selector.name.lastIndexOf('.');
+	if (dot === -1) return graphqlSelectors(reference).flatMap(s => (s.selector.startsWith(keyword + ' ') ? [s.selector] : []));
+	const prefix = selector.name.slice(0, dot);
+	const parent = resolveGraphqlSelector(reference, { kind: selector.kind, name: prefix });
+	const type = parent && 'typeName' in parent ? reference.types.get(parent.typeName) : undefined;
+	return (type?.fields ?? []).map(field => `${keyword} ${prefix}.${field.name}`);
 }
 
 /**

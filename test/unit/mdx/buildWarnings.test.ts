@@ -150,7 +150,7 @@ describe("Build warnings of the platform's remark plugins", () => {
 		});
 		assertDiagnostics(result['guides/index.mdx'] ?? [], [
 			{
-				range: [0, 19, 0, 38],
+				range: [0, 20, 0, 40],
 				code: 'snippet-default-import',
 				message: /^Default import "Values" will not render — \/snippets\/values\.mdx has no default export\. Use a named import instead: import \{ a, b \} from '\/snippets\/values\.mdx'$/,
 				severity: 2,

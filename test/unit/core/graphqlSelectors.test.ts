@@ -37,13 +37,30 @@ describe('GraphQL selector entries', () => {
 });
 
 describe('GraphQL schemas: selectors checked against the SDL, schema errors, completion, one parse per text', () => {
-	const tab = (pages: string[], graphql: unknown = 'schema.graphql') => docsJson({ tabs: [{ tab: 'GraphQL', graphql, groups: [{ group: 'Reference', pages }] }] });
+	const tab = (pages: string[], graphql: unknown = 'schema.graphql') =>
+		docsJson({ tabs: [{ tab: 'GraphQL', graphql, groups: [{ group: 'Reference', pages }] }] });
 
 	it('reports a selector the schema lacks, by the platform’s resolution (before: silent), with the selector meant', async () => {
-		const text = tab(['QUERY users', 'QUERY user', 'MUTATION billing.refund', 'MUTATION billing.refnd', 'TYPE User', 'TYPE Billing', 'TYPE Query', 'TYPE ID', 'QUERY users.id', 'QUERY users.name']);
+		const text = tab([
+			'QUERY users',
+			'QUERY user',
+			'MUTATION billing.refund',
+			'MUTATION billing.refnd',
+			'TYPE User',
+			'TYPE Billing',
+			'TYPE Query',
+			'TYPE ID',
+			'QUERY users.id',
+			'QUERY users.name',
+		]);
 		const result = await checkSite({ 'docs.json': text, 'schema.graphql': sdl });
 		assertDiagnostics(result['docs.json'] ?? [], [
-			{ range: rangeOf(text, '"QUERY user"'), code: 'graphql-selector-not-found', message: /^GraphQL query user not found in schema\.graphql: the platform's build fails\. Did you mean 'QUERY users'\?$/, severity: 1 },
+			{
+				range: rangeOf(text, '"QUERY user"'),
+				code: 'graphql-selector-not-found',
+				message: /^GraphQL query user not found in schema\.graphql: the platform's build fails\. Did you mean 'QUERY users'\?$/,
+				severity: 1,
+			},
 			{ range: rangeOf(text, '"MUTATION billing.refnd"'), code: 'graphql-selector-not-found', message: /Did you mean 'MUTATION billing\.refund'\?$/ },
 			// A root operation type and a built-in scalar get no page (prebuild isDocumentedType).
 			{ range: rangeOf(text, '"TYPE Query"'), code: 'graphql-selector-not-found', message: /^GraphQL type Query not found/ },
@@ -57,14 +74,22 @@ describe('GraphQL schemas: selectors checked against the SDL, schema errors, com
 		const syntax = tab(['QUERY users', 'QUERY nope']);
 		const broken = await checkSite({ 'docs.json': syntax, 'schema.graphql': 'type Query { users: [User!]! \n' });
 		assertDiagnostics(broken['docs.json'] ?? [], [
-			{ range: rangeOf(syntax, '"schema.graphql"'), code: 'graphql-schema-invalid', message: /^The GraphQL schema schema\.graphql is invalid: Syntax Error: Expected Name, found <EOF>\. \(line 2, column 1\)\./ },
+			{
+				range: rangeOf(syntax, '"schema.graphql"'),
+				code: 'graphql-schema-invalid',
+				message: /^The GraphQL schema schema\.graphql is invalid: Syntax Error: Expected Name, found <EOF>\. \(line 2, column 1\)\./,
+			},
 		]);
 		// Builds but does not validate (validateSchema): no Query type.
 		const noQuery = await checkSite({ 'docs.json': syntax, 'schema.graphql': 'type User { id: ID }\n' });
-		assertDiagnostics(noQuery['docs.json'] ?? [], [{ range: rangeOf(syntax, '"schema.graphql"'), code: 'graphql-schema-invalid', message: /Query root type must be provided/ }]);
+		assertDiagnostics(noQuery['docs.json'] ?? [], [
+			{ range: rangeOf(syntax, '"schema.graphql"'), code: 'graphql-schema-invalid', message: /Query root type must be provided/ },
+		]);
 		// An unknown type (buildSchema's SDL rules).
 		const unknown = await checkSite({ 'docs.json': syntax, 'schema.graphql': 'type Query { users: [Person] }\n' });
-		assertDiagnostics(unknown['docs.json'] ?? [], [{ range: rangeOf(syntax, '"schema.graphql"'), code: 'graphql-schema-invalid', message: /Unknown type "Person"/ }]);
+		assertDiagnostics(unknown['docs.json'] ?? [], [
+			{ range: rangeOf(syntax, '"schema.graphql"'), code: 'graphql-schema-invalid', message: /Unknown type "Person"/ },
+		]);
 	});
 
 	it('reports a schema it cannot load as the platform words it: missing, absolute, escaping the root, plain http; hosted https ones are not read', async () => {
@@ -79,8 +104,16 @@ describe('GraphQL schemas: selectors checked against the SDL, schema errors, com
 		});
 		const result = await checkSite({ 'docs.json': text, 'schema.graphql': sdl });
 		assertDiagnostics(result['docs.json'] ?? [], [
-			{ range: rangeOf(text, '"missing.graphql"'), code: 'graphql-schema-invalid', message: /^Unable to load GraphQL schema missing\.graphql: no such file under the docs root/ },
-			{ range: rangeOf(text, '"/schema.graphql"'), code: 'graphql-schema-invalid', message: /^Unable to load GraphQL schema \/schema\.graphql: path must be relative/ },
+			{
+				range: rangeOf(text, '"missing.graphql"'),
+				code: 'graphql-schema-invalid',
+				message: /^Unable to load GraphQL schema missing\.graphql: no such file under the docs root/,
+			},
+			{
+				range: rangeOf(text, '"/schema.graphql"'),
+				code: 'graphql-schema-invalid',
+				message: /^Unable to load GraphQL schema \/schema\.graphql: path must be relative/,
+			},
 			{ range: rangeOf(text, '"../outside.graphql"'), code: 'graphql-schema-invalid', message: /path escapes the content directory/ },
 			{ range: rangeOf(text, '"http://example.com/schema.graphql"'), code: 'graphql-schema-invalid', message: /URL must use HTTPS/ },
 		]);

@@ -152,10 +152,15 @@ describe("Build warnings of the platform's remark plugins", () => {
 			{
 				range: [0, 20, 0, 40],
 				code: 'snippet-default-import',
-				message: /^Default import "Values" will not render — \/snippets\/values\.mdx has no default export\. Use a named import instead: import \{ a, b \} from '\/snippets\/values\.mdx'$/,
+				message:
+					/^Default import "Values" will not render — \/snippets\/values\.mdx has no default export\. Use a named import instead: import \{ a, b \} from '\/snippets\/values\.mdx'$/,
 				severity: 2,
 			},
-			{ range: [1, 25, 1, 45], code: 'snippet-default-import', message: /^Default import "Meta" will not render — \/snippets\/meta\.mdx has no default export/ },
+			{
+				range: [1, 25, 1, 45],
+				code: 'snippet-default-import',
+				message: /^Default import "Meta" will not render — \/snippets\/meta\.mdx has no default export/,
+			},
 		]);
 	});
 

@@ -59,7 +59,11 @@ export async function checkGraphql(rootUri: string, navigation: Navigation | und
 			const loaded = await load(located.uri);
 			if (!loaded) {
 				missing.add(located.uri);
-				return void sources.set(source, { kind: 'unavailable', uri: located.uri, problem: `Unable to load GraphQL schema ${source}: no such file under the docs root` });
+				return void sources.set(source, {
+					kind: 'unavailable',
+					uri: located.uri,
+					problem: `Unable to load GraphQL schema ${source}: no such file under the docs root`,
+				});
 			}
 			files.set(located.uri, loaded.document);
 			const unread = unreadProblem(source, loaded.document);
@@ -68,7 +72,8 @@ export async function checkGraphql(rootUri: string, navigation: Navigation | und
 	);
 	for (const { source, node } of scopes) {
 		const known = sources.get(source);
-		if (known?.kind === 'unavailable') sink.atNode(node, `${known.problem}: the platform's build stops here and generates no GraphQL page.`, 'graphql-schema-invalid');
+		if (known?.kind === 'unavailable')
+			sink.atNode(node, `${known.problem}: the platform's build stops here and generates no GraphQL page.`, 'graphql-schema-invalid');
 		else if (known?.kind === 'local' && 'error' in known.parse) {
 			const { message, line, column } = known.parse.error;
 			sink.atNode(

@@ -97,12 +97,18 @@ export function exportsOnlyOf(tree: Root): string[] | undefined {
 
 function exportedNames(esm: string): string[] {
 	const names: string[] = [];
-	for (const m of esm.matchAll(/(?:^|[\n;])\s*export\s+(?:(default)\b|(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=|(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)|class\s+([A-Za-z_$][\w$]*)|\{([^}]*)\})/g)) {
+	for (const m of esm.matchAll(
+		/(?:^|[\n;])\s*export\s+(?:(default)\b|(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=|(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)|class\s+([A-Za-z_$][\w$]*)|\{([^}]*)\})/g,
+	)) {
 		if (m[1]) names.push('default');
 		else if (m[2] ?? m[3] ?? m[4]) names.push((m[2] ?? m[3] ?? m[4])!);
 		else
 			for (const part of m[5]!.split(',')) {
-				const name = part.trim().split(/\s+as\s+/).pop()!.trim();
+				const name = part
+					.trim()
+					.split(/\s+as\s+/)
+					.pop()!
+					.trim();
 				if (/^[A-Za-z_$][\w$]*$/.test(name)) names.push(name);
 			}
 	}

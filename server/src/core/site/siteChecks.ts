@@ -244,7 +244,9 @@ function headOf(document: TextDocument, known?: string): TextDocument {
  * where a page puts the snippet (the build judges the page with the snippet in it).
  */
 function pageOwnDiagnostics(summary: PageSummary, pagePath: string): readonly Diagnostic[] {
-	return /^_?snippets\//.test(pagePath) ? summary.diagnostics.filter(d => !String(d.code).startsWith('a11y-') && !placedBySnippetUser.has(String(d.code))) : summary.diagnostics;
+	return /^_?snippets\//.test(pagePath)
+		? summary.diagnostics.filter(d => !String(d.code).startsWith('a11y-') && !placedBySnippetUser.has(String(d.code)))
+		: summary.diagnostics;
 }
 
 const placedBySnippetUser = new Set(['tab-outside-tabs', 'step-outside-steps']);

@@ -94,7 +94,9 @@ export async function buildSiteModel(
 	const disk = settled(lookUpDisk(config.root, checks, findMissed, fileExists, sink));
 	const configTexts = [...config.files.values()].map(document => document.getText());
 	// Only where a configuration text names `graphql` is the navigation walked for it.
-	const graphql = settled(loadGraphql && textsMention(configTexts, 'graphql') ? checkGraphql(rootUri, navigation, loadGraphql, sink) : Promise.resolve(noGraphqlSchemas));
+	const graphql = settled(
+		loadGraphql && textsMention(configTexts, 'graphql') ? checkGraphql(rootUri, navigation, loadGraphql, sink) : Promise.resolve(noGraphqlSchemas),
+	);
 	checkTopLevelKeys(config.root, sink);
 	checkTranslations(navigation, sink, rules.translations);
 	checkContrast(config.root, sink);

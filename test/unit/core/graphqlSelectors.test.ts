@@ -5,7 +5,7 @@ import { parseGraphqlSelector } from '../../../server/src/core/graphql/graphqlSe
 import { createLanguageService } from '../../../server/src/core/languageService';
 import { InMemoryWorkspace, workspaceRoot, workspaceUri } from '../../helpers/inMemoryWorkspace';
 import { assertDiagnostics } from '../../helpers/diagnostics';
-import { checkSite, docsJson, rangeOf } from '../../helpers/siteCheck';
+import { checkPages, checkSite, docsJson, rangeOf } from '../../helpers/siteCheck';
 
 // @mintlify/prebuild 1.0.1370 generateGraphqlDivisions + @mintlify/common 1.0.1211 parseGraphqlSelector.
 const sdl = 'type User { id: ID! }\ntype Query { users: [User!]! }\ntype Mutation { billing: Billing }\ntype Billing { refund: Boolean }\n';
@@ -158,5 +158,20 @@ describe('GraphQL schemas: selectors checked against the SDL, schema errors, com
 		workspace.write('schema.graphql', sdl.replace('type User { id: ID! }', 'type Person { id: ID! }').replace('[User!]!', '[Person!]!'));
 		assert.deepEqual(await service.didChangeFiles([{ uri: workspaceUri('schema.graphql'), type: 'changed' }]), [workspaceRoot]);
 		assert.deepEqual(await codes(), ['graphql-selector-not-found']);
+	});
+});
+
+describe('GraphQL generated pages as link targets', () => {
+	it('serves links into the folder the platform generates the pages in (graphql-reference, or graphql.directory)', async () => {
+		const text = docsJson({
+			tabs: [
+				{ tab: 'Guides', groups: [{ group: 'G', pages: ['index'] }] },
+				{ tab: 'GraphQL', graphql: 'schema.graphql', groups: [{ group: 'R', pages: ['QUERY users'] }] },
+				{ tab: 'Admin', graphql: { source: 'schema.graphql', directory: 'admin-api' }, groups: [{ group: 'R', pages: ['TYPE User'] }] },
+			],
+		});
+		const page = '# Home\n\nSee [users](/graphql-reference/queries/users), [User](/admin-api/types/User) and [nothing](/nowhere).\n';
+		const result = await checkPages({ 'docs.json': text, 'schema.graphql': sdl, 'index.mdx': page });
+		assertDiagnostics(result['index.mdx'] ?? [], [{ range: rangeOf(page, '/nowhere'), code: 'link-broken' }]);
 	});
 });

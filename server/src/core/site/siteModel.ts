@@ -259,7 +259,8 @@ export function looksLikeOpenApi(text: string): boolean {
 
 /**
  * Folders where the platform generates API pages: each `openapi` object's `directory`, and the
- * default `api-reference` as soon as any OpenAPI source is configured.
+ * default `api-reference` as soon as any OpenAPI source is configured; each `graphql` element's
+ * `directory`, by default `graphql-reference`.
  */
 export function generatedPageFolders(
 	config: ConfigNode | undefined,
@@ -271,7 +272,7 @@ export function generatedPageFolders(
 	const key = navigation ?? config;
 	const known = key && generatedFolders.get(key);
 	if (known) return known;
-	const found = texts && !textsMention(texts, 'openapi') ? [] : findGeneratedPageFolders(config, navigation);
+	const found = texts && !textsMention(texts, 'openapi') && !textsMention(texts, 'graphql') ? [] : findGeneratedPageFolders(config, navigation);
 	if (key) generatedFolders.set(key, found);
 	return found;
 }
@@ -286,6 +287,13 @@ function findGeneratedPageFolders(config: ConfigNode | undefined, navigation: Na
 		if (!source) continue;
 		const directory = getValue(source, 'directory');
 		folders.add(directory?.kind === 'string' ? (directory.value as string).replace(/^\/+|\/+$/g, '') : 'api-reference');
+	}
+	// GraphQL pages go under `graphql.directory`, by default `graphql-reference` (prebuild 1.0.1370 generateGraphqlDivisions).
+	for (const element of navigation?.elements ?? []) {
+		const graphql = getProperty(element.node, 'graphql')?.value;
+		if (!graphql) continue;
+		const directory = getValue(graphql, 'directory');
+		folders.add(directory?.kind === 'string' ? (directory.value as string).replace(/^\/+|\/+$/g, '') : 'graphql-reference');
 	}
 	return [...folders];
 }

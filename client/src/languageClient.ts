@@ -8,9 +8,10 @@ import { readSetting } from './config';
 
 /**
  * Files the server watches on disk: configuration (docs.json and the JSON files it pulls in with
- * `$ref`), pages, and .mintignore. The server ignores what is not part of a site.
+ * `$ref`), pages, OpenAPI documents, GraphQL schemas (`graphql` in docs.json: `.graphql`, `.graphqls`,
+ * `.gql`) and .mintignore. The server ignores what is not part of a site.
  */
-const watchedGlob = '**/{*.json,*.mdx,*.md,*.yaml,*.yml,.mintignore}';
+const watchedGlob = '**/{*.json,*.mdx,*.md,*.yaml,*.yml,*.graphql,*.graphqls,*.gql,.mintignore}';
 
 /** Builds (but does not start) the client for the bundled server in `dist/server.js`, over Node IPC. */
 export function createLanguageClient(context: vscode.ExtensionContext, outputChannel: vscode.OutputChannel): LanguageClient {

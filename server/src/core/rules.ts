@@ -163,6 +163,14 @@ export const rules = {
 		severity: DiagnosticSeverity.Warning,
 		summary: 'A Tab with title="": the platform build warns that it has no accessible name and cannot deep-link.',
 	},
+	'tab-outside-tabs': {
+		severity: DiagnosticSeverity.Warning,
+		summary: 'A Tab that is not a direct child of Tabs: the platform build warns that all Tab components must be direct children of Tabs.',
+	},
+	'step-outside-steps': {
+		severity: DiagnosticSeverity.Warning,
+		summary: 'A Step that is not a direct child of Steps: the platform build warns that all Step components must be direct children of Steps.',
+	},
 	'api-example-multiple': {
 		severity: DiagnosticSeverity.Warning,
 		summary: 'More than one RequestExample or ResponseExample on a page: the platform build warns that only one of each is supported.',
@@ -221,6 +229,18 @@ export const rules = {
 	},
 	'link-anchor-missing': { severity: DiagnosticSeverity.Warning, summary: "A link's #anchor matches no heading of the target page." },
 	'import-not-found': { severity: DiagnosticSeverity.Error, summary: 'An import names a snippet or file that does not exist.' },
+	'snippet-default-import': {
+		severity: DiagnosticSeverity.Warning,
+		summary: 'A default import of a snippet that only exports named values and has no default export: the platform build warns that it will not render.',
+	},
+	'graphql-schema-invalid': {
+		severity: DiagnosticSeverity.Error,
+		summary: 'The GraphQL schema a `graphql` value names cannot be loaded, parsed or built: the platform build fails.',
+	},
+	'graphql-selector-not-found': {
+		severity: DiagnosticSeverity.Error,
+		summary: 'A QUERY, MUTATION or TYPE entry names a field or type the GraphQL schema in scope does not have: the platform build fails.',
+	},
 	'openapi-spec-not-found': { severity: DiagnosticSeverity.Error, summary: 'An OpenAPI source names a file that does not exist.' },
 	'openapi-version': { severity: DiagnosticSeverity.Error, summary: 'An OpenAPI source is Swagger 2.0; the platform needs OpenAPI 3.0+.' },
 	'openapi-method-case': { severity: DiagnosticSeverity.Error, summary: 'An endpoint entry writes the HTTP method in lower case.' },

@@ -74,9 +74,11 @@ describe('fast page scanner', () => {
 						['title', 'string', 'Start'],
 						['href', 'string', '/quickstart'],
 					],
+					// A flow element at the top level; the Badge is in text (no parent).
+					parent: null,
 				},
 				{ name: 'Badge', nameRange: range(9, 36, 41), attributes: ['color'], props: [['color', 'string', 'green']] },
-				{ name: 'Accordion', nameRange: range(18, 1, 10), attributes: ['title'], props: [['title', 'string', 'More details']] },
+				{ name: 'Accordion', nameRange: range(18, 1, 10), attributes: ['title'], props: [['title', 'string', 'More details']], parent: null },
 			],
 		);
 		assert.deepEqual(summary.folds, [
@@ -99,7 +101,7 @@ describe('fast page scanner', () => {
 			'---\ntitle: x\n---\nimport Warning2 from \'/snippets/warning.mdx\';\nimport { A, B as Bee } from "/snippets/parts.mdx"\n\n<Warning2 />\n<Bee />\n';
 		const summary = fast(text)!;
 		assert.deepEqual(summary.imports, [
-			{ source: '/snippets/warning.mdx', range: range(3, 22, 43) },
+			{ source: '/snippets/warning.mdx', range: range(3, 22, 43), defaultName: 'Warning2' },
 			{ source: '/snippets/parts.mdx', range: range(4, 29, 48) },
 		]);
 		assert.deepEqual([...summary.localNames], ['Warning2', 'A', 'Bee']);

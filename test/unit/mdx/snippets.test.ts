@@ -44,7 +44,10 @@ describe('surround-with snippets for MDX', () => {
 			// A one-line snippet (Tooltip) wraps words inside a paragraph; the others take whole blocks too.
 			const inline = snippet.body.length === 1;
 			for (const selection of ['Some **bold** text and `code`.', ...(inline ? [] : ['First paragraph.\n\nSecond paragraph with [a link](#top).'])]) {
-				const text = `# Top\n\n${expand(snippet.body, selection)}\n`;
+				// A Tab or Step goes directly in its Tabs or Steps (the platform warns otherwise): that is where one surrounds text.
+				const container: string | undefined = outer === 'Tab' ? 'Tabs' : outer === 'Step' ? 'Steps' : undefined;
+				const expanded = expand(snippet.body, selection);
+				const text: string = `# Top\n\n${container ? `<${container}>\n${expanded}\n</${container}>` : expanded}\n`;
 				assert.ok(text.includes(selection), text);
 				const { diagnostics } = summarizePage(TextDocument.create('file:///ws/page.mdx', 'mdx', 1, text));
 				assert.deepEqual(

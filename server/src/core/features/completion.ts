@@ -9,6 +9,7 @@ import { getValue, type ConfigNode } from '../docsConfig/configTree';
 import { allowedChildKeys, isChildKey, type ChildKey, type NavElement, type PageEntry } from '../docsConfig/navigation';
 import { pagePathOf } from '../docsConfig/pageEntries';
 import { endpointCompletions } from './endpointFeatures';
+import { graphqlCompletions } from './graphqlFeatures';
 import { listedPages, type ListedPages, type ListedPagesDerivation } from './listedPages';
 import { rankPageCandidates, sortPaths, type SortedPaths } from './pageCandidates';
 import type { PageIndex } from '../site/pageIndex';
@@ -82,6 +83,7 @@ export function doComplete(site: SiteModel, document: TextDocument, position: Po
 			first.incomplete && typed ? endpointCompletions(site, here, listedEndpoints, replace, { needle: typed.toLowerCase(), limit: maxPageItems }) : first;
 		incomplete ||= endpoints.incomplete;
 		appendAll(items, endpoints.items);
+		appendAll(items, graphqlCompletions(site, here, listedEndpoints, replace));
 	}
 	return { isIncomplete: incomplete, items };
 }

@@ -1,4 +1,4 @@
-import { getProperty, getValue, type ConfigNode } from '../docsConfig/configTree';
+import { getProperty, getValue, type ConfigNode, type ConfigScalar } from '../docsConfig/configTree';
 import type { NavElement } from '../docsConfig/navigation';
 
 /** What a GraphQL selector entry names: one field of the schema's query or mutation type, or one type. */
@@ -27,16 +27,20 @@ export function parseGraphqlSelector(value: string): GraphqlSelector | undefined
 
 /** The GraphQL schema source in scope of an element: its own `graphql` or the nearest ancestor's (a path, a URL, or `{ source }`). */
 export function graphqlSourceOf(element: NavElement | undefined): string | undefined {
+	return graphqlScopeOf(element)?.source;
+}
+
+/** The `graphql` in scope of an element: its source and the string node that names it (where its findings go). */
+export function graphqlScopeOf(element: NavElement | undefined): { readonly source: string; readonly node: ConfigScalar } | undefined {
 	for (let e = element; e; e = e.parent) {
-		const value = getProperty(e.node, 'graphql')?.value;
-		const source = sourceOf(value);
-		if (source !== undefined) return source;
+		const node = sourceNodeOf(getProperty(e.node, 'graphql')?.value);
+		if (node) return { source: node.value as string, node };
 	}
 	return undefined;
 }
 
-function sourceOf(value: ConfigNode | undefined): string | undefined {
-	if (value?.kind === 'string') return value.value as string;
+function sourceNodeOf(value: ConfigNode | undefined): ConfigScalar | undefined {
+	if (value?.kind === 'string') return value;
 	const source = getValue(value, 'source');
-	return source?.kind === 'string' ? (source.value as string) : undefined;
+	return source?.kind === 'string' ? source : undefined;
 }

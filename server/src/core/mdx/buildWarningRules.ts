@@ -1,19 +1,35 @@
 import slugify from '@sindresorhus/slugify';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { createDiagnostic } from '../diagnostic';
+import type { RuleId } from '../rules';
 import type { PageElement, PageProp } from './pageTypes';
+
+/** The containers the platform wants a Tab and a Step directly in (common 1.0.1211 `remarkValidateTabs`, `remarkValidateSteps`). */
+const requiredParents: ReadonlyMap<string, { readonly parent: string; readonly code: RuleId }> = new Map([
+	['Tab', { parent: 'Tabs', code: 'tab-outside-tabs' }],
+	['Step', { parent: 'Steps', code: 'step-outside-steps' }],
+] as const);
 
 /**
  * Warnings the platform's build prints for a page (@mintlify/common 1.0.1211, remark plugins
- * `remarkValidateAccordions`, `remarkValidateTabs`, `remarkValidateApiExamples`), in its words.
- * Only what the page's flat list of elements shows: the "direct child of <Tabs>/<Steps>" checks
- * need the element tree and are not made here.
+ * `remarkValidateAccordions`, `remarkValidateTabs`, `remarkValidateSteps`,
+ * `remarkValidateApiExamples`), in its words. A Tab or Step is judged only as a flow element (alone
+ * on its lines), as the platform visits `mdxJsxFlowElement`s only.
  */
 export function checkBuildWarnings(elements: readonly PageElement[]): Diagnostic[] {
 	const diagnostics: Diagnostic[] = [];
 	const accordionIds = new Map<string, string>();
 	const examples = { RequestExample: 0, ResponseExample: 0 };
 	for (const element of elements) {
+		const required = requiredParents.get(element.name);
+		if (required && element.parent !== undefined && element.parent !== required.parent)
+			diagnostics.push(
+				createDiagnostic(
+					element.nameRange,
+					`Please ensure that all <${element.name}> components are direct children of <${required.parent}>.${element.parent ? ` This one is in <${element.parent}>.` : ''}`,
+					required.code,
+				),
+			);
 		if (element.name === 'Accordion') {
 			const title = stringProp(element.props, 'title');
 			if (!title) continue;

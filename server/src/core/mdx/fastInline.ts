@@ -10,6 +10,9 @@ const autolinkStart = /^(?:https?:\/\/|www\.)/i;
 /** In a GFM autolink literal these could swallow link or code syntax (`https://x/[a](/b)` is one autolink). */
 const autolinkUnsafe = /[[\]`<>{}\\]/;
 
+/** Elements whose placement is judged (see treeRecords.ts): in text, the parser reads them. */
+const unravelledNames: ReadonlySet<string> = new Set(['Tab', 'Step']);
+
 /** The last text asked about: the chunks of one page share their page's answer. */
 let lastDollarText: { text: string; answer: boolean } | undefined;
 
@@ -66,6 +69,9 @@ export class InlineScanner {
 				if (heading || inLabel) return undefined;
 				const tag = scanTag(this.text, i, to);
 				if (!tag) return undefined;
+				// A Tab or Step in a paragraph of nothing but elements is a flow element to the platform's
+				// compiler (it unravels such paragraphs), judged by its placement: the parser reads that page.
+				if (unravelledNames.has(tag.name)) return undefined;
 				if (tag.closing) {
 					if (elements.pop() !== tag.name) return undefined;
 				} else {

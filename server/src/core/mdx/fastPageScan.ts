@@ -326,7 +326,8 @@ class BodyScanner {
 				element.fold.endLine = endLine;
 				continue;
 			}
-			this.recorder.element(tag.name, tag.attributes, start, tag.end);
+			// Lists and quotes never hold tags here (the scanner declines them): the parent is the open element, if any.
+			this.recorder.element(tag.name, tag.attributes, start, tag.end, this.open.at(-1)?.name ?? null);
 			const fold = this.recorder.fold(tagLine, endLine);
 			if (!tag.selfClosing) this.open.push({ name: tag.name, fold });
 		}

@@ -228,15 +228,30 @@ export async function checkPageLinks(pageUri: string, summary: PageSummary, cont
 			}
 		}
 	}
-	for (const { source, range } of summary.imports) {
+	for (const { source, range, defaultName } of summary.imports) {
 		if (isExternalLink(source) || !/^[./]/.test(source)) continue; // packages are not files of the site
 		const target = source.startsWith('/') ? joinUri(site.rootUri, ...source.slice(1).split('/')) : joinUri(dirnameUri(pageUri), ...source.split('/'));
 		if (!(await context.exists(target)))
 			diagnostics.push(
 				createDiagnostic(range, `Cannot find '${source}' (imports are resolved from the docs root for paths starting with /).`, 'import-not-found'),
 			);
+		else if (defaultName && /\.mdx?$/i.test(source)) {
+			const snippet = await defaultImportProblem(defaultName, source, target, site.rootUri, context);
+			if (snippet) diagnostics.push(createDiagnostic(range, snippet, 'snippet-default-import'));
+		}
 	}
 	return diagnostics;
+}
+
+/**
+ * A default import of a snippet that holds nothing but named exports renders nothing; the platform
+ * warns (@mintlify/common 1.0.1211 `resolveAllImports`, "default-import-no-default-export"), in its words.
+ */
+async function defaultImportProblem(name: string, source: string, target: string, rootUri: string, context: LinkContext): Promise<string | undefined> {
+	const exported = (await context.summaryOf(target))?.exportsOnly;
+	if (!exported || exported.includes('default')) return undefined;
+	const path = '/' + (relativePath(rootUri, target) ?? source.replace(/^\/+/, ''));
+	return `Default import "${name}" will not render — ${path} has no default export. Use a named import instead: import { ${exported.join(', ')} } from '${source}'`;
 }
 
 /**

@@ -7,7 +7,7 @@ import { scanTagProps } from './tagProps';
 import { ComponentAnchors } from './componentAnchors';
 
 /** What one page yields besides its diagnostics and frontmatter; `localNames` feeds the component check. */
-export type Extracted = Pick<PageSummary, 'links' | 'headings' | 'anchors' | 'imports' | 'folds' | 'elements'> & {
+export type Extracted = Pick<PageSummary, 'links' | 'headings' | 'anchors' | 'imports' | 'folds' | 'elements' | 'exportsOnly'> & {
 	localNames: Set<string>;
 	/** Accessibility findings (`a11y-*`), in document order. */
 	accessibility: Diagnostic[];
@@ -83,8 +83,11 @@ export class PageRecorder {
 		if (depth <= maxAnchoredHeadingDepth) this.anchors.add(slug);
 	}
 
-	/** A JSX element spanning `start`..`end` (its opening tag suffices: attributes are searched from the start). */
-	element(name: string | null | undefined, attributes: readonly ElementAttribute[], start: number, end: number): void {
+	/**
+	 * A JSX element spanning `start`..`end` (its opening tag suffices: attributes are searched from the start);
+	 * `parent`: for a flow element, what it is directly in (see PageElement.parent), undefined inside text.
+	 */
+	element(name: string | null | undefined, attributes: readonly ElementAttribute[], start: number, end: number, parent?: string | null): void {
 		for (const attribute of attributes) {
 			if (typeof attribute.value !== 'string') continue;
 			const value = attribute.value;
@@ -106,7 +109,8 @@ export class PageRecorder {
 		if (name) this.a11y(checkElementA11y(this.text, name, attributes, start, (s, e) => this.range(s, e)));
 		if (name && this.text.startsWith(name, start + 1)) {
 			const names = attributes.map(a => a.name);
-			this.elements.push({ name, nameRange: this.range(start + 1, start + 1 + name.length), attributes: names, props: this.props(start, names) });
+			const element: PageElement = { name, nameRange: this.range(start + 1, start + 1 + name.length), attributes: names, props: this.props(start, names) };
+			this.elements.push(parent === undefined ? element : { ...element, parent });
 		}
 	}
 
@@ -125,9 +129,15 @@ export class PageRecorder {
 	/** An ESM block (`import`/`export` lines) starting at `start`. */
 	esm(value: string, start: number): void {
 		for (const name of declaredNames(value)) this.localNames.add(name);
-		for (const match of value.matchAll(/(?:^|\n)\s*import\s+(?:[^'";]*?\s+from\s+)?(['"])([^'"]+)\1/g)) {
-			const at = start + match.index! + match[0].lastIndexOf(match[2]);
-			this.imports.push({ source: match[2], range: this.range(at, at + match[2].length) });
+		for (const match of value.matchAll(/(?:^|\n)\s*import\s+(?:([^'";]*?)\s+from\s+)?(['"])([^'"]+)\2/g)) {
+			const at = start + match.index! + match[0].lastIndexOf(match[3]);
+			// `import Intro from`, `import Intro, { A } from`; not `import * as X` or `import { A }`.
+			const defaultName = /^([A-Za-z_$][\w$]*)\s*(?:,|$)/.exec(match[1] ?? '')?.[1];
+			this.imports.push({
+				source: match[3],
+				range: this.range(at, at + match[3].length),
+				...(defaultName ? { defaultName } : {}),
+			});
 		}
 	}
 

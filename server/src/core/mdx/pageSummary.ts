@@ -19,7 +19,7 @@ import { readFrontmatter } from './frontmatter';
 import { fastSummarize } from './fastPageScan';
 import { PageRecorder } from './pageRecords';
 import { chunkedSummarize } from './pageChunks';
-import { recordTree } from './treeRecords';
+import { exportsOnlyOf, recordTree } from './treeRecords';
 import { maskCustomHeadingIds } from './platformSlug';
 import { scanAccessibility, scanAnchors, scanLinks } from './largePageScan';
 
@@ -95,6 +95,9 @@ function summarize(document: TextDocument, fast: boolean): { summary: PageSummar
 		const recorder = new PageRecorder(document, source, custom?.ids);
 		recordTree(parsed.tree, recorder, 0);
 		extracted = recorder.result();
+		// Only the parser reads ESM exports (the line scanner declines them; a chunked page has elements at its top level).
+		const exportsOnly = exportsOnlyOf(parsed.tree);
+		if (exportsOnly) extracted = { ...extracted, exportsOnly };
 	}
 	appendAll(diagnostics, [
 		...checkComponents(extracted.elements, extracted.localNames, document.uri),

@@ -27,6 +27,12 @@ export interface PageElement {
 	readonly attributes: readonly string[];
 	/** The attributes with their places and values, in order; absent when the opening tag could not be read from the source. */
 	readonly props?: readonly PageProp[];
+	/**
+	 * For an element alone on its lines (a flow element): the name of the element it is directly in,
+	 * fragments (`<>`) being transparent, or null at the top level or in Markdown (a list item, a
+	 * quote). Absent for an element inside text (`<Badge>` in a sentence).
+	 */
+	readonly parent?: string | null;
 }
 
 /** An attribute of a JSX element: `title="x"` (string), `cols={2}` (expression, its source), `horizontal` (bare). */
@@ -44,6 +50,8 @@ export interface PageProp {
 export interface PageImport {
 	readonly source: string;
 	readonly range: Range;
+	/** The name a default import binds (`import Intro from '…'`, `import Intro, { A } from '…'`). */
+	readonly defaultName?: string;
 }
 
 /**
@@ -61,6 +69,11 @@ export interface PageSummary {
 	readonly frontmatter: Readonly<Record<string, unknown>> | undefined;
 	/** JSX elements of the page with a name: where the name is and which attributes are written. */
 	readonly elements: readonly PageElement[];
+	/**
+	 * When the page holds nothing but frontmatter and ESM and exports something (a snippet of
+	 * values): the names it exports, `default` for a default export. Undefined otherwise.
+	 */
+	readonly exportsOnly?: readonly string[];
 	/** Ranges worth folding: frontmatter, JSX blocks, code fences. */
 	readonly folds: readonly { readonly startLine: number; readonly endLine: number; readonly kind?: 'comment' | 'region' }[];
 }

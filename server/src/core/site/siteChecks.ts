@@ -238,7 +238,15 @@ function headOf(document: TextDocument, known?: string): TextDocument {
 	return TextDocument.create(document.uri, document.languageId, document.version, head);
 }
 
-/** A page's own findings; `mint a11y` skips snippets, so their accessibility findings are left out. */
+/**
+ * A page's own findings. Snippets are no pages: `mint a11y` skips them, so their accessibility
+ * findings are left out, and whether a Tab or Step of theirs is in its Tabs or Steps depends on
+ * where a page puts the snippet (the build judges the page with the snippet in it).
+ */
 function pageOwnDiagnostics(summary: PageSummary, pagePath: string): readonly Diagnostic[] {
-	return /^_?snippets\//.test(pagePath) ? summary.diagnostics.filter(d => !String(d.code).startsWith('a11y-')) : summary.diagnostics;
+	return /^_?snippets\//.test(pagePath)
+		? summary.diagnostics.filter(d => !String(d.code).startsWith('a11y-') && !placedBySnippetUser.has(String(d.code)))
+		: summary.diagnostics;
 }
+
+const placedBySnippetUser = new Set(['tab-outside-tabs', 'step-outside-steps']);

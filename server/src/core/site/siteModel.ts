@@ -20,6 +20,7 @@ import { checkTranslations } from './translations';
 import { textsMention } from '../docsConfig/textMentions';
 import { parseSpecText } from '../openapi/specTree';
 import { NavigationChecks, NavigationRuleCache } from './navigationChecks';
+import { checkGraphql, noGraphqlSchemas, type GraphqlLoader, type GraphqlSchemas } from '../graphql/graphqlRules';
 import type { PageIndex } from './pageIndex';
 
 /** Everything MintDoc knows about one docs site, derived from its files. */
@@ -39,6 +40,8 @@ export interface SiteModel {
 	readonly strictness: Strictness;
 	/** Diagnostics of every configuration file (docs.json and its `$ref` files), clean files included with []. */
 	readonly diagnostics: ReadonlyMap<string, Diagnostic[]>;
+	/** The GraphQL schemas the navigation names (`graphql`), read and parsed. */
+	readonly graphql: GraphqlSchemas;
 }
 
 /** Reads an OpenAPI file: its text and what MintDoc extracts from it (cached per text by the caller). */
@@ -76,6 +79,8 @@ export async function buildSiteModel(
 	rules = new NavigationRuleCache(),
 	/** The configuration the last model of the site composed: an edit of docs.json alone is composed from it. */
 	previousConfig?: ComposedConfig,
+	/** Reads GraphQL schema files; without it, `graphql` sources are not read (their selectors are not judged). */
+	loadGraphql?: GraphqlLoader,
 ): Promise<SiteModel> {
 	const config = await composeConfig(rootUri, configUri, load, token, previousConfig);
 	throwIfCancelled(token);
@@ -87,11 +92,15 @@ export async function buildSiteModel(
 	// The disk is asked while the rules that need no answer from it run: awaited one after the other,
 	// its round trips left a crewAI docs.json keystroke idle for ~3.5 of its ~28 ms (1.9 since).
 	const disk = settled(lookUpDisk(config.root, checks, findMissed, fileExists, sink));
+	const configTexts = [...config.files.values()].map(document => document.getText());
+	// Only where a configuration text names `graphql` is the navigation walked for it.
+	const graphql = settled(
+		loadGraphql && textsMention(configTexts, 'graphql') ? checkGraphql(rootUri, navigation, loadGraphql, sink) : Promise.resolve(noGraphqlSchemas),
+	);
 	checkTopLevelKeys(config.root, sink);
 	checkTranslations(navigation, sink, rules.translations);
 	checkContrast(config.root, sink);
 	checkConfigIcons(config.root, sink, checks.unitNodes());
-	const configTexts = [...config.files.values()].map(document => document.getText());
 	const specs = new Map<string, OpenApiSpec>();
 	const specFiles = new Map<string, TextDocument>();
 	const remoteSpecs = new Map<string, string>();
@@ -166,6 +175,7 @@ export async function buildSiteModel(
 	throwIfCancelled(token);
 	// Pages the index missed are in it from here on; redirects and navigation are judged with them.
 	const files = await disk();
+	const graphqlSchemas = await graphql();
 	throwIfCancelled(token);
 	checkRedirects(config.root, pages, generatedPageFolders(config.root, navigation, configTexts), sink, files);
 	const registry = new SpecRegistry(rootUri, specs, notCheckable.size ? new Map([...remoteSpecs, ...notCheckable]) : remoteSpecs, discovered);
@@ -180,7 +190,19 @@ export async function buildSiteModel(
 	const strictness = platformStrictness(navigation);
 	for (const [uri, document] of config.files) relaxWhereLenient(diagnostics.get(uri) ?? [], uri, d => document.offsetAt(d.range.start), strictness);
 	relaxMissingPagesWithNamelessGroup(diagnostics, navigation);
-	return { rootUri, config, navigation, pages, pageVersion: pages.version, diagnostics, specs: registry, specFiles, remoteSpecs, strictness };
+	return {
+		rootUri,
+		config,
+		navigation,
+		pages,
+		pageVersion: pages.version,
+		diagnostics,
+		specs: registry,
+		specFiles,
+		remoteSpecs,
+		strictness,
+		graphql: graphqlSchemas,
+	};
 }
 
 /**
@@ -237,7 +259,8 @@ export function looksLikeOpenApi(text: string): boolean {
 
 /**
  * Folders where the platform generates API pages: each `openapi` object's `directory`, and the
- * default `api-reference` as soon as any OpenAPI source is configured.
+ * default `api-reference` as soon as any OpenAPI source is configured; each `graphql` element's
+ * `directory`, by default `graphql-reference`.
  */
 export function generatedPageFolders(
 	config: ConfigNode | undefined,
@@ -249,7 +272,7 @@ export function generatedPageFolders(
 	const key = navigation ?? config;
 	const known = key && generatedFolders.get(key);
 	if (known) return known;
-	const found = texts && !textsMention(texts, 'openapi') ? [] : findGeneratedPageFolders(config, navigation);
+	const found = texts && !textsMention(texts, 'openapi') && !textsMention(texts, 'graphql') ? [] : findGeneratedPageFolders(config, navigation);
 	if (key) generatedFolders.set(key, found);
 	return found;
 }
@@ -264,6 +287,13 @@ function findGeneratedPageFolders(config: ConfigNode | undefined, navigation: Na
 		if (!source) continue;
 		const directory = getValue(source, 'directory');
 		folders.add(directory?.kind === 'string' ? (directory.value as string).replace(/^\/+|\/+$/g, '') : 'api-reference');
+	}
+	// GraphQL pages go under `graphql.directory`, by default `graphql-reference` (prebuild 1.0.1370 generateGraphqlDivisions).
+	for (const element of navigation?.elements ?? []) {
+		const graphql = getProperty(element.node, 'graphql')?.value;
+		if (!graphql) continue;
+		const directory = getValue(graphql, 'directory');
+		folders.add(directory?.kind === 'string' ? (directory.value as string).replace(/^\/+|\/+$/g, '') : 'graphql-reference');
 	}
 	return [...folders];
 }

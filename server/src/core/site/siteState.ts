@@ -20,6 +20,8 @@ import { PageDependencies } from './pageDependencies';
 import { PageIndex } from './pageIndex';
 import { withListings, type FolderListing } from './folderListings';
 import { buildSiteModel, type FileExists, type SiteModel, type SpecLoader } from './siteModel';
+import { parseGraphqlSchema, type GraphqlSchemaParse } from '../graphql/graphqlSchema';
+import type { GraphqlLoader } from '../graphql/graphqlRules';
 import type { SiteSnapshot } from './siteSnapshot';
 import { SummaryStore } from './summaryStore';
 
@@ -61,6 +63,9 @@ export class SiteState implements SiteSnapshot {
 	readonly #specListeners: ((root: string) => void)[] = [];
 	/** Roots whose model was being built when a document arrived: the build may have read it as loading. */
 	readonly #arrivedWhileBuilding = new Set<string>();
+	/** GraphQL schema files read since their last reported change, and one parse per file and text (a large schema is built once, not per docs.json keystroke). */
+	readonly #graphqlTexts = new Map<string, { document: TextDocument; readAt: number }>();
+	readonly #graphqlParses = new DocumentCache<GraphqlSchemaParse>(16);
 
 	constructor(private readonly options: LanguageServiceOptions) {
 		this.legacy = new LegacySites(options.workspace);
@@ -249,6 +254,7 @@ export class SiteState implements SiteSnapshot {
 				this.#fileExists(root),
 				rules,
 				cached?.rootUri === root ? cached.config : undefined,
+				this.loadGraphql,
 			).then(model => {
 				// A build of an earlier epoch that ends after a later one does not replace its model.
 				const kept = this.#models.get(root);
@@ -306,6 +312,23 @@ export class SiteState implements SiteSnapshot {
 		);
 	}
 
+	/** Reads a GraphQL schema file (again only after its own change, where changes are reported) and parses it once per text. */
+	readonly loadGraphql: GraphqlLoader = async uri => {
+		const known = this.#graphqlTexts.get(uri);
+		let document = known && this.options.changesReported && this.tracker.unchangedSince(known.readAt, [uri]) ? known.document : undefined;
+		if (!document) {
+			const readAt = this.tracker.epoch;
+			document = await this.options.workspace.readDocument(uri);
+			if (!document) {
+				this.#graphqlTexts.delete(uri);
+				return undefined;
+			}
+			this.#graphqlTexts.set(uri, { document, readAt });
+			if (this.#graphqlTexts.size > 16) this.#graphqlTexts.delete(this.#graphqlTexts.keys().next().value!);
+		}
+		return { document, parse: this.#graphqlParses.get(document, d => parseGraphqlSchema(d.getText())) };
+	};
+
 	/** Whether a path relative to the root is a file (what a model's rules ask of images and favicons). */
 	#fileExists(root: string): FileExists {
 		return async path => (await this.options.workspace.stat(joinUri(root, ...path.split('/'))))?.kind === 'file';
@@ -317,16 +340,17 @@ export class SiteState implements SiteSnapshot {
 		if (model.pages !== pages || model.pageVersion !== pages.version) return false;
 		const epoch = this.tracker.epoch;
 		const since = this.#validatedAt.get(model);
-		const files = [...model.config.files.keys(), ...model.specFiles.keys()];
+		const files = [...model.config.files.keys(), ...model.specFiles.keys(), ...model.graphql.files.keys()];
 		const sources = files.flatMap(uri => this.legacy.sourceOf(uri) ?? []);
 		if (this.options.changesReported && since !== undefined && this.tracker.unchangedSince(since, [...files, ...sources])) return true;
-		for (const [uri, document] of [...model.config.files, ...model.specFiles]) {
+		for (const [uri, document] of [...model.config.files, ...model.specFiles, ...model.graphql.files]) {
 			if (/^https?:/i.test(uri)) continue; // hosted specs are refreshed by their fetch, not by the workspace
 			const now = (await this.options.workspace.readDocument(uri)) ?? (await this.loadConfigFile(uri))?.document;
 			if (!now || now.getText() !== document.getText()) return false;
 		}
 		// A $ref target that did not exist may have been created since.
 		for (const ref of model.config.refs) if (ref.target && !model.config.files.has(ref.target) && (await this.options.workspace.stat(ref.target))) return false;
+		for (const uri of model.graphql.missing) if (await this.options.workspace.stat(uri)) return false;
 		this.#validatedAt.set(model, epoch);
 		return true;
 	}
@@ -340,6 +364,8 @@ export class SiteState implements SiteSnapshot {
 				joinUri(root, legacyConfigFileName) === uri ||
 				model?.config.files.has(uri) ||
 				model?.specFiles.has(uri) ||
+				model?.graphql.files.has(uri) ||
+				model?.graphql.missing.has(uri) ||
 				model?.config.refs.some(r => r.target === uri)
 			);
 		});

@@ -1,7 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import {
+	CodeActionRequest,
 	CompletionRequest,
+	HoverRequest,
+	type Hover,
 	FileChangeType,
 	PrepareRenameRequest,
 	ReferencesRequest,
@@ -150,5 +153,43 @@ describe('language server over JSON-RPC: MDX pages', function () {
 			anchors.items.map(i => [i.label, i.detail]),
 			[['setup', 'Setup']],
 		);
+	});
+
+	it('completes, explains and fixes frontmatter: grouped keys with docs, values, a misspelt key renamed', async () => {
+		const uri = site.fileUri('features/guides/meta.mdx');
+		const text = '---\ntitle: Meta\nsidebartitle: M\nmode: wide\nnoindex: \nrelated:\n  - /gu\n\n---\n\nBody.\n';
+		writeFileSync(site.path('features/guides/meta.mdx'), text);
+		await client.filesChanged([{ uri, type: FileChangeType.Created }]);
+		await client.open(uri, text);
+		const complete = async (line: number, character: number) =>
+			(await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line, character } })) as CompletionList;
+		const keys = await complete(7, 0);
+		const og = keys.items.find(i => i.label === 'og:title')!;
+		assert.equal(og.detail, 'SEO · string');
+		assert.deepEqual(og.textEdit, { range: { start: { line: 7, character: 0 }, end: { line: 7, character: 0 } }, newText: 'og:title: ' });
+		assert.match((og.documentation as { value: string }).value, /\[SEO metadata in the platform docs\]\(https:\/\/mintlify\.com\/docs\/optimize\/seo\)$/);
+		assert.ok(!keys.items.some(i => i.label === 'title' || i.label === 'mode'));
+		assert.deepEqual(
+			(await complete(4, 9)).items.map(i => i.label),
+			['true', 'false'],
+		);
+		assert.deepEqual(
+			(await complete(6, 7)).items.filter(i => i.label.startsWith('/gu')).map(i => [i.label, i.textEdit]),
+			['/guides/advanced', '/guides/meta', '/guides/setup'].map(p => [
+				p,
+				{ range: { start: { line: 6, character: 4 }, end: { line: 6, character: 7 } }, newText: p },
+			]),
+		);
+		const hover = (await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 3, character: 7 } })) as Hover;
+		assert.deepEqual(hover.range, { start: { line: 3, character: 6 }, end: { line: 3, character: 10 } });
+		assert.match((hover.contents as { value: string }).value, /^`mode: wide` — one of the values the platform lists/);
+		const diagnostics = await client.waitForDiagnostics(uri, d => d.some(x => x.code === 'frontmatter-unknown-key'));
+		const actions = await client.connection.sendRequest(CodeActionRequest.type, {
+			textDocument: { uri },
+			range: { start: { line: 2, character: 0 }, end: { line: 2, character: 0 } },
+			context: { diagnostics: diagnostics.filter(d => d.code === 'frontmatter-unknown-key') },
+		});
+		const rename = actions!.find(a => a.title === "Rename to 'sidebarTitle'") as { edit?: { changes?: Record<string, unknown> } };
+		assert.deepEqual(rename.edit!.changes![uri], [{ range: { start: { line: 2, character: 0 }, end: { line: 2, character: 12 } }, newText: 'sidebarTitle' }]);
 	});
 });

@@ -21,6 +21,7 @@ import { iconCompletion, iconHover } from './iconCompletion';
 import { builtinComponent, builtinComponents, componentDoc, componentProp, propSummary } from '../mdx/components';
 import { frontmatterApiCompletion, frontmatterApiDefinition } from './frontmatterApiFeatures';
 import { frontmatterKeyCompletion, frontmatterKeyHover } from './frontmatterKeyFeatures';
+import { codeFenceCompletion, codeFenceHover } from './codeFenceFeatures';
 import { resolveLink, type LinkContext } from '../mdx/linkRules';
 import type { PageHeading, PageSummary } from '../mdx/pageSummary';
 
@@ -105,6 +106,8 @@ export async function pageCompletion(
 ): Promise<CompletionList | undefined> {
 	const api = context?.site && frontmatterApiCompletion(context.site, document, position);
 	if (api) return api;
+	const fence = codeFenceCompletion(document, position);
+	if (fence) return fence;
 	const site = context?.site;
 	const metadata = frontmatterKeyCompletion(document, position, {
 		library: site ? iconLibraryOf(site.config.root) : 'fontawesome',
@@ -206,7 +209,7 @@ function completeComponents(line: string, position: Position, library: IconLibra
 
 /** Hover on a component name (what it does and its props) or on a prop of a built-in component (its type, values, whether required). */
 export function pageHover(summary: PageSummary, document: TextDocument, position: Position, library: IconLibrary = 'fontawesome'): Hover | undefined {
-	const metadata = frontmatterKeyHover(document, position, { library, pagePaths: () => [] });
+	const metadata = frontmatterKeyHover(document, position, { library, pagePaths: () => [] }) ?? codeFenceHover(document, position);
 	if (metadata) return metadata;
 	const offset = document.offsetAt(position);
 	const within = (range: Range) => document.offsetAt(range.start) <= offset && offset <= document.offsetAt(range.end);

@@ -192,4 +192,28 @@ describe('language server over JSON-RPC: MDX pages', function () {
 		const rename = actions!.find(a => a.title === "Rename to 'sidebarTitle'") as { edit?: { changes?: Record<string, unknown> } };
 		assert.deepEqual(rename.edit!.changes![uri], [{ range: { start: { line: 2, character: 0 }, end: { line: 2, character: 12 } }, newText: 'sidebarTitle' }]);
 	});
+
+	it('completes and explains code fences: languages after the backticks, meta parts in the order mint format writes', async () => {
+		const uri = site.fileUri('features/guides/code.mdx');
+		const text = '# Code\n\n```ty\n```\n\n```js Example {1-2} \nconst a = 1;\n```\n';
+		writeFileSync(site.path('features/guides/code.mdx'), text);
+		await client.filesChanged([{ uri, type: FileChangeType.Created }]);
+		await client.open(uri, text);
+		const complete = async (line: number, character: number) =>
+			(await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line, character } })) as CompletionList;
+		const languages = await complete(2, 5);
+		assert.deepEqual(languages.items.find(i => i.label === 'typescript')!.textEdit, {
+			range: { start: { line: 2, character: 3 }, end: { line: 2, character: 5 } },
+			newText: 'typescript',
+		});
+		const meta = await complete(5, 20);
+		assert.deepEqual(
+			[...meta.items].sort((a, b) => a.sortText!.localeCompare(b.sortText!)).map(i => i.label),
+			['title', 'expandable', 'icon', 'lines', 'wrap', 'focus', 'twoslash', 'nocopy'],
+		);
+		assert.equal(await complete(7, 3), null);
+		const hover = (await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 5, character: 16 } })) as Hover;
+		assert.deepEqual(hover.range, { start: { line: 5, character: 14 }, end: { line: 5, character: 19 } });
+		assert.match((hover.contents as { value: string }).value, /^\*\*highlight\*\* — Highlight lines/);
+	});
 });

@@ -22,6 +22,7 @@ import { builtinComponent, builtinComponents, componentDoc, componentProp, propS
 import { frontmatterApiCompletion, frontmatterApiDefinition } from './frontmatterApiFeatures';
 import { frontmatterKeyCompletion, frontmatterKeyHover } from './frontmatterKeyFeatures';
 import { codeFenceCompletion, codeFenceHover } from './codeFenceFeatures';
+import { closingTagCompletion } from './closingTag';
 import { resolveLink, type LinkContext } from '../mdx/linkRules';
 import type { PageHeading, PageSummary } from '../mdx/pageSummary';
 
@@ -106,7 +107,7 @@ export async function pageCompletion(
 ): Promise<CompletionList | undefined> {
 	const api = context?.site && frontmatterApiCompletion(context.site, document, position);
 	if (api) return api;
-	const fence = codeFenceCompletion(document, position);
+	const fence = codeFenceCompletion(document, position) ?? closingTagCompletion(document, position);
 	if (fence) return fence;
 	const site = context?.site;
 	const metadata = frontmatterKeyCompletion(document, position, {

@@ -216,4 +216,20 @@ describe('language server over JSON-RPC: MDX pages', function () {
 		assert.deepEqual(hover.range, { start: { line: 5, character: 14 }, end: { line: 5, character: 19 } });
 		assert.match((hover.contents as { value: string }).value, /^\*\*highlight\*\* — Highlight lines/);
 	});
+
+	it('closes the innermost open element after </ (a completion item whose edit writes the closing tag)', async () => {
+		const uri = site.fileUri('features/guides/tags.mdx');
+		const text = '# Tags\n\n<Steps>\n<Step title="First">\n```jsx\n<Note>\n```\nDone.\n</St\n';
+		writeFileSync(site.path('features/guides/tags.mdx'), text);
+		await client.filesChanged([{ uri, type: FileChangeType.Created }]);
+		await client.open(uri, text);
+		const list = (await client.connection.sendRequest(CompletionRequest.type, {
+			textDocument: { uri },
+			position: { line: 8, character: 4 },
+		})) as CompletionList;
+		assert.deepEqual(
+			list.items.map(i => [i.label, i.textEdit]),
+			[['</Step>', { range: { start: { line: 8, character: 0 }, end: { line: 8, character: 4 } }, newText: '</Step>' }]],
+		);
+	});
 });

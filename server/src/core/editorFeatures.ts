@@ -26,6 +26,7 @@ import { doComplete, type PageCompletionData } from './features/completion';
 import { doHover } from './features/hover';
 import { findDefinition, findDocumentLinks } from './features/links';
 import { movedLinkEdits, redirectEdits } from './features/movePageLinks';
+import { importPathCompletion } from './features/importPaths';
 import { pageCompletion, pageDefinition, pageDocumentLinks, pageFoldingRanges, pageHover, pageSymbols } from './features/pageFeatures';
 import type { PageInfo } from './features/pageInfo';
 import { pageReferences, prepareHeadingRename, renameHeading } from './features/pageReferences';
@@ -150,7 +151,11 @@ export function createEditorFeatures(context: FeatureContext): EditorFeatures {
 	return {
 		async doComplete(document, position, token) {
 			const page = await pageOf(document, token);
-			if (page) return pageCompletion(page.summary, document, position, page.fromPath, page.context);
+			if (page)
+				return (
+					(await importPathCompletion(document, position, page.context.site.rootUri, workspace, token)) ??
+					pageCompletion(page.summary, document, position, page.fromPath, page.context)
+				);
 			const site = await siteOfConfig(document.uri, token);
 			return site && doComplete(site, document, position);
 		},

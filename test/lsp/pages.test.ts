@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import {
 	CodeActionRequest,
 	CompletionRequest,
@@ -231,5 +231,23 @@ describe('language server over JSON-RPC: MDX pages', function () {
 			list.items.map(i => [i.label, i.textEdit]),
 			[['</Step>', { range: { start: { line: 8, character: 0 }, end: { line: 8, character: 4 } }, newText: '</Step>' }]],
 		);
+	});
+
+	it('completes an import path under /snippets/ from the docs root', async () => {
+		mkdirSync(site.path('features/snippets'));
+		writeFileSync(site.path('features/snippets/callout-box.jsx'), 'export const CalloutBox = ({ title }) => <div>{title}</div>;\n');
+		const uri = site.fileUri('features/guides/imports.mdx');
+		const text = 'import { CalloutBox } from "/snippets/ca\n\n# Imports\n';
+		writeFileSync(site.path('features/guides/imports.mdx'), text);
+		await client.filesChanged([{ uri, type: FileChangeType.Created }]);
+		await client.open(uri, text);
+		const list = (await client.connection.sendRequest(CompletionRequest.type, {
+			textDocument: { uri },
+			position: { line: 0, character: 40 },
+		})) as CompletionList;
+		assert.deepEqual(list.items.find(i => i.label === 'callout-box.jsx')!.textEdit, {
+			range: { start: { line: 0, character: 38 }, end: { line: 0, character: 40 } },
+			newText: 'callout-box.jsx',
+		});
 	});
 });

@@ -250,4 +250,33 @@ describe('language server over JSON-RPC: MDX pages', function () {
 			newText: 'callout-box.jsx',
 		});
 	});
+
+	it("completes a snippet's component after <, hovers it with its props and goes to its definition", async () => {
+		mkdirSync(site.path('features/snippets'));
+		writeFileSync(site.path('features/snippets/callout-box.jsx'), 'export const CalloutBox = ({ title }) => <div>{title}</div>;\n');
+		const uri = site.fileUri('features/guides/boxes.mdx');
+		const text = 'import { CalloutBox } from "/snippets/callout-box.jsx";\n\n<CalloutBox title="Hi" />\n\n<Cal\n';
+		writeFileSync(site.path('features/guides/boxes.mdx'), text);
+		await client.filesChanged([{ uri, type: FileChangeType.Created }]);
+		await client.open(uri, text);
+		const list = (await client.connection.sendRequest(CompletionRequest.type, {
+			textDocument: { uri },
+			position: { line: 4, character: 4 },
+		})) as CompletionList;
+		assert.deepEqual(list.items.find(i => i.label === 'CalloutBox')!.textEdit, {
+			range: { start: { line: 4, character: 1 }, end: { line: 4, character: 4 } },
+			newText: 'CalloutBox title="$1" />',
+		});
+		const hover = (await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 2, character: 3 } })) as Hover;
+		assert.deepEqual(hover.range, { start: { line: 2, character: 1 }, end: { line: 2, character: 11 } });
+		assert.match((hover.contents as { value: string }).value, /^\*\*CalloutBox\*\* — snippet component\n\nProps: `title`/);
+		const definition = (await client.connection.sendRequest(DefinitionRequest.type, {
+			textDocument: { uri },
+			position: { line: 2, character: 3 },
+		})) as LocationLink[];
+		assert.deepEqual(
+			definition.map(d => [d.targetUri, d.targetRange]),
+			[[site.fileUri('features/snippets/callout-box.jsx'), { start: { line: 0, character: 13 }, end: { line: 0, character: 23 } }]],
+		);
+	});
 });

@@ -112,7 +112,8 @@ export async function pageCompletion(
 	const site = context?.site;
 	const metadata = frontmatterKeyCompletion(document, position, {
 		library: site ? iconLibraryOf(site.config.root) : 'fontawesome',
-		pagePaths: () => (site ? [...site.pages.paths()].sort() : []),
+		// Snippets are imported, never shown as pages: not related pages either.
+		pagePaths: () => (site ? [...site.pages.paths()].filter(p => p !== 'snippets' && !p.startsWith('snippets/')).sort() : []),
 	});
 	if (metadata) return metadata;
 	const line = document.getText({ start: { line: position.line, character: 0 }, end: position });

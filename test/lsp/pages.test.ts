@@ -1,7 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import {
+	CodeActionRequest,
 	CompletionRequest,
+	HoverRequest,
+	type Hover,
 	FileChangeType,
 	PrepareRenameRequest,
 	ReferencesRequest,
@@ -149,6 +152,131 @@ describe('language server over JSON-RPC: MDX pages', function () {
 		assert.deepEqual(
 			anchors.items.map(i => [i.label, i.detail]),
 			[['setup', 'Setup']],
+		);
+	});
+
+	it('completes, explains and fixes frontmatter: grouped keys with docs, values, a misspelt key renamed', async () => {
+		const uri = site.fileUri('features/guides/meta.mdx');
+		const text = '---\ntitle: Meta\nsidebartitle: M\nmode: wide\nnoindex: \nrelated:\n  - /gu\n\n---\n\nBody.\n';
+		writeFileSync(site.path('features/guides/meta.mdx'), text);
+		await client.filesChanged([{ uri, type: FileChangeType.Created }]);
+		await client.open(uri, text);
+		const complete = async (line: number, character: number) =>
+			(await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line, character } })) as CompletionList;
+		const keys = await complete(7, 0);
+		const og = keys.items.find(i => i.label === 'og:title')!;
+		assert.equal(og.detail, 'SEO · string');
+		assert.deepEqual(og.textEdit, { range: { start: { line: 7, character: 0 }, end: { line: 7, character: 0 } }, newText: 'og:title: ' });
+		assert.match((og.documentation as { value: string }).value, /\[SEO metadata in the platform docs\]\(https:\/\/mintlify\.com\/docs\/optimize\/seo\)$/);
+		assert.ok(!keys.items.some(i => i.label === 'title' || i.label === 'mode'));
+		assert.deepEqual(
+			(await complete(4, 9)).items.map(i => i.label),
+			['true', 'false'],
+		);
+		assert.deepEqual(
+			(await complete(6, 7)).items.filter(i => i.label.startsWith('/gu')).map(i => [i.label, i.textEdit]),
+			['/guides/advanced', '/guides/meta', '/guides/setup'].map(p => [
+				p,
+				{ range: { start: { line: 6, character: 4 }, end: { line: 6, character: 7 } }, newText: p },
+			]),
+		);
+		const hover = (await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 3, character: 7 } })) as Hover;
+		assert.deepEqual(hover.range, { start: { line: 3, character: 6 }, end: { line: 3, character: 10 } });
+		assert.match((hover.contents as { value: string }).value, /^`mode: wide` — one of the values the platform lists/);
+		const diagnostics = await client.waitForDiagnostics(uri, d => d.some(x => x.code === 'frontmatter-unknown-key'));
+		const actions = await client.connection.sendRequest(CodeActionRequest.type, {
+			textDocument: { uri },
+			range: { start: { line: 2, character: 0 }, end: { line: 2, character: 0 } },
+			context: { diagnostics: diagnostics.filter(d => d.code === 'frontmatter-unknown-key') },
+		});
+		const rename = actions!.find(a => a.title === "Rename to 'sidebarTitle'") as { edit?: { changes?: Record<string, unknown> } };
+		assert.deepEqual(rename.edit!.changes![uri], [{ range: { start: { line: 2, character: 0 }, end: { line: 2, character: 12 } }, newText: 'sidebarTitle' }]);
+	});
+
+	it('completes and explains code fences: languages after the backticks, meta parts in the order mint format writes', async () => {
+		const uri = site.fileUri('features/guides/code.mdx');
+		const text = '# Code\n\n```ty\n```\n\n```js Example {1-2} \nconst a = 1;\n```\n';
+		writeFileSync(site.path('features/guides/code.mdx'), text);
+		await client.filesChanged([{ uri, type: FileChangeType.Created }]);
+		await client.open(uri, text);
+		const complete = async (line: number, character: number) =>
+			(await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line, character } })) as CompletionList;
+		const languages = await complete(2, 5);
+		assert.deepEqual(languages.items.find(i => i.label === 'typescript')!.textEdit, {
+			range: { start: { line: 2, character: 3 }, end: { line: 2, character: 5 } },
+			newText: 'typescript',
+		});
+		const meta = await complete(5, 20);
+		assert.deepEqual(
+			[...meta.items].sort((a, b) => a.sortText!.localeCompare(b.sortText!)).map(i => i.label),
+			['title', 'expandable', 'icon', 'lines', 'wrap', 'focus', 'twoslash', 'nocopy'],
+		);
+		assert.equal(await complete(7, 3), null);
+		const hover = (await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 5, character: 16 } })) as Hover;
+		assert.deepEqual(hover.range, { start: { line: 5, character: 14 }, end: { line: 5, character: 19 } });
+		assert.match((hover.contents as { value: string }).value, /^\*\*highlight\*\* — Highlight lines/);
+	});
+
+	it('closes the innermost open element after </ (a completion item whose edit writes the closing tag)', async () => {
+		const uri = site.fileUri('features/guides/tags.mdx');
+		const text = '# Tags\n\n<Steps>\n<Step title="First">\n```jsx\n<Note>\n```\nDone.\n</St\n';
+		writeFileSync(site.path('features/guides/tags.mdx'), text);
+		await client.filesChanged([{ uri, type: FileChangeType.Created }]);
+		await client.open(uri, text);
+		const list = (await client.connection.sendRequest(CompletionRequest.type, {
+			textDocument: { uri },
+			position: { line: 8, character: 4 },
+		})) as CompletionList;
+		assert.deepEqual(
+			list.items.map(i => [i.label, i.textEdit]),
+			[['</Step>', { range: { start: { line: 8, character: 0 }, end: { line: 8, character: 4 } }, newText: '</Step>' }]],
+		);
+	});
+
+	it('completes an import path under /snippets/ from the docs root', async () => {
+		mkdirSync(site.path('features/snippets'));
+		writeFileSync(site.path('features/snippets/callout-box.jsx'), 'export const CalloutBox = ({ title }) => <div>{title}</div>;\n');
+		const uri = site.fileUri('features/guides/imports.mdx');
+		const text = 'import { CalloutBox } from "/snippets/ca\n\n# Imports\n';
+		writeFileSync(site.path('features/guides/imports.mdx'), text);
+		await client.filesChanged([{ uri, type: FileChangeType.Created }]);
+		await client.open(uri, text);
+		const list = (await client.connection.sendRequest(CompletionRequest.type, {
+			textDocument: { uri },
+			position: { line: 0, character: 40 },
+		})) as CompletionList;
+		assert.deepEqual(list.items.find(i => i.label === 'callout-box.jsx')!.textEdit, {
+			range: { start: { line: 0, character: 38 }, end: { line: 0, character: 40 } },
+			newText: 'callout-box.jsx',
+		});
+	});
+
+	it("completes a snippet's component after <, hovers it with its props and goes to its definition", async () => {
+		mkdirSync(site.path('features/snippets'));
+		writeFileSync(site.path('features/snippets/callout-box.jsx'), 'export const CalloutBox = ({ title }) => <div>{title}</div>;\n');
+		const uri = site.fileUri('features/guides/boxes.mdx');
+		const text = 'import { CalloutBox } from "/snippets/callout-box.jsx";\n\n<CalloutBox title="Hi" />\n\n<Cal\n';
+		writeFileSync(site.path('features/guides/boxes.mdx'), text);
+		await client.filesChanged([{ uri, type: FileChangeType.Created }]);
+		await client.open(uri, text);
+		const list = (await client.connection.sendRequest(CompletionRequest.type, {
+			textDocument: { uri },
+			position: { line: 4, character: 4 },
+		})) as CompletionList;
+		assert.deepEqual(list.items.find(i => i.label === 'CalloutBox')!.textEdit, {
+			range: { start: { line: 4, character: 1 }, end: { line: 4, character: 4 } },
+			newText: 'CalloutBox title="$1" />',
+		});
+		const hover = (await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 2, character: 3 } })) as Hover;
+		assert.deepEqual(hover.range, { start: { line: 2, character: 1 }, end: { line: 2, character: 11 } });
+		assert.match((hover.contents as { value: string }).value, /^\*\*CalloutBox\*\* — snippet component\n\nProps: `title`/);
+		const definition = (await client.connection.sendRequest(DefinitionRequest.type, {
+			textDocument: { uri },
+			position: { line: 2, character: 3 },
+		})) as LocationLink[];
+		assert.deepEqual(
+			definition.map(d => [d.targetUri, d.targetRange]),
+			[[site.fileUri('features/snippets/callout-box.jsx'), { start: { line: 0, character: 13 }, end: { line: 0, character: 23 } }]],
 		);
 	});
 });

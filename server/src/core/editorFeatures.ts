@@ -26,6 +26,8 @@ import { doComplete, type PageCompletionData } from './features/completion';
 import { doHover } from './features/hover';
 import { findDefinition, findDocumentLinks } from './features/links';
 import { movedLinkEdits, redirectEdits } from './features/movePageLinks';
+import { importPathCompletion } from './features/importPaths';
+import { snippetComponentCompletion, snippetComponentDefinition, snippetComponentHover } from './features/snippetComponents';
 import { pageCompletion, pageDefinition, pageDocumentLinks, pageFoldingRanges, pageHover, pageSymbols } from './features/pageFeatures';
 import type { PageInfo } from './features/pageInfo';
 import { pageReferences, prepareHeadingRename, renameHeading } from './features/pageReferences';
@@ -150,7 +152,15 @@ export function createEditorFeatures(context: FeatureContext): EditorFeatures {
 	return {
 		async doComplete(document, position, token) {
 			const page = await pageOf(document, token);
-			if (page) return pageCompletion(page.summary, document, position, page.fromPath, page.context);
+			if (page) {
+				const rootUri = page.context.site.rootUri;
+				const path = await importPathCompletion(document, position, rootUri, workspace, token);
+				if (path) return path;
+				const list = await pageCompletion(page.summary, document, position, page.fromPath, page.context);
+				// Built-in components and the page's snippet components share the list after `<`.
+				const snippets = await snippetComponentCompletion(document, position, rootUri, workspace, token);
+				return snippets.length ? { isIncomplete: list?.isIncomplete ?? false, items: [...(list?.items ?? []), ...snippets] } : list;
+			}
 			const site = await siteOfConfig(document.uri, token);
 			return site && doComplete(site, document, position);
 		},
@@ -164,13 +174,20 @@ export function createEditorFeatures(context: FeatureContext): EditorFeatures {
 		},
 		async doHover(document, position, token) {
 			const page = await pageOf(document, token);
-			if (page) return pageHover(page.summary, document, position, iconLibraryOf(page.context.site.config.root));
+			if (page)
+				return (
+					(await snippetComponentHover(document, position, page.context.site.rootUri, workspace, token)) ??
+					pageHover(page.summary, document, position, iconLibraryOf(page.context.site.config.root))
+				);
 			const site = await siteOfConfig(document.uri, token);
 			return site && doHover(site, document, position, pageInfo);
 		},
 		async findDefinition(document, position, token) {
 			const page = await pageOf(document, token);
-			if (page) return pageDefinition(page.summary, document, position, page.fromPath, page.context);
+			if (page) {
+				const snippet = await snippetComponentDefinition(document, position, page.context.site.rootUri, workspace, token);
+				return snippet.length ? snippet : pageDefinition(page.summary, document, position, page.fromPath, page.context);
+			}
 			const site = await siteOfConfig(document.uri, token);
 			return site ? findDefinition(site, document, position) : [];
 		},

@@ -1,5 +1,5 @@
 import { CompletionItemKind, MarkupKind, type CompletionItem, type CompletionList, type Range } from 'vscode-languageserver-types';
-import { iconLibraryNames, iconSet, type IconLibrary } from '../icons/iconSets';
+import { iconLibraryNames, iconSet, isIconName, type IconLibrary } from '../icons/iconSets';
 
 /**
  * Every icon name of the library `icons.library` selects, for an `icon` prop of a component or an
@@ -22,4 +22,12 @@ export function iconCompletion(library: IconLibrary, range: Range, quote: (name:
 		filterText: quote(name),
 	}));
 	return { isIncomplete: false, items };
+}
+
+/** What an icon value is: a name of the site's library (with its version), or a URL or file. */
+export function iconHover(value: string, library: IconLibrary): string {
+	if (!isIconName(value)) return `Icon from a URL, a file or SVG: \`${value}\``;
+	const set = iconSet(library);
+	const known = set.has(value) || set.has(value.toLowerCase());
+	return `**${value}** — ${known ? '' : 'not '}a ${iconLibraryNames[library]} icon (${iconLibraryNames[library]} ${set.version}, selected by \`icons.library\` in docs.json)`;
 }

@@ -7,6 +7,8 @@ const replacements: Record<string, string> = {
 	'component-prop-value': 'Change to',
 	'icon-unknown': 'Change to',
 	'link-redirected': 'Link straight to',
+	// A misspelt page key (`sidebartitle`): the frontmatter rule names the nearest key by edit distance.
+	'frontmatter-unknown-key': 'Rename to',
 };
 
 /** A fix a page diagnostic carries: `data.edit` (title, range, text) or `data.replacement` for its own range. */

@@ -16,11 +16,13 @@ import {
 } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { iconLibraryOf } from '../icons/iconRules';
-import { iconLibraryNames, iconSet, isIconName, type IconLibrary } from '../icons/iconSets';
-import { iconCompletion } from './iconCompletion';
+import type { IconLibrary } from '../icons/iconSets';
+import { iconCompletion, iconHover } from './iconCompletion';
 import { builtinComponent, builtinComponents, componentDoc, componentProp, propSummary } from '../mdx/components';
 import { frontmatterApiCompletion, frontmatterApiDefinition } from './frontmatterApiFeatures';
 import { frontmatterKeyCompletion, frontmatterKeyHover } from './frontmatterKeyFeatures';
+import { codeFenceCompletion, codeFenceHover } from './codeFenceFeatures';
+import { closingTagCompletion } from './closingTag';
 import { resolveLink, type LinkContext } from '../mdx/linkRules';
 import type { PageHeading, PageSummary } from '../mdx/pageSummary';
 
@@ -105,7 +107,14 @@ export async function pageCompletion(
 ): Promise<CompletionList | undefined> {
 	const api = context?.site && frontmatterApiCompletion(context.site, document, position);
 	if (api) return api;
-	const metadata = frontmatterKeyCompletion(document, position);
+	const fence = codeFenceCompletion(document, position) ?? closingTagCompletion(document, position);
+	if (fence) return fence;
+	const site = context?.site;
+	const metadata = frontmatterKeyCompletion(document, position, {
+		library: site ? iconLibraryOf(site.config.root) : 'fontawesome',
+		// Snippets are imported, never shown as pages: not related pages either.
+		pagePaths: () => (site ? [...site.pages.paths()].filter(p => p !== 'snippets' && !p.startsWith('snippets/')).sort() : []),
+	});
 	if (metadata) return metadata;
 	const line = document.getText({ start: { line: position.line, character: 0 }, end: position });
 	const components = completeComponents(line, position, context?.site ? iconLibraryOf(context.site.config.root) : 'fontawesome');
@@ -202,7 +211,7 @@ function completeComponents(line: string, position: Position, library: IconLibra
 
 /** Hover on a component name (what it does and its props) or on a prop of a built-in component (its type, values, whether required). */
 export function pageHover(summary: PageSummary, document: TextDocument, position: Position, library: IconLibrary = 'fontawesome'): Hover | undefined {
-	const metadata = frontmatterKeyHover(document, position);
+	const metadata = frontmatterKeyHover(document, position, { library, pagePaths: () => [] }) ?? codeFenceHover(document, position);
 	if (metadata) return metadata;
 	const offset = document.offsetAt(position);
 	const within = (range: Range) => document.offsetAt(range.start) <= offset && offset <= document.offsetAt(range.end);
@@ -219,12 +228,4 @@ export function pageHover(summary: PageSummary, document: TextDocument, position
 			return { range: prop.range, contents: { kind: MarkupKind.Markdown, value: `**<${element.name}>** ${propSummary(prop.name, documented)}` } };
 	}
 	return undefined;
-}
-
-/** What an icon value is: a name of the site's library (with its version), or a URL or file. */
-function iconHover(value: string, library: IconLibrary): string {
-	if (!isIconName(value)) return `Icon from a URL, a file or SVG: \`${value}\``;
-	const set = iconSet(library);
-	const known = set.has(value) || set.has(value.toLowerCase());
-	return `**${value}** — ${known ? '' : 'not '}a ${iconLibraryNames[library]} icon (${iconLibraryNames[library]} ${set.version}, selected by \`icons.library\` in docs.json)`;
 }

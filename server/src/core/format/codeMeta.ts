@@ -9,6 +9,9 @@
  * repeated part, a flag given a value) keeps its parts in place, only its line highlight renamed.
  */
 const flags = ['expandable', 'lines', 'wrap', 'twoslash', 'nocopy'];
+
+/** The parts of a meta in the order the editor writes them (completion offers them in this order too). */
+export const codeMetaOrder = ['title', 'expandable', 'highlight', 'icon', 'lines', 'wrap', 'focus', 'twoslash', 'nocopy'] as const;
 const lineRange = /^[\d,-]+$/;
 
 export function writeCodeMeta(meta: string): string {
@@ -37,9 +40,7 @@ export function writeCodeMeta(meta: string): string {
 		else title.push(token);
 		if (!ok) return highlightMeta(meta);
 	}
-	return [...title, parts.expandable, parts.highlight, parts.icon, parts.lines, parts.wrap, parts.focus, parts.twoslash, parts.nocopy]
-		.filter(Boolean)
-		.join(' ');
+	return [...title, ...codeMetaOrder.slice(1).map(part => parts[part])].filter(Boolean).join(' ');
 }
 
 /**

@@ -103,3 +103,50 @@ export function validatorPageKeys(): string[] {
 		.filter(([, field]) => field.source === 'validator')
 		.map(([key]) => key);
 }
+
+/** The sections completion groups page keys under, in the order it lists them. */
+export type FieldGroup = 'page' | 'seo' | 'api' | 'navigation';
+
+/**
+ * Each group's name and the platform's documentation page for its keys (mintlify.com/docs, as
+ * organised in 2026: page metadata, SEO, the API playground, navigation and access).
+ */
+export const fieldGroups: Readonly<Record<FieldGroup, { readonly label: string; readonly docs: string }>> = {
+	page: { label: 'Page', docs: 'https://mintlify.com/docs/organize/pages' },
+	seo: { label: 'SEO', docs: 'https://mintlify.com/docs/optimize/seo' },
+	api: { label: 'API', docs: 'https://mintlify.com/docs/api-playground/overview' },
+	navigation: { label: 'Navigation', docs: 'https://mintlify.com/docs/organize/navigation' },
+};
+
+const groupByKey: Readonly<Record<string, FieldGroup>> = {
+	noindex: 'seo',
+	searchable: 'seo',
+	boost: 'seo',
+	keywords: 'seo',
+	canonical: 'seo',
+	robots: 'seo',
+	openapi: 'api',
+	'openapi-schema': 'api',
+	asyncapi: 'api',
+	api: 'api',
+	version: 'api',
+	playground: 'api',
+	authMethod: 'api',
+	auth: 'api',
+	hideApiMarker: 'api',
+	graphql: 'api',
+	sidebarTitle: 'navigation',
+	tag: 'navigation',
+	hidden: 'navigation',
+	url: 'navigation',
+	groups: 'navigation',
+	public: 'navigation',
+	isPublic: 'navigation',
+	href: 'navigation',
+};
+
+/** The group of a page key: `og:*` and the search keys are SEO, the rest as the platform's docs file them (page by default). */
+export function fieldGroup(key: string): FieldGroup {
+	if (key.startsWith('og:') || key.startsWith('twitter:')) return 'seo';
+	return Object.prototype.hasOwnProperty.call(groupByKey, key) ? groupByKey[key]! : 'page';
+}

@@ -1,0 +1,150 @@
+import {
+	CompletionItemKind,
+	InsertTextFormat,
+	MarkupKind,
+	type CompletionItem,
+	type Hover,
+	type LocationLink,
+	type Position,
+	type Range,
+} from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CancellationToken } from '../cancellation';
+import type { DocsWorkspace } from '../workspace';
+import { dirnameUri, isUnder, joinUri } from '../uris';
+
+/** A component a snippet exports: its name, its props (the destructured parameter's names) and where it is defined. */
+export interface SnippetExport {
+	readonly name: string;
+	readonly props: readonly string[];
+	readonly range: Range;
+}
+
+/**
+ * The components a snippet exports: `export const Name = ({ a, b = 1 }) => …` and `export function
+ * Name({ a, b })`, the two forms the platform's snippet docs show. Read by pattern, not parsed:
+ * a snippet being edited is often not valid JSX, and the names and parameters are on one line.
+ */
+export function snippetExports(snippet: TextDocument): SnippetExport[] {
+	const text = snippet.getText();
+	const found: SnippetExport[] = [];
+	const forms = [
+		/^export\s+const\s+([A-Z][\w$]*)\s*=\s*(?:\(\s*(?:\{([^}]*)\})?[^)]*\)|[\w$]+)\s*=>/gm,
+		/^export\s+(?:default\s+)?function\s+([A-Z][\w$]*)\s*\(\s*(?:\{([^}]*)\})?/gm,
+	];
+	for (const form of forms)
+		for (const match of text.matchAll(form)) {
+			const start = match.index + match[0].indexOf(match[1]!);
+			const props = (match[2] ?? '')
+				.split(',')
+				.map(p =>
+					p
+						.trim()
+						.replace(/^\.\.\..*$/, '')
+						.split(/[=:]/)[0]!
+						.trim(),
+				)
+				.filter(Boolean);
+			found.push({ name: match[1]!, props, range: { start: snippet.positionAt(start), end: snippet.positionAt(start + match[1]!.length) } });
+		}
+	return found.sort((a, b) => a.range.start.line - b.range.start.line);
+}
+
+/** The names a page imports from files of the site (`import { A, B as C } from "/snippets/x.jsx"`), with the file each comes from. */
+export function importedNames(page: TextDocument, rootUri: string): Map<string, { readonly exported: string; readonly uri: string }> {
+	const names = new Map<string, { exported: string; uri: string }>();
+	for (const match of page.getText().matchAll(/^import\s+\{([^}]*)\}\s*from\s*["']((?:\/|\.\.?\/)[^"']+)["']/gm)) {
+		const source = match[2]!;
+		const uri = source.startsWith('/') ? joinUri(rootUri, ...source.slice(1).split('/')) : joinUri(dirnameUri(page.uri), ...source.split('/'));
+		if (!isUnder(uri, rootUri)) continue;
+		for (const part of match[1]!.split(',')) {
+			const [exported, local] = part.trim().split(/\s+as\s+/);
+			if (exported) names.set((local ?? exported).trim(), { exported: exported.trim(), uri });
+		}
+	}
+	return names;
+}
+
+type Reader = Pick<DocsWorkspace, 'readDocument'>;
+
+/** The imported snippet components a page can use, each with its export (undefined when the file is missing or exports no such component). */
+async function importedComponents(page: TextDocument, rootUri: string, workspace: Reader, token: CancellationToken) {
+	const found: { local: string; uri: string; snippet: TextDocument; exported: SnippetExport }[] = [];
+	const read = new Map<string, Promise<TextDocument | undefined>>();
+	for (const [local, { exported, uri }] of importedNames(page, rootUri)) {
+		if (token.isCancellationRequested) return [];
+		if (!read.has(uri)) read.set(uri, workspace.readDocument(uri));
+		const snippet = await read.get(uri)!;
+		const component = snippet && snippetExports(snippet).find(e => e.name === exported);
+		if (snippet && component) found.push({ local, uri, snippet, exported: component });
+	}
+	return found;
+}
+
+/** After `<`, the components the page imports from its snippets, with their props as a snippet to fill in. */
+export async function snippetComponentCompletion(
+	page: TextDocument,
+	position: Position,
+	rootUri: string,
+	workspace: Reader,
+	token: CancellationToken,
+): Promise<CompletionItem[]> {
+	const typed = /<([A-Za-z][\w.]*)?$/.exec(page.getText({ start: { line: position.line, character: 0 }, end: position }));
+	if (!typed) return [];
+	const range = { start: { line: position.line, character: position.character - (typed[1]?.length ?? 0) }, end: position };
+	return (await importedComponents(page, rootUri, workspace, token)).map<CompletionItem>(({ local, snippet, exported }) => ({
+		label: local,
+		kind: CompletionItemKind.Class,
+		detail: `Snippet component (${snippet.uri.slice(rootUri.length)})`,
+		documentation: { kind: MarkupKind.Markdown, value: snippetDoc(local, snippet, exported) },
+		insertTextFormat: InsertTextFormat.Snippet,
+		textEdit: { range, newText: `${local}${exported.props.map((p, i) => ` ${p}="$${i + 1}"`).join('')} />` },
+	}));
+}
+
+/** The snippet's first lines (where the component is defined) and its props. */
+function snippetDoc(local: string, snippet: TextDocument, exported: SnippetExport): string {
+	const first = exported.range.start.line;
+	const lines = snippet.getText({ start: { line: first, character: 0 }, end: { line: first + 8, character: 0 } }).trimEnd();
+	const props = exported.props.length ? exported.props.map(p => `\`${p}\``).join(', ') : 'none';
+	return `**${local}** — snippet component\n\nProps: ${props}\n\n\`\`\`jsx\n${lines}\n\`\`\``;
+}
+
+/** The imported snippet component whose name (in `<Name` or `</Name`) is at `position`. */
+async function componentAt(page: TextDocument, position: Position, rootUri: string, workspace: Reader, token: CancellationToken) {
+	const line = page.getText({ start: { line: position.line, character: 0 }, end: { line: position.line + 1, character: 0 } });
+	for (const match of line.matchAll(/<\/?([A-Z][\w.]*)/g)) {
+		const start = match.index + match[0].length - match[1]!.length;
+		if (position.character < start || position.character > start + match[1]!.length) continue;
+		const found = (await importedComponents(page, rootUri, workspace, token)).find(c => c.local === match[1]);
+		const range = { start: { line: position.line, character: start }, end: { line: position.line, character: start + match[1]!.length } };
+		return found && { ...found, range };
+	}
+	return undefined;
+}
+
+/** Hover on a snippet component's name: its first lines and its props. */
+export async function snippetComponentHover(
+	page: TextDocument,
+	position: Position,
+	rootUri: string,
+	workspace: Reader,
+	token: CancellationToken,
+): Promise<Hover | undefined> {
+	const found = await componentAt(page, position, rootUri, workspace, token);
+	return found && { range: found.range, contents: { kind: MarkupKind.Markdown, value: snippetDoc(found.local, found.snippet, found.exported) } };
+}
+
+/** Go to definition from a snippet component's name to its export in the snippet. */
+export async function snippetComponentDefinition(
+	page: TextDocument,
+	position: Position,
+	rootUri: string,
+	workspace: Reader,
+	token: CancellationToken,
+): Promise<LocationLink[]> {
+	const found = await componentAt(page, position, rootUri, workspace, token);
+	return found
+		? [{ originSelectionRange: found.range, targetUri: found.uri, targetRange: found.exported.range, targetSelectionRange: found.exported.range }]
+		: [];
+}

@@ -29,6 +29,10 @@ describe('format: pages from sites it had never seen', () => {
 		);
 	});
 
+	it('a bare URL holding a character reference keeps it in the destination', () => {
+		assert.equal(formatted(lines('See https://x.io/a&#x5F;b now.')), lines('See [https://x.io/a\\&#x5F;b](https://x.io/a\\&#x5F;b) now.'));
+	});
+
 	it('a paragraph starting with the word import or export keeps it a character reference (not an ESM line)', () => {
 		for (const input of [lines('&#x69;mport this is text.'), lines('&#x65;xport const x is a sentence.')]) assert.equal(formatted(input), input);
 	});

@@ -137,9 +137,10 @@ function writeInlineCode(value: string, ctx: InlineContext): string {
 }
 
 function writeDestination(url: string): string {
-	if (url === '' || /[\s<>]/.test(url)) return `<${url.replace(/[<>]/g, c => `\\${c}`)}>`;
+	if (url === '' || /[\s<>]/.test(url)) return `<${url.replace(/[<>\\]|&(?=(#\d+|#x[\da-f]+|[a-z][a-z\d]*);)/gi, c => `\\${c}`)}>`;
 	// Parentheses are escaped, as the web editor writes them (`(1\).png`), not put between `<>`.
-	return url.replace(/[()\\]/g, c => `\\${c}`);
+	// A `&` that would read as a character reference (a bare URL keeps `&#x5F;` as written) is escaped too.
+	return url.replace(/[()\\]|&(?=(#\d+|#x[\da-f]+|[a-z][a-z\d]*);)/gi, c => `\\${c}`);
 }
 
 function writeTitle(title: string | null | undefined): string {

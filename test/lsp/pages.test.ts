@@ -35,6 +35,20 @@ describe('language server over JSON-RPC: MDX pages', function () {
 		await client.stop();
 		site.dispose();
 	});
+	/** Writes a new page under the fixture site, tells the server (as the client's watcher would) and opens it. */
+	const openNewPage = async (relative: string, text: string) => {
+		const uri = site.fileUri(`features/${relative}`);
+		writeFileSync(site.path(`features/${relative}`), text);
+		await client.filesChanged([{ uri, type: FileChangeType.Created }]);
+		await client.open(uri, text);
+		return uri;
+	};
+	const completionAt = async (uri: string, line: number, character: number) =>
+		(await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line, character } })) as CompletionList;
+	const writeCalloutSnippet = () => {
+		mkdirSync(site.path('features/snippets'));
+		writeFileSync(site.path('features/snippets/callout-box.jsx'), 'export const CalloutBox = ({ title }) => <div>{title}</div>;\n');
+	};
 
 	it('publishes diagnostics of pages nobody opened', async () => {
 		const broken = await client.waitForDiagnostics(site.fileUri('features/broken.mdx'), d => d.length > 0);
@@ -139,16 +153,10 @@ describe('language server over JSON-RPC: MDX pages', function () {
 		})) as LocationLink[];
 		assert.deepEqual([definition[0].targetUri, definition[0].targetRange.start.line], [site.fileUri('features/guides/setup.mdx'), 5]);
 		await client.change(uri, 2, [{ range: { start: { line: 8, character: 0 }, end: { line: 8, character: 0 } }, text: '[x](/gu' }]);
-		const routes = (await client.connection.sendRequest(CompletionRequest.type, {
-			textDocument: { uri },
-			position: { line: 8, character: 7 },
-		})) as CompletionList;
+		const routes = await completionAt(uri, 8, 7);
 		assert.deepEqual(routes.items.map(i => i.label).sort(), ['/broken', '/guides/advanced', '/guides/setup', '/index', '/orphan']);
 		await client.change(uri, 3, [{ range: { start: { line: 8, character: 7 }, end: { line: 8, character: 7 } }, text: 'ides/setup#' }]);
-		const anchors = (await client.connection.sendRequest(CompletionRequest.type, {
-			textDocument: { uri },
-			position: { line: 8, character: 18 },
-		})) as CompletionList;
+		const anchors = await completionAt(uri, 8, 18);
 		assert.deepEqual(
 			anchors.items.map(i => [i.label, i.detail]),
 			[['setup', 'Setup']],
@@ -156,13 +164,9 @@ describe('language server over JSON-RPC: MDX pages', function () {
 	});
 
 	it('completes, explains and fixes frontmatter: grouped keys with docs, values, a misspelt key renamed', async () => {
-		const uri = site.fileUri('features/guides/meta.mdx');
 		const text = '---\ntitle: Meta\nsidebartitle: M\nmode: wide\nnoindex: \nrelated:\n  - /gu\n\n---\n\nBody.\n';
-		writeFileSync(site.path('features/guides/meta.mdx'), text);
-		await client.filesChanged([{ uri, type: FileChangeType.Created }]);
-		await client.open(uri, text);
-		const complete = async (line: number, character: number) =>
-			(await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line, character } })) as CompletionList;
+		const uri = await openNewPage('guides/meta.mdx', text);
+		const complete = (line: number, character: number) => completionAt(uri, line, character);
 		const keys = await complete(7, 0);
 		const og = keys.items.find(i => i.label === 'og:title')!;
 		assert.equal(og.detail, 'SEO · string');
@@ -194,13 +198,9 @@ describe('language server over JSON-RPC: MDX pages', function () {
 	});
 
 	it('completes and explains code fences: languages after the backticks, meta parts in the order mint format writes', async () => {
-		const uri = site.fileUri('features/guides/code.mdx');
 		const text = '# Code\n\n```ty\n```\n\n```js Example {1-2} \nconst a = 1;\n```\n';
-		writeFileSync(site.path('features/guides/code.mdx'), text);
-		await client.filesChanged([{ uri, type: FileChangeType.Created }]);
-		await client.open(uri, text);
-		const complete = async (line: number, character: number) =>
-			(await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line, character } })) as CompletionList;
+		const uri = await openNewPage('guides/code.mdx', text);
+		const complete = (line: number, character: number) => completionAt(uri, line, character);
 		const languages = await complete(2, 5);
 		assert.deepEqual(languages.items.find(i => i.label === 'typescript')!.textEdit, {
 			range: { start: { line: 2, character: 3 }, end: { line: 2, character: 5 } },
@@ -218,15 +218,9 @@ describe('language server over JSON-RPC: MDX pages', function () {
 	});
 
 	it('closes the innermost open element after </ (a completion item whose edit writes the closing tag)', async () => {
-		const uri = site.fileUri('features/guides/tags.mdx');
 		const text = '# Tags\n\n<Steps>\n<Step title="First">\n```jsx\n<Note>\n```\nDone.\n</St\n';
-		writeFileSync(site.path('features/guides/tags.mdx'), text);
-		await client.filesChanged([{ uri, type: FileChangeType.Created }]);
-		await client.open(uri, text);
-		const list = (await client.connection.sendRequest(CompletionRequest.type, {
-			textDocument: { uri },
-			position: { line: 8, character: 4 },
-		})) as CompletionList;
+		const uri = await openNewPage('guides/tags.mdx', text);
+		const list = await completionAt(uri, 8, 4);
 		assert.deepEqual(
 			list.items.map(i => [i.label, i.textEdit]),
 			[['</Step>', { range: { start: { line: 8, character: 0 }, end: { line: 8, character: 4 } }, newText: '</Step>' }]],
@@ -234,17 +228,10 @@ describe('language server over JSON-RPC: MDX pages', function () {
 	});
 
 	it('completes an import path under /snippets/ from the docs root', async () => {
-		mkdirSync(site.path('features/snippets'));
-		writeFileSync(site.path('features/snippets/callout-box.jsx'), 'export const CalloutBox = ({ title }) => <div>{title}</div>;\n');
-		const uri = site.fileUri('features/guides/imports.mdx');
+		writeCalloutSnippet();
 		const text = 'import { CalloutBox } from "/snippets/ca\n\n# Imports\n';
-		writeFileSync(site.path('features/guides/imports.mdx'), text);
-		await client.filesChanged([{ uri, type: FileChangeType.Created }]);
-		await client.open(uri, text);
-		const list = (await client.connection.sendRequest(CompletionRequest.type, {
-			textDocument: { uri },
-			position: { line: 0, character: 40 },
-		})) as CompletionList;
+		const uri = await openNewPage('guides/imports.mdx', text);
+		const list = await completionAt(uri, 0, 40);
 		assert.deepEqual(list.items.find(i => i.label === 'callout-box.jsx')!.textEdit, {
 			range: { start: { line: 0, character: 38 }, end: { line: 0, character: 40 } },
 			newText: 'callout-box.jsx',
@@ -252,17 +239,10 @@ describe('language server over JSON-RPC: MDX pages', function () {
 	});
 
 	it("completes a snippet's component after <, hovers it with its props and goes to its definition", async () => {
-		mkdirSync(site.path('features/snippets'));
-		writeFileSync(site.path('features/snippets/callout-box.jsx'), 'export const CalloutBox = ({ title }) => <div>{title}</div>;\n');
-		const uri = site.fileUri('features/guides/boxes.mdx');
+		writeCalloutSnippet();
 		const text = 'import { CalloutBox } from "/snippets/callout-box.jsx";\n\n<CalloutBox title="Hi" />\n\n<Cal\n';
-		writeFileSync(site.path('features/guides/boxes.mdx'), text);
-		await client.filesChanged([{ uri, type: FileChangeType.Created }]);
-		await client.open(uri, text);
-		const list = (await client.connection.sendRequest(CompletionRequest.type, {
-			textDocument: { uri },
-			position: { line: 4, character: 4 },
-		})) as CompletionList;
+		const uri = await openNewPage('guides/boxes.mdx', text);
+		const list = await completionAt(uri, 4, 4);
 		assert.deepEqual(list.items.find(i => i.label === 'CalloutBox')!.textEdit, {
 			range: { start: { line: 4, character: 1 }, end: { line: 4, character: 4 } },
 			newText: 'CalloutBox title="$1" />',

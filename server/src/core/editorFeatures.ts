@@ -23,6 +23,7 @@ import { pageCodeActions } from './features/pageCodeActions';
 import { disableLineActions } from './config/disableQuickFix';
 import { turnOffActions } from './config/turnOffQuickFix';
 import { doComplete, type PageCompletionData } from './features/completion';
+import { iconItemDocumentation, type IconCompletionData } from './features/iconCompletion';
 import { doHover } from './features/hover';
 import { findDefinition, findDocumentLinks } from './features/links';
 import { movedLinkEdits, redirectEdits } from './features/movePageLinks';
@@ -165,7 +166,8 @@ export function createEditorFeatures(context: FeatureContext): EditorFeatures {
 			return site && doComplete(site, document, position);
 		},
 		async resolveCompletion(item) {
-			const data = item.data as PageCompletionData | undefined;
+			const data = item.data as PageCompletionData | IconCompletionData | undefined;
+			if (data?.kind === 'icon') item.documentation = iconItemDocumentation(data.library);
 			if (data?.kind !== 'page') return item;
 			const meta = await pageInfo.metadata(data.fileUri);
 			if (meta?.title) item.detail = meta.title;

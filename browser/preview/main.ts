@@ -7,17 +7,22 @@
 import { initPlaygrounds } from '../playground/playground';
 
 import type { PreviewPage } from '../../server/src/preview/previewTypes';
+import { drawDiagrams } from './diagrams';
+import { initialFollowState, revealLine, type HeadingLine } from './scrollSync';
 import { createTransport, type Transport } from './transport';
 
 const root = document.getElementById('mp-root') ?? document.getElementById('mintdoc-preview') ?? document.body;
 const transport: Transport = createTransport(document.body.dataset.base ?? '');
 let currentRoute = document.body.dataset.route ?? '';
+let follow = initialFollowState;
 
 document.addEventListener('click', onClick);
 document.addEventListener('toggle', onToggle, true);
 transport.onUpdate(page => showPage(page));
+transport.onReveal(reveal);
 applyBanner();
 initPlaygrounds(root, request => transport.playground(request));
+drawDiagrams(root);
 transport.ready(currentRoute);
 
 function onClick(event: MouseEvent): void {
@@ -153,6 +158,8 @@ function showPage(page: PreviewPage): void {
 	currentRoute = page.route;
 	applyBanner();
 	initPlaygrounds(root, request => transport.playground(request));
+	// Before the scroll is restored: diagrams drawn before (cached) are back at once, at their height.
+	drawDiagrams(root);
 	const newSidebar = document.getElementById('mp-sidebar');
 	if (sameRoute) {
 		[...root.querySelectorAll<HTMLElement>('[data-tabs]')].forEach((group, i) => {
@@ -169,4 +176,21 @@ function showPage(page: PreviewPage): void {
 		newSidebar?.querySelector('.mp-active')?.scrollIntoView({ block: 'nearest' });
 	}
 	transport.post({ type: 'rendered', route: page.route });
+}
+
+/** The editor scrolled: show the heading at or above its line (only when that heading changed; see scrollSync.ts). */
+function reveal(route: string, line: number): void {
+	if (route !== currentRoute) return;
+	const headings: HeadingLine[] = [];
+	for (const element of root.querySelectorAll<HTMLElement>('[data-source-line][id]')) {
+		const sourceLine = Number(element.dataset.sourceLine);
+		if (Number.isInteger(sourceLine)) headings.push({ id: element.id, line: sourceLine });
+	}
+	const next = revealLine(follow, route, headings, line);
+	follow = next.state;
+	if (next.scrollTo === undefined) return;
+	const target = next.scrollTo ? document.getElementById(next.scrollTo) : null;
+	if (target) target.scrollIntoView({ block: 'start' });
+	else window.scrollTo(0, 0);
+	transport.post({ type: 'revealed', route, heading: next.scrollTo });
 }

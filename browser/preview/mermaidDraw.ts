@@ -13,7 +13,17 @@ import type { DiagramApi } from './diagramApi';
 const cacheLimit = 64;
 
 /** What a diagram's directive may not change. */
-const secureKeys = ['secure', 'securityLevel', 'startOnLoad', 'maxTextSize', 'maxEdges', 'suppressErrorRendering', 'htmlLabels', 'flowchart', 'dompurifyConfig'];
+const secureKeys = [
+	'secure',
+	'securityLevel',
+	'startOnLoad',
+	'maxTextSize',
+	'maxEdges',
+	'suppressErrorRendering',
+	'htmlLabels',
+	'flowchart',
+	'dompurifyConfig',
+];
 
 export function mermaidConfig(dark: boolean): MermaidConfig {
 	return {

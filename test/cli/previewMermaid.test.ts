@@ -117,10 +117,16 @@ describe('mintdoc preview draws Mermaid diagrams in Chromium', function () {
 
 		assert.equal(await page.locator('.md-mermaid.md-mermaid-drawn svg').count(), 3, 'flowchart, sequence, <Mermaid chart>');
 		// Mermaid's stylesheet applied: node shapes filled with the theme's colour, not the SVG default (black).
-		const fill = await page.locator('.md-mermaid-drawn svg .node rect').first().evaluate(e => getComputedStyle(e).fill);
+		const fill = await page
+			.locator('.md-mermaid-drawn svg .node rect')
+			.first()
+			.evaluate(e => getComputedStyle(e).fill);
 		assert.notEqual(fill, 'rgb(0, 0, 0)');
 		// A classDef's inline style (a `style` attribute in mermaid's SVG) applied through CSSOM.
-		const hot = await page.locator('.md-mermaid-drawn svg .node.hot rect, .md-mermaid-drawn svg .node.hot path').first().evaluate(e => getComputedStyle(e).fill);
+		const hot = await page
+			.locator('.md-mermaid-drawn svg .node.hot rect, .md-mermaid-drawn svg .node.hot path')
+			.first()
+			.evaluate(e => getComputedStyle(e).fill);
 		assert.equal(hot, 'rgb(255, 153, 102)');
 		assert.match((await page.locator('.md-mermaid-drawn svg').nth(2).textContent()) ?? '', /Component chart/);
 
@@ -132,18 +138,24 @@ describe('mintdoc preview draws Mermaid diagrams in Chromium', function () {
 
 		// Too large: code with a note, never handed to mermaid.
 		const huge = page.locator('.md-mermaid-too-large');
-		assert.match((await huge.locator('.md-mermaid-note').textContent()) ?? '', /^Diagram not drawn: its source is 6\d,\d{3} characters, and the preview draws up to 50,000\.$/);
+		assert.match(
+			(await huge.locator('.md-mermaid-note').textContent()) ?? '',
+			/^Diagram not drawn: its source is 6\d,\d{3} characters, and the preview draws up to 50,000\.$/,
+		);
 		assert.equal(await huge.locator('svg').count(), 0);
 
 		const scripts = requests.filter(url => url.endsWith('.js')).map(url => new URL(url).pathname);
 		assert.deepEqual(scripts, ['/__mintdoc/preview.js', '/__mintdoc/mermaid.js'], 'only our two scripts, from the preview server');
-		assert.ok(requests.every(url => url.startsWith(server.url)), `nothing fetched from elsewhere: ${requests.filter(u => !u.startsWith(server.url)).join(', ')}`);
+		assert.ok(
+			requests.every(url => url.startsWith(server.url)),
+			`nothing fetched from elsewhere: ${requests.filter(u => !u.startsWith(server.url)).join(', ')}`,
+		);
 		assert.deepEqual(await violations(), []);
 		assert.deepEqual(problems, []);
 		await page.context().close();
 	});
 
-	it('keeps a diagram\'s markup, click directives and settings directive inert', async () => {
+	it("keeps a diagram's markup, click directives and settings directive inert", async () => {
 		const { page, requests, violations } = await open('/hostile');
 		await drawn(page, 1);
 		const svg = page.locator('.md-mermaid-drawn svg');
@@ -156,14 +168,20 @@ describe('mintdoc preview draws Mermaid diagrams in Chromium', function () {
 		assert.equal(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss), undefined);
 		assert.ok(!requests.some(url => new URL(url).pathname === '/x'), 'the label image was not loaded');
 		// The only report: the label's onerror handler, refused as mermaid's sanitizer read the label.
-		assert.deepEqual([...new Set((await violations()).map(v => v.split(':')[0]))].filter(d => d !== 'script-src-attr'), []);
+		assert.deepEqual(
+			[...new Set((await violations()).map(v => v.split(':')[0]))].filter(d => d !== 'script-src-attr'),
+			[],
+		);
 		await page.context().close();
 	});
 
 	it('draws dark diagrams on a dark page', async () => {
 		const { page, problems, violations } = await open('/diagrams', 'dark');
 		await drawn(page, 4);
-		const fill = await page.locator('.md-mermaid-drawn svg .node rect').first().evaluate(e => getComputedStyle(e).fill);
+		const fill = await page
+			.locator('.md-mermaid-drawn svg .node rect')
+			.first()
+			.evaluate(e => getComputedStyle(e).fill);
 		const [r, g, b] = (fill.match(/\d+/g) ?? []).map(Number);
 		assert.ok(r + g + b < 3 * 128, `a dark node fill, got ${fill}`);
 		await page.screenshot({ path: path.join(results, 'preview-mermaid-dark.png') });

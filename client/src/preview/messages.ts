@@ -35,6 +35,8 @@ export function parsePreviewMessage(value: unknown): PreviewToHostMessage | unde
 				: undefined;
 		case 'rendered':
 			return short(m.route) ? { type: 'rendered', route: m.route } : undefined;
+		case 'revealed':
+			return short(m.route) && short(m.heading) ? { type: 'revealed', route: m.route, heading: m.heading } : undefined;
 		case 'playgroundSend': {
 			const request = parsePlaygroundRequest(m.request);
 			return short(m.id) && request ? { type: 'playgroundSend', id: m.id, request } : undefined;

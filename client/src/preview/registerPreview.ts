@@ -4,7 +4,8 @@ import { PlaygroundSendRequest, type PlaygroundRequest, type PlaygroundResponse 
 import type { Ctx } from '../ctx';
 import { activeRoot } from '../status';
 import { playgroundOrigin } from './messages';
-import { PreviewPanel, type PostedPage, type RenderedPage } from './previewPanel';
+import { readSetting } from '../config';
+import { PreviewPanel, type PostedPage, type RenderedPage, type RevealedHeading } from './previewPanel';
 import { PreviewCommands } from '../commandIds';
 
 export { PreviewCommands };
@@ -20,6 +21,9 @@ export interface PreviewTestApi {
 	/** The route the webview last reported as swapped in (`{type:'rendered'}`). */
 	readonly lastRendered: () => RenderedPage | undefined;
 	readonly onDidRender: vscode.Event<RenderedPage>;
+	/** The heading the webview last scrolled to while following the editor (`mintdoc.preview.followEditor`). */
+	readonly lastRevealed: () => RevealedHeading | undefined;
+	readonly onDidReveal: vscode.Event<RevealedHeading>;
 	/** Whether a preview panel is open. */
 	readonly isOpen: () => boolean;
 }
@@ -30,8 +34,17 @@ export function registerPreview(ctx: Ctx): PreviewTestApi {
 	let follow = true;
 	let lastPosted: PostedPage | undefined;
 	let lastRendered: RenderedPage | undefined;
+	let lastRevealed: RevealedHeading | undefined;
 	const onDidPost = new vscode.EventEmitter<PostedPage>();
 	const onDidRender = new vscode.EventEmitter<RenderedPage>();
+	const onDidReveal = new vscode.EventEmitter<RevealedHeading>();
+	/** `mintdoc.preview.followEditor`, kept current: scroll and cursor events are too frequent to read settings on. */
+	let followScroll = readSetting('preview.followEditor');
+	/** The editor's top line (scrolling) or cursor line (moving it), for the preview to follow. */
+	const track = (editor: vscode.TextEditor | undefined, line: number | undefined) => {
+		if (panel && followScroll && editor && line !== undefined) panel.editorScrolled({ uri: editor.document.uri.toString(), line });
+	};
+	const trackTop = (editor: vscode.TextEditor | undefined) => track(editor, editor?.visibleRanges[0]?.start.line);
 	/** Origins the user allowed the playground to call in this untrusted workspace (this session only). */
 	const allowedOrigins = new Set<string>();
 
@@ -51,10 +64,12 @@ export function registerPreview(ctx: Ctx): PreviewTestApi {
 			created.setFollow(follow);
 			created.onDidPost(posted => ((lastPosted = posted), onDidPost.fire(posted)));
 			created.onDidRender(rendered => ((lastRendered = rendered), onDidRender.fire(rendered)));
+			created.onDidReveal(revealed => ((lastRevealed = revealed), onDidReveal.fire(revealed)));
 			created.onDidDispose(() => panel === created && (panel = undefined));
 			panel = created;
 		}
 		if (uri) panel.openFile(uri.toString());
+		trackTop(vscode.window.visibleTextEditors.find(editor => editor.document.uri.toString() === uri?.toString()));
 		const home = activeRoot(ctx.status.current.roots, uri?.toString());
 		if (home) panel.openHome(home);
 	};
@@ -72,12 +87,22 @@ export function registerPreview(ctx: Ctx): PreviewTestApi {
 	ctx.pushCleanup(
 		onDidPost,
 		onDidRender,
+		onDidReveal,
 		watcher,
 		{ dispose: () => panel?.dispose() },
 		vscode.commands.registerCommand(PreviewCommands.open, open(vscode.ViewColumn.Active, false)),
 		vscode.commands.registerCommand(PreviewCommands.openToSide, open(vscode.ViewColumn.Beside, true)),
 		vscode.commands.registerCommand(PreviewCommands.toggleFollow, () => setFollow(!follow)),
-		vscode.window.onDidChangeActiveTextEditor(editor => panel?.followEditor(editor?.document.uri.toString())),
+		vscode.window.onDidChangeActiveTextEditor(editor => (panel?.followEditor(editor?.document.uri.toString()), trackTop(editor))),
+		vscode.window.onDidChangeTextEditorVisibleRanges(({ textEditor }) => trackTop(textEditor)),
+		// The cursor moved (keys, mouse, go to symbol; typing too: cheap here, and the page scrolls only when the heading changes).
+		vscode.window.onDidChangeTextEditorSelection(({ textEditor, selections }) => track(textEditor, selections[0]?.active.line)),
+		vscode.workspace.onDidChangeConfiguration(e => {
+			if (!e.affectsConfiguration('mintdoc.preview.followEditor')) return;
+			followScroll = readSetting('preview.followEditor');
+			if (followScroll) trackTop(vscode.window.activeTextEditor);
+			else panel?.editorScrolled(undefined);
+		}),
 		vscode.workspace.onDidChangeTextDocument(({ document, contentChanges }) => contentChanges.length > 0 && panel?.documentChanged(document.uri.toString())),
 		// Files changed on disk (a git checkout, a page created): the server learns of them from its own watcher.
 		watcher.onDidChange(onDisk),
@@ -93,6 +118,8 @@ export function registerPreview(ctx: Ctx): PreviewTestApi {
 		onDidPost: onDidPost.event,
 		lastRendered: () => lastRendered,
 		onDidRender: onDidRender.event,
+		lastRevealed: () => lastRevealed,
+		onDidReveal: onDidReveal.event,
 		isOpen: () => panel !== undefined,
 	};
 }

@@ -28,7 +28,12 @@ export function mermaidBlock(source: string): Element {
 				},
 			],
 		};
-		return { type: 'element', tagName: 'div', properties: { className: [mermaidClass, 'md-mermaid-too-large'] }, children: [note, codeBlock(chart, 'mermaid', null)] };
+		return {
+			type: 'element',
+			tagName: 'div',
+			properties: { className: [mermaidClass, 'md-mermaid-too-large'] },
+			children: [note, codeBlock(chart, 'mermaid', null)],
+		};
 	}
 	const code: Element = { type: 'element', tagName: 'code', properties: { className: ['language-mermaid'] }, children: [{ type: 'text', value: chart }] };
 	return {

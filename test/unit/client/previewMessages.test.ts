@@ -17,6 +17,8 @@ describe('preview webview messages', () => {
 			character: 0,
 		});
 		assert.deepEqual(parsePreviewMessage({ type: 'rendered', route: '/' }), { type: 'rendered', route: '/' });
+		assert.deepEqual(parsePreviewMessage({ type: 'revealed', route: '/a', heading: 'install' }), { type: 'revealed', route: '/a', heading: 'install' });
+		assert.deepEqual(parsePreviewMessage({ type: 'revealed', route: '/a', heading: '' }), { type: 'revealed', route: '/a', heading: '' });
 		assert.deepEqual(
 			parsePreviewMessage({
 				type: 'playgroundSend',
@@ -47,6 +49,8 @@ describe('preview webview messages', () => {
 			{ type: 'playgroundSend', id: '1', request: { method: 'GET /x', url: 'https://a', headers: [] } },
 			{ type: 'playgroundSend', id: '1', request: { method: 'GET', url: 'https://a', headers: [['a']] } },
 			{ type: 'playgroundSend', request: { method: 'GET', url: 'https://a', headers: [] } },
+			{ type: 'revealed', route: '/a' },
+			{ type: 'revealed', route: '/a', heading: 7 },
 		];
 		for (const message of bad) assert.equal(parsePreviewMessage(message), undefined, JSON.stringify(message));
 	});

@@ -4,7 +4,7 @@
  * has a diagram, with the nonce and the folder of this script: nothing is fetched from elsewhere,
  * and pages without diagrams never load it.
  */
-import { mermaidReadyEvent, type DiagramApi } from './diagramApi';
+import { mermaidReadyEvent, type DiagramApi, type DiagramsDrawn } from './diagramApi';
 
 /** Read while this script runs: `document.currentScript` is null once it has finished. */
 const self = document.currentScript as HTMLScriptElement | null;
@@ -13,17 +13,21 @@ const nonce = self?.nonce ?? '';
 
 let library: Promise<DiagramApi> | undefined;
 
-/** Draws the page's diagrams (`.md-mermaid[data-mermaid]`), loading the library the first time there is one. */
-export function drawDiagrams(root: ParentNode): void {
+/**
+ * Draws the page's diagrams (`.md-mermaid[data-mermaid]`), loading the library the first time
+ * there is one; `done` hears the outcome (not called on a page without diagrams).
+ */
+export function drawDiagrams(root: ParentNode, done: (result: DiagramsDrawn) => void): void {
 	const blocks = [...root.querySelectorAll<HTMLElement>('.md-mermaid[data-mermaid]')];
 	if (blocks.length === 0) return;
 	library ??= loadLibrary();
 	library.then(
-		api => api.draw(blocks, { dark: isDark() }),
+		api => api.draw(blocks, { dark: isDark() }).then(done),
 		(e: unknown) => {
-			// Shown once per block, as text; the source stays visible as code.
+			// Shown once per block, as text; the source stays visible as code. The next page tries again.
 			library = undefined;
 			for (const block of blocks) showNote(block, `Diagram not drawn: ${e instanceof Error ? e.message : String(e)}`);
+			done({ drawn: 0, failed: blocks.length });
 		},
 	);
 }

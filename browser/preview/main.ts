@@ -7,6 +7,7 @@
 import { initPlaygrounds } from '../playground/playground';
 
 import type { PreviewPage } from '../../server/src/preview/previewTypes';
+import type { DiagramsDrawn } from './diagramApi';
 import { drawDiagrams } from './diagrams';
 import { initialFollowState, revealLine, type HeadingLine } from './scrollSync';
 import { createTransport, type Transport } from './transport';
@@ -22,7 +23,7 @@ transport.onUpdate(page => showPage(page));
 transport.onReveal(reveal);
 applyBanner();
 initPlaygrounds(root, request => transport.playground(request));
-drawDiagrams(root);
+drawDiagrams(root, reportDiagrams(currentRoute));
 transport.ready(currentRoute);
 
 function onClick(event: MouseEvent): void {
@@ -159,7 +160,7 @@ function showPage(page: PreviewPage): void {
 	applyBanner();
 	initPlaygrounds(root, request => transport.playground(request));
 	// Before the scroll is restored: diagrams drawn before (cached) are back at once, at their height.
-	drawDiagrams(root);
+	drawDiagrams(root, reportDiagrams(page.route));
 	const newSidebar = document.getElementById('mp-sidebar');
 	if (sameRoute) {
 		[...root.querySelectorAll<HTMLElement>('[data-tabs]')].forEach((group, i) => {
@@ -176,6 +177,11 @@ function showPage(page: PreviewPage): void {
 		newSidebar?.querySelector('.mp-active')?.scrollIntoView({ block: 'nearest' });
 	}
 	transport.post({ type: 'rendered', route: page.route });
+}
+
+/** Tells the host how a page's diagrams came out (the integration tests wait for it). */
+function reportDiagrams(route: string): (result: DiagramsDrawn) => void {
+	return ({ drawn, failed }) => transport.post({ type: 'diagrams', route, drawn, failed });
 }
 
 /** The editor scrolled: show the heading at or above its line (only when that heading changed; see scrollSync.ts). */

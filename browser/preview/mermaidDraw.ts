@@ -45,8 +45,9 @@ export function createDiagramApi(mermaid: Mermaid, nonce: string): DiagramApi {
 	let theme: boolean | undefined;
 	let counter = 0;
 
-	const render = async (block: HTMLElement, source: string, dark: boolean, key: string): Promise<void> => {
-		if (!block.isConnected) return; // the page changed while earlier diagrams were drawn
+	/** Draws one block; whether it now shows a diagram (undefined: the page changed while earlier ones were drawn). */
+	const render = async (block: HTMLElement, source: string, dark: boolean, key: string): Promise<boolean | undefined> => {
+		if (!block.isConnected) return undefined;
 		if (theme !== dark) {
 			mermaid.initialize(mermaidConfig(dark));
 			theme = dark;
@@ -59,9 +60,12 @@ export function createDiagramApi(mermaid: Mermaid, nonce: string): DiagramApi {
 			const { svg } = await withNoncedStyles(nonce, () => mermaid.render(`mp-mermaid-${++counter}`, source, work));
 			if (cache.size >= cacheLimit) cache.delete(cache.keys().next().value!);
 			cache.set(key, svg);
-			if (block.isConnected) show(block, svg, nonce);
+			if (!block.isConnected) return undefined;
+			show(block, svg, nonce);
+			return true;
 		} catch (e) {
 			showError(block, e);
+			return false;
 		} finally {
 			work.remove();
 		}
@@ -69,19 +73,28 @@ export function createDiagramApi(mermaid: Mermaid, nonce: string): DiagramApi {
 
 	return {
 		draw(blocks, { dark }) {
+			const outcomes: (boolean | undefined | Promise<boolean | undefined>)[] = [];
 			for (const block of blocks) {
 				if (block.dataset.drawn !== undefined) continue;
 				block.dataset.drawn = '';
 				const source = block.querySelector('pre > code')?.textContent ?? '';
 				if (source.length > maxMermaidSource) {
 					showError(block, `its source is ${source.length} characters, and the preview draws up to ${maxMermaidSource}`);
+					outcomes.push(false);
 					continue;
 				}
 				const key = `${dark ? 'dark' : 'light'}\n${source}`;
 				const cached = cache.get(key);
-				if (cached !== undefined) show(block, cached, nonce);
-				else queue = queue.then(() => render(block, source, dark, key));
+				if (cached !== undefined) {
+					show(block, cached, nonce);
+					outcomes.push(true);
+				} else {
+					const drawn = queue.then(() => render(block, source, dark, key));
+					queue = drawn.then(() => undefined);
+					outcomes.push(drawn);
+				}
 			}
+			return Promise.all(outcomes).then(results => ({ drawn: results.filter(r => r === true).length, failed: results.filter(r => r === false).length }));
 		},
 	};
 }

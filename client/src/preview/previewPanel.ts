@@ -40,6 +40,14 @@ export interface RevealedHeading {
 	readonly at: number;
 }
 
+/** The webview finished drawing the Mermaid diagrams of `route`. */
+export interface DrawnDiagrams {
+	readonly route: string;
+	readonly drawn: number;
+	readonly failed: number;
+	readonly at: number;
+}
+
 /** What the panel needs from the extension. */
 export interface PreviewHost {
 	readonly extensionUri: vscode.Uri;
@@ -76,8 +84,9 @@ export class PreviewPanel implements vscode.Disposable {
 	readonly #onDidPost = new vscode.EventEmitter<PostedPage>();
 	readonly #onDidRender = new vscode.EventEmitter<RenderedPage>();
 	readonly #onDidReveal = new vscode.EventEmitter<RevealedHeading>();
+	readonly #onDidDrawDiagrams = new vscode.EventEmitter<DrawnDiagrams>();
 	readonly #onDidDispose = new vscode.EventEmitter<void>();
-	readonly #disposables: vscode.Disposable[] = [this.#onDidPost, this.#onDidRender, this.#onDidReveal, this.#onDidDispose];
+	readonly #disposables: vscode.Disposable[] = [this.#onDidPost, this.#onDidRender, this.#onDidReveal, this.#onDidDrawDiagrams, this.#onDidDispose];
 	/** Where the editor the preview follows is scrolled to (`mintdoc.preview.followEditor`); undefined when off. */
 	#editorPosition: EditorPosition | undefined;
 	#revealTimer: ReturnType<typeof setTimeout> | undefined;
@@ -85,6 +94,7 @@ export class PreviewPanel implements vscode.Disposable {
 	readonly onDidPost = this.#onDidPost.event;
 	readonly onDidRender = this.#onDidRender.event;
 	readonly onDidReveal = this.#onDidReveal.event;
+	readonly onDidDrawDiagrams = this.#onDidDrawDiagrams.event;
 	readonly onDidDispose = this.#onDidDispose.event;
 
 	constructor(
@@ -271,6 +281,8 @@ export class PreviewPanel implements vscode.Disposable {
 				this.#onDidRender.fire({ route: message.route, at: Date.now() });
 				// A page just shown (another file, or the preview opened) scrolls to where its editor is.
 				return this.#sendReveal();
+			case 'diagrams':
+				return this.#onDidDrawDiagrams.fire({ route: message.route, drawn: message.drawn, failed: message.failed, at: Date.now() });
 			case 'revealed':
 				return this.#onDidReveal.fire({ route: message.route, heading: message.heading, at: Date.now() });
 			case 'navigate':

@@ -5,10 +5,13 @@ import type { Ctx } from '../ctx';
 import { activeRoot } from '../status';
 import { playgroundOrigin } from './messages';
 import { readSetting } from '../config';
-import { PreviewPanel, type PostedPage, type RenderedPage, type RevealedHeading } from './previewPanel';
+import { PreviewPanel, type DrawnDiagrams, type PostedPage, type RenderedPage, type RevealedHeading } from './previewPanel';
 import { PreviewCommands } from '../commandIds';
 
 export { PreviewCommands };
+
+/** A scroll this soon after a cursor move is the editor revealing the cursor. */
+const cursorScrollMs = 150;
 
 /** Context key: true while the preview follows the active editor (drives the lock icon in the panel's title). */
 const followContextKey = 'mintdoc.previewFollows';
@@ -24,6 +27,9 @@ export interface PreviewTestApi {
 	/** The heading the webview last scrolled to while following the editor (`mintdoc.preview.followEditor`). */
 	readonly lastRevealed: () => RevealedHeading | undefined;
 	readonly onDidReveal: vscode.Event<RevealedHeading>;
+	/** The webview's last report of a page's Mermaid diagrams drawn. */
+	readonly lastDiagrams: () => DrawnDiagrams | undefined;
+	readonly onDidDrawDiagrams: vscode.Event<DrawnDiagrams>;
 	/** Whether a preview panel is open. */
 	readonly isOpen: () => boolean;
 }
@@ -35,6 +41,8 @@ export function registerPreview(ctx: Ctx): PreviewTestApi {
 	let lastPosted: PostedPage | undefined;
 	let lastRendered: RenderedPage | undefined;
 	let lastRevealed: RevealedHeading | undefined;
+	let lastDiagrams: DrawnDiagrams | undefined;
+	const onDidDrawDiagrams = new vscode.EventEmitter<DrawnDiagrams>();
 	const onDidPost = new vscode.EventEmitter<PostedPage>();
 	const onDidRender = new vscode.EventEmitter<RenderedPage>();
 	const onDidReveal = new vscode.EventEmitter<RevealedHeading>();
@@ -45,6 +53,8 @@ export function registerPreview(ctx: Ctx): PreviewTestApi {
 		if (panel && followScroll && editor && line !== undefined) panel.editorScrolled({ uri: editor.document.uri.toString(), line });
 	};
 	const trackTop = (editor: vscode.TextEditor | undefined) => track(editor, editor?.visibleRanges[0]?.start.line);
+	/** When the cursor last moved: the editor then scrolls to show it, and the cursor, not the top line, is what to follow. */
+	let cursorMovedAt = 0;
 	/** Origins the user allowed the playground to call in this untrusted workspace (this session only). */
 	const allowedOrigins = new Set<string>();
 
@@ -65,6 +75,7 @@ export function registerPreview(ctx: Ctx): PreviewTestApi {
 			created.onDidPost(posted => ((lastPosted = posted), onDidPost.fire(posted)));
 			created.onDidRender(rendered => ((lastRendered = rendered), onDidRender.fire(rendered)));
 			created.onDidReveal(revealed => ((lastRevealed = revealed), onDidReveal.fire(revealed)));
+			created.onDidDrawDiagrams(diagrams => ((lastDiagrams = diagrams), onDidDrawDiagrams.fire(diagrams)));
 			created.onDidDispose(() => panel === created && (panel = undefined));
 			panel = created;
 		}
@@ -88,15 +99,19 @@ export function registerPreview(ctx: Ctx): PreviewTestApi {
 		onDidPost,
 		onDidRender,
 		onDidReveal,
+		onDidDrawDiagrams,
 		watcher,
 		{ dispose: () => panel?.dispose() },
 		vscode.commands.registerCommand(PreviewCommands.open, open(vscode.ViewColumn.Active, false)),
 		vscode.commands.registerCommand(PreviewCommands.openToSide, open(vscode.ViewColumn.Beside, true)),
 		vscode.commands.registerCommand(PreviewCommands.toggleFollow, () => setFollow(!follow)),
 		vscode.window.onDidChangeActiveTextEditor(editor => (panel?.followEditor(editor?.document.uri.toString()), trackTop(editor))),
-		vscode.window.onDidChangeTextEditorVisibleRanges(({ textEditor }) => trackTop(textEditor)),
+		vscode.window.onDidChangeTextEditorVisibleRanges(({ textEditor }) => Date.now() - cursorMovedAt > cursorScrollMs && trackTop(textEditor)),
 		// The cursor moved (keys, mouse, go to symbol; typing too: cheap here, and the page scrolls only when the heading changes).
-		vscode.window.onDidChangeTextEditorSelection(({ textEditor, selections }) => track(textEditor, selections[0]?.active.line)),
+		vscode.window.onDidChangeTextEditorSelection(({ textEditor, selections }) => {
+			cursorMovedAt = Date.now();
+			track(textEditor, selections[0]?.active.line);
+		}),
 		vscode.workspace.onDidChangeConfiguration(e => {
 			if (!e.affectsConfiguration('mintdoc.preview.followEditor')) return;
 			followScroll = readSetting('preview.followEditor');
@@ -120,6 +135,8 @@ export function registerPreview(ctx: Ctx): PreviewTestApi {
 		onDidRender: onDidRender.event,
 		lastRevealed: () => lastRevealed,
 		onDidReveal: onDidReveal.event,
+		lastDiagrams: () => lastDiagrams,
+		onDidDrawDiagrams: onDidDrawDiagrams.event,
 		isOpen: () => panel !== undefined,
 	};
 }

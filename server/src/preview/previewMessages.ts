@@ -23,7 +23,9 @@ export type PreviewViewMessage =
 	/** The script swapped in the page of `route` (acknowledges an `update`). */
 	| { readonly type: 'rendered'; readonly route: string }
 	/** The page scrolled to follow the editor (a `reveal`): to the heading with this id, or to the top (`''`: no heading above the line). */
-	| { readonly type: 'revealed'; readonly route: string; readonly heading: string };
+	| { readonly type: 'revealed'; readonly route: string; readonly heading: string }
+	/** The page's Mermaid diagrams are done: how many show a drawing, how many a message (too large, unreadable). */
+	| { readonly type: 'diagrams'; readonly route: string; readonly drawn: number; readonly failed: number };
 
 /** Host → page. */
 export type PreviewHostMessage =

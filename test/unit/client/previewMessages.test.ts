@@ -19,6 +19,7 @@ describe('preview webview messages', () => {
 		assert.deepEqual(parsePreviewMessage({ type: 'rendered', route: '/' }), { type: 'rendered', route: '/' });
 		assert.deepEqual(parsePreviewMessage({ type: 'revealed', route: '/a', heading: 'install' }), { type: 'revealed', route: '/a', heading: 'install' });
 		assert.deepEqual(parsePreviewMessage({ type: 'revealed', route: '/a', heading: '' }), { type: 'revealed', route: '/a', heading: '' });
+		assert.deepEqual(parsePreviewMessage({ type: 'diagrams', route: '/a', drawn: 2, failed: 1 }), { type: 'diagrams', route: '/a', drawn: 2, failed: 1 });
 		assert.deepEqual(
 			parsePreviewMessage({
 				type: 'playgroundSend',
@@ -51,6 +52,8 @@ describe('preview webview messages', () => {
 			{ type: 'playgroundSend', request: { method: 'GET', url: 'https://a', headers: [] } },
 			{ type: 'revealed', route: '/a' },
 			{ type: 'revealed', route: '/a', heading: 7 },
+			{ type: 'diagrams', route: '/a', drawn: -1, failed: 0 },
+			{ type: 'diagrams', route: '/a', drawn: 1.5, failed: 0 },
 		];
 		for (const message of bad) assert.equal(parsePreviewMessage(message), undefined, JSON.stringify(message));
 	});

@@ -21,6 +21,10 @@ document.addEventListener('click', onClick);
 document.addEventListener('toggle', onToggle, true);
 transport.onUpdate(page => showPage(page));
 transport.onReveal(reveal);
+// What the CSP refuses (an inline style, a handler in a diagram's label) is reported to the host's log.
+document.addEventListener('securitypolicyviolation', event =>
+	transport.post({ type: 'cspViolation', directive: event.violatedDirective.slice(0, 200), blocked: (event.blockedURI || 'inline').slice(0, 200) }),
+);
 applyBanner();
 initPlaygrounds(root, request => transport.playground(request));
 drawDiagrams(root, reportDiagrams(currentRoute));
@@ -181,7 +185,8 @@ function showPage(page: PreviewPage): void {
 
 /** Tells the host how a page's diagrams came out (the integration tests wait for it). */
 function reportDiagrams(route: string): (result: DiagramsDrawn) => void {
-	return ({ drawn, failed }) => transport.post({ type: 'diagrams', route, drawn, failed });
+	// Nothing counted: the page was swapped meanwhile, and the new one reports its own.
+	return ({ drawn, failed }) => void (drawn + failed > 0 && transport.post({ type: 'diagrams', route, drawn, failed }));
 }
 
 /** The editor scrolled: show the heading at or above its line (only when that heading changed; see scrollSync.ts). */

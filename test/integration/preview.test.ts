@@ -129,6 +129,8 @@ describe('site preview in a real VS Code extension host', () => {
 			120_000,
 		);
 		assert.deepEqual([diagrams.drawn, diagrams.failed], [1, 0]);
+		// Drawn under the webview's nonce-only CSP without a single refusal (mermaid's styles included).
+		assert.deepEqual(api.preview.cspViolations(), []);
 		await screenshot('preview-mermaid');
 
 		const lineOf = (heading: string) => editor.document.getText().split('\n').indexOf(heading);

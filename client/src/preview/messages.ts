@@ -38,6 +38,8 @@ export function parsePreviewMessage(value: unknown): PreviewToHostMessage | unde
 			return short(m.route) ? { type: 'rendered', route: m.route } : undefined;
 		case 'diagrams':
 			return short(m.route) && isCount(m.drawn) && isCount(m.failed) ? { type: 'diagrams', route: m.route, drawn: m.drawn, failed: m.failed } : undefined;
+		case 'cspViolation':
+			return short(m.directive) && short(m.blocked) ? { type: 'cspViolation', directive: m.directive, blocked: m.blocked } : undefined;
 		case 'revealed':
 			return short(m.route) && short(m.heading) ? { type: 'revealed', route: m.route, heading: m.heading } : undefined;
 		case 'playgroundSend': {

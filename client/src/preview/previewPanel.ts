@@ -90,6 +90,7 @@ export class PreviewPanel implements vscode.Disposable {
 	/** Where the editor the preview follows is scrolled to (`mintdoc.preview.followEditor`); undefined when off. */
 	#editorPosition: EditorPosition | undefined;
 	#revealTimer: ReturnType<typeof setTimeout> | undefined;
+	readonly #cspViolations: string[] = [];
 	#disposed = false;
 	readonly onDidPost = this.#onDidPost.event;
 	readonly onDidRender = this.#onDidRender.event;
@@ -129,6 +130,11 @@ export class PreviewPanel implements vscode.Disposable {
 
 	get state(): PreviewState {
 		return this.#state;
+	}
+
+	/** What the webview's CSP refused so far (`directive: blocked`), oldest first. */
+	get cspViolations(): readonly string[] {
+		return this.#cspViolations;
 	}
 
 	get visible(): boolean {
@@ -281,6 +287,9 @@ export class PreviewPanel implements vscode.Disposable {
 				this.#onDidRender.fire({ route: message.route, at: Date.now() });
 				// A page just shown (another file, or the preview opened) scrolls to where its editor is.
 				return this.#sendReveal();
+			case 'cspViolation':
+				this.#cspViolations.push(`${message.directive}: ${message.blocked}`);
+				return this.host.log(`preview: the page's Content-Security-Policy refused ${message.blocked} (${message.directive})`);
 			case 'diagrams':
 				return this.#onDidDrawDiagrams.fire({ route: message.route, drawn: message.drawn, failed: message.failed, at: Date.now() });
 			case 'revealed':

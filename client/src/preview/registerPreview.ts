@@ -30,6 +30,8 @@ export interface PreviewTestApi {
 	/** The webview's last report of a page's Mermaid diagrams drawn. */
 	readonly lastDiagrams: () => DrawnDiagrams | undefined;
 	readonly onDidDrawDiagrams: vscode.Event<DrawnDiagrams>;
+	/** What the open preview's CSP refused (`directive: blocked`); none is expected. */
+	readonly cspViolations: () => readonly string[];
 	/** Whether a preview panel is open. */
 	readonly isOpen: () => boolean;
 }
@@ -136,6 +138,7 @@ export function registerPreview(ctx: Ctx): PreviewTestApi {
 		lastRevealed: () => lastRevealed,
 		onDidReveal: onDidReveal.event,
 		lastDiagrams: () => lastDiagrams,
+		cspViolations: () => panel?.cspViolations ?? [],
 		onDidDrawDiagrams: onDidDrawDiagrams.event,
 		isOpen: () => panel !== undefined,
 	};

@@ -25,7 +25,9 @@ export type PreviewViewMessage =
 	/** The page scrolled to follow the editor (a `reveal`): to the heading with this id, or to the top (`''`: no heading above the line). */
 	| { readonly type: 'revealed'; readonly route: string; readonly heading: string }
 	/** The page's Mermaid diagrams are done: how many show a drawing, how many a message (too large, unreadable). */
-	| { readonly type: 'diagrams'; readonly route: string; readonly drawn: number; readonly failed: number };
+	| { readonly type: 'diagrams'; readonly route: string; readonly drawn: number; readonly failed: number }
+	/** The page's CSP refused something (`directive`, e.g. `style-src-attr`): logged by the host, so a refusal is never silent. */
+	| { readonly type: 'cspViolation'; readonly directive: string; readonly blocked: string };
 
 /** Host → page. */
 export type PreviewHostMessage =

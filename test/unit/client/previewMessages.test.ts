@@ -20,6 +20,11 @@ describe('preview webview messages', () => {
 		assert.deepEqual(parsePreviewMessage({ type: 'revealed', route: '/a', heading: 'install' }), { type: 'revealed', route: '/a', heading: 'install' });
 		assert.deepEqual(parsePreviewMessage({ type: 'revealed', route: '/a', heading: '' }), { type: 'revealed', route: '/a', heading: '' });
 		assert.deepEqual(parsePreviewMessage({ type: 'diagrams', route: '/a', drawn: 2, failed: 1 }), { type: 'diagrams', route: '/a', drawn: 2, failed: 1 });
+		assert.deepEqual(parsePreviewMessage({ type: 'cspViolation', directive: 'style-src-attr', blocked: 'inline' }), {
+			type: 'cspViolation',
+			directive: 'style-src-attr',
+			blocked: 'inline',
+		});
 		assert.deepEqual(
 			parsePreviewMessage({
 				type: 'playgroundSend',
@@ -54,6 +59,7 @@ describe('preview webview messages', () => {
 			{ type: 'revealed', route: '/a', heading: 7 },
 			{ type: 'diagrams', route: '/a', drawn: -1, failed: 0 },
 			{ type: 'diagrams', route: '/a', drawn: 1.5, failed: 0 },
+			{ type: 'cspViolation', directive: 'x'.repeat(5000), blocked: 'inline' },
 		];
 		for (const message of bad) assert.equal(parsePreviewMessage(message), undefined, JSON.stringify(message));
 	});

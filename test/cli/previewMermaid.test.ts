@@ -74,6 +74,9 @@ describe('mintdoc preview draws Mermaid diagrams in Chromium', function () {
 		cpSync(path.join(repo, 'examples/acme'), dir, { recursive: true });
 		writeFileSync(path.join(dir, 'diagrams.mdx'), diagramsPage);
 		writeFileSync(path.join(dir, 'hostile.mdx'), hostilePage);
+		// Under the size limit, over the edge limit: mermaid refuses it before laying it out.
+		const edges = Array.from({ length: 201 }, (_, i) => `  n${i} --> n${i + 1}`).join('\n');
+		writeFileSync(path.join(dir, 'edges.mdx'), `---\ntitle: "Edges"\n---\n\n${fence(`%%{init: {"maxEdges": 5000}}%%\nflowchart LR\n${edges}`)}\n`);
 		server = await startPreview(dir);
 		browser = await launchChromium();
 		mkdirSync(results, { recursive: true });
@@ -140,7 +143,7 @@ describe('mintdoc preview draws Mermaid diagrams in Chromium', function () {
 		const huge = page.locator('.md-mermaid-too-large');
 		assert.match(
 			(await huge.locator('.md-mermaid-note').textContent()) ?? '',
-			/^Diagram not drawn: its source is 6\d,\d{3} characters, and the preview draws up to 50,000\.$/,
+			/^Diagram not drawn: its source is 69,795 characters, and the preview draws up to 20,000\.$/,
 		);
 		assert.equal(await huge.locator('svg').count(), 0);
 
@@ -172,6 +175,17 @@ describe('mintdoc preview draws Mermaid diagrams in Chromium', function () {
 			[...new Set((await violations()).map(v => v.split(':')[0]))].filter(d => d !== 'script-src-attr'),
 			[],
 		);
+		await page.context().close();
+	});
+
+	it("refuses a flowchart over 200 edges with mermaid's message (a directive cannot raise the limit)", async () => {
+		const { page, problems } = await open('/edges');
+		await drawn(page, 1);
+		assert.match(
+			(await page.locator('.md-mermaid-error').textContent()) ?? '',
+			/^Diagram not drawn: Edge limit exceeded\. 201 edges found, but the limit is 200\./,
+		);
+		assert.deepEqual(problems, []);
 		await page.context().close();
 	});
 

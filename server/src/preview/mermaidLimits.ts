@@ -4,11 +4,16 @@
  */
 
 /**
- * Longest diagram source the preview draws (mermaid's own default `maxTextSize`). A bigger one is
- * shown as code with a note: laying out a diagram that size can keep the page busy for minutes.
- * The page script checks it again, since a page can write the marker by hand.
+ * Longest diagram source the preview draws. A bigger one is shown as code with a note: mermaid
+ * lays out on the page's only thread, and a 42,000-character sequence diagram kept the page busy
+ * for 20 s on a loaded machine. Ten times the largest diagram of thirteen real sites (1,894
+ * characters, modelcontextprotocol; 766 fences). The page script checks it again, since a page
+ * can write the marker by hand.
  */
-export const maxMermaidSource = 50_000;
+export const maxMermaidSource = 20_000;
 
-/** Most edges a flowchart may have before mermaid refuses it (mermaid's default, kept: a directive cannot raise it). */
-export const maxMermaidEdges = 500;
+/**
+ * Most edges a flowchart may have before mermaid refuses it (a directive cannot raise it): a
+ * 490-edge flowchart took 11 s to lay out on the same machine; real ones have a few dozen.
+ */
+export const maxMermaidEdges = 200;

@@ -36,7 +36,7 @@ describe('preview: Mermaid blocks', () => {
 		assert.doesNotMatch(html, /data-mermaid/);
 		assert.match(
 			html,
-			/^<div class="md-mermaid md-mermaid-too-large"><p class="md-mermaid-note">Diagram not drawn: its source is 50,012 characters, and the preview draws up to 50,000\.<\/p><div class="md-code" data-language="mermaid">/,
+			/^<div class="md-mermaid md-mermaid-too-large"><p class="md-mermaid-note">Diagram not drawn: its source is 20,012 characters, and the preview draws up to 20,000\.<\/p><div class="md-code" data-language="mermaid">/,
 		);
 	});
 

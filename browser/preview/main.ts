@@ -193,14 +193,18 @@ function reportDiagrams(route: string): (result: DiagramsDrawn) => void {
 function reveal(route: string, line: number): void {
 	if (route !== currentRoute) return;
 	const headings: HeadingLine[] = [];
+	const elements = new Map<string, HTMLElement>();
 	for (const element of root.querySelectorAll<HTMLElement>('[data-source-line][id]')) {
 		const sourceLine = Number(element.dataset.sourceLine);
-		if (Number.isInteger(sourceLine)) headings.push({ id: element.id, line: sourceLine });
+		if (!Number.isInteger(sourceLine) || elements.has(element.id)) continue;
+		headings.push({ id: element.id, line: sourceLine });
+		elements.set(element.id, element);
 	}
 	const next = revealLine(follow, route, headings, line);
 	follow = next.state;
 	if (next.scrollTo === undefined) return;
-	const target = next.scrollTo ? document.getElementById(next.scrollTo) : null;
+	// The heading element itself: another element of the page could carry the same id.
+	const target = next.scrollTo ? elements.get(next.scrollTo) : undefined;
 	if (target) target.scrollIntoView({ block: 'start' });
 	else window.scrollTo(0, 0);
 	transport.post({ type: 'revealed', route, heading: next.scrollTo });

@@ -153,6 +153,10 @@ describe('mintdoc preview draws Mermaid diagrams in Chromium', function () {
 			requests.every(url => url.startsWith(server.url)),
 			`nothing fetched from elsewhere: ${requests.filter(u => !u.startsWith(server.url)).join(', ')}`,
 		);
+		// …under the page's own CSP, not loosened for mermaid: nonce'd scripts and styles only, no eval.
+		const csp = (await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')) ?? '';
+		assert.match(csp, /script-src 'nonce-[^']+'; /);
+		assert.doesNotMatch(csp, /unsafe-|strict-dynamic/);
 		assert.deepEqual(await violations(), []);
 		assert.deepEqual(problems, []);
 		await page.context().close();

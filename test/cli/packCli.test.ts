@@ -51,6 +51,7 @@ describe('the mintdoc npm package (npm run pack:cli, installed offline)', functi
 			'package/dist/cli.js',
 			'package/dist/cliMain.js',
 			'package/dist/formatWorker.js',
+			'package/dist/mermaid.js',
 			'package/dist/pageWorker.js',
 			'package/dist/preview.css',
 			'package/dist/preview.js',

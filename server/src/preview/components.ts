@@ -3,7 +3,9 @@ import type { Code } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { State } from 'mdast-util-to-hast';
 import { slug as slugOf } from 'github-slugger';
+import { toString } from 'mdast-util-to-string';
 import { codeBlock, codeTabTitle } from './highlight';
+import { mermaidBlock } from './mermaidBlock';
 
 /** A prop as the preview reads it: literals only (other expressions are JavaScript, not run: undefined). */
 export type PropValue = string | number | boolean | undefined;
@@ -295,6 +297,8 @@ const renderers: Record<string, Renderer> = {
 		el('div', 'md-color-row', [str(input.props.title) && el('div', 'md-color-row-title', [text(str(input.props.title)!)]), ...children(input)]),
 	'Color.Item': input =>
 		el('div', 'md-color', [el('span', 'md-color-name', [text(str(input.props.name) ?? '')]), el('code', undefined, [text(str(input.props.value) ?? '')])]),
+	// `<Mermaid chart="…">`, which the platform makes of a mermaid fence; children as the chart when there is no prop.
+	Mermaid: input => mermaidBlock(str(input.props.chart) ?? toString(input.node)),
 	// The preview shows what readers see; content meant for AI agents only is left out.
 	Visibility: input => (input.props.for === 'agents' ? [] : children(input)),
 };

@@ -13,6 +13,7 @@ import { dirnameUri, joinUri, relativePath } from '../core/uris';
 import type { PreviewProblem } from './previewTypes';
 import { renderComponent, unknownComponent, type PropValue } from './components';
 import { codeBlock } from './highlight';
+import { mermaidBlock } from './mermaidBlock';
 import { iconSvg } from './icons';
 import { isPreviewHook, previewSanitizeSchema } from './sanitizeSchema';
 import { appendAll } from '../core/arrays';
@@ -113,9 +114,9 @@ function convert(tree: Root, conversion: Conversion, scope: FileScope): HastRoot
 		mdxTextExpression: (_state, node: { value: string }) => expression(node.value, scope, false),
 		mdxJsxFlowElement: (state, node: MdxJsxFlowElement) => jsxElement(state, node, conversion, scope),
 		mdxJsxTextElement: (state, node: MdxJsxTextElement) => jsxElement(state, node, conversion, scope),
-		heading: (state, node: Heading) => heading(state, node, conversion),
+		heading: (state, node: Heading) => heading(state, node, conversion, scope),
 		paragraph: (state, node: Paragraph) => paragraph(state, node),
-		code: (_state, node: Code) => codeBlock(node.value, node.lang, node.meta),
+		code: (_state, node: Code) => (node.lang?.toLowerCase() === 'mermaid' ? mermaidBlock(node.value) : codeBlock(node.value, node.lang, node.meta)),
 		image: (_state, node: Image) => ({
 			type: 'element',
 			tagName: 'img',
@@ -147,7 +148,8 @@ export function literalValue(source: string, scope?: Pick<FileScope, 'props'>): 
 	if (/^-?\d+(\.\d+)?$/.test(value)) return Number(value);
 	if (value === 'true' || value === 'false') return value === 'true';
 	const quoted = /^(["'])((?:\\.|(?!\1)[^\\\n])*)\1$/.exec(value) ?? /^(`)((?:\\.|[^`\\$])*)`$/.exec(value);
-	if (quoted) return quoted[2].replace(/\\(.)/g, '$1');
+	// A JavaScript string: `\n` is a line break (a one-line `chart={"graph TD\n A-->B"}`), other escapes their character.
+	if (quoted) return quoted[2].replace(/\\(.)/g, (_m, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c));
 	if (scope && /^[A-Za-z_$][\w$]*$/.test(value) && Object.prototype.hasOwnProperty.call(scope.props, value))
 		return scope.props[value] as string | number | boolean | undefined;
 	return undefined;
@@ -167,6 +169,7 @@ function paragraph(state: State, node: Paragraph): Element | ElementContent[] {
 
 /** Components that render block markup (never inside a paragraph). */
 const blockComponents = new Set([
+	'Mermaid',
 	'Note',
 	'Warning',
 	'Info',
@@ -198,7 +201,7 @@ const blockComponents = new Set([
 	'Snippet',
 ]);
 
-function heading(state: State, node: Heading, conversion: Conversion): Element {
+function heading(state: State, node: Heading, conversion: Conversion, scope: FileScope): Element {
 	const text = toString(node);
 	const slug = conversion.slugger.slug(text);
 	if (node.depth === 2 || node.depth === 3) conversion.toc.push({ depth: node.depth, text, slug });
@@ -208,7 +211,14 @@ function heading(state: State, node: Heading, conversion: Conversion): Element {
 		properties: { className: ['md-anchor'], href: `#${slug}`, ariaLabel: `Link to ${text}` },
 		children: [{ type: 'text', value: '#' }],
 	};
-	return { type: 'element', tagName: `h${node.depth}`, properties: { id: slug, className: ['md-heading'] }, children: [...state.all(node), anchor] };
+	// The page's own headings carry their source line (zero-based): the preview follows the editor's scroll to them.
+	const line = scope.depth === 0 && node.position ? node.position.start.line - 1 : undefined;
+	return {
+		type: 'element',
+		tagName: `h${node.depth}`,
+		properties: { id: slug, className: ['md-heading'], dataSourceLine: line },
+		children: [...state.all(node), anchor],
+	};
 }
 
 function jsxElement(

@@ -45,11 +45,11 @@ describe('preview: MDX to HTML', () => {
 		assert.match(await body('```unknownlang\n<b>x</b>\n```'), /<code class="hljs language-unknownlang">&#x3C;b>x&#x3C;\/b><\/code>/);
 	});
 
-	it('gives headings the ids the platform renders (a repeat gets -2) with anchor links, and collects the table of contents', async () => {
+	it('gives headings the ids the platform renders (a repeat gets -2) with anchor links and their source line, and collects the table of contents', async () => {
 		const result = await html('## Set up\n\n### Set up\n\n#### Deep');
 		assert.equal(
 			result.html,
-			'<h2 id="set-up" class="md-heading">Set up<a class="md-anchor" href="#set-up" aria-label="Link to Set up">#</a></h2>\n<h3 id="set-up-2" class="md-heading">Set up<a class="md-anchor" href="#set-up-2" aria-label="Link to Set up">#</a></h3>\n<h4 id="deep" class="md-heading">Deep<a class="md-anchor" href="#deep" aria-label="Link to Deep">#</a></h4>',
+			'<h2 id="set-up" class="md-heading" data-source-line="0">Set up<a class="md-anchor" href="#set-up" aria-label="Link to Set up">#</a></h2>\n<h3 id="set-up-2" class="md-heading" data-source-line="2">Set up<a class="md-anchor" href="#set-up-2" aria-label="Link to Set up">#</a></h3>\n<h4 id="deep" class="md-heading" data-source-line="4">Deep<a class="md-anchor" href="#deep" aria-label="Link to Deep">#</a></h4>',
 		);
 		assert.deepEqual(result.toc, [
 			{ depth: 2, text: 'Set up', slug: 'set-up' },

@@ -1,11 +1,6 @@
 import { saveCodeCache } from '../node/codeCache';
-import { apiServerUsage, runApiServer } from './apiServer';
-import { checkUsage, runCheck, UsageError } from './check';
-import { formatUsage, runFormat } from './format';
-import { generateUsage, runGenerate } from './generate';
-import { mcpUsage, runMcp } from './mcp/mcpCommand';
-import { previewUsage, runPreview } from './preview';
-import { runUpgrade, upgradeUsage } from './upgrade';
+import { commands } from './commands';
+import { UsageError } from './usageError';
 import { escapingStream } from './terminalText';
 
 declare const MINTDOC_VERSION: string;
@@ -13,12 +8,7 @@ declare const MINTDOC_VERSION: string;
 const usage = `Usage: mintdoc <command> [options]
 
 Commands:
-${checkUsage}${formatUsage}
-${generateUsage}
-${apiServerUsage}
-${previewUsage}
-${upgradeUsage}
-${mcpUsage}
+${commands.map(c => (c.usage.endsWith('\n') ? c.usage : `${c.usage}\n`)).join('')}
 Options:
   -h, --help       Show this help
   -v, --version    Show the version
@@ -27,16 +17,6 @@ Exit status of check: 0 no errors, 1 errors found (or more warnings than --max-w
 2 usage or I/O failure.
 Exit status of upgrade: 0 written, 1 mint.json invalid, 2 no mint.json, docs.json exists (no --force), usage.
 `;
-
-const usages: Readonly<Record<string, string>> = {
-	check: checkUsage,
-	format: formatUsage,
-	generate: generateUsage,
-	'api-server': apiServerUsage,
-	preview: previewUsage,
-	upgrade: upgradeUsage,
-	mcp: mcpUsage,
-};
 
 /** `-h` or `--help` among a command's options (not after `--`, where arguments are taken as written). */
 function wantsHelp(args: readonly string[]): boolean {
@@ -58,20 +38,14 @@ export async function main(argv: readonly string[], stdout: NodeJS.WritableStrea
 		out.write(`${MINTDOC_VERSION}\n`);
 		return 0;
 	}
-	const commandUsage = usages[command];
+	const found = commands.find(c => c.name === command);
 	// Every command explains itself, before any of its options is read (as git and npm do).
-	if (commandUsage !== undefined && wantsHelp(rest)) {
-		out.write(`Usage: mintdoc ${commandUsage.trimStart()}${commandUsage.endsWith('\n') ? '' : '\n'}`);
+	if (found && wantsHelp(rest)) {
+		out.write(`Usage: mintdoc ${found.usage.trimStart()}${found.usage.endsWith('\n') ? '' : '\n'}`);
 		return 0;
 	}
 	try {
-		if (command === 'check') return await runCheck(rest, out, err);
-		if (command === 'format') return await runFormat(rest, out, err);
-		if (command === 'api-server') return await runApiServer(rest, out);
-		if (command === 'generate') return await runGenerate(rest, out);
-		if (command === 'preview') return await runPreview(rest, out);
-		if (command === 'upgrade') return await runUpgrade(rest, out, err);
-		if (command === 'mcp') return await runMcp(rest, out);
+		if (found) return await found.run(rest, out, err);
 		throw new UsageError(`unknown command '${command}'\n\n${usage}`);
 	} catch (e) {
 		if (e instanceof UsageError) {

@@ -23,7 +23,7 @@ import { registerExternalLinks } from './lsp/externalLinks';
 import { registerAgentTools } from './lsp/agentTools';
 import type { ServerRuntime } from './lsp/serverRuntime';
 import { withPreview } from './preview/withPreview';
-import { describeError } from './lsp/runner';
+import { describeError, runRequestsOn } from './lsp/runner';
 import type { ServerInitOptions, ServerSettings } from './protocol';
 
 /**
@@ -73,7 +73,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 		() => runtime.afterPagesChecked(),
 		new TeamConfigs(workspace, uri => documents.get(uri) !== undefined),
 		() => runtime.whenIdle(),
+		callback => runtime.nextTurn(callback),
 	);
+	runRequestsOn(callback => runtime.nextTurn(callback));
 	const sites = new SiteTracker(connection, service, publisher, logger);
 	// A mintdoc.json edited, saved, created or deleted: what is on screen is shown as it now says, without a restart.
 	const reloadTeamConfigs = () =>

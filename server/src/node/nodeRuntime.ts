@@ -69,6 +69,7 @@ export function createNodeRuntime(): ServerRuntime {
 			limitHeapGrowth();
 		},
 		whenIdle: collectYoungGeneration,
+		nextTurn: callback => void setImmediate(callback),
 		findExternalLinkProblems: (service, workspace, options) =>
 			findExternalLinkProblems(service, workspace, service.roots, { ...options, cacheFile: storagePath && path.join(storagePath, 'external-links.json') }),
 		sendPlaygroundRequest: (request, signal) => sendPlaygroundRequest(request, { signal }),

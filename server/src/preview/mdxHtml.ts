@@ -1,4 +1,4 @@
-import { HeadingSlugger } from '../core/mdx/platformSlug';
+import { maskCustomHeadingIds, RenderedIds } from '../core/mdx/platformSlug';
 import type { Element, ElementContent, Root as HastRoot, RootContent } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { sanitize } from 'hast-util-sanitize';
@@ -53,12 +53,15 @@ interface Snippet {
 	readonly tree?: Root;
 	readonly problem?: string;
 	readonly imports: ReadonlyMap<string, Snippet>;
+	/** `## Title {#id}` headings of the file: the id, by line (0-based). */
+	readonly customIds?: ReadonlyMap<number, string>;
 }
 
-/** State shared while one page converts: one slugger and TOC across the page and its snippets. */
+/** State shared while one page converts: one set of ids and one TOC across the page and its snippets. */
 interface Conversion {
 	readonly options: MdxRenderOptions;
-	readonly slugger: HeadingSlugger;
+	/** The core's ids, so every anchor the link check accepts is an id on the previewed page. */
+	readonly ids: RenderedIds;
 	readonly toc: TocEntry[];
 	readonly problems: PreviewProblem[];
 	/** `<Snippet file>` targets, by file URI. */
@@ -72,6 +75,7 @@ export interface FileScope {
 	/** Props the snippet was called with (`<Greeting name="Ada" />` makes `{name}` render "Ada"). */
 	readonly props: Readonly<Record<string, PropValue>>;
 	readonly depth: number;
+	readonly customIds?: ReadonlyMap<number, string>;
 }
 
 const maxSnippetDepth = 8;
@@ -79,8 +83,7 @@ const maxSnippetDepth = 8;
 /** Renders an MDX (or Markdown) page to sanitized HTML; never throws for bad input. */
 export async function renderMdx(text: string, options: MdxRenderOptions): Promise<RenderedMdx> {
 	const frontmatter = readFrontmatter(text)?.data ?? {};
-	// `.md` pages are MDX on the platform too (its build parses every page with the MDX parser).
-	const parsed = parseMdx(text, true);
+	const parsed = parsePage(text);
 	if (!parsed.tree) {
 		const { error } = parsed;
 		return {
@@ -96,11 +99,21 @@ export async function renderMdx(text: string, options: MdxRenderOptions): Promis
 	const files = new Map<string, Snippet>();
 	for (const uri of snippetFiles(parsed.tree, options)) files.set(uri, await loadSnippet(uri, options, loaded, [options.uri]));
 	throwIfCancelled(options.token);
-	const conversion: Conversion = { options, slugger: new HeadingSlugger(), toc: [], problems: [], files };
-	const hast = convert(parsed.tree, conversion, { uri: options.uri, imports, props: {}, depth: 0 });
+	const conversion: Conversion = { options, ids: new RenderedIds(), toc: [], problems: [], files };
+	const hast = convert(parsed.tree, conversion, { uri: options.uri, imports, props: {}, depth: 0, customIds: parsed.customIds });
 	const clean = sanitize(hast, previewSanitizeSchema) as HastRoot;
 	finish(clean, options);
 	return { html: toHtml(clean, { allowDangerousHtml: true }), toc: conversion.toc, frontmatter, problems: conversion.problems, ok: true };
+}
+
+/**
+ * Parses a page or snippet as MDX (`.md` pages are MDX on the platform too: its build parses every
+ * page with the MDX parser), with `## Title {#id}` suffixes blanked out as the checker reads them.
+ */
+function parsePage(text: string): ReturnType<typeof parseMdx> & { customIds?: ReadonlyMap<number, string> } {
+	const masked = maskCustomHeadingIds(text);
+	const parsed = parseMdx(masked?.text ?? text, true);
+	return parsed.tree && masked ? { ...parsed, customIds: masked.ids } : parsed;
 }
 
 /** Converts one syntax tree (the page, or a snippet) with the preview's handlers. */
@@ -203,7 +216,8 @@ const blockComponents = new Set([
 
 function heading(state: State, node: Heading, conversion: Conversion, scope: FileScope): Element {
 	const text = toString(node);
-	const slug = conversion.slugger.slug(text);
+	const line = node.position ? node.position.start.line - 1 : -1;
+	const slug = conversion.ids.heading(text, scope.customIds?.get(line));
 	if (node.depth === 2 || node.depth === 3) conversion.toc.push({ depth: node.depth, text, slug });
 	const anchor: Element = {
 		type: 'element',
@@ -212,11 +226,11 @@ function heading(state: State, node: Heading, conversion: Conversion, scope: Fil
 		children: [{ type: 'text', value: '#' }],
 	};
 	// The page's own headings carry their source line (zero-based): the preview follows the editor's scroll to them.
-	const line = scope.depth === 0 && node.position ? node.position.start.line - 1 : undefined;
+	const sourceLine = scope.depth === 0 && line >= 0 ? line : undefined;
 	return {
 		type: 'element',
 		tagName: `h${node.depth}`,
-		properties: { id: slug, className: ['md-heading'], dataSourceLine: line },
+		properties: { id: slug, className: ['md-heading'], dataSourceLine: sourceLine },
 		children: [...state.all(node), anchor],
 	};
 }
@@ -245,7 +259,7 @@ function jsxElement(
 			state,
 			flow,
 			scope,
-			slug: text => conversion.slugger.slug(text),
+			ids: conversion.ids,
 			asset: url => siteUrl(url, scope.uri, conversion.options.rootUri),
 		}) ?? unknownComponent(name, state.all(node), flow)
 	);
@@ -287,7 +301,7 @@ function inlineSnippet(
 			children: [{ type: 'text', value: `Snippet ${label}: ${snippet.problem}` }],
 		};
 	}
-	const root = convert(snippet.tree, conversion, { uri: snippet.uri, imports: snippet.imports, props, depth: scope.depth + 1 });
+	const root = convert(snippet.tree, conversion, { uri: snippet.uri, imports: snippet.imports, props, depth: scope.depth + 1, customIds: snippet.customIds });
 	const children = root.children.filter((c): c is ElementContent => c.type !== 'doctype');
 	// A snippet used inline is one paragraph: unwrap it so the text flows in the sentence.
 	if (!flow && children.length === 1 && children[0].type === 'element' && children[0].tagName === 'p') return children[0].children;
@@ -379,9 +393,9 @@ async function loadSnippet(uri: string, options: MdxRenderOptions, loaded: Map<s
 		snippet = (async (): Promise<Snippet> => {
 			const text = await options.readText(uri);
 			if (text === undefined) return { uri, problem: 'the file does not exist', imports: new Map() };
-			const parsed = parseMdx(text, true);
+			const parsed = parsePage(text);
 			if (!parsed.tree) return { uri, problem: `${parsed.error.message} (line ${parsed.error.start.line})`, imports: new Map() };
-			return { uri, tree: parsed.tree, imports: await loadImports(parsed.tree, uri, options, loaded, [...chain, uri]) };
+			return { uri, tree: parsed.tree, customIds: parsed.customIds, imports: await loadImports(parsed.tree, uri, options, loaded, [...chain, uri]) };
 		})();
 		loaded.set(uri, snippet);
 	}

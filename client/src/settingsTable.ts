@@ -20,6 +20,7 @@ export interface MintdocSettings {
 	/** Read by the language server (mintdoc/movePage), listed here so the table is whole. */
 	readonly 'pages.addRedirectOnMove': boolean;
 	readonly 'insights.pageSummary': boolean;
+	readonly autoClosingTags: boolean;
 }
 
 export type SettingKey = keyof MintdocSettings;
@@ -38,6 +39,7 @@ export const settingDefaults: MintdocSettings = {
 	'links.checkExternal': false,
 	'pages.addRedirectOnMove': true,
 	'insights.pageSummary': true,
+	autoClosingTags: true,
 };
 
 /**

@@ -21,18 +21,22 @@ export function registerAutoCloseTags(ctx: Ctx): void {
 			if (editor?.document !== document || !readSetting('autoClosingTags', document.uri)) return;
 			const position = change!.range.start.translate(0, 1);
 			const version = document.version;
-			void ctx.client?.sendRequest(AutoCloseTagRequest.type, { textDocument: { uri: document.uri.toString() }, position }).then(
-				closing => {
-					const now = vscode.window.activeTextEditor;
-					if (!closing || now?.document !== document || document.version !== version) return;
-					if (!now.selections.every(s => s.isEmpty) || !now.selection.active.isEqual(position)) return;
-					void now.insertSnippet(new vscode.SnippetString('$0' + closing.replace(/[$}\\]/g, '\\$&')), position, {
-						undoStopBefore: false,
-						undoStopAfter: false,
-					});
-				},
-				() => undefined,
-			);
+			// Asked on the next turn: the language client hears of this change after this listener, and
+			// the server must have the `>` before the question (it answers null for another version).
+			setTimeout(() => {
+				void ctx.client?.sendRequest(AutoCloseTagRequest.type, { textDocument: { uri: document.uri.toString(), version }, position }).then(
+					closing => {
+						const now = vscode.window.activeTextEditor;
+						if (!closing || now?.document !== document || document.version !== version) return;
+						if (!now.selections.every(s => s.isEmpty) || !now.selection.active.isEqual(position)) return;
+						void now.insertSnippet(new vscode.SnippetString('$0' + closing.replace(/[$}\\]/g, '\\$&')), position, {
+							undoStopBefore: false,
+							undoStopAfter: false,
+						});
+					},
+					() => undefined,
+				);
+			}, 0);
 		}),
 	);
 }

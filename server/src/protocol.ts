@@ -76,11 +76,16 @@ export namespace SiteTreeRequest {
 /**
  * Asked by the client when the writer typed `>` in a page (the `mintdoc.autoClosingTags` setting):
  * the closing tag to insert after the cursor (`</Note>`), or null when that `>` did not end an
- * opening tag to close. `position` is just after the `>`.
+ * opening tag to close. `position` is just after the `>`; `version`, the document's version with the `>`
+ * (null is the answer for another version: the text asked about is not the text the server has).
  */
 export namespace AutoCloseTagRequest {
 	export const method: 'mintdoc/autoCloseTag' = 'mintdoc/autoCloseTag';
-	export const type = new RequestType<{ readonly textDocument: { readonly uri: string }; readonly position: Position }, string | null, void>(method);
+	export const type = new RequestType<
+		{ readonly textDocument: { readonly uri: string; readonly version?: number }; readonly position: Position },
+		string | null,
+		void
+	>(method);
 }
 
 /** Sent by the server after it re-checked a site, so views showing the site refresh. */

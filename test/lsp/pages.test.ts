@@ -341,5 +341,10 @@ describe('language server over JSON-RPC: MDX pages', function () {
 		assert.equal(await ask(2, 7), '</Steps>');
 		assert.equal(await ask(3, 17), null);
 		assert.equal(await ask(0, 3), null);
+		// Asked about another version of the page than the server has: no answer rather than a wrong one.
+		assert.equal(
+			await client.connection.sendRequest(AutoCloseTagRequest.type, { textDocument: { uri, version: 7 }, position: { line: 2, character: 7 } }),
+			null,
+		);
 	});
 });

@@ -89,7 +89,8 @@ export function registerFeatures(
 	connection.onRequest(SiteTreeRequest.type, (_, token) => safe('site tree', token, [], async () => (await sitesSettled(), service.getSiteTrees(token))));
 	connection.onRequest(AutoCloseTagRequest.type, p => {
 		const document = doc(p.textDocument.uri);
-		return document && /\.mdx$/i.test(document.uri) ? (autoCloseTag(document.getText(), document.offsetAt(p.position)) ?? null) : null;
+		if (!document || !/\.mdx$/i.test(document.uri) || (p.textDocument.version !== undefined && p.textDocument.version !== document.version)) return null;
+		return autoCloseTag(document.getText(), document.offsetAt(p.position)) ?? null;
 	});
 	connection.workspace.onWillRenameFiles((p, token) =>
 		safe('will rename files', token, null, async () => {

@@ -59,6 +59,12 @@ describe('Snippet components and values across pages: references, prop hints, va
 			],
 		);
 		assert.deepEqual(await checkSnippetProps(c.uri, c.summary, workspaceRoot, exportsOf, noCancellation), []);
+		// A prop written already is not suggested (a real site: lessonKey beside lessonNum, which the snippet reads).
+		const both = page('q.mdx', 'import { CalloutBox } from "/snippets/callout.jsx";\n\n<CalloutBox title="A" titles="B" />\n');
+		assert.deepEqual(
+			(await checkSnippetProps(both.uri, both.summary, workspaceRoot, exportsOf, noCancellation)).map(d => [d.message, d.data]),
+			[['<CalloutBox> does not read a prop "titles": its function in the snippet takes "title", "tone".', undefined]],
+		);
 	});
 
 	it('completes exported values as import names and in {…}, and hovers them with their first line', async () => {

@@ -38,7 +38,11 @@ export async function checkSnippetProps(
 		if (!component || component.open) continue;
 		for (const prop of element.props) {
 			if (component.props.includes(prop.name) || reactProps.has(prop.name)) continue;
-			const suggestion = closestMatch(prop.name, component.props);
+			// A prop written on the element already is not the one meant (`lessonKey` beside `lessonNum`).
+			const suggestion = closestMatch(
+				prop.name,
+				component.props.filter(p => !element.attributes.includes(p)),
+			);
 			const diagnostic = createDiagnostic(
 				prop.range,
 				`<${element.name}> does not read a prop "${prop.name}": its function in the snippet takes ${component.props.length ? component.props.map(p => `"${p}"`).join(', ') : 'no props'}.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`,

@@ -21,6 +21,7 @@ export interface MintdocSettings {
 	readonly 'pages.addRedirectOnMove': boolean;
 	readonly 'insights.pageSummary': boolean;
 	readonly 'preview.followEditor': boolean;
+	readonly autoClosingTags: boolean;
 }
 
 export type SettingKey = keyof MintdocSettings;
@@ -40,6 +41,7 @@ export const settingDefaults: MintdocSettings = {
 	'pages.addRedirectOnMove': true,
 	'insights.pageSummary': true,
 	'preview.followEditor': true,
+	autoClosingTags: true,
 };
 
 /**

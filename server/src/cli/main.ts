@@ -5,6 +5,7 @@ import { apiServerUsage, runApiServer } from './apiServer';
 import { checkFolders, UsageError } from './check';
 import { formatUsage, runFormat } from './format';
 import { generateUsage, runGenerate } from './generate';
+import { llmsUsage, runLlms } from './llms';
 import { mcpUsage, runMcp } from './mcp/mcpCommand';
 import { previewUsage, runPreview } from './preview';
 import { formatGithub } from './formats/github';
@@ -61,6 +62,7 @@ ${apiServerUsage}
 ${previewUsage}
 ${upgradeUsage}
 ${mcpUsage}
+${llmsUsage}
 Options:
   -h, --help       Show this help
   -v, --version    Show the version
@@ -78,6 +80,7 @@ const usages: Readonly<Record<string, string>> = {
 	preview: previewUsage,
 	upgrade: upgradeUsage,
 	mcp: mcpUsage,
+	llms: llmsUsage,
 };
 
 /** `-h` or `--help` among a command's options (not after `--`, where arguments are taken as written). */
@@ -114,6 +117,7 @@ export async function main(argv: readonly string[], stdout: NodeJS.WritableStrea
 		if (command === 'preview') return await runPreview(rest, out);
 		if (command === 'upgrade') return await runUpgrade(rest, out, err);
 		if (command === 'mcp') return await runMcp(rest, out);
+		if (command === 'llms') return await runLlms(rest, out, err);
 		throw new UsageError(`unknown command '${command}'\n\n${usage}`);
 	} catch (e) {
 		if (e instanceof UsageError) {

@@ -88,6 +88,11 @@ export async function pageMarkdownOfFile(site: SiteModel, fileUri: string, read:
 	return generatePageMarkdown(site, '/' + path.replace(/\.(mdx|md)$/i, ''), read, baseUrl, { isCancellationRequested: false });
 }
 
+/** The Markdown export of one entry of a collected site (writing every page: the site is collected once). */
+export function exportEntry(site: SiteModel, llms: LlmsSite, entry: LlmsEntry, read: PageReader, baseUrl: string): Promise<string | undefined> {
+	return entryMarkdown(site, llms, entry, read, basePathOf(baseUrl));
+}
+
 async function entryMarkdown(site: SiteModel, llms: LlmsSite, entry: LlmsEntry, read: PageReader, basePath: string): Promise<string | undefined> {
 	const page = entry.page;
 	if (page?.kind === 'operation' && page.operation) return operationMarkdown(site, llms, page.operation, page.spec, entry.route);

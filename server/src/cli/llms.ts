@@ -10,13 +10,14 @@ import { createFsWorkspace } from '../node/fsWorkspace';
 import { UsageError } from './check';
 import { loadTeamConfigs } from './teamConfigFiles';
 
-export const llmsUsage = `  llms [dir] [--full] [--out DIR] [--base-url URL]
+export const llmsUsage = `  llms [dir] [--full] [--out DIR] [--base-url URL] [--generated]
                                         Print the site's llms.txt as the platform serves it (its own
                                         root file as written, else generated: default language and
                                         version, hidden and noindex pages left out, 100,000-character
                                         cap); --full prints llms-full.txt; --out DIR writes llms.txt,
                                         llms-full.txt and every listed page's Markdown (<path>.md);
-                                        the links use --base-url, else mintdoc.json "site": {"url"}`;
+                                        the links use --base-url, else mintdoc.json "site": {"url"};
+                                        --generated ignores the site's own files (to compare)`;
 
 /** `mintdoc llms`: the files agents read, printed or written, so CI can publish or diff them. */
 export async function runLlms(args: readonly string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
@@ -25,7 +26,12 @@ export async function runLlms(args: readonly string[], out: NodeJS.WritableStrea
 		parsed = parseArgs({
 			args: [...args],
 			allowPositionals: true,
-			options: { full: { type: 'boolean', default: false }, out: { type: 'string' }, 'base-url': { type: 'string' } },
+			options: {
+				full: { type: 'boolean', default: false },
+				generated: { type: 'boolean', default: false },
+				out: { type: 'string' },
+				'base-url': { type: 'string' },
+			},
 		});
 	} catch (e) {
 		throw new UsageError(`${e instanceof Error ? e.message : String(e)}\n\nUsage: mintdoc${llmsUsage.trimStart().split('\n')[0]}`);
@@ -48,8 +54,9 @@ export async function runLlms(args: readonly string[], out: NodeJS.WritableStrea
 	if (!/^https?:\/\/[^/\s]+/i.test(baseUrl)) throw new UsageError(`--base-url must be an absolute http(s) URL, not '${baseUrl}'`);
 	const site = await service.getSite(root, noCancellation);
 	const read = async (uri: string) => (await workspace.readDocument(uri).catch(() => undefined))?.getText();
+	const generatedOnly = parsed.values.generated;
 	const llmsTxt = async () => {
-		const custom = await customLlmsFile(site, 'llms.txt', read);
+		const custom = generatedOnly ? undefined : await customLlmsFile(site, 'llms.txt', read);
 		if (custom !== undefined) {
 			err.write("mintdoc: llms.txt is the site's own file (served as written)\n");
 			return custom;
@@ -62,7 +69,8 @@ export async function runLlms(args: readonly string[], out: NodeJS.WritableStrea
 			);
 		return generated.text;
 	};
-	const llmsFull = async () => (await customLlmsFile(site, 'llms-full.txt', read)) ?? generateLlmsFullTxt(site, read, baseUrl, noCancellation);
+	const llmsFull = async () =>
+		(generatedOnly ? undefined : await customLlmsFile(site, 'llms-full.txt', read)) ?? generateLlmsFullTxt(site, read, baseUrl, noCancellation);
 	const outDir = parsed.values.out;
 	if (outDir === undefined) {
 		out.write(parsed.values.full ? await llmsFull() : await llmsTxt());

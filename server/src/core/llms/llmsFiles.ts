@@ -1,5 +1,6 @@
 import { throwIfCancelled, type CancellationToken } from '../cancellation';
 import type { OpenApiSpec } from '../openapi/openApiSpec';
+import { titleFromPath } from '../features/pageInfo';
 import { normalizeRoute } from '../site/routePaths';
 import type { SiteModel } from '../site/siteModel';
 import { joinUri, relativePath } from '../uris';
@@ -73,7 +74,7 @@ export async function generatePageMarkdown(
 	if (text === undefined) return undefined;
 	const facts = pageFacts(text);
 	return pageMarkdown(text, {
-		title: facts.title?.trim() || (pagePath.split('/').pop() ?? pagePath),
+		title: facts.title?.trim() || titleFromPath(pagePath),
 		description: facts.description,
 		instructions: llms.instructions,
 		basePath: basePathOf(baseUrl),

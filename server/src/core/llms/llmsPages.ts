@@ -29,6 +29,8 @@ export interface NavPage {
 	readonly division: string;
 	/** The group it is listed in, for the note of a truncated llms.txt. */
 	readonly group?: string;
+	/** A page listed again (the platform's llms.txt and llms-full.txt repeat it: upstash's list two pages twice). */
+	readonly repeated?: true;
 }
 
 /** A link of the navigation that leaves the site: `## Optional` in llms.txt. */
@@ -37,7 +39,7 @@ export interface ExternalLink {
 	readonly url: string;
 }
 
-/** What the navigation lists, in navigation order, each route once (the first place a page is listed wins). */
+/** What the navigation lists, in navigation order: each route once, and pages listed again marked `repeated`. */
 export interface NavigationPages {
 	readonly pages: readonly NavPage[];
 	/** Absolute URLs of the navigation (anchors, tabs, entries), in the default language and version. */
@@ -59,7 +61,10 @@ export function navigationPages(site: SiteModel): NavigationPages {
 	if (!site.navigation) return { pages, external };
 	for (const element of site.navigation.elements) if (isDefaultChoice(element)) defaults.add(element);
 	const add = (page: NavPage) => {
-		if (seen.has(page.route)) return;
+		if (seen.has(page.route)) {
+			if (page.kind === 'page') pages.push({ ...page, repeated: true });
+			return;
+		}
 		seen.add(page.route);
 		pages.push(page);
 	};

@@ -1,5 +1,6 @@
 import { throwIfCancelled, type CancellationToken } from '../cancellation';
 import { getProperty, getString, getValue, type ConfigNode } from '../docsConfig/configTree';
+import { titleFromPath } from '../features/pageInfo';
 import { generatedTitle } from '../openapi/openApiSpec';
 import { collectSpecReferences } from '../openapi/specRegistry';
 import { pageRoute } from '../site/routePaths';
@@ -77,7 +78,7 @@ export async function collectLlmsSite(site: SiteModel, read: PageReader, token: 
 	}
 	if (indexingAll) {
 		const listed = new Set(pages.map(p => p.pagePath).filter(p => p !== undefined));
-		const unlisted = [...site.pages.paths()].filter(p => !listed.has(p) && p !== 'snippets' && !p.startsWith('snippets/')).sort();
+		const unlisted = [...site.pages.paths()].filter(p => !listed.has(p) && !/^_?snippets(\/|$)/.test(p)).sort();
 		for (const pagePath of unlisted) {
 			throwIfCancelled(token);
 			const uri = site.pages.fileOf(pagePath);
@@ -108,8 +109,8 @@ function pageEntry(pagePath: string, fileUri: string | undefined, facts: PageFac
 	return {
 		route: pageRoute(pagePath),
 		linkPath: pagePath,
-		// A page without a title is named after its file, as the platform lists it (`README`).
-		title: facts?.title?.trim() || (pagePath.split('/').pop() ?? pagePath),
+		// A page without a title is named after its file, as the platform lists it (`bg-color-codes` → `Bg color codes`).
+		title: facts?.title?.trim() || titleFromPath(pagePath),
 		description: facts?.description,
 		page,
 		fileUri,

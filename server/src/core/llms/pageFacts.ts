@@ -36,10 +36,11 @@ export function pageFacts(text: string): PageFacts {
 
 /** The description llms.txt shows: the first paragraph, on one line, cut at 300 characters (the platform's rule). */
 export function listedDescription(description: string | undefined, limit = 300): string | undefined {
+	// Line breaks become spaces, other whitespace stays as written (upstash's platform-written llms.txt: "resumed.    The").
 	const first = description
 		?.trim()
 		.split(/\r?\n[ \t]*\r?\n/)[0]
-		.replace(/\s+/g, ' ')
+		.replace(/\r?\n/g, ' ')
 		.trim();
 	if (!first) return undefined;
 	return cutAt(first, limit);

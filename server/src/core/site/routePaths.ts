@@ -28,17 +28,21 @@ export function normalizeRoute(route: string): string {
 /**
  * The URL of a generated API page: `x-mint.href` when set, else the page path the platform's
  * scraper gives it (`generatePages.ts`: the summary, else method and path, slugified and unique)
- * under the `directory` of the nearest `openapi` object (default `api-reference`).
+ * under the `directory` of the nearest `openapi` object (default `api-reference`) and a folder
+ * named after the operation's first tag.
  */
 export function operationRoute(site: SiteModel, element: NavElement | undefined, operation: OpenApiOperation, used: Map<string, Set<string>>): string {
 	const href = operation.xMint?.href;
 	if (typeof href === 'string' && href.trim()) return normalizeRoute(href);
-	const directory = directoryOf(site, element);
+	// Under a folder per tag (its first one), as the platform serves them: upstash's llms.txt, which the
+	// platform wrote, links `qstash/api-reference/dlq/list-dlq-messages.md` for an operation tagged `DLQ`.
+	const tag = slugify(operation.tags?.[0] ?? '');
+	const directory = [directoryOf(site, element), tag].filter(Boolean).join('/');
 	const base = slugify(operation.summary ?? '') || slugify(`${operation.method} ${operation.path}`) || 'endpoint';
 	const taken = used.get(directory) ?? new Set<string>();
 	used.set(directory, taken);
 	let name = base;
-	for (let n = 2; taken.has(name); n++) name = `${base}-${n}`;
+	for (let n = 1; taken.has(name); n++) name = `${base}-${n}`;
 	taken.add(name);
 	return '/' + (directory ? `${directory}/${name}` : name);
 }

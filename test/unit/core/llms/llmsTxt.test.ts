@@ -229,6 +229,6 @@ describe('page Markdown and llms-full.txt', () => {
 		const { site, read } = await siteOf(files);
 		const full = await generateLlmsFullTxt(site, read, 'https://acme.dev', noCancellation);
 		assert.ok(full.startsWith('> ## Agent Instructions\n> Be brief.\n\n# Guide\nSource: https://acme.dev/guide\n\n> How to.\n'), full);
-		assert.match(full, /\n# other\nSource: https:\/\/acme\.dev\/other\n\n> ## Agent Instructions\n> Be brief\.\n\nNo frontmatter here\.\n$/);
+		assert.match(full, /\n# Other\nSource: https:\/\/acme\.dev\/other\n\n> ## Agent Instructions\n> Be brief\.\n\nNo frontmatter here\.\n$/);
 	});
 });

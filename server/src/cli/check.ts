@@ -7,6 +7,7 @@ import { findUndocumentedOperations, type SpecCoverage } from '../core/openapi/c
 import { translationRows, type TranslationRow } from './translationsReport';
 import { addExternalLinkFindings } from './externalLinkCheck';
 import type { createFsWorkspace } from '../node/fsWorkspace';
+import type { DocsWorkspace } from '../core/workspace';
 import { createCheckService } from './checkService';
 import { UsageError } from './usageError';
 import { applyTeamConfigs, loadTeamConfigs, type SuppressedFinding, type TeamConfigChoice } from './teamConfigFiles';
@@ -101,9 +102,9 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
  * The checks of what agents and search engines read (titles, descriptions, llms.txt): they need
  * every page's frontmatter at once, so they run once per site here, after the pages.
  */
-async function addPageMetadataFindings(
+export async function addPageMetadataFindings(
 	service: ReturnType<typeof createLanguageService>,
-	workspace: ReturnType<typeof createFsWorkspace>,
+	workspace: DocsWorkspace,
 	roots: readonly string[],
 	configs: ReadonlyMap<string, LoadedTeamConfig | undefined>,
 	results: FileDiagnostics[],

@@ -19,8 +19,8 @@ const namedAtMost = 5;
 /**
  * `llms-txt-custom-stale` for the site's own llms.txt: links to pages of this site that do not
  * exist (one finding each), and pages of the navigation it leaves out (one finding, counted). A
- * link is this site's when it is relative, or absolute on the host of `site.url` (any host when
- * unknown) and ending in `.md`; its path is matched by its last segments, so a base path (`/docs`)
+ * link is this site's when it is relative, or absolute on the host of `site.url` (when unknown, the
+ * host most of its `.md` links name); its path is matched by its last segments, so a base path (`/docs`)
  * need not be known. A file that lists under half of the navigation is curated on purpose (a
  * selection, a catalog elsewhere): the pages it leaves out are not reported then.
  */
@@ -34,11 +34,14 @@ export async function customLinkFindings(
 ): Promise<Diagnostic[]> {
 	const routes = new Set<string>(listed.map(p => p.route));
 	for (const path of site.pages.paths()) routes.add(pageRoute(path));
-	const host = siteUrl === undefined ? undefined : safeHost(siteUrl);
+	const links = markdownLinks(text);
+	// Without site.url, the site's host is the one most of the file's Markdown links name (pipecat's
+	// links a CHANGELOG.md on github.com among hundreds on docs.pipecat.ai).
+	const host = siteUrl === undefined ? commonMarkdownHost(links) : safeHost(siteUrl);
 	const linked = new Set<string>();
 	const findings: Diagnostic[] = [];
 	const positionAt = lineIndex(text);
-	for (const link of markdownLinks(text)) {
+	for (const link of links) {
 		const path = sitePath(link.url, host);
 		if (path === undefined) continue;
 		const found = matchRoute(path, routes);
@@ -130,6 +133,18 @@ function matchRoute(path: string, routes: ReadonlySet<string>): string | undefin
 		if (routes.has(route)) return route;
 	}
 	return undefined;
+}
+
+function commonMarkdownHost(links: readonly WrittenLink[]): string | undefined {
+	const counts = new Map<string, number>();
+	for (const link of links) {
+		if (!/^https?:\/\//i.test(link.url) || !/\.md([?#]|$)/i.test(link.url)) continue;
+		const host = safeHost(link.url);
+		if (host !== undefined) counts.set(host, (counts.get(host) ?? 0) + 1);
+	}
+	let best: string | undefined;
+	for (const [host, count] of counts) if (best === undefined || count > counts.get(best)!) best = host;
+	return best;
 }
 
 function safeHost(url: string): string | undefined {

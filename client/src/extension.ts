@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { registerApiKeys } from './apiKeys';
 import { registerLmTools } from './agents/lmTools';
 import { registerMcpDefinitions } from './agents/mcpDefinitions';
+import { registerWhatAgentsRead } from './agents/whatAgentsRead';
 import { registerSetUpAgents, type SetUpResult, type SetUpUi } from './agents/setUpAgents';
 import { registerAssistant, type AssistantApi } from './assistant/registerAssistant';
 import { registerCommands } from './commands';
@@ -60,6 +61,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<MintDo
 	ctx.pushCleanup(createStatusItem(ctx.status));
 	registerSiteView(ctx);
 	registerLmTools(ctx);
+	registerWhatAgentsRead(ctx);
 	const mcpRegistered = registerMcpDefinitions(ctx);
 	const setUpAgents = registerSetUpAgents(ctx);
 	const preview = registerPreview(ctx);

@@ -1,5 +1,6 @@
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import { throwIfCancelled, type CancellationToken } from '../cancellation';
+import { appendAll } from '../arrays';
 import { createDiagnostic } from '../diagnostic';
 import { getProperty } from '../docsConfig/configTree';
 import { docsConfigFileName, joinUri, relativePath } from '../uris';
@@ -134,7 +135,7 @@ export async function pageMetadataFindings(
 					'llms-txt-custom-invalid',
 				),
 			);
-		if (name === 'llms.txt') diagnostics.push(...(await customLinkFindings(site, text, listed, read, options.siteUrl, token)));
+		if (name === 'llms.txt') appendAll(diagnostics, await customLinkFindings(site, text, listed, read, options.siteUrl, token));
 		if (diagnostics.length) results.push({ uri, diagnostics });
 	}
 	return results;

@@ -109,7 +109,7 @@ function applyEdits(text: string, edits: Edit[]): string {
 function dedent(text: string): string {
 	const lines = text.split('\n');
 	const indents = lines.filter((l, i) => i > 0 && l.trim()).map(l => /^[ \t]*/.exec(l)![0].length);
-	const common = indents.length ? Math.min(...indents) : 0;
+	const common = indents.reduce((least, n) => Math.min(least, n), indents.length ? Infinity : 0);
 	return lines.map((l, i) => (i === 0 ? l : l.slice(Math.min(common, /^[ \t]*/.exec(l)![0].length)))).join('\n');
 }
 

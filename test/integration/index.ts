@@ -24,6 +24,7 @@ export function run(): Promise<void> {
 	require('./teamConfig.test');
 	require('./format.test');
 	require('./agents.test');
+	require('./agentsRead.test');
 	require('./hostileRepository.test');
 	return new Promise((resolve, reject) => {
 		// Passes counted as they happen: with a grep, the suite's total includes the tests left out.

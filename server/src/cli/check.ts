@@ -11,6 +11,7 @@ import { createCheckService } from './checkService';
 import { UsageError } from './usageError';
 import { applyTeamConfigs, loadTeamConfigs, type SuppressedFinding, type TeamConfigChoice } from './teamConfigFiles';
 import { appendAll } from '../core/arrays';
+import { mergeFindings, resolveSinceRef } from './sinceRef';
 
 export { UsageError } from './usageError';
 
@@ -48,6 +49,8 @@ export interface CheckOptions {
 	readonly offline?: boolean;
 	/** Which mintdoc.json applies (default: the one beside docs.json or above it), and `--rule` settings. */
 	readonly teamConfig?: TeamConfigChoice;
+	/** A git ref: also report the routes the sites served then and serve no more (`--since`). */
+	readonly since?: string;
 }
 
 export async function checkFolders(dirs: readonly string[], cwd: string, options: CheckOptions = {}): Promise<CheckResult> {
@@ -64,18 +67,22 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 		}
 		folders.push(URI.file(absolute).toString());
 	}
+	// A ref git cannot resolve ends the run here, before anything is read or cached.
+	const since = options.since === undefined ? undefined : await resolveSinceRef(options.since, folders.map(f => URI.parse(f).fsPath));
 	// The pages' disable comments are noted as the check reads them (applied with mintdoc.json at the end).
 	const { service, workspace, directives, flush, dispose, cacheFile } = await createCheckService(folders, cwd, options);
 	try {
 		const roots = await service.findDocsRoots(noCancellation);
 		if (roots.length === 0) throw new UsageError(`no docs.json found in ${dirs.map(d => `'${d}'`).join(', ')}`);
 		const results: FileDiagnostics[] = [];
+		for (const root of roots) since?.read(root);
 		for (const root of roots) {
 			const pages: FileDiagnostics[] = [];
 			// The configuration (and its OpenAPI documents) is checked while the workers parse the pages.
 			const [site] = await Promise.all([service.checkSite(root, noCancellation), service.checkPages(root, noCancellation, result => pages.push(result))]);
 			appendAll(results, [...site, ...pages]);
 		}
+		if (since) mergeFindings(results, await since.findings(service, roots));
 		await flush();
 		if (options.checkExternal && !options.offline)
 			await addExternalLinkFindings(service, workspace, roots, results, {

@@ -26,6 +26,7 @@ const checkUsage = `  check [dir...] [--format text|json|github|sarif|junit] [--
         [--coverage] [--no-cache] [--cache-location path] [--no-a11y]
         [--translations] [--check-external] [--offline]
         [--config file | --no-config] [--rule code=severity]... [--print-config file]
+        [--since git-ref]
                                         Check the docs sites in the given folders (default: .);
                                         github: workflow annotations, sarif: SARIF 2.1.0 for code
                                         scanning, junit: a JUnit XML report;
@@ -49,7 +50,11 @@ const checkUsage = `  check [dir...] [--format text|json|github|sarif|junit] [--
                                         --rule code=off|hint|info|warn|error (repeatable, a family
                                         as a11y-*=off) wins over mintdoc.json for this run;
                                         --print-config file prints the effective rules for that
-                                        file as JSON and checks nothing
+                                        file as JSON and checks nothing;
+                                        --since ref also reports the routes the site served at
+                                        that git ref and serves no more (page-removed-without-
+                                        redirect, redirect-removed); in CI, the pull request's
+                                        merge base (needs the history: fetch-depth: 0)
 `;
 
 const usage = `Usage: mintdoc <command> [options]
@@ -148,6 +153,7 @@ async function runCheck(args: readonly string[], out: NodeJS.WritableStream, err
 				'no-config': { type: 'boolean', default: false },
 				rule: { type: 'string', multiple: true },
 				'print-config': { type: 'string' },
+				since: { type: 'string' },
 			},
 		});
 	} catch (e) {
@@ -179,6 +185,7 @@ async function runCheck(args: readonly string[], out: NodeJS.WritableStream, err
 		cacheLocation: parsed.values['cache-location'],
 		offline: parsed.values.offline,
 		teamConfig,
+		since: parsed.values.since,
 	});
 	const a11y = parsed.values.a11y && !parsed.values['no-a11y'];
 	const all = toProblems(

@@ -68,7 +68,13 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 		folders.push(URI.file(absolute).toString());
 	}
 	// A ref git cannot resolve ends the run here, before anything is read or cached.
-	const since = options.since === undefined ? undefined : await resolveSinceRef(options.since, folders.map(f => URI.parse(f).fsPath));
+	const since =
+		options.since === undefined
+			? undefined
+			: await resolveSinceRef(
+					options.since,
+					folders.map(f => URI.parse(f).fsPath),
+				);
 	// The pages' disable comments are noted as the check reads them (applied with mintdoc.json at the end).
 	const { service, workspace, directives, flush, dispose, cacheFile } = await createCheckService(folders, cwd, options);
 	try {

@@ -39,7 +39,11 @@ function git(args: readonly string[], cwd: string, allowFailure = false): Promis
 	});
 }
 
-const firstLine = (text: string) => text.split(/\r?\n/).find(line => line.trim() !== '')?.trim() ?? '';
+const firstLine = (text: string) =>
+	text
+		.split(/\r?\n/)
+		.find(line => line.trim() !== '')
+		?.trim() ?? '';
 
 /** A resolved ref in a repository: the commit, and the repository's top folder. */
 export interface ResolvedRef {
@@ -60,9 +64,7 @@ export async function resolveRef(folder: string, ref: string): Promise<ResolvedR
 	if (resolved.ok) return { ref, commit: resolved.stdout.trim(), top: top.stdout.trim() };
 	const shallow = await git(['rev-parse', '--is-shallow-repository'], folder, true);
 	if (shallow.stdout.trim() === 'true')
-		throw new GitRefError(
-			`git ref '${ref}' is not in this shallow clone: fetch the history (actions/checkout with fetch-depth: 0, or git fetch --unshallow)`,
-		);
+		throw new GitRefError(`git ref '${ref}' is not in this shallow clone: fetch the history (actions/checkout with fetch-depth: 0, or git fetch --unshallow)`);
 	throw new GitRefError(`unknown git ref '${ref}' (not a branch, tag or commit of this repository)`);
 }
 
@@ -99,7 +101,7 @@ export async function readSiteAtRef(resolved: ResolvedRef, root: string): Promis
 	const files = fields(listing.stdout).flatMap(file => (file.startsWith(prefix) ? [file.slice(prefix.length)] : []));
 	const renames = new Map<string, string>();
 	const parts = fields(diff.stdout);
-	for (let i = 0; i < parts.length; ) {
+	for (let i = 0; i < parts.length;) {
 		const status = parts[i++]!;
 		if (status.startsWith('R') || status.startsWith('C')) {
 			const from = parts[i++]!;

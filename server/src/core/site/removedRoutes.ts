@@ -1,11 +1,11 @@
 import ignore from 'ignore';
-import { parseTree, type Node } from 'jsonc-parser';
+import { getNodeValue, parseTree } from 'jsonc-parser';
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import { createDiagnostic } from '../diagnostic';
 import { getProperty, getValue, type ConfigNode } from '../docsConfig/configTree';
 import { isPattern, normalizeRedirectPath } from '../docsConfig/redirectPatterns';
 import { redirectDestinations } from '../mdx/linkRedirects';
-import { defaultIgnores } from './pageIndex';
+import { defaultIgnores, mayMatchDefaultIgnores } from './pageIndex';
 import { generatedPageFolders, type SiteModel } from './siteModel';
 
 /**
@@ -45,15 +45,23 @@ export function routeOfFile(file: string): string {
  * whose files are building blocks), and every redirect source of its configuration. A ref at
  * which the folder was no site (no configuration) served nothing.
  */
-export function routesAtRef(old: SiteAtRef): RoutesAtRef {
+export function routesAtRef(
+	old: SiteAtRef,
+	/** Routes to leave out (those served now): they are not asked of the ignore patterns, the slow part on 25,000 files. */
+	skip: (route: string) => boolean = () => false,
+): RoutesAtRef {
 	const pages = new Map<string, string>();
 	if (old.configText === undefined) return { pages, redirects: [] };
 	const ignores = ignore()
 		.add(defaultIgnores)
 		.add(old.mintignoreText ?? '');
+	// Without rules of the site's own, the default patterns cannot match most paths (as PageIndex asks them: crewAI has 24,803 pages).
+	const defaultsOnly = !(old.mintignoreText ?? '').split(/\r?\n/).some(line => line.trim() !== '' && !line.trimStart().startsWith('#'));
 	for (const file of old.files) {
-		if (!pageFile.test(file) || file.startsWith('snippets/') || ignores.ignores(file)) continue;
+		if (!pageFile.test(file)) continue;
 		const route = routeOfFile(file);
+		if (skip(route) || file.startsWith('snippets/')) continue;
+		if ((!defaultsOnly || mayMatchDefaultIgnores(file)) && ignores.ignores(file)) continue;
 		// `.mdx` wins over `.md` of the same path, as the platform prefers it.
 		if (!pages.has(route) || /\.mdx$/i.test(file)) pages.set(route, file);
 	}
@@ -62,20 +70,21 @@ export function routesAtRef(old: SiteAtRef): RoutesAtRef {
 
 /** The redirect sources of a configuration text (normalized, patterns as written); none when it does not parse. */
 function redirectSources(text: string): string[] {
-	let tree: Node | undefined;
+	if (!text.includes('"redirects"')) return [];
+	let value: unknown;
 	try {
-		tree = parseTree(text, [], { allowTrailingComma: true });
+		// Strict JSON, as the platform reads docs.json, is parsed natively (crewAI's is 2 MB); jsonc-parser is the lenient fallback.
+		value = JSON.parse(text);
 	} catch {
-		return [];
+		const tree = parseTree(text, [], { allowTrailingComma: true });
+		value = tree && getNodeValue(tree);
 	}
-	const list = tree?.type === 'object' ? tree.children?.find(p => p.children?.[0]?.value === 'redirects')?.children?.[1] : undefined;
-	if (list?.type !== 'array') return [];
-	const sources: string[] = [];
-	for (const item of list.children ?? []) {
-		const source = item.type === 'object' ? item.children?.find(p => p.children?.[0]?.value === 'source')?.children?.[1] : undefined;
-		if (source?.type === 'string' && typeof source.value === 'string') sources.push(normalizeRedirectPath(source.value));
-	}
-	return sources;
+	const list = value && typeof value === 'object' ? (value as { redirects?: unknown }).redirects : undefined;
+	if (!Array.isArray(list)) return [];
+	return list.flatMap(item => {
+		const source = item && typeof item === 'object' ? (item as { source?: unknown }).source : undefined;
+		return typeof source === 'string' ? [normalizeRedirectPath(source)] : [];
+	});
 }
 
 /** Whether the site now answers a normalized route: a page, a generated API page, a redirect source or a pattern. */
@@ -99,17 +108,17 @@ export interface RemovedRouteFix {
  * moved page's navigation entry when the navigation lists its new path, else on `redirects` (or
  * the top of the file when it has none).
  */
-export function findRemovedRoutes(old: SiteAtRef, site: SiteModel, routes: RoutesAtRef = routesAtRef(old)): Diagnostic[] {
+export function findRemovedRoutes(old: SiteAtRef, site: SiteModel): Diagnostic[] {
 	const document = site.config.files.get(site.config.configUri);
 	if (!document || !site.config.root) return [];
 	const generated = generatedPageFolders(site.config.root, site.navigation);
+	const routes = routesAtRef(old, route => isServedNow(site, route, generated));
 	const fallback = rangeOf(site, getProperty(site.config.root, 'redirects'));
-	// Built only when a renamed page is found (crewAI lists 24,000 entries).
-	let entries: Map<string, Range> | undefined;
+	// Looked up only when a renamed page is found (crewAI lists 24,000 entries).
+	let entries: Map<string, ConfigNode> | undefined;
 	const findings: Diagnostic[] = [];
 	const ref = old.ref;
 	for (const [route, file] of routes.pages) {
-		if (isServedNow(site, route, generated)) continue;
 		const renamed = old.renames.get(file);
 		const newRoute = renamed !== undefined && pageFile.test(renamed) ? routeOfFile(renamed) : undefined;
 		const to = newRoute !== undefined && isServedNow(site, newRoute, generated) ? newRoute : undefined;
@@ -117,7 +126,11 @@ export function findRemovedRoutes(old: SiteAtRef, site: SiteModel, routes: Route
 			to !== undefined
 				? `/${route} was served at ${ref} and no page or redirect serves it now: git sees ${file} renamed to ${renamed}. Add a redirect from /${route} to /${to}.`
 				: `/${route} was served at ${ref} (${file}) and no page or redirect serves it now: add a redirect from /${route} to the page that replaces it.`;
-		const diagnostic = createDiagnostic((to !== undefined && (entries ??= entryRanges(site)).get(to)) || fallback, message, 'page-removed-without-redirect');
+		const diagnostic = createDiagnostic(
+			(to !== undefined && nodeRange(site, (entries ??= entryNodes(site)).get(to))) || fallback,
+			message,
+			'page-removed-without-redirect',
+		);
 		if (to !== undefined) diagnostic.data = { source: `/${route}`, destination: `/${to}` } satisfies RemovedRouteFix;
 		findings.push(diagnostic);
 	}
@@ -153,14 +166,18 @@ function rangeOf(site: SiteModel, property: ReturnType<typeof getProperty>): Ran
 	return { start: document.positionAt(property.keyOffset), end: document.positionAt(property.keyOffset + property.keyLength) };
 }
 
-/** Page path → range of its (first) navigation entry in docs.json; entries in `$ref` files are left out (the finding stays on docs.json). */
-function entryRanges(site: SiteModel): Map<string, Range> {
-	const ranges = new Map<string, Range>();
-	const document = site.config.files.get(site.config.configUri)!;
+/** Page path → its (first) navigation entry in docs.json; entries in `$ref` files are left out (the finding stays on docs.json). */
+function entryNodes(site: SiteModel): Map<string, ConfigNode> {
+	const nodes = new Map<string, ConfigNode>();
 	for (const entry of site.navigation?.pages ?? []) {
-		const path = normalizeRedirectPath(entry.value);
-		if (entry.node.uri !== site.config.configUri || ranges.has(path)) continue;
-		ranges.set(path, { start: document.positionAt(entry.node.offset), end: document.positionAt(entry.node.offset + entry.node.length) });
+		// Most entries are written as the path itself: only the others are normalized.
+		const path = /^\/|\.mdx?$|\/\/|(^|\/)\.|[#?]/i.test(entry.value) ? normalizeRedirectPath(entry.value) : entry.value;
+		if (entry.node.uri === site.config.configUri && !nodes.has(path)) nodes.set(path, entry.node);
 	}
-	return ranges;
+	return nodes;
+}
+
+function nodeRange(site: SiteModel, node: ConfigNode | undefined): Range | undefined {
+	const document = site.config.files.get(site.config.configUri);
+	return node && document && { start: document.positionAt(node.offset), end: document.positionAt(node.offset + node.length) };
 }

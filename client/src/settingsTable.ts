@@ -19,6 +19,8 @@ export interface MintdocSettings {
 	readonly 'links.checkExternal': boolean;
 	/** Read by the language server (mintdoc/movePage), listed here so the table is whole. */
 	readonly 'pages.addRedirectOnMove': boolean;
+	/** Read by the language server (lsp/comparedSites.ts), listed here so the table is whole. */
+	readonly compareWith: string;
 	readonly 'insights.pageSummary': boolean;
 }
 
@@ -37,6 +39,7 @@ export const settingDefaults: MintdocSettings = {
 	'a11y.enabled': true,
 	'links.checkExternal': false,
 	'pages.addRedirectOnMove': true,
+	compareWith: 'merge-base',
 	'insights.pageSummary': true,
 };
 

@@ -18,7 +18,8 @@ function git(args: readonly string[], cwd: string, allowFailure = false): Promis
 	return new Promise((resolve, reject) => {
 		execFile(
 			'git',
-			args,
+			// A repository's own configuration must not make a read run a program (core.fsmonitor is a command).
+			['-c', 'core.fsmonitor=false', ...args],
 			{
 				cwd,
 				timeout: gitTimeoutMs,
@@ -66,6 +67,25 @@ export async function resolveRef(folder: string, ref: string): Promise<ResolvedR
 	if (shallow.stdout.trim() === 'true')
 		throw new GitRefError(`git ref '${ref}' is not in this shallow clone: fetch the history (actions/checkout with fetch-depth: 0, or git fetch --unshallow)`);
 	throw new GitRefError(`unknown git ref '${ref}' (not a branch, tag or commit of this repository)`);
+}
+
+/**
+ * The ref the editor compares with (`mintdoc.compareWith`): `merge-base` is where the current branch
+ * left the default branch (the remote's HEAD, else `origin/main`, `origin/master`, `main`, `master`);
+ * on the default branch itself that is HEAD, so the comparison shows what is not committed yet.
+ */
+export async function resolveCompareWith(folder: string, compareWith: string): Promise<ResolvedRef> {
+	if (compareWith !== 'merge-base') return resolveRef(folder, compareWith);
+	const remoteHead = await git(['symbolic-ref', '--quiet', '--short', 'refs/remotes/origin/HEAD'], folder, true);
+	const candidates = [remoteHead.stdout.trim(), 'origin/main', 'origin/master', 'main', 'master'].filter(c => c !== '');
+	for (const branch of candidates) {
+		const base = await git(['merge-base', 'HEAD', branch], folder, true);
+		if (base.ok) {
+			const resolved = await resolveRef(folder, base.stdout.trim());
+			return { ...resolved, ref: `the merge base with ${branch}` };
+		}
+	}
+	return { ...(await resolveRef(folder, 'HEAD')), ref: 'HEAD' };
 }
 
 /** `git` paths are always `/`-separated and relative to the repository's top. */

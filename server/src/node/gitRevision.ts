@@ -116,11 +116,13 @@ export async function readSiteAtRef(resolved: ResolvedRef, root: string): Promis
 		show('docs.json'),
 		show('mint.json'),
 		show('.mintignore'),
-		git(['diff', '--name-status', '-z', '-M', '--no-ext-diff', '--no-textconv', commit, '--', ...pathspec], top),
+		// Pages only (a pathspec `*` crosses folders): renames are paired among them, and no other file's content is read.
+		// Best effort: renames only name the new route, so a failure (a blob missing from a partial clone) leaves none.
+		git(['diff', '--name-status', '-z', '-M', '--no-ext-diff', '--no-textconv', commit, '--', `${prefix}*.mdx`, `${prefix}*.md`], top, true),
 	]);
 	const files = fields(listing.stdout).flatMap(file => (file.startsWith(prefix) ? [file.slice(prefix.length)] : []));
 	const renames = new Map<string, string>();
-	const parts = fields(diff.stdout);
+	const parts = diff.ok ? fields(diff.stdout) : [];
 	for (let i = 0; i < parts.length;) {
 		const status = parts[i++]!;
 		if (status.startsWith('R') || status.startsWith('C')) {

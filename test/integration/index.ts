@@ -24,6 +24,7 @@ export function run(): Promise<void> {
 	require('./format.test');
 	require('./agents.test');
 	require('./hostileRepository.test');
+	require('./compareWith.test');
 	return new Promise((resolve, reject) => {
 		// Passes counted as they happen: with a grep, the suite's total includes the tests left out.
 		let passed = 0;

@@ -85,8 +85,16 @@ describe('pages removed since a git ref (page-removed-without-redirect, redirect
 		assert.deepEqual(await removed(now, { files: ['gone.mdx'], configText: undefined }), []);
 	});
 
-	it('warns about a removed redirect source nothing serves now, not about one a page or pattern took over', async () => {
-		const text = docsJson({ pages: ['index', 'kept'] }, { redirects: [{ source: '/docs/:path*', destination: '/:path*' }] });
+	it('warns about a removed redirect source nothing serves now, not about one a page or a wider pattern (mem0: `:slug` → `:slug*`) took over', async () => {
+		const text = docsJson(
+			{ pages: ['index', 'kept'] },
+			{
+				redirects: [
+					{ source: '/docs/:path*', destination: '/:path*' },
+					{ source: '/features/:slug*', destination: '/index' },
+				],
+			},
+		);
 		const old = JSON.stringify({
 			redirects: [
 				{ source: '/gone', destination: '/index' },

@@ -3,7 +3,7 @@ import { getNodeValue, parseTree } from 'jsonc-parser';
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import { createDiagnostic } from '../diagnostic';
 import { getProperty, getValue, type ConfigNode } from '../docsConfig/configTree';
-import { isPattern, normalizeRedirectPath } from '../docsConfig/redirectPatterns';
+import { isPattern, normalizeRedirectPath, samplePath } from '../docsConfig/redirectPatterns';
 import { redirectDestinations } from '../mdx/linkRedirects';
 import { defaultIgnores, mayMatchDefaultIgnores } from './pageIndex';
 import { generatedPageFolders, type SiteModel } from './siteModel';
@@ -137,8 +137,9 @@ export function findRemovedRoutes(old: SiteAtRef, site: SiteModel): Diagnostic[]
 	const sourcesNow = new Set(currentSources(site.config.root));
 	for (const source of new Set(routes.redirects)) {
 		if (sourcesNow.has(source) || routes.pages.has(source)) continue;
-		// A concrete path still answered (a page now, or another pattern) lost nothing; a pattern no longer written did.
-		if (!isPattern(source) && isServedNow(site, source, generated)) continue;
+		// A path still answered (a page now, or another pattern) lost nothing; a pattern, through a path it matched
+		// (`/features/:slug` rewritten as `/features/:slug*` still answers `/features/x`).
+		if (isServedNow(site, isPattern(source) ? samplePath(source) : source, generated)) continue;
 		findings.push(
 			createDiagnostic(
 				fallback,

@@ -78,10 +78,25 @@ describe('pages removed since a git ref (page-removed-without-redirect, redirect
 		);
 	});
 
-	it('leaves out what the site did not serve then: snippets, ignored files, files of a folder that was no site', async () => {
+	it('leaves out what the site did not serve then: snippets (also `_snippets/`, upstash), readme and licence files, ignored files, files of a folder that was no site', async () => {
 		const text = docsJson({ pages: ['index'] });
 		const now = { 'docs.json': text, 'index.mdx': page };
-		assert.deepEqual(await removed(now, { files: ['snippets/x.mdx', 'README.md', 'drafts/a.mdx', '.github/b.md'], mintignoreText: 'drafts/\n' }), []);
+		assert.deepEqual(
+			await removed(now, {
+				files: [
+					'snippets/x.mdx',
+					'_snippets/redis/start.mdx',
+					'Snippets/y.mdx',
+					'README.md',
+					'guides/readme.md',
+					'sdk/LICENSE.md',
+					'drafts/a.mdx',
+					'.github/b.md',
+				],
+				mintignoreText: 'drafts/\n',
+			}),
+			[],
+		);
 		assert.deepEqual(await removed(now, { files: ['gone.mdx'], configText: undefined }), []);
 	});
 

@@ -33,6 +33,17 @@ export interface RoutesAtRef {
 
 const pageFile = /\.mdx?$/i;
 
+/**
+ * Files the platform's build does not make pages of, whatever the ignores say: snippets (under
+ * `snippets/` or `_snippets/`) and Markdown files named like a repository's readme, licence or
+ * contributing guide, in any folder and any case.
+ */
+function isNotPage(file: string): boolean {
+	const lower = file.toLowerCase();
+	if (lower.startsWith('snippets/') || lower.startsWith('_snippets/')) return true;
+	return /(^|\/)(readme|license|contributing|contribute)\.md$/.test(lower);
+}
+
 /** The route of a page file: its path without extension; `a/index` is served as `a`, the root's index as the home (''). */
 export function routeOfFile(file: string): string {
 	const path = file.replace(pageFile, '');
@@ -41,8 +52,8 @@ export function routeOfFile(file: string): string {
 
 /**
  * What the site served at the ref: every `.mdx`/`.md` file the platform's walk would take (not
- * excluded by its default ignores or the site's `.mintignore` then, and not under `snippets/`,
- * whose files are building blocks), and every redirect source of its configuration. A ref at
+ * excluded by its default ignores or the site's `.mintignore` then, and a page: see isNotPage),
+ * and every redirect source of its configuration. A ref at
  * which the folder was no site (no configuration) served nothing.
  */
 export function routesAtRef(
@@ -60,7 +71,7 @@ export function routesAtRef(
 	for (const file of old.files) {
 		if (!pageFile.test(file)) continue;
 		const route = routeOfFile(file);
-		if (skip(route) || file.startsWith('snippets/')) continue;
+		if (skip(route) || isNotPage(file)) continue;
 		if ((!defaultsOnly || mayMatchDefaultIgnores(file)) && ignores.ignores(file)) continue;
 		// `.mdx` wins over `.md` of the same path, as the platform prefers it.
 		if (!pages.has(route) || /\.mdx$/i.test(file)) pages.set(route, file);

@@ -105,7 +105,8 @@ describe('the mintdoc npm package (npm run pack:cli, installed offline)', functi
 		assert.ok(check, 'the check step passes --since on pull requests');
 		const git = gitEnv(path.join(work, 'git-home'));
 		mkdirSync(git.HOME, { recursive: true });
-		const inRepo = (command: string) => spawnSync('bash', ['-c', command], { cwd: project, encoding: 'utf8', env: { ...env, ...git, npm_config_cache: path.join(work, 'npm-cache') } });
+		const inRepo = (command: string) =>
+			spawnSync('bash', ['-c', command], { cwd: project, encoding: 'utf8', env: { ...env, ...git, npm_config_cache: path.join(work, 'npm-cache') } });
 		assert.equal(inRepo('git init -q -b main && printf "node_modules\n*.sarif\n" > .gitignore && git add -A && git commit -qm site').status, 0);
 		assert.equal(inRepo(`SINCE=HEAD ${check}`).status, 0);
 		rmSync(path.join(project, 'docs', 'quickstart.mdx'));

@@ -28,6 +28,21 @@ export default tseslint.config(
 			'@typescript-eslint/no-misused-promises': 'error',
 		},
 	},
+	// The core and the LSP glue run in any JavaScript host (a browser main can bring its own
+	// ServerRuntime): Node's own globals reach them only through the runtime (ServerRuntime.nextTurn for
+	// setImmediate; node/ for files, processes and buffers). Standard timers and URL/TextEncoder are fine.
+	{
+		files: ['server/src/core/**/*.ts', 'server/src/lsp/**/*.ts', 'server/src/server.ts'],
+		rules: {
+			'no-restricted-globals': [
+				'error',
+				...['setImmediate', 'clearImmediate', 'process', 'Buffer', 'global', '__dirname', '__filename', 'require'].map(name => ({
+					name,
+					message: `${name} is Node's: reach the host through ServerRuntime (server/src/lsp/serverRuntime.ts).`,
+				})),
+			],
+		},
+	},
 	// Every file of a repository is read through server/src/node/guardedRead.ts (regular files only, real
 	// path inside the workspace, read to the size cap): a page linked to /dev/zero, /dev/stdin or a file
 	// outside would otherwise hang a check or leak. So `fs` reads are an error anywhere else in the server.

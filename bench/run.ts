@@ -345,6 +345,18 @@ export function formatTable(
 			size => `${ms(server(size)?.endpointCompletionP50Ms)} / ${ms(server(size)?.endpointCompletionP95Ms)}`,
 			budget('endpointCompletionP95Ms', ms),
 		),
+		row(
+			'server: completion writing a page p95 (frontmatter key / icon / related / fence meta / </ / import / <)',
+			size => {
+				const p95 = server(size)?.writingCompletionP95Ms;
+				return p95
+					? Object.values(p95)
+							.map(v => ms(v))
+							.join(' / ')
+					: ms(undefined);
+			},
+			budget('pageCompletionP95Ms', ms),
+		),
 		row('server: hover p95 / definition p95', size => `${ms(server(size)?.hoverP95Ms)} / ${ms(server(size)?.definitionP95Ms)}`, budget('hoverP95Ms', ms)),
 		row(
 			'server: RSS after load / after edits / settled (15 s idle)',

@@ -4,8 +4,9 @@ import type { Diagnostic } from 'vscode-languageserver-protocol';
 import type { GeneratedSite } from './siteGenerator';
 import { LspSession, openSite } from './lspSession';
 import { percentile } from './stats';
+import { writingRequests, type WritingFigures } from './writingBench';
 
-export interface ServerFigures {
+export interface ServerFigures extends WritingFigures {
 	firstDiagnosticsMs: number;
 	/** Until every page was checked in the background (the server idle). */
 	loadedMs: number;
@@ -57,12 +58,13 @@ export async function benchServer(site: GeneratedSite, serverPath: string, log: 
 		const configEditCpuMs = cpuBefore !== undefined && cpuAfter !== undefined ? (cpuAfter - cpuBefore) / edits : undefined;
 		const page = await pageEdits(session, root, site);
 		const requests = await configRequests(session, configUri, site);
+		const writing = await writingRequests(session, root, site);
 		const rssAfterEditsMb = session.rssMb();
 		// What the server holds at rest, once its idle worker threads have stopped (a measuring pause, not a test wait).
 		await session.idle(1000, 120_000);
 		await new Promise(resolve => setTimeout(resolve, settleMs));
 		const rssSettledMb = session.rssMb();
-		return { firstDiagnosticsMs, loadedMs, ...config, configEditCpuMs, ...page, ...requests, rssAfterLoadMb, rssAfterEditsMb, rssSettledMb };
+		return { firstDiagnosticsMs, loadedMs, ...config, configEditCpuMs, ...page, ...requests, ...writing, rssAfterLoadMb, rssAfterEditsMb, rssSettledMb };
 	} finally {
 		await session.stop();
 	}

@@ -72,13 +72,15 @@ const previewPage = {
 targets.push(
 	{ ...previewPage, entryPoints: ['browser/preview/main.ts'], outfile: 'dist/preview.js' },
 	{ ...previewPage, entryPoints: ['browser/preview/preview.css'], outfile: 'dist/preview.css' },
+	// Mermaid, bundled (nothing fetched at run time) as a script of its own: preview.js adds it only to pages with a diagram.
+	{ ...previewPage, entryPoints: ['browser/preview/mermaidEntry.ts'], outfile: 'dist/mermaid.js' },
 );
 if (!production && !cliOutdir) {
 	// The suite runs inside the VS Code extension host; mocha is loaded from node_modules at run time.
 	targets.push({ ...node, entryPoints: ['test/integration/index.ts'], outfile: 'dist/test/integration/index.js', external: ['vscode', 'mocha'] });
 }
 
-const cliFiles = ['dist/cli.js', 'dist/cliMain.js', 'dist/pageWorker.js', 'dist/formatWorker.js', 'dist/specWorker.js', 'dist/preview.js', 'dist/preview.css'];
+const cliFiles = ['dist/cli.js', 'dist/cliMain.js', 'dist/pageWorker.js', 'dist/formatWorker.js', 'dist/specWorker.js', 'dist/preview.js', 'dist/preview.css', 'dist/mermaid.js'];
 if (cliOutdir) {
 	const kept = targets.filter(t => cliFiles.includes(t.outfile));
 	targets.length = 0;

@@ -7,17 +7,27 @@
 import { initPlaygrounds } from '../playground/playground';
 
 import type { PreviewPage } from '../../server/src/preview/previewTypes';
+import type { DiagramsDrawn } from './diagramApi';
+import { drawDiagrams } from './diagrams';
+import { initialFollowState, revealLine, type HeadingLine } from './scrollSync';
 import { createTransport, type Transport } from './transport';
 
 const root = document.getElementById('mp-root') ?? document.getElementById('mintdoc-preview') ?? document.body;
 const transport: Transport = createTransport(document.body.dataset.base ?? '');
 let currentRoute = document.body.dataset.route ?? '';
+let follow = initialFollowState;
 
 document.addEventListener('click', onClick);
 document.addEventListener('toggle', onToggle, true);
 transport.onUpdate(page => showPage(page));
+transport.onReveal(reveal);
+// What the CSP refuses (an inline style, a handler in a diagram's label) is reported to the host's log.
+document.addEventListener('securitypolicyviolation', event =>
+	transport.post({ type: 'cspViolation', directive: event.violatedDirective.slice(0, 200), blocked: (event.blockedURI || 'inline').slice(0, 200) }),
+);
 applyBanner();
 initPlaygrounds(root, request => transport.playground(request));
+drawDiagrams(root, reportDiagrams(currentRoute));
 transport.ready(currentRoute);
 
 function onClick(event: MouseEvent): void {
@@ -153,6 +163,8 @@ function showPage(page: PreviewPage): void {
 	currentRoute = page.route;
 	applyBanner();
 	initPlaygrounds(root, request => transport.playground(request));
+	// Before the scroll is restored: diagrams drawn before (cached) are back at once, at their height.
+	drawDiagrams(root, reportDiagrams(page.route));
 	const newSidebar = document.getElementById('mp-sidebar');
 	if (sameRoute) {
 		[...root.querySelectorAll<HTMLElement>('[data-tabs]')].forEach((group, i) => {
@@ -169,4 +181,31 @@ function showPage(page: PreviewPage): void {
 		newSidebar?.querySelector('.mp-active')?.scrollIntoView({ block: 'nearest' });
 	}
 	transport.post({ type: 'rendered', route: page.route });
+}
+
+/** Tells the host how a page's diagrams came out (the integration tests wait for it). */
+function reportDiagrams(route: string): (result: DiagramsDrawn) => void {
+	// Nothing counted: the page was swapped meanwhile, and the new one reports its own.
+	return ({ drawn, failed }) => void (drawn + failed > 0 && transport.post({ type: 'diagrams', route, drawn, failed }));
+}
+
+/** The editor scrolled: show the heading at or above its line (only when that heading changed; see scrollSync.ts). */
+function reveal(route: string, line: number): void {
+	if (route !== currentRoute) return;
+	const headings: HeadingLine[] = [];
+	const elements = new Map<string, HTMLElement>();
+	for (const element of root.querySelectorAll<HTMLElement>('[data-source-line][id]')) {
+		const sourceLine = Number(element.dataset.sourceLine);
+		if (!Number.isInteger(sourceLine) || elements.has(element.id)) continue;
+		headings.push({ id: element.id, line: sourceLine });
+		elements.set(element.id, element);
+	}
+	const next = revealLine(follow, route, headings, line);
+	follow = next.state;
+	if (next.scrollTo === undefined) return;
+	// The heading element itself: another element of the page could carry the same id.
+	const target = next.scrollTo ? elements.get(next.scrollTo) : undefined;
+	if (target) target.scrollIntoView({ block: 'start' });
+	else window.scrollTo(0, 0);
+	transport.post({ type: 'revealed', route, heading: next.scrollTo });
 }

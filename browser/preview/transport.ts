@@ -23,6 +23,8 @@ export interface Transport {
 	followLink(link: HTMLAnchorElement, event: MouseEvent): void;
 	playground(request: PlaygroundRequest): Promise<PlaygroundResponse>;
 	onUpdate(listener: (page: PreviewPage) => void): void;
+	/** The editor of the page's file scrolled to `line` (VS Code only: a browser has no editor). */
+	onReveal(listener: (route: string, line: number) => void): void;
 }
 
 interface VsCodeApi {
@@ -36,11 +38,14 @@ export function createTransport(base: string): Transport {
 
 function vscodeTransport(api: VsCodeApi): Transport {
 	const listeners: ((page: PreviewPage) => void)[] = [];
+	const revealListeners: ((route: string, line: number) => void)[] = [];
 	const pending = new Map<string, (response: PlaygroundResponse) => void>();
 	let nextId = 1;
 	window.addEventListener('message', event => {
 		const message = event.data as PreviewHostMessage | undefined;
 		if (message?.type === 'update' && message.page && typeof message.page.html === 'string') for (const listener of listeners) listener(message.page);
+		if (message?.type === 'reveal' && typeof message.route === 'string' && Number.isInteger(message.line) && message.line >= 0)
+			for (const listener of revealListeners) listener(message.route, message.line);
 		if (message?.type === 'playgroundResponse') {
 			pending.get(message.id)?.(message.response);
 			pending.delete(message.id);
@@ -66,6 +71,7 @@ function vscodeTransport(api: VsCodeApi): Transport {
 			});
 		},
 		onUpdate: listener => void listeners.push(listener),
+		onReveal: listener => void revealListeners.push(listener),
 	};
 }
 
@@ -118,5 +124,6 @@ function browserTransport(base: string): Transport {
 			}
 		},
 		onUpdate: listener => void listeners.push(listener),
+		onReveal: () => undefined,
 	};
 }

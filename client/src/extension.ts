@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { registerApiKeys } from './apiKeys';
+import { registerAutoCloseTags } from './autoCloseTags';
 import { registerLmTools } from './agents/lmTools';
 import { registerMcpDefinitions } from './agents/mcpDefinitions';
 import { registerSetUpAgents, type SetUpResult, type SetUpUi } from './agents/setUpAgents';
@@ -55,6 +56,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<MintDo
 	ctx = new Ctx(context);
 	registerCommands(ctx);
 	registerExternalLinks(ctx);
+	registerAutoCloseTags(ctx);
 	registerGeneratePagesCommand(ctx);
 	registerLegacyUpgrade(ctx);
 	ctx.pushCleanup(createStatusItem(ctx.status));

@@ -34,6 +34,8 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
 			{ scheme: 'file', language: 'json' },
 			{ scheme: 'file', language: 'jsonc' },
 			{ scheme: 'file', pattern: '**/*.{mdx,md,yaml,yml}' },
+			// Snippet components: references from their exported function.
+			{ scheme: 'file', pattern: '**/snippets/**/*.{jsx,tsx,js}' },
 		],
 		synchronize: { fileEvents: [watcher, deletions, head], configurationSection: ['mintdoc.a11y', 'mintdoc.compareWith'] },
 		outputChannel,

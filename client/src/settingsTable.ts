@@ -22,6 +22,8 @@ export interface MintdocSettings {
 	/** Read by the language server (lsp/comparedSites.ts), listed here so the table is whole. */
 	readonly compareWith: string;
 	readonly 'insights.pageSummary': boolean;
+	readonly 'preview.followEditor': boolean;
+	readonly autoClosingTags: boolean;
 }
 
 export type SettingKey = keyof MintdocSettings;
@@ -41,6 +43,8 @@ export const settingDefaults: MintdocSettings = {
 	'pages.addRedirectOnMove': true,
 	compareWith: 'merge-base',
 	'insights.pageSummary': true,
+	'preview.followEditor': true,
+	autoClosingTags: true,
 };
 
 /**

@@ -26,22 +26,36 @@ export async function findLocalPage(roots: readonly string[], nearUri: string | 
 	return undefined;
 }
 
-/** Moves the cursor to the heading whose slug is `anchor`, when the page has one. */
-export function revealHeading(editor: vscode.TextEditor, anchor: string): void {
-	const wanted = anchor.toLowerCase();
-	for (let line = 0; line < editor.document.lineCount; line++) {
-		const m = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(editor.document.lineAt(line).text);
-		if (!m) continue;
-		const slug = m[1]
-			.toLowerCase()
-			.replace(/[^\p{L}\p{N}\s-]/gu, '')
-			.trim()
-			.replace(/\s/g, '-');
-		if (slug === wanted) {
-			const position = new vscode.Position(line, 0);
-			editor.selection = new vscode.Selection(position, position);
-			editor.revealRange(new vscode.Range(position, position), vscode.TextEditorRevealType.AtTop);
-			return;
-		}
+/**
+ * Moves the cursor to the heading whose id is `anchor`, when the page has one. The ids come from
+ * the language server's document symbols (each heading's `#id` as its detail), made by the core's
+ * one slug module, so the cursor lands where the platform's page would scroll.
+ */
+export async function revealHeading(editor: vscode.TextEditor, anchor: string): Promise<void> {
+	let wanted = anchor;
+	try {
+		wanted = decodeURIComponent(anchor);
+	} catch {
+		// A malformed escape: look for the anchor as written.
 	}
+	const symbols = await vscode.commands.executeCommand<(vscode.DocumentSymbol | vscode.SymbolInformation)[] | undefined>(
+		'vscode.executeDocumentSymbolProvider',
+		editor.document.uri,
+	);
+	const heading = findHeadingSymbol(symbols ?? [], wanted);
+	if (!heading) return;
+	const position = heading.selectionRange.start;
+	editor.selection = new vscode.Selection(position, position);
+	editor.revealRange(new vscode.Range(position, position), vscode.TextEditorRevealType.AtTop);
+}
+
+/** The heading symbol whose detail is `#anchor`, searched depth first. */
+function findHeadingSymbol(symbols: readonly (vscode.DocumentSymbol | vscode.SymbolInformation)[], anchor: string): vscode.DocumentSymbol | undefined {
+	for (const symbol of symbols) {
+		if (!('children' in symbol)) continue;
+		if (symbol.detail === `#${anchor}`) return symbol;
+		const inner = findHeadingSymbol(symbol.children, anchor);
+		if (inner) return inner;
+	}
+	return undefined;
 }

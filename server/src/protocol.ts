@@ -2,7 +2,7 @@
  * Custom messages between the MintDoc client and server: the one place both sides import, so a
  * message is declared once. Standard LSP messages are not repeated here.
  */
-import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
+import { NotificationType, RequestType, type Position } from 'vscode-languageserver-protocol';
 import type { AgentConfig, AgentName, ServerCommand } from './core/agents/agentConfigs';
 import type { SiteTree } from './core/features/siteTree';
 
@@ -71,6 +71,21 @@ export namespace StatusNotification {
 export namespace SiteTreeRequest {
 	export const method: 'mintdoc/siteTree' = 'mintdoc/siteTree';
 	export const type = new RequestType<Record<string, never>, SiteTree[], void>(method);
+}
+
+/**
+ * Asked by the client when the writer typed `>` in a page (the `mintdoc.autoClosingTags` setting):
+ * the closing tag to insert after the cursor (`</Note>`), or null when that `>` did not end an
+ * opening tag to close. `position` is just after the `>`; `version`, the document's version with the `>`
+ * (null is the answer for another version: the text asked about is not the text the server has).
+ */
+export namespace AutoCloseTagRequest {
+	export const method: 'mintdoc/autoCloseTag' = 'mintdoc/autoCloseTag';
+	export const type = new RequestType<
+		{ readonly textDocument: { readonly uri: string; readonly version?: number }; readonly position: Position },
+		string | null,
+		void
+	>(method);
 }
 
 /** Sent by the server after it re-checked a site, so views showing the site refresh. */

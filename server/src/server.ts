@@ -24,7 +24,7 @@ import { registerAgentTools } from './lsp/agentTools';
 import { ComparedSites } from './lsp/comparedSites';
 import type { ServerRuntime } from './lsp/serverRuntime';
 import { withPreview } from './preview/withPreview';
-import { describeError } from './lsp/runner';
+import { describeError, runRequestsOn } from './lsp/runner';
 import type { ServerInitOptions, ServerSettings } from './protocol';
 
 /**
@@ -74,7 +74,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 		() => runtime.afterPagesChecked(),
 		new TeamConfigs(workspace, uri => documents.get(uri) !== undefined),
 		() => runtime.whenIdle(),
+		callback => runtime.nextTurn(callback),
 	);
+	runRequestsOn(callback => runtime.nextTurn(callback));
 	const sites = new SiteTracker(connection, service, publisher, logger);
 	// `mintdoc.compareWith`: each site read at a git ref when found, on a branch change, a save or a setting change.
 	const compared = new ComparedSites(connection, runtime, service, publisher, logger);

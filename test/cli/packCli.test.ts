@@ -52,6 +52,7 @@ describe('the mintdoc npm package (npm run pack:cli, installed offline)', functi
 			'package/dist/cli.js',
 			'package/dist/cliMain.js',
 			'package/dist/formatWorker.js',
+			'package/dist/mermaid.js',
 			'package/dist/pageWorker.js',
 			'package/dist/preview.css',
 			'package/dist/preview.js',
@@ -108,9 +109,9 @@ describe('the mintdoc npm package (npm run pack:cli, installed offline)', functi
 		const inRepo = (command: string) =>
 			spawnSync('bash', ['-c', command], { cwd: project, encoding: 'utf8', env: { ...env, ...git, npm_config_cache: path.join(work, 'npm-cache') } });
 		assert.equal(inRepo('git init -q -b main && printf "node_modules\n*.sarif\n" > .gitignore && git add -A && git commit -qm site').status, 0);
-		assert.equal(inRepo(`SINCE=HEAD ${check}`).status, 0);
+		assert.equal(inRepo(`export SINCE=HEAD; ${check}`).status, 0);
 		rmSync(path.join(project, 'docs', 'quickstart.mdx'));
-		const deleted = inRepo(`SINCE=HEAD ${check}`);
+		const deleted = inRepo(`export SINCE=HEAD; ${check}`);
 		assert.equal(deleted.status, 1, deleted.stdout + deleted.stderr);
 		assert.match(deleted.stdout, /^::error file=docs\/docs\.json,.*page-removed-without-redirect/m);
 		inRepo('git checkout -q -- docs && rm -rf .git .gitignore');

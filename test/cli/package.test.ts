@@ -34,6 +34,7 @@ describe('npm run package (offline .vsix)', function () {
 			'extension/dist/assistant.css',
 			'extension/dist/preview.js',
 			'extension/dist/preview.css',
+			'extension/dist/mermaid.js',
 			'extension/schemas/docs.schema.json',
 			'extension/media/mintdoc.svg',
 		]) {

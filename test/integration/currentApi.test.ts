@@ -116,6 +116,10 @@ describe('Current platform API in the editor (stand-in)', () => {
 		const opened = await vscode.commands.executeCommand<SearchOpened>('mintdoc.searchPublishedDocs', { query: 'idempotency key', pick: 0 });
 		assert.equal(opened.kind, 'local');
 		assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), vscode.Uri.joinPath(folder(), 'guides', 'idempotency.mdx').toString());
+		// The result names a section (`/guides/idempotency#send-an-idempotency-key`): the cursor is on its heading, found by
+		// the server's document symbols (each heading's id from the core's slug module).
+		const editor = vscode.window.activeTextEditor!;
+		assert.equal(editor.document.lineAt(editor.selection.active.line).text, '## Send an idempotency key');
 		const searches = (await requests()).filter(r => r.path === '/discovery/v1/search/demo');
 		assert.ok(searches.length >= 2 && searches.every(r => r.status === 200));
 	});

@@ -19,6 +19,7 @@ export function run(): Promise<void> {
 	require('./insights.test');
 	require('./secrets.test');
 	require('./snippets.test');
+	require('./writingPages.test');
 	require('./legacy.test');
 	require('./teamConfig.test');
 	require('./format.test');

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { MintDocApi } from '../../client/src/extension';
 import type { PostedPage } from '../../client/src/preview/previewPanel';
+import { screenshot } from './screenshots';
 import { waitFor } from './waits';
 
 /** The budget the issue sets for a keystroke to show in the preview. */
@@ -91,5 +92,69 @@ describe('site preview in a real VS Code extension host', () => {
 		await vscode.window.showTextDocument(file('docs.json'), { viewColumn: vscode.ViewColumn.One });
 		const home = await posted(p => p.page.route === '/', 'the preview to show the home page for docs.json');
 		assert.equal(home.page.sourceUri, file('index.mdx').toString());
+	});
+
+	it("draws a Mermaid diagram in the preview and follows the editor's scroll and cursor to the nearest heading", async () => {
+		// A long page: a diagram under the first heading, then sections far apart.
+		const sections = Array.from(
+			{ length: 8 },
+			(_, i) => `## Section ${i + 1}\n\n${Array.from({ length: 30 }, (_, j) => `Line ${j + 1} of section ${i + 1}.`).join('\n\n')}\n`,
+		);
+		const text = [
+			'---',
+			'title: "Diagrams and scrolling"',
+			'---',
+			'',
+			'## Flow',
+			'',
+			'```mermaid',
+			'flowchart LR',
+			'  Write[Write the page] --> Preview[Preview it] --> Publish',
+			'```',
+			'',
+			...sections,
+		].join('\n');
+		const uri = file('scrolling.mdx');
+		await vscode.workspace.fs.writeFile(uri, Buffer.from(text));
+		const editor = await vscode.window.showTextDocument(uri, { viewColumn: vscode.ViewColumn.One });
+		await vscode.commands.executeCommand('mintdoc.preview.openToSide');
+		await posted(p => p.page.sourceUri === uri.toString(), 'the scrolling page to be posted');
+		const diagrams = await waitFor(
+			api.preview.onDidDrawDiagrams,
+			() => {
+				const last = api.preview.lastDiagrams();
+				return last?.route === '/scrolling' ? last : undefined;
+			},
+			"the webview to draw the page's diagram",
+			120_000,
+		);
+		assert.deepEqual([diagrams.drawn, diagrams.failed], [1, 0]);
+		// Drawn under the webview's nonce-only CSP without a single refusal (mermaid's styles included).
+		assert.deepEqual(api.preview.cspViolations(), []);
+		await screenshot('preview-mermaid');
+
+		const lineOf = (heading: string) => editor.document.getText().split('\n').indexOf(heading);
+		const revealed = (heading: string) =>
+			waitFor(
+				api.preview.onDidReveal,
+				() => {
+					const last = api.preview.lastRevealed();
+					return last?.route === '/scrolling' && last.heading === heading ? last : undefined;
+				},
+				`the preview to scroll to #${heading}`,
+			);
+		// Scrolling the editor: the heading at or above its top line.
+		const section5 = lineOf('## Section 5');
+		editor.revealRange(new vscode.Range(section5 + 10, 0, section5 + 10, 0), vscode.TextEditorRevealType.AtTop);
+		await revealed('section-5');
+		await screenshot('preview-follows-scroll');
+		// Moving the cursor (go to a line): the heading above it.
+		const section2 = lineOf('## Section 2');
+		editor.selection = new vscode.Selection(section2 + 3, 0, section2 + 3, 0);
+		await revealed('section-2');
+		// Back above the first heading: the top of the page.
+		editor.revealRange(new vscode.Range(0, 0, 0, 0), vscode.TextEditorRevealType.AtTop);
+		editor.selection = new vscode.Selection(1, 0, 1, 0);
+		await revealed('');
 	});
 });

@@ -8,6 +8,8 @@ import {
 	FileChangeType,
 	PrepareRenameRequest,
 	ReferencesRequest,
+	WillRenameFilesRequest,
+	type Location,
 	RenameRequest,
 	type WorkspaceEdit,
 	DefinitionRequest,
@@ -18,6 +20,7 @@ import {
 	type DocumentSymbol,
 	type LocationLink,
 } from 'vscode-languageserver-protocol';
+import { AutoCloseTagRequest } from '../../server/src/protocol';
 import { LspClient } from '../helpers/lspClient';
 import { copyFixtures } from '../helpers/tempSite';
 
@@ -257,6 +260,91 @@ describe('language server over JSON-RPC: MDX pages', function () {
 		assert.deepEqual(
 			definition.map(d => [d.targetUri, d.targetRange]),
 			[[site.fileUri('features/snippets/callout-box.jsx'), { start: { line: 0, character: 13 }, end: { line: 0, character: 23 } }]],
+		);
+	});
+
+	it('finds the references of a snippet component from its export and from a use, and hints at a prop it does not read', async () => {
+		writeCalloutSnippet();
+		const text = 'import { CalloutBox } from "/snippets/callout-box.jsx";\n\n<CalloutBox title="Hi" tone="warm" />\n';
+		const uri = await openNewPage('guides/boxes.mdx', text);
+		const other = await openNewPage('other.mdx', 'import { CalloutBox as Box } from "./snippets/callout-box.jsx";\n\n<Box title="x" />\n');
+		const snippet = site.fileUri('features/snippets/callout-box.jsx');
+		const line = (l: number, from: number, to: number) => ({ start: { line: l, character: from }, end: { line: l, character: to } });
+		const expected = [
+			{ uri: snippet, range: line(0, 13, 23) },
+			{ uri, range: line(0, 9, 19) },
+			{ uri, range: line(2, 1, 11) },
+			{ uri: other, range: line(0, 9, 19) },
+			{ uri: other, range: line(2, 1, 4) },
+		];
+		const sorted = (l: Location[]) =>
+			[...l].sort((a, b) => (a.uri === snippet ? -1 : b.uri === snippet ? 1 : a.uri.localeCompare(b.uri) || a.range.start.line - b.range.start.line));
+		const fromUse = (await client.connection.sendRequest(ReferencesRequest.type, {
+			textDocument: { uri },
+			position: { line: 2, character: 4 },
+			context: { includeDeclaration: true },
+		})) as Location[];
+		assert.deepEqual(sorted(fromUse), expected);
+		await client.open(snippet, readFileSync(site.path('features/snippets/callout-box.jsx'), 'utf8'));
+		const fromExport = (await client.connection.sendRequest(ReferencesRequest.type, {
+			textDocument: { uri: snippet },
+			position: { line: 0, character: 16 },
+			context: { includeDeclaration: true },
+		})) as Location[];
+		assert.deepEqual(sorted(fromExport), expected);
+		const hints = await client.waitForDiagnostics(uri, d => d.some(x => x.code === 'snippet-unknown-prop'));
+		assert.deepEqual(
+			hints.map(d => [d.code, d.severity, d.range, d.message]),
+			[['snippet-unknown-prop', 4, line(2, 23, 27), '<CalloutBox> does not read a prop "tone": its function in the snippet takes "title".']],
+		);
+	});
+
+	it('moving a snippet rewrites the imports naming it, each in its own form, in the same edit', async () => {
+		writeCalloutSnippet();
+		const absolute = await openNewPage('guides/boxes.mdx', 'import { CalloutBox } from "/snippets/callout-box.jsx";\n\n<CalloutBox title="Hi" />\n');
+		const relative = await openNewPage('other.mdx', 'import { CalloutBox } from "./snippets/callout-box.jsx";\n');
+		const edit = (await client.connection.sendRequest(WillRenameFilesRequest.type, {
+			files: [{ oldUri: site.fileUri('features/snippets/callout-box.jsx'), newUri: site.fileUri('features/snippets/ui/box.jsx') }],
+		})) as WorkspaceEdit;
+		assert.deepEqual(edit.changes, {
+			[absolute]: [{ range: { start: { line: 0, character: 28 }, end: { line: 0, character: 53 } }, newText: '/snippets/ui/box.jsx' }],
+			[relative]: [{ range: { start: { line: 0, character: 28 }, end: { line: 0, character: 54 } }, newText: './snippets/ui/box.jsx' }],
+		});
+	});
+
+	it('completes the values a snippet exports, in the import and after {, and hovers them', async () => {
+		mkdirSync(site.path('features/snippets'));
+		writeFileSync(site.path('features/snippets/values.mdx'), 'export const apiVersion = "v2";\nexport const region = "eu";\n');
+		const text = 'import { apiVersion, r } from "/snippets/values.mdx";\n\nVersion {a}\n';
+		const uri = await openNewPage('guides/values.mdx', text);
+		const names = await completionAt(uri, 0, 22);
+		assert.deepEqual(
+			names.items.map(i => [i.label, i.textEdit]),
+			[['region', { range: { start: { line: 0, character: 21 }, end: { line: 0, character: 22 } }, newText: 'region' }]],
+		);
+		const values = await completionAt(uri, 2, 10);
+		assert.deepEqual(
+			values.items.map(i => [i.label, i.detail]),
+			[['apiVersion', '"v2";']],
+		);
+		const hover = (await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 0, character: 12 } })) as Hover;
+		assert.equal(
+			(hover.contents as { value: string }).value,
+			'**apiVersion** — exported by `/snippets/values.mdx`\n\n```jsx\nexport const apiVersion = "v2";\n```',
+		);
+	});
+
+	it('answers mintdoc/autoCloseTag with the closing tag of an opening tag just typed, and null otherwise', async () => {
+		const uri = await openNewPage('guides/close.mdx', '# Close\n\n<Steps>\n<Icon icon="x" />\n');
+		const ask = (line: number, character: number) =>
+			client.connection.sendRequest(AutoCloseTagRequest.type, { textDocument: { uri }, position: { line, character } });
+		assert.equal(await ask(2, 7), '</Steps>');
+		assert.equal(await ask(3, 17), null);
+		assert.equal(await ask(0, 3), null);
+		// Asked about another version of the page than the server has: no answer rather than a wrong one.
+		assert.equal(
+			await client.connection.sendRequest(AutoCloseTagRequest.type, { textDocument: { uri, version: 7 }, position: { line: 2, character: 7 } }),
+			null,
 		);
 	});
 });

@@ -162,7 +162,7 @@ export class AssistantPanels implements vscode.WebviewViewProvider, vscode.Dispo
 		const local = sitePath ? await this.findLocalPage(sitePath.path) : undefined;
 		if (local) {
 			const editor = await vscode.window.showTextDocument(local, { preview: true, viewColumn: vscode.ViewColumn.One });
-			if (sitePath?.anchor) revealHeading(editor, sitePath.anchor);
+			if (sitePath?.anchor) await revealHeading(editor, sitePath.anchor);
 			return { kind: 'local', uri: local };
 		}
 		const settings = readAssistantSettings();

@@ -12,6 +12,7 @@ export type HostToPreviewMessage = PreviewHostMessage;
 export type PreviewToHostMessage = PreviewViewMessage;
 
 const isString = (v: unknown): v is string => typeof v === 'string';
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 1_000_000;
 const isLineNumber = (v: unknown): v is number | undefined => v === undefined || (typeof v === 'number' && Number.isInteger(v) && v >= 0);
 /** Bounds on what a message may carry: a page cannot make the host hold megabytes of "route". */
 const maxStringLength = 4096;
@@ -35,6 +36,12 @@ export function parsePreviewMessage(value: unknown): PreviewToHostMessage | unde
 				: undefined;
 		case 'rendered':
 			return short(m.route) ? { type: 'rendered', route: m.route } : undefined;
+		case 'diagrams':
+			return short(m.route) && isCount(m.drawn) && isCount(m.failed) ? { type: 'diagrams', route: m.route, drawn: m.drawn, failed: m.failed } : undefined;
+		case 'cspViolation':
+			return short(m.directive) && short(m.blocked) ? { type: 'cspViolation', directive: m.directive, blocked: m.blocked } : undefined;
+		case 'revealed':
+			return short(m.route) && short(m.heading) ? { type: 'revealed', route: m.route, heading: m.heading } : undefined;
 		case 'playgroundSend': {
 			const request = parsePlaygroundRequest(m.request);
 			return short(m.id) && request ? { type: 'playgroundSend', id: m.id, request } : undefined;

@@ -9,10 +9,12 @@ import {
 	affectsShown,
 	initialPreviewState,
 	issueRequest,
+	revealFor,
 	setFollow,
 	showFile,
 	showRoute,
 	targetOf,
+	type EditorPosition,
 	type PreviewState,
 	type Shown,
 	type Transition,
@@ -31,6 +33,21 @@ export interface RenderedPage {
 	readonly at: number;
 }
 
+/** The webview scrolled to follow the editor: to the heading with this id (`''`: the top of the page). */
+export interface RevealedHeading {
+	readonly route: string;
+	readonly heading: string;
+	readonly at: number;
+}
+
+/** The webview finished drawing the Mermaid diagrams of `route`. */
+export interface DrawnDiagrams {
+	readonly route: string;
+	readonly drawn: number;
+	readonly failed: number;
+	readonly at: number;
+}
+
 /** What the panel needs from the extension. */
 export interface PreviewHost {
 	readonly extensionUri: vscode.Uri;
@@ -44,6 +61,8 @@ export interface PreviewHost {
 
 /** Collapses a burst of keystrokes into one render; the render itself takes the rest of the 300 ms budget. */
 const typingDebounceMs = 100;
+/** Scrolling fires an event per frame: the preview follows once the editor settles. */
+const scrollDebounceMs = 80;
 
 /**
  * The preview: one webview panel showing one page of a site, kept current. Editor and document
@@ -64,11 +83,19 @@ export class PreviewPanel implements vscode.Disposable {
 	readonly #playgrounds = new Set<vscode.CancellationTokenSource>();
 	readonly #onDidPost = new vscode.EventEmitter<PostedPage>();
 	readonly #onDidRender = new vscode.EventEmitter<RenderedPage>();
+	readonly #onDidReveal = new vscode.EventEmitter<RevealedHeading>();
+	readonly #onDidDrawDiagrams = new vscode.EventEmitter<DrawnDiagrams>();
 	readonly #onDidDispose = new vscode.EventEmitter<void>();
-	readonly #disposables: vscode.Disposable[] = [this.#onDidPost, this.#onDidRender, this.#onDidDispose];
+	readonly #disposables: vscode.Disposable[] = [this.#onDidPost, this.#onDidRender, this.#onDidReveal, this.#onDidDrawDiagrams, this.#onDidDispose];
+	/** Where the editor the preview follows is scrolled to (`mintdoc.preview.followEditor`); undefined when off. */
+	#editorPosition: EditorPosition | undefined;
+	#revealTimer: ReturnType<typeof setTimeout> | undefined;
+	readonly #cspViolations: string[] = [];
 	#disposed = false;
 	readonly onDidPost = this.#onDidPost.event;
 	readonly onDidRender = this.#onDidRender.event;
+	readonly onDidReveal = this.#onDidReveal.event;
+	readonly onDidDrawDiagrams = this.#onDidDrawDiagrams.event;
 	readonly onDidDispose = this.#onDidDispose.event;
 
 	constructor(
@@ -103,6 +130,11 @@ export class PreviewPanel implements vscode.Disposable {
 
 	get state(): PreviewState {
 		return this.#state;
+	}
+
+	/** What the webview's CSP refused so far (`directive: blocked`), oldest first. */
+	get cspViolations(): readonly string[] {
+		return this.#cspViolations;
 	}
 
 	get visible(): boolean {
@@ -148,6 +180,27 @@ export class PreviewPanel implements vscode.Disposable {
 
 	setFollow(follow: boolean): void {
 		this.#state = setFollow(this.#state, follow);
+	}
+
+	/**
+	 * The editor scrolled or its cursor moved (undefined: stop following). Off the keystroke path:
+	 * this only keeps the position; the webview hears of it once events pause.
+	 */
+	editorScrolled(position: EditorPosition | undefined): void {
+		this.#editorPosition = position;
+		if (this.#revealTimer) clearTimeout(this.#revealTimer);
+		this.#revealTimer = position
+			? setTimeout(() => {
+					this.#revealTimer = undefined;
+					this.#sendReveal();
+				}, scrollDebounceMs)
+			: undefined;
+	}
+
+	/** Tells the webview the line to follow, when the page shown is the followed editor's file. */
+	#sendReveal(): void {
+		const reveal = revealFor(this.#state, this.#editorPosition);
+		if (reveal && this.#ready) void this.#send({ type: 'reveal', ...reveal });
 	}
 
 	#apply(transition: Transition, delayMs: number): void {
@@ -231,7 +284,16 @@ export class PreviewPanel implements vscode.Disposable {
 				this.#ready = true;
 				return this.#state.page ? this.#post() : this.refresh();
 			case 'rendered':
-				return this.#onDidRender.fire({ route: message.route, at: Date.now() });
+				this.#onDidRender.fire({ route: message.route, at: Date.now() });
+				// A page just shown (another file, or the preview opened) scrolls to where its editor is.
+				return this.#sendReveal();
+			case 'cspViolation':
+				this.#cspViolations.push(`${message.directive}: ${message.blocked}`);
+				return this.host.log(`preview: the page's Content-Security-Policy refused ${message.blocked} (${message.directive})`);
+			case 'diagrams':
+				return this.#onDidDrawDiagrams.fire({ route: message.route, drawn: message.drawn, failed: message.failed, at: Date.now() });
+			case 'revealed':
+				return this.#onDidReveal.fire({ route: message.route, heading: message.heading, at: Date.now() });
 			case 'navigate':
 				return message.openSource ? this.#openSourceOf(message.route) : this.#apply(showRoute(this.#state, message.route), 0);
 			case 'openExternal': {
@@ -319,6 +381,7 @@ export class PreviewPanel implements vscode.Disposable {
 		if (this.#disposed) return;
 		this.#disposed = true;
 		if (this.#timer) clearTimeout(this.#timer);
+		if (this.#revealTimer) clearTimeout(this.#revealTimer);
 		this.#inFlight?.cancel();
 		this.#inFlight?.dispose();
 		for (const source of this.#playgrounds) source.cancel();

@@ -107,3 +107,19 @@ export function acceptPage(state: PreviewState, seq: number, page: PreviewPage):
 export function setFollow(state: PreviewState, follow: boolean): PreviewState {
 	return { ...state, follow };
 }
+
+/** Where the editor of a page is: its file and the zero-based line the preview should follow. */
+export interface EditorPosition {
+	readonly uri: string;
+	readonly line: number;
+}
+
+/**
+ * The `reveal` to send for an editor position, or undefined: only when the preview shows a page
+ * made from that very file (not a generated API page, an error, or another page of the site).
+ */
+export function revealFor(state: PreviewState, position: EditorPosition | undefined): { readonly route: string; readonly line: number } | undefined {
+	const page = state.page;
+	if (!position || !page || page.kind !== 'page' || page.sourceUri !== position.uri) return undefined;
+	return { route: page.route, line: Math.max(0, Math.floor(position.line)) };
+}

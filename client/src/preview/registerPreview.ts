@@ -4,10 +4,14 @@ import { PlaygroundSendRequest, type PlaygroundRequest, type PlaygroundResponse 
 import type { Ctx } from '../ctx';
 import { activeRoot } from '../status';
 import { playgroundOrigin } from './messages';
-import { PreviewPanel, type PostedPage, type RenderedPage } from './previewPanel';
+import { readSetting } from '../config';
+import { PreviewPanel, type DrawnDiagrams, type PostedPage, type RenderedPage, type RevealedHeading } from './previewPanel';
 import { PreviewCommands } from '../commandIds';
 
 export { PreviewCommands };
+
+/** A scroll this soon after a cursor move is the editor revealing the cursor. */
+const cursorScrollMs = 150;
 
 /** Context key: true while the preview follows the active editor (drives the lock icon in the panel's title). */
 const followContextKey = 'mintdoc.previewFollows';
@@ -20,6 +24,14 @@ export interface PreviewTestApi {
 	/** The route the webview last reported as swapped in (`{type:'rendered'}`). */
 	readonly lastRendered: () => RenderedPage | undefined;
 	readonly onDidRender: vscode.Event<RenderedPage>;
+	/** The heading the webview last scrolled to while following the editor (`mintdoc.preview.followEditor`). */
+	readonly lastRevealed: () => RevealedHeading | undefined;
+	readonly onDidReveal: vscode.Event<RevealedHeading>;
+	/** The webview's last report of a page's Mermaid diagrams drawn. */
+	readonly lastDiagrams: () => DrawnDiagrams | undefined;
+	readonly onDidDrawDiagrams: vscode.Event<DrawnDiagrams>;
+	/** What the open preview's CSP refused (`directive: blocked`); none is expected. */
+	readonly cspViolations: () => readonly string[];
 	/** Whether a preview panel is open. */
 	readonly isOpen: () => boolean;
 }
@@ -30,8 +42,21 @@ export function registerPreview(ctx: Ctx): PreviewTestApi {
 	let follow = true;
 	let lastPosted: PostedPage | undefined;
 	let lastRendered: RenderedPage | undefined;
+	let lastRevealed: RevealedHeading | undefined;
+	let lastDiagrams: DrawnDiagrams | undefined;
+	const onDidDrawDiagrams = new vscode.EventEmitter<DrawnDiagrams>();
 	const onDidPost = new vscode.EventEmitter<PostedPage>();
 	const onDidRender = new vscode.EventEmitter<RenderedPage>();
+	const onDidReveal = new vscode.EventEmitter<RevealedHeading>();
+	/** `mintdoc.preview.followEditor`, kept current: scroll and cursor events are too frequent to read settings on. */
+	let followScroll = readSetting('preview.followEditor');
+	/** The editor's top line (scrolling) or cursor line (moving it), for the preview to follow. */
+	const track = (editor: vscode.TextEditor | undefined, line: number | undefined) => {
+		if (panel && followScroll && editor && line !== undefined) panel.editorScrolled({ uri: editor.document.uri.toString(), line });
+	};
+	const trackTop = (editor: vscode.TextEditor | undefined) => track(editor, editor?.visibleRanges[0]?.start.line);
+	/** When the cursor last moved: the editor then scrolls to show it, and the cursor, not the top line, is what to follow. */
+	let cursorMovedAt = 0;
 	/** Origins the user allowed the playground to call in this untrusted workspace (this session only). */
 	const allowedOrigins = new Set<string>();
 
@@ -51,10 +76,13 @@ export function registerPreview(ctx: Ctx): PreviewTestApi {
 			created.setFollow(follow);
 			created.onDidPost(posted => ((lastPosted = posted), onDidPost.fire(posted)));
 			created.onDidRender(rendered => ((lastRendered = rendered), onDidRender.fire(rendered)));
+			created.onDidReveal(revealed => ((lastRevealed = revealed), onDidReveal.fire(revealed)));
+			created.onDidDrawDiagrams(diagrams => ((lastDiagrams = diagrams), onDidDrawDiagrams.fire(diagrams)));
 			created.onDidDispose(() => panel === created && (panel = undefined));
 			panel = created;
 		}
 		if (uri) panel.openFile(uri.toString());
+		trackTop(vscode.window.visibleTextEditors.find(editor => editor.document.uri.toString() === uri?.toString()));
 		const home = activeRoot(ctx.status.current.roots, uri?.toString());
 		if (home) panel.openHome(home);
 	};
@@ -72,12 +100,26 @@ export function registerPreview(ctx: Ctx): PreviewTestApi {
 	ctx.pushCleanup(
 		onDidPost,
 		onDidRender,
+		onDidReveal,
+		onDidDrawDiagrams,
 		watcher,
 		{ dispose: () => panel?.dispose() },
 		vscode.commands.registerCommand(PreviewCommands.open, open(vscode.ViewColumn.Active, false)),
 		vscode.commands.registerCommand(PreviewCommands.openToSide, open(vscode.ViewColumn.Beside, true)),
 		vscode.commands.registerCommand(PreviewCommands.toggleFollow, () => setFollow(!follow)),
-		vscode.window.onDidChangeActiveTextEditor(editor => panel?.followEditor(editor?.document.uri.toString())),
+		vscode.window.onDidChangeActiveTextEditor(editor => (panel?.followEditor(editor?.document.uri.toString()), trackTop(editor))),
+		vscode.window.onDidChangeTextEditorVisibleRanges(({ textEditor }) => Date.now() - cursorMovedAt > cursorScrollMs && trackTop(textEditor)),
+		// The cursor moved (keys, mouse, go to symbol; typing too: cheap here, and the page scrolls only when the heading changes).
+		vscode.window.onDidChangeTextEditorSelection(({ textEditor, selections }) => {
+			cursorMovedAt = Date.now();
+			track(textEditor, selections[0]?.active.line);
+		}),
+		vscode.workspace.onDidChangeConfiguration(e => {
+			if (!e.affectsConfiguration('mintdoc.preview.followEditor')) return;
+			followScroll = readSetting('preview.followEditor');
+			if (followScroll) trackTop(vscode.window.activeTextEditor);
+			else panel?.editorScrolled(undefined);
+		}),
 		vscode.workspace.onDidChangeTextDocument(({ document, contentChanges }) => contentChanges.length > 0 && panel?.documentChanged(document.uri.toString())),
 		// Files changed on disk (a git checkout, a page created): the server learns of them from its own watcher.
 		watcher.onDidChange(onDisk),
@@ -93,6 +135,11 @@ export function registerPreview(ctx: Ctx): PreviewTestApi {
 		onDidPost: onDidPost.event,
 		lastRendered: () => lastRendered,
 		onDidRender: onDidRender.event,
+		lastRevealed: () => lastRevealed,
+		onDidReveal: onDidReveal.event,
+		lastDiagrams: () => lastDiagrams,
+		cspViolations: () => panel?.cspViolations ?? [],
+		onDidDrawDiagrams: onDidDrawDiagrams.event,
 		isOpen: () => panel !== undefined,
 	};
 }

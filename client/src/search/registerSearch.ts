@@ -53,7 +53,7 @@ export function registerSearch(ctx: Ctx, platform: Platform): SearchApi {
 		const local = sitePath ? await findLocalPage(ctx.status.current.roots, vscode.window.activeTextEditor?.document.uri.toString(), sitePath.path) : undefined;
 		if (local) {
 			const editor = await vscode.window.showTextDocument(local, { preview: true });
-			if (sitePath?.anchor) revealHeading(editor, sitePath.anchor);
+			if (sitePath?.anchor) await revealHeading(editor, sitePath.anchor);
 			return { kind: 'local', uri: local };
 		}
 		const settings = readAssistantSettings();

@@ -1,10 +1,10 @@
-import GithubSlugger from 'github-slugger';
 import { parse as parseJsonc } from 'jsonc-parser';
 import type { Nodes, Root } from 'mdast';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { pageMetadata } from '../core/mdx/frontmatter';
 import { parseMdx } from '../core/mdx/mdxParser';
+import { HeadingSlugger } from '../core/mdx/platformSlug';
 import { guardedText, readGuardedSync, realFolders } from '../node/guardedRead';
 import { Bm25Index } from './bm25';
 import { appendAll } from '../core/arrays';
@@ -24,7 +24,7 @@ export interface DocSection {
 	readonly pageTitle: string;
 	/** Heading of the section; the page title for the text before the first heading. */
 	readonly heading: string;
-	/** Heading anchor (GitHub slug); undefined for the page's intro. */
+	/** Heading anchor, the id the platform renders (core/mdx/platformSlug.ts); undefined for the page's intro. */
 	readonly anchor?: string;
 	/** Prose paragraphs (table cells, list items, component titles), in order. */
 	readonly paragraphs: readonly string[];
@@ -112,7 +112,7 @@ export function pageSections(page: string, text: string, isMdx = true): DocSecti
 	const pagePath = `/${route}`;
 	const parsed = parseMdx(text, isMdx);
 	const sections: DocSection[] = [];
-	const slugger = new GithubSlugger();
+	const slugger = new HeadingSlugger();
 	let current = { heading: pageTitle, anchor: undefined as string | undefined, paragraphs: [] as string[], code: [] as string[] };
 	const flush = () => {
 		if (current.paragraphs.length || current.code.length) sections.push({ pagePath, page, pageTitle, ...current });

@@ -94,6 +94,7 @@ export function createPreviewServer(options: PreviewServerOptions): PreviewServe
 		if (pathname === previewEndpoints.playground) return playground(req, res);
 		if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed');
 		if (pathname === previewEndpoints.script) return file(res, path.join(options.assetsDir, 'preview.js'), 'text/javascript; charset=utf-8');
+		if (pathname === previewEndpoints.mermaid) return file(res, path.join(options.assetsDir, 'mermaid.js'), 'text/javascript; charset=utf-8');
 		if (pathname === previewEndpoints.style) return file(res, path.join(options.assetsDir, 'preview.css'), 'text/css; charset=utf-8');
 		if (pathname === previewEndpoints.events) return events(req, res);
 		if (pathname === previewEndpoints.page) {

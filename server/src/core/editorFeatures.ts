@@ -23,14 +23,18 @@ import { pageCodeActions } from './features/pageCodeActions';
 import { disableLineActions } from './config/disableQuickFix';
 import { turnOffActions } from './config/turnOffQuickFix';
 import { doComplete, type PageCompletionData } from './features/completion';
+import { iconItemDocumentation, type IconCompletionData } from './features/iconCompletion';
 import { doHover } from './features/hover';
 import { findDefinition, findDocumentLinks } from './features/links';
+import { movedImportEdits } from './features/moveImports';
 import { movedLinkEdits, redirectEdits } from './features/movePageLinks';
 import { importPathCompletion } from './features/importPaths';
 import { snippetComponentCompletion, snippetComponentDefinition, snippetComponentHover } from './features/snippetComponents';
 import { pageCompletion, pageDefinition, pageDocumentLinks, pageFoldingRanges, pageHover, pageSymbols } from './features/pageFeatures';
 import type { PageInfo } from './features/pageInfo';
 import { pageReferences, prepareHeadingRename, renameHeading } from './features/pageReferences';
+import { snippetVariableCompletion, snippetVariableHover } from './features/snippetVariables';
+import { snippetComponentReferences } from './features/snippetReferences';
 import { pageMoves, renameEdits, type FileRename } from './features/renameFiles';
 import { buildSiteTree, type SiteTree } from './features/siteTree';
 import { specCodeLenses, specReferences } from './features/specFeatures';
@@ -134,8 +138,9 @@ export function createEditorFeatures(context: FeatureContext): EditorFeatures {
 	): Promise<Map<string, TextEdit[]>> {
 		const moves = pageMoves(site, renames);
 		const edits = renameEdits(site, moves);
-		for (const [uri, linkEdits] of await movedLinkEdits(site, moves, await sitePages(site, token), linkContext(site)))
-			edits.set(uri, [...(edits.get(uri) ?? []), ...linkEdits]);
+		const pages = await sitePages(site, token);
+		for (const [uri, linkEdits] of await movedLinkEdits(site, moves, pages, linkContext(site))) edits.set(uri, [...(edits.get(uri) ?? []), ...linkEdits]);
+		for (const [uri, importEdits] of movedImportEdits(site.rootUri, renames, pages)) edits.set(uri, [...(edits.get(uri) ?? []), ...importEdits]);
 		const published = new Map([...moves].filter(([from]) => !from.startsWith('snippets/')));
 		const configUri = joinUri(site.rootUri, docsConfigFileName);
 		const config = site.config.files.get(configUri);
@@ -156,6 +161,8 @@ export function createEditorFeatures(context: FeatureContext): EditorFeatures {
 				const rootUri = page.context.site.rootUri;
 				const path = await importPathCompletion(document, position, rootUri, workspace, token);
 				if (path) return path;
+				const variables = await snippetVariableCompletion(document, position, rootUri, workspace, token);
+				if (variables?.length) return { isIncomplete: false, items: variables };
 				const list = await pageCompletion(page.summary, document, position, page.fromPath, page.context);
 				// Built-in components and the page's snippet components share the list after `<`.
 				const snippets = await snippetComponentCompletion(document, position, rootUri, workspace, token);
@@ -165,7 +172,8 @@ export function createEditorFeatures(context: FeatureContext): EditorFeatures {
 			return site && doComplete(site, document, position);
 		},
 		async resolveCompletion(item) {
-			const data = item.data as PageCompletionData | undefined;
+			const data = item.data as PageCompletionData | IconCompletionData | undefined;
+			if (data?.kind === 'icon') item.documentation = iconItemDocumentation(data.library);
 			if (data?.kind !== 'page') return item;
 			const meta = await pageInfo.metadata(data.fileUri);
 			if (meta?.title) item.detail = meta.title;
@@ -177,6 +185,7 @@ export function createEditorFeatures(context: FeatureContext): EditorFeatures {
 			if (page)
 				return (
 					(await snippetComponentHover(document, position, page.context.site.rootUri, workspace, token)) ??
+					(await snippetVariableHover(document, position, page.context.site.rootUri, workspace, token)) ??
 					pageHover(page.summary, document, position, iconLibraryOf(page.context.site.config.root))
 				);
 			const site = await siteOfConfig(document.uri, token);
@@ -204,6 +213,13 @@ export function createEditorFeatures(context: FeatureContext): EditorFeatures {
 		async findReferences(document, position, token) {
 			const specFile = await specOf(document, token);
 			if (specFile) return specReferences(specFile.site, specFile.spec, document, position, await sitePages(specFile.site, token));
+			const root = rootOf(document.uri);
+			if (root) {
+				// From a snippet's exported component (a .jsx file is no page) or from a use of one in a page.
+				const site = await getSite(root, token);
+				const snippet = await snippetComponentReferences(document, position, site.rootUri, () => sitePages(site, token), workspace, token);
+				if (snippet) return snippet;
+			}
 			const page = await pageOf(document, token);
 			if (!page) return [];
 			return pageReferences(document, page.summary, position, await sitePages(page.context.site, token), page.context);

@@ -162,6 +162,11 @@ export const rules = {
 		summary:
 			'A prop the documentation of a built-in component does not list (HTML props such as className, style, id, data-* and aria-* excepted): the platform ignores it.',
 	},
+	'snippet-unknown-prop': {
+		severity: DiagnosticSeverity.Hint,
+		summary:
+			"A prop of a snippet component that the snippet's exported function does not destructure: the platform passes it, the component never reads it (components taking `props` whole or a `...rest` are not judged).",
+	},
 	'component-duplicate-prop': { severity: DiagnosticSeverity.Warning, summary: 'A prop written twice on one element: only the last one counts.' },
 	'component-prop-value': { severity: DiagnosticSeverity.Warning, summary: 'A value outside the documented set of a prop (Badge color="teal").' },
 	'accordion-duplicate-title': {

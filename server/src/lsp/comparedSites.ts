@@ -34,7 +34,7 @@ export class ComparedSites {
 		private readonly publisher: DiagnosticsPublisher,
 		private readonly logger: Logger,
 	) {
-		publisher.onSiteChecked = (root, token) => setImmediate(() => void this.#compare(root, token));
+		publisher.onSiteChecked = (root, token) => runtime.nextTurn(() => void this.#compare(root, token));
 	}
 
 	/** Reads these sites at the ref again (a branch change, a save, a setting change, new roots). */

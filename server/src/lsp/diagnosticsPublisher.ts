@@ -52,6 +52,8 @@ export class DiagnosticsPublisher {
 		private readonly teamConfigs?: TeamConfigs,
 		/** Called once each time the work runs out: nothing scheduled, no site or page check running, no rehearsal. */
 		private readonly onIdle: () => void = () => undefined,
+		/** A later turn of the event loop (ServerRuntime.nextTurn). */
+		private readonly nextTurn: (callback: () => void) => void = callback => void Promise.resolve().then(callback),
 	) {}
 
 	/** Work was scheduled since the last call of onIdle. */
@@ -64,7 +66,7 @@ export class DiagnosticsPublisher {
 	 */
 	#settled(): void {
 		if (!this.#busy || !this.#isIdle()) return;
-		setImmediate(() => {
+		this.nextTurn(() => {
 			if (!this.#busy || !this.#isIdle()) return;
 			this.#busy = false;
 			this.onIdle();
@@ -289,10 +291,10 @@ export class DiagnosticsPublisher {
 				this.#publishSite(root, results);
 				void this.connection.sendNotification(SiteChangedNotification.type, { rootUri: root });
 				this.onSiteChecked(root, source.token);
-				// The connection writes on a later turn (setImmediate): the pages' re-check starts after that
+				// The connection writes on a later turn (Node's setImmediate): the pages' re-check starts after that
 				// write, or its first synchronous stretch held the site's findings back (crewAI: a median of
 				// 11 ms, up to 30 ms). Not when a newer check of the site is waiting: that one starts its own.
-				setImmediate(() => {
+				this.nextTurn(() => {
 					if (!this.#pending.has(root)) this.checkAllPages(root);
 				});
 			}

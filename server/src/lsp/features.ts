@@ -2,12 +2,13 @@ import { CodeActionKind, type Connection, type TextDocuments } from 'vscode-lang
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageService } from '../core/languageService';
 import type { Logger } from '../core/logger';
-import { SiteTreeRequest } from '../protocol';
+import { autoCloseTag } from '../core/features/closingTag';
+import { AutoCloseTagRequest, SiteTreeRequest } from '../protocol';
 import { runSafeAsync } from './runner';
 
 /** Server capabilities of the features registered below. */
 export const featureCapabilities = {
-	completionProvider: { triggerCharacters: ['"', '/', '<', '#', ' '], resolveProvider: true },
+	completionProvider: { triggerCharacters: ['"', '/', '<', '#', ' ', '{'], resolveProvider: true },
 	hoverProvider: true,
 	definitionProvider: true,
 	referencesProvider: true,
@@ -86,6 +87,11 @@ export function registerFeatures(
 	);
 	// Asked for early (the view opens with the window), it waits for the sites to be found rather than answering "none".
 	connection.onRequest(SiteTreeRequest.type, (_, token) => safe('site tree', token, [], async () => (await sitesSettled(), service.getSiteTrees(token))));
+	connection.onRequest(AutoCloseTagRequest.type, p => {
+		const document = doc(p.textDocument.uri);
+		if (!document || !/\.mdx$/i.test(document.uri) || (p.textDocument.version !== undefined && p.textDocument.version !== document.version)) return null;
+		return autoCloseTag(document.getText(), document.offsetAt(p.position)) ?? null;
+	});
 	connection.workspace.onWillRenameFiles((p, token) =>
 		safe('will rename files', token, null, async () => {
 			// Settings are pulled when needed, never kept in server globals.

@@ -2,6 +2,14 @@ import { LSPErrorCodes, ResponseError, type CancellationToken } from 'vscode-lan
 import { isCancelledError } from '../core/cancellation';
 import type { Logger } from '../core/logger';
 
+/** How the host runs work on a later turn (ServerRuntime.nextTurn), set once when the server starts. */
+let nextTurn: (callback: () => void) => void = callback => void Promise.resolve().then(callback);
+
+/** Requests run on the host's turns from now on: startServer passes its runtime's. */
+export function runRequestsOn(schedule: (callback: () => void) => void): void {
+	nextTurn = schedule;
+}
+
 /**
  * Runs a request handler off the current tick, turning cancellation into the LSP
  * `RequestCancelled` error and any other failure into a logged fallback value, so one bad input
@@ -16,7 +24,7 @@ export function runSafeAsync<T>(
 ): Promise<T | ResponseError<never>> {
 	return new Promise(resolve => {
 		// The callback catches every failure of `work` itself, so its promise is safely not awaited.
-		setImmediate(
+		nextTurn(
 			() =>
 				void (async () => {
 					if (token.isCancellationRequested) return resolve(cancelled());

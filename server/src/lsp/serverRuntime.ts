@@ -36,6 +36,11 @@ export interface ServerRuntime {
 	 * would otherwise land in the next keystroke's check (Node: the young generation is collected).
 	 */
 	whenIdle(): void;
+	/**
+	 * Runs `callback` on a later turn of the event loop, after the messages already waiting have been
+	 * read (Node: setImmediate), so a request's cancellation or a newer edit is seen before work starts.
+	 */
+	nextTurn(callback: () => void): void;
 	/** External links of every page, over the network, with the verdicts kept in the storage folder. */
 	findExternalLinkProblems(
 		service: LanguageService,

@@ -70,6 +70,7 @@ export function createNodeRuntime(): ServerRuntime {
 			limitHeapGrowth();
 		},
 		whenIdle: collectYoungGeneration,
+		nextTurn: callback => void setImmediate(callback),
 		findExternalLinkProblems: (service, workspace, options) =>
 			findExternalLinkProblems(service, workspace, service.roots, { ...options, cacheFile: storagePath && path.join(storagePath, 'external-links.json') }),
 		async readSiteAtRef(rootUri, compareWith) {

@@ -2,8 +2,10 @@ import type { Element, ElementContent, Properties } from 'hast';
 import type { Code } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { State } from 'mdast-util-to-hast';
-import { slug as slugOf } from 'github-slugger';
+import { toString } from 'mdast-util-to-string';
+import type { RenderedIds } from '../core/mdx/platformSlug';
 import { codeBlock, codeTabTitle } from './highlight';
+import { mermaidBlock } from './mermaidBlock';
 
 /** A prop as the preview reads it: literals only (other expressions are JavaScript, not run: undefined). */
 export type PropValue = string | number | boolean | undefined;
@@ -16,8 +18,8 @@ export interface ComponentInput {
 	/** Written as a block (own lines) rather than inside a sentence. */
 	readonly flow: boolean;
 	readonly scope: unknown;
-	/** A unique heading-style slug on this page (for step/accordion anchors that links use). */
-	readonly slug: (text: string) => string;
+	/** The page's ids as the platform renders them (headings, steps, accordions, parameter fields), from the core. */
+	readonly ids: RenderedIds;
 	/** Resolves an image path of the page to the site path. */
 	readonly asset: (url: string) => string;
 }
@@ -82,7 +84,10 @@ function attr(node: MdxJsxFlowElement | MdxJsxTextElement, name: string): string
 }
 
 /** A tab strip with panels; the preview script switches them (the first is shown without it). */
-function tabs(className: string, panels: readonly { readonly title: string; readonly icon?: string; readonly content: ElementContent[] }[]): Element {
+function tabs(
+	className: string,
+	panels: readonly { readonly title: string; readonly icon?: string; readonly id?: string; readonly content: ElementContent[] }[],
+): Element {
 	return el(
 		'div',
 		['md-tabs', className],
@@ -96,6 +101,7 @@ function tabs(className: string, panels: readonly { readonly title: string; read
 						role: 'tab',
 						ariaSelected: i === 0 ? 'true' : 'false',
 						dataTabIndex: String(i),
+						id: panel.id,
 					}),
 				),
 				{ role: 'tablist' },
@@ -120,6 +126,7 @@ function codeTabs(input: ComponentInput, className: string): Element {
 
 function field(kind: 'param' | 'response', input: ComponentInput): Element {
 	const { props } = input;
+	const id = input.ids.param(kind === 'param' ? 'ParamField' : 'ResponseField', p => props[p]);
 	const location = (['path', 'query', 'header', 'body', 'cookie'] as const).find(l => str(props[l]));
 	const name = str(props.name) ?? (location ? str(props[location]) : undefined) ?? '';
 	return el(
@@ -138,7 +145,7 @@ function field(kind: 'param' | 'response', input: ComponentInput): Element {
 			]),
 			el('div', 'md-field-body', children(input)),
 		],
-		{ id: name ? `${kind}-${slugOf(name)}` : undefined },
+		{ id },
 	);
 }
 
@@ -174,6 +181,7 @@ const renderers: Record<string, Renderer> = {
 			childElements(input.node, 'Tab').map((tab, i) => ({
 				title: attr(tab, 'title') ?? `Tab ${i + 1}`,
 				icon: attr(tab, 'icon'),
+				id: input.ids.tab(attr(tab, 'title') ?? '', attr(tab, 'id')),
 				content: input.state.all(tab),
 			})),
 		),
@@ -192,7 +200,7 @@ const renderers: Record<string, Renderer> = {
 				]),
 				el('div', 'md-accordion-body', children(input)),
 			],
-			{ open: input.props.defaultOpen === true, id: title ? slugOf(title) : undefined },
+			{ open: input.props.defaultOpen === true, id: input.ids.component('Accordion', title, str(input.props.id)) },
 		);
 	},
 	Steps: input => {
@@ -202,10 +210,14 @@ const renderers: Record<string, Renderer> = {
 			number = Number.isFinite(explicit) ? explicit : number + 1;
 			const title = attr(step, 'title') ?? '';
 			const size = attr(step, 'titleSize') ?? attr(input.node, 'titleSize') ?? 'p';
+			// The platform gives a step an id only when its title is an h2 or h3 heading (and not `noAnchor`).
+			const anchored = ['h2', 'h3'].includes(size) && title.trim() !== '' && !step.attributes.some(a => a.type === 'mdxJsxAttribute' && a.name === 'noAnchor');
 			return el('li', 'md-step', [
 				el('div', 'md-step-number', [text(String(number))]),
 				el('div', 'md-step-content', [
-					el(['h2', 'h3'].includes(size) ? size : 'p', 'md-step-title', [text(title)], { id: title ? slugOf(title) : undefined }),
+					el(['h2', 'h3'].includes(size) ? size : 'p', 'md-step-title', [text(title)], {
+						id: anchored ? input.ids.titled(title, attr(step, 'id')) : undefined,
+					}),
 					...input.state.all(step),
 				]),
 			]);
@@ -248,7 +260,7 @@ const renderers: Record<string, Renderer> = {
 				]),
 				el('div', 'md-update-body', children(input)),
 			],
-			{ id: label ? slugOf(label) : undefined },
+			{ id: label ? input.ids.titled(label, str(input.props.id)) : undefined },
 		);
 	},
 	Badge: input =>
@@ -295,6 +307,8 @@ const renderers: Record<string, Renderer> = {
 		el('div', 'md-color-row', [str(input.props.title) && el('div', 'md-color-row-title', [text(str(input.props.title)!)]), ...children(input)]),
 	'Color.Item': input =>
 		el('div', 'md-color', [el('span', 'md-color-name', [text(str(input.props.name) ?? '')]), el('code', undefined, [text(str(input.props.value) ?? '')])]),
+	// `<Mermaid chart="…">`, which the platform makes of a mermaid fence; children as the chart when there is no prop.
+	Mermaid: input => mermaidBlock(str(input.props.chart) ?? toString(input.node)),
 	// The preview shows what readers see; content meant for AI agents only is left out.
 	Visibility: input => (input.props.for === 'agents' ? [] : children(input)),
 };

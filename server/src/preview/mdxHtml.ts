@@ -1,4 +1,4 @@
-import { HeadingSlugger } from '../core/mdx/platformSlug';
+import { maskCustomHeadingIds, RenderedIds } from '../core/mdx/platformSlug';
 import type { Element, ElementContent, Root as HastRoot, RootContent } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { sanitize } from 'hast-util-sanitize';
@@ -13,6 +13,7 @@ import { dirnameUri, joinUri, relativePath } from '../core/uris';
 import type { PreviewProblem } from './previewTypes';
 import { renderComponent, unknownComponent, type PropValue } from './components';
 import { codeBlock } from './highlight';
+import { mermaidBlock } from './mermaidBlock';
 import { iconSvg } from './icons';
 import { isPreviewHook, previewSanitizeSchema } from './sanitizeSchema';
 import { appendAll } from '../core/arrays';
@@ -52,12 +53,15 @@ interface Snippet {
 	readonly tree?: Root;
 	readonly problem?: string;
 	readonly imports: ReadonlyMap<string, Snippet>;
+	/** `## Title {#id}` headings of the file: the id, by line (0-based). */
+	readonly customIds?: ReadonlyMap<number, string>;
 }
 
-/** State shared while one page converts: one slugger and TOC across the page and its snippets. */
+/** State shared while one page converts: one set of ids and one TOC across the page and its snippets. */
 interface Conversion {
 	readonly options: MdxRenderOptions;
-	readonly slugger: HeadingSlugger;
+	/** The core's ids, so every anchor the link check accepts is an id on the previewed page. */
+	readonly ids: RenderedIds;
 	readonly toc: TocEntry[];
 	readonly problems: PreviewProblem[];
 	/** `<Snippet file>` targets, by file URI. */
@@ -71,6 +75,7 @@ export interface FileScope {
 	/** Props the snippet was called with (`<Greeting name="Ada" />` makes `{name}` render "Ada"). */
 	readonly props: Readonly<Record<string, PropValue>>;
 	readonly depth: number;
+	readonly customIds?: ReadonlyMap<number, string>;
 }
 
 const maxSnippetDepth = 8;
@@ -78,8 +83,7 @@ const maxSnippetDepth = 8;
 /** Renders an MDX (or Markdown) page to sanitized HTML; never throws for bad input. */
 export async function renderMdx(text: string, options: MdxRenderOptions): Promise<RenderedMdx> {
 	const frontmatter = readFrontmatter(text)?.data ?? {};
-	// `.md` pages are MDX on the platform too (its build parses every page with the MDX parser).
-	const parsed = parseMdx(text, true);
+	const parsed = parsePage(text);
 	if (!parsed.tree) {
 		const { error } = parsed;
 		return {
@@ -95,11 +99,21 @@ export async function renderMdx(text: string, options: MdxRenderOptions): Promis
 	const files = new Map<string, Snippet>();
 	for (const uri of snippetFiles(parsed.tree, options)) files.set(uri, await loadSnippet(uri, options, loaded, [options.uri]));
 	throwIfCancelled(options.token);
-	const conversion: Conversion = { options, slugger: new HeadingSlugger(), toc: [], problems: [], files };
-	const hast = convert(parsed.tree, conversion, { uri: options.uri, imports, props: {}, depth: 0 });
+	const conversion: Conversion = { options, ids: new RenderedIds(), toc: [], problems: [], files };
+	const hast = convert(parsed.tree, conversion, { uri: options.uri, imports, props: {}, depth: 0, customIds: parsed.customIds });
 	const clean = sanitize(hast, previewSanitizeSchema) as HastRoot;
 	finish(clean, options);
 	return { html: toHtml(clean, { allowDangerousHtml: true }), toc: conversion.toc, frontmatter, problems: conversion.problems, ok: true };
+}
+
+/**
+ * Parses a page or snippet as MDX (`.md` pages are MDX on the platform too: its build parses every
+ * page with the MDX parser), with `## Title {#id}` suffixes blanked out as the checker reads them.
+ */
+function parsePage(text: string): ReturnType<typeof parseMdx> & { customIds?: ReadonlyMap<number, string> } {
+	const masked = maskCustomHeadingIds(text);
+	const parsed = parseMdx(masked?.text ?? text, true);
+	return parsed.tree && masked ? { ...parsed, customIds: masked.ids } : parsed;
 }
 
 /** Converts one syntax tree (the page, or a snippet) with the preview's handlers. */
@@ -113,9 +127,9 @@ function convert(tree: Root, conversion: Conversion, scope: FileScope): HastRoot
 		mdxTextExpression: (_state, node: { value: string }) => expression(node.value, scope, false),
 		mdxJsxFlowElement: (state, node: MdxJsxFlowElement) => jsxElement(state, node, conversion, scope),
 		mdxJsxTextElement: (state, node: MdxJsxTextElement) => jsxElement(state, node, conversion, scope),
-		heading: (state, node: Heading) => heading(state, node, conversion),
+		heading: (state, node: Heading) => heading(state, node, conversion, scope),
 		paragraph: (state, node: Paragraph) => paragraph(state, node),
-		code: (_state, node: Code) => codeBlock(node.value, node.lang, node.meta),
+		code: (_state, node: Code) => (node.lang?.toLowerCase() === 'mermaid' ? mermaidBlock(node.value) : codeBlock(node.value, node.lang, node.meta)),
 		image: (_state, node: Image) => ({
 			type: 'element',
 			tagName: 'img',
@@ -147,7 +161,8 @@ export function literalValue(source: string, scope?: Pick<FileScope, 'props'>): 
 	if (/^-?\d+(\.\d+)?$/.test(value)) return Number(value);
 	if (value === 'true' || value === 'false') return value === 'true';
 	const quoted = /^(["'])((?:\\.|(?!\1)[^\\\n])*)\1$/.exec(value) ?? /^(`)((?:\\.|[^`\\$])*)`$/.exec(value);
-	if (quoted) return quoted[2].replace(/\\(.)/g, '$1');
+	// A JavaScript string: `\n` is a line break (a one-line `chart={"graph TD\n A-->B"}`), other escapes their character.
+	if (quoted) return quoted[2].replace(/\\(.)/g, (_m, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c));
 	if (scope && /^[A-Za-z_$][\w$]*$/.test(value) && Object.prototype.hasOwnProperty.call(scope.props, value))
 		return scope.props[value] as string | number | boolean | undefined;
 	return undefined;
@@ -167,6 +182,7 @@ function paragraph(state: State, node: Paragraph): Element | ElementContent[] {
 
 /** Components that render block markup (never inside a paragraph). */
 const blockComponents = new Set([
+	'Mermaid',
 	'Note',
 	'Warning',
 	'Info',
@@ -198,9 +214,10 @@ const blockComponents = new Set([
 	'Snippet',
 ]);
 
-function heading(state: State, node: Heading, conversion: Conversion): Element {
+function heading(state: State, node: Heading, conversion: Conversion, scope: FileScope): Element {
 	const text = toString(node);
-	const slug = conversion.slugger.slug(text);
+	const line = node.position ? node.position.start.line - 1 : -1;
+	const slug = conversion.ids.heading(text, scope.customIds?.get(line));
 	if (node.depth === 2 || node.depth === 3) conversion.toc.push({ depth: node.depth, text, slug });
 	const anchor: Element = {
 		type: 'element',
@@ -208,7 +225,14 @@ function heading(state: State, node: Heading, conversion: Conversion): Element {
 		properties: { className: ['md-anchor'], href: `#${slug}`, ariaLabel: `Link to ${text}` },
 		children: [{ type: 'text', value: '#' }],
 	};
-	return { type: 'element', tagName: `h${node.depth}`, properties: { id: slug, className: ['md-heading'] }, children: [...state.all(node), anchor] };
+	// The page's own headings carry their source line (zero-based): the preview follows the editor's scroll to them.
+	const sourceLine = scope.depth === 0 && line >= 0 ? line : undefined;
+	return {
+		type: 'element',
+		tagName: `h${node.depth}`,
+		properties: { id: slug, className: ['md-heading'], dataSourceLine: sourceLine },
+		children: [...state.all(node), anchor],
+	};
 }
 
 function jsxElement(
@@ -235,7 +259,7 @@ function jsxElement(
 			state,
 			flow,
 			scope,
-			slug: text => conversion.slugger.slug(text),
+			ids: conversion.ids,
 			asset: url => siteUrl(url, scope.uri, conversion.options.rootUri),
 		}) ?? unknownComponent(name, state.all(node), flow)
 	);
@@ -277,7 +301,7 @@ function inlineSnippet(
 			children: [{ type: 'text', value: `Snippet ${label}: ${snippet.problem}` }],
 		};
 	}
-	const root = convert(snippet.tree, conversion, { uri: snippet.uri, imports: snippet.imports, props, depth: scope.depth + 1 });
+	const root = convert(snippet.tree, conversion, { uri: snippet.uri, imports: snippet.imports, props, depth: scope.depth + 1, customIds: snippet.customIds });
 	const children = root.children.filter((c): c is ElementContent => c.type !== 'doctype');
 	// A snippet used inline is one paragraph: unwrap it so the text flows in the sentence.
 	if (!flow && children.length === 1 && children[0].type === 'element' && children[0].tagName === 'p') return children[0].children;
@@ -369,9 +393,9 @@ async function loadSnippet(uri: string, options: MdxRenderOptions, loaded: Map<s
 		snippet = (async (): Promise<Snippet> => {
 			const text = await options.readText(uri);
 			if (text === undefined) return { uri, problem: 'the file does not exist', imports: new Map() };
-			const parsed = parseMdx(text, true);
+			const parsed = parsePage(text);
 			if (!parsed.tree) return { uri, problem: `${parsed.error.message} (line ${parsed.error.start.line})`, imports: new Map() };
-			return { uri, tree: parsed.tree, imports: await loadImports(parsed.tree, uri, options, loaded, [...chain, uri]) };
+			return { uri, tree: parsed.tree, customIds: parsed.customIds, imports: await loadImports(parsed.tree, uri, options, loaded, [...chain, uri]) };
 		})();
 		loaded.set(uri, snippet);
 	}

@@ -21,12 +21,25 @@ export type PreviewViewMessage =
 	/** Send of an API playground: the host makes the request and answers with `playgroundResponse` and the same id. */
 	| { readonly type: 'playgroundSend'; readonly id: string; readonly request: PlaygroundRequest }
 	/** The script swapped in the page of `route` (acknowledges an `update`). */
-	| { readonly type: 'rendered'; readonly route: string };
+	| { readonly type: 'rendered'; readonly route: string }
+	/** The page scrolled to follow the editor (a `reveal`): to the heading with this id, or to the top (`''`: no heading above the line). */
+	| { readonly type: 'revealed'; readonly route: string; readonly heading: string }
+	/** The page's Mermaid diagrams are done: how many show a drawing, how many a message (too large, unreadable). */
+	| { readonly type: 'diagrams'; readonly route: string; readonly drawn: number; readonly failed: number }
+	/** The page's CSP refused something (`directive`, e.g. `style-src-attr`): logged by the host, so a refusal is never silent. */
+	| { readonly type: 'cspViolation'; readonly directive: string; readonly blocked: string };
 
 /** Host → page. */
 export type PreviewHostMessage =
 	/** Show this page: the content is swapped in place (no reload); the scroll position is kept when the route is the same. */
-	{ readonly type: 'update'; readonly page: PreviewPage } | { readonly type: 'playgroundResponse'; readonly id: string; readonly response: PlaygroundResponse };
+	| { readonly type: 'update'; readonly page: PreviewPage }
+	| { readonly type: 'playgroundResponse'; readonly id: string; readonly response: PlaygroundResponse }
+	/**
+	 * The editor showing the page's file scrolled (or its cursor moved) to zero-based `line`: scroll
+	 * to the heading at or above it (`mintdoc.preview.followEditor`). The page knows each heading's
+	 * source line (`data-source-line`, set by the renderer), so the id is the one it rendered.
+	 */
+	| { readonly type: 'reveal'; readonly route: string; readonly line: number };
 
 /** HTTP endpoints of `mintdoc preview` that the page script uses in a browser. */
 export const previewEndpoints = {
@@ -38,6 +51,8 @@ export const previewEndpoints = {
 	playground: '/__mintdoc/playground',
 	/** The page script and stylesheet. */
 	script: '/__mintdoc/preview.js',
+	/** The diagram library (dist/mermaid.js), loaded by the page script only when the page has a diagram. */
+	mermaid: '/__mintdoc/mermaid.js',
 	style: '/__mintdoc/preview.css',
 } as const;
 

@@ -104,14 +104,14 @@ describe('stand-in assistant: sections, navigation, answers', () => {
 		'Stays in its section.',
 	].join('\n');
 
-	it('cuts a page at headings 1-3, with GitHub anchors, component titles and code', () => {
+	it('cuts a page at headings 1-3, with the anchors the platform renders (a repeat is -2), component titles and code', () => {
 		const sections = pageSections('guides/webhooks', page);
 		assert.deepEqual(
 			sections.map(s => [s.pagePath, s.heading, s.anchor ?? null]),
 			[
 				['/guides/webhooks', 'Webhooks', null],
 				['/guides/webhooks', 'Set up an endpoint', 'set-up-an-endpoint'],
-				['/guides/webhooks', 'Set up an endpoint', 'set-up-an-endpoint-1'],
+				['/guides/webhooks', 'Set up an endpoint', 'set-up-an-endpoint-2'],
 			],
 		);
 		assert.deepEqual(sections[0].paragraphs, ['Intro with `code` and a link.']);

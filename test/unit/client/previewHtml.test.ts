@@ -27,6 +27,8 @@ describe('preview webview document', () => {
 			"default-src 'none'; img-src https://file+.vscode-resource.vscode-cdn.net https: data:; style-src 'nonce-n0nce' https://file+.vscode-resource.vscode-cdn.net; font-src https://file+.vscode-resource.vscode-cdn.net; script-src 'nonce-n0nce'; connect-src 'none'; frame-src 'none'; form-action 'none'; base-uri 'none'",
 		);
 		assert.match(html, /<script nonce="n0nce" src="https:\/\/r\/dist\/preview\.js"><\/script>/);
+		// Mermaid is drawn without loosening it: no eval, no inline script or style (test/cli/previewMermaid.test.ts).
+		assert.doesNotMatch(csp, /unsafe-|strict-dynamic/);
 		assert.match(html, /<body data-host="vscode" data-base="" data-route="" data-kind="">\n<div id="mp-root"><\/div>/);
 	});
 

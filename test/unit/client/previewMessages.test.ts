@@ -17,6 +17,14 @@ describe('preview webview messages', () => {
 			character: 0,
 		});
 		assert.deepEqual(parsePreviewMessage({ type: 'rendered', route: '/' }), { type: 'rendered', route: '/' });
+		assert.deepEqual(parsePreviewMessage({ type: 'revealed', route: '/a', heading: 'install' }), { type: 'revealed', route: '/a', heading: 'install' });
+		assert.deepEqual(parsePreviewMessage({ type: 'revealed', route: '/a', heading: '' }), { type: 'revealed', route: '/a', heading: '' });
+		assert.deepEqual(parsePreviewMessage({ type: 'diagrams', route: '/a', drawn: 2, failed: 1 }), { type: 'diagrams', route: '/a', drawn: 2, failed: 1 });
+		assert.deepEqual(parsePreviewMessage({ type: 'cspViolation', directive: 'style-src-attr', blocked: 'inline' }), {
+			type: 'cspViolation',
+			directive: 'style-src-attr',
+			blocked: 'inline',
+		});
 		assert.deepEqual(
 			parsePreviewMessage({
 				type: 'playgroundSend',
@@ -47,6 +55,11 @@ describe('preview webview messages', () => {
 			{ type: 'playgroundSend', id: '1', request: { method: 'GET /x', url: 'https://a', headers: [] } },
 			{ type: 'playgroundSend', id: '1', request: { method: 'GET', url: 'https://a', headers: [['a']] } },
 			{ type: 'playgroundSend', request: { method: 'GET', url: 'https://a', headers: [] } },
+			{ type: 'revealed', route: '/a' },
+			{ type: 'revealed', route: '/a', heading: 7 },
+			{ type: 'diagrams', route: '/a', drawn: -1, failed: 0 },
+			{ type: 'diagrams', route: '/a', drawn: 1.5, failed: 0 },
+			{ type: 'cspViolation', directive: 'x'.repeat(5000), blocked: 'inline' },
 		];
 		for (const message of bad) assert.equal(parsePreviewMessage(message), undefined, JSON.stringify(message));
 	});

@@ -7,6 +7,7 @@ import {
 	isPreviewableUri,
 	issueRequest,
 	normalizeRoute,
+	revealFor,
 	setFollow,
 	showFile,
 	showRoute,
@@ -155,6 +156,24 @@ describe('preview state', () => {
 			const issued = issueRequest(initialPreviewState);
 			const once = acceptPage(issued.state, issued.seq, page('/a'));
 			assert.equal(acceptPage(once.state, issued.seq, page('/a')).accepted, false);
+		});
+	});
+
+	describe("following the editor's scroll (mintdoc.preview.followEditor)", () => {
+		it('reveals the line when the page shown is made from the scrolled file, on its route', () => {
+			const shown = roundTrip(showFile(initialPreviewState, quickstart).state, page('/quickstart', quickstart));
+			assert.deepEqual(revealFor(shown, { uri: quickstart, line: 42 }), { route: '/quickstart', line: 42 });
+		});
+
+		it('does nothing for another file, a generated API page, an error page, no page, or no position', () => {
+			const shown = roundTrip(showFile(initialPreviewState, quickstart).state, page('/quickstart', quickstart));
+			assert.equal(revealFor(shown, { uri: `${root}/docs.json`, line: 3 }), undefined);
+			assert.equal(revealFor(shown, undefined), undefined);
+			const api = roundTrip(initialPreviewState, page('/api/create', `${root}/openapi.yaml`, 'operation'));
+			assert.equal(revealFor(api, { uri: `${root}/openapi.yaml`, line: 3 }), undefined);
+			const broken = roundTrip(initialPreviewState, page('/quickstart', quickstart, 'error'));
+			assert.equal(revealFor(broken, { uri: quickstart, line: 3 }), undefined);
+			assert.equal(revealFor(initialPreviewState, { uri: quickstart, line: 3 }), undefined);
 		});
 	});
 });

@@ -102,7 +102,14 @@ describe('fast page scanner', () => {
 		const summary = fast(text)!;
 		assert.deepEqual(summary.imports, [
 			{ source: '/snippets/warning.mdx', range: range(3, 22, 43), defaultName: 'Warning2' },
-			{ source: '/snippets/parts.mdx', range: range(4, 29, 48) },
+			{
+				source: '/snippets/parts.mdx',
+				range: range(4, 29, 48),
+				names: [
+					{ exported: 'A', local: 'A' },
+					{ exported: 'B', local: 'Bee' },
+				],
+			},
 		]);
 		assert.deepEqual([...summary.localNames], ['Warning2', 'A', 'Bee']);
 		assert.ok(acceptsAndAgrees(text));

@@ -75,12 +75,26 @@ describe('Frontmatter keys: completion and hover from the one table (before: nei
 		)!;
 		assert.deepEqual(
 			related.items.map(i => [i.label, i.textEdit]),
-			[
-				['/guides/setup', { range: { start: { line: 2, character: 4 }, end: { line: 2, character: 7 } }, newText: '/guides/setup' }],
-				['/index', { range: { start: { line: 2, character: 4 }, end: { line: 2, character: 7 } }, newText: '/index' }],
-			],
+			[['/guides/setup', { range: { start: { line: 2, character: 4 }, end: { line: 2, character: 7 } }, newText: '/guides/setup' }]],
 		);
 		assert.equal(frontmatterKeyCompletion(doc('---\nkeywords:\n  - a\n---\n'), { line: 2, character: 5 }), undefined);
+	});
+
+	it('offers at most 200 related routes on a huge site, marked incomplete, narrowed by what is typed; never a snippet', () => {
+		const paths = ['snippets/box', ...Array.from({ length: 25_000 }, (_, i) => `docs/page-${String(i).padStart(5, '0')}`)];
+		const site = { library: 'lucide' as const, pagePaths: () => paths };
+		const all = frontmatterKeyCompletion(doc('---\nrelated:\n  - /\n---\n'), { line: 2, character: 5 }, site)!;
+		assert.equal(all.isIncomplete, true);
+		assert.equal(all.items.length, 200);
+		assert.deepEqual([all.items[0]!.label, all.items[199]!.label], ['/docs/page-00000', '/docs/page-00199']);
+		const narrowed = frontmatterKeyCompletion(doc('---\nrelated:\n  - /docs/PAGE-2499\n---\n'), { line: 2, character: 19 }, site)!;
+		assert.equal(narrowed.isIncomplete, false);
+		assert.deepEqual(
+			narrowed.items.map(i => i.label),
+			Array.from({ length: 10 }, (_, i) => `/docs/page-2499${i}`),
+		);
+		const snippets = frontmatterKeyCompletion(doc('---\nrelated:\n  - /snip\n---\n'), { line: 2, character: 9 }, site)!;
+		assert.deepEqual(snippets.items, []);
 	});
 
 	it('explains a value on hover: a listed value among the others, an icon of the library', () => {

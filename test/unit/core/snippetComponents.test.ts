@@ -1,11 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import {
-	snippetComponentCompletion,
-	snippetComponentDefinition,
-	snippetComponentHover,
-	snippetExports,
-} from '../../../server/src/core/features/snippetComponents';
+import { snippetComponentCompletion, snippetComponentDefinition, snippetComponentHover } from '../../../server/src/core/features/snippetComponents';
+import { snippetExports } from '../../../server/src/core/mdx/snippetExports';
 import { noCancellation } from '../../../server/src/core/cancellation';
 import { InMemoryWorkspace, workspaceRoot, workspaceUri } from '../../helpers/inMemoryWorkspace';
 
@@ -28,7 +24,7 @@ const range = (line: number, from: number, to: number) => ({ start: { line, char
 describe('Snippet components: completion, hover and definition from the exported function (before: nothing)', () => {
 	it('reads the exported components and their destructured props', () => {
 		assert.deepEqual(snippetExports(TextDocument.create(workspaceUri('snippets/callout.jsx'), 'javascriptreact', 0, callout)), [
-			{ name: 'CalloutBox', props: ['title', 'tone'], range: range(1, 13, 23) },
+			{ name: 'CalloutBox', props: ['title', 'tone'], open: true, range: range(1, 13, 23) },
 			{ name: 'PlanTable', props: ['plans'], range: range(5, 16, 25) },
 		]);
 	});

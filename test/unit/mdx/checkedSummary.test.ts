@@ -37,6 +37,21 @@ describe('a summary as a one-shot check keeps it', () => {
 		for (const field of ['diagnostics', 'links', 'anchors', 'imports', 'frontmatter'] as const) assert.equal(slim[field], full[field], field);
 	});
 
+	it('keeps the elements of components imported by name from the site, whose props snippet-unknown-prop checks (before: dropped, the CLI reported none)', () => {
+		const page = summarizePage(
+			TextDocument.create(
+				'file:///s/p.mdx',
+				'mdx',
+				0,
+				'import { Box as B } from "/snippets/box.jsx";\nimport { Chart } from "recharts";\n\n<B tone="x" />\n<Chart />\n<Other />\n',
+			),
+		);
+		assert.deepEqual(
+			checkedSummary(page).elements.map(e => e.name),
+			['B'],
+		);
+	});
+
 	it('gives the icon rule the same findings', () => {
 		const findings = checkPageIcons(full, 'fontawesome', false);
 		assert.equal(findings.length, 1);

@@ -59,25 +59,42 @@ describe('Icons', () => {
 		assertDiagnostics(site['docs.json'], [{ range: rangeOf(config, '"rockett"'), code: 'icon-unknown', message: /Did you mean "rocket"/ }]);
 	});
 
-	it('completes icon names of the library in a component prop and in docs.json', async () => {
+	it('completes icon names of the library in a component prop and in docs.json: those starting with what is typed first, at most 200', async () => {
 		const files = {
-			'docs.json': docsJson({ groups: [{ group: 'A', icon: '', pages: ['index'] }] }, { icons: { library: 'lucide' } }),
-			'index.mdx': '<Card title="a" icon="',
+			'docs.json': docsJson({ groups: [{ group: 'A', icon: 'roc', pages: ['index'] }] }, { icons: { library: 'lucide' } }),
+			'index.mdx': '<Card title="a" icon="fla',
+			'other.mdx': '<Card title="a" icon="',
 		};
 		const workspace = new InMemoryWorkspace(files);
 		const service = createLanguageService({ workspace });
 		await service.findDocsRoots(noCancellation);
 		await service.checkSite(workspaceRoot, noCancellation);
-		const mdx = TextDocument.create(workspaceUri('index.mdx'), 'mdx', 1, files['index.mdx']);
-		const items = (await service.doComplete(mdx, { line: 0, character: files['index.mdx'].length }, noCancellation))?.items ?? [];
-		const flask = items.find(i => i.label === 'flask-conical');
-		assert.equal(flask?.detail, 'Lucide icon');
-		assert.equal(items.length, iconSet('lucide').names.length);
-		const json = TextDocument.create(workspaceUri('docs.json'), 'json', 1, files['docs.json']);
-		const at = json.positionAt(files['docs.json'].indexOf('"icon": ""') + 9);
-		const jsonItems = (await service.doComplete(json, at, noCancellation))?.items ?? [];
-		const rocket = jsonItems.find(i => i.label === 'rocket');
-		assert.equal(rocket?.textEdit && 'newText' in rocket.textEdit ? rocket.textEdit.newText : '', '"rocket"');
+		const complete = async (name: keyof typeof files, offset: number) =>
+			(await service.doComplete(
+				TextDocument.create(workspaceUri(name), name.endsWith('.json') ? 'json' : 'mdx', 1, files[name]),
+				TextDocument.create('', '', 0, files[name]).positionAt(offset),
+				noCancellation,
+			))!;
+		const list = await complete('index.mdx', files['index.mdx'].length);
+		assert.equal(list.isIncomplete, false);
+		const starting = iconSet('lucide').names.filter(n => n.startsWith('fla'));
+		assert.deepEqual(
+			list.items.slice(0, starting.length).map(i => i.label),
+			starting,
+		);
+		assert.ok(list.items.slice(starting.length).every(i => !i.label.startsWith('fla') && /f.*l.*a/.test(i.label)));
+		const flask = list.items.find(i => i.label === 'flask-conical')!;
+		assert.equal(flask.detail, 'Lucide icon');
+		assert.equal(flask.documentation, undefined);
+		assert.match(((await service.resolveCompletion(flask, noCancellation)).documentation as { value: string }).value, /^From Lucide /);
+		const everything = await complete('other.mdx', files['other.mdx'].length);
+		assert.equal(everything.isIncomplete, true);
+		assert.equal(everything.items.length, 200);
+		const jsonItems = (await complete('docs.json', files['docs.json'].indexOf('"icon": "roc"') + 12)).items;
+		assert.deepEqual(jsonItems[0]!.label, 'rocket');
+		const rocket = jsonItems[0]!;
+		assert.equal(rocket.textEdit && 'newText' in rocket.textEdit ? rocket.textEdit.newText : '', '"rocket"');
+		assert.equal(rocket.filterText, '"rocket"');
 	});
 });
 

@@ -45,11 +45,11 @@ describe('preview: MDX to HTML', () => {
 		assert.match(await body('```unknownlang\n<b>x</b>\n```'), /<code class="hljs language-unknownlang">&#x3C;b>x&#x3C;\/b><\/code>/);
 	});
 
-	it('gives headings the ids the platform renders (a repeat gets -2) with anchor links, and collects the table of contents', async () => {
+	it('gives headings the ids the platform renders (a repeat gets -2) with anchor links and their source line, and collects the table of contents', async () => {
 		const result = await html('## Set up\n\n### Set up\n\n#### Deep');
 		assert.equal(
 			result.html,
-			'<h2 id="set-up" class="md-heading">Set up<a class="md-anchor" href="#set-up" aria-label="Link to Set up">#</a></h2>\n<h3 id="set-up-2" class="md-heading">Set up<a class="md-anchor" href="#set-up-2" aria-label="Link to Set up">#</a></h3>\n<h4 id="deep" class="md-heading">Deep<a class="md-anchor" href="#deep" aria-label="Link to Deep">#</a></h4>',
+			'<h2 id="set-up" class="md-heading" data-source-line="0">Set up<a class="md-anchor" href="#set-up" aria-label="Link to Set up">#</a></h2>\n<h3 id="set-up-2" class="md-heading" data-source-line="2">Set up<a class="md-anchor" href="#set-up-2" aria-label="Link to Set up">#</a></h3>\n<h4 id="deep" class="md-heading" data-source-line="4">Deep<a class="md-anchor" href="#deep" aria-label="Link to Deep">#</a></h4>',
 		);
 		assert.deepEqual(result.toc, [
 			{ depth: 2, text: 'Set up', slug: 'set-up' },
@@ -96,7 +96,7 @@ describe('preview: MDX to HTML', () => {
 		const tabs = await body('<Tabs>\n<Tab title="One">First</Tab>\n<Tab title="Two">Second</Tab>\n</Tabs>');
 		assert.equal(
 			tabs,
-			'<div class="md-tabs md-tabs-content" data-tabs=""><div class="md-tablist" role="tablist"><button class="md-tab" type="button" role="tab" aria-selected="true" data-tab-index="0">One</button><button class="md-tab" type="button" role="tab" aria-selected="false" data-tab-index="1">Two</button></div>' +
+			'<div class="md-tabs md-tabs-content" data-tabs=""><div class="md-tablist" role="tablist"><button class="md-tab" type="button" role="tab" aria-selected="true" data-tab-index="0" id="one">One</button><button class="md-tab" type="button" role="tab" aria-selected="false" data-tab-index="1" id="two">Two</button></div>' +
 				'<div class="md-tab-panel" role="tabpanel" data-tab-index="0">First</div><div class="md-tab-panel" role="tabpanel" data-tab-index="1" hidden>Second</div></div>',
 		);
 		const group = await body('<CodeGroup>\n```bash npm\nnpm i\n```\n```bash yarn\nyarn add\n```\n</CodeGroup>');
@@ -115,9 +115,14 @@ describe('preview: MDX to HTML', () => {
 			await body('<AccordionGroup>\n<Accordion title="FAQ one" description="Short" defaultOpen>Answer</Accordion>\n</AccordionGroup>'),
 			'<div class="md-accordion-group"><details class="md-accordion" open id="faq-one"><summary class="md-accordion-summary"><span class="md-accordion-title">FAQ one</span><span class="md-accordion-description">Short</span></summary><div class="md-accordion-body">Answer</div></details></div>',
 		);
+		// A step title gets an id only as an h2 or h3 heading, as the platform renders it.
 		assert.equal(
 			await body('<Steps>\n<Step title="Install">A</Step>\n<Step title="Run">B</Step>\n</Steps>'),
-			'<ol class="md-steps"><li class="md-step"><div class="md-step-number">1</div><div class="md-step-content"><p class="md-step-title" id="install">Install</p>A</div></li><li class="md-step"><div class="md-step-number">2</div><div class="md-step-content"><p class="md-step-title" id="run">Run</p>B</div></li></ol>',
+			'<ol class="md-steps"><li class="md-step"><div class="md-step-number">1</div><div class="md-step-content"><p class="md-step-title">Install</p>A</div></li><li class="md-step"><div class="md-step-number">2</div><div class="md-step-content"><p class="md-step-title">Run</p>B</div></li></ol>',
+		);
+		assert.equal(
+			await body('<Steps titleSize="h3">\n<Step title="Install">A</Step>\n</Steps>'),
+			'<ol class="md-steps"><li class="md-step"><div class="md-step-number">1</div><div class="md-step-content"><h3 class="md-step-title" id="install">Install</h3>A</div></li></ol>',
 		);
 		assert.equal(
 			await body('<Frame caption="The dashboard">\n![Dash](../images/d.png)\n</Frame>'),
@@ -129,7 +134,7 @@ describe('preview: MDX to HTML', () => {
 		);
 		assert.equal(
 			await body('<ResponseField name="id" type="string">\n<Expandable title="details">Inner</Expandable>\n</ResponseField>'),
-			'<div class="md-field md-field-response" id="response-id"><div class="md-field-head"><code class="md-field-name">id</code><span class="md-field-type">string</span></div><div class="md-field-body"><details class="md-expandable"><summary class="md-expandable-summary">Show details</summary><div class="md-expandable-body">Inner</div></details></div></div>',
+			'<div class="md-field md-field-response" id="param-id"><div class="md-field-head"><code class="md-field-name">id</code><span class="md-field-type">string</span></div><div class="md-field-body"><details class="md-expandable"><summary class="md-expandable-summary">Show details</summary><div class="md-expandable-body">Inner</div></details></div></div>',
 		);
 	});
 

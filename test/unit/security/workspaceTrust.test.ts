@@ -38,6 +38,10 @@ describe('workspace trust', () => {
 			'mintdoc.assistant.idleTimeoutSeconds',
 			'mintdoc.pages.addRedirectOnMove',
 			'mintdoc.a11y.enabled',
+			// Inserts a closing tag in the editor: no request, nothing read.
+			'mintdoc.autoClosingTags',
+			// Scrolls the preview with the editor: no request, nothing read.
+			'mintdoc.preview.followEditor',
 		];
 		for (const key of Object.keys(settings)) {
 			assert.ok(settings[key].scope === 'machine' || trust.restrictedConfigurations.includes(key) || harmless.includes(key), `${key} is classified`);

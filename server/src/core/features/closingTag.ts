@@ -4,17 +4,35 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 /** HTML elements with no closing tag: a writer's `<br>` is not an element left open. */
 const voidElements = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
 
-/**
- * The elements open at `end`, outermost first (`''` for a fragment). A small scanner rather than
- * the MDX parse: the page being typed is rarely valid MDX (the `</` just typed is itself an
- * error), so the parse has no tree to ask. Frontmatter, code fences, inline code and comments are
- * skipped; an attribute's strings and `{…}` expressions may hold `>` and are read over.
- */
+/** What the tag scanner found up to an offset. */
+export interface TagScan {
+	/** The elements open there, outermost first (`''` for a fragment). */
+	readonly open: string[];
+	/** The offset is inside frontmatter, a code fence, inline code or a comment: no tag is being written. */
+	readonly inCode: boolean;
+	/** The last tag read whole: where it ends (just past its `>`), its name and kind. */
+	readonly last?: { readonly end: number; readonly name: string; readonly kind: 'open' | 'close' | 'self' | 'void' };
+}
+
+/** The elements open at `end`, outermost first (`''` for a fragment). */
 export function openElements(text: string, end: number): string[] {
+	return scanTags(text, end).open;
+}
+
+/**
+ * The tags up to `end`. A small scanner rather than the MDX parse: the page being typed is rarely
+ * valid MDX (the `</` just typed is itself an error), so the parse has no tree to ask.
+ * Frontmatter, code fences, inline code and comments are skipped; an attribute's strings and
+ * `{…}` expressions may hold `>` and are read over.
+ */
+export function scanTags(text: string, end: number): TagScan {
 	const stack: string[] = [];
+	let last: TagScan['last'];
 	let i = 0;
 	const frontmatter = /^---[ \t]*\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/.exec(text);
 	if (frontmatter) i = frontmatter[0].length;
+	else if (/^---[ \t]*\r?\n/.test(text)) return { open: stack, inCode: true };
+	if (i > end) return { open: stack, inCode: true };
 	let lineStart = true;
 	while (i < end) {
 		if (lineStart) {
@@ -25,6 +43,7 @@ export function openElements(text: string, end: number): string[] {
 				closing.lastIndex = i + fence[0].length;
 				const close = closing.exec(text);
 				i = close ? close.index + close[0].length : text.length;
+				if (i > end) return { open: stack, inCode: true, last };
 				continue;
 			}
 		}
@@ -33,12 +52,15 @@ export function openElements(text: string, end: number): string[] {
 		if (c === '`') {
 			const run = /^`+/.exec(text.slice(i, i + 20))![0];
 			const close = text.indexOf(run, i + run.length);
+			// The offset inside a span closed later on its line: code being written.
+			if (close !== -1 && close >= end && i + run.length <= end && !text.slice(i, close).includes('\n')) return { open: stack, inCode: true, last };
 			i = close === -1 || close >= end ? i + run.length : close + run.length;
 			continue;
 		}
 		if (text.startsWith('<!--', i) || text.startsWith('{/*', i)) {
 			const close = text.indexOf(text[i] === '<' ? '-->' : '*/}', i + 3);
-			i = close === -1 ? end : close + 3;
+			if (close === -1 || close + 3 > end) return { open: stack, inCode: true, last };
+			i = close + 3;
 			continue;
 		}
 		if (c !== '<') {
@@ -57,10 +79,16 @@ export function openElements(text: string, end: number): string[] {
 		if (tag[1]) {
 			const at = stack.lastIndexOf(name);
 			if (at !== -1) stack.length = at;
-		} else if (!selfClosing && !voidElements.has(name.toLowerCase())) stack.push(name);
+			last = { end: tagEnd, name, kind: 'close' };
+		} else if (selfClosing) last = { end: tagEnd, name, kind: 'self' };
+		else if (voidElements.has(name.toLowerCase())) last = { end: tagEnd, name, kind: 'void' };
+		else {
+			stack.push(name);
+			last = { end: tagEnd, name, kind: 'open' };
+		}
 		i = tagEnd;
 	}
-	return stack;
+	return { open: stack, inCode: false, last };
 }
 
 /** Just past the `>` ending a tag whose attributes start at `from`, or undefined when it does not end before `end`. */
@@ -105,4 +133,19 @@ export function closingTagCompletion(document: TextDocument, position: Position)
 			},
 		],
 	};
+}
+
+/**
+ * What to insert after a `>` just typed at `offset - 1` (the editor's auto-close, like the HTML
+ * extension's): `</Name>` when that `>` ends an opening tag of a component or HTML element.
+ * Nothing for a self-closing tag (`/>`), a void HTML element, a fragment, inside frontmatter,
+ * code or a comment, or when the element is closed right after already.
+ */
+export function autoCloseTag(text: string, offset: number): string | undefined {
+	if (text[offset - 1] !== '>' || text[offset - 2] === '/') return undefined;
+	const scan = scanTags(text, offset);
+	if (scan.inCode || scan.last?.end !== offset || scan.last.kind !== 'open' || scan.last.name === '') return undefined;
+	const closing = `</${scan.last.name}>`;
+	if (text.startsWith(closing, offset)) return undefined;
+	return closing;
 }

@@ -53,7 +53,8 @@ export function doComplete(site: SiteModel, document: TextDocument, position: Po
 		return { isIncomplete: false, items };
 	}
 
-	if (last === 'icon' || (last === 'name' && parentKey === 'icon')) return iconCompletion(iconLibraryOf(site.config.root), replace, quote);
+	if (last === 'icon' || (last === 'name' && parentKey === 'icon'))
+		return iconCompletion(iconLibraryOf(site.config.root), replace, inString ? text.slice(node!.offset + 1, offset) : '', quote);
 
 	const inPagesArray = typeof last === 'number' && parentKey === 'pages';
 	if (!inPagesArray && last !== 'root') return undefined;
@@ -145,6 +146,9 @@ function listedOf(site: SiteModel): ListedPages {
 	}
 	return listed;
 }
+
+/** The site's page paths, sorted; kept per page set and version, so a keystroke does not sort 25,000 paths. */
+export const sortedPagePaths = (site: SiteModel): readonly string[] => pagesOf(site).paths;
 
 function pagesOf(site: SiteModel): SortedPaths {
 	let pages = pagesCache.get(site.pages);

@@ -3,10 +3,12 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { fieldGroup, fieldGroups, frontmatterFields, type FieldGroup, type FieldType, type FrontmatterField } from '../mdx/frontmatterFields';
 import type { IconLibrary } from '../icons/iconSets';
 import { iconCompletion, iconHover } from './iconCompletion';
+import { maxPageItems } from './completion';
 
 /** What value completion and hover need from the site: its icon library, and its page routes for `related`. */
 export interface FrontmatterSite {
 	readonly library: IconLibrary;
+	/** Sorted; snippets among them are left out here. */
 	readonly pagePaths: () => readonly string[];
 }
 
@@ -58,16 +60,13 @@ export function frontmatterKeyCompletion(document: TextDocument, position: Posit
 	const value = /^([\w:-]+)\s*:\s*(["']?)([\w-]*)$/.exec(before);
 	if (value) {
 		const range = { start: { line: position.line, character: position.character - value[3]!.length }, end: position };
-		return valueCompletion(own(value[1]!)?.type, range, site);
+		return valueCompletion(own(value[1]!)?.type, range, value[3]!, site);
 	}
 	const item = /^\s+-\s*(["']?)([\w/.#-]*)$/.exec(before);
 	if (item) {
 		if (keyAbove(document, position.line - 1, block.first) !== 'related') return undefined;
 		const range = { start: { line: position.line, character: position.character - item[2]!.length }, end: position };
-		const items = site
-			.pagePaths()
-			.map<CompletionItem>(path => ({ label: `/${path}`, kind: CompletionItemKind.File, textEdit: { range, newText: `/${path}` } }));
-		return { isIncomplete: false, items };
+		return relatedCompletion(site.pagePaths(), item[2]!, range);
 	}
 	const key = /^([\w:-]*)$/.exec(before);
 	if (!key) return undefined;
@@ -97,13 +96,31 @@ export function frontmatterKeyCompletion(document: TextDocument, position: Posit
 	return { isIncomplete: false, items };
 }
 
-function valueCompletion(type: FieldType | undefined, range: Range, site: FrontmatterSite): CompletionList | undefined {
+/**
+ * Page routes for a `related` item: those containing what is typed, in path order. Snippets are
+ * imported, never shown as pages. On a site of 25,000 pages every route in every answer was over a
+ * second a keystroke: at most `maxPageItems`, the list then marked incomplete so the editor asks
+ * again as the writer narrows it (as docs.json page completion does).
+ */
+function relatedCompletion(paths: readonly string[], typed: string, range: Range): CompletionList {
+	const needle = typed.replace(/^\/+/, '').toLowerCase();
+	const items: CompletionItem[] = [];
+	for (const path of paths) {
+		if (path === 'snippets' || path.startsWith('snippets/')) continue;
+		if (needle && !path.toLowerCase().includes(needle)) continue;
+		if (items.length === maxPageItems) return { isIncomplete: true, items };
+		items.push({ label: `/${path}`, kind: CompletionItemKind.File, textEdit: { range, newText: `/${path}` } });
+	}
+	return { isIncomplete: false, items };
+}
+
+function valueCompletion(type: FieldType | undefined, range: Range, typed: string, site: FrontmatterSite): CompletionList | undefined {
 	if (type === 'boolean')
 		return {
 			isIncomplete: false,
 			items: ['true', 'false'].map<CompletionItem>(v => ({ label: v, kind: CompletionItemKind.Value, textEdit: { range, newText: v } })),
 		};
-	if (type && typeof type !== 'string' && 'shape' in type && type.shape === 'icon') return iconCompletion(site.library, range);
+	if (type && typeof type !== 'string' && 'shape' in type && type.shape === 'icon') return iconCompletion(site.library, range, typed);
 	if (!type || typeof type === 'string' || !('enum' in type)) return undefined;
 	return {
 		isIncomplete: false,

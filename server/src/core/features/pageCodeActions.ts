@@ -4,6 +4,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 /** How a page diagnostic's fix reads, for the codes whose `data.replacement` replaces the diagnostic's range. */
 const replacements: Record<string, string> = {
 	'component-unknown-prop': 'Rename to',
+	'snippet-unknown-prop': 'Rename to',
 	'component-prop-value': 'Change to',
 	'icon-unknown': 'Change to',
 	'link-redirected': 'Link straight to',

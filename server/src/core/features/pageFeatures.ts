@@ -23,6 +23,7 @@ import { frontmatterApiCompletion, frontmatterApiDefinition } from './frontmatte
 import { frontmatterKeyCompletion, frontmatterKeyHover } from './frontmatterKeyFeatures';
 import { codeFenceCompletion, codeFenceHover } from './codeFenceFeatures';
 import { closingTagCompletion } from './closingTag';
+import { sortedPagePaths } from './completion';
 import { resolveLink, type LinkContext } from '../mdx/linkRules';
 import type { PageHeading, PageSummary } from '../mdx/pageSummary';
 
@@ -112,8 +113,7 @@ export async function pageCompletion(
 	const site = context?.site;
 	const metadata = frontmatterKeyCompletion(document, position, {
 		library: site ? iconLibraryOf(site.config.root) : 'fontawesome',
-		// Snippets are imported, never shown as pages: not related pages either.
-		pagePaths: () => (site ? [...site.pages.paths()].filter(p => p !== 'snippets' && !p.startsWith('snippets/')).sort() : []),
+		pagePaths: () => (site ? sortedPagePaths(site) : []),
 	});
 	if (metadata) return metadata;
 	const line = document.getText({ start: { line: position.line, character: 0 }, end: position });
@@ -159,7 +159,7 @@ function completeComponents(line: string, position: Position, library: IconLibra
 	if (value) {
 		const spec = builtinComponent(value[1]);
 		const prop = spec && componentProp(spec, value[2]);
-		if (prop?.icon === 'name') return iconCompletion(library, replace(value[3]));
+		if (prop?.icon === 'name') return iconCompletion(library, replace(value[3]), value[3]);
 		const values = prop?.values;
 		return (
 			values && {

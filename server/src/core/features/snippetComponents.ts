@@ -11,64 +11,35 @@ import {
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CancellationToken } from '../cancellation';
 import type { DocsWorkspace } from '../workspace';
+import { snippetExports, type SnippetExport } from '../mdx/snippetExports';
 import { dirnameUri, isUnder, joinUri } from '../uris';
 
-/** A component a snippet exports: its name, its props (the destructured parameter's names) and where it is defined. */
-export interface SnippetExport {
-	readonly name: string;
-	readonly props: readonly string[];
-	readonly range: Range;
-}
-
-/**
- * The components a snippet exports: `export const Name = ({ a, b = 1 }) => …` and `export function
- * Name({ a, b })`, the two forms the platform's snippet docs show. Read by pattern, not parsed:
- * a snippet being edited is often not valid JSX, and the names and parameters are on one line.
- */
-export function snippetExports(snippet: TextDocument): SnippetExport[] {
-	const text = snippet.getText();
-	const found: SnippetExport[] = [];
-	const forms = [
-		/^export\s+const\s+([A-Z][\w$]*)\s*=\s*(?:\(\s*(?:\{([^}]*)\})?[^)]*\)|[\w$]+)\s*=>/gm,
-		/^export\s+(?:default\s+)?function\s+([A-Z][\w$]*)\s*\(\s*(?:\{([^}]*)\})?/gm,
-	];
-	for (const form of forms)
-		for (const match of text.matchAll(form)) {
-			const start = match.index + match[0].indexOf(match[1]!);
-			const props = (match[2] ?? '')
-				.split(',')
-				.map(p =>
-					p
-						.trim()
-						.replace(/^\.\.\..*$/, '')
-						.split(/[=:]/)[0]!
-						.trim(),
-				)
-				.filter(Boolean);
-			found.push({ name: match[1]!, props, range: { start: snippet.positionAt(start), end: snippet.positionAt(start + match[1]!.length) } });
-		}
-	return found.sort((a, b) => a.range.start.line - b.range.start.line);
-}
-
-/** The names a page imports from files of the site (`import { A, B as C } from "/snippets/x.jsx"`), with the file each comes from. */
-export function importedNames(page: TextDocument, rootUri: string): Map<string, { readonly exported: string; readonly uri: string }> {
-	const names = new Map<string, { exported: string; uri: string }>();
-	for (const match of page.getText().matchAll(/^import\s+\{([^}]*)\}\s*from\s*["']((?:\/|\.\.?\/)[^"']+)["']/gm)) {
+/** The names a page imports from files of the site (`import { A, B as C } from "/snippets/x.jsx"`), with the file each comes from and where its exported name is written. */
+export function importedNames(page: TextDocument, rootUri: string): Map<string, { readonly exported: string; readonly uri: string; readonly range: Range }> {
+	const names = new Map<string, { exported: string; uri: string; range: Range }>();
+	const text = page.getText();
+	for (const match of text.matchAll(/^import\s+(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\s*["']((?:\/|\.\.?\/)[^"']+)["']/gm)) {
 		const source = match[2]!;
 		const uri = source.startsWith('/') ? joinUri(rootUri, ...source.slice(1).split('/')) : joinUri(dirnameUri(page.uri), ...source.split('/'));
 		if (!isUnder(uri, rootUri)) continue;
+		let at = match.index + match[0].indexOf('{') + 1;
 		for (const part of match[1]!.split(',')) {
-			const [exported, local] = part.trim().split(/\s+as\s+/);
-			if (exported) names.set((local ?? exported).trim(), { exported: exported.trim(), uri });
+			const written = /^(\s*)([\w$]+)(?:\s+as\s+([\w$]+))?\s*$/.exec(part);
+			if (written) {
+				const start = at + written[1]!.length;
+				const range = { start: page.positionAt(start), end: page.positionAt(start + written[2]!.length) };
+				names.set(written[3] ?? written[2]!, { exported: written[2]!, uri, range });
+			}
+			at += part.length + 1;
 		}
 	}
 	return names;
 }
 
-type Reader = Pick<DocsWorkspace, 'readDocument'>;
+export type Reader = Pick<DocsWorkspace, 'readDocument'>;
 
 /** The imported snippet components a page can use, each with its export (undefined when the file is missing or exports no such component). */
-async function importedComponents(page: TextDocument, rootUri: string, workspace: Reader, token: CancellationToken) {
+export async function importedComponents(page: TextDocument, rootUri: string, workspace: Reader, token: CancellationToken) {
 	const found: { local: string; uri: string; snippet: TextDocument; exported: SnippetExport }[] = [];
 	const read = new Map<string, Promise<TextDocument | undefined>>();
 	for (const [local, { exported, uri }] of importedNames(page, rootUri)) {
@@ -111,7 +82,7 @@ function snippetDoc(local: string, snippet: TextDocument, exported: SnippetExpor
 }
 
 /** The imported snippet component whose name (in `<Name` or `</Name`) is at `position`. */
-async function componentAt(page: TextDocument, position: Position, rootUri: string, workspace: Reader, token: CancellationToken) {
+export async function componentAt(page: TextDocument, position: Position, rootUri: string, workspace: Reader, token: CancellationToken) {
 	const line = page.getText({ start: { line: position.line, character: 0 }, end: { line: position.line + 1, character: 0 } });
 	for (const match of line.matchAll(/<\/?([A-Z][\w.]*)/g)) {
 		const start = match.index + match[0].length - match[1]!.length;

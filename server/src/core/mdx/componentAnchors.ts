@@ -1,5 +1,4 @@
-import slugify from '@sindresorhus/slugify';
-import { cleanAnchor } from './platformSlug';
+import { cleanAnchor, paramFieldComponents, paramFieldId, renderedParamName } from './platformSlug';
 
 /**
  * The ids components give the rendered page, as the platform's link check collects them (its
@@ -23,7 +22,7 @@ export class ComponentAnchors {
 
 	/** The ids an element with these (string-valued) attributes adds, in no particular order. */
 	idsOf(name: string | null | undefined, attributes: readonly { readonly name: string; readonly value?: unknown }[]): string[] {
-		if (name && paramFields.has(name)) return this.#paramIds(name, attributes);
+		if (name && paramFieldComponents.has(name)) return this.#paramIds(name, attributes);
 		const id = idOf(attributes);
 		if (id === undefined || (name && withoutId.has(name))) return [];
 		return name && withCleanedId.has(name) ? [cleanAnchor(id)] : [id];
@@ -40,10 +39,7 @@ export class ComponentAnchors {
 		}
 		const explicit = idOf(attributes);
 		if (explicit !== undefined) return [...ids, explicit];
-		const precedence = name === 'ResponseField' ? ['name'] : rendererNameProps;
-		const fieldName = precedence
-			.map(p => attributes.find(a => a.name === p && typeof a.value === 'string' && a.value)?.value as string | undefined)
-			.find(Boolean);
+		const fieldName = renderedParamName(name, p => attributes.find(a => a.name === p && typeof a.value === 'string' && a.value)?.value);
 		if (fieldName) {
 			const base = paramFieldId(fieldName, 0);
 			const count = this.#renderCounts.get(base) ?? 0;
@@ -54,9 +50,7 @@ export class ComponentAnchors {
 	}
 }
 
-const paramFields = new Set(['ParamField', 'Param', 'ResponseField']);
 const linkCheckNameProps = new Set(['query', 'path', 'body', 'header', 'name']);
-const rendererNameProps = ['query', 'path', 'body', 'header'];
 const withCleanedId = new Set(['Heading', 'Step', 'Update']);
 /** Components whose `id` prop never reaches the page (the platform's link check rejects anchors to them). */
 const withoutId = new Set([
@@ -106,18 +100,4 @@ const withoutId = new Set([
 function idOf(attributes: readonly { readonly name: string; readonly value?: unknown }[]): string | undefined {
 	const id = attributes.find(a => a.name === 'id')?.value;
 	return typeof id === 'string' && id ? id : undefined;
-}
-
-const paramIdMemo = new Map<string, string>();
-
-/** `param-` + the name (+ `_n` for the n-th repeat), slugified with camelCase split. */
-export function paramFieldId(name: string, count: number): string {
-	const key = `${count}\0${name}`;
-	let id = paramIdMemo.get(key);
-	if (id === undefined) {
-		id = slugify(`param-${name}${count > 0 ? `_${count}` : ''}`, { decamelize: true, separator: '-' });
-		if (paramIdMemo.size > 50_000) paramIdMemo.clear();
-		paramIdMemo.set(key, id);
-	}
-	return id;
 }

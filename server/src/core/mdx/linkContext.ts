@@ -2,6 +2,7 @@ import type { SiteModel } from '../site/siteModel';
 import type { DocsWorkspace } from '../workspace';
 import type { LinkContext } from './linkRules';
 import type { PageSummary } from './pageSummary';
+import { snippetExports, type SnippetExport } from './snippetExports';
 
 /**
  * What link checks of one run ask of the rest of the site, each answer computed once per run:
@@ -15,6 +16,7 @@ export function createLinkContext(
 ): LinkContext {
 	const known = new Map<string, Promise<boolean>>();
 	const listings = new Map<string, Promise<string[]>>();
+	const snippets = new Map<string, Promise<readonly SnippetExport[] | undefined>>();
 	const stem = (name: string) => (name.includes('.') ? name.slice(0, name.lastIndexOf('.')) : name);
 	return {
 		site,
@@ -29,6 +31,17 @@ export function createLinkContext(
 					workspace.stat(uri).then(stat => stat !== undefined),
 				);
 			return known.get(uri)!;
+		},
+		snippetExports: uri => {
+			if (!snippets.has(uri))
+				snippets.set(
+					uri,
+					workspace.readDocument(uri).then(
+						document => document && snippetExports(document),
+						() => undefined,
+					),
+				);
+			return snippets.get(uri)!;
 		},
 		fileNamedLike: async uri => {
 			const slash = uri.lastIndexOf('/');

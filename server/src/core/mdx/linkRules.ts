@@ -7,6 +7,7 @@ import { closestMatch } from '../textDistance';
 import { dirnameUri, joinUri, relativePath } from '../uris';
 import { redirectDestinations } from './linkRedirects';
 import { cleanAnchor } from './platformSlug';
+import type { SnippetExport } from './snippetExports';
 import type { PageLink, PageSummary } from './pageSummary';
 
 /** What checking a page's links needs from the rest of the site. */
@@ -17,6 +18,8 @@ export interface LinkContext {
 	exists(uri: string): Promise<boolean>;
 	/** A file in the folder of `uri` with the same name as its last segment, extensions aside (`logo` or `logo.gif` finds `logo.png`). */
 	fileNamedLike(uri: string): Promise<string | undefined>;
+	/** The components a snippet file exports (undefined when it cannot be read), read once per run. */
+	snippetExports(uri: string): Promise<readonly SnippetExport[] | undefined>;
 }
 
 /** Where an internal link leads, as the site serves it. */

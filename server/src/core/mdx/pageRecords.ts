@@ -133,10 +133,12 @@ export class PageRecorder {
 			const at = start + match.index! + match[0].lastIndexOf(match[3]);
 			// `import Intro from`, `import Intro, { A } from`; not `import * as X` or `import { A }`.
 			const defaultName = /^([A-Za-z_$][\w$]*)\s*(?:,|$)/.exec(match[1] ?? '')?.[1];
+			const names = importedNamesOf(match[1] ?? '');
 			this.imports.push({
 				source: match[3],
 				range: this.range(at, at + match[3].length),
 				...(defaultName ? { defaultName } : {}),
+				...(names.length ? { names } : {}),
 			});
 		}
 	}
@@ -154,6 +156,16 @@ export class PageRecorder {
 		accessibility.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
 		return { links, headings, anchors, imports, elements, localNames, accessibility, folds: this.folds.filter(f => f.endLine > f.startLine) };
 	}
+}
+
+/** The named imports of an import clause (`A, { B, C as D }` → B as B, C as D). */
+function importedNamesOf(clause: string): { exported: string; local: string }[] {
+	const braces = /\{([^}]*)\}/.exec(clause)?.[1];
+	if (!braces) return [];
+	return braces
+		.split(',')
+		.map(part => /^\s*([\w$]+)(?:\s+as\s+([\w$]+))?\s*$/.exec(part))
+		.flatMap(m => (m ? [{ exported: m[1]!, local: m[2] ?? m[1]! }] : []));
 }
 
 /** Names an ESM block brings into scope: imports (default, named, namespace) and exported declarations. */

@@ -52,6 +52,8 @@ export interface PageImport {
 	readonly range: Range;
 	/** The name a default import binds (`import Intro from '…'`, `import Intro, { A } from '…'`). */
 	readonly defaultName?: string;
+	/** The named imports (`import { A, B as C } from '…'`): the name exported and the name the page uses. */
+	readonly names?: readonly { readonly exported: string; readonly local: string }[];
 }
 
 /**

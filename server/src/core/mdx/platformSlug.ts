@@ -1,6 +1,9 @@
 import slugify from '@sindresorhus/slugify';
 
 /**
+ * The one slug module: every id the site renders (headings, component titles, parameter fields)
+ * is made here, for the link check, completion, the outline and the preview alike.
+ *
  * Heading and component ids as the platform renders them, so `#anchor` links are judged like the
  * platform's link check and completed with the ids readers' browsers will have. Learned from the
  * platform's behaviour (its link check run on test pages), not from github-slugger:
@@ -71,6 +74,88 @@ export function componentTitleSlug(title: string): string {
 		slugMemo.set(key, slug);
 	}
 	return slug;
+}
+
+/** The id of the `count`-th (from 0) Accordion or View titled `title`: `setup-advanced`, then `setup-advanced-1`. */
+export function componentTitleId(title: string, count: number): string {
+	const base = componentTitleSlug(title);
+	return count > 0 ? `${base}-${count}` : base;
+}
+
+const paramIdMemo = new Map<string, string>();
+
+/** A parameter field's id: `param-` + the name (+ `_n` for the n-th repeat), slugified with camelCase split (`onError` → `param-on-error`). */
+export function paramFieldId(name: string, count: number): string {
+	const key = `${count}\0${name}`;
+	let id = paramIdMemo.get(key);
+	if (id === undefined) {
+		id = slugify(`param-${name}${count > 0 ? `_${count}` : ''}`, { decamelize: true, separator: '-' });
+		if (paramIdMemo.size > 50_000) paramIdMemo.clear();
+		paramIdMemo.set(key, id);
+	}
+	return id;
+}
+
+/** Components whose id is `param-` + a name prop. */
+export const paramFieldComponents: ReadonlySet<string> = new Set(['ParamField', 'Param', 'ResponseField']);
+
+/** The name prop the renderer takes a parameter field's id from: `name` on ResponseField, else the first of query, path, body, header. */
+export function renderedParamName(component: string, props: (name: string) => unknown): string | undefined {
+	const precedence = component === 'ResponseField' ? ['name'] : ['query', 'path', 'body', 'header'];
+	for (const prop of precedence) {
+		const value = props(prop);
+		if (typeof value === 'string' && value) return value;
+	}
+	return undefined;
+}
+
+/**
+ * The ids the platform's renderer gives the elements of one page, asked in document order: the
+ * preview renders with it so that every anchor the link check accepts is an id on the previewed
+ * page. Headings, `Step` titles (h2/h3 only) and `Update` labels share one counter; tabs have
+ * their own; Accordion, View and parameter fields count repeats per base id.
+ */
+export class RenderedIds {
+	readonly #headings = new HeadingSlugger();
+	readonly #tabs = new HeadingSlugger();
+	readonly #counts = new Map<string, number>();
+
+	/** A heading's id; `customId` when written `## Title {#custom-id}`. */
+	heading(title: string, customId?: string): string {
+		return customId ?? this.#headings.slug(title);
+	}
+
+	/** A Step's title id (only when its title is an h2 or h3 heading), or an Update's label id; an explicit `id` is cleaned like a heading id. */
+	titled(title: string, explicitId?: string): string | undefined {
+		if (explicitId) return cleanAnchor(explicitId);
+		return this.#headings.slug(title) || undefined;
+	}
+
+	/** A Tab's id: its explicit `id`, else its title slugged like a heading (tabs count apart from headings). */
+	tab(title: string, explicitId?: string): string | undefined {
+		return explicitId || this.#tabs.slug(title) || undefined;
+	}
+
+	/** An Accordion's or View's id: its explicit `id`, else its title (repeats get `-1`, `-2`…). */
+	component(kind: 'Accordion' | 'View', title: string, explicitId?: string): string | undefined {
+		if (explicitId) return explicitId;
+		if (!title) return undefined;
+		return componentTitleId(title, this.#next(`${kind}\0${componentTitleSlug(title)}`));
+	}
+
+	/** A parameter field's id: its explicit `id`, else `param-` + its rendered name (repeats get `_1`, `_2`… before slugging). */
+	param(component: string, props: (name: string) => unknown): string | undefined {
+		const explicit = props('id');
+		if (typeof explicit === 'string' && explicit) return explicit;
+		const name = renderedParamName(component, props);
+		return name === undefined ? undefined : paramFieldId(name, this.#next(`param\0${paramFieldId(name, 0)}`));
+	}
+
+	#next(key: string): number {
+		const count = this.#counts.get(key) ?? 0;
+		this.#counts.set(key, count + 1);
+		return count;
+	}
 }
 
 /**

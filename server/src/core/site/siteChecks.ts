@@ -14,6 +14,7 @@ import { nullLogger } from '../logger';
 import { createLinkContext } from '../mdx/linkContext';
 import { checkPageLinks, type LinkContext } from '../mdx/linkRules';
 import { summarizePage, type PageSummary } from '../mdx/pageSummary';
+import { checkSnippetProps } from '../mdx/snippetPropRules';
 import { checkFrontmatterOpenApi } from '../openapi/frontmatterOpenApi';
 import { docsConfigFileName, joinUri } from '../uris';
 import type { SiteModel } from './siteModel';
@@ -79,7 +80,8 @@ export class SiteChecks {
 		const { library, configured } = pageIconContext(site.config.root);
 		const icons = [...checkPageIcons(summary, library, configured), ...checkFrontmatterIcon(document, summary.frontmatter, library, configured)];
 		const variations = checkVariations(summary.elements, declaredVariations(site.config.root));
-		return [...pageOwnDiagnostics(summary, site.pages.pagePathOfFile(uri)!), ...openapi, ...links, ...icons, ...variations];
+		const snippetProps = await checkSnippetProps(uri, summary, site.rootUri, base.snippetExports, token);
+		return [...pageOwnDiagnostics(summary, site.pages.pagePathOfFile(uri)!), ...openapi, ...links, ...icons, ...variations, ...snippetProps];
 	}
 
 	/**

@@ -25,7 +25,9 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
 	// A deleted folder is reported once, for the folder, which no file glob matches: its pages (or the
 	// site it held) would stay. Deletions of anything, then; the server drops what belongs to no site.
 	const deletions = vscode.workspace.createFileSystemWatcher('**/*', true, true, false);
-	context.subscriptions.push(watcher, deletions);
+	// A branch change moves .git/HEAD: the server compares the site with the new merge base (mintdoc.compareWith).
+	const head = vscode.workspace.createFileSystemWatcher('**/.git/HEAD');
+	context.subscriptions.push(watcher, deletions, head);
 	const clientOptions: LanguageClientOptions = {
 		// Every JSON buffer (a `$ref` file may have any name; the server ignores JSON no site uses), every page, and YAML (OpenAPI documents).
 		documentSelector: [
@@ -35,7 +37,7 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
 			// Snippet components: references from their exported function.
 			{ scheme: 'file', pattern: '**/snippets/**/*.{jsx,tsx,js}' },
 		],
-		synchronize: { fileEvents: [watcher, deletions], configurationSection: 'mintdoc.a11y' },
+		synchronize: { fileEvents: [watcher, deletions, head], configurationSection: ['mintdoc.a11y', 'mintdoc.compareWith'] },
 		outputChannel,
 		// Where the server caches hosted OpenAPI documents (with their ETags); in Restricted Mode it fetches none.
 		initializationOptions: {

@@ -19,6 +19,8 @@ export interface MintdocSettings {
 	readonly 'links.checkExternal': boolean;
 	/** Read by the language server (mintdoc/movePage), listed here so the table is whole. */
 	readonly 'pages.addRedirectOnMove': boolean;
+	/** Read by the language server (lsp/comparedSites.ts), listed here so the table is whole. */
+	readonly compareWith: string;
 	readonly 'insights.pageSummary': boolean;
 	readonly 'preview.followEditor': boolean;
 	readonly autoClosingTags: boolean;
@@ -39,6 +41,7 @@ export const settingDefaults: MintdocSettings = {
 	'a11y.enabled': true,
 	'links.checkExternal': false,
 	'pages.addRedirectOnMove': true,
+	compareWith: 'merge-base',
 	'insights.pageSummary': true,
 	'preview.followEditor': true,
 	autoClosingTags: true,

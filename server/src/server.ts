@@ -22,6 +22,7 @@ import { registerUpgrade } from './lsp/upgrade';
 import { formattingCapabilities, registerFormatting, registerFormattingDynamically } from './lsp/format';
 import { registerExternalLinks } from './lsp/externalLinks';
 import { registerAgentTools } from './lsp/agentTools';
+import { ComparedSites } from './lsp/comparedSites';
 import type { ServerRuntime } from './lsp/serverRuntime';
 import { withPreview } from './preview/withPreview';
 import { describeError, runRequestsOn } from './lsp/runner';
@@ -78,6 +79,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 	);
 	runRequestsOn(callback => runtime.nextTurn(callback));
 	const sites = new SiteTracker(connection, service, publisher, logger);
+	// `mintdoc.compareWith`: each site read at a git ref when found, on a branch change, a save or a setting change.
+	const compared = new ComparedSites(connection, runtime, service, publisher, logger);
+	sites.onRootsFound = roots => compared.refresh(roots);
 	// A mintdoc.json edited, saved, created or deleted: what is on screen is shown as it now says, without a restart.
 	const reloadTeamConfigs = () =>
 		void sites.settled.then(() => publisher.reloadTeamConfigs(sites.roots)).catch(e => logger.error(`reading mintdoc.json failed: ${describeError(e)}`));
@@ -107,7 +111,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 		publisher.setA11yEnabled(init?.a11y !== false);
 		return {
 			capabilities: {
-				textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: false },
+				textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
 				...featureCapabilities,
 				...formattingCapabilities(params.capabilities),
 				workspace: { ...featureCapabilities.workspace, workspaceFolders: { supported: true, changeNotifications: true } },
@@ -116,8 +120,11 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 		};
 	});
 
-	// The client sends the `mintdoc.a11y` section when it changes (synchronize.configurationSection).
-	connection.onDidChangeConfiguration(({ settings }) => publisher.setA11yEnabled((settings as ServerSettings | undefined)?.mintdoc?.a11y?.enabled !== false));
+	// The client sends the `mintdoc.a11y` and `mintdoc.compareWith` sections when they change (synchronize.configurationSection).
+	connection.onDidChangeConfiguration(({ settings }) => {
+		publisher.setA11yEnabled((settings as ServerSettings | undefined)?.mintdoc?.a11y?.enabled !== false);
+		compared.refresh(sites.roots);
+	});
 
 	connection.onInitialized(() => {
 		registerFormattingDynamically(connection, clientCapabilities, logger);
@@ -137,6 +144,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 		if (service.isPage(document.uri)) publisher.schedulePage(document.uri, delay);
 	});
 	documents.onDidOpen(({ document }) => sites.noticeConfigFile(document.uri));
+	// A save may follow a move or a commit: the comparison with the git ref is read again (never per keystroke).
+	documents.onDidSave(() => compared.refresh(sites.roots));
 	// A closed buffer may have held unsaved text: re-check with what is on disk now.
 	documents.onDidClose(({ document }) => {
 		if (isTeamConfigUri(document.uri)) reloadTeamConfigs();
@@ -150,6 +159,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 		params => void applyFileChanges(params.changes).catch(e => logger.error(`applying file changes failed: ${describeError(e)}`)),
 	);
 	async function applyFileChanges(all: readonly FileEvent[]): Promise<void> {
+		// The branch changed (checkout, switch): the merge base and the renames are read again.
+		if (all.some(c => /\/\.git\/HEAD$/.test(c.uri))) compared.refresh(sites.roots);
 		// An `npm install` touches thousands of JSON files that belong to no site.
 		const changes = all.filter(c => !/\/(node_modules|\.git)\//.test(c.uri));
 		if (changes.some(c => isTeamConfigUri(c.uri))) reloadTeamConfigs();

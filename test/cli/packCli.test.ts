@@ -4,6 +4,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parse } from 'yaml';
+import { gitEnv } from '../helpers/gitRepo';
 
 const repo = path.resolve(__dirname, '../..');
 const version = (JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8')) as { version: string }).version;
@@ -100,6 +101,20 @@ describe('the mintdoc npm package (npm run pack:cli, installed offline)', functi
 		}
 		const sarif = JSON.parse(readFileSync(path.join(project, 'mintdoc.sarif'), 'utf8')) as { version: string; runs: { results: unknown[] }[] };
 		assert.deepEqual([sarif.version, sarif.runs[0].results], ['2.1.0', []]);
+		// On a pull request the check step compares with the base commit (SINCE): a page deleted since fails it.
+		const check = steps.find(run => run.includes('SINCE'));
+		assert.ok(check, 'the check step passes --since on pull requests');
+		const git = gitEnv(path.join(work, 'git-home'));
+		mkdirSync(git.HOME, { recursive: true });
+		const inRepo = (command: string) =>
+			spawnSync('bash', ['-c', command], { cwd: project, encoding: 'utf8', env: { ...env, ...git, npm_config_cache: path.join(work, 'npm-cache') } });
+		assert.equal(inRepo('git init -q -b main && printf "node_modules\n*.sarif\n" > .gitignore && git add -A && git commit -qm site').status, 0);
+		assert.equal(inRepo(`export SINCE=HEAD; ${check}`).status, 0);
+		rmSync(path.join(project, 'docs', 'quickstart.mdx'));
+		const deleted = inRepo(`export SINCE=HEAD; ${check}`);
+		assert.equal(deleted.status, 1, deleted.stdout + deleted.stderr);
+		assert.match(deleted.stdout, /^::error file=docs\/docs\.json,.*page-removed-without-redirect/m);
+		inRepo('git checkout -q -- docs && rm -rf .git .gitignore');
 	});
 
 	it("runs the pre-commit hook's entry as pre-commit does (no file names), and fails it on an error", () => {

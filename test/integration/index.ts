@@ -26,6 +26,7 @@ export function run(): Promise<void> {
 	require('./agents.test');
 	require('./agentsRead.test');
 	require('./hostileRepository.test');
+	require('./compareWith.test');
 	return new Promise((resolve, reject) => {
 		// Passes counted as they happen: with a grep, the suite's total includes the tests left out.
 		let passed = 0;

@@ -13,6 +13,7 @@ import { createCheckService } from './checkService';
 import { UsageError } from './usageError';
 import { applyTeamConfigs, loadTeamConfigs, type SuppressedFinding, type TeamConfigChoice } from './teamConfigFiles';
 import { appendAll } from '../core/arrays';
+import { mergeFindings, resolveSinceRef } from './sinceRef';
 import { filterA11y } from '../core/a11yFindings';
 import { formatGithub } from './formats/github';
 import { formatJunit } from './formats/junit';
@@ -36,6 +37,7 @@ export const checkUsage = `  check [dir...] [--format text|json|github|sarif|jun
         [--coverage] [--no-cache] [--cache-location path] [--no-a11y]
         [--translations] [--check-external] [--offline]
         [--config file | --no-config] [--rule code=severity]... [--print-config file]
+        [--since git-ref]
                                         Check the docs sites in the given folders (default: .);
                                         github: workflow annotations, sarif: SARIF 2.1.0 for code
                                         scanning, junit: a JUnit XML report;
@@ -59,7 +61,11 @@ export const checkUsage = `  check [dir...] [--format text|json|github|sarif|jun
                                         --rule code=off|hint|info|warn|error (repeatable, a family
                                         as a11y-*=off) wins over mintdoc.json for this run;
                                         --print-config file prints the effective rules for that
-                                        file as JSON and checks nothing
+                                        file as JSON and checks nothing;
+                                        --since ref also reports the routes the site served at
+                                        that git ref and serves no more (page-removed-without-
+                                        redirect, redirect-removed); in CI, the pull request's
+                                        merge base (needs the history: fetch-depth: 0)
 `;
 
 export interface CheckResult {
@@ -96,6 +102,8 @@ export interface CheckOptions {
 	readonly offline?: boolean;
 	/** Which mintdoc.json applies (default: the one beside docs.json or above it), and `--rule` settings. */
 	readonly teamConfig?: TeamConfigChoice;
+	/** A git ref: also report the routes the sites served then and serve no more (`--since`). */
+	readonly since?: string;
 }
 
 export async function checkFolders(dirs: readonly string[], cwd: string, options: CheckOptions = {}): Promise<CheckResult> {
@@ -112,18 +120,28 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 		}
 		folders.push(URI.file(absolute).toString());
 	}
+	// A ref git cannot resolve ends the run here, before anything is read or cached.
+	const since =
+		options.since === undefined
+			? undefined
+			: await resolveSinceRef(
+					options.since,
+					folders.map(f => URI.parse(f).fsPath),
+				);
 	// The pages' disable comments are noted as the check reads them (applied with mintdoc.json at the end).
 	const { service, workspace, directives, flush, dispose, cacheFile } = await createCheckService(folders, cwd, options);
 	try {
 		const roots = await service.findDocsRoots(noCancellation);
 		if (roots.length === 0) throw new UsageError(`no docs.json found in ${dirs.map(d => `'${d}'`).join(', ')}`);
 		const results: FileDiagnostics[] = [];
+		for (const root of roots) since?.read(root);
 		for (const root of roots) {
 			const pages: FileDiagnostics[] = [];
 			// The configuration (and its OpenAPI documents) is checked while the workers parse the pages.
 			const [site] = await Promise.all([service.checkSite(root, noCancellation), service.checkPages(root, noCancellation, result => pages.push(result))]);
 			appendAll(results, [...site, ...pages]);
 		}
+		if (since) mergeFindings(results, await since.findings(service, roots));
 		await flush();
 		if (options.checkExternal && !options.offline)
 			await addExternalLinkFindings(service, workspace, roots, results, {
@@ -219,6 +237,7 @@ export async function runCheck(args: readonly string[], out: NodeJS.WritableStre
 				'no-config': { type: 'boolean', default: false },
 				rule: { type: 'string', multiple: true },
 				'print-config': { type: 'string' },
+				since: { type: 'string' },
 			},
 		});
 	} catch (e) {
@@ -250,6 +269,7 @@ export async function runCheck(args: readonly string[], out: NodeJS.WritableStre
 		cacheLocation: parsed.values['cache-location'],
 		offline: parsed.values.offline,
 		teamConfig,
+		since: parsed.values.since,
 	});
 	const a11y = parsed.values.a11y && !parsed.values['no-a11y'];
 	const all = toProblems(

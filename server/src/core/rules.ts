@@ -123,6 +123,15 @@ export const rules = {
 		severity: DiagnosticSeverity.Warning,
 		summary: 'A pattern redirect whose destination uses a parameter its source does not capture, or matches no page of the site.',
 	},
+	'page-removed-without-redirect': {
+		severity: DiagnosticSeverity.Error,
+		summary:
+			'A route the site served at the compared git ref (`mintdoc check --since`, `mintdoc.compareWith`) that no page, redirect or pattern serves now: its readers get a 404. Quick fix when git saw the page renamed: the redirect.',
+	},
+	'redirect-removed': {
+		severity: DiagnosticSeverity.Warning,
+		summary: 'A redirect source of the site at the compared git ref that was removed, and no page or redirect serves that path now.',
+	},
 	'openapi-overlay-invalid': {
 		severity: DiagnosticSeverity.Error,
 		summary:

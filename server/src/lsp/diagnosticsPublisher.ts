@@ -1,5 +1,5 @@
 import { filterA11y, isA11yFinding } from '../core/a11yFindings';
-import { CancellationTokenSource, type Connection } from 'vscode-languageserver';
+import { CancellationTokenSource, type CancellationToken, type Connection } from 'vscode-languageserver';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { fingerprint } from '../core/cache';
 import { isCancelledError } from '../core/cancellation';
@@ -272,6 +272,11 @@ export class DiagnosticsPublisher {
 		this.#cancel(root);
 		this.#pageRuns.get(root)?.cancel();
 		for (const uri of [...this.#publishedPages.keys()]) if (uri.startsWith(root + '/')) this.publishPage(uri, []);
+		for (const uri of [...this.#compared.keys()])
+			if (uri.startsWith(root + '/')) {
+				this.#compared.delete(uri);
+				this.#send(uri, []);
+			}
 		for (const uri of this.#publishedBySite.get(root) ?? []) this.#send(uri, []);
 		this.#publishedBySite.delete(root);
 	}
@@ -285,6 +290,7 @@ export class DiagnosticsPublisher {
 			if (!source.token.isCancellationRequested) {
 				this.#publishSite(root, results);
 				void this.connection.sendNotification(SiteChangedNotification.type, { rootUri: root });
+				this.onSiteChecked(root, source.token);
 				// The connection writes on a later turn (Node's setImmediate): the pages' re-check starts after that
 				// write, or its first synchronous stretch held the site's findings back (crewAI: a median of
 				// 11 ms, up to 30 ms). Not when a newer check of the site is waiting: that one starts its own.
@@ -326,6 +332,25 @@ export class DiagnosticsPublisher {
 		this.#publishedBySite.set(root, now);
 	}
 
+	/** Findings of the comparison with a git ref (`mintdoc.compareWith`), by file: sent with each file's own. */
+	readonly #compared = new Map<string, Diagnostic[]>();
+
+	/** Called after each site check that was not cancelled, with its token (a newer check cancels it): the comparison runs then. */
+	onSiteChecked: (root: string, token: CancellationToken) => void = () => undefined;
+
+	/** Replaces the comparison's findings of one site (files under `root`), sending each file whose findings changed. */
+	setComparedFindings(root: string, byUri: ReadonlyMap<string, Diagnostic[]>): void {
+		const touched = new Set([...[...this.#compared.keys()].filter(uri => uri.startsWith(root + '/')), ...byUri.keys()]);
+		for (const uri of touched) {
+			const next = byUri.get(uri) ?? [];
+			const previous = this.#compared.get(uri) ?? [];
+			if (JSON.stringify(next) === JSON.stringify(previous)) continue;
+			if (next.length) this.#compared.set(uri, next);
+			else this.#compared.delete(uri);
+			this.#send(uri, this.#lastSent.get(uri) ?? []);
+		}
+	}
+
 	/** Whether accessibility findings are shown: turning the family on or off sends what each file was last given again. */
 	#a11y = true;
 
@@ -339,7 +364,7 @@ export class DiagnosticsPublisher {
 	#send(uri: string, diagnostics: readonly Diagnostic[]): void {
 		if (diagnostics.length || this.teamConfigs?.hasDirectives(uri)) this.#lastSent.set(uri, diagnostics);
 		else this.#lastSent.delete(uri);
-		const all = [...filterA11y(diagnostics, this.#a11y), ...(this.#external.get(uri) ?? [])];
+		const all = [...filterA11y(diagnostics, this.#a11y), ...(this.#external.get(uri) ?? []), ...(this.#compared.get(uri) ?? [])];
 		void this.connection.sendDiagnostics({ uri, diagnostics: this.teamConfigs ? [...this.teamConfigs.apply(uri, all)] : all });
 	}
 

@@ -5,6 +5,7 @@ import type { LanguageService, PageSummarizer, SpecReader } from '../core/langua
 import type { Logger } from '../core/logger';
 import type { OpenApiSpec } from '../core/openapi/openApiSpec';
 import type { DocsWorkspace } from '../core/workspace';
+import type { SiteAtRef } from '../core/site/removedRoutes';
 import type { PlaygroundRequest, PlaygroundResponse, ServerInitOptions } from '../protocol';
 
 /**
@@ -46,6 +47,12 @@ export interface ServerRuntime {
 		workspace: DocsWorkspace,
 		options: { readonly signal: AbortSignal; readonly token: CancellationToken; readonly onProgress: (done: number, total: number) => void },
 	): Promise<Map<string, Diagnostic[]>>;
+	/**
+	 * The site at `rootUri` as it was at a git ref (`mintdoc.compareWith`: `merge-base`, or a ref),
+	 * read with git; rejects with a one-line reason (not a repository, unknown ref, no git). Absent
+	 * where there is no git (a browser).
+	 */
+	readSiteAtRef?(rootUri: string, compareWith: string): Promise<SiteAtRef>;
 	/** A playground request sent from the server's process (the preview's Send). */
 	sendPlaygroundRequest(request: PlaygroundRequest, signal: AbortSignal): Promise<PlaygroundResponse>;
 	/** The session ends: keep what must survive (the page cache). */

@@ -26,6 +26,9 @@ export class SiteTracker {
 		return this.#roots;
 	}
 
+	/** Called each time a discovery found the roots, before their sites are checked (server.ts reads them at a git ref then). */
+	onRootsFound: (roots: readonly string[]) => void = () => undefined;
+
 	#latest: Promise<void> = Promise.resolve();
 	/** docs.json files a discovery already passed over (hidden or too deep folders): no refresh per keystroke. */
 	readonly #passedOver = new Set<string>();
@@ -63,6 +66,7 @@ export class SiteTracker {
 			for (const gone of this.#roots.filter(root => !roots.includes(root))) this.publisher.forgetSite(gone);
 			this.#roots = roots;
 			this.#passedOver.clear();
+			this.onRootsFound(roots);
 			this.logger.info(roots.length ? `docs roots: ${roots.join(', ')}` : 'no docs.json found in the workspace');
 			// The team's mintdoc.json is read before the first findings go out, so none flashes at its default severity.
 			await this.publisher.reloadTeamConfigs(roots);

@@ -15,6 +15,7 @@ import { userCacheDirectory } from './privateFiles';
 import { createRemoteFetcher } from './remoteSpecs';
 import { createWorkerSpecReader } from './specWorkerReader';
 import { guardFetch, isTrustedInit } from './workspaceTrust';
+import { readSiteAtRef, resolveCompareWith } from './gitRevision';
 
 /** The page cache is written once the background check has been quiet this long. */
 const pageCacheIdleFlushMs = 2_000;
@@ -72,6 +73,12 @@ export function createNodeRuntime(): ServerRuntime {
 		nextTurn: callback => void setImmediate(callback),
 		findExternalLinkProblems: (service, workspace, options) =>
 			findExternalLinkProblems(service, workspace, service.roots, { ...options, cacheFile: storagePath && path.join(storagePath, 'external-links.json') }),
+		async readSiteAtRef(rootUri, compareWith) {
+			// git reads the repository's configuration: not in a workspace the user has not trusted.
+			if (!trusted) throw new Error('the workspace is not trusted');
+			const root = URI.parse(rootUri).fsPath;
+			return readSiteAtRef(await resolveCompareWith(root, compareWith), root);
+		},
 		sendPlaygroundRequest: (request, signal) => sendPlaygroundRequest(request, { signal }),
 		shutdown: async () => pageCache?.flush(),
 		dispose() {

@@ -42,6 +42,8 @@ describe('workspace trust', () => {
 			'mintdoc.autoClosingTags',
 			// Scrolls the preview with the editor: no request, nothing read.
 			'mintdoc.preview.followEditor',
+			// A git ref to compare with: git runs only in a trusted workspace, and a ref starting with '-' is refused.
+			'mintdoc.compareWith',
 		];
 		for (const key of Object.keys(settings)) {
 			assert.ok(settings[key].scope === 'machine' || trust.restrictedConfigurations.includes(key) || harmless.includes(key), `${key} is classified`);

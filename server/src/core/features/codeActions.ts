@@ -4,6 +4,8 @@ import type { PageFix } from '../docsConfig/pageRules';
 import type { SiteModel } from '../site/siteModel';
 import { joinUri } from '../uris';
 import { titleFromPath } from './pageInfo';
+import { redirectEdits } from './movePageLinks';
+import type { RemovedRouteFix } from '../site/removedRoutes';
 
 /** Diagnostics fixed by writing another value: which field of their data holds it, and how the fix reads. */
 const replacementFixes: Record<string, { field: 'normalized' | 'replacement' | 'suggestion'; verb: string }> = {
@@ -49,11 +51,31 @@ export function findCodeActions(site: SiteModel, document: TextDocument, diagnos
 			});
 			continue;
 		}
+		if (diagnostic.code === 'page-removed-without-redirect') {
+			const action = addRedirectAction(site, document, diagnostic);
+			if (action) actions.push(action);
+			continue;
+		}
 		const fix = replacementFixes[String(diagnostic.code)];
 		const value = fix && data[fix.field];
 		if (fix && value) actions.push(replaceValue(`${fix.verb} to '${value}'`, value));
 	}
 	return actions;
+}
+
+/** `page-removed-without-redirect` for a page git saw renamed: the redirect from its old route to the new one, added to docs.json. */
+function addRedirectAction(site: SiteModel, document: TextDocument, diagnostic: Diagnostic): CodeAction | undefined {
+	const { source, destination } = (diagnostic.data ?? {}) as Partial<RemovedRouteFix>;
+	if (typeof source !== 'string' || typeof destination !== 'string' || document.uri !== site.config.configUri) return undefined;
+	const edits = redirectEdits(site, new Map([[source.replace(/^\//, ''), destination.replace(/^\//, '')]]));
+	if (edits.length === 0) return undefined;
+	return {
+		title: `Add a redirect from ${source} to ${destination}`,
+		kind: CodeActionKind.QuickFix,
+		diagnostics: [diagnostic],
+		isPreferred: true,
+		edit: { changes: { [document.uri]: edits } },
+	};
 }
 
 /** Creates `<root>/<path>.mdx` with a title taken from the path, as a writer would start it. */

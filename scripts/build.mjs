@@ -80,7 +80,16 @@ if (!production && !cliOutdir) {
 	targets.push({ ...node, entryPoints: ['test/integration/index.ts'], outfile: 'dist/test/integration/index.js', external: ['vscode', 'mocha'] });
 }
 
-const cliFiles = ['dist/cli.js', 'dist/cliMain.js', 'dist/pageWorker.js', 'dist/formatWorker.js', 'dist/specWorker.js', 'dist/preview.js', 'dist/preview.css', 'dist/mermaid.js'];
+const cliFiles = [
+	'dist/cli.js',
+	'dist/cliMain.js',
+	'dist/pageWorker.js',
+	'dist/formatWorker.js',
+	'dist/specWorker.js',
+	'dist/preview.js',
+	'dist/preview.css',
+	'dist/mermaid.js',
+];
 if (cliOutdir) {
 	const kept = targets.filter(t => cliFiles.includes(t.outfile));
 	targets.length = 0;

@@ -13,6 +13,9 @@ import { createCheckService } from './checkService';
 import { UsageError } from './usageError';
 import { applyTeamConfigs, loadTeamConfigs, type SuppressedFinding, type TeamConfigChoice } from './teamConfigFiles';
 import { appendAll } from '../core/arrays';
+import type { CheckResult } from './checkResult';
+
+export type { CheckResult } from './checkResult';
 import { mergeFindings, resolveSinceRef } from './sinceRef';
 import { filterA11y } from '../core/a11yFindings';
 import { formatGithub } from './formats/github';
@@ -67,19 +70,6 @@ export const checkUsage = `  check [dir...] [--format text|json|github|sarif|jun
                                         redirect, redirect-removed); in CI, the pull request's
                                         merge base (needs the history: fetch-depth: 0)
 `;
-
-export interface CheckResult {
-	readonly roots: readonly string[];
-	readonly results: readonly FileDiagnostics[];
-	/** With `coverage`: per spec of every site, the operations no page documents, and the spec's text (for line numbers). */
-	readonly coverage?: readonly (SpecCoverage & { readonly positionAt: (offset: number) => { line: number; character: number } })[];
-	/** With `translations`: per language of every site with `languages`, how much of the default language it has. */
-	readonly translations?: readonly TranslationRow[];
-	/** What mintdoc.json or a page's comments silenced (only SARIF shows it, marked as suppressed). */
-	readonly suppressed?: readonly SuppressedFinding[];
-	/** The mintdoc.json files applied (URIs, each once): the text output names them. */
-	readonly configFiles?: readonly string[];
-}
 
 /**
  * Checks every docs site found in `dirs`: a folder holding `docs.json` is a site; any other

@@ -3,7 +3,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import { URI } from 'vscode-uri';
 import type { FileDiagnostics } from '../core/languageService';
 import { problemList } from '../core/problemList';
-import type { CheckResult } from './check';
+import type { CheckResult } from './checkResult';
 import { displayText, jsonText } from './terminalText';
 
 /**

@@ -38,19 +38,33 @@ export function importedNames(page: TextDocument, rootUri: string): Map<string, 
 
 export type Reader = Pick<DocsWorkspace, 'readDocument'>;
 
-/** The imported snippet components a page can use, each with its export (undefined when the file is missing or exports no such component). */
-export async function importedComponents(page: TextDocument, rootUri: string, workspace: Reader, token: CancellationToken) {
-	const found: { local: string; uri: string; snippet: TextDocument; exported: SnippetExport }[] = [];
+/**
+ * What a page imports from the site's snippets, under the page's names for it: for each imported
+ * name, `pick` finds the export in the snippet (undefined when the file is missing or has no such
+ * export). Each snippet file is read once.
+ */
+export async function importedFromSnippets<T>(
+	page: TextDocument,
+	rootUri: string,
+	workspace: Reader,
+	token: CancellationToken,
+	pick: (snippet: TextDocument, exported: string) => T | undefined,
+) {
+	const found: { local: string; uri: string; snippet: TextDocument; exported: T }[] = [];
 	const read = new Map<string, Promise<TextDocument | undefined>>();
 	for (const [local, { exported, uri }] of importedNames(page, rootUri)) {
 		if (token.isCancellationRequested) return [];
 		if (!read.has(uri)) read.set(uri, workspace.readDocument(uri));
 		const snippet = await read.get(uri)!;
-		const component = snippet && snippetExports(snippet).find(e => e.name === exported);
-		if (snippet && component) found.push({ local, uri, snippet, exported: component });
+		const value = snippet && pick(snippet, exported);
+		if (snippet && value) found.push({ local, uri, snippet, exported: value });
 	}
 	return found;
 }
+
+/** The imported snippet components a page can use, each with its export. */
+export const importedComponents = (page: TextDocument, rootUri: string, workspace: Reader, token: CancellationToken) =>
+	importedFromSnippets(page, rootUri, workspace, token, (snippet, exported) => snippetExports(snippet).find(e => e.name === exported));
 
 /** After `<`, the components the page imports from its snippets, with their props as a snippet to fill in. */
 export async function snippetComponentCompletion(

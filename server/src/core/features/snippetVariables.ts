@@ -4,7 +4,7 @@ import type { CancellationToken } from '../cancellation';
 import { snippetExports, snippetVariables, type SnippetVariable } from '../mdx/snippetExports';
 import { dirnameUri, isUnder, joinUri } from '../uris';
 import { scanTags } from './closingTag';
-import { importedNames, type Reader } from './snippetComponents';
+import { importedFromSnippets, type Reader } from './snippetComponents';
 
 /** The value a variable holds, as hover and completion show it: its first line. */
 function variableDoc(local: string, source: string, variable: SnippetVariable): string {
@@ -58,16 +58,8 @@ export async function snippetVariableCompletion(
 
 /** The variables a page imports from snippets of the site, under the page's names for them. */
 async function importedVariables(page: TextDocument, rootUri: string, workspace: Reader, token: CancellationToken) {
-	const found: { local: string; source: string; variable: SnippetVariable }[] = [];
-	const read = new Map<string, Promise<TextDocument | undefined>>();
-	for (const [local, { exported, uri }] of importedNames(page, rootUri)) {
-		if (token.isCancellationRequested) return [];
-		if (!read.has(uri)) read.set(uri, workspace.readDocument(uri));
-		const snippet = await read.get(uri)!;
-		const variable = snippet && snippetVariables(snippet).find(v => v.name === exported);
-		if (variable) found.push({ local, source: '/' + uri.slice(rootUri.length).replace(/^\/+/, ''), variable });
-	}
-	return found;
+	const found = await importedFromSnippets(page, rootUri, workspace, token, (snippet, exported) => snippetVariables(snippet).find(v => v.name === exported));
+	return found.map(({ local, uri, exported }) => ({ local, source: '/' + uri.slice(rootUri.length).replace(/^\/+/, ''), variable: exported }));
 }
 
 /** Hover on an imported variable's name (in the import or in `{name}`): the first line of its value. */

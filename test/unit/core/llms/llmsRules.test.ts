@@ -1,22 +1,12 @@
 import * as assert from 'node:assert/strict';
 import { noCancellation } from '../../../../server/src/core/cancellation';
-import { createLanguageService } from '../../../../server/src/core/languageService';
 import { pageMetadataFindings, type PageMetadataOptions } from '../../../../server/src/core/llms/llmsRules';
-import { InMemoryWorkspace, workspaceRoot } from '../../../helpers/inMemoryWorkspace';
+import { workspaceRoot } from '../../../helpers/inMemoryWorkspace';
+import { siteOf } from './llmsSiteOf';
 
 /** Findings by path relative to the site, each as [code, startLine, startChar, endLine, endChar, message]. */
 async function findings(files: Record<string, string>, options: PageMetadataOptions = {}) {
-	const workspace = new InMemoryWorkspace(files);
-	const service = createLanguageService({ workspace });
-	await service.findDocsRoots(noCancellation);
-	const site = await service.getSite(workspaceRoot, noCancellation);
-	const read = async (uri: string) => {
-		try {
-			return (await workspace.readDocument(uri))?.getText();
-		} catch {
-			return undefined;
-		}
-	};
+	const { site, read } = await siteOf(files);
 	const byPath: Record<string, [string, number, number, number, number, string][]> = {};
 	for (const { uri, diagnostics } of await pageMetadataFindings(site, read, options, noCancellation))
 		byPath[uri.slice(workspaceRoot.length + 1)] = diagnostics.map(d => [

@@ -1,24 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { noCancellation } from '../../../../server/src/core/cancellation';
-import { createLanguageService } from '../../../../server/src/core/languageService';
 import { generateLlmsFullTxt, generateLlmsTxt, generatePageMarkdown } from '../../../../server/src/core/llms/llmsFiles';
 import { llmsTxtLimit } from '../../../../server/src/core/llms/llmsTxt';
-import { InMemoryWorkspace, workspaceRoot } from '../../../helpers/inMemoryWorkspace';
-
-async function siteOf(files: Record<string, string>) {
-	const workspace = new InMemoryWorkspace(files);
-	const service = createLanguageService({ workspace });
-	await service.findDocsRoots(noCancellation);
-	const site = await service.getSite(workspaceRoot, noCancellation);
-	const read = async (uri: string) => {
-		try {
-			return (await workspace.readDocument(uri))?.getText();
-		} catch {
-			return undefined;
-		}
-	};
-	return { site, read };
-}
+import { siteOf } from './llmsSiteOf';
 
 const page = (title: string, extra = '') => `---\ntitle: ${title}\n${extra}---\n\nBody of ${title}.\n`;
 

@@ -53,7 +53,8 @@ export class ComparedSites {
 			if (compareWith !== 'off' && this.runtime.readSiteAtRef) old = await this.runtime.readSiteAtRef(root, compareWith);
 			this.#failures.delete(root);
 		} catch (e) {
-			const reason = describeError(e);
+			// Its one line (a folder outside git, no such ref, git missing): an expected state of a workspace, not a failure with a stack.
+			const reason = e instanceof Error ? e.message : String(e);
 			if (this.#failures.get(root) !== reason) this.logger.info(`not comparing ${root} with a git ref: ${reason}`);
 			this.#failures.set(root, reason);
 		}

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -13,6 +13,12 @@ import { waitForDiagnostics } from './waits';
  * docs.json entry, and the quick fix adds the redirect and clears it. The workspace is put back as
  * it was (the repository removed) for the tests after this one.
  */
+/** Out of the workspace (another file system, perhaps): copied, then removed. */
+function moveFolder(from: string, to: string) {
+	cpSync(from, to, { recursive: true });
+	rmSync(from, { recursive: true, force: true });
+}
+
 describe('pages moved without a redirect, against the merge base (real VS Code)', () => {
 	const folder = () => vscode.workspace.workspaceFolders![0].uri;
 	let home: string;
@@ -33,13 +39,20 @@ describe('pages moved without a redirect, against the merge base (real VS Code)'
 			},
 		});
 
-	before(() => (home = mkdtempSync(path.join(os.tmpdir(), 'mintdoc-git-home-'))));
+	// A repository an earlier test left in the workspace (its branches, no `main`) is set aside and put back after.
+	const dotGit = () => path.join(folder().fsPath, '.git');
+	const setAside = () => path.join(home, 'workspace-git');
+	before(() => {
+		home = mkdtempSync(path.join(os.tmpdir(), 'mintdoc-git-home-'));
+		if (existsSync(dotGit())) moveFolder(dotGit(), setAside());
+	});
 	after(async () => {
 		await vscode.commands.executeCommand('workbench.action.files.saveAll');
 		await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 		git('reset', '-q', '--hard');
 		git('checkout', '-q', 'main');
-		rmSync(path.join(folder().fsPath, '.git'), { recursive: true, force: true });
+		rmSync(dotGit(), { recursive: true, force: true });
+		if (existsSync(setAside())) moveFolder(setAside(), dotGit());
 		rmSync(home, { recursive: true, force: true });
 	});
 

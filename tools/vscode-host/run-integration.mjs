@@ -177,6 +177,13 @@ async function screenshotPhase(context, server, opts, consoleLog) {
 async function previewScreenshot(page) {
   // Wide enough for the page's own sidebar (the preview hides it below 820 px, as the site does on a phone).
   await page.setViewportSize({ width: 1920, height: 1080 });
+  // On a busy machine the workbench can miss the resize and stay at its old size (the preview then
+  // hides its sidebar): it is told again until it has laid itself out at the new width.
+  await page.waitForFunction(() => {
+    const width = document.querySelector('.monaco-workbench')?.getBoundingClientRect().width ?? 0;
+    if (width < 1900) window.dispatchEvent(new Event('resize'));
+    return width >= 1900;
+  }, undefined, { polling: 250, timeout: 60_000 });
   await quickOpen(page, 'quickstart.mdx', 'quickstart.mdx');
   await page.locator('.editor-group-container .monaco-editor .view-lines', { hasText: 'title: "Quickstart"' }).first()
     .waitFor({ state: 'visible', timeout: 30_000 });

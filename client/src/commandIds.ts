@@ -87,6 +87,11 @@ export const LegacyCommands = {
 	deleteLegacy: 'mintdoc.deleteMintJson',
 } as const;
 
+/** Command ids of what agents read (llms.txt, page Markdown). */
+export const AgentsCommands = {
+	showWhatAgentsRead: 'mintdoc.showWhatAgentsRead',
+} as const;
+
 /** Every command id above. */
 export const allCommandIds: readonly string[] = [
 	...new Set(
@@ -101,6 +106,7 @@ export const allCommandIds: readonly string[] = [
 			AssistantCommands,
 			PreviewCommands,
 			LegacyCommands,
+			AgentsCommands,
 		].flatMap(table => Object.values(table) as string[]),
 	),
 ];

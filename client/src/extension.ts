@@ -3,6 +3,7 @@ import { registerApiKeys } from './apiKeys';
 import { registerAutoCloseTags } from './autoCloseTags';
 import { registerLmTools } from './agents/lmTools';
 import { registerMcpDefinitions } from './agents/mcpDefinitions';
+import { registerWhatAgentsRead } from './agents/whatAgentsRead';
 import { registerSetUpAgents, type SetUpResult, type SetUpUi } from './agents/setUpAgents';
 import { registerAssistant, type AssistantApi } from './assistant/registerAssistant';
 import { registerCommands } from './commands';
@@ -62,6 +63,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<MintDo
 	ctx.pushCleanup(createStatusItem(ctx.status));
 	registerSiteView(ctx);
 	registerLmTools(ctx);
+	registerWhatAgentsRead(ctx);
 	const mcpRegistered = registerMcpDefinitions(ctx);
 	const setUpAgents = registerSetUpAgents(ctx);
 	const preview = registerPreview(ctx);

@@ -201,3 +201,32 @@ export namespace AgentConfigsRequest {
 		void
 	>(method);
 }
+
+/** What "MintDoc: Show What Agents Read" asks for: the site's llms.txt, or one page's Markdown export. */
+export interface AgentsReadParams {
+	/** A file of the site: the page being edited (or docs.json for llms.txt alone). */
+	readonly uri: string;
+	readonly kind: 'llms.txt' | 'page';
+}
+
+/** The text agents get, and for llms.txt its size against the platform's 100,000-character cap. */
+export interface AgentsReadResult {
+	/** Undefined when the file is in no site, or (kind 'page') is no page. */
+	readonly text?: string;
+	/** llms.txt: the site's own root file, served as written. */
+	readonly custom?: boolean;
+	/** llms.txt: characters the generated file would have before fitting it under the cap. */
+	readonly fullLength?: number;
+	readonly limit?: number;
+}
+
+/**
+ * Asked by the client's "Show What Agents Read" documents (a virtual document provider), again on
+ * each edit: the site's llms.txt or a page's `.md` export, from the open buffers over the disk, by
+ * the same core the CLI and the preview use (`core/llms`). Links use the placeholder origin
+ * `https://example.com/docs` unless mintdoc.json sets `site.url`.
+ */
+export namespace AgentsReadRequest {
+	export const method: 'mintdoc/agentsRead' = 'mintdoc/agentsRead';
+	export const type = new RequestType<AgentsReadParams, AgentsReadResult, void>(method);
+}

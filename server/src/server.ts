@@ -17,6 +17,7 @@ import { featureCapabilities, registerFeatures } from './lsp/features';
 import { SiteTracker } from './lsp/siteTracker';
 import { isTeamConfigUri, TeamConfigs } from './lsp/teamConfigs';
 import { registerPreview } from './lsp/preview';
+import { registerAgentsRead } from './lsp/agentsRead';
 import { registerUpgrade } from './lsp/upgrade';
 import { formattingCapabilities, registerFormatting, registerFormattingDynamically } from './lsp/format';
 import { registerExternalLinks } from './lsp/externalLinks';
@@ -184,6 +185,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 
 	registerFeatures(connection, documents, service, logger, () => sites.settled);
 	registerPreview(connection, service, logger, () => sites.settled, runtime);
+	registerAgentsRead(connection, service, workspace, logger, () => sites.settled);
 	registerUpgrade(connection, workspace, logger);
 	registerAgentTools({ connection, service, workspace, drafts, publisher, logger, sitesSettled: () => sites.settled });
 	registerFormatting(connection, documents, workspace, logger);

@@ -70,7 +70,17 @@ describe('mintdoc mcp (built CLI, driven by the SDK client)', function () {
 
 	it('lists its read-only tools, each with a description and an input schema', async () => {
 		const { tools } = await mcp.client.listTools();
-		assert.deepEqual(tools.map(t => t.name).sort(), ['check', 'check_draft', 'components', 'endpoints', 'quick_fixes', 'rule_docs', 'site_map']);
+		assert.deepEqual(tools.map(t => t.name).sort(), [
+			'check',
+			'check_draft',
+			'components',
+			'endpoints',
+			'llms_txt',
+			'page_markdown',
+			'quick_fixes',
+			'rule_docs',
+			'site_map',
+		]);
 		for (const tool of tools) {
 			assert.ok((tool.description ?? '').length > 80, tool.name);
 			assert.equal(tool.inputSchema.type, 'object');

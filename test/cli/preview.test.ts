@@ -72,7 +72,7 @@ describe('mintdoc preview (process)', function () {
 		const nested = await (await fetch(`${server.url}/concepts/payments/captures`)).text();
 		assert.match(nested, /<h1 class="mp-title">[^<]*<\/h1>/);
 		assert.match(nested, /<a class="mp-link mp-active" href="\/concepts\/payments\/captures" aria-current="page">/);
-		const api = await fetch(`${server.url}/api-reference/create-a-payment`);
+		const api = await fetch(`${server.url}/api-reference/payments/create-a-payment`);
 		assert.equal(api.status, 200);
 		const apiHtml = await api.text();
 		assert.match(apiHtml, /data-kind="operation"/);

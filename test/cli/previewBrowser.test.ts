@@ -169,7 +169,7 @@ describe('mintdoc preview in Chromium', function () {
 		assert.equal(await page.locator('.md-unknown .md-unknown-label').textContent(), '<Chart>');
 		await page.getByText('What is a capture?').click();
 		assert.equal(await page.getByText('Taking money that was authorized.').isVisible(), true);
-		const api = await open('/api-reference/create-a-payment', 'dark');
+		const api = await open('/api-reference/payments/create-a-payment', 'dark');
 		await api.screenshot({ path: path.join(results, 'preview-api-dark.png') });
 		assert.deepEqual(problems, []);
 		await page.context().close();

@@ -24,6 +24,7 @@ export function run(): Promise<void> {
 	require('./teamConfig.test');
 	require('./format.test');
 	require('./agents.test');
+	require('./agentsRead.test');
 	require('./hostileRepository.test');
 	require('./compareWith.test');
 	return new Promise((resolve, reject) => {

@@ -8,6 +8,7 @@ import { findUndocumentedOperations, type SpecCoverage } from '../core/openapi/c
 import { translationRows, type TranslationRow } from './translationsReport';
 import { addExternalLinkFindings } from './externalLinkCheck';
 import type { createFsWorkspace } from '../node/fsWorkspace';
+import type { DocsWorkspace } from '../core/workspace';
 import { createCheckService } from './checkService';
 import { UsageError } from './usageError';
 import { applyTeamConfigs, loadTeamConfigs, type SuppressedFinding, type TeamConfigChoice } from './teamConfigFiles';
@@ -24,6 +25,8 @@ import { formatCoverageText, formatJson, formatJsonWithCoverage, formatText, rel
 import { formatTranslationsTable } from './translationsReport';
 import { jsonText } from './terminalText';
 import { parseRuleOptions, printConfig, suppressedProblems } from './printConfig';
+import type { LoadedTeamConfig } from '../core/config/teamConfigLookup';
+import { pageMetadataFindings } from '../core/llms/llmsRules';
 
 export { UsageError } from './usageError';
 
@@ -138,12 +141,44 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 			});
 		// The team's choices apply last, to every finding of the run (external links too).
 		const configs = await loadTeamConfigs(roots, options.teamConfig ?? {}, cwd, folders);
+		await addPageMetadataFindings(service, workspace, roots, configs, results);
 		const suppressed: SuppressedFinding[] = [];
 		const configured = await applyTeamConfigs(results, roots, configs, options.teamConfig?.rules, suppressed, directives);
 		const configFiles = [...new Set([...configs.values()].flatMap(c => (c ? [c.uri] : [])))];
 		return { ...(await withCoverage(service, workspace, roots, configured, { ...options, cwd })), suppressed, configFiles };
 	} finally {
 		dispose();
+	}
+}
+
+/**
+ * The checks of what agents and search engines read (titles, descriptions, llms.txt): they need
+ * every page's frontmatter at once, so they run once per site here, after the pages.
+ */
+export async function addPageMetadataFindings(
+	service: ReturnType<typeof createLanguageService>,
+	workspace: DocsWorkspace,
+	roots: readonly string[],
+	configs: ReadonlyMap<string, LoadedTeamConfig | undefined>,
+	results: FileDiagnostics[],
+): Promise<void> {
+	const read = async (uri: string) => (await workspace.readDocument(uri).catch(() => undefined))?.getText();
+	const index = new Map(results.map((r, i) => [r.uri, i]));
+	for (const root of roots) {
+		const config = configs.get(root)?.config;
+		const band = config?.ruleOptions?.get('page-description-length');
+		const number = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+		const found = await pageMetadataFindings(
+			await service.getSite(root, noCancellation),
+			read,
+			{ descriptionLength: { min: number(band?.min, 50), max: number(band?.max, 160) }, siteUrl: config?.siteUrl },
+			noCancellation,
+		);
+		for (const { uri, diagnostics } of found) {
+			const at = index.get(uri);
+			if (at !== undefined) results[at] = { uri, diagnostics: [...results[at].diagnostics, ...diagnostics] };
+			else index.set(uri, results.push({ uri, diagnostics }) - 1);
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ import { apiServerUsage, runApiServer } from './apiServer';
 import { checkUsage, runCheck } from './check';
 import { formatUsage, runFormat } from './format';
 import { generateUsage, runGenerate } from './generate';
+import { llmsUsage, runLlms } from './llms';
 import { mcpUsage, runMcp } from './mcp/mcpCommand';
 import { previewUsage, runPreview } from './preview';
 import { runUpgrade, upgradeUsage } from './upgrade';
@@ -24,4 +25,5 @@ export const commands: readonly CliCommand[] = [
 	{ name: 'preview', usage: previewUsage, run: runPreview },
 	{ name: 'upgrade', usage: upgradeUsage, run: runUpgrade },
 	{ name: 'mcp', usage: mcpUsage, run: runMcp },
+	{ name: 'llms', usage: llmsUsage, run: runLlms },
 ];

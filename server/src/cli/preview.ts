@@ -62,7 +62,7 @@ export async function runPreview(args: readonly string[], out: NodeJS.WritableSt
 	if (!rootUri) throw new UsageError(`no docs.json found in '${parsed.positionals[0] ?? '.'}'`);
 	const rootDir = URI.parse(rootUri).fsPath;
 
-	const server = createPreviewServer({ service, rootUri, assetsDir: __dirname, log: line => out.write(`${line}\n`), exposed });
+	const server = createPreviewServer({ service, rootUri, workspace, assetsDir: __dirname, log: line => out.write(`${line}\n`), exposed });
 	let actual: number;
 	try {
 		actual = await server.listen(port, parsed.values.host!);

@@ -6,6 +6,8 @@ import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import { noCancellation } from '../core/cancellation';
 import { getString, getValue } from '../core/docsConfig/configTree';
+import { answerLlmsRequest, llmsDiscoveryHeaders, llmsRequestOf } from '../core/llms/llmsRoutes';
+import type { DocsWorkspace } from '../core/workspace';
 import type { PreviewingService } from '../preview/withPreview';
 import type { PlaygroundRequest } from '../preview/playgroundTypes';
 import { previewEndpoints, relayTokenHeader } from '../preview/previewMessages';
@@ -16,6 +18,8 @@ import { readGuarded } from '../node/guardedRead';
 export interface PreviewServerOptions {
 	readonly service: PreviewingService;
 	readonly rootUri: string;
+	/** Reads the pages for llms.txt and the Markdown exports (the service's workspace). */
+	readonly workspace: DocsWorkspace;
 	/** Folder holding preview.js and preview.css (dist/). */
 	readonly assetsDir: string;
 	readonly log?: (line: string) => void;
@@ -108,6 +112,8 @@ export function createPreviewServer(options: PreviewServerOptions): PreviewServe
 			return send(res, 400, 'text/plain; charset=utf-8', 'Bad request');
 		}
 		if (decoded.includes('\0') || decoded.split(/[\\/]/).includes('..')) return send(res, 403, 'text/plain; charset=utf-8', 'Forbidden');
+		const llms = llmsRequestOf(decoded) ?? (wantsMarkdown(req) && !/\.[a-z0-9]+$/i.test(decoded) ? { kind: 'page' as const, route: decoded } : undefined);
+		if (llms) return llmsFile(req, res, llms);
 		if (decoded === '/favicon.ico' && !(await fs.stat(path.join(rootDir, 'favicon.ico')).catch(() => undefined))) return favicon(res);
 		if (/\.[a-z0-9]+$/i.test(decoded) && !/\.(mdx|md)$/i.test(decoded)) return staticFile(res, decoded);
 		const page = await service.getPreviewPage({ rootUri, route: decoded }, {}, noCancellation);
@@ -120,7 +126,18 @@ export function createPreviewServer(options: PreviewServerOptions): PreviewServe
 			host: 'browser',
 			relayToken: options.exposed ? undefined : relayToken,
 		});
-		return send(res, page.kind === 'notFound' ? 404 : 200, 'text/html; charset=utf-8', html, { 'cache-control': 'no-store' });
+		return send(res, page.kind === 'notFound' ? 404 : 200, 'text/html; charset=utf-8', html, { 'cache-control': 'no-store', ...llmsDiscoveryHeaders() });
+	}
+
+	/** `/llms.txt`, `/llms-full.txt` (also under `/.well-known/`) and `<route>.md`: generated from the site, or the site's own root file as written. */
+	async function llmsFile(req: http.IncomingMessage, res: http.ServerResponse, request: NonNullable<ReturnType<typeof llmsRequestOf>>): Promise<void> {
+		const site = await service.getSite(rootUri, noCancellation);
+		const read = async (uri: string) => (await options.workspace.readDocument(uri).catch(() => undefined))?.getText();
+		// The links name this server, as the platform's name its own origin.
+		const answer = await answerLlmsRequest(site, request, read, origin || `http://${req.headers.host ?? 'localhost'}`, noCancellation);
+		if (!answer) return notFoundText(res);
+		const type = request.kind === 'page' ? 'text/markdown; charset=utf-8' : 'text/plain; charset=utf-8';
+		return send(res, 200, type, answer.text, { 'cache-control': 'no-store', ...(request.kind === 'page' ? llmsDiscoveryHeaders() : {}) });
 	}
 
 	/** A file under the docs root: resolved through symlinks and refused when it lands outside. */
@@ -227,6 +244,11 @@ export function createPreviewServer(options: PreviewServerOptions): PreviewServe
 				server.closeAllConnections?.();
 			}),
 	};
+}
+
+/** `Accept: text/markdown` (or text/plain) on a page URL asks for its Markdown, as on the platform. */
+function wantsMarkdown(req: http.IncomingMessage): boolean {
+	return /\btext\/(markdown|plain)\b/i.test(req.headers.accept ?? '') && !/\btext\/html\b/i.test(req.headers.accept ?? '');
 }
 
 function send(res: http.ServerResponse, status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}): void {

@@ -320,6 +320,42 @@ export const rules = {
 		severity: DiagnosticSeverity.Information,
 		summary: 'A mint.json beside a docs.json: the platform ignores it (delete it once the upgrade is reviewed).',
 	},
-} as const satisfies Record<string, { severity: DiagnosticSeverity; summary: string }>;
+	'llms-txt-truncated': {
+		severity: DiagnosticSeverity.Warning,
+		summary:
+			'The llms.txt the platform would generate passes its 100,000-character cap: descriptions get shortened, then entries dropped (largest groups named). A custom llms.txt at the root lists every page.',
+	},
+	'llms-txt-custom-stale': {
+		severity: DiagnosticSeverity.Warning,
+		summary:
+			"The site's own llms.txt links a page that does not exist, or leaves out pages of the navigation (the platform serves it instead of the generated one).",
+	},
+	'llms-txt-custom-invalid': {
+		severity: DiagnosticSeverity.Error,
+		summary: "The site's own llms.txt (or llms-full.txt) has no H1 site title, which the platform requires of a custom file.",
+	},
+	'page-description-missing': {
+		severity: DiagnosticSeverity.Information,
+		summary: 'A page of the navigation without a frontmatter `description`: llms.txt, search engines and link previews get none.',
+	},
+	'page-description-duplicate': {
+		severity: DiagnosticSeverity.Warning,
+		summary: 'Two pages of the same language and version share a `description`: agents and search results cannot tell them apart.',
+	},
+	'page-title-duplicate': {
+		severity: DiagnosticSeverity.Information,
+		summary: 'Two pages of the same navigation division share a `title`, and neither `sidebarTitle` nor `og:title` tells them apart.',
+	},
+	'page-description-length': {
+		severity: DiagnosticSeverity.Warning,
+		defaultOff: true,
+		summary: 'A page `description` shorter or longer than the team wants for search snippets. Off by default; options: `["warn", { "min": 50, "max": 160 }]`.',
+	},
+} as const satisfies Record<string, { severity: DiagnosticSeverity; summary: string; defaultOff?: true }>;
+
+/** Whether a rule reports nothing until mintdoc.json (or `--rule`) turns it on. */
+export function isOffByDefault(code: string): boolean {
+	return Object.hasOwn(rules, code) && (rules[code as RuleId] as { defaultOff?: true }).defaultOff === true;
+}
 
 export type RuleId = keyof typeof rules;

@@ -4,8 +4,9 @@ import { classifyEntry, isExternalLink } from '../core/docsConfig/pageEntries';
 import { resolveEntry } from '../core/features/endpointFeatures';
 import { titleFromPath } from '../core/features/pageInfo';
 import { generatedTitle, type OpenApiOperation, type OpenApiSpec } from '../core/openapi/openApiSpec';
-import { slugify } from '../core/openapi/generatePages';
-import { specReferenceOf } from '../core/openapi/specRegistry';
+import { normalizeRoute, operationRoute, pageRoute } from '../core/site/routePaths';
+
+export { normalizeRoute, operationRoute, pageRoute };
 import type { SiteModel } from '../core/site/siteModel';
 import { appendAll } from '../core/arrays';
 
@@ -73,23 +74,6 @@ const kindOf: Record<NavKind, NavNodeKind> = {
 	menuItem: 'menuItem',
 	group: 'group',
 };
-
-/** The route of a page path: `guides/setup` → `/guides/setup`, `index` → `/`, `api/index` → `/api`. */
-export function pageRoute(pagePath: string): string {
-	return '/' + pagePath.replace(/(^|\/)index$/, '');
-}
-
-/** Normalizes a requested URL path: decoded, no query or hash, no trailing slash, no extension. */
-export function normalizeRoute(route: string): string {
-	let path = route.split(/[?#]/)[0];
-	try {
-		path = decodeURIComponent(path);
-	} catch {
-		// keep it as written
-	}
-	path = '/' + path.replace(/^\/+|\/+$/g, '').replace(/\.(mdx|md)$/i, '');
-	return path.replace(/(^|\/)index$/, '') || '/';
-}
 
 /** Builds every route of the site and the navigation tree the layout renders. */
 export function buildSiteRoutes(site: SiteModel): SiteRoutes {
@@ -215,37 +199,6 @@ function fillFirstRoutes(node: NavNode): string | undefined {
 /** The group a generated page goes in when an element lists every operation: its first tag, named by the tag's `x-group` when it has one. */
 function operationTag(_spec: OpenApiSpec, operation: OpenApiOperation): string | undefined {
 	return operation.group ?? operation.tags?.[0];
-}
-
-/**
- * The URL of a generated API page: `x-mint.href` when set, else the page path the platform's
- * scraper gives it (`generatePages.ts`: the summary, else method and path, slugified and unique)
- * under the `directory` of the nearest `openapi` object (default `api-reference`).
- */
-export function operationRoute(site: SiteModel, element: NavElement | undefined, operation: OpenApiOperation, used: Map<string, Set<string>>): string {
-	const href = operation.xMint?.href;
-	if (typeof href === 'string' && href.trim()) return normalizeRoute(href);
-	const directory = directoryOf(site, element);
-	const base = slugify(operation.summary ?? '') || slugify(`${operation.method} ${operation.path}`) || 'endpoint';
-	const taken = used.get(directory) ?? new Set<string>();
-	used.set(directory, taken);
-	let name = base;
-	for (let n = 2; taken.has(name); n++) name = `${base}-${n}`;
-	taken.add(name);
-	return '/' + (directory ? `${directory}/${name}` : name);
-}
-
-function directoryOf(site: SiteModel, element: NavElement | undefined): string {
-	const directoryIn = (value: ConfigNode | undefined) => {
-		const directory = getValue(value, 'directory');
-		return directory?.kind === 'string' ? (directory.value as string).replace(/^\/+|\/+$/g, '') : undefined;
-	};
-	for (let e = element; e; e = e.parent) {
-		const openapi = getProperty(e.node, 'openapi')?.value;
-		if (specReferenceOf(openapi)) return directoryIn(openapi) ?? 'api-reference';
-	}
-	const api = getValue(getValue(site.config.root, 'api'), 'openapi');
-	return directoryIn(api?.kind === 'array' ? api.items[0] : api) ?? 'api-reference';
 }
 
 /** The chain of navigation nodes from the root down to `node`. */

@@ -5,7 +5,7 @@ describe('cli: the command table', () => {
 	it('has one row per command, each usage entry naming its command first', () => {
 		assert.deepEqual(
 			commands.map(c => c.name),
-			['check', 'format', 'generate', 'api-server', 'preview', 'upgrade', 'mcp'],
+			['check', 'format', 'generate', 'api-server', 'preview', 'upgrade', 'mcp', 'llms'],
 		);
 		for (const command of commands) assert.match(command.usage, new RegExp(`^  ${command.name}(?: |\\n|$)`), command.name);
 	});

@@ -109,12 +109,12 @@ describe('preview: routes', () => {
 				'/concepts/overview page',
 				'/concepts/open/a page',
 				'/concepts/closed/b page',
-				'/api-reference/list-pets operation',
-				'/api-reference/create-a-pet operation',
+				'/api-reference/pets/list-pets operation',
+				'/api-reference/pets/create-a-pet operation',
 				'/reference/pet-by-id operation',
-				'/everything/list-pets operation',
-				'/everything/create-a-pet operation',
-				'/everything/get-owners operation',
+				'/everything/pets/list-pets operation',
+				'/everything/pets/create-a-pet operation',
+				'/everything/owners/get-owners operation',
 				'/sdks/js page',
 				'/sdks/py page',
 				'/hidden page hidden',
@@ -164,7 +164,7 @@ describe('preview: layout', () => {
 		const tabs = /<nav class="mp-tabs"[^>]*>([\s\S]*?)<\/nav>/.exec(html)![1];
 		assert.deepEqual(
 			[...tabs.matchAll(/<a class="mp-tab( mp-selected)?" href="([^"]*)"/g)].map(m => `${m[2]}${m[1] ? ' *' : ''}`),
-			['/ *', '/api-reference/list-pets', '/everything/list-pets', '/sdks/js'],
+			['/ *', '/api-reference/pets/list-pets', '/everything/pets/list-pets', '/sdks/js'],
 		);
 	});
 
@@ -187,13 +187,13 @@ describe('preview: layout', () => {
 		assert.match(sidebar, /<span class="mp-group-label">Concepts<\/span><span class="mp-tag">NEW<\/span>/);
 		assert.match(sidebar, /<a class="mp-link" href="\/"><span class="mp-link-label">Intro<\/span><\/a>/);
 		assert.match(sidebar, /<a class="mp-link mp-active" href="\/quickstart" aria-current="page"><span class="mp-link-label">Quickstart<\/span><\/a>/);
-		const api = sidebarOf((await render(workspace, '/api-reference/list-pets')).html);
+		const api = sidebarOf((await render(workspace, '/api-reference/pets/list-pets')).html);
 		assert.match(
 			api,
 			/<span class="mp-method mp-method-post">POST<\/span><span class="mp-link-label">Create a pet<\/span><span class="mp-deprecated">deprecated<\/span>/,
 		);
 		assert.match(api, /href="\/reference\/pet-by-id"><span class="mp-method mp-method-get">GET<\/span><span class="mp-link-label">Get a pet<\/span>/);
-		const all = sidebarOf((await render(workspace, '/everything/list-pets')).html);
+		const all = sidebarOf((await render(workspace, '/everything/pets/list-pets')).html);
 		assert.deepEqual(
 			[...all.matchAll(/<span class="mp-group-label">([^<]+)<\/span>/g)].map(m => m[1]),
 			['Pets', 'Owners'],
@@ -203,7 +203,7 @@ describe('preview: layout', () => {
 
 	it("puts global anchors on every page and the tab's anchors at the top of the sidebar", async () => {
 		const workspace = acmeLike();
-		for (const route of ['/', '/api-reference/list-pets', '/sdks/py', '/hidden']) {
+		for (const route of ['/', '/api-reference/pets/list-pets', '/sdks/py', '/hidden']) {
 			assert.match(
 				sidebarOf((await render(workspace, route)).html),
 				/<a class="mp-anchor" href="https:\/\/blog\.example\.com" target="_blank" rel="noopener noreferrer">/,

@@ -11,6 +11,7 @@ import { basenameUri } from '../../core/uris';
 import { createCheckService, type CheckService, type CheckServiceOptions } from '../checkService';
 import { relativeFile, summary, toProblems } from '../report';
 import { applyTeamConfigs, loadTeamConfigs } from '../teamConfigFiles';
+import { addPageMetadataFindings } from '../check';
 import { compareSnapshots, takeSnapshot, type FileSnapshot } from './fileSnapshot';
 import { fileInside, ToolInputError } from './sitePaths';
 import { appendAll } from '../../core/arrays';
@@ -115,7 +116,9 @@ export class McpSession {
 			appendAll(results, [...site, ...pages]);
 		}
 		await this.checker.flush();
-		return applyTeamConfigs(results, roots, await loadTeamConfigs(roots, {}, this.dir), undefined);
+		const configs = await loadTeamConfigs(roots, {}, this.dir);
+		await addPageMetadataFindings(service, this.checker.workspace, roots, configs, results);
+		return applyTeamConfigs(results, roots, configs, undefined);
 	}
 
 	/** `check`: the findings of the files named (all when none), as `mintdoc check --format json` run in the folder. */

@@ -7,7 +7,7 @@ import { findingsText } from '../../core/agents/agentFindings';
 import { agentRuleDoc, ruleDocText } from '../../core/agents/agentRules';
 import { siteMapText } from '../../core/agents/agentSiteMap';
 import type { McpSession } from './mcpSession';
-import { endpointLists, quickFixes, quickFixesText, siteMaps } from './siteQueries';
+import { endpointLists, llmsTxtOf, pageMarkdownOf, quickFixes, quickFixesText, siteMaps } from './siteQueries';
 
 /** Every tool only reads: an agent edits files with its own tools. */
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
@@ -165,6 +165,37 @@ export function registerMcpTools(server: McpServer, session: McpSession): void {
 		async ({ file, line, code }, extra) => {
 			const fixes = await reporting(extra, () => session.run(() => quickFixes(session, file, line, code)));
 			return answer({ fixes }, quickFixesText(fixes));
+		},
+	);
+	server.registerTool(
+		'llms_txt',
+		{
+			title: 'What agents read: llms.txt',
+			description:
+				"The site's llms.txt as the platform serves it at /llms.txt: the site's own root file as written, else the generated one " +
+				'(default language and version, hidden and noindex pages left out, each page linked as Markdown with its description, ' +
+				"fitted under 100,000 characters). `full: true` gives llms-full.txt (every page's Markdown). Links use mintdoc.json `site.url`.",
+			inputSchema: { full: z.boolean().optional().describe('llms-full.txt instead of llms.txt.') },
+			annotations: readOnly,
+		},
+		async ({ full }, extra) => {
+			const sites = await reporting(extra, () => session.run(() => llmsTxtOf(session, full === true)));
+			return answer({ sites }, sites.map(s => s.text).join('\n'));
+		},
+	);
+	server.registerTool(
+		'page_markdown',
+		{
+			title: 'What agents read: a page as Markdown',
+			description:
+				"A page as the platform exports it to agents at `<route>.md`: its title, description, the site's agent instructions, " +
+				'and the body without imports and human-only `<Visibility>` content.',
+			inputSchema: { file: z.string().describe('The page file, relative to the site folder, e.g. "guides/quickstart.mdx".') },
+			annotations: readOnly,
+		},
+		async ({ file }, extra) => {
+			const markdown = await reporting(extra, () => session.run(() => pageMarkdownOf(session, file)));
+			return answer({ file, markdown }, markdown);
 		},
 	);
 }

@@ -1,5 +1,5 @@
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
-import { rules, type RuleId } from '../rules';
+import { isOffByDefault, rules, type RuleId } from '../rules';
 import { matchesGlobs, ruleSettings, type RuleMap, type RuleSetting, type TeamConfig } from './teamConfig';
 import { appendAll } from '../arrays';
 
@@ -10,7 +10,8 @@ import { appendAll } from '../arrays';
  */
 export function ruleSettingFor(config: TeamConfig, relativePath: string | undefined, code: string, extra?: RuleMap): RuleSetting {
 	return (
-		configuredSetting(config, relativePath, code, extra) ?? settingOf(Object.hasOwn(rules, code) ? rules[code as RuleId].severity : DiagnosticSeverity.Warning)
+		configuredSetting(config, relativePath, code, extra) ??
+		(isOffByDefault(code) ? 'off' : settingOf(Object.hasOwn(rules, code) ? rules[code as RuleId].severity : DiagnosticSeverity.Warning))
 	);
 }
 
@@ -61,7 +62,7 @@ export function applyTeamConfig(
 			continue;
 		}
 		const setting = configuredSetting(config, relativePath, diagnostic.code, extra);
-		if (setting === 'off') {
+		if (setting === 'off' || (setting === undefined && isOffByDefault(diagnostic.code))) {
 			dropped?.push(diagnostic);
 			continue;
 		}

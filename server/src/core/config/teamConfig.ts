@@ -1,5 +1,5 @@
 import ignore, { type Ignore } from 'ignore';
-import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { createDiagnostic } from '../diagnostic';
@@ -34,11 +34,15 @@ export interface TeamConfig {
 	readonly formatIgnore: readonly string[];
 	/** Findings on mintdoc.json itself, at the range of what is wrong. */
 	readonly findings: readonly Diagnostic[];
+	/** `site.url`: where the site is published (the links of `mintdoc llms`). */
+	readonly siteUrl?: string;
+	/** Options of rules written ESLint's way, `"code": ["warn", { ... }]` in `rules` (the options object as written). */
+	readonly ruleOptions?: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
 }
 
 export const emptyTeamConfig: TeamConfig = { rules: new Map(), overrides: [], ignore: [], formatIgnore: [], findings: [] };
 
-const topLevelKeys = ['$schema', 'rules', 'overrides', 'ignore', 'format'];
+const topLevelKeys = ['$schema', 'rules', 'overrides', 'ignore', 'format', 'site'];
 const ruleCodes = Object.keys(rules);
 
 /**
@@ -67,7 +71,10 @@ export function parseTeamConfig(document: TextDocument): TeamConfig {
 	}
 	let config: Omit<TeamConfig, 'findings'> = emptyTeamConfig;
 	for (const [key, value] of properties(root)) {
-		if (key.value === 'rules') config = { ...config, rules: readRules(value, at) };
+		if (key.value === 'rules') {
+			const options = new Map<string, Record<string, unknown>>();
+			config = { ...config, rules: readRules(value, at, options), ...(options.size ? { ruleOptions: options } : {}) };
+		} else if (key.value === 'site') config = { ...config, ...readSite(value, at) };
 		else if (key.value === 'overrides') config = { ...config, overrides: readOverrides(value, at) };
 		else if (key.value === 'ignore') config = { ...config, ignore: readGlobs(value, at, '`ignore`') };
 		else if (key.value === 'format') config = { ...config, formatIgnore: readFormat(value, at) };
@@ -88,7 +95,7 @@ function properties(object: Node): [Node, Node][] {
 	return pairs;
 }
 
-function readRules(node: Node, report: Report): RuleMap {
+function readRules(node: Node, report: Report, options?: Map<string, Record<string, unknown>>): RuleMap {
 	const map = new Map<string, RuleSetting>();
 	if (node.type !== 'object') {
 		report(node, '`rules` must be an object of rule codes and settings ({ "link-anchor-missing": "off" }).', 'mintdoc-json-shape');
@@ -105,12 +112,22 @@ function readRules(node: Node, report: Report): RuleMap {
 			);
 			continue;
 		}
-		const setting = value.type === 'string' ? ruleSettings.find(s => s === value.value) : undefined;
+		// ESLint's form: ["warn", { options }]; the options go to the rule (only in `rules`: overrides change severities).
+		const [settingNode, optionsNode] = value.type === 'array' ? (value.children ?? []) : [value];
+		if (value.type === 'array' && optionsNode !== undefined) {
+			if (optionsNode.type !== 'object' || !options)
+				report(optionsNode, `The options of '${code}' must be an object, in \`rules\` (not in overrides).`, 'mintdoc-json-shape');
+			else options.set(code, getNodeValue(optionsNode) as Record<string, unknown>);
+		}
+		const setting =
+			settingNode?.type === 'string'
+				? (ruleSettings.find(s => s === settingNode.value) ?? (value.type === 'array' ? settingAliases[String(settingNode.value)] : undefined))
+				: undefined;
 		if (!setting) {
-			const written = value.type === 'string' ? String(value.value) : undefined;
+			const written = settingNode?.type === 'string' ? String(settingNode.value) : undefined;
 			const suggestion = written === undefined ? undefined : (settingAliases[written.toLowerCase()] ?? closestMatch(written, ruleSettings));
 			report(
-				value,
+				settingNode ?? value,
 				`'${code}' must be set to one of ${ruleSettings.map(s => `"${s}"`).join(', ')}${suggestion ? `: did you mean "${suggestion}"?` : '.'}`,
 				'mintdoc-json-severity',
 			);
@@ -131,6 +148,21 @@ export function isKnownRuleKey(key: string): boolean {
 	if (!key.endsWith('*')) return false;
 	const prefix = key.slice(0, -1);
 	return ruleCodes.some(code => code.startsWith(prefix));
+}
+
+/** `site`: `{ "url": "https://example.com/docs" }`, an absolute http(s) URL. */
+function readSite(node: Node, report: Report): { siteUrl?: string } {
+	if (node.type !== 'object') {
+		report(node, '`site` must be an object ({ "url": "https://example.com/docs" }).', 'mintdoc-json-shape');
+		return {};
+	}
+	let siteUrl: string | undefined;
+	for (const [key, value] of properties(node)) {
+		if (key.value !== 'url') report(key, unknownKeyMessage(String(key.value), ['url']), 'mintdoc-json-unknown-key');
+		else if (value.type === 'string' && /^https?:\/\/[^/\s]+[^\s]*$/i.test(String(value.value))) siteUrl = String(value.value);
+		else report(value, '`site.url` must be the absolute http(s) URL the site is published at ("https://example.com/docs").', 'mintdoc-json-shape');
+	}
+	return siteUrl ? { siteUrl } : {};
 }
 
 function readOverrides(node: Node, report: Report): ConfigOverride[] {

@@ -1,5 +1,5 @@
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
-import { rules } from '../rules';
+import { isOffByDefault, rules } from '../rules';
 import { ruleSettings } from './teamConfig';
 
 const settingDescriptions: Readonly<Record<(typeof ruleSettings)[number], string>> = {
@@ -29,7 +29,13 @@ export function teamConfigSchema(): object {
 		ruleProperties[`${family}*`] = { $ref: '#/definitions/setting', description: `Every rule whose code starts with \`${family}\`.` };
 	for (const code of codes) {
 		const rule = rules[code as keyof typeof rules];
-		ruleProperties[code] = { $ref: '#/definitions/setting', markdownDescription: `${rule.summary}\n\nDefault: \`${severityNames[rule.severity]}\`.` };
+		const options = ruleOptionSchemas[code];
+		ruleProperties[code] = {
+			...(options
+				? { anyOf: [{ $ref: '#/definitions/setting' }, { type: 'array', minItems: 1, maxItems: 2, items: [{ $ref: '#/definitions/setting' }, options] }] }
+				: { $ref: '#/definitions/setting' }),
+			markdownDescription: `${rule.summary}\n\nDefault: \`${isOffByDefault(code) ? 'off' : severityNames[rule.severity]}\`.`,
+		};
 	}
 	const globs = (what: string) => ({
 		type: 'array',
@@ -59,6 +65,18 @@ export function teamConfigSchema(): object {
 				},
 			},
 			ignore: globs('Files whose findings are not reported (their pages still exist for links and navigation):'),
+			site: {
+				type: 'object',
+				additionalProperties: false,
+				markdownDescription: 'Where the site is published.',
+				properties: {
+					url: {
+						type: 'string',
+						pattern: '^https?://',
+						markdownDescription: 'The URL the site is published at (`https://example.com/docs`): the links of `mintdoc llms`.',
+					},
+				},
+			},
 			format: {
 				type: 'object',
 				additionalProperties: false,
@@ -80,6 +98,18 @@ export function teamConfigSchema(): object {
 		},
 	};
 }
+
+/** The options of rules that take some (ESLint's `["warn", { ... }]`). */
+const ruleOptionSchemas: Readonly<Record<string, object>> = {
+	'page-description-length': {
+		type: 'object',
+		additionalProperties: false,
+		properties: {
+			min: { type: 'integer', minimum: 0, markdownDescription: 'Fewest characters (default 50).' },
+			max: { type: 'integer', minimum: 1, markdownDescription: 'Most characters (default 160).' },
+		},
+	},
+};
 
 /** Code prefixes shared by two rules or more (`a11y-`, `link-`, `nav-`): the families a `*` can name. */
 function families(codes: readonly string[]): string[] {

@@ -23,6 +23,7 @@ import { formattingCapabilities, registerFormatting, registerFormattingDynamical
 import { registerExternalLinks } from './lsp/externalLinks';
 import { registerAgentTools } from './lsp/agentTools';
 import { ComparedSites } from './lsp/comparedSites';
+import { PageMetadataChecks } from './lsp/pageMetadataChecks';
 import type { ServerRuntime } from './lsp/serverRuntime';
 import { withPreview } from './preview/withPreview';
 import { describeError, runRequestsOn } from './lsp/runner';
@@ -68,12 +69,13 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 		}),
 		workspace,
 	);
+	const teamConfigs = new TeamConfigs(workspace, uri => documents.get(uri) !== undefined);
 	const publisher = new DiagnosticsPublisher(
 		connection,
 		service,
 		logger,
 		() => runtime.afterPagesChecked(),
-		new TeamConfigs(workspace, uri => documents.get(uri) !== undefined),
+		teamConfigs,
 		() => runtime.whenIdle(),
 		callback => runtime.nextTurn(callback),
 	);
@@ -82,9 +84,14 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 	// `mintdoc.compareWith`: each site read at a git ref when found, on a branch change, a save or a setting change.
 	const compared = new ComparedSites(connection, runtime, service, publisher, logger);
 	sites.onRootsFound = roots => compared.refresh(roots);
+	// Descriptions and titles of all pages, the projected llms.txt: judged in the background after the pages.
+	const metadata = new PageMetadataChecks(runtime, service, workspace, publisher, teamConfigs, logger);
 	// A mintdoc.json edited, saved, created or deleted: what is on screen is shown as it now says, without a restart.
 	const reloadTeamConfigs = () =>
-		void sites.settled.then(() => publisher.reloadTeamConfigs(sites.roots)).catch(e => logger.error(`reading mintdoc.json failed: ${describeError(e)}`));
+		void sites.settled
+			.then(() => publisher.reloadTeamConfigs(sites.roots))
+			.then(() => metadata.refresh(sites.roots))
+			.catch(e => logger.error(`reading mintdoc.json failed: ${describeError(e)}`));
 	// An OpenAPI document read or validated in the background: check its sites again now that it is in.
 	// Documents arrive one after the other (a versioned site: one per distinct text, tens of ms apart):
 	// a short wait makes one re-check of the site out of them, not one each.
@@ -142,6 +149,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 		const delay = delayAfterEdit(document.uri);
 		for (const root of service.sitesUsingConfigFile(document.uri)) publisher.schedule(root, delay);
 		if (service.isPage(document.uri)) publisher.schedulePage(document.uri, delay);
+		metadata.fileChanged(document.uri);
 	});
 	documents.onDidOpen(({ document }) => sites.noticeConfigFile(document.uri));
 	// A save may follow a move or a commit: the comparison with the git ref is read again (never per keystroke).
@@ -178,6 +186,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 		const affected = await service.didChangeFiles(onDisk);
 		for (const root of affected) publisher.schedule(root, 0);
 		for (const event of onDisk) {
+			metadata.fileChanged(event.uri);
 			if (event.type === 'deleted') publisher.publishPage(event.uri, []);
 			else if (event.type === 'changed' && service.isPage(event.uri)) publisher.schedulePage(event.uri, 0);
 		}

@@ -26,7 +26,7 @@ import { formatTranslationsTable } from './translationsReport';
 import { jsonText } from './terminalText';
 import { parseRuleOptions, printConfig, suppressedProblems } from './printConfig';
 import type { LoadedTeamConfig } from '../core/config/teamConfigLookup';
-import { pageMetadataFindings } from '../core/llms/llmsRules';
+import { pageMetadataFindings, pageMetadataOptionsOf } from '../core/llms/llmsRules';
 
 export { UsageError } from './usageError';
 
@@ -165,13 +165,10 @@ export async function addPageMetadataFindings(
 	const read = async (uri: string) => (await workspace.readDocument(uri).catch(() => undefined))?.getText();
 	const index = new Map(results.map((r, i) => [r.uri, i]));
 	for (const root of roots) {
-		const config = configs.get(root)?.config;
-		const band = config?.ruleOptions?.get('page-description-length');
-		const number = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
 		const found = await pageMetadataFindings(
 			await service.getSite(root, noCancellation),
 			read,
-			{ descriptionLength: { min: number(band?.min, 50), max: number(band?.max, 160) }, siteUrl: config?.siteUrl },
+			pageMetadataOptionsOf(configs.get(root)?.config),
 			noCancellation,
 		);
 		for (const { uri, diagnostics } of found) {

@@ -4,6 +4,7 @@ import { recordListings } from './site/folderListings';
 import { nullLogger } from './logger';
 import type { LanguageService, LanguageServiceOptions } from './languageServiceTypes';
 import { PageInfo } from './features/pageInfo';
+import { factsOfFrontmatter } from './llms/pageFacts';
 import { legacyConfigFileName } from './legacy/mintConfig';
 import { SiteChecks } from './site/siteChecks';
 import { SiteState } from './site/siteState';
@@ -64,6 +65,13 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 			state.addRoot(root);
 			const results = await checks.checkSite(root, token);
 			return [...(results.find(r => r.uri === document.uri)?.diagnostics ?? [])];
+		},
+		pageFacts(uri) {
+			const summary = state.summaries.latest(uri);
+			if (!summary) return undefined;
+			const codes = summary.diagnostics.map(d => d.code);
+			if (codes.some(code => typeof code === 'string' && code.startsWith('file-'))) return null;
+			return factsOfFrontmatter(summary.frontmatter, 0, codes.includes('frontmatter-syntax') || codes.includes('frontmatter-too-deep'));
 		},
 		sitesUsingConfigFile: uri => state.sitesUsingConfigFile(uri),
 		onDidLoadSpec: listener => state.onDidLoadSpec(listener),

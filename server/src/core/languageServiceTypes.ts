@@ -2,6 +2,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CancellationToken } from './cancellation';
 import type { EditorFeatures } from './editorFeatures';
+import type { PageFacts } from './llms/pageFacts';
 import type { Logger } from './logger';
 import type { PageSummary } from './mdx/pageSummary';
 import type { OpenApiSpec } from './openapi/openApiSpec';
@@ -102,6 +103,12 @@ export interface LanguageService extends EditorFeatures {
 	didChangeDocument(uri: string): void;
 	/** Whether `uri` is a page file of one of the sites. */
 	isPage(uri: string): boolean;
+	/**
+	 * What agents and search engines read of a page's frontmatter, from its last summary: undefined
+	 * when the page has none yet (read its text), null when the page could not be read (refused,
+	 * binary, too large): such a page says nothing.
+	 */
+	pageFacts(uri: string): PageFacts | null | undefined;
 	/** Diagnostics of one document as it is now (checks its whole site, returns this file's part). */
 	validate(document: TextDocument, token: CancellationToken): Promise<Diagnostic[]>;
 	/** Roots whose configuration includes `uri` (their docs.json, or a file it pulls in with `$ref`). */

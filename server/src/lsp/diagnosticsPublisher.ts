@@ -1,6 +1,7 @@
 import { filterA11y, isA11yFinding } from '../core/a11yFindings';
 import { CancellationTokenSource, type CancellationToken, type Connection } from 'vscode-languageserver';
 import type { Diagnostic } from 'vscode-languageserver-types';
+import { appendAll } from '../core/arrays';
 import { fingerprint } from '../core/cache';
 import { isCancelledError } from '../core/cancellation';
 import type { FileDiagnostics, LanguageService } from '../core/languageService';
@@ -8,6 +9,9 @@ import type { Logger } from '../core/logger';
 import { SiteChangedNotification } from '../protocol';
 import { describeError } from './runner';
 import type { TeamConfigs } from './teamConfigs';
+
+/** Who made findings kept beside the checks' own (DiagnosticsPublisher.setBesideFindings). */
+export type BesideSource = 'compared' | 'metadata';
 
 /** Checks of a site cut short by another request's cancellation that are run again before giving up. */
 const maxCutShortRetries = 3;
@@ -186,6 +190,7 @@ export class DiagnosticsPublisher {
 					// First: once a site is loaded this bounds the heap (node/heapGrowth.ts), so the rehearsal's
 					// models are collected as they go instead of growing it (RSS after load +50–70 MB on crewAI).
 					this.onPagesChecked();
+					this.onSitePagesChecked(root);
 					await this.#rehearseOnce(root);
 				},
 				e => {
@@ -272,11 +277,7 @@ export class DiagnosticsPublisher {
 		this.#cancel(root);
 		this.#pageRuns.get(root)?.cancel();
 		for (const uri of [...this.#publishedPages.keys()]) if (uri.startsWith(root + '/')) this.publishPage(uri, []);
-		for (const uri of [...this.#compared.keys()])
-			if (uri.startsWith(root + '/')) {
-				this.#compared.delete(uri);
-				this.#send(uri, []);
-			}
+		for (const source of this.#beside.keys()) this.setBesideFindings(source, root, new Map());
 		for (const uri of this.#publishedBySite.get(root) ?? []) this.#send(uri, []);
 		this.#publishedBySite.delete(root);
 	}
@@ -332,21 +333,29 @@ export class DiagnosticsPublisher {
 		this.#publishedBySite.set(root, now);
 	}
 
-	/** Findings of the comparison with a git ref (`mintdoc.compareWith`), by file: sent with each file's own. */
-	readonly #compared = new Map<string, Diagnostic[]>();
+	/**
+	 * Findings made beside the site and page checks, by their source, then by file: the comparison
+	 * with a git ref (`mintdoc.compareWith`) and the page metadata rules. Sent with each file's own.
+	 */
+	readonly #beside = new Map<BesideSource, Map<string, Diagnostic[]>>();
 
 	/** Called after each site check that was not cancelled, with its token (a newer check cancels it): the comparison runs then. */
 	onSiteChecked: (root: string, token: CancellationToken) => void = () => undefined;
 
-	/** Replaces the comparison's findings of one site (files under `root`), sending each file whose findings changed. */
-	setComparedFindings(root: string, byUri: ReadonlyMap<string, Diagnostic[]>): void {
-		const touched = new Set([...[...this.#compared.keys()].filter(uri => uri.startsWith(root + '/')), ...byUri.keys()]);
+	/** Called when a background check of every page of a site finished (not cancelled): the rules that need all pages run then. */
+	onSitePagesChecked: (root: string) => void = () => undefined;
+
+	/** Replaces one source's findings of one site (files under `root`), sending each file whose findings changed. */
+	setBesideFindings(source: BesideSource, root: string, byUri: ReadonlyMap<string, Diagnostic[]>): void {
+		const held = this.#beside.get(source) ?? new Map<string, Diagnostic[]>();
+		this.#beside.set(source, held);
+		const touched = new Set([...[...held.keys()].filter(uri => uri.startsWith(root + '/')), ...byUri.keys()]);
 		for (const uri of touched) {
 			const next = byUri.get(uri) ?? [];
-			const previous = this.#compared.get(uri) ?? [];
+			const previous = held.get(uri) ?? [];
 			if (JSON.stringify(next) === JSON.stringify(previous)) continue;
-			if (next.length) this.#compared.set(uri, next);
-			else this.#compared.delete(uri);
+			if (next.length) held.set(uri, next);
+			else held.delete(uri);
 			this.#send(uri, this.#lastSent.get(uri) ?? []);
 		}
 	}
@@ -364,7 +373,8 @@ export class DiagnosticsPublisher {
 	#send(uri: string, diagnostics: readonly Diagnostic[]): void {
 		if (diagnostics.length || this.teamConfigs?.hasDirectives(uri)) this.#lastSent.set(uri, diagnostics);
 		else this.#lastSent.delete(uri);
-		const all = [...filterA11y(diagnostics, this.#a11y), ...(this.#external.get(uri) ?? []), ...(this.#compared.get(uri) ?? [])];
+		const all = [...filterA11y(diagnostics, this.#a11y), ...(this.#external.get(uri) ?? [])];
+		for (const held of this.#beside.values()) appendAll(all, held.get(uri) ?? []);
 		void this.connection.sendDiagnostics({ uri, diagnostics: this.teamConfigs ? [...this.teamConfigs.apply(uri, all)] : all });
 	}
 

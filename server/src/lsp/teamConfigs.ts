@@ -1,7 +1,7 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { applyTeamConfig } from '../core/config/ruleResolution';
 import { applyDisableDirectives, parseDisableDirectives, type DisableDirective } from '../core/config/disableDirectives';
-import { teamConfigFileName } from '../core/config/teamConfig';
+import { emptyTeamConfig, teamConfigFileName, type TeamConfig } from '../core/config/teamConfig';
 import { findTeamConfig, pathInRoot, rootOf, type LoadedTeamConfig } from '../core/config/teamConfigLookup';
 import type { DocsWorkspace } from '../core/workspace';
 
@@ -71,13 +71,19 @@ export class TeamConfigs {
 	 */
 	apply(uri: string, diagnostics: readonly Diagnostic[]): readonly Diagnostic[] {
 		const root = rootOf(this.#byRoot.keys(), uri);
-		const config = root === undefined ? undefined : this.#byRoot.get(root)?.config;
+		// A site without mintdoc.json still gets the rules' defaults (rules off by default stay off).
+		const config = root === undefined ? undefined : this.configOf(root);
 		const relative = root === undefined ? undefined : pathInRoot(root, uri);
 		const tuned = config ? applyTeamConfig(config, relative, diagnostics) : diagnostics;
 		const directives = this.#directives.get(uri)?.directives;
 		if (!directives) return tuned;
 		const silenced = applyDisableDirectives(directives, tuned);
 		return config ? applyTeamConfig(config, relative, silenced) : silenced;
+	}
+
+	/** What a site's mintdoc.json says (the defaults when it has none); undefined for a root not loaded. */
+	configOf(root: string): TeamConfig | undefined {
+		return this.#byRoot.has(root) ? (this.#byRoot.get(root)?.config ?? emptyTeamConfig) : undefined;
 	}
 
 	/** The findings on each mintdoc.json in use (an empty list for a valid one). */

@@ -62,10 +62,12 @@ export function applyTeamConfig(
 			continue;
 		}
 		const setting = configuredSetting(config, relativePath, diagnostic.code, extra);
-		if (setting === 'off' || (setting === undefined && isOffByDefault(diagnostic.code))) {
+		if (setting === 'off') {
 			dropped?.push(diagnostic);
 			continue;
 		}
+		// A rule nobody turned on was never asked for: not a suppression SARIF should list.
+		if (setting === undefined && isOffByDefault(diagnostic.code)) continue;
 		// A rule left at its default keeps what the check chose (some rules lower a finding where the platform accepts it).
 		const severity = setting === undefined ? diagnostic.severity : severityOf(setting);
 		kept.push(diagnostic.severity !== severity ? { ...diagnostic, severity } : diagnostic);

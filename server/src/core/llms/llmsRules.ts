@@ -5,12 +5,14 @@ import { createDiagnostic } from '../diagnostic';
 import { getProperty } from '../docsConfig/configTree';
 import { docsConfigFileName, joinUri, relativePath } from '../uris';
 import type { SiteModel } from '../site/siteModel';
+import type { TeamConfig } from '../config/teamConfig';
 import type { FileDiagnostics } from '../languageServiceTypes';
 import { navigationPages, type NavPage } from './llmsPages';
 import { collectLlmsSite, isHiddenPage, type PageReader } from './llmsSite';
 import { renderLlmsTxt } from './llmsTxt';
 import { customLinkFindings } from './customLlmsRules';
-import { pageFacts, type PageFacts } from './pageFacts';
+import { descriptionFix } from './descriptionFix';
+import { factsFromText, type FactsReader, type PageFacts } from './pageFacts';
 
 /** What the team set for the rules that take options (mintdoc.json, ESLint's form). */
 export interface PageMetadataOptions {
@@ -20,26 +22,35 @@ export interface PageMetadataOptions {
 	readonly siteUrl?: string;
 }
 
+/** The options mintdoc.json gives these rules (`page-description-length`'s band: 50 to 160 unless the team says). */
+export function pageMetadataOptionsOf(config: TeamConfig | undefined): PageMetadataOptions {
+	const band = config?.ruleOptions?.get('page-description-length');
+	const number = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+	return { descriptionLength: { min: number(band?.min, 50), max: number(band?.max, 160) }, siteUrl: config?.siteUrl };
+}
+
 /** Links are counted at this length when the team did not say where the site is published. */
 export const assumedSiteUrl = 'https://example.com/docs';
 
 interface ReadPage {
 	readonly page: NavPage;
 	readonly uri: string;
-	readonly text: string;
 	readonly facts: PageFacts;
 }
 
 /**
  * The checks of what search engines and agents read: page titles and descriptions (missing,
  * duplicated, length), the projected llms.txt against the platform's cap, and a custom llms.txt.
- * Needs every page's frontmatter, so it runs once per site check (the CLI and `mintdoc mcp`).
+ * Needs every page's frontmatter, so it runs once per site check (the CLI and `mintdoc mcp`), and
+ * in the editor in the background from the page summaries (`facts`): a page's text is read only to
+ * place a finding on it.
  */
 export async function pageMetadataFindings(
 	site: SiteModel,
 	read: PageReader,
 	options: PageMetadataOptions,
 	token: CancellationToken,
+	facts: FactsReader = factsFromText(read),
 ): Promise<FileDiagnostics[]> {
 	const byUri = new Map<string, Diagnostic[]>();
 	const add = (uri: string, diagnostic: Diagnostic) => {
@@ -54,23 +65,25 @@ export async function pageMetadataFindings(
 		if (page.kind !== 'page' || !page.fileUri || seen.has(page.fileUri)) continue;
 		seen.add(page.fileUri);
 		throwIfCancelled(token);
-		const text = await read(page.fileUri);
-		if (text === undefined) continue;
-		pages.push({ page, uri: page.fileUri, text, facts: pageFacts(text) });
+		const known = await facts(page.fileUri);
+		if (known !== undefined) pages.push({ page, uri: page.fileUri, facts: known });
 	}
+	const keyRange = async (p: ReadPage, key: string) => frontmatterKeyRange((await read(p.uri)) ?? '', key);
 	const shown = pages.filter(p => !isHiddenPage(p.page, p.facts));
 	for (const p of shown) {
 		const description = p.facts.description?.trim();
 		// An API page written in MDX (`openapi:` frontmatter) shows its operation's description.
-		if (!description && p.facts.openapi === undefined)
-			add(
-				p.uri,
-				createDiagnostic(
-					keyRange(p.text, 'title'),
-					'This page has no `description`: its llms.txt entry, search results and link previews get none.',
-					'page-description-missing',
-				),
+		// Broken YAML says nothing about its keys: its own error is the finding.
+		if (!description && p.facts.openapi === undefined && !p.facts.frontmatterBroken) {
+			const text = (await read(p.uri)) ?? '';
+			const finding = createDiagnostic(
+				frontmatterKeyRange(text, 'title'),
+				'This page has no `description`: its llms.txt entry, search results and link previews get none.',
+				'page-description-missing',
 			);
+			const edit = descriptionFix(text);
+			add(p.uri, edit ? { ...finding, data: { edit } } : finding);
+		}
 		else if (description && options.descriptionLength) {
 			const { min, max } = options.descriptionLength;
 			const length = [...description.replace(/\s+/g, ' ')].length;
@@ -78,7 +91,7 @@ export async function pageMetadataFindings(
 				add(
 					p.uri,
 					createDiagnostic(
-						keyRange(p.text, 'description'),
+						await keyRange(p, 'description'),
 						`The description has ${length} characters; the team wants ${min} to ${max} (search result snippets).`,
 						'page-description-length',
 					),
@@ -92,7 +105,7 @@ export async function pageMetadataFindings(
 			add(
 				p.uri,
 				createDiagnostic(
-					keyRange(p.text, 'description'),
+					await keyRange(p, 'description'),
 					`The same description as ${namesOf(others)}: agents and search results cannot tell these pages apart.`,
 					'page-description-duplicate',
 				),
@@ -110,7 +123,7 @@ export async function pageMetadataFindings(
 			add(
 				p.uri,
 				createDiagnostic(
-					keyRange(p.text, 'title'),
+					await keyRange(p, 'title'),
 					`The same title as ${namesOf(others)} in this part of the navigation; a \`sidebarTitle\` or \`og:title\` would tell them apart.`,
 					'page-title-duplicate',
 				),
@@ -119,7 +132,7 @@ export async function pageMetadataFindings(
 	const results: FileDiagnostics[] = [...byUri].map(([uri, diagnostics]) => ({ uri, diagnostics }));
 	const custom = await read(joinUri(site.rootUri, 'llms.txt'));
 	if (custom === undefined) {
-		const truncated = await truncationFinding(site, read, options.siteUrl, token);
+		const truncated = await truncationFinding(site, read, facts, options.siteUrl, token);
 		if (truncated) results.push(truncated);
 	}
 	for (const name of ['llms.txt', 'llms-full.txt'] as const) {
@@ -144,10 +157,11 @@ export async function pageMetadataFindings(
 async function truncationFinding(
 	site: SiteModel,
 	read: PageReader,
+	facts: FactsReader,
 	siteUrl: string | undefined,
 	token: CancellationToken,
 ): Promise<FileDiagnostics | undefined> {
-	const llms = await collectLlmsSite(site, read, token);
+	const llms = await collectLlmsSite(site, read, token, facts);
 	const { truncation } = renderLlmsTxt(llms, siteUrl ?? assumedSiteUrl);
 	if (!truncation) return undefined;
 	const configUri = joinUri(site.rootUri, docsConfigFileName);
@@ -211,7 +225,7 @@ function hasTitle(text: string): boolean {
 }
 
 /** The frontmatter line of `key` (`title: …`), else the opening fence, else the page's start. */
-function keyRange(text: string, key: string): Range {
+export function frontmatterKeyRange(text: string, key: string): Range {
 	const lines = text.split('\n');
 	if (!/^---[ \t]*\r?$/.test(lines[0] ?? '')) return { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 	for (let i = 1; i < lines.length && i < 2000; i++) {

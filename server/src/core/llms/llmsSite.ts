@@ -6,7 +6,7 @@ import { collectSpecReferences } from '../openapi/specRegistry';
 import { pageRoute } from '../site/routePaths';
 import type { SiteModel } from '../site/siteModel';
 import { navigationPages, type ExternalLink, type NavPage } from './llmsPages';
-import { pageFacts, type PageFacts } from './pageFacts';
+import { factsFromText, type FactsReader, type PageFacts } from './pageFacts';
 
 /** One page as llms.txt lists it. */
 export interface LlmsEntry {
@@ -46,16 +46,18 @@ export type PageReader = (uri: string) => Promise<string | undefined>;
  * above them) and `noindex` pages left out unless `seo.indexing` is `"all"`, which also adds the
  * pages no navigation lists, last and in alphabetical order.
  */
-export async function collectLlmsSite(site: SiteModel, read: PageReader, token: CancellationToken): Promise<LlmsSite> {
+export async function collectLlmsSite(
+	site: SiteModel,
+	read: PageReader,
+	token: CancellationToken,
+	/** The pages' facts when known without reading them (the editor's page summaries). */
+	facts: FactsReader = factsFromText(read),
+): Promise<LlmsSite> {
 	const root = site.config.root;
 	const indexingAll = getString(getValue(root, 'seo'), 'indexing') === 'all';
 	const { pages, external } = navigationPages(site);
 	const entries: LlmsEntry[] = [];
-	const factsOf = async (uri: string | undefined) => {
-		if (!uri) return undefined;
-		const text = await read(uri);
-		return text === undefined ? undefined : pageFacts(text);
-	};
+	const factsOf = async (uri: string | undefined) => (uri ? facts(uri) : undefined);
 	for (const page of pages) {
 		if (!page.isDefault) continue;
 		throwIfCancelled(token);

@@ -12,25 +12,47 @@ export interface PageFacts {
 	readonly noindex: boolean;
 	/** The page's `openapi` frontmatter: an API page written in MDX. */
 	readonly openapi?: string;
-	/** Where the frontmatter's YAML ends (its closing fence follows), 0 without frontmatter. */
+	/** Where the frontmatter's YAML ends (its closing fence follows), 0 without frontmatter (or unknown: facts from a summary). */
 	readonly frontmatterEnd: number;
+	/** The frontmatter's YAML does not parse: its keys are unknown, so none is reported missing. */
+	readonly frontmatterBroken?: boolean;
 }
 
 /** Reads the facts of one page text; malformed frontmatter gives what could be read, never throws. */
 export function pageFacts(text: string): PageFacts {
 	const frontmatter = readFrontmatter(text);
-	const data = frontmatter?.data ?? {};
+	return factsOfFrontmatter(frontmatter?.data, frontmatter?.end ?? 0, !!frontmatter?.errors.length);
+}
+
+/**
+ * The facts of frontmatter already read (a page summary keeps its data, so the editor need not read
+ * 25,000 pages again). `broken`: the YAML did not parse, so what it says is not known.
+ */
+export function factsOfFrontmatter(data: Readonly<Record<string, unknown>> | undefined, end: number, broken: boolean): PageFacts {
+	const values = data ?? {};
 	const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
 	const bool = (v: unknown) => (v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined);
 	return {
-		title: str(data.title),
-		description: str(data.description),
-		sidebarTitle: str(data.sidebarTitle),
-		ogTitle: str(data['og:title']),
-		hidden: bool(data.hidden),
-		noindex: bool(data.noindex) === true,
-		openapi: str(data.openapi),
-		frontmatterEnd: frontmatter?.end ?? 0,
+		title: str(values.title),
+		description: str(values.description),
+		sidebarTitle: str(values.sidebarTitle),
+		ogTitle: str(values['og:title']),
+		hidden: bool(values.hidden),
+		noindex: bool(values.noindex) === true,
+		openapi: str(values.openapi),
+		frontmatterEnd: end,
+		...(broken ? { frontmatterBroken: true } : {}),
+	};
+}
+
+/** A page's facts, or undefined when it cannot be read (missing, refused, binary): such a page is not listed. */
+export type FactsReader = (uri: string) => Promise<PageFacts | undefined>;
+
+/** Facts read from each page's text. */
+export function factsFromText(read: (uri: string) => Promise<string | undefined>): FactsReader {
+	return async uri => {
+		const text = await read(uri);
+		return text === undefined ? undefined : pageFacts(text);
 	};
 }
 

@@ -86,10 +86,11 @@ async function siteFile(deps: AgentToolDeps, uri: string): Promise<{ root: strin
 
 /** The site model of `root`, with the page at `uri` in it even when an agent wrote it a moment ago. */
 async function siteWithFile(service: LanguageService, uri: string, root: string, token: CancellationToken) {
-	// isPage reads the last model of the site: have one first.
 	const site = await service.getSite(root, token);
-	if (service.isPage(uri) || !/\.mdx?$/i.test(uri)) return site;
-	// A page an agent just wrote may be on disk before the watcher's event arrives: take it in now.
+	// isPage only says the file could be a page; the index says whether the site has it. A page an
+	// agent just wrote may be on disk before the watcher's event arrives: take it in now.
+	const pagePath = site.pages.pagePathOfFile(uri);
+	if (pagePath === undefined || site.pages.has(pagePath)) return site;
 	await service.didChangeFiles([{ uri, type: 'created' }]);
 	return service.getSite(root, token);
 }

@@ -172,7 +172,15 @@ export type AgentToolInput =
 	| { readonly tool: 'check'; /** One file (its findings, judged in its site), or every site when absent. */ readonly uri?: string }
 	| { readonly tool: 'checkDraft'; readonly uri: string; readonly text: string }
 	| { readonly tool: 'siteMap'; readonly language?: string; readonly version?: string }
-	| { readonly tool: 'components'; readonly name?: string };
+	| { readonly tool: 'components'; readonly name?: string }
+	| {
+			readonly tool: 'llmsTxt';
+			/** A file of the site to answer for (docs.json, a page), or every site when absent. */
+			readonly uri?: string;
+			/** llms-full.txt (every page's Markdown) instead of llms.txt. */
+			readonly full?: boolean;
+	  }
+	| { readonly tool: 'pageMarkdown'; /** A page file of a site. */ readonly uri: string };
 
 /** A tool's answer: text for the model (findings one a line, an outline, a reference), or what went wrong. */
 export interface AgentToolAnswer {
@@ -182,8 +190,9 @@ export interface AgentToolAnswer {
 
 /**
  * Asked by the language-model tools (`#mintdocCheck`, `#mintdocCheckDraft`, `#mintdocSiteMap`,
- * `#mintdocComponents`): the server answers from its own language service, the one the editor
- * uses. A draft is checked without being written and without reaching the Problems view.
+ * `#mintdocComponents`, `#mintdocLlmsTxt`, `#mintdocPageMarkdown`): the server answers from its own
+ * language service, the one the editor uses. A draft is checked without being written and without
+ * reaching the Problems view; llms.txt and a page's `.md` come from the open buffers over the disk.
  */
 export namespace AgentToolRequest {
 	export const method: 'mintdoc/agentTool' = 'mintdoc/agentTool';

@@ -42,7 +42,7 @@ describe('Coding agents in a real VS Code: the language-model tools', () => {
 
 	it('check, check draft, site map and components answer through vscode.lm.invokeTool from the running server', async () => {
 		const ours = vscode.lm.tools.filter(t => t.name.startsWith('mintdoc_')).map(t => t.name);
-		assert.deepEqual(ours.sort(), ['mintdoc_check', 'mintdoc_checkDraft', 'mintdoc_components', 'mintdoc_siteMap']);
+		assert.deepEqual(ours.sort(), ['mintdoc_check', 'mintdoc_checkDraft', 'mintdoc_components', 'mintdoc_llmsTxt', 'mintdoc_pageMarkdown', 'mintdoc_siteMap']);
 		const text = '---\ntitle: "Agent notes"\n---\n\nRead [the quickstart](/quickstart) and [the old page](/retired-page).\n';
 		await vscode.workspace.fs.writeFile(page(), encoder.encode(text));
 		// Once the editor shows the finding, the server has the page and the team's settings.
@@ -95,6 +95,42 @@ describe('Coding agents in a real VS Code: the language-model tools', () => {
 		await screenshot('lm-tools');
 		// The untitled document goes without a save prompt.
 		await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+	});
+
+	it("llms.txt and a page's Markdown answer through vscode.lm.invokeTool as the platform would serve them", async () => {
+		const customLlms = vscode.Uri.joinPath(folder(), 'llms.txt');
+		try {
+			// Generated: the site's name as H1, each page linked as its .md (no site.url in this mintdoc.json: the placeholder origin).
+			const llms = await invoke('mintdoc_llmsTxt', {});
+			assert.match(
+				llms,
+				/^\/llms\.txt of the site in this folder: generated from the pages, [\d,]+ characters; links use the placeholder https:\/\/example\.com\/docs /,
+			);
+			assert.match(llms, /\n\n# Acme Payments\n/);
+			assert.match(llms, /^- \[Quickstart\]\(https:\/\/example\.com\/docs\/quickstart\.md\): Create your first sandbox payment/m);
+			const full = await invoke('mintdoc_llmsTxt', { full: true, file: 'docs.json' });
+			assert.match(full, /^\/llms-full\.txt of the site in this folder: generated from the pages/);
+			assert.match(full, /^# Quickstart\nSource: https:\/\/example\.com\/docs\/quickstart\n/m);
+
+			// A page as served at <route>.md: title heading, description, no ESM.
+			const page = await invoke('mintdoc_pageMarkdown', { file: 'quickstart.mdx' });
+			assert.match(page, /^# Quickstart\n\n> Create your first sandbox payment with the Acme Payments API in five minutes\.\n/);
+			assert.doesNotMatch(page, /^import /m);
+			await assert.rejects(invoke('mintdoc_pageMarkdown', { file: 'docs.json' }), /docs\.json is not a page of the site/);
+			await assert.rejects(invoke('mintdoc_pageMarkdown', { file: '../outside.mdx' }), /outside the workspace folders/);
+			await assert.rejects(invoke('mintdoc_pageMarkdown', { file: 'guides/never-written.mdx' }), /does not exist/);
+
+			// The site's own root file is served as written, and the answer says so.
+			const own = '# Acme Payments, by hand\n\n- [Quickstart](https://acme.test/quickstart.md)\n';
+			await vscode.workspace.fs.writeFile(customLlms, encoder.encode(own));
+			const custom = await invoke('mintdoc_llmsTxt', { file: 'quickstart.mdx' });
+			assert.equal(
+				custom,
+				`/llms.txt of the site in this folder: the site's own llms.txt (committed at its root), served as written instead of a generated one.\n\n${own}`,
+			);
+		} finally {
+			await vscode.workspace.fs.delete(customLlms).then(undefined, () => undefined);
+		}
 	});
 });
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { AgentToolRequest, type AgentToolInput } from '../../server/src/protocol';
@@ -80,6 +80,48 @@ describe('language server over JSON-RPC: the language-model tools (mintdoc/agent
 		}
 		assert.deepEqual(await ask({ tool: 'checkDraft', uri: site.fileUri('minimal/new.mdx'), text: '# New' }), {
 			text: 'minimal/new.mdx does not exist (or is not a file)',
+			isError: true,
+		});
+	});
+
+	it("llms.txt and a page's .md: site.url from the site's mintdoc.json, open buffers and fresh files, one site or every one", async () => {
+		writeFileSync(site.path('minimal/mintdoc.json'), '{ "rules": { "a11y-*": "off" }, "site": { "url": "https://docs.minimal.dev" } }');
+		mkdirSync(site.path('second'));
+		writeFileSync(site.path('second/docs.json'), JSON.stringify({ name: 'Second', navigation: { groups: [{ group: 'G', pages: ['intro'] }] } }));
+		writeFileSync(site.path('second/intro.mdx'), '---\ntitle: Intro\n---\n\nHello.\n');
+		client = await LspClient.start([site.uri]);
+		await client.waitForDiagnostics(site.fileUri('minimal/index.mdx'), d => d.length === 1, 'the page checked');
+
+		const one = await ask({ tool: 'llmsTxt', uri: site.fileUri('minimal/index.mdx') });
+		assert.equal(one.isError, undefined);
+		assert.match(
+			one.text,
+			/^\/llms\.txt of the site in minimal: generated from the pages, \d+ characters; links use https:\/\/docs\.minimal\.dev\.\n\n# Minimal\n/,
+		);
+		assert.match(one.text, /\(https:\/\/docs\.minimal\.dev\/index\.md\)/);
+		assert.doesNotMatch(one.text, /# Second/);
+		const every = (await ask({ tool: 'llmsTxt' })).text;
+		assert.match(every, /^\/llms\.txt of the site in minimal: /m);
+		assert.match(
+			every,
+			/^\/llms\.txt of the site in second: generated from the pages, \d+ characters; links use the placeholder https:\/\/example\.com\/docs /m,
+		);
+		assert.match(every, /^- \[Intro\]\(https:\/\/example\.com\/docs\/intro\.md\)$/m);
+
+		const intro = site.fileUri('second/intro.mdx');
+		assert.match((await ask({ tool: 'pageMarkdown', uri: intro })).text, /^# Intro\n[^]*Hello\.\n$/);
+		// The open buffer, unsaved, is what the page says.
+		client.open(intro, '---\ntitle: Intro, edited\n---\n\nHello again.\n');
+		assert.match((await ask({ tool: 'pageMarkdown', uri: intro })).text, /^# Intro, edited\n[^]*Hello again\.\n$/);
+		// A page an agent wrote a moment ago, before any watcher event.
+		writeFileSync(site.path('second/fresh.mdx'), '---\ntitle: Fresh\n---\n\nNew.\n');
+		assert.match((await ask({ tool: 'pageMarkdown', uri: site.fileUri('second/fresh.mdx') })).text, /^# Fresh\n/);
+		assert.deepEqual(await ask({ tool: 'pageMarkdown', uri: site.fileUri('second/docs.json') }), {
+			text: 'second/docs.json is not a page of the site (an .mdx or .md file under the folder of docs.json)',
+			isError: true,
+		});
+		assert.deepEqual(await ask({ tool: 'llmsTxt', uri: 'file:///etc/passwd' }), {
+			text: '/etc/passwd is outside the workspace folders: only their files are checked',
 			isError: true,
 		});
 	});

@@ -8,6 +8,8 @@ export const LmToolNames = {
 	checkDraft: 'mintdoc_checkDraft',
 	siteMap: 'mintdoc_siteMap',
 	components: 'mintdoc_components',
+	llmsTxt: 'mintdoc_llmsTxt',
+	pageMarkdown: 'mintdoc_pageMarkdown',
 } as const;
 
 interface FileInput {
@@ -23,6 +25,13 @@ interface SiteMapInput {
 }
 interface ComponentsInput {
 	readonly name?: string;
+}
+interface LlmsTxtInput {
+	readonly full?: boolean;
+	readonly file?: string;
+}
+interface PageInput {
+	readonly file: string;
 }
 
 /**
@@ -49,6 +58,12 @@ export function registerLmTools(ctx: Ctx): void {
 		tool<DraftInput>(LmToolNames.checkDraft, 'Checking the draft with MintDoc…', input => ({ tool: 'checkDraft', uri: fileUri(input.file), text: input.text })),
 		tool<SiteMapInput>(LmToolNames.siteMap, 'Reading the site navigation…', input => ({ tool: 'siteMap', language: input.language, version: input.version })),
 		tool<ComponentsInput>(LmToolNames.components, 'Reading the component reference…', input => ({ tool: 'components', name: input.name })),
+		tool<LlmsTxtInput>(LmToolNames.llmsTxt, 'Reading the llms.txt agents get…', input => ({
+			tool: 'llmsTxt',
+			uri: input.file ? fileUri(input.file) : undefined,
+			full: input.full === true,
+		})),
+		tool<PageInput>(LmToolNames.pageMarkdown, 'Reading the page as agents get it…', input => ({ tool: 'pageMarkdown', uri: fileUri(input.file) })),
 	);
 }
 

@@ -4,8 +4,10 @@ import { URI } from 'vscode-uri';
 import { agentComponents, componentsText } from '../core/agents/agentComponents';
 import { agentConfig, agentsSection } from '../core/agents/agentConfigs';
 import { agentFindingsOf, findingsSummaryLine, findingsText } from '../core/agents/agentFindings';
+import { agentLlmsFile, agentLlmsFileText, agentPageMarkdown, notAPageMessage } from '../core/agents/agentLlms';
 import { agentSiteMap, siteMapText, type AgentSiteMap } from '../core/agents/agentSiteMap';
 import { isCancelledError } from '../core/cancellation';
+import { findWorkspaceTeamConfig } from '../core/config/teamConfigLookup';
 import type { FileDiagnostics, LanguageService } from '../core/languageService';
 import type { Logger } from '../core/logger';
 import { pageMetadata } from '../core/mdx/frontmatter';
@@ -42,6 +44,8 @@ export function registerAgentTools(deps: AgentToolDeps): void {
 					if (input.tool === 'components') return { text: componentsText(agentComponents(input.name)) };
 					if (input.tool === 'siteMap') return { text: siteMapText(await siteMaps(deps, input, token)) };
 					if (input.tool === 'check') return await check(deps, input.uri, token);
+					if (input.tool === 'llmsTxt') return await llmsTxt(deps, input.uri, input.full === true, token);
+					if (input.tool === 'pageMarkdown') return await pageMarkdown(deps, input.uri, token);
 					return await checkDraft(deps, input.uri, input.text, token);
 				} catch (e) {
 					// A wrong name or filter is the model's to correct: it reads the message. Cancellation stays cancellation.
@@ -80,14 +84,19 @@ async function siteFile(deps: AgentToolDeps, uri: string): Promise<{ root: strin
 	return root ? { root } : failed(`${shown} belongs to no docs site (no docs.json in its folder or above it)`);
 }
 
+/** The site model of `root`, with the page at `uri` in it even when an agent wrote it a moment ago. */
+async function siteWithFile(service: LanguageService, uri: string, root: string, token: CancellationToken) {
+	const site = await service.getSite(root, token);
+	// isPage only says the file could be a page; the index says whether the site has it. A page an
+	// agent just wrote may be on disk before the watcher's event arrives: take it in now.
+	const pagePath = site.pages.pagePathOfFile(uri);
+	if (pagePath === undefined || site.pages.has(pagePath)) return site;
+	await service.didChangeFiles([{ uri, type: 'created' }]);
+	return service.getSite(root, token);
+}
+
 async function fileResults(service: LanguageService, uri: string, root: string, token: CancellationToken): Promise<FileDiagnostics[]> {
-	// isPage reads the last model of the site: have one first.
-	await service.getSite(root, token);
-	// A page an agent just wrote may be on disk before the watcher's event arrives: take it in now.
-	if (!service.isPage(uri) && /\.mdx?$/i.test(uri)) {
-		await service.didChangeFiles([{ uri, type: 'created' }]);
-		await service.getSite(root, token);
-	}
+	await siteWithFile(service, uri, root, token);
 	if (service.isPage(uri)) return [{ uri, diagnostics: await service.checkPage(uri, token) }];
 	return (await service.checkSite(root, token)).filter(r => r.uri === uri);
 }
@@ -166,4 +175,41 @@ async function siteMaps(deps: AgentToolDeps, filter: { language?: string; versio
 	}
 	if (!maps.length) throw new Error(errors.join('; ') || 'The workspace holds no docs site (no docs.json).');
 	return maps;
+}
+
+/** The text of a file as the editor has it (open buffer over the disk); undefined when it cannot be read. */
+function reader(workspace: DocsWorkspace): (uri: string) => Promise<string | undefined> {
+	return async uri => (await workspace.readDocument(uri).catch(() => undefined))?.getText();
+}
+
+/** llms.txt (or llms-full.txt) of the site holding `uri`, or of every site: as the platform would serve it. */
+async function llmsTxt(deps: AgentToolDeps, uri: string | undefined, full: boolean, token: CancellationToken): Promise<AgentToolAnswer> {
+	const { service, workspace } = deps;
+	let roots = service.roots;
+	if (uri !== undefined) {
+		const file = await siteFile(deps, uri);
+		if ('text' in file) return file;
+		roots = [file.root];
+	}
+	if (!roots.length) return failed('The workspace holds no docs site (no docs.json).');
+	const relative = relativeTo(workspace.folders);
+	const answers: string[] = [];
+	for (const root of roots) {
+		const siteUrl = (await findWorkspaceTeamConfig(root, workspace))?.config.siteUrl;
+		const file = await agentLlmsFile(await service.getSite(root, token), reader(workspace), siteUrl, full, token);
+		const folder = relative(root);
+		answers.push(agentLlmsFileText(file, folder === '.' ? 'this folder' : folder));
+	}
+	return { text: answers.join('\n\n') };
+}
+
+/** A page's Markdown export, as served at `<route>.md`. */
+async function pageMarkdown(deps: AgentToolDeps, uri: string, token: CancellationToken): Promise<AgentToolAnswer> {
+	const { service, workspace } = deps;
+	const file = await siteFile(deps, uri);
+	if ('text' in file) return file;
+	const site = await siteWithFile(service, uri, file.root, token);
+	const siteUrl = (await findWorkspaceTeamConfig(file.root, workspace))?.config.siteUrl;
+	const markdown = await agentPageMarkdown(site, uri, reader(workspace), siteUrl);
+	return markdown === undefined ? failed(notAPageMessage(relativeTo(workspace.folders)(uri))) : { text: markdown };
 }

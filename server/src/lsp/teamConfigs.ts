@@ -2,7 +2,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import { applyTeamConfig } from '../core/config/ruleResolution';
 import { applyDisableDirectives, parseDisableDirectives, type DisableDirective } from '../core/config/disableDirectives';
 import { emptyTeamConfig, teamConfigFileName, type TeamConfig } from '../core/config/teamConfig';
-import { findTeamConfig, pathInRoot, rootOf, type LoadedTeamConfig } from '../core/config/teamConfigLookup';
+import { findWorkspaceTeamConfig, pathInRoot, rootOf, type LoadedTeamConfig } from '../core/config/teamConfigLookup';
 import type { DocsWorkspace } from '../core/workspace';
 
 /** Whether a file is a mintdoc.json (its changes re-apply the team's settings to every published finding). */
@@ -28,11 +28,7 @@ export class TeamConfigs {
 	async load(roots: readonly string[]): Promise<boolean> {
 		const generation = ++this.#generation;
 		const byRoot = new Map<string, LoadedTeamConfig | undefined>();
-		for (const root of roots) {
-			// Up to the workspace folder holding the site (the deepest, as folders can nest), never above it.
-			const top = this.workspace.folders.filter(f => root === f || root.startsWith(`${f}/`)).sort((a, b) => b.length - a.length)[0] ?? root;
-			byRoot.set(root, await findTeamConfig(root, top, uri => this.workspace.readDocument(uri)));
-		}
+		for (const root of roots) byRoot.set(root, await findWorkspaceTeamConfig(root, this.workspace));
 		if (generation !== this.#generation) return false;
 		this.#byRoot = byRoot;
 		return true;

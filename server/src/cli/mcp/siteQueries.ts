@@ -7,8 +7,7 @@ import { applyTeamConfigs, loadTeamConfigs } from '../teamConfigFiles';
 import type { McpSession } from './mcpSession';
 import { ToolInputError } from './sitePaths';
 import { appendAll } from '../../core/arrays';
-import { customLlmsFile, generateLlmsFullTxt, generateLlmsTxt, pageMarkdownOfFile } from '../../core/llms/llmsFiles';
-import { assumedSiteUrl } from '../../core/llms/llmsRules';
+import { agentLlmsFile, agentPageMarkdown, notAPageMessage, type AgentLlmsFile } from '../../core/agents/agentLlms';
 
 /** `site_map`: the navigation of every site in the folder (of one language or version when asked). */
 export async function siteMaps(session: McpSession, filter: NavFilter): Promise<AgentSiteMap[]> {
@@ -120,38 +119,21 @@ export function quickFixesText(fixes: readonly AgentQuickFix[]): string {
 		.join('\n');
 }
 
-/** The URL links are written with: mintdoc.json `site.url`, else a stand-in the answer names. */
-async function siteUrlOf(session: McpSession, root: string): Promise<string> {
-	return (await loadTeamConfigs([root], {}, session.dir)).get(root)?.config.siteUrl ?? assumedSiteUrl;
+/** mintdoc.json `site.url` of the site at `root`, when the team set one. */
+async function siteUrlOf(session: McpSession, root: string): Promise<string | undefined> {
+	return (await loadTeamConfigs([root], {}, session.dir)).get(root)?.config.siteUrl;
 }
 
 /** `llms_txt`: the llms.txt each site serves (its own file as written, else generated), with how it was fitted under the cap. */
 export async function llmsTxtOf(
 	session: McpSession,
 	full: boolean,
-): Promise<{ site: string; custom: boolean; characters: number; truncation?: { fullLength: number; shortened: number; dropped: number }; text: string }[]> {
+): Promise<{ site: string; custom: boolean; characters: number; truncation?: AgentLlmsFile['truncation']; text: string }[]> {
 	const read = async (uri: string) => (await session.read(uri))?.getText();
 	const answers = [];
 	for (const site of await session.sites()) {
-		const baseUrl = await siteUrlOf(session, site.rootUri);
-		const custom = await customLlmsFile(site, full ? 'llms-full.txt' : 'llms.txt', read);
-		if (custom !== undefined) {
-			answers.push({ site: session.relative(site.rootUri) || '.', custom: true, characters: custom.length, text: custom });
-			continue;
-		}
-		if (full) {
-			const text = await generateLlmsFullTxt(site, read, baseUrl, noCancellation);
-			answers.push({ site: session.relative(site.rootUri) || '.', custom: false, characters: text.length, text });
-			continue;
-		}
-		const { text, truncation } = await generateLlmsTxt(site, read, baseUrl, noCancellation);
-		answers.push({
-			site: session.relative(site.rootUri) || '.',
-			custom: false,
-			characters: text.length,
-			...(truncation ? { truncation: { fullLength: truncation.fullLength, shortened: truncation.shortened, dropped: truncation.dropped.length } } : {}),
-			text,
-		});
+		const { custom, text, truncation } = await agentLlmsFile(site, read, await siteUrlOf(session, site.rootUri), full, noCancellation);
+		answers.push({ site: session.relative(site.rootUri) || '.', custom, characters: text.length, ...(truncation ? { truncation } : {}), text });
 	}
 	return answers;
 }
@@ -162,7 +144,7 @@ export async function pageMarkdownOf(session: McpSession, file: string): Promise
 	const root = session.service.rootOf(uri);
 	const site = root === undefined ? undefined : (await session.sites()).find(s => s.rootUri === root);
 	if (!site) throw new ToolInputError(`${file} is not in a docs site of this folder`);
-	const markdown = await pageMarkdownOfFile(site, uri, async u => (await session.read(u))?.getText(), await siteUrlOf(session, site.rootUri));
-	if (markdown === undefined) throw new ToolInputError(`${file} is not a page of the site (an .mdx or .md file under the folder of docs.json)`);
+	const markdown = await agentPageMarkdown(site, uri, async u => (await session.read(u))?.getText(), await siteUrlOf(session, site.rootUri));
+	if (markdown === undefined) throw new ToolInputError(notAPageMessage(file));
 	return markdown;
 }

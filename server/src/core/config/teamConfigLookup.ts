@@ -1,4 +1,5 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { DocsWorkspace } from '../workspace';
 import { parseTeamConfig, teamConfigFileName, type TeamConfig } from './teamConfig';
 
 /** A site's mintdoc.json: where it is, and what it says. */
@@ -27,6 +28,16 @@ export async function findTeamConfig(
 		if (top === undefined || dir === top || !dir.startsWith(`${top}/`) || parent.length < top.length || parent === dir) return undefined;
 		dir = parent;
 	}
+}
+
+/**
+ * The mintdoc.json of the docs site at `root` in an editor's workspace: the search stops at the
+ * workspace folder holding the site (the deepest, as folders can nest), never above it. Read
+ * through the workspace, so an unsaved buffer counts.
+ */
+export function findWorkspaceTeamConfig(root: string, workspace: Pick<DocsWorkspace, 'folders' | 'readDocument'>): Promise<LoadedTeamConfig | undefined> {
+	const top = workspace.folders.filter(f => root === f || root.startsWith(`${f}/`)).sort((a, b) => b.length - a.length)[0] ?? root;
+	return findTeamConfig(root, top, uri => workspace.readDocument(uri));
 }
 
 /** A file's path relative to a docs root (`/`-separated, decoded), or undefined when it is outside the root. */

@@ -3,7 +3,7 @@ import { CodeActionKind, type CodeAction, type Diagnostic, type TextEdit } from 
 import { diagnosticSource } from '../diagnostic';
 import type { DocsWorkspace } from '../workspace';
 import { teamConfigFileName } from './teamConfig';
-import { findTeamConfig } from './teamConfigLookup';
+import { findWorkspaceTeamConfig } from './teamConfigLookup';
 
 /**
  * "Turn off <code> in mintdoc.json" on a page's findings: `"rules": { "<code>": "off" }` written
@@ -12,8 +12,7 @@ import { findTeamConfig } from './teamConfigLookup';
 export async function turnOffActions(diagnostics: readonly Diagnostic[], root: string | undefined, workspace: DocsWorkspace): Promise<CodeAction[]> {
 	const codes = [...new Set(diagnostics.filter(d => d.source === diagnosticSource && typeof d.code === 'string').map(d => d.code as string))];
 	if (!root || codes.length === 0) return [];
-	const top = workspace.folders.filter(f => root === f || root.startsWith(`${f}/`)).sort((a, b) => b.length - a.length)[0] ?? root;
-	const loaded = await findTeamConfig(root, top, uri => workspace.readDocument(uri));
+	const loaded = await findWorkspaceTeamConfig(root, workspace);
 	const existing = loaded && (await workspace.readDocument(loaded.uri));
 	return codes.map(code => {
 		const title = `Turn off ${code} in ${teamConfigFileName}`;

@@ -22,7 +22,7 @@ import { registerFeedbackView, type PlatformViewsApi } from './views/feedbackTre
 import { registerInsightsView, type InsightsApi } from './views/insightsTree';
 import { registerPageSummary, type PageSummaryState } from './views/pageSummary';
 import { registerWorkflowCommand } from './deploy/workflowCommand';
-import { registerSiteView } from './views/siteTree';
+import { registerSiteView, type SiteViewApi } from './views/siteTree';
 import { registerUpdateStatusView } from './views/updateStatusTree';
 
 /** What activate() returns to the integration tests (ExtensionMode.Test); other extensions get the status only (see exportedApi.ts). */
@@ -35,6 +35,8 @@ export interface MintDocApi {
 	readonly insights: InsightsApi & { readonly pageSummary: { readonly state: PageSummaryState; readonly onDidChange: vscode.Event<PageSummaryState> } };
 	/** The assistant chat: its state, and the webview's messages to drive it (integration tests). */
 	readonly assistant: AssistantApi;
+	/** The Site view's top-level rows (what it shows), for tests. */
+	readonly site: SiteViewApi;
 	/** The last docs search results shown (Search Published Docs), for tests. */
 	readonly search: SearchApi;
 	/** Read-only view of the site preview panel (pages posted, pages rendered), for tests. */
@@ -61,7 +63,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<MintDo
 	registerGeneratePagesCommand(ctx);
 	registerLegacyUpgrade(ctx);
 	ctx.pushCleanup(createStatusItem(ctx.status));
-	registerSiteView(ctx);
+	const siteView = registerSiteView(ctx);
 	registerLmTools(ctx);
 	registerWhatAgentsRead(ctx);
 	const mcpRegistered = registerMcpDefinitions(ctx);
@@ -93,6 +95,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<MintDo
 			onDidChange: insights.onDidChange,
 			pageSummary,
 		},
+		site: { shownItems: () => siteView.shownItems(), onDidChange: siteView.onDidChangeTreeData },
 		preview,
 		assistant,
 		search,

@@ -239,3 +239,27 @@ export namespace AgentsReadRequest {
 	export const method: 'mintdoc/agentsRead' = 'mintdoc/agentsRead';
 	export const type = new RequestType<AgentsReadParams, AgentsReadResult, void>(method);
 }
+
+/** The size of a site's llms.txt against the platform's cap, for the Site view. */
+export interface LlmsSizeResult {
+	/** The site's docs.json (what "Show What Agents Read" is given to open llms.txt alone). */
+	readonly configUri: string;
+	/** Characters of the site's own llms.txt (custom), else of the generated one with every entry and description whole. */
+	readonly characters: number;
+	readonly limit: number;
+	/** The site commits its own llms.txt: served as written, the generator's cap does not apply. */
+	readonly custom: boolean;
+	/** Past the cap: descriptions the platform would shorten, and entries it would drop from the end. */
+	readonly shortened: number;
+	readonly dropped: number;
+}
+
+/**
+ * Asked by the client's Site view for each site (`uri`: its root, docs.json or any file in it):
+ * the projected llms.txt size, from the open buffers over the disk, by the same core as
+ * `AgentsReadRequest`. Null when the file is in no site. Computed when asked, never per keystroke.
+ */
+export namespace LlmsSizeRequest {
+	export const method: 'mintdoc/llmsSize' = 'mintdoc/llmsSize';
+	export const type = new RequestType<{ readonly uri: string }, LlmsSizeResult | null, void>(method);
+}

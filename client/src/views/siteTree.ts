@@ -2,17 +2,22 @@ import * as vscode from 'vscode';
 import { SiteChangedNotification, SiteTreeRequest, type SiteTree, type SiteTreeNode } from '../../../server/src/protocol';
 import type { Ctx } from '../ctx';
 import { Commands } from '../commandIds';
+import { LlmsSizes, llmsSizeItem, touchesFrontmatter } from './llmsSizeRow';
 
 type Undocumented = SiteTree['undocumented'][number];
 
-/** A row of the Site view: a site, a navigation node, the orphan section or an orphan page, a spec's undocumented operations or one of them. */
+/**
+ * A row of the Site view: a site, a navigation node, the orphan section or an orphan page, a spec's
+ * undocumented operations or one of them, the site's llms.txt.
+ */
 type Row =
 	| { readonly type: 'site'; readonly site: SiteTree }
 	| { readonly type: 'node'; readonly node: SiteTreeNode; readonly parentKind: SiteTreeNode['kind'] | undefined }
 	| { readonly type: 'orphans'; readonly site: SiteTree }
 	| { readonly type: 'orphan'; readonly path: string; readonly fileUri: string }
 	| { readonly type: 'undocumented'; readonly spec: Undocumented }
-	| { readonly type: 'operation'; readonly operation: Undocumented['operations'][number] };
+	| { readonly type: 'operation'; readonly operation: Undocumented['operations'][number] }
+	| { readonly type: 'llms'; readonly rootUri: string };
 
 const icons: Record<SiteTreeNode['kind'], string> = {
 	tab: 'browser',
@@ -31,8 +36,8 @@ const icons: Record<SiteTreeNode['kind'], string> = {
 
 /**
  * The "Site" view: the navigation as the site renders it (versions, languages, tabs, anchors,
- * groups, pages), missing pages marked, and the pages nothing links to. Refreshes when the
- * server re-checks a site.
+ * groups, pages), missing pages marked, the pages nothing links to, and the size of llms.txt.
+ * Refreshes when the server re-checks a site.
  */
 export class SiteTreeProvider implements vscode.TreeDataProvider<Row>, vscode.Disposable {
 	readonly #onDidChange = new vscode.EventEmitter<Row | undefined>();
@@ -40,8 +45,24 @@ export class SiteTreeProvider implements vscode.TreeDataProvider<Row>, vscode.Di
 	#sites: Promise<SiteTree[]> | undefined;
 	#lastGood: SiteTree[] = [];
 	#refreshTimer: NodeJS.Timeout | undefined;
+	/** One llms.txt row per root, kept: its measurement redraws that row alone (VS Code finds it by identity). */
+	readonly #llmsRows = new Map<string, Row & { type: 'llms' }>();
+	readonly llmsSizes: LlmsSizes;
 
-	constructor(private readonly ctx: Ctx) {}
+	constructor(private readonly ctx: Ctx) {
+		this.llmsSizes = new LlmsSizes(ctx, root => {
+			const row = this.#llmsRows.get(root);
+			if (row) this.#onDidChange.fire(row);
+		});
+	}
+
+	/** The docs root holding `uri` (the deepest one), among the sites shown. */
+	rootOf(uri: string): string | undefined {
+		return this.#lastGood
+			.map(site => site.rootUri)
+			.filter(root => uri.startsWith(`${root}/`))
+			.sort((a, b) => b.length - a.length)[0];
+	}
 
 	/**
 	 * Loads the trees again and redraws once they are in, so the view never blanks while the
@@ -57,6 +78,8 @@ export class SiteTreeProvider implements vscode.TreeDataProvider<Row>, vscode.Di
 				// Most re-checks change nothing the view shows: don't redraw for them.
 				if (JSON.stringify(sites) !== before) this.#onDidChange.fire(undefined);
 			});
+			// The site was re-checked: its navigation (what llms.txt lists) may have changed.
+			this.llmsSizes.remeasureAll(0);
 		}, 150);
 	}
 
@@ -83,6 +106,8 @@ export class SiteTreeProvider implements vscode.TreeDataProvider<Row>, vscode.Di
 				item.iconPath = new vscode.ThemeIcon('book');
 				return item;
 			}
+			case 'llms':
+				return llmsSizeItem(this.llmsSizes.get(row.rootUri) ?? undefined);
 			case 'orphans': {
 				const item = new vscode.TreeItem('Orphan pages', Collapsed);
 				item.description = `${row.site.orphans.length} not in navigation`;
@@ -147,10 +172,20 @@ export class SiteTreeProvider implements vscode.TreeDataProvider<Row>, vscode.Di
 		}
 	}
 
+	/** The top-level rows as VS Code draws them, from the trees last loaded (for the integration tests). */
+	shownItems(): vscode.TreeItem[] {
+		const sites = this.#lastGood;
+		const rows: Row[] = sites.length === 1 ? this.#siteRows(sites[0]) : sites.map(site => ({ type: 'site', site }));
+		return rows.map(row => this.getTreeItem(row));
+	}
+
 	#siteRows(site: SiteTree): Row[] {
 		const rows: Row[] = site.nodes.map(node => ({ type: 'node', node, parentKind: undefined }));
 		if (site.orphans.length) rows.push({ type: 'orphans', site });
 		for (const spec of site.undocumented) rows.push({ type: 'undocumented', spec });
+		let llms = this.#llmsRows.get(site.rootUri);
+		if (!llms) this.#llmsRows.set(site.rootUri, (llms = { type: 'llms', rootUri: site.rootUri }));
+		rows.push(llms);
 		return rows;
 	}
 
@@ -175,8 +210,15 @@ export class SiteTreeProvider implements vscode.TreeDataProvider<Row>, vscode.Di
 
 	dispose(): void {
 		clearTimeout(this.#refreshTimer);
+		this.llmsSizes.dispose();
 		this.#onDidChange.dispose();
 	}
+}
+
+/** What the integration tests read of the Site view. */
+export interface SiteViewApi {
+	shownItems(): vscode.TreeItem[];
+	readonly onDidChange: vscode.Event<unknown>;
 }
 
 export function registerSiteView(ctx: Ctx): SiteTreeProvider {
@@ -186,6 +228,7 @@ export function registerSiteView(ctx: Ctx): SiteTreeProvider {
 		provider,
 		view,
 		vscode.commands.registerCommand(Commands.refreshSite, () => provider.refresh()),
+		...watchLlmsInputs(provider, view),
 	);
 	ctx.onClientReady(client => client.onNotification(SiteChangedNotification.type, () => provider.refresh()));
 	ctx.pushCleanup(
@@ -196,4 +239,35 @@ export function registerSiteView(ctx: Ctx): SiteTreeProvider {
 		}),
 	);
 	return provider;
+}
+
+/**
+ * What changes llms.txt besides a re-check of the site (which refreshes the view): a page's
+ * frontmatter typed or reverted, pages and a committed llms.txt changed on disk, the custom file typed.
+ */
+function watchLlmsInputs(provider: SiteTreeProvider, view: vscode.TreeView<unknown>): vscode.Disposable[] {
+	const sizes = provider.llmsSizes;
+	sizes.setVisible(view.visible);
+	const remeasure = (uri: vscode.Uri) => {
+		const root = provider.rootOf(uri.toString());
+		if (root) sizes.remeasure(root);
+	};
+	const isPage = (uri: vscode.Uri) => /\.(mdx|md)$/i.test(uri.path);
+	const isLlmsFile = (uri: vscode.Uri) => uri.path.endsWith('/llms.txt');
+	const watcher = vscode.workspace.createFileSystemWatcher('**/{*.md,*.mdx,llms.txt}');
+	return [
+		view.onDidChangeVisibility(event => sizes.setVisible(event.visible)),
+		vscode.workspace.onDidChangeTextDocument(event => {
+			const { uri } = event.document;
+			if (isLlmsFile(uri) || (isPage(uri) && touchesFrontmatter(event))) remeasure(uri);
+		}),
+		// A page closed unsaved reads from disk again.
+		vscode.workspace.onDidCloseTextDocument(document => {
+			if (isPage(document.uri) || isLlmsFile(document.uri)) remeasure(document.uri);
+		}),
+		watcher,
+		watcher.onDidCreate(remeasure),
+		watcher.onDidChange(remeasure),
+		watcher.onDidDelete(remeasure),
+	];
 }

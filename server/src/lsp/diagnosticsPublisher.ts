@@ -92,7 +92,9 @@ export class DiagnosticsPublisher {
 	async reloadTeamConfigs(roots: readonly string[]): Promise<void> {
 		if (!this.teamConfigs || !(await this.teamConfigs.load(roots))) return;
 		const findings = this.teamConfigs.findings();
-		for (const [uri, diagnostics] of [...this.#lastSent]) if (!findings.has(uri) && !this.#configFiles.has(uri)) this.#send(uri, diagnostics);
+		// Files whose only findings are kept beside (the comparison, the page metadata rules) are sent again too.
+		const shown = new Set([...this.#lastSent.keys(), ...[...this.#beside.values()].flatMap(held => [...held.keys()])]);
+		for (const uri of shown) if (!findings.has(uri) && !this.#configFiles.has(uri)) this.#send(uri, this.#lastSent.get(uri) ?? []);
 		for (const uri of this.#configFiles) if (!findings.has(uri)) this.#send(uri, []);
 		this.#configFiles.clear();
 		for (const [uri, diagnostics] of findings) {

@@ -27,6 +27,7 @@ import { jsonText } from './terminalText';
 import { parseRuleOptions, printConfig, suppressedProblems } from './printConfig';
 import type { LoadedTeamConfig } from '../core/config/teamConfigLookup';
 import { pageMetadataFindings, pageMetadataOptionsOf } from '../core/llms/llmsRules';
+import { knownFactsFirst } from '../core/llms/pageFacts';
 
 export { UsageError } from './usageError';
 
@@ -170,6 +171,7 @@ export async function addPageMetadataFindings(
 			read,
 			pageMetadataOptionsOf(configs.get(root)?.config),
 			noCancellation,
+			knownFactsFirst(uri => service.pageFacts(uri), read),
 		);
 		for (const { uri, diagnostics } of found) {
 			const at = index.get(uri);

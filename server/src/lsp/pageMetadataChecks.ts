@@ -3,7 +3,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import { isCancelledError, throwIfCancelled } from '../core/cancellation';
 import type { LanguageService } from '../core/languageServiceTypes';
 import { pageMetadataFindings, pageMetadataOptionsOf } from '../core/llms/llmsRules';
-import { factsFromText, type FactsReader } from '../core/llms/pageFacts';
+import { knownFactsFirst, type FactsReader } from '../core/llms/pageFacts';
 import type { Logger } from '../core/logger';
 import type { DocsWorkspace } from '../core/workspace';
 import type { DiagnosticsPublisher } from './diagnosticsPublisher';
@@ -83,15 +83,14 @@ export class PageMetadataChecks {
 
 	/** Facts from the page summaries (read from the text when a page has none yet), yielding every few hundred pages. */
 	#facts(token: CancellationToken): FactsReader {
-		const fromText = factsFromText(this.#read);
+		const facts = knownFactsFirst(uri => this.service.pageFacts(uri), this.#read);
 		let count = 0;
 		return async uri => {
 			if (++count % pagesPerTurn === 0) {
 				await new Promise<void>(resolve => this.runtime.nextTurn(resolve));
 				throwIfCancelled(token);
 			}
-			const known = this.service.pageFacts(uri);
-			return known === null ? undefined : (known ?? fromText(uri));
+			return facts(uri);
 		};
 	}
 }

@@ -66,11 +66,14 @@ export class PageMetadataChecks {
 		const source = new CancellationTokenSource();
 		this.#runs.set(root, source);
 		const token = source.token;
+		const started = Date.now();
 		try {
 			const site = await this.service.getSite(root, token);
 			const found = await pageMetadataFindings(site, this.#read, pageMetadataOptionsOf(this.teamConfigs.configOf(root)), token, this.#facts(token));
 			throwIfCancelled(token);
 			this.publisher.setBesideFindings('metadata', root, new Map<string, Diagnostic[]>(found.map(f => [f.uri, [...f.diagnostics]])));
+			const count = found.reduce((sum, f) => sum + f.diagnostics.length, 0);
+			this.logger.info(`page titles, descriptions and llms.txt of ${root} judged in ${Date.now() - started} ms (${count} findings)`);
 		} catch (e) {
 			if (!isCancelledError(e) && !token.isCancellationRequested) this.logger.error(`judging the page titles and descriptions of ${root} failed: ${describeError(e)}`);
 		} finally {

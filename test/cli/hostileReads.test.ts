@@ -76,7 +76,7 @@ describe('hostile reads: links to devices and outside files (built CLI)', functi
 	});
 
 	it('check: docs.json, mintdoc.json, .mintignore, a snippet and an OpenAPI document linked to /dev/zero each get their one finding', async () => {
-		writeFileSync(path.join(dir, 'site', 'p.mdx'), "import S from '/snippets/s.mdx';\n\n# P\n\n<S />\n");
+		writeFileSync(path.join(dir, 'site', 'p.mdx'), "---\ndescription: P\n---\n\nimport S from '/snippets/s.mdx';\n\n# P\n\n<S />\n");
 		mkdirSync(path.join(dir, 'site', 'snippets'));
 		link('/dev/zero', 'snippets/s.mdx');
 		link('/dev/zero', 'mintdoc.json');

@@ -20,7 +20,8 @@ describe('mintdoc check with mintdoc.json (built CLI)', function () {
 		site = copyFixtures('minimal');
 		// The repository's top: mintdoc.json is looked for up to here.
 		mkdirSync(site.path('.git'));
-		writeFileSync(site.path('minimal/index.mdx'), '# Home\n\n![](https://x.dev/a.png)\n\n[x](/nowhere)\n');
+		// A description, so that page-description-missing (info) stays out of the findings these tests are about.
+		writeFileSync(site.path('minimal/index.mdx'), '---\ndescription: Home\n---\n\n# Home\n\n![](https://x.dev/a.png)\n\n[x](/nowhere)\n');
 		mkdirSync(site.path('minimal/changelog'));
 		writeFileSync(site.path('minimal/changelog/a.mdx'), '# A\n\n[y](/gone)\n');
 		mkdirSync(site.path('minimal/generated'));
@@ -153,6 +154,8 @@ describe('mintdoc check with mintdoc.json (built CLI)', function () {
 			problems.map(p => [p.file, p.code, p.severity, p.range.start.line, p.range.start.character, p.range.end.character]),
 			[
 				['minimal/generated/b.mdx', 'link-broken', 'warning', 2, 4, 12],
+				// This page has no frontmatter: the finding is an empty range at its start.
+				['minimal/index.mdx', 'page-description-missing', 'information', 0, 0, 0],
 				['minimal/index.mdx', 'unused-disable-directive', 'warning', 5, 0, 45],
 				['minimal/index.mdx', 'link-broken', 'warning', 8, 4, 12],
 			],
@@ -179,6 +182,7 @@ describe('mintdoc check with mintdoc.json (built CLI)', function () {
 			log.runs[0].results.map(r => [r.locations[0].physicalLocation.artifactLocation.uri, r.ruleId, r.level, r.suppressions?.[0]?.kind ?? 'reported']),
 			[
 				['minimal/changelog/a.mdx', 'link-broken', 'error', 'reported'],
+				['minimal/index.mdx', 'page-description-missing', 'note', 'reported'],
 				['minimal/index.mdx', 'a11y-missing-alt', 'warning', 'external'],
 				['minimal/index.mdx', 'link-broken', 'error', 'inSource'],
 				['minimal/generated/b.mdx', 'link-broken', 'error', 'external'],
@@ -189,7 +193,7 @@ describe('mintdoc check with mintdoc.json (built CLI)', function () {
 		addFormats(ajv);
 		const schema: object = JSON.parse(readFileSync(path.resolve(__dirname, '../fixtures/formats/sarif-schema-2.1.0.json'), 'utf8'));
 		assert.ok(ajv.validate(schema, log), JSON.stringify(ajv.errors));
-		assert.deepEqual(check().found, ['minimal/changelog/a.mdx link-broken error']);
+		assert.deepEqual(check().found, ['minimal/changelog/a.mdx link-broken error', 'minimal/index.mdx page-description-missing information']);
 	});
 
 	it('every command answers --help and -h with its own usage, exit 0', () => {

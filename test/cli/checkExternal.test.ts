@@ -55,6 +55,8 @@ describe('mintdoc check --check-external (built CLI, a server on 127.0.0.1)', fu
 			JSON.parse(result.stdout) as { code: string; severity: string; message: string; range: { start: { line: number; character: number } } }[]
 		).map(f => [f.code, f.severity, f.message, f.range.start.line]);
 		assert.deepEqual(findings, [
+			// The page has no frontmatter, so no description: that finding (info) sits at its start.
+			['page-description-missing', 'information', 'This page has no `description`: its llms.txt entry, search results and link previews get none.', 0],
 			['link-external-broken', 'error', `${base}/gone is broken: 404 Not Found.`, 2],
 			['link-external-unchecked', 'information', `Could not check ${base}/down: the server failed (503).`, 2],
 		]);

@@ -32,7 +32,8 @@ describe('hostile reads: links to devices and outside files (built CLI)', functi
 		dir = mkdtempSync(path.join(os.tmpdir(), 'mintdoc-reads-'));
 		mkdirSync(path.join(dir, 'site'));
 		writeFileSync(path.join(dir, 'site', 'docs.json'), config());
-		writeFileSync(path.join(dir, 'site', 'index.mdx'), '---\ntitle: Home\n---\n\nHello\n');
+		// A description: page-description-missing (info) is not what these cases are about.
+		writeFileSync(path.join(dir, 'site', 'index.mdx'), '---\ntitle: Home\ndescription: Hello\n---\n\nHello\n');
 		writeFileSync(path.join(dir, 'outside.mdx'), `---\ntitle: ${secret}\n---\n\n<Broken ${secret}\n`);
 		writeFileSync(
 			path.join(dir, 'outside.json'),
@@ -75,7 +76,7 @@ describe('hostile reads: links to devices and outside files (built CLI)', functi
 	});
 
 	it('check: docs.json, mintdoc.json, .mintignore, a snippet and an OpenAPI document linked to /dev/zero each get their one finding', async () => {
-		writeFileSync(path.join(dir, 'site', 'p.mdx'), "import S from '/snippets/s.mdx';\n\n# P\n\n<S />\n");
+		writeFileSync(path.join(dir, 'site', 'p.mdx'), "---\ndescription: P\n---\n\nimport S from '/snippets/s.mdx';\n\n# P\n\n<S />\n");
 		mkdirSync(path.join(dir, 'site', 'snippets'));
 		link('/dev/zero', 'snippets/s.mdx');
 		link('/dev/zero', 'mintdoc.json');

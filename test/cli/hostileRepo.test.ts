@@ -38,7 +38,8 @@ describe('mintdoc on a hostile repository (built CLI)', function () {
 		cache = path.join(dir, 'cache');
 		mkdirSync(path.join(dir, 'site'));
 		writeFileSync(path.join(dir, 'site', 'docs.json'), config());
-		writeFileSync(path.join(dir, 'site', 'index.mdx'), '---\ntitle: Home\n---\n\nHello\n');
+		// A description: page-description-missing (info) is not what these cases are about.
+		writeFileSync(path.join(dir, 'site', 'index.mdx'), '---\ntitle: Home\ndescription: Hello\n---\n\nHello\n');
 	});
 	afterEach(() => rmSync(dir, { recursive: true, force: true }));
 	const check = (args: string[], env: Record<string, string> = {}) => run(['check', 'site', '--cache-location', `${cache}/`, ...args], dir, env);
@@ -70,7 +71,7 @@ describe('mintdoc on a hostile repository (built CLI)', function () {
 		const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 		try {
 			writeFileSync(path.join(dir, 'site', 'docs.json'), config({ api: { openapi: `${base}/openapi.yaml` } }));
-			writeFileSync(path.join(dir, 'site', 'index.mdx'), `# Home\n\n[admin](${base}/admin)\n`);
+			writeFileSync(path.join(dir, 'site', 'index.mdx'), `---\ndescription: Home\n---\n\n# Home\n\n[admin](${base}/admin)\n`);
 			const refused = JSON.parse((await check(['--format', 'json'])).stdout) as { code: string; message: string }[];
 			assert.deepEqual(
 				refused.map(p => [p.code, p.message]),

@@ -14,7 +14,8 @@ describe('mintdoc check: full OpenAPI validation (swagger-parser, no network)', 
 	beforeEach(() => {
 		dir = mkdtempSync(path.join(os.tmpdir(), 'mintdoc-oas-'));
 		mkdirSync(path.join(dir, 'api'));
-		writeFileSync(path.join(dir, 'index.mdx'), '# Home\n');
+		// A description: page-description-missing (info) is not what these tests are about.
+		writeFileSync(path.join(dir, 'index.mdx'), '---\ndescription: Home\n---\n\n# Home\n');
 		writeFileSync(
 			path.join(dir, 'docs.json'),
 			JSON.stringify(

@@ -88,6 +88,9 @@ describe('mintdoc preview --expose and the relay secret (process)', function () 
 		after(async () => server?.stop());
 
 		it('answers only requests naming the bound host:port (Host: localhost was enough before)', async () => {
+			// The warning is written after the URL line (startPreview returns on that line): it may arrive in a later chunk.
+			for (const until = Date.now() + 10_000; !/Exposed \(--expose\)/.test(server.output()) && Date.now() < until;)
+				await new Promise(resolve => setTimeout(resolve, 20));
 			assert.match(server.output(), /Exposed \(--expose\): anyone who can reach 127\.0\.0\.1:\d+ can read the site; the API playground cannot send requests/);
 			assert.equal((await request(server.url, { host: `localhost:${port}` })).status, 403);
 			assert.equal((await request(server.url, { host: 'localhost' })).status, 403);

@@ -67,5 +67,5 @@ export function gitEnv(home: string): Record<string, string> {
 
 /** A page long enough for git's rename detection to pair it with its moved copy. */
 export function pageText(title: string): string {
-	return `---\ntitle: "${title}"\n---\n\n${title}: a page with enough lines that git pairs it with its moved copy.\n\nSecond paragraph.\n\nThird paragraph.\n`;
+	return `---\ntitle: "${title}"\ndescription: "The ${title} page."\n---\n\n${title}: a page with enough lines that git pairs it with its moved copy.\n\nSecond paragraph.\n\nThird paragraph.\n`;
 }

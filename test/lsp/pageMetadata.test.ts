@@ -82,7 +82,13 @@ describe('language server over JSON-RPC: page titles and descriptions', function
 		);
 		assert.deepEqual(
 			onSetup.filter(d => d.code === 'page-description-length').map(d => [d.range, d.severity, d.message]),
-			[[{ start: { line: 2, character: 0 }, end: { line: 2, character: 31 } }, 2, 'The description has 16 characters; the team wants 20 to 160 (search result snippets).']],
+			[
+				[
+					{ start: { line: 2, character: 0 }, end: { line: 2, character: 31 } },
+					2,
+					'The description has 16 characters; the team wants 20 to 160 (search result snippets).',
+				],
+			],
 		);
 	});
 });

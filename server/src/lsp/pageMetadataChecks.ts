@@ -75,7 +75,8 @@ export class PageMetadataChecks {
 			const count = found.reduce((sum, f) => sum + f.diagnostics.length, 0);
 			this.logger.info(`page titles, descriptions and llms.txt of ${root} judged in ${Date.now() - started} ms (${count} findings)`);
 		} catch (e) {
-			if (!isCancelledError(e) && !token.isCancellationRequested) this.logger.error(`judging the page titles and descriptions of ${root} failed: ${describeError(e)}`);
+			if (!isCancelledError(e) && !token.isCancellationRequested)
+				this.logger.error(`judging the page titles and descriptions of ${root} failed: ${describeError(e)}`);
 		} finally {
 			if (this.#runs.get(root) === source) this.#runs.delete(root);
 		}

@@ -83,8 +83,7 @@ export async function pageMetadataFindings(
 			);
 			const edit = descriptionFix(text);
 			add(p.uri, edit ? { ...finding, data: { edit } } : finding);
-		}
-		else if (description && options.descriptionLength) {
+		} else if (description && options.descriptionLength) {
 			const { min, max } = options.descriptionLength;
 			const length = [...description.replace(/\s+/g, ' ')].length;
 			if (length < min || length > max)

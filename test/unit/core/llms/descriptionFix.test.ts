@@ -32,7 +32,10 @@ describe('page-description-missing quick fix', () => {
 	it('cuts a long paragraph after the sentences that fit in 160 characters, else at a word; adds frontmatter to a page without; keeps CRLF', () => {
 		const sentence = 'A first sentence that is long enough to matter for readers of search results and agents alike today.';
 		const long = `${sentence} ${'Another sentence follows it here with more words. '.repeat(3)}`;
-		assert.equal(descriptionFix(`---\r\ntitle: x\r\n---\r\n\r\n${long}\r\n`)?.newText, `description: ${JSON.stringify(`${sentence} Another sentence follows it here with more words.`)}\r\n`);
+		assert.equal(
+			descriptionFix(`---\r\ntitle: x\r\n---\r\n\r\n${long}\r\n`)?.newText,
+			`description: ${JSON.stringify(`${sentence} Another sentence follows it here with more words.`)}\r\n`,
+		);
 		const words = 'word '.repeat(60).trim();
 		const fix = descriptionFix(words);
 		assert.equal(fix?.range.start.line, 0);

@@ -7,9 +7,16 @@ import { copyFixtures } from '../helpers/tempSite';
 /** A docs.json listing `count` pages p1…pN in one group, each written with `title` and `description`. */
 function writePages(site: ReturnType<typeof copyFixtures>, count: number, title: (i: number) => string, description: string): void {
 	const pages = Array.from({ length: count }, (_, i) => `p${i + 1}`);
-	const config = { $schema: 'https://mintlify.com/docs.json', theme: 'mint', name: 'Big', colors: { primary: '#065F46' }, navigation: { groups: [{ group: 'All', pages }] } };
+	const config = {
+		$schema: 'https://mintlify.com/docs.json',
+		theme: 'mint',
+		name: 'Big',
+		colors: { primary: '#065F46' },
+		navigation: { groups: [{ group: 'All', pages }] },
+	};
 	writeFileSync(site.path('minimal/docs.json'), JSON.stringify(config));
-	for (const [i, page] of pages.entries()) writeFileSync(site.path(`minimal/${page}.mdx`), `---\ntitle: "${title(i + 1)}"\ndescription: "${description}"\n---\n\nBody.\n`);
+	for (const [i, page] of pages.entries())
+		writeFileSync(site.path(`minimal/${page}.mdx`), `---\ntitle: "${title(i + 1)}"\ndescription: "${description}"\n---\n\nBody.\n`);
 }
 
 describe('language server over JSON-RPC: the size of llms.txt for the Site view (mintdoc/llmsSize)', function () {
@@ -33,7 +40,14 @@ describe('language server over JSON-RPC: the size of llms.txt for the Site view 
 		const measured = await settledSize(root);
 		const text = (await llmsTxt(site.fileUri('minimal/docs.json'))).text ?? '';
 		assert.match(text, /^# Minimal\n/);
-		assert.deepEqual(measured, { configUri: site.fileUri('minimal/docs.json'), characters: text.length, limit: 100_000, custom: false, shortened: 0, dropped: 0 });
+		assert.deepEqual(measured, {
+			configUri: site.fileUri('minimal/docs.json'),
+			characters: text.length,
+			limit: 100_000,
+			custom: false,
+			shortened: 0,
+			dropped: 0,
+		});
 		// Any file of the site names it.
 		assert.deepEqual(await size(site.fileUri('minimal/index.mdx')), measured);
 		assert.equal(await size('file:///nowhere/docs.json'), null);

@@ -3,7 +3,7 @@ import { agentLlmsFile, agentLlmsFileText, agentPageMarkdown, notAPageMessage } 
 import { noCancellation } from '../../../../server/src/core/cancellation';
 import { generateLlmsFullTxt, generateLlmsTxt } from '../../../../server/src/core/llms/llmsFiles';
 import { workspaceUri } from '../../../helpers/inMemoryWorkspace';
-import { siteOf } from '../llms/llmsSiteOf';
+import { manyPagesSite, siteOf } from '../llms/llmsSiteOf';
 
 const page = (title: string, extra = '') => `---\ntitle: ${title}\n${extra}---\n\nBody of ${title}.\n`;
 const acme = {
@@ -63,14 +63,7 @@ describe('core/agents/agentLlms: what the MCP tools and the language-model tools
 	});
 
 	it('says how a generated llms.txt past the cap was fitted', async () => {
-		const files: Record<string, string> = {};
-		const pages: string[] = [];
-		for (let i = 0; i < 2000; i++) {
-			pages.push(`guides/page-${i}`);
-			files[`guides/page-${i}.mdx`] = page(`Page ${i}`, `description: ${`Words about page ${i}. `.repeat(12)}\n`);
-		}
-		files['docs.json'] = JSON.stringify({ name: 'Big', navigation: { groups: [{ group: 'Guides', pages }] } });
-		const { site, read } = await siteOf(files);
+		const { site, read } = await siteOf(manyPagesSite(2000, page));
 		const file = await agentLlmsFile(site, read, 'https://big.dev', false, noCancellation);
 		assert.ok(file.truncation && file.truncation.fullLength > 400_000 && file.fullLength === file.truncation.fullLength);
 		assert.deepEqual({ shortened: file.truncation.shortened, dropped: file.truncation.dropped }, { shortened: 2000, dropped: 0 });

@@ -17,3 +17,15 @@ export async function siteOf(files: Record<string, string>) {
 	};
 	return { site, read };
 }
+
+/** A site of `count` guide pages whose descriptions make llms.txt pass the 100,000-character cap (12 sentences each). */
+export function manyPagesSite(count: number, page: (title: string, extra: string) => string): Record<string, string> {
+	const files: Record<string, string> = {};
+	const pages: string[] = [];
+	for (let i = 0; i < count; i++) {
+		pages.push(`guides/page-${i}`);
+		files[`guides/page-${i}.mdx`] = page(`Page ${i}`, `description: ${`Words about page ${i}. `.repeat(12)}\n`);
+	}
+	files['docs.json'] = JSON.stringify({ name: 'Big', navigation: { groups: [{ group: 'Guides', pages }] } });
+	return files;
+}

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { noCancellation } from '../../../../server/src/core/cancellation';
 import { generateLlmsFullTxt, generateLlmsTxt, generatePageMarkdown } from '../../../../server/src/core/llms/llmsFiles';
 import { llmsTxtLimit } from '../../../../server/src/core/llms/llmsTxt';
-import { siteOf } from './llmsSiteOf';
+import { manyPagesSite, siteOf } from './llmsSiteOf';
 
 const page = (title: string, extra = '') => `---\ntitle: ${title}\n${extra}---\n\nBody of ${title}.\n`;
 
@@ -109,14 +109,7 @@ describe('llms.txt, as the platform generates it', () => {
 	});
 
 	it('stays under 100,000 characters on a 2,000-page site: descriptions shortened first', async () => {
-		const files: Record<string, string> = {};
-		const pages: string[] = [];
-		for (let i = 0; i < 2000; i++) {
-			pages.push(`guides/page-${i}`);
-			files[`guides/page-${i}.mdx`] = page(`Page ${i}`, `description: ${`Words about page ${i}. `.repeat(12)}\n`);
-		}
-		files['docs.json'] = JSON.stringify({ name: 'Big', navigation: { groups: [{ group: 'Guides', pages }] } });
-		const { site, read } = await siteOf(files);
+		const { site, read } = await siteOf(manyPagesSite(2000, page));
 		const { text, truncation } = await generateLlmsTxt(site, read, 'https://big.dev', noCancellation);
 		assert.ok(text.length <= llmsTxtLimit, `${text.length}`);
 		assert.ok(truncation);

@@ -52,11 +52,13 @@ describe('language server over JSON-RPC: the size of llms.txt for the Site view 
 		assert.deepEqual(await size(site.fileUri('minimal/index.mdx')), measured);
 		assert.equal(await size('file:///nowhere/docs.json'), null);
 
-		// A description typed (unsaved) lengthens the file by it.
-		const description = 'Start here: what the site covers';
+		// A longer description typed (unsaved) lengthens the file by the difference.
+		const before = 'The smallest site, with one page.';
+		const description = 'Start here: what the smallest site covers, page by page';
 		await client.open(site.fileUri('minimal/index.mdx'), `---\ntitle: Welcome\ndescription: "${description}"\n---\n\n# Welcome\n`);
 		const typed = await size(root);
-		assert.equal(typed?.characters, text.length + `: ${description}`.length);
+		assert.match(text, /\): The smallest site, with one page\.\n/);
+		assert.equal(typed?.characters, text.length + description.length - before.length);
 		assert.equal(typed?.characters, (await llmsTxt(root)).text?.length);
 	});
 

@@ -38,11 +38,14 @@ export async function customLinkFindings(
 	// Without site.url, the site's host is the one most of the file's Markdown links name (pipecat's
 	// links a CHANGELOG.md on github.com among hundreds on docs.pipecat.ai).
 	const host = siteUrl === undefined ? commonMarkdownHost(links) : safeHost(siteUrl);
+	// Links on that host outside the docs' base path are the rest of the website (nango's file links
+	// nango.dev/pricing and /blog beside 132 pages under nango.dev/docs): not pages of this site.
+	const base = siteUrl === undefined ? commonMarkdownFolder(links, host) : basePathOf(siteUrl);
 	const linked = new Set<string>();
 	const findings: Diagnostic[] = [];
 	const positionAt = lineIndex(text);
 	for (const link of links) {
-		const path = sitePath(link.url, host);
+		const path = sitePath(link.url, host, base);
 		if (path === undefined) continue;
 		const found = matchRoute(path, routes);
 		if (found) linked.add(found);
@@ -99,7 +102,7 @@ function markdownLinks(text: string): WrittenLink[] {
 }
 
 /** The path a link names on this site (no `.md`, no trailing slash), or undefined when it is not this site's. */
-function sitePath(url: string, host: string | undefined): string | undefined {
+function sitePath(url: string, host: string | undefined, base: string): string | undefined {
 	let path: string;
 	if (/^https?:\/\//i.test(url)) {
 		let parsed: URL;
@@ -109,6 +112,8 @@ function sitePath(url: string, host: string | undefined): string | undefined {
 			return undefined;
 		}
 		if (host !== undefined ? parsed.host !== host : !/\.md$/i.test(parsed.pathname)) return undefined;
+		const pathname = parsed.pathname.replace(/\/+$/, '');
+		if (base && pathname !== base && !pathname.startsWith(`${base}/`)) return undefined;
 		path = parsed.pathname;
 	} else if (/^[a-z][a-z0-9+.-]*:|^#|^\/\//i.test(url)) return undefined;
 	else path = url.split(/[?#]/)[0];
@@ -145,6 +150,34 @@ function commonMarkdownHost(links: readonly WrittenLink[]): string | undefined {
 	let best: string | undefined;
 	for (const [host, count] of counts) if (best === undefined || count > counts.get(best)!) best = host;
 	return best;
+}
+
+/** The folder every absolute `.md` link on `host` starts with (`/docs`), '' when they share none or are too few to tell. */
+function commonMarkdownFolder(links: readonly WrittenLink[], host: string | undefined): string {
+	let common: string[] | undefined;
+	let count = 0;
+	for (const link of links) {
+		if (!/^https?:\/\//i.test(link.url) || !/\.md([?#]|$)/i.test(link.url) || safeHost(link.url) !== host) continue;
+		const folders = new URL(link.url).pathname.split('/').filter(Boolean).slice(0, -1);
+		common = common === undefined ? folders : common.slice(0, commonLength(common, folders));
+		count++;
+	}
+	return count >= 2 && common?.length ? `/${common.join('/')}` : '';
+}
+
+function commonLength(a: readonly string[], b: readonly string[]): number {
+	let i = 0;
+	while (i < a.length && i < b.length && a[i] === b[i]) i++;
+	return i;
+}
+
+/** The path of `site.url` without its trailing slash (`https://acme.dev/docs/` → `/docs`), '' at the root. */
+function basePathOf(siteUrl: string): string {
+	try {
+		return new URL(siteUrl).pathname.replace(/\/+$/, '');
+	} catch {
+		return '';
+	}
 }
 
 function safeHost(url: string): string | undefined {

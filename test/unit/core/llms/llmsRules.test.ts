@@ -163,4 +163,26 @@ describe('page metadata rules', () => {
 		const curated = await findings({ ...base, 'llms.txt': '# Acme\n\n- [A](/a.md)\n' });
 		assert.deepEqual(curated, {});
 	});
+
+	// NangoHQ/nango's docs/llms.txt: 132 pages under nango.dev/docs, and nango.dev/pricing, /blog, /demo, /slack of its website.
+	it("a custom llms.txt's links to the rest of the website (outside the docs' base path) are not dead pages", async () => {
+		const nav = ['a', 'b', 'guides/c'];
+		const files = {
+			'docs.json': JSON.stringify({ name: 'A', navigation: { pages: nav } }),
+			...Object.fromEntries(nav.map(p => [`${p}.mdx`, page([`title: ${p}`, `description: About ${p}.`])])),
+			'llms.txt':
+				'# Acme\n\n- [A](https://acme.dev/docs/a.md)\n- [B](https://acme.dev/docs/b.md)\n- [C](https://acme.dev/docs/guides/c.md)\n- [Pricing](https://acme.dev/pricing)\n- [Blog](https://acme.dev/blog)\n- [Gone](https://acme.dev/docs/gone.md)\n',
+		};
+		const dead = [
+			'llms-txt-custom-stale',
+			7,
+			9,
+			7,
+			38,
+			'This llms.txt links https://acme.dev/docs/gone.md, and the site has no page there (the platform serves this file as written).',
+		];
+		// The base path inferred from the .md links (all under /docs), or taken from site.url.
+		assert.deepEqual(await findings(files), { 'llms.txt': [dead] });
+		assert.deepEqual(await findings(files, { siteUrl: 'https://acme.dev/docs/' }), { 'llms.txt': [dead] });
+	});
 });

@@ -71,7 +71,7 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 			if (!summary) return undefined;
 			const codes = summary.diagnostics.map(d => d.code);
 			if (codes.some(code => typeof code === 'string' && code.startsWith('file-'))) return null;
-			return factsOfFrontmatter(summary.frontmatter, 0, codes.includes('frontmatter-syntax') || codes.includes('frontmatter-too-deep'));
+			return factsOfFrontmatter(summary.frontmatter, codes.includes('frontmatter-syntax') || codes.includes('frontmatter-too-deep'));
 		},
 		sitesUsingConfigFile: uri => state.sitesUsingConfigFile(uri),
 		onDidLoadSpec: listener => state.onDidLoadSpec(listener),

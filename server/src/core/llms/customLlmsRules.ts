@@ -4,8 +4,8 @@ import { createDiagnostic } from '../diagnostic';
 import { pageRoute } from '../site/routePaths';
 import type { SiteModel } from '../site/siteModel';
 import type { NavPage } from './llmsPages';
-import { isHiddenPage, type PageReader } from './llmsSite';
-import { pageFacts } from './pageFacts';
+import { isHiddenPage } from './llmsSite';
+import type { FactsReader } from './pageFacts';
 
 /** A link of a custom llms.txt: its URL and where it is written. */
 interface WrittenLink {
@@ -28,7 +28,8 @@ export async function customLinkFindings(
 	site: SiteModel,
 	text: string,
 	listed: readonly NavPage[],
-	read: PageReader,
+	/** The pages' frontmatter facts, as the other page metadata rules read them (the editor: from the page summaries). */
+	facts: FactsReader,
 	siteUrl: string | undefined,
 	token: CancellationToken,
 ): Promise<Diagnostic[]> {
@@ -63,8 +64,8 @@ export async function customLinkFindings(
 	for (const page of listed) {
 		if (!page.isDefault || page.repeated || page.kind !== 'page' || !page.fileUri) continue;
 		throwIfCancelled(token);
-		const pageText = await read(page.fileUri);
-		if (pageText !== undefined && !isHiddenPage(page, pageFacts(pageText))) expected.push(page);
+		const known = await facts(page.fileUri);
+		if (known !== undefined && !isHiddenPage(page, known)) expected.push(page);
 	}
 	const missing = expected.filter(p => !linked.has(p.route));
 	if (missing.length && expected.length - missing.length >= expected.length / 2) {

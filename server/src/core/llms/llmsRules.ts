@@ -147,7 +147,7 @@ export async function pageMetadataFindings(
 					'llms-txt-custom-invalid',
 				),
 			);
-		if (name === 'llms.txt') appendAll(diagnostics, await customLinkFindings(site, text, listed, read, options.siteUrl, token));
+		if (name === 'llms.txt') appendAll(diagnostics, await customLinkFindings(site, text, listed, facts, options.siteUrl, token));
 		if (diagnostics.length) results.push({ uri, diagnostics });
 	}
 	return results;

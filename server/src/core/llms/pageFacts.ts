@@ -12,8 +12,6 @@ export interface PageFacts {
 	readonly noindex: boolean;
 	/** The page's `openapi` frontmatter: an API page written in MDX. */
 	readonly openapi?: string;
-	/** Where the frontmatter's YAML ends (its closing fence follows), 0 without frontmatter (or unknown: facts from a summary). */
-	readonly frontmatterEnd: number;
 	/** The frontmatter's YAML does not parse: its keys are unknown, so none is reported missing. */
 	readonly frontmatterBroken?: boolean;
 }
@@ -21,14 +19,14 @@ export interface PageFacts {
 /** Reads the facts of one page text; malformed frontmatter gives what could be read, never throws. */
 export function pageFacts(text: string): PageFacts {
 	const frontmatter = readFrontmatter(text);
-	return factsOfFrontmatter(frontmatter?.data, frontmatter?.end ?? 0, !!frontmatter?.errors.length);
+	return factsOfFrontmatter(frontmatter?.data, !!frontmatter?.errors.length);
 }
 
 /**
  * The facts of frontmatter already read (a page summary keeps its data, so the editor need not read
  * 25,000 pages again). `broken`: the YAML did not parse, so what it says is not known.
  */
-export function factsOfFrontmatter(data: Readonly<Record<string, unknown>> | undefined, end: number, broken: boolean): PageFacts {
+export function factsOfFrontmatter(data: Readonly<Record<string, unknown>> | undefined, broken: boolean): PageFacts {
 	const values = data ?? {};
 	const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
 	const bool = (v: unknown) => (v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined);
@@ -40,7 +38,6 @@ export function factsOfFrontmatter(data: Readonly<Record<string, unknown>> | und
 		hidden: bool(values.hidden),
 		noindex: bool(values.noindex) === true,
 		openapi: str(values.openapi),
-		frontmatterEnd: end,
 		...(broken ? { frontmatterBroken: true } : {}),
 	};
 }

@@ -15,7 +15,7 @@ import { createConnectionLogger } from './lsp/connectionLogger';
 import { DiagnosticsPublisher } from './lsp/diagnosticsPublisher';
 import { featureCapabilities, registerFeatures } from './lsp/features';
 import { SiteTracker } from './lsp/siteTracker';
-import { isTeamConfigUri, TeamConfigs } from './lsp/teamConfigs';
+import { isTeamConfigUri } from './core/config/teamView';
 import { registerPreview } from './lsp/preview';
 import { registerAgentsRead } from './lsp/agentsRead';
 import { registerUpgrade } from './lsp/upgrade';
@@ -69,13 +69,11 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 		}),
 		workspace,
 	);
-	const teamConfigs = new TeamConfigs(workspace, uri => documents.get(uri) !== undefined);
 	const publisher = new DiagnosticsPublisher(
 		connection,
 		service,
 		logger,
 		() => runtime.afterPagesChecked(),
-		teamConfigs,
 		() => runtime.whenIdle(),
 		callback => runtime.nextTurn(callback),
 	);
@@ -85,11 +83,11 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 	const compared = new ComparedSites(connection, runtime, service, publisher, logger);
 	sites.onRootsFound = roots => compared.refresh(roots);
 	// Descriptions and titles of all pages, the projected llms.txt: judged in the background after the pages.
-	const metadata = new PageMetadataChecks(runtime, service, workspace, publisher, teamConfigs, logger);
-	// A mintdoc.json edited, saved, created or deleted: what is on screen is shown as it now says, without a restart.
+	const metadata = new PageMetadataChecks(service, publisher, logger);
+	// A mintdoc.json edited, saved, created or deleted (the service was told): what is on screen is shown as it now says, without a check.
 	const reloadTeamConfigs = () =>
 		void sites.settled
-			.then(() => publisher.reloadTeamConfigs(sites.roots))
+			.then(() => publisher.showAllAgain(sites.roots))
 			.then(() => metadata.refresh(sites.roots))
 			.catch(e => logger.error(`reading mintdoc.json failed: ${describeError(e)}`));
 	// An OpenAPI document read or validated in the background: check its sites again now that it is in.
@@ -115,7 +113,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 		const init = params.initializationOptions as ServerInitOptions | undefined;
 		runtime.initialize(folders, init, logger);
 		workspaceTrusted = init?.workspaceTrusted !== false;
-		publisher.setA11yEnabled(init?.a11y !== false);
+		void publisher.setA11yEnabled(init?.a11y !== false);
 		return {
 			capabilities: {
 				textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
@@ -129,7 +127,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 
 	// The client sends the `mintdoc.a11y` and `mintdoc.compareWith` sections when they change (synchronize.configurationSection).
 	connection.onDidChangeConfiguration(({ settings }) => {
-		publisher.setA11yEnabled((settings as ServerSettings | undefined)?.mintdoc?.a11y?.enabled !== false);
+		void publisher.setA11yEnabled((settings as ServerSettings | undefined)?.mintdoc?.a11y?.enabled !== false);
 		compared.refresh(sites.roots);
 	});
 
@@ -144,8 +142,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 	});
 
 	documents.onDidChangeContent(({ document }) => {
-		if (isTeamConfigUri(document.uri)) reloadTeamConfigs();
 		service.didChangeDocument(document.uri);
+		if (isTeamConfigUri(document.uri)) reloadTeamConfigs();
 		const delay = delayAfterEdit(document.uri);
 		for (const root of service.sitesUsingConfigFile(document.uri)) publisher.schedule(root, delay);
 		if (service.isPage(document.uri)) publisher.schedulePage(document.uri, delay);
@@ -156,8 +154,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 	documents.onDidSave(() => compared.refresh(sites.roots));
 	// A closed buffer may have held unsaved text: re-check with what is on disk now.
 	documents.onDidClose(({ document }) => {
-		if (isTeamConfigUri(document.uri)) reloadTeamConfigs();
 		service.didChangeDocument(document.uri);
+		if (isTeamConfigUri(document.uri)) reloadTeamConfigs();
 		for (const root of service.sitesUsingConfigFile(document.uri)) publisher.schedule(root, 0);
 		if (service.isPage(document.uri)) publisher.schedulePage(document.uri, 0);
 	});
@@ -171,7 +169,6 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 		if (all.some(c => /\/\.git\/HEAD$/.test(c.uri))) compared.refresh(sites.roots);
 		// An `npm install` touches thousands of JSON files that belong to no site.
 		const changes = all.filter(c => !/\/(node_modules|\.git)\//.test(c.uri));
-		if (changes.some(c => isTeamConfigUri(c.uri))) reloadTeamConfigs();
 		// A docs.json (or mint.json) appearing or disappearing changes the set of sites: find them again.
 		// So does deleting a folder that holds a site (reported once for the folder, not for its files).
 		const holdsSite = (uri: string) => sites.roots.some(root => root === uri || root.startsWith(`${uri}/`));
@@ -185,6 +182,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 		const onDisk = events.filter(e => e.type !== 'changed' || !documents.get(e.uri));
 		const affected = await service.didChangeFiles(onDisk);
 		for (const root of affected) publisher.schedule(root, 0);
+		if (onDisk.some(e => isTeamConfigUri(e.uri))) reloadTeamConfigs();
 		for (const event of onDisk) {
 			metadata.fileChanged(event.uri);
 			if (event.type === 'deleted') publisher.publishPage(event.uri, []);

@@ -6,18 +6,17 @@ import { noCancellation } from '../core/cancellation';
 import type { createLanguageService, FileDiagnostics } from '../core/languageService';
 import { findUndocumentedOperations, type SpecCoverage } from '../core/openapi/coverage';
 import { translationRows, type TranslationRow } from './translationsReport';
-import { addExternalLinkFindings } from './externalLinkCheck';
+import { findExternalLinkProblems } from '../node/externalLinkFindings';
 import type { createFsWorkspace } from '../node/fsWorkspace';
-import type { DocsWorkspace } from '../core/workspace';
+import type { Diagnostic } from 'vscode-languageserver-types';
 import { createCheckService } from './checkService';
 import { UsageError } from './usageError';
-import { applyTeamConfigs, loadTeamConfigs, type SuppressedFinding, type TeamConfigChoice } from './teamConfigFiles';
+import { teamConfigLoader, type TeamConfigChoice } from './teamConfigFiles';
 import { appendAll } from '../core/arrays';
 import type { CheckResult } from './checkResult';
 
 export type { CheckResult } from './checkResult';
-import { mergeFindings, resolveSinceRef } from './sinceRef';
-import { filterA11y } from '../core/a11yFindings';
+import { resolveSinceRef } from './sinceRef';
 import { formatGithub } from './formats/github';
 import { formatJunit } from './formats/junit';
 import { formatSarif } from './formats/sarif';
@@ -25,9 +24,6 @@ import { formatCoverageText, formatJson, formatJsonWithCoverage, formatText, rel
 import { formatTranslationsTable } from './translationsReport';
 import { jsonText } from './terminalText';
 import { parseRuleOptions, printConfig, suppressedProblems } from './printConfig';
-import type { LoadedTeamConfig } from '../core/config/teamConfigLookup';
-import { pageMetadataFindings, pageMetadataOptionsOf } from '../core/llms/llmsRules';
-import { knownFactsFirst } from '../core/llms/pageFacts';
 
 export { UsageError } from './usageError';
 
@@ -95,6 +91,8 @@ export interface CheckOptions {
 	readonly teamConfig?: TeamConfigChoice;
 	/** A git ref: also report the routes the sites served then and serve no more (`--since`). */
 	readonly since?: string;
+	/** Accessibility findings reported (default true; `--no-a11y`). */
+	readonly a11y?: boolean;
 }
 
 export async function checkFolders(dirs: readonly string[], cwd: string, options: CheckOptions = {}): Promise<CheckResult> {
@@ -119,66 +117,52 @@ export async function checkFolders(dirs: readonly string[], cwd: string, options
 					options.since,
 					folders.map(f => URI.parse(f).fsPath),
 				);
-	// The pages' disable comments are noted as the check reads them (applied with mintdoc.json at the end).
-	const { service, workspace, directives, flush, dispose, cacheFile } = await createCheckService(folders, cwd, options);
+	// A --config the run cannot read ends it here too; each site's mintdoc.json is read by the service (the team's view).
+	const loader = await teamConfigLoader(options.teamConfig ?? {}, cwd, folders);
+	const { service, workspace, flush, dispose, cacheFile } = await createCheckService(folders, cwd, {
+		...options,
+		teamConfigLoader: loader,
+		teamSwitches: { a11y: options.a11y ?? true, rules: options.teamConfig?.rules, keepSuppressed: true },
+	});
 	try {
 		const roots = await service.findDocsRoots(noCancellation);
 		if (roots.length === 0) throw new UsageError(`no docs.json found in ${dirs.map(d => `'${d}'`).join(', ')}`);
-		const results: FileDiagnostics[] = [];
+		// Each file once, as the service last showed it: findings made beside the checks come back with the file's own.
+		const results = new Map<string, FileDiagnostics>();
+		const keep = (files: readonly FileDiagnostics[]) => files.forEach(file => results.set(file.uri, file));
 		for (const root of roots) since?.read(root);
 		for (const root of roots) {
 			const pages: FileDiagnostics[] = [];
 			// The configuration (and its OpenAPI documents) is checked while the workers parse the pages.
 			const [site] = await Promise.all([service.checkSite(root, noCancellation), service.checkPages(root, noCancellation, result => pages.push(result))]);
-			appendAll(results, [...site, ...pages]);
+			keep(site);
+			keep(pages);
 		}
-		if (since) mergeFindings(results, await since.findings(service, roots));
+		if (since) keep(await service.setBesideFindings('compared', undefined, byUri(await since.findings(service, roots))));
 		await flush();
-		if (options.checkExternal && !options.offline)
-			await addExternalLinkFindings(service, workspace, roots, results, {
+		if (options.checkExternal && !options.offline) {
+			const found = await findExternalLinkProblems(service, workspace, roots, {
 				cacheFile: cacheFile === undefined ? undefined : `${cacheFile}.links`,
 				onProgress: options.onExternalProgress,
 				fetch: options.fetch,
 			});
-		// The team's choices apply last, to every finding of the run (external links too).
-		const configs = await loadTeamConfigs(roots, options.teamConfig ?? {}, cwd, folders);
-		await addPageMetadataFindings(service, workspace, roots, configs, results);
-		const suppressed: SuppressedFinding[] = [];
-		const configured = await applyTeamConfigs(results, roots, configs, options.teamConfig?.rules, suppressed, directives);
-		const configFiles = [...new Set([...configs.values()].flatMap(c => (c ? [c.uri] : [])))];
+			keep(await service.setBesideFindings('external', undefined, found));
+		}
+		// What agents and search engines read (titles, descriptions, llms.txt) needs every page at once: after the pages.
+		for (const root of roots) keep(await service.checkPageMetadata(root, noCancellation));
+		const configured = [...results.values()];
+		const suppressed = configured.flatMap(({ uri, suppressed }) => (suppressed ?? []).map(s => ({ uri, ...s })));
+		const configFiles = [...new Set((await Promise.all(roots.map(root => service.teamConfigUri(root)))).filter(uri => uri !== undefined))];
 		return { ...(await withCoverage(service, workspace, roots, configured, { ...options, cwd })), suppressed, configFiles };
 	} finally {
 		dispose();
 	}
 }
 
-/**
- * The checks of what agents and search engines read (titles, descriptions, llms.txt): they need
- * every page's frontmatter at once, so they run once per site here, after the pages.
- */
-export async function addPageMetadataFindings(
-	service: ReturnType<typeof createLanguageService>,
-	workspace: DocsWorkspace,
-	roots: readonly string[],
-	configs: ReadonlyMap<string, LoadedTeamConfig | undefined>,
-	results: FileDiagnostics[],
-): Promise<void> {
-	const read = async (uri: string) => (await workspace.readDocument(uri).catch(() => undefined))?.getText();
-	const index = new Map(results.map((r, i) => [r.uri, i]));
-	for (const root of roots) {
-		const found = await pageMetadataFindings(
-			await service.getSite(root, noCancellation),
-			read,
-			pageMetadataOptionsOf(configs.get(root)?.config),
-			noCancellation,
-			knownFactsFirst(uri => service.pageFacts(uri), read),
-		);
-		for (const { uri, diagnostics } of found) {
-			const at = index.get(uri);
-			if (at !== undefined) results[at] = { uri, diagnostics: [...results[at].diagnostics, ...diagnostics] };
-			else index.set(uri, results.push({ uri, diagnostics }) - 1);
-		}
-	}
+function byUri(files: readonly FileDiagnostics[]): Map<string, readonly Diagnostic[]> {
+	const map = new Map<string, readonly Diagnostic[]>();
+	for (const { uri, diagnostics } of files) map.set(uri, [...(map.get(uri) ?? []), ...diagnostics]);
+	return map;
 }
 
 async function withCoverage(
@@ -259,12 +243,9 @@ export async function runCheck(args: readonly string[], out: NodeJS.WritableStre
 		offline: parsed.values.offline,
 		teamConfig,
 		since: parsed.values.since,
+		a11y: parsed.values.a11y && !parsed.values['no-a11y'],
 	});
-	const a11y = parsed.values.a11y && !parsed.values['no-a11y'];
-	const all = toProblems(
-		results.map(r => ({ ...r, diagnostics: filterA11y(r.diagnostics, a11y) })),
-		cwd,
-	);
+	const all = toProblems(results, cwd);
 	const problems = parsed.values.quiet ? all.filter(p => p.severity === 'error') : all;
 	const summaryLine = summary(problems, roots.length, all.length - problems.length);
 	const report = coverage && toCoverage(coverage, cwd);

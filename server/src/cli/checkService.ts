@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { createLanguageService, type LanguageService, type PageSummarizer } from '../core/languageService';
 import { checkedSummary } from '../core/mdx/checkedSummary';
-import type { DisableDirective } from '../core/config/disableDirectives';
+import type { TeamConfigLoader, TeamSwitches } from '../core/config/teamView';
 import type { DocsWorkspace } from '../core/workspace';
 import { createFsWorkspace, type DocumentOverlay } from '../node/fsWorkspace';
 import { limitCheckHeapGrowth } from '../node/heapGrowth';
@@ -15,7 +15,6 @@ import { createUnchangedFiles } from '../node/unchangedFiles';
 import { createRemoteFetcher } from '../node/remoteSpecs';
 import { createPersistentSpecValidator } from '../node/specCache';
 import { createWorkerSpecReader } from '../node/specWorkerReader';
-import { recordDisableDirectives } from './teamConfigFiles';
 
 declare const MINTDOC_VERSION: string;
 
@@ -31,13 +30,15 @@ export interface CheckServiceOptions {
 	readonly overlay?: DocumentOverlay;
 	/** Every change of a file is reported to the service (`mintdoc mcp` compares the files between calls). */
 	readonly changesReported?: boolean;
+	/** How each site's mintdoc.json is found (see teamConfigLoader). */
+	readonly teamConfigLoader?: TeamConfigLoader;
+	/** `--no-a11y`, `--rule`, and whether SARIF wants what the team silenced. */
+	readonly teamSwitches?: TeamSwitches;
 }
 
 export interface CheckService {
 	readonly service: LanguageService;
 	readonly workspace: DocsWorkspace;
-	/** The disable comments of every page read so far, by URI (pages without any are absent). */
-	readonly directives: ReadonlyMap<string, readonly DisableDirective[]>;
 	/** The page cache's file (undefined without a cache): other caches of the run go beside it. */
 	readonly cacheFile?: string;
 	/** Writes the caches (after a run). */
@@ -48,7 +49,6 @@ export interface CheckService {
 
 /** The language service over `folders` (URIs) as the CLI checks: every OpenAPI document fully validated and awaited. */
 export async function createCheckService(folders: readonly string[], cwd: string, options: CheckServiceOptions = {}): Promise<CheckService> {
-	// The pages' disable comments are noted as the service reads them (see recordDisableDirectives).
 	// One check reads files on this thread (five trips through Node's thread pool per page cost more than the
 	// read) and keys pages by a native hash of their bytes.
 	const version = typeof MINTDOC_VERSION === 'string' ? MINTDOC_VERSION : 'dev';
@@ -58,7 +58,7 @@ export async function createCheckService(folders: readonly string[], cwd: string
 	// unchanged since the last run unread.
 	const oneShot = !options.overlay && !options.changesReported;
 	const unchanged = file === undefined || !oneShot ? undefined : createUnchangedFiles(`${file}.files`, summarizerFingerprint(version, __filename));
-	const { workspace, directives } = recordDisableDirectives(unchanged?.wrap(files) ?? files);
+	const workspace = unchanged?.wrap(files) ?? files;
 	// Pages are parsed by a pool of worker threads (one per core), while this thread reads files and specs.
 	// OpenAPI documents are read and fully validated in their own worker, also while pages are parsed.
 	// One check stops its workers right after the last page; a session (`mintdoc mcp`) keeps them between calls.
@@ -95,11 +95,12 @@ export async function createCheckService(folders: readonly string[], cwd: string
 		// One check keeps of each summary only what the checks read (the page cache keeps them whole, for the editor's features).
 		summarizePages: oneShot ? async (documents, token) => (await (cache ?? parse)(documents, token)).map(checkedSummary) : (cache ?? parse),
 		changesReported: options.changesReported,
+		teamConfigLoader: options.teamConfigLoader,
+		teamSwitches: options.teamSwitches,
 	});
 	return {
 		service,
 		workspace,
-		directives,
 		cacheFile: file,
 		async flush() {
 			await Promise.all([cache?.flush(), specCache?.flush(), unchanged?.flush()]);

@@ -4,7 +4,7 @@ import { recordListings } from './site/folderListings';
 import { nullLogger } from './logger';
 import type { LanguageService, LanguageServiceOptions } from './languageServiceTypes';
 import { PageInfo } from './features/pageInfo';
-import { factsOfFrontmatter } from './llms/pageFacts';
+import { checkPageMetadata, pageFactsOf } from './site/metadataChecks';
 import { legacyConfigFileName } from './legacy/mintConfig';
 import { SiteChecks } from './site/siteChecks';
 import { SiteState } from './site/siteState';
@@ -51,6 +51,11 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 		getSite: (root, token) => state.site(root, token),
 		checkSite: (root, token) => checks.checkSite(root, token),
 		checkPage: (uri, token) => checks.checkPage(uri, token),
+		setBesideFindings: (source, root, byUri) => state.shown.setBeside(source, root, byUri),
+		setTeamSwitches: async switches => (state.team.setSwitches(switches) ? state.shown.showAll() : []),
+		showAllFindings: () => state.shown.showAll(),
+		teamConfig: root => state.team.configOf(root),
+		teamConfigUri: async root => (await state.team.loadedOf(root))?.uri,
 		checkPages: (root, token, report, runOptions) => checks.checkPages(root, token, report, !!runOptions?.onlyAffected),
 		rehearseConfigEdits: (root, token) => state.rehearseConfigEdits(root, token),
 		dependentPages: uri => state.dependencies.dependentsAfterCheck(uri, state.summaries.latest(uri)),
@@ -66,13 +71,8 @@ export function createLanguageService(options: LanguageServiceOptions): Language
 			const results = await checks.checkSite(root, token);
 			return [...(results.find(r => r.uri === document.uri)?.diagnostics ?? [])];
 		},
-		pageFacts(uri) {
-			const summary = state.summaries.latest(uri);
-			if (!summary) return undefined;
-			const codes = summary.diagnostics.map(d => d.code);
-			if (codes.some(code => typeof code === 'string' && code.startsWith('file-'))) return null;
-			return factsOfFrontmatter(summary.frontmatter, codes.includes('frontmatter-syntax') || codes.includes('frontmatter-too-deep'));
-		},
+		pageFacts: uri => pageFactsOf(state, uri),
+		checkPageMetadata: (root, token) => checkPageMetadata(state, options.workspace, root, token),
 		sitesUsingConfigFile: uri => state.sitesUsingConfigFile(uri),
 		onDidLoadSpec: listener => state.onDidLoadSpec(listener),
 		didChangeFiles: changes => state.noteFileChanges(changes),

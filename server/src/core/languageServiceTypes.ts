@@ -9,6 +9,9 @@ import type { OpenApiSpec } from './openapi/openApiSpec';
 import type { SpecReader } from './openapi/specLoader';
 import type { SiteModel } from './site/siteModel';
 import type { DocsWorkspace } from './workspace';
+import type { SilencedFinding, TeamConfigLoader, TeamSwitches } from './config/teamView';
+import type { TeamConfig } from './config/teamConfig';
+import type { BesideSource } from './site/shownFindings';
 
 /*
  * The language service's contract: what it is given (LanguageServiceOptions) and what it answers
@@ -19,6 +22,8 @@ import type { DocsWorkspace } from './workspace';
 export interface FileDiagnostics {
 	readonly uri: string;
 	readonly diagnostics: readonly Diagnostic[];
+	/** What the team silenced in it (only with {@link TeamSwitches.keepSuppressed}). */
+	readonly suppressed?: readonly SilencedFinding[];
 }
 
 /** A file event, as watchers report it. */
@@ -53,6 +58,10 @@ export interface LanguageServiceOptions {
 	 * reported changed instead of re-reading them all on every request (the language server).
 	 */
 	readonly changesReported?: boolean;
+	/** Finds each site's mintdoc.json; default: beside docs.json or above it up to the workspace folder, read through the workspace. */
+	readonly teamConfigLoader?: TeamConfigLoader;
+	/** How findings are shown beyond mintdoc.json, at start (see {@link LanguageService.setTeamSwitches}). */
+	readonly teamSwitches?: TeamSwitches;
 }
 
 /** Summarizes pages, in the order given; may run elsewhere (worker threads). */
@@ -74,10 +83,34 @@ export interface LanguageService extends EditorFeatures {
 	rootOf(uri: string): string | undefined;
 	/** The model of the site at `rootUri`, rebuilt only when its files changed. */
 	getSite(rootUri: string, token: CancellationToken): Promise<SiteModel>;
-	/** Diagnostics of every configuration file of the site at `rootUri`, clean files included (with none). */
+	/**
+	 * Diagnostics of every configuration file of the site at `rootUri` (its mintdoc.json too), clean
+	 * files included (with none). Like every check, answers the findings as the team configured them:
+	 * mintdoc.json, the disable comments and the switches applied, with what is held beside the checks.
+	 */
 	checkSite(rootUri: string, token: CancellationToken): Promise<FileDiagnostics[]>;
 	/** Diagnostics of one page (MDX or Markdown): syntax, frontmatter, links, imports. Empty for files that are not pages of a site. */
-	checkPage(uri: string, token: CancellationToken): Promise<Diagnostic[]>;
+	checkPage(uri: string, token: CancellationToken): Promise<readonly Diagnostic[]>;
+	/**
+	 * Findings made beside the checks (the git comparison, the page metadata rules, the external link
+	 * check) replace that source's earlier ones under `rootUri` (everywhere: undefined). Resolves with
+	 * the files whose findings changed, as the team sees them (shown with each file's checks).
+	 */
+	setBesideFindings(source: BesideSource, rootUri: string | undefined, byUri: ReadonlyMap<string, readonly Diagnostic[]>): Promise<FileDiagnostics[]>;
+	/**
+	 * The rules that judge every page of the site together (page titles and descriptions, llms.txt),
+	 * from the pages' summaries: run after the pages are checked (never in a keystroke's check). Their
+	 * findings are held beside the checks'; resolves with the files whose findings changed.
+	 */
+	checkPageMetadata(rootUri: string, token: CancellationToken): Promise<FileDiagnostics[]>;
+	/** Changes the switches; resolves with every file whose findings are held, shown anew (none when nothing changed). */
+	setTeamSwitches(switches: TeamSwitches): Promise<FileDiagnostics[]>;
+	/** Every file whose findings are held, shown as the team's view says now (after a mintdoc.json change). */
+	showAllFindings(): Promise<FileDiagnostics[]>;
+	/** What the site's mintdoc.json says (the defaults without one). */
+	teamConfig(rootUri: string): Promise<TeamConfig>;
+	/** Where the site's mintdoc.json is (undefined: it has none). */
+	teamConfigUri(rootUri: string): Promise<string | undefined>;
 	/**
 	 * Checks every page of the site at `rootUri`, calling `report` per page; yields between pages so
 	 * requests stay fast. With `onlyAffected`, when the site-wide inputs of page checks (pages,

@@ -16,7 +16,6 @@ import type { DocsWorkspace } from '../core/workspace';
 import { AgentConfigsRequest, AgentToolRequest, type AgentToolAnswer } from '../protocol';
 import type { DiagnosticsPublisher } from './diagnosticsPublisher';
 import { runSafeAsync } from './runner';
-import { TeamConfigs } from './teamConfigs';
 import { appendAll } from '../core/arrays';
 
 export interface AgentToolDeps {
@@ -115,7 +114,8 @@ async function check(deps: AgentToolDeps, uri: string | undefined, token: Cancel
 			appendAll(results, site);
 		}
 	}
-	const findings = agentFindingsOf(await configured(workspace, service.roots, results, uri === undefined), relativeTo(workspace.folders));
+	// Sites that share a mintdoc.json, or nest, report a file once each: the Problems view shows it once.
+	const findings = agentFindingsOf([...new Map(results.map(r => [r.uri, r])).values()], relativeTo(workspace.folders));
 	return { text: findingsText(findings, findingsSummaryLine(findings)) };
 }
 
@@ -128,7 +128,7 @@ async function checkDraft(deps: AgentToolDeps, uri: string, text: string, token:
 	service.didChangeDocument(uri);
 	try {
 		const results = await fileResults(service, uri, file.root, token);
-		const findings = agentFindingsOf(await configured(workspace, service.roots, results, false), relativeTo(workspace.folders));
+		const findings = agentFindingsOf(results, relativeTo(workspace.folders));
 		return { text: `Findings of the draft (not saved):\n${findingsText(findings, findingsSummaryLine(findings))}` };
 	} finally {
 		drafts.delete(uri);
@@ -137,24 +137,6 @@ async function checkDraft(deps: AgentToolDeps, uri: string, text: string, token:
 		if (service.isPage(uri)) publisher.schedulePage(uri, 0);
 		else publisher.schedule(file.root, 0);
 	}
-}
-
-/** The findings as the team configured them (mintdoc.json, disable comments), as the Problems view shows them. */
-async function configured(
-	workspace: DocsWorkspace,
-	roots: readonly string[],
-	results: readonly FileDiagnostics[],
-	withConfigFiles: boolean,
-): Promise<FileDiagnostics[]> {
-	const configs = new TeamConfigs(workspace);
-	await configs.load(roots);
-	const out: FileDiagnostics[] = [];
-	for (const { uri, diagnostics } of results) {
-		if (configs.shouldReadDirectives(uri, diagnostics)) await configs.readDirectives(uri);
-		out.push({ uri, diagnostics: configs.apply(uri, diagnostics) });
-	}
-	if (withConfigFiles) for (const [uri, diagnostics] of configs.findings()) out.push({ uri, diagnostics });
-	return out;
 }
 
 async function siteMaps(deps: AgentToolDeps, filter: { language?: string; version?: string }, token: CancellationToken): Promise<AgentSiteMap[]> {

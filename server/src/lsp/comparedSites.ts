@@ -73,7 +73,7 @@ export class ComparedSites {
 			if (token?.isCancellationRequested || (last && last.old === old && last.site === site)) return;
 			this.#last.set(root, { old, site });
 			const found: Diagnostic[] = old ? findRemovedRoutes(old, site) : [];
-			this.publisher.setBesideFindings('compared', root, new Map(found.length ? [[site.config.configUri, found]] : []));
+			await this.publisher.setBesideFindings('compared', root, new Map(found.length ? [[site.config.configUri, found]] : []));
 		} catch (e) {
 			if (!token?.isCancellationRequested) this.logger.error(`comparing ${root} with a git ref failed: ${describeError(e)}`);
 		}

@@ -1,17 +1,14 @@
-import { filterA11y, isA11yFinding } from '../core/a11yFindings';
 import { CancellationTokenSource, type CancellationToken, type Connection } from 'vscode-languageserver';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { appendAll } from '../core/arrays';
 import { fingerprint } from '../core/cache';
 import { isCancelledError } from '../core/cancellation';
 import type { FileDiagnostics, LanguageService } from '../core/languageService';
+import type { BesideSource } from '../core/site/shownFindings';
 import type { Logger } from '../core/logger';
 import { SiteChangedNotification } from '../protocol';
 import { describeError } from './runner';
-import type { TeamConfigs } from './teamConfigs';
 
-/** Who made findings kept beside the checks' own (DiagnosticsPublisher.setBesideFindings). */
-export type BesideSource = 'compared' | 'metadata';
+export type { BesideSource } from '../core/site/shownFindings';
 
 /** Checks of a site cut short by another request's cancellation that are run again before giving up. */
 const maxCutShortRetries = 3;
@@ -28,11 +25,11 @@ export class DiagnosticsPublisher {
 	/** Per root: the URIs it last published diagnostics for. */
 	readonly #publishedBySite = new Map<string, Set<string>>();
 	/**
-	 * Pages with diagnostics on screen (a fingerprint of what was sent), so a clean re-check clears
+	 * Files with diagnostics on screen (a fingerprint of what was sent), so a clean re-check clears
 	 * them and an unchanged one is not sent again. A fingerprint, not the JSON: on a 25,000-page site
 	 * the JSON of every page's findings was 30 MB held for nothing but this comparison.
 	 */
-	readonly #publishedPages = new Map<string, string>();
+	readonly #onScreen = new Map<string, string>();
 	/** Per root: the background check of every page in flight. */
 	readonly #pageRuns = new Map<string, CancellationTokenSource>();
 	/**
@@ -42,9 +39,6 @@ export class DiagnosticsPublisher {
 	 */
 	#pageRequests = 0;
 	readonly #pageRequestedAt = new Map<string, number>();
-	/** External link findings by page, and the core's findings last sent for each uri, before the accessibility filter (to send them together again). */
-	readonly #external = new Map<string, Diagnostic[]>();
-	readonly #lastSent = new Map<string, readonly Diagnostic[]>();
 
 	constructor(
 		private readonly connection: Connection,
@@ -52,8 +46,6 @@ export class DiagnosticsPublisher {
 		private readonly logger: Logger,
 		/** Called when a background check of a site's pages finished (not cancelled). */
 		private readonly onPagesChecked: () => void = () => undefined,
-		/** mintdoc.json of each site: applied to every finding as it is sent. */
-		private readonly teamConfigs?: TeamConfigs,
 		/** Called once each time the work runs out: nothing scheduled, no site or page check running, no rehearsal. */
 		private readonly onIdle: () => void = () => undefined,
 		/** A later turn of the event loop (ServerRuntime.nextTurn). */
@@ -81,26 +73,19 @@ export class DiagnosticsPublisher {
 		return !this.#pending.size && !this.#running.size && !this.#pageRuns.size && !this.#rehearsal;
 	}
 
-	/** The mintdoc.json files whose findings are on screen. */
-	readonly #configFiles = new Set<string>();
-
 	/**
-	 * Reads the sites' mintdoc.json again and sends every file's last findings through it (no
-	 * re-check: the findings are the same, what the team makes of them changed), then the findings
-	 * on each mintdoc.json itself.
+	 * A mintdoc.json changed: every file's findings are shown again as it now says (the service
+	 * re-shows what it holds, nothing is checked again), then the sites are checked for the findings
+	 * on mintdoc.json itself.
 	 */
-	async reloadTeamConfigs(roots: readonly string[]): Promise<void> {
-		if (!this.teamConfigs || !(await this.teamConfigs.load(roots))) return;
-		const findings = this.teamConfigs.findings();
-		// Files whose only findings are kept beside (the comparison, the page metadata rules) are sent again too.
-		const shown = new Set([...this.#lastSent.keys(), ...[...this.#beside.values()].flatMap(held => [...held.keys()])]);
-		for (const uri of shown) if (!findings.has(uri) && !this.#configFiles.has(uri)) this.#send(uri, this.#lastSent.get(uri) ?? []);
-		for (const uri of this.#configFiles) if (!findings.has(uri)) this.#send(uri, []);
-		this.#configFiles.clear();
-		for (const [uri, diagnostics] of findings) {
-			this.#configFiles.add(uri);
-			this.#send(uri, diagnostics);
-		}
+	async showAllAgain(roots: readonly string[]): Promise<void> {
+		this.showFiles(await this.service.showAllFindings());
+		for (const root of roots) this.schedule(root, 0);
+	}
+
+	/** Sends files' findings as the service answered them (a source beside the checks changed). */
+	showFiles(files: readonly FileDiagnostics[]): void {
+		for (const { uri, diagnostics } of files) this.#send(uri, diagnostics);
 	}
 
 	/** Checks the site at `root` after `delayMs` (typing bursts collapse into one run), replacing any earlier request. */
@@ -230,39 +215,10 @@ export class DiagnosticsPublisher {
 		}
 	}
 
-	/** Per page: the latest publish, so a slower read of its disable comments never sends older findings. */
-	readonly #pageSequence = new Map<string, number>();
-
+	/** Sends a page's findings unless they are what is on screen already (re-checks mostly find the same: sending it again would flood the client). */
 	publishPage(uri: string, diagnostics: readonly Diagnostic[]): void {
-		const configs = this.teamConfigs;
-		// Every publish supersedes a slower one still reading comments, also one that reads none.
-		const sequence = (this.#pageSequence.get(uri) ?? 0) + 1;
-		this.#pageSequence.set(uri, sequence);
-		// A page's disable comments are read with its findings.
-		if (!configs?.shouldReadDirectives(uri, diagnostics)) return this.#publishPage(uri, diagnostics, false);
-		void configs.readDirectives(uri).then(
-			changed => {
-				// Kept, not deleted: a count that started again could match an older read still in flight.
-				if (this.#pageSequence.get(uri) !== sequence) return;
-				this.#publishPage(uri, diagnostics, changed || configs.hasDirectives(uri));
-			},
-			e => this.logger.error(`reading the disable comments of ${uri} failed: ${describeError(e)}`),
-		);
-	}
-
-	#publishPage(uri: string, diagnostics: readonly Diagnostic[], force: boolean): void {
-		if (force) {
-			// What the comments silence (or report unused) changed: the findings alone do not tell.
-			if (diagnostics.length) this.#publishedPages.set(uri, fingerprint(JSON.stringify(diagnostics)));
-			else this.#publishedPages.delete(uri);
-			return this.#send(uri, diagnostics);
-		}
-		if (diagnostics.length === 0 && !this.#publishedPages.has(uri)) return;
-		// Re-checks mostly find what is already on screen: sending it again would flood the client.
-		const sent = fingerprint(JSON.stringify(diagnostics));
-		if (this.#publishedPages.get(uri) === sent) return;
-		if (diagnostics.length) this.#publishedPages.set(uri, sent);
-		else this.#publishedPages.delete(uri);
+		if (diagnostics.length === 0 && !this.#onScreen.has(uri)) return;
+		if (diagnostics.length && this.#onScreen.get(uri) === fingerprint(JSON.stringify(diagnostics))) return;
 		this.#send(uri, diagnostics);
 	}
 
@@ -278,8 +234,7 @@ export class DiagnosticsPublisher {
 	forgetSite(root: string): void {
 		this.#cancel(root);
 		this.#pageRuns.get(root)?.cancel();
-		for (const uri of [...this.#publishedPages.keys()]) if (uri.startsWith(root + '/')) this.publishPage(uri, []);
-		for (const source of this.#beside.keys()) this.setBesideFindings(source, root, new Map());
+		for (const uri of [...this.#onScreen.keys()]) if (uri.startsWith(root + '/')) this.#send(uri, []);
 		for (const uri of this.#publishedBySite.get(root) ?? []) this.#send(uri, []);
 		this.#publishedBySite.delete(root);
 	}
@@ -335,60 +290,29 @@ export class DiagnosticsPublisher {
 		this.#publishedBySite.set(root, now);
 	}
 
-	/**
-	 * Findings made beside the site and page checks, by their source, then by file: the comparison
-	 * with a git ref (`mintdoc.compareWith`) and the page metadata rules. Sent with each file's own.
-	 */
-	readonly #beside = new Map<BesideSource, Map<string, Diagnostic[]>>();
-
 	/** Called after each site check that was not cancelled, with its token (a newer check cancels it): the comparison runs then. */
 	onSiteChecked: (root: string, token: CancellationToken) => void = () => undefined;
 
 	/** Called when a background check of every page of a site finished (not cancelled): the rules that need all pages run then. */
 	onSitePagesChecked: (root: string) => void = () => undefined;
 
-	/** Replaces one source's findings of one site (files under `root`), sending each file whose findings changed. */
-	setBesideFindings(source: BesideSource, root: string, byUri: ReadonlyMap<string, Diagnostic[]>): void {
-		const held = this.#beside.get(source) ?? new Map<string, Diagnostic[]>();
-		this.#beside.set(source, held);
-		const touched = new Set([...[...held.keys()].filter(uri => uri.startsWith(root + '/')), ...byUri.keys()]);
-		for (const uri of touched) {
-			const next = byUri.get(uri) ?? [];
-			const previous = held.get(uri) ?? [];
-			if (JSON.stringify(next) === JSON.stringify(previous)) continue;
-			if (next.length) held.set(uri, next);
-			else held.delete(uri);
-			this.#send(uri, this.#lastSent.get(uri) ?? []);
-		}
+	/**
+	 * Replaces one source's findings made beside the checks (the git comparison, the page metadata
+	 * rules: files under `root`; the external link check: everywhere), sending each file whose findings changed.
+	 */
+	async setBesideFindings(source: BesideSource, root: string | undefined, byUri: ReadonlyMap<string, Diagnostic[]>): Promise<void> {
+		this.showFiles(await this.service.setBesideFindings(source, root, byUri));
 	}
 
-	/** Whether accessibility findings are shown: turning the family on or off sends what each file was last given again. */
-	#a11y = true;
-
 	/** Shows or hides the accessibility findings (`mintdoc.a11y.enabled`) on every file at once, without checking anything again. */
-	setA11yEnabled(enabled: boolean): void {
-		if (enabled === this.#a11y) return;
-		this.#a11y = enabled;
-		for (const [uri, diagnostics] of this.#lastSent) if (diagnostics.some(isA11yFinding)) this.#send(uri, diagnostics);
+	async setA11yEnabled(enabled: boolean): Promise<void> {
+		this.showFiles(await this.service.setTeamSwitches({ a11y: enabled }));
 	}
 
 	#send(uri: string, diagnostics: readonly Diagnostic[]): void {
-		if (diagnostics.length || this.teamConfigs?.hasDirectives(uri)) this.#lastSent.set(uri, diagnostics);
-		else this.#lastSent.delete(uri);
-		const all = [...filterA11y(diagnostics, this.#a11y), ...(this.#external.get(uri) ?? [])];
-		for (const held of this.#beside.values()) appendAll(all, held.get(uri) ?? []);
-		void this.connection.sendDiagnostics({ uri, diagnostics: this.teamConfigs ? [...this.teamConfigs.apply(uri, all)] : all });
-	}
-
-	/**
-	 * The findings of the last external link check (opt in, over the network), shown with each
-	 * page's own diagnostics until the next external check replaces them.
-	 */
-	setExternalFindings(byUri: ReadonlyMap<string, Diagnostic[]>): void {
-		const touched = new Set([...this.#external.keys(), ...byUri.keys()]);
-		this.#external.clear();
-		for (const [uri, diagnostics] of byUri) this.#external.set(uri, diagnostics);
-		for (const uri of touched) this.#send(uri, this.#lastSent.get(uri) ?? []);
+		if (diagnostics.length) this.#onScreen.set(uri, fingerprint(JSON.stringify(diagnostics)));
+		else this.#onScreen.delete(uri);
+		void this.connection.sendDiagnostics({ uri, diagnostics: [...diagnostics] });
 	}
 
 	#cancel(root: string): void {

@@ -44,7 +44,7 @@ export function registerExternalLinks(host: ExternalLinkHost): void {
 						token,
 						onProgress: (done, total) => progress.report(Math.floor((100 * done) / total), `${done}/${total} links`),
 					});
-					if (!controller.signal.aborted) host.publisher.setExternalFindings(found);
+					if (!controller.signal.aborted) await host.publisher.setBesideFindings('external', undefined, found);
 					const all = [...found.values()].flat();
 					return { broken: all.filter(d => d.code === 'link-external-broken').length, unchecked: all.filter(d => d.code === 'link-external-unchecked').length };
 				} finally {

@@ -68,8 +68,6 @@ export class SiteTracker {
 			this.#passedOver.clear();
 			this.onRootsFound(roots);
 			this.logger.info(roots.length ? `docs roots: ${roots.join(', ')}` : 'no docs.json found in the workspace');
-			// The team's mintdoc.json is read before the first findings go out, so none flashes at its default severity.
-			await this.publisher.reloadTeamConfigs(roots);
 			await this.publisher.checkSites(roots);
 		} catch (e) {
 			if (!isCancelledError(e)) this.logger.error(`finding docs roots failed: ${describeError(e)}`);

@@ -100,6 +100,7 @@ function looksLikeSummary(value: unknown): value is PageSummary {
 	return (
 		['diagnostics', 'links', 'headings', 'imports', 'elements', 'folds'].every(field => Array.isArray(v[field])) &&
 		(v.anchors === undefined || v.anchors instanceof Set) &&
+		(v.directives === undefined || Array.isArray(v.directives)) &&
 		(v.frontmatter === undefined || (typeof v.frontmatter === 'object' && v.frontmatter !== null))
 	);
 }

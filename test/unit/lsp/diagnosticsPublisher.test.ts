@@ -37,7 +37,7 @@ function publisherOver(service: LanguageService, onIdle?: () => void) {
 		connection.dispose();
 	};
 	return {
-		publisher: new DiagnosticsPublisher(connection, service, nullLogger, undefined, undefined, onIdle, callback => void setImmediate(callback)),
+		publisher: new DiagnosticsPublisher(connection, service, nullLogger, undefined, onIdle, callback => void setImmediate(callback)),
 		published,
 		nextPublish,
 		sent,

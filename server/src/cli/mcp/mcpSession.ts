@@ -10,8 +10,7 @@ import { limits } from '../../core/textGuards';
 import { basenameUri } from '../../core/uris';
 import { createCheckService, type CheckService, type CheckServiceOptions } from '../checkService';
 import { relativeFile, summary, toProblems } from '../report';
-import { applyTeamConfigs, loadTeamConfigs } from '../teamConfigFiles';
-import { addPageMetadataFindings } from '../check';
+import { teamConfigLoader } from '../teamConfigFiles';
 import { compareSnapshots, takeSnapshot, type FileSnapshot } from './fileSnapshot';
 import { fileInside, ToolInputError } from './sitePaths';
 import { appendAll } from '../../core/arrays';
@@ -41,7 +40,13 @@ export class McpSession {
 
 	static async open(dir: string, options: Omit<CheckServiceOptions, 'overlay' | 'changesReported'> = {}): Promise<McpSession> {
 		const drafts = new Map<string, TextDocument>();
-		const checker = await createCheckService([URI.file(dir).toString()], dir, { ...options, overlay: uri => drafts.get(uri), changesReported: true });
+		// mintdoc.json is looked up as `mintdoc check` run in the folder does (up to the top of its repository).
+		const checker = await createCheckService([URI.file(dir).toString()], dir, {
+			...options,
+			overlay: uri => drafts.get(uri),
+			changesReported: true,
+			teamConfigLoader: await teamConfigLoader({}, dir),
+		});
 		return new McpSession(dir, checker, drafts);
 	}
 
@@ -109,16 +114,18 @@ export class McpSession {
 	async results(): Promise<FileDiagnostics[]> {
 		const roots = this.roots();
 		const { service } = this.checker;
-		const results: FileDiagnostics[] = [];
+		// Each file once (sites may share a mintdoc.json), as the service last showed it.
+		const results = new Map<string, FileDiagnostics>();
+		const keep = (files: readonly FileDiagnostics[]) => files.forEach(file => results.set(file.uri, file));
 		for (const root of roots) {
 			const pages: FileDiagnostics[] = [];
 			const [site] = await Promise.all([service.checkSite(root, noCancellation), service.checkPages(root, noCancellation, r => pages.push(r))]);
-			appendAll(results, [...site, ...pages]);
+			keep(site);
+			keep(pages);
 		}
 		await this.checker.flush();
-		const configs = await loadTeamConfigs(roots, {}, this.dir);
-		await addPageMetadataFindings(service, this.checker.workspace, roots, configs, results);
-		return applyTeamConfigs(results, roots, configs, undefined);
+		for (const root of roots) keep(await service.checkPageMetadata(root, noCancellation));
+		return [...results.values()];
 	}
 
 	/** `check`: the findings of the files named (all when none), as `mintdoc check --format json` run in the folder. */
@@ -136,9 +143,9 @@ export class McpSession {
 				`the draft is ${(text.length / (1024 * 1024)).toFixed(1)} MB; check_draft takes up to ${limits.maxFileChars / (1024 * 1024)} MB`,
 			);
 		const uri = await this.uriOf(file);
-		const roots = this.roots();
+		this.roots();
 		const { service, workspace } = this.checker;
-		// The team's configuration is read by the run, not by the service: its draft is judged on its own.
+		// A draft of mintdoc.json is judged on its own: the sites keep the configuration on disk.
 		if (basenameUri(uri) === teamConfigFileName)
 			return this.#answer([{ uri, diagnostics: parseTeamConfig(TextDocument.create(uri, 'json', 0, text)).findings }]);
 		const current = await workspace.readDocument(uri);
@@ -148,18 +155,14 @@ export class McpSession {
 		try {
 			const root = service.rootOf(uri);
 			if (!root) throw new ToolInputError(`'${file}' belongs to no docs site (no docs.json in its folder or above it)`);
-			const diagnostics = await this.fileDiagnostics(uri, root);
-			const configured = await applyTeamConfigs([{ uri, diagnostics }], roots, await loadTeamConfigs(roots, {}, this.dir), undefined, undefined, async u =>
-				u === uri ? text : (await workspace.readDocument(u))?.getText(),
-			);
-			return this.#answer(configured.filter(r => r.uri === uri));
+			return this.#answer([{ uri, diagnostics: await this.fileDiagnostics(uri, root) }]);
 		} finally {
 			drafts.delete(uri);
 			service.didChangeDocument(uri);
 		}
 	}
 
-	/** One file's findings before the team's configuration: a page's own check, or its part of the site's. */
+	/** One file's findings as the team sees them: a page's own check, or its part of the site's. */
 	async fileDiagnostics(uri: string, root: string): Promise<readonly Diagnostic[]> {
 		const { service } = this.checker;
 		// isPage reads the last model: build it first (the first call of a session may be this one).

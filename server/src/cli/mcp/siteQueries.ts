@@ -3,7 +3,6 @@ import { agentEndpoints, type AgentSpecEndpoints } from '../../core/agents/agent
 import { agentSiteMap, type AgentSiteMap, type NavFilter } from '../../core/agents/agentSiteMap';
 import { noCancellation } from '../../core/cancellation';
 import { pageMetadata } from '../../core/mdx/frontmatter';
-import { applyTeamConfigs, loadTeamConfigs } from '../teamConfigFiles';
 import type { McpSession } from './mcpSession';
 import { ToolInputError } from './sitePaths';
 import { appendAll } from '../../core/arrays';
@@ -68,17 +67,14 @@ export interface AgentQuickFix {
 /** `quick_fixes`: the fixes MintDoc offers for the finding `code` on `line` (1-based) of `file`. */
 export async function quickFixes(session: McpSession, file: string, line: number, code: string): Promise<AgentQuickFix[]> {
 	const uri = await session.uriOf(file);
-	const roots = session.roots();
+	session.roots();
 	const { service } = session;
 	const root = service.rootOf(uri);
 	if (!root) throw new ToolInputError(`'${file}' belongs to no docs site`);
-	const raw = await session.fileDiagnostics(uri, root);
-	const configured = (await applyTeamConfigs([{ uri, diagnostics: raw }], roots, await loadTeamConfigs(roots, {}, session.dir), undefined)).find(
-		r => r.uri === uri,
-	);
-	const diagnostics: Diagnostic[] = (configured?.diagnostics ?? []).filter(d => d.range.start.line + 1 === line && String(d.code) === code);
+	const shown = await session.fileDiagnostics(uri, root);
+	const diagnostics: Diagnostic[] = shown.filter(d => d.range.start.line + 1 === line && String(d.code) === code);
 	if (!diagnostics.length) {
-		const here = (configured?.diagnostics ?? []).map(d => `${d.range.start.line + 1}:${String(d.code)}`);
+		const here = shown.map(d => `${d.range.start.line + 1}:${String(d.code)}`);
 		throw new ToolInputError(
 			`no finding ${code} on line ${line} of ${file}${here.length ? `; its findings (line:code): ${here.slice(0, 20).join(', ')}` : ': the file has no findings'}`,
 		);
@@ -121,7 +117,7 @@ export function quickFixesText(fixes: readonly AgentQuickFix[]): string {
 
 /** mintdoc.json `site.url` of the site at `root`, when the team set one. */
 async function siteUrlOf(session: McpSession, root: string): Promise<string | undefined> {
-	return (await loadTeamConfigs([root], {}, session.dir)).get(root)?.config.siteUrl;
+	return (await session.service.teamConfig(root)).siteUrl;
 }
 
 /** `llms_txt`: the llms.txt each site serves (its own file as written, else generated), with how it was fitted under the cap. */

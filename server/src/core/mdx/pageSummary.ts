@@ -25,6 +25,7 @@ import { scanAccessibility, scanAnchors, scanLinks } from './largePageScan';
 
 import type { PageElement, PageSummary } from './pageTypes';
 import { appendAll } from '../arrays';
+import { parseDisableDirectives } from '../config/disableDirectives';
 export type { PageElement, PageHeading, PageImport, PageLink, PageSummary } from './pageTypes';
 
 export function summarizePage(document: TextDocument): PageSummary {
@@ -45,9 +46,18 @@ export function summarizePageWithParser(document: TextDocument): PageSummary {
 }
 
 function summarize(document: TextDocument, fast: boolean): { summary: PageSummary; tier: SummaryTier } {
+	const read = summarizeText(document, fast);
+	// A text refused as binary or too large is not searched either.
+	if (read.unreadable) return read;
+	// The comments come with the summary: a check applies them without reading the page again (most pages have none: one search).
+	const directives = parseDisableDirectives(document.getText(), /\.md$/i.test(document.uri) ? 'md' : 'mdx');
+	return directives.length ? { ...read, summary: { ...read.summary, directives } } : read;
+}
+
+function summarizeText(document: TextDocument, fast: boolean): { summary: PageSummary; tier: SummaryTier; unreadable?: true } {
 	const unparsable = checkTextIsParsable(document, 'This page');
 	const empty: PageSummary = { diagnostics: [], links: [], headings: [], anchors: undefined, imports: [], frontmatter: undefined, folds: [], elements: [] };
-	if (unparsable) return { summary: { ...empty, diagnostics: [unparsable] }, tier: 'none' };
+	if (unparsable) return { summary: { ...empty, diagnostics: [unparsable] }, tier: 'none', unreadable: true };
 	const text = document.getText();
 	const frontmatter = readFrontmatter(text);
 	const diagnostics: Diagnostic[] = checkFrontmatter(document, frontmatter);

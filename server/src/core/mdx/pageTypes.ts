@@ -1,3 +1,4 @@
+import type { DisableDirective } from '../config/disableDirectives';
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 
 /** What a page says, as the summarizer extracts it (both tiers, the caches and the rules share these shapes). */
@@ -78,4 +79,6 @@ export interface PageSummary {
 	readonly exportsOnly?: readonly string[];
 	/** Ranges worth folding: frontmatter, JSX blocks, code fences. */
 	readonly folds: readonly { readonly startLine: number; readonly endLine: number; readonly kind?: 'comment' | 'region' }[];
+	/** The page's disable comments (`mintdoc-disable-next-line` …), when it has any: the team's view of its findings applies them. */
+	readonly directives?: readonly DisableDirective[];
 }

@@ -46,13 +46,27 @@ export class SiteChecks {
 		return createLinkContext(site, this.options.workspace, uri => this.state.summaryOf(uri), summaries);
 	}
 
-	/** Diagnostics of one page (empty for files that are not pages of a site). */
-	async checkPage(uri: string, token: CancellationToken, context?: LinkContext, known?: ReadPage): Promise<Diagnostic[]> {
+	/** Diagnostics of one page as the team sees them (empty for files that are not pages of a site). */
+	async checkPage(uri: string, token: CancellationToken): Promise<readonly Diagnostic[]> {
+		return (await this.#shownPage(uri, token)).diagnostics;
+	}
+
+	/** A page's findings, kept as its check found them and answered as the team sees them (with what is held beside). */
+	async #shownPage(uri: string, token: CancellationToken, context?: LinkContext, known?: ReadPage): Promise<FileDiagnostics> {
+		const at = this.state.tracker.epoch;
+		const raw = await this.#checkPage(uri, token, context, known);
+		if (!raw) return { uri, diagnostics: [] };
+		throwIfCancelled(token);
+		return this.state.shown.checked(uri, raw, at);
+	}
+
+	/** A page's findings as the rules made them; undefined for a file that is no page of a site. */
+	async #checkPage(uri: string, token: CancellationToken, context?: LinkContext, known?: ReadPage): Promise<Diagnostic[] | undefined> {
 		const { state } = this;
 		const root = state.rootOf(uri);
-		if (!root) return [];
+		if (!root) return undefined;
 		const site = context?.site ?? (await state.site(root, token));
-		if (site.pages.pagePathOfFile(uri) === undefined) return [];
+		if (site.pages.pagePathOfFile(uri) === undefined) return undefined;
 		let document = known?.head;
 		let summary = known && state.summaries.peekKey(uri, known.key);
 		if (!document || !summary) {
@@ -62,6 +76,7 @@ export class SiteChecks {
 		}
 		const { dependencies } = state;
 		dependencies.noteSummary(uri, summary);
+		state.shown.noteDirectives(uri, summary.directives);
 		// Only pages judged against the navigation are checked again after a docs.json edit: their text
 		// stays at hand; other pages are read again when needed.
 		if (this.options.changesReported && !dependencies.hasFrontmatterApi(uri)) state.forgetPageText(uri);
@@ -178,7 +193,7 @@ export class SiteChecks {
 			throwIfCancelled(token);
 			const page = read.get(uri);
 			if (!page) continue;
-			report({ uri, diagnostics: await this.checkPage(uri, token, context, page) });
+			report(await this.#shownPage(uri, token, context, page));
 			dependencies.markChecked(site, uri);
 			// Let pending requests (completion, hover, an edit) run every few milliseconds: a count of
 			// pages held them up to 50 ms behind pages with many links.
@@ -189,8 +204,19 @@ export class SiteChecks {
 		}
 	}
 
-	/** Diagnostics of every configuration file of a site; a legacy root's are moved to its mint.json. */
+	/** Diagnostics of every configuration file of a site and of its mintdoc.json, as the team sees them. */
 	async checkSite(root: string, token: CancellationToken): Promise<FileDiagnostics[]> {
+		const { state } = this;
+		const at = state.tracker.epoch;
+		const [raw] = await Promise.all([this.#checkSite(root, token), state.team.loadedOf(root)]);
+		throwIfCancelled(token);
+		const shown = await Promise.all(raw.map(({ uri, diagnostics }) => state.shown.checked(uri, diagnostics, at)));
+		const teamFile = state.team.configFileFindings(root);
+		return teamFile ? [...shown.filter(r => r.uri !== teamFile.uri), teamFile] : shown;
+	}
+
+	/** Diagnostics of every configuration file of a site as the rules made them; a legacy root's are moved to its mint.json. */
+	async #checkSite(root: string, token: CancellationToken): Promise<FileDiagnostics[]> {
 		const { state } = this;
 		const configUri = joinUri(root, docsConfigFileName);
 		const kind = await state.kindOf(root);

@@ -24,6 +24,8 @@ import { parseGraphqlSchema, type GraphqlSchemaParse } from '../graphql/graphqlS
 import type { GraphqlLoader } from '../graphql/graphqlRules';
 import type { SiteSnapshot } from './siteSnapshot';
 import { SummaryStore } from './summaryStore';
+import { ShownFindings } from './shownFindings';
+import { TeamView } from '../config/teamView';
 
 /** How a root is configured: by docs.json, by a legacy mint.json alone (read through its upgrade), or by neither (deleted). */
 export type RootKind = 'docs' | 'legacy' | 'missing';
@@ -31,7 +33,8 @@ export type RootKind = 'docs' | 'legacy' | 'missing';
 /**
  * The one explicit state of the language service: roots and how each is configured, page indexes,
  * configuration parses, page texts and summaries, OpenAPI documents, site models and the navigation
- * rules' kept results — and ONE change counter (the tracker's epoch). Changes come in through
+ * rules' kept results, each site's mintdoc.json and the findings each file shows — and ONE change
+ * counter (the tracker's epoch). Changes come in through
  * {@link noteDocumentChange}, {@link noteFileChanges} and {@link setRoots}; everything else reads.
  * The staleness rules are written in docs/architecture.md ("Site state").
  */
@@ -39,6 +42,10 @@ export class SiteState implements SiteSnapshot {
 	readonly tracker = new ChangeTracker();
 	readonly dependencies = new PageDependencies(() => this.tracker.otherFileChangedAt);
 	readonly summaries = new SummaryStore();
+	/** Each site's mintdoc.json and the switches: how findings are shown (see config/teamView.ts). */
+	readonly team: TeamView;
+	/** What each file shows: its last check's findings and those made beside, through the team's view. */
+	readonly shown: ShownFindings;
 	readonly legacy: LegacySites;
 	readonly loadSpec: SpecLoader;
 	#roots: readonly string[] = [];
@@ -68,6 +75,8 @@ export class SiteState implements SiteSnapshot {
 	readonly #graphqlParses = new DocumentCache<GraphqlSchemaParse>(16);
 
 	constructor(private readonly options: LanguageServiceOptions) {
+		this.team = new TeamView(options.teamConfigLoader ?? TeamView.workspaceLoader(options.workspace), options.teamSwitches);
+		this.shown = new ShownFindings(this.team, uri => this.rootOf(uri));
 		this.legacy = new LegacySites(options.workspace);
 		this.loadSpec = createSpecLoader({
 			workspace: options.workspace,
@@ -378,6 +387,7 @@ export class SiteState implements SiteSnapshot {
 	/** An open document's text changed. */
 	noteDocumentChange(uri: string): void {
 		this.tracker.note(uri, 'changed', this.sitesUsingConfigFile(uri).length > 0);
+		this.team.noteChange(uri);
 	}
 
 	/** File-system events; resolves with the roots whose diagnostics may have changed. */
@@ -387,6 +397,8 @@ export class SiteState implements SiteSnapshot {
 		const affected = new Set<string>();
 		for (const change of changes) {
 			this.tracker.note(change.uri, change.type);
+			// A mintdoc.json changes how every site's findings are shown.
+			if (this.team.noteChange(change.uri)) for (const root of this.#roots) affected.add(root);
 			const root = this.rootOf(change.uri);
 			if (root && basenameUri(change.uri) === '.mintignore') {
 				// What is ignored changed: rescan the site's pages lazily.

@@ -1,0 +1,59 @@
+import type { Diagnostic } from 'vscode-languageserver-types';
+import { throwIfCancelled, type CancellationToken } from '../cancellation';
+import type { FileDiagnostics } from '../languageServiceTypes';
+import { pageMetadataFindings, pageMetadataOptionsOf } from '../llms/llmsRules';
+import { factsOfFrontmatter, knownFactsFirst, type FactsReader, type PageFacts } from '../llms/pageFacts';
+import type { DocsWorkspace } from '../workspace';
+import type { SiteState } from './siteState';
+
+/** Pages judged between two turns of the event loop, so requests answer while the rules run (crewAI: 24,803 pages). */
+const pagesPerTurn = 500;
+
+/**
+ * What agents and search engines read of a page's frontmatter, from its last summary: undefined when
+ * the page has none yet (read its text), null when the page could not be read (refused, binary, too
+ * large): such a page says nothing.
+ */
+export function pageFactsOf(state: SiteState, uri: string): PageFacts | null | undefined {
+	const summary = state.summaries.latest(uri);
+	if (!summary) return undefined;
+	const codes = summary.diagnostics.map(d => d.code);
+	if (codes.some(code => typeof code === 'string' && code.startsWith('file-'))) return null;
+	return factsOfFrontmatter(summary.frontmatter, codes.includes('frontmatter-syntax') || codes.includes('frontmatter-too-deep'));
+}
+
+/**
+ * The rules that judge every page of a site together (titles and descriptions missing or shared, the
+ * projected llms.txt, a custom llms.txt), with the options of the site's mintdoc.json. Their findings
+ * replace the earlier ones held beside the checks; resolves with the files whose findings changed,
+ * as the team sees them. Facts come from the page summaries; a text is read only to place a finding.
+ */
+export async function checkPageMetadata(state: SiteState, workspace: DocsWorkspace, root: string, token: CancellationToken): Promise<FileDiagnostics[]> {
+	const read = async (uri: string) => (await workspace.readDocument(uri).catch(() => undefined))?.getText();
+	const site = await state.site(root, token);
+	const options = pageMetadataOptionsOf(await state.team.configOf(root));
+	const found = await pageMetadataFindings(
+		site,
+		read,
+		options,
+		token,
+		yielding(
+			knownFactsFirst(uri => pageFactsOf(state, uri), read),
+			token,
+		),
+	);
+	throwIfCancelled(token);
+	return state.shown.setBeside('metadata', root, new Map<string, readonly Diagnostic[]>(found.map(f => [f.uri, f.diagnostics])));
+}
+
+/** The facts, with a turn of the event loop every few hundred pages. */
+function yielding(facts: FactsReader, token: CancellationToken): FactsReader {
+	let count = 0;
+	return async uri => {
+		if (++count % pagesPerTurn === 0) {
+			await new Promise(resolve => setTimeout(resolve, 0));
+			throwIfCancelled(token);
+		}
+		return facts(uri);
+	};
+}

@@ -1,6 +1,9 @@
 import * as assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { noCancellation } from '../../../server/src/core/cancellation';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { mayShowRule } from '../../../server/src/core/config/ruleResolution';
+import { emptyTeamConfig, parseTeamConfig } from '../../../server/src/core/config/teamConfig';
 import { TeamView } from '../../../server/src/core/config/teamView';
 import { createLanguageService, type LanguageServiceOptions } from '../../../server/src/core/languageService';
 import { ShownFindings } from '../../../server/src/core/site/shownFindings';
@@ -88,7 +91,10 @@ describe("the team's view: checks answer findings as mintdoc.json, disable comme
 		const root = (await service.findDocsRoots(noCancellation))[0];
 		const uri = workspaceUri('guide.mdx');
 		assert.deepEqual(shown(await service.checkPage(uri, noCancellation)), ['10:a11y-missing-alt:2', '5:link-broken:1']);
-		workspace.write('mintdoc.json', '{"rules": {"link-broken": "off", "no-such-rule": "warn"}, "overrides": [{"files": ["guide.mdx"], "rules": {"a11y-*": "info"}}]}');
+		workspace.write(
+			'mintdoc.json',
+			'{"rules": {"link-broken": "off", "no-such-rule": "warn"}, "overrides": [{"files": ["guide.mdx"], "rules": {"a11y-*": "info"}}]}',
+		);
 		assert.deepEqual(await service.didChangeFiles([{ uri: workspaceUri('mintdoc.json'), type: 'created' }]), [root], 'every site is affected');
 		const all = await service.showAllFindings();
 		assert.deepEqual(
@@ -109,21 +115,35 @@ describe("the team's view: checks answer findings as mintdoc.json, disable comme
 		const pages: { uri: string; suppressed?: readonly { kind: string; diagnostic: Diagnostic }[] }[] = [];
 		await kept.checkPages(root, noCancellation, page => pages.push(page));
 		const guidePage = pages.find(p => p.uri === workspaceUri('guide.mdx'));
-		assert.deepEqual(
-			guidePage?.suppressed?.map(s => `${s.kind}:${String(s.diagnostic.code)}`).sort(),
-			['external:a11y-missing-alt', 'inSource:link-broken'],
-		);
+		assert.deepEqual(guidePage?.suppressed?.map(s => `${s.kind}:${String(s.diagnostic.code)}`).sort(), ['external:a11y-missing-alt', 'inSource:link-broken']);
 		const plain = serviceOver(files).service;
 		const plainPages: { uri: string; suppressed?: unknown }[] = [];
 		await plain.checkPages((await plain.findDocsRoots(noCancellation))[0], noCancellation, page => plainPages.push(page));
 		assert.ok(plainPages.every(p => p.suppressed === undefined));
 	});
 
+	it('a rule off by default runs only when some file can show it (mintdoc.json, an override, --rule)', () => {
+		const config = (text: string) => parseTeamConfig(TextDocument.create('file:///ws/mintdoc.json', 'json', 0, text));
+		const code = 'page-description-length';
+		assert.equal(mayShowRule(emptyTeamConfig, code), false);
+		assert.equal(mayShowRule(emptyTeamConfig, 'page-description-missing'), true);
+		assert.equal(mayShowRule(config(`{"rules": {"${code}": "warn"}}`), code), true);
+		assert.equal(mayShowRule(config(`{"overrides": [{"files": ["guides/**"], "rules": {"page-*": "info"}}]}`), code), true);
+		assert.equal(mayShowRule(config(`{"rules": {"${code}": "warn"}}`), code, new Map([['page-*', 'off']])), false, '--rule wins');
+		assert.equal(mayShowRule(emptyTeamConfig, code, new Map([[code, 'error']])), true);
+		assert.equal(mayShowRule(config('{"rules": {"page-description-missing": "off"}}'), 'page-description-missing'), false);
+	});
+
 	it('a report from a check that started before the last one is not kept', async () => {
 		const team = new TeamView(async () => undefined);
 		const findings = new ShownFindings(team, () => workspaceRoot);
 		const uri = workspaceUri('a.mdx');
-		const finding = (code: string): Diagnostic => ({ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 1 } }, message: code, severity: 1, code });
+		const finding = (code: string): Diagnostic => ({
+			range: { start: { line: 1, character: 0 }, end: { line: 1, character: 1 } },
+			message: code,
+			severity: 1,
+			code,
+		});
 		await findings.checked(uri, [], 5);
 		const stale = await findings.checked(uri, [finding('link-broken')], 3);
 		assert.deepEqual(shown(stale.diagnostics), [], 'the newer (clean) check wins');

@@ -35,6 +35,20 @@ function lookup(map: RuleMap, code: string): RuleSetting | undefined {
 	return best?.setting;
 }
 
+/**
+ * Whether a rule may show in some file of the site: its setting outside any override, or in one of
+ * the overrides, is not `off`. A rule no file can show is not worth running (its findings would all be dropped).
+ */
+export function mayShowRule(config: TeamConfig, code: string, extra?: RuleMap): boolean {
+	if (ruleSettingFor(config, undefined, code, extra) !== 'off') return true;
+	const forced = extra && lookup(extra, code);
+	if (forced) return forced !== 'off';
+	return config.overrides.some(override => {
+		const setting = lookup(override.rules, code);
+		return setting !== undefined && setting !== 'off';
+	});
+}
+
 /** Whether `ignore` leaves out every finding of this file (the page still exists for links and navigation). */
 export function isIgnoredFile(config: TeamConfig, relativePath: string | undefined): boolean {
 	return matchesGlobs(config.ignore, relativePath);

@@ -2,7 +2,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import { filterA11y } from '../a11yFindings';
 import type { DocsWorkspace } from '../workspace';
 import { applyDisableDirectives, type DisableDirective } from './disableDirectives';
-import { applyTeamConfig } from './ruleResolution';
+import { applyTeamConfig, mayShowRule } from './ruleResolution';
 import { emptyTeamConfig, teamConfigFileName, type RuleMap, type TeamConfig } from './teamConfig';
 import { findWorkspaceTeamConfig, pathInRoot, type LoadedTeamConfig } from './teamConfigLookup';
 
@@ -112,6 +112,11 @@ export class TeamView {
 	/** What a site's mintdoc.json said when last read, without waiting (the defaults when not read yet). */
 	knownConfigOf(root: string): TeamConfig {
 		return this.#settled.get(root)?.config ?? emptyTeamConfig;
+	}
+
+	/** Whether a rule may show in some file of the site (see mayShowRule); the site's config must have been loaded. */
+	mayShow(root: string, code: string): boolean {
+		return mayShowRule(this.knownConfigOf(root), code, this.#switches.rules);
 	}
 
 	/**

@@ -85,9 +85,25 @@ module.exports = {
 		{
 			name: 'api-without-vscode',
 			severity: 'error',
-			comment: 'client/src/api/ is the platform HTTP client: usable (and tested) without VS Code.',
-			from: { path: `${at}client/src/api/` },
+			comment: 'client/src/platform/api/ is the platform HTTP client: usable (and tested) without VS Code.',
+			from: { path: `${at}client/src/platform/api/` },
 			to: { path: pkg('vscode') },
+		},
+		{
+			name: 'editor-half-without-platform',
+			severity: 'error',
+			comment:
+				"The client's two halves stand apart: the hosted platform's (client/src/platform/, behind registerPlatform) is registered by extension.ts; the editor's half never reaches into it (shared pieces live outside it).",
+			from: { path: `${at}client/src/`, pathNot: `${at}client/src/(platform/|extension\\.ts$)` },
+			to: { path: `${at}client/src/platform/` },
+		},
+		{
+			name: 'server-without-stand-in',
+			severity: 'error',
+			comment:
+				"The stand-in of the platform's HTTP API (platformApiStandIn/) is served by `mintdoc api-server` only: the language server, the core and the other commands never use it.",
+			from: { path: `${at}server/`, pathNot: `${at}server/src/cli/apiServer\\.ts$` },
+			to: { path: `${at}platformApiStandIn/` },
 		},
 		{
 			name: 'browser-without-node',

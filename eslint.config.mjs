@@ -20,7 +20,7 @@ export default tseslint.config(
 		],
 	},
 	{
-		files: ['server/src/**/*.ts', 'client/src/**/*.ts', 'browser/**/*.ts'],
+		files: ['server/src/**/*.ts', 'client/src/**/*.ts', 'browser/**/*.ts', 'platformApiStandIn/**/*.ts'],
 		extends: [tseslint.configs.base],
 		languageOptions: { parserOptions: { project: ['./tsconfig.json', './tsconfig.browser.json'], tsconfigRootDir: import.meta.dirname } },
 		rules: {
@@ -51,7 +51,7 @@ export default tseslint.config(
 	// bundles), siteFiles.ts (opens to write, O_EXCL|O_NOFOLLOW, never to read). The client cannot import
 	// the server's modules (dependency-cruiser) and reads only files the user picks; build scripts are .mjs.
 	{
-		files: ['server/src/**/*.ts'],
+		files: ['server/src/**/*.ts', 'platformApiStandIn/**/*.ts'],
 		ignores: [
 			'server/src/node/guardedRead.ts',
 			'server/src/node/privateFiles.ts',

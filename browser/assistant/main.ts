@@ -1,8 +1,8 @@
 // The assistant chat webview (bundled to dist/assistant.js). It keeps a copy of the chat state,
 // updated with the same reducer as the host, and renders it; every action goes to the host as a
 // typed message. It never sees the assistant key and makes no network requests.
-import { reduceChat, streamingTurn } from '../../client/src/assistant/chatState';
-import type { ChatState, ConversationSummary, HostMessage, ViewMessage } from '../../client/src/assistant/protocol';
+import { reduceChat, streamingTurn } from '../../client/src/platform/assistant/chatState';
+import type { ChatState, ConversationSummary, HostMessage, ViewMessage } from '../../client/src/platform/assistant/protocol';
 import { h, icon, iconButton } from './dom';
 import { retryAfterText, TurnView } from './turnView';
 

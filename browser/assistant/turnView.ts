@@ -1,8 +1,8 @@
 // One question and its answer in the chat log. The answer's Markdown is re-rendered as text
 // streams in, throttled by size so a 5 MB answer or 10,000 tiny parts keep the panel responsive.
-import type { AssistantSource } from '../../client/src/api/assistantTypes';
-import { renderMarkdown } from '../../client/src/assistant/markdown';
-import type { ChatError, Turn } from '../../client/src/assistant/protocol';
+import type { AssistantSource } from '../../client/src/platform/api/assistantTypes';
+import { renderMarkdown } from '../../client/src/platform/assistant/markdown';
+import type { ChatError, Turn } from '../../client/src/platform/assistant/protocol';
 import { h, icon, iconButton } from './dom';
 
 /** The part of a turn other than its text; when it changes the turn's chrome is rebuilt. */

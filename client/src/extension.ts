@@ -1,44 +1,36 @@
 import * as vscode from 'vscode';
-import { registerApiKeys } from './apiKeys';
 import { registerAutoCloseTags } from './autoCloseTags';
 import { registerLmTools } from './agents/lmTools';
 import { registerMcpDefinitions } from './agents/mcpDefinitions';
 import { registerWhatAgentsRead } from './agents/whatAgentsRead';
 import { registerSetUpAgents, type SetUpResult, type SetUpUi } from './agents/setUpAgents';
-import { registerAssistant, type AssistantApi } from './assistant/registerAssistant';
 import { registerCommands } from './commands';
 import { registerExternalLinks } from './externalLinks';
-import { registerDeploy } from './deploy/registerDeploy';
 import { Ctx } from './ctx';
 import { registerGeneratePagesCommand } from './generatePagesCommand';
 import { registerLegacyUpgrade } from './legacyUpgrade';
 import { startDemoTour } from './demo';
 import { exportedApi, type PublicMintDocApi } from './exportedApi';
 import { registerPreview, type PreviewTestApi } from './preview/registerPreview';
-import { registerSearch, type SearchApi } from './search/registerSearch';
+import { registerPlatform, type PlatformApi } from './platform/registerPlatform';
 import type { ClientStatus } from './status';
 import { createStatusItem } from './statusItem';
-import { registerFeedbackView, type PlatformViewsApi } from './views/feedbackTree';
-import { registerInsightsView, type InsightsApi } from './views/insightsTree';
-import { registerPageSummary, type PageSummaryState } from './views/pageSummary';
-import { registerWorkflowCommand } from './deploy/workflowCommand';
 import { registerSiteView, type SiteViewApi } from './views/siteTree';
-import { registerUpdateStatusView } from './views/updateStatusTree';
 
 /** What activate() returns to the integration tests (ExtensionMode.Test); other extensions get the status only (see exportedApi.ts). */
 export interface MintDocApi {
 	readonly status: () => ClientStatus;
 	readonly onDidChangeStatus: vscode.Event<ClientStatus>;
 	/** Read-only view of the Feedback and Update Status views (what they show), for tests. */
-	readonly platform: PlatformViewsApi;
+	readonly platform: PlatformApi['views'];
 	/** Read-only view of the Insights view and the page summary (what they show), for tests. */
-	readonly insights: InsightsApi & { readonly pageSummary: { readonly state: PageSummaryState; readonly onDidChange: vscode.Event<PageSummaryState> } };
+	readonly insights: PlatformApi['insights'];
 	/** The assistant chat: its state, and the webview's messages to drive it (integration tests). */
-	readonly assistant: AssistantApi;
+	readonly assistant: PlatformApi['assistant'];
 	/** The Site view's top-level rows (what it shows), for tests. */
 	readonly site: SiteViewApi;
 	/** The last docs search results shown (Search Published Docs), for tests. */
-	readonly search: SearchApi;
+	readonly search: PlatformApi['search'];
 	/** Read-only view of the site preview panel (pages posted, pages rendered), for tests. */
 	readonly preview: PreviewTestApi;
 	/** Set Up Coding Agents… with the answers given in code, and whether the MCP server definition was registered (VS Code ≥ 1.101). */
@@ -70,14 +62,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<MintDo
 	const setUpAgents = registerSetUpAgents(ctx);
 	const preview = registerPreview(ctx);
 	startDemoTour(ctx);
-	const platform = registerApiKeys(ctx);
-	const [feedback, updates] = [registerFeedbackView(ctx, platform), registerUpdateStatusView(ctx, platform)];
-	const assistant = registerAssistant(ctx, platform);
-	const search = registerSearch(ctx, platform);
-	registerDeploy(ctx, platform, updates);
-	const insights = registerInsightsView(ctx, platform);
-	const pageSummary = registerPageSummary(ctx, platform, insights);
-	registerWorkflowCommand(ctx, platform);
+	// The hosted platform's half (keys, assistant, search, deploy, its views): one part, registered as one.
+	const platform = registerPlatform(ctx);
 	await ctx.startServer();
 	// Restricted Mode ends: a fresh server starts trusted (it may now fetch hosted OpenAPI documents).
 	const current = ctx;
@@ -86,19 +72,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<MintDo
 	const api: MintDocApi = {
 		status: () => status.current,
 		onDidChangeStatus: status.onDidChange,
-		platform: { feedback, updates, logLines: () => platform.log.lines(), onDidLog: platform.log.onDidAppend },
-		insights: {
-			provider: insights.provider,
-			get state() {
-				return insights.state;
-			},
-			onDidChange: insights.onDidChange,
-			pageSummary,
-		},
+		platform: platform.views,
+		insights: platform.insights,
 		site: { shownItems: () => siteView.shownItems(), onDidChange: siteView.onDidChangeTreeData },
 		preview,
-		assistant,
-		search,
+		assistant: platform.assistant,
+		search: platform.search,
 		agents: { setUp: setUpAgents, mcpRegistered },
 		security: {
 			outputText: current.outputText,

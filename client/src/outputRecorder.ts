@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import { redactCredentials } from './api/errors';
+import { redactCredentials } from './redaction';
 
 /**
  * The MintDoc output channel with a memory of what was written to it (the last few megabytes),

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { pageFileCandidates } from './assistant/sourceTarget';
+import { filesServing, type SitePath } from './routeMap';
 import { activeRoot } from './status';
 
 /**
@@ -8,13 +8,13 @@ import { activeRoot } from './status';
  * names (`guides/setup`) opens the local page that serves it when there is one.
  */
 
-/** The page file serving `path` in a docs root of the workspace (the root of `nearUri` first). */
-export async function findLocalPage(roots: readonly string[], nearUri: string | undefined, path: string): Promise<vscode.Uri | undefined> {
+/** The page file serving a site path in a docs root of the workspace (the root of `nearUri` first). */
+export async function findLocalPage(roots: readonly string[], nearUri: string | undefined, { path }: SitePath): Promise<vscode.Uri | undefined> {
 	const first = activeRoot(roots, nearUri);
 	const ordered = [...new Set([...(first ? [first] : []), ...roots])].map(r => vscode.Uri.parse(r));
 	if (!ordered.length) ordered.push(...(vscode.workspace.workspaceFolders ?? []).map(f => f.uri));
 	for (const root of ordered) {
-		for (const candidate of pageFileCandidates(path)) {
+		for (const candidate of filesServing(path)) {
 			const uri = vscode.Uri.joinPath(root, ...candidate.split('/'));
 			try {
 				if ((await vscode.workspace.fs.stat(uri)).type & vscode.FileType.File) return uri;

@@ -1,9 +1,9 @@
 import { callChatApi, type JSONValue, type UIMessage } from '@ai-sdk/ui-utils';
 import { processDataStream } from 'ai';
 import * as assert from 'node:assert/strict';
-import { askAssistant, buildAssistantRequest, createMessage } from '../../client/src/api/assistantClient';
-import { parseDataStream } from '../../client/src/api/assistantStream';
-import type { AssistantEvent, AssistantRequest } from '../../client/src/api/assistantTypes';
+import { askAssistant, buildAssistantRequest, createMessage } from '../../client/src/platform/api/assistantClient';
+import { parseDataStream } from '../../client/src/platform/api/assistantStream';
+import type { AssistantEvent, AssistantRequest } from '../../client/src/platform/api/assistantTypes';
 import { startApiServer, type ApiServerProcess } from '../helpers/apiServerProcess';
 
 /**

@@ -1,7 +1,7 @@
 import { DefaultChatTransport, readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai5';
 import * as assert from 'node:assert/strict';
-import { parseDataStream } from '../../client/src/api/assistantStream';
-import type { AssistantEvent } from '../../client/src/api/assistantTypes';
+import { parseDataStream } from '../../client/src/platform/api/assistantStream';
+import type { AssistantEvent } from '../../client/src/platform/api/assistantTypes';
 import { startApiServer, type ApiServerProcess } from '../helpers/apiServerProcess';
 
 /**

@@ -3,9 +3,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { createDocsApiClient, type DocsApiClient } from '../../client/src/api/docsApiClient';
-import { ApiError } from '../../client/src/api/errors';
-import type { UpdateStatus } from '../../client/src/api/types';
+import { createDocsApiClient, type DocsApiClient } from '../../client/src/platform/api/docsApiClient';
+import { ApiError } from '../../client/src/platform/api/errors';
+import type { UpdateStatus } from '../../client/src/platform/api/types';
 
 const repo = path.resolve(__dirname, '../..');
 const cli = path.join(repo, 'dist/cli.js');

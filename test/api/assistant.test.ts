@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import { askAssistant, createMessage, type AskAssistantOptions } from '../../client/src/api/assistantClient';
-import type { AssistantEvent, AssistantMessage, AssistantThread } from '../../client/src/api/assistantTypes';
-import { ApiError } from '../../client/src/api/errors';
+import { askAssistant, createMessage, type AskAssistantOptions } from '../../client/src/platform/api/assistantClient';
+import type { AssistantEvent, AssistantMessage, AssistantThread } from '../../client/src/platform/api/assistantTypes';
+import { ApiError } from '../../client/src/platform/api/errors';
 import { startApiServer, type ApiServerProcess } from '../helpers/apiServerProcess';
 
 const repo = path.resolve(__dirname, '../..');

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { askAssistant, createMessage, type AskAssistantOptions } from '../../client/src/api/assistantClient';
-import type { AssistantEvent, AssistantThread } from '../../client/src/api/assistantTypes';
-import { createVersionMemory } from '../../client/src/api/assistantVersion';
-import { ApiError } from '../../client/src/api/errors';
+import { askAssistant, createMessage, type AskAssistantOptions } from '../../client/src/platform/api/assistantClient';
+import type { AssistantEvent, AssistantThread } from '../../client/src/platform/api/assistantTypes';
+import { createVersionMemory } from '../../client/src/platform/api/assistantVersion';
+import { ApiError } from '../../client/src/platform/api/errors';
 import { startApiServer, type ApiServerProcess } from '../helpers/apiServerProcess';
 
 /**

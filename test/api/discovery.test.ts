@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import { createDiscoveryClient } from '../../client/src/api/discoveryClient';
-import { ApiError } from '../../client/src/api/errors';
-import { pageFileCandidates, sitePathOf } from '../../client/src/assistant/sourceTarget';
+import { createDiscoveryClient } from '../../client/src/platform/api/discoveryClient';
+import { ApiError } from '../../client/src/platform/api/errors';
+import { pageFileCandidates, sitePathOf } from '../../client/src/routeMap';
 import { startApiServer, type ApiServerProcess } from '../helpers/apiServerProcess';
 
 const repo = path.resolve(__dirname, '../..');

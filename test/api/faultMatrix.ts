@@ -6,8 +6,8 @@
  * what HTTP cannot express); faultMatrixModels.test.ts feeds the results to the view models;
  * scripts/fault-matrix-table.mjs writes the table in docs/platform-api.md from it.
  */
-import type { IncompleteReason } from '../../client/src/api/assistantTypes';
-import type { ApiErrorKind } from '../../client/src/api/errors';
+import type { IncompleteReason } from '../../client/src/platform/api/assistantTypes';
+import type { ApiErrorKind } from '../../client/src/platform/api/errors';
 
 export type Family = 'updateStatus' | 'feedback' | 'assistant';
 

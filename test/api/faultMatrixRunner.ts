@@ -3,10 +3,10 @@
  * askAssistant) against the stand-in or the raw socket server, and reports what came out. Shared
  * by the process test (stand-in as a child process) and the model test (stand-in in process).
  */
-import { askAssistant, createMessage } from '../../client/src/api/assistantClient';
-import type { AssistantEvent } from '../../client/src/api/assistantTypes';
-import { createDocsApiClient } from '../../client/src/api/docsApiClient';
-import { ApiError } from '../../client/src/api/errors';
+import { askAssistant, createMessage } from '../../client/src/platform/api/assistantClient';
+import type { AssistantEvent } from '../../client/src/platform/api/assistantTypes';
+import { createDocsApiClient } from '../../client/src/platform/api/docsApiClient';
+import { ApiError } from '../../client/src/platform/api/errors';
 import { matrixTimeouts, rowBudgetMs, rowLimits, type Row } from './faultMatrix';
 import type { RawFaultServer } from './rawFaultServer';
 

@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { streamEndedEarly } from '../../client/src/api/assistantClient';
+import { streamEndedEarly } from '../../client/src/platform/api/assistantClient';
 import { faults, type Cell } from './faultMatrix';
 
 export const tableStart = '<!-- fault-matrix:start (generated from test/api/faultMatrix.ts) -->';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { createDocsApiClient } from '../../client/src/api/docsApiClient';
-import { ApiError } from '../../client/src/api/errors';
+import { createDocsApiClient } from '../../client/src/platform/api/docsApiClient';
+import { ApiError } from '../../client/src/platform/api/errors';
 import { startApiServer, type ApiServerProcess } from '../helpers/apiServerProcess';
 
 /**

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { flattenRows, rowsToText, type ViewRow } from '../../client/src/api/viewRow';
+import { flattenRows, rowsToText, type ViewRow } from '../../client/src/views/viewRow';
 import { readApiSettings } from '../../client/src/config';
 import type { MintDocApi } from '../../client/src/extension';
 import { screenshot } from './screenshots';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ChatState, Turn } from '../../client/src/assistant/protocol';
+import type { ChatState, Turn } from '../../client/src/platform/assistant/protocol';
 import type { MintDocApi } from '../../client/src/extension';
 import { startStandIn, type RunningStandIn } from './standIn';
 import { waitFor } from './waits';

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { flattenRows } from '../../client/src/api/viewRow';
+import { flattenRows } from '../../client/src/views/viewRow';
 import type { MintDocApi } from '../../client/src/extension';
-import type { WorkflowResult } from '../../client/src/deploy/workflowCommand';
-import type { PageSummaryState } from '../../client/src/views/pageSummary';
+import type { WorkflowResult } from '../../client/src/platform/deploy/workflowCommand';
+import type { PageSummaryState } from '../../client/src/platform/views/pageSummary';
 import { screenshot } from './screenshots';
 import { startStandIn, type RunningStandIn } from './standIn';
 import { waitFor } from './waits';

@@ -251,7 +251,7 @@ describe('secret hygiene: the keys never leave secret storage except as the Auth
 
 	it('tree items built from network data have untrusted tooltips and open only https URLs', async () => {
 		await vscode.commands.executeCommand('mintdoc.feedback.refresh');
-		const { RowTreeProvider } = await import('../../client/src/views/feedbackTree');
+		const { RowTreeProvider } = await import('../../client/src/views/rowTreeProvider');
 		const provider = new RowTreeProvider();
 		const rows = [
 			{

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import * as path from 'node:path';
-import type { ChatState, HostMessage, ViewMessage } from '../../client/src/assistant/protocol';
+import type { ChatState, HostMessage, ViewMessage } from '../../client/src/platform/assistant/protocol';
 import { startAssistantHarness, type Harness } from './assistantHarness';
 import { launchChromium, type Browser, type Page } from '../helpers/chromium';
 

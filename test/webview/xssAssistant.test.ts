@@ -2,7 +2,7 @@
 // streamed answers and source titles: nothing runs, no CSP violation, and every link or button
 // clicked only posts a message to the host (whose validators test/unit/security checks).
 import * as assert from 'node:assert/strict';
-import type { ChatState, HostMessage, ViewMessage } from '../../client/src/assistant/protocol';
+import type { ChatState, HostMessage, ViewMessage } from '../../client/src/platform/assistant/protocol';
 import { canaryInitScript, xssPayloads, xssUrls } from '../helpers/xssCorpus';
 import { startAssistantHarness, type Harness } from './assistantHarness';
 import { launchChromium, type Browser, type Page } from '../helpers/chromium';

@@ -3,12 +3,12 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { UsageError } from './check';
 import { guardedText, readGuardedSync } from '../node/guardedRead';
-import { generateAnalytics } from '../apiStandIn/analyticsData';
-import { createAssistantDocs, defaultDocsDir, loadAssistantDocs } from '../apiStandIn/assistantDocs';
-import { faultHelp } from '../apiStandIn/faults';
-import { builtinPages, generateFeedback, scanDocs, sortNewestFirst, type StandInFeedback } from '../apiStandIn/feedbackData';
-import { createApiStandIn, type ApiStandIn } from '../apiStandIn/standIn';
-import { demoStatusIds, UpdateStatusStore, type StandInUpdateStatus } from '../apiStandIn/updateStatusData';
+import { generateAnalytics } from '../../../platformApiStandIn/analyticsData';
+import { createAssistantDocs, defaultDocsDir, loadAssistantDocs } from '../../../platformApiStandIn/assistantDocs';
+import { faultHelp } from '../../../platformApiStandIn/faults';
+import { builtinPages, generateFeedback, scanDocs, sortNewestFirst, type StandInFeedback } from '../../../platformApiStandIn/feedbackData';
+import { createApiStandIn, type ApiStandIn } from '../../../platformApiStandIn/standIn';
+import { demoStatusIds, UpdateStatusStore, type StandInUpdateStatus } from '../../../platformApiStandIn/updateStatusData';
 
 /** The stand-in's defaults: the demo and the tests use them with no set-up. */
 export const standInDefaults = {

@@ -1,13 +1,13 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { createAnalyticsClient } from '../../../client/src/api/analyticsClient';
-import { createDocsApiClient } from '../../../client/src/api/docsApiClient';
-import { ApiError } from '../../../client/src/api/errors';
-import { periodRange, toPeriod } from '../../../client/src/api/period';
-import { generateAnalytics } from '../../../server/src/apiStandIn/analyticsData';
-import { generateFeedback, scanDocs } from '../../../server/src/apiStandIn/feedbackData';
-import { createApiStandIn, type ApiStandIn } from '../../../server/src/apiStandIn/standIn';
-import { UpdateStatusStore } from '../../../server/src/apiStandIn/updateStatusData';
+import { createAnalyticsClient } from '../../../client/src/platform/api/analyticsClient';
+import { createDocsApiClient } from '../../../client/src/platform/api/docsApiClient';
+import { ApiError } from '../../../client/src/platform/api/errors';
+import { periodRange, toPeriod } from '../../../client/src/platform/api/period';
+import { generateAnalytics } from '../../../platformApiStandIn/analyticsData';
+import { generateFeedback, scanDocs } from '../../../platformApiStandIn/feedbackData';
+import { createApiStandIn, type ApiStandIn } from '../../../platformApiStandIn/standIn';
+import { UpdateStatusStore } from '../../../platformApiStandIn/updateStatusData';
 
 /**
  * The analytics client, the workflow trigger and both shapes of an update's author, against the

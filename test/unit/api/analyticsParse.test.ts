@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { parseCallerStats, parseConversations, parseSearches, parseThread, parseTraffic } from '../../../client/src/api/analyticsParse';
-import { parseAuthor, parseUpdateStatus, ShapeError } from '../../../client/src/api/parse';
+import { parseCallerStats, parseConversations, parseSearches, parseThread, parseTraffic } from '../../../client/src/platform/api/analyticsParse';
+import { parseAuthor, parseUpdateStatus, ShapeError } from '../../../client/src/platform/api/parse';
 
 /** The analytics readers and the author reader on odd bodies: a value or a ShapeError, never another exception. */
 describe('analytics response readers', () => {

@@ -1,8 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { createServer } from 'node:net';
-import { createDocsApiClient, type DocsApiClient } from '../../../client/src/api/docsApiClient';
-import { ApiError, redact, serverMessageOf } from '../../../client/src/api/errors';
-import { parseRetryAfter, requestJson } from '../../../client/src/api/http';
+import { createDocsApiClient, type DocsApiClient } from '../../../client/src/platform/api/docsApiClient';
+import { ApiError, serverMessageOf } from '../../../client/src/platform/api/errors';
+import { redact } from '../../../client/src/redaction';
+import { parseRetryAfter, requestJson } from '../../../client/src/platform/api/http';
 import { apiError, json, startScriptedServer, type Script } from './scriptedServer';
 
 const key = 'mint_secret_admin_key_987654';

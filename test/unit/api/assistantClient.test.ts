@@ -1,8 +1,14 @@
 import * as assert from 'node:assert/strict';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { askAssistant, buildAssistantRequest, clampRetrievalPageSize, createMessage, type AskAssistantOptions } from '../../../client/src/api/assistantClient';
-import type { AssistantEvent } from '../../../client/src/api/assistantTypes';
-import { ApiError } from '../../../client/src/api/errors';
+import {
+	askAssistant,
+	buildAssistantRequest,
+	clampRetrievalPageSize,
+	createMessage,
+	type AskAssistantOptions,
+} from '../../../client/src/platform/api/assistantClient';
+import type { AssistantEvent } from '../../../client/src/platform/api/assistantTypes';
+import { ApiError } from '../../../client/src/platform/api/errors';
 import { json, startScriptedServer } from './scriptedServer';
 
 const key = 'mint_dsc_secret_key_123';

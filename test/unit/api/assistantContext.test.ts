@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { contextFromSelection, fingerprintFor, isInsideCodeFence, maxContextLength } from '../../../client/src/api/assistantContext';
+import { contextFromSelection, fingerprintFor, isInsideCodeFence, maxContextLength } from '../../../client/src/platform/api/assistantContext';
 
 describe('assistant request context', () => {
 	it('fp is anonymous unless the setting says machine and a usable id is given', () => {

@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { askAssistant, createMessage, type AskAssistantOptions } from '../../../client/src/api/assistantClient';
-import { parseDataStream } from '../../../client/src/api/assistantStream';
-import type { AssistantEvent, SkippedLine } from '../../../client/src/api/assistantTypes';
-import { ApiError } from '../../../client/src/api/errors';
-import { composeAnswer, retrieve, searchResultItems } from '../../../server/src/apiStandIn/assistantAnswer';
+import { askAssistant, createMessage, type AskAssistantOptions } from '../../../client/src/platform/api/assistantClient';
+import { parseDataStream } from '../../../client/src/platform/api/assistantStream';
+import type { AssistantEvent, SkippedLine } from '../../../client/src/platform/api/assistantTypes';
+import { ApiError } from '../../../client/src/platform/api/errors';
+import { composeAnswer, retrieve, searchResultItems } from '../../../platformApiStandIn/assistantAnswer';
 import {
 	createAssistantDocs,
 	loadAssistantDocs,
@@ -12,11 +12,11 @@ import {
 	pageSections,
 	type AssistantDocs,
 	type DocSection,
-} from '../../../server/src/apiStandIn/assistantDocs';
-import { Bm25Index, tokenize } from '../../../server/src/apiStandIn/bm25';
-import { parseFault } from '../../../server/src/apiStandIn/faults';
-import { createApiStandIn, type ApiStandIn } from '../../../server/src/apiStandIn/standIn';
-import { UpdateStatusStore } from '../../../server/src/apiStandIn/updateStatusData';
+} from '../../../platformApiStandIn/assistantDocs';
+import { Bm25Index, tokenize } from '../../../platformApiStandIn/bm25';
+import { parseFault } from '../../../platformApiStandIn/faults';
+import { createApiStandIn, type ApiStandIn } from '../../../platformApiStandIn/standIn';
+import { UpdateStatusStore } from '../../../platformApiStandIn/updateStatusData';
 
 const acme = path.resolve(__dirname, '../../../examples/acme');
 const assistantKey = 'mint_dsc_demo_key';

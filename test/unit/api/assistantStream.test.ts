@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { parseDataStream, splitPath, threadFromHeaders, type ParseDataStreamOptions } from '../../../client/src/api/assistantStream';
-import type { AssistantEvent, SkippedLine } from '../../../client/src/api/assistantTypes';
+import { parseDataStream, splitPath, threadFromHeaders, type ParseDataStreamOptions } from '../../../client/src/platform/api/assistantStream';
+import type { AssistantEvent, SkippedLine } from '../../../client/src/platform/api/assistantTypes';
 
 const part = (code: string, value: unknown) => `${code}:${JSON.stringify(value)}\n`;
 const usage = { promptTokens: 11, completionTokens: 7 };

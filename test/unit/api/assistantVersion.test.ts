@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { buildAssistantRequest, createMessage } from '../../../client/src/api/assistantClient';
-import { assistantApiSetting, assistantPath, createVersionMemory, toV2Request } from '../../../client/src/api/assistantVersion';
-import { parseFeedbackByPage, ShapeError } from '../../../client/src/api/parse';
+import { buildAssistantRequest, createMessage } from '../../../client/src/platform/api/assistantClient';
+import { assistantApiSetting, assistantPath, createVersionMemory, toV2Request } from '../../../client/src/platform/api/assistantVersion';
+import { parseFeedbackByPage, ShapeError } from '../../../client/src/platform/api/parse';
 
 describe('assistant request versions', () => {
 	const v1 = buildAssistantRequest({

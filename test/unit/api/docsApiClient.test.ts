@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { createDocsApiClient, feedbackQuery, type DocsApiClient } from '../../../client/src/api/docsApiClient';
-import { ApiError } from '../../../client/src/api/errors';
-import type { FeedbackPage } from '../../../client/src/api/types';
+import { createDocsApiClient, feedbackQuery, type DocsApiClient } from '../../../client/src/platform/api/docsApiClient';
+import { ApiError } from '../../../client/src/platform/api/errors';
+import type { FeedbackPage } from '../../../client/src/platform/api/types';
 import { apiError, json, startScriptedServer } from './scriptedServer';
 
 const key = 'mint_test_admin_key_123456';

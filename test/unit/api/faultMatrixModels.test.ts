@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { streamEndedEarly } from '../../../client/src/api/assistantClient';
-import { ApiError } from '../../../client/src/api/errors';
-import type { FeedbackEntry, UpdateStatus } from '../../../client/src/api/types';
-import { toChatError } from '../../../client/src/assistant/chatError';
-import { emptyConversation, initialChatState, reduceChat } from '../../../client/src/assistant/chatState';
-import type { ChatState, HostMessage } from '../../../client/src/assistant/protocol';
+import { streamEndedEarly } from '../../../client/src/platform/api/assistantClient';
+import { ApiError } from '../../../client/src/platform/api/errors';
+import type { FeedbackEntry, UpdateStatus } from '../../../client/src/platform/api/types';
+import { toChatError } from '../../../client/src/platform/assistant/chatError';
+import { emptyConversation, initialChatState, reduceChat } from '../../../client/src/platform/assistant/chatState';
+import type { ChatState, HostMessage } from '../../../client/src/platform/assistant/protocol';
 import {
 	feedbackKey,
 	feedbackRows,
@@ -14,11 +14,11 @@ import {
 	reduceFeedback,
 	type FeedbackState,
 	type ViewError,
-} from '../../../client/src/views/feedbackModel';
-import { nextPollDelay, reduceUpdates, shouldPoll, statusBarText, updateRows, type UpdatesState } from '../../../client/src/views/updateStatusModel';
-import { generateFeedback, scanDocs } from '../../../server/src/apiStandIn/feedbackData';
-import { createApiStandIn, type ApiStandIn } from '../../../server/src/apiStandIn/standIn';
-import { UpdateStatusStore } from '../../../server/src/apiStandIn/updateStatusData';
+} from '../../../client/src/platform/views/feedbackModel';
+import { nextPollDelay, reduceUpdates, shouldPoll, statusBarText, updateRows, type UpdatesState } from '../../../client/src/platform/views/updateStatusModel';
+import { generateFeedback, scanDocs } from '../../../platformApiStandIn/feedbackData';
+import { createApiStandIn, type ApiStandIn } from '../../../platformApiStandIn/standIn';
+import { UpdateStatusStore } from '../../../platformApiStandIn/updateStatusData';
 import { matrixRows, type Row } from '../../api/faultMatrix';
 import { checkOutcome, matrixKeys, runRow, type RowOutcome } from '../../api/faultMatrixRunner';
 import { rawPartialText, startRawFaultServer, type RawFaultServer } from '../../api/rawFaultServer';

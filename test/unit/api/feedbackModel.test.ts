@@ -1,8 +1,9 @@
 import * as assert from 'node:assert/strict';
-import { adminKeyWarning, assistantKeyWarning } from '../../../client/src/api/keys';
-import type { FeedbackEntry, FeedbackPage } from '../../../client/src/api/types';
-import { flattenRows, relativeTime, rowsToText } from '../../../client/src/api/viewRow';
-import { findCodeBlock, pageFileCandidates } from '../../../client/src/views/feedbackLocate';
+import { adminKeyWarning, assistantKeyWarning } from '../../../client/src/platform/api/keys';
+import type { FeedbackEntry, FeedbackPage } from '../../../client/src/platform/api/types';
+import { flattenRows, relativeTime, rowsToText } from '../../../client/src/views/viewRow';
+import { findCodeBlock } from '../../../client/src/platform/views/feedbackLocate';
+import { pageFileCandidates } from '../../../client/src/routeMap';
 import {
 	describeFilters,
 	entryIcon,
@@ -16,7 +17,7 @@ import {
 	reduceFeedback,
 	type FeedbackState,
 	type ViewError,
-} from '../../../client/src/views/feedbackModel';
+} from '../../../client/src/platform/views/feedbackModel';
 
 const now = Date.parse('2026-01-15T12:00:00Z');
 const entry = (id: string, hoursAgo: number, extra: Partial<FeedbackEntry> = {}): FeedbackEntry => ({

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { ApiError } from '../../../client/src/api/errors';
+import { ApiError } from '../../../client/src/platform/api/errors';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 

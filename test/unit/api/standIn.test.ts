@@ -1,12 +1,12 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { createDocsApiClient } from '../../../client/src/api/docsApiClient';
-import { ApiError } from '../../../client/src/api/errors';
-import type { FeedbackFilters } from '../../../client/src/api/types';
-import { builtinPages, codeBlocksOf, generateFeedback, scanDocs, type StandInFeedback } from '../../../server/src/apiStandIn/feedbackData';
-import { feedbackPage, parseFeedbackQuery, type FeedbackQuery } from '../../../server/src/apiStandIn/feedbackRoute';
-import { createApiStandIn, type ApiStandIn } from '../../../server/src/apiStandIn/standIn';
-import { UpdateStatusStore } from '../../../server/src/apiStandIn/updateStatusData';
+import { createDocsApiClient } from '../../../client/src/platform/api/docsApiClient';
+import { ApiError } from '../../../client/src/platform/api/errors';
+import type { FeedbackFilters } from '../../../client/src/platform/api/types';
+import { builtinPages, codeBlocksOf, generateFeedback, scanDocs, type StandInFeedback } from '../../../platformApiStandIn/feedbackData';
+import { feedbackPage, parseFeedbackQuery, type FeedbackQuery } from '../../../platformApiStandIn/feedbackRoute';
+import { createApiStandIn, type ApiStandIn } from '../../../platformApiStandIn/standIn';
+import { UpdateStatusStore } from '../../../platformApiStandIn/updateStatusData';
 
 const anchor = new Date('2026-01-15T12:00:00Z');
 const adminKey = 'mint_demo_admin_key';

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { generateFeedback, scanDocs } from '../../../server/src/apiStandIn/feedbackData';
-import { createApiStandIn, type ApiStandIn } from '../../../server/src/apiStandIn/standIn';
-import { UpdateStatusStore } from '../../../server/src/apiStandIn/updateStatusData';
+import { generateFeedback, scanDocs } from '../../../platformApiStandIn/feedbackData';
+import { createApiStandIn, type ApiStandIn } from '../../../platformApiStandIn/standIn';
+import { UpdateStatusStore } from '../../../platformApiStandIn/updateStatusData';
 
 const anchor = new Date('2026-01-15T12:00:00Z');
 const admin = { authorization: 'Bearer mint_demo_admin_key' };

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import type { UpdateStatus } from '../../../client/src/api/types';
-import { flattenRows, rowsToText } from '../../../client/src/api/viewRow';
+import type { UpdateStatus } from '../../../client/src/platform/api/types';
+import { flattenRows, rowsToText } from '../../../client/src/views/viewRow';
 import {
 	logsText,
 	maxPolls,
@@ -13,7 +13,7 @@ import {
 	UpdateCommands,
 	updateRows,
 	type UpdatesState,
-} from '../../../client/src/views/updateStatusModel';
+} from '../../../client/src/platform/views/updateStatusModel';
 
 const now = Date.parse('2026-01-15T12:00:00Z');
 const success: UpdateStatus = {

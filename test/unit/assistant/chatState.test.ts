@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { emptyConversation, initialChatState, reduceChat, requestMessages, streamingTurn, toViewState } from '../../../client/src/assistant/chatState';
-import type { ChatState, HostMessage } from '../../../client/src/assistant/protocol';
+import { emptyConversation, initialChatState, reduceChat, requestMessages, streamingTurn, toViewState } from '../../../client/src/platform/assistant/chatState';
+import type { ChatState, HostMessage } from '../../../client/src/platform/assistant/protocol';
 
 const t0 = Date.parse('2026-01-15T12:00:00Z');
 const start = (state: ChatState, id: string, question: string, extra: Partial<Extract<HostMessage, { type: 'turnStarted' }>> = {}): ChatState =>

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
-import { maxHistory } from '../../../client/src/assistant/chatState';
-import { ConversationStore } from '../../../client/src/assistant/conversationStore';
-import type { Conversation } from '../../../client/src/assistant/protocol';
+import { maxHistory } from '../../../client/src/platform/assistant/chatState';
+import { ConversationStore } from '../../../client/src/platform/assistant/conversationStore';
+import type { Conversation } from '../../../client/src/platform/assistant/protocol';
 
 /** workspaceState as VS Code gives it (values go through JSON). */
 function memento(initial: Record<string, unknown> = {}): vscode.Memento {

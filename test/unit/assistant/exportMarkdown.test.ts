@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { conversationToMarkdown } from '../../../client/src/assistant/exportMarkdown';
-import type { Conversation } from '../../../client/src/assistant/protocol';
+import { conversationToMarkdown } from '../../../client/src/platform/assistant/exportMarkdown';
+import type { Conversation } from '../../../client/src/platform/assistant/protocol';
 
 describe('assistant export to Markdown', () => {
 	it('writes questions, answers, states and sources', () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { isSafeHref, renderMarkdown } from '../../../client/src/assistant/markdown';
+import { isSafeHref, renderMarkdown } from '../../../client/src/platform/assistant/markdown';
 
 describe('assistant answer Markdown', () => {
 	it('renders code blocks highlighted, with Copy and Insert buttons', () => {

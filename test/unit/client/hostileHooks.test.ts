@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { redactCredentials } from '../../../client/src/api/errors';
+import { redactCredentials } from '../../../client/src/redaction';
 import { exportedApi } from '../../../client/src/exportedApi';
 
 /** What the extension hands out and logs (issue 31). */

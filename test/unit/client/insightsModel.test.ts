@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import type { AssistantConversation, PageTraffic, SearchTerm } from '../../../client/src/api/analyticsTypes';
-import { flattenRows, rowsToText } from '../../../client/src/api/viewRow';
+import type { AssistantConversation, PageTraffic, SearchTerm } from '../../../client/src/platform/api/analyticsTypes';
+import { flattenRows, rowsToText } from '../../../client/src/views/viewRow';
 import {
 	initialInsightsState,
 	insightsKey,
@@ -11,10 +11,10 @@ import {
 	reduceInsights,
 	type InsightsAction,
 	type InsightsState,
-} from '../../../client/src/views/insightsModel';
-import { insightsRows } from '../../../client/src/views/insightsRows';
-import { summarizePage, summaryText, summaryTooltip, type PeriodData } from '../../../client/src/views/pageSummaryModel';
-import { threadMarkdown } from '../../../client/src/views/threadMarkdown';
+} from '../../../client/src/platform/views/insightsModel';
+import { insightsRows } from '../../../client/src/platform/views/insightsRows';
+import { summarizePage, summaryText, summaryTooltip, type PeriodData } from '../../../client/src/platform/views/pageSummaryModel';
+import { threadMarkdown } from '../../../client/src/platform/views/threadMarkdown';
 
 const now = Date.parse('2026-03-20T12:00:00Z');
 const key = insightsKey('http://127.0.0.1:1', 'demo', 7);

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { routeOfFile } from '../../../client/src/assistant/sourceTarget';
-import { deployNotice, previewBranch, siteAddress } from '../../../client/src/deploy/deployModel';
-import { describeSearchFilter, excerpt, navigationPlace, searchItems } from '../../../client/src/search/searchModel';
-import type { UpdateStatus } from '../../../client/src/api/types';
+import { routeOfFile } from '../../../client/src/routeMap';
+import { deployNotice, previewBranch, siteAddress } from '../../../client/src/platform/deploy/deployModel';
+import { describeSearchFilter, excerpt, navigationPlace, searchItems } from '../../../client/src/platform/search/searchModel';
+import type { UpdateStatus } from '../../../client/src/platform/api/types';
 import type { SiteTree } from '../../../server/src/protocol';
 
 const tree: SiteTree = {

@@ -1,8 +1,8 @@
 // The link checks of both webview hosts and of the chat's Markdown renderer, fed the shared XSS
 // corpus: nothing but https (or a page of the workspace's site) may ever be opened or rendered.
 import * as assert from 'node:assert/strict';
-import { isSafeHref, renderMarkdown } from '../../../client/src/assistant/markdown';
-import { isHttpsUrl, pageFileCandidates, publicPageUrl, sitePathOf } from '../../../client/src/assistant/sourceTarget';
+import { isSafeHref, renderMarkdown } from '../../../client/src/platform/assistant/markdown';
+import { isHttpsUrl, pageFileCandidates, publicPageUrl, sitePathOf } from '../../../client/src/routeMap';
 import { externalLinkTarget, parsePreviewMessage, playgroundOrigin } from '../../../client/src/preview/messages';
 import { xssPayloads, xssUrls } from '../../helpers/xssCorpus';
 

@@ -2,7 +2,7 @@
  * The HTTP fault matrix (issue 11, item 3) as data: every fault × endpoint family (Update Status,
  * Feedback, Assistant) with what the client must report. faultMatrix.test.ts runs each row
  * through the real client against the stand-in (`standIn`: a fault spec of
- * server/src/apiStandIn/faults.ts) or the raw socket server (`raw`: rawFaultServer.ts, for
+ * platformApiStandIn/faults.ts) or the raw socket server (`raw`: rawFaultServer.ts, for
  * what HTTP cannot express); faultMatrixModels.test.ts feeds the results to the view models;
  * scripts/fault-matrix-table.mjs writes the table in docs/platform-api.md from it.
  */

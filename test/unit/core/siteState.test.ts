@@ -26,7 +26,7 @@ const pageTexts = [
 	'## Setup\n\n## Other\n\n[x](/x) [y](/y)\n',
 ];
 
-/** OpenAPI documents the repository holds (found, not named): one text written at several paths is read once (docs/architecture.md, rule 8). */
+/** OpenAPI documents the repository holds (found, not named): one text written at several paths is read once (docs/architecture.md, "Site state" rule 9). */
 const specTexts = [
 	'openapi: 3.1.0\ninfo:\n  title: T\n  version: "1"\npaths:\n  /users:\n    get:\n      responses:\n        "200":\n          description: ok\n',
 	'openapi: 3.1.0\ninfo:\n  title: T\n  version: "1"\npaths:\n  /users:\n    get:\n      responses: [\n',

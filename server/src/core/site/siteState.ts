@@ -34,8 +34,9 @@ export type RootKind = 'docs' | 'legacy' | 'missing';
  * The one explicit state of the language service: roots and how each is configured, page indexes,
  * configuration parses, page texts and summaries, OpenAPI documents, site models and the navigation
  * rules' kept results, each site's mintdoc.json and the findings each file shows — and ONE change
- * counter (the tracker's epoch). Changes come in through
- * {@link noteDocumentChange}, {@link noteFileChanges} and {@link setRoots}; everything else reads.
+ * counter (the tracker's epoch). Changes come in through {@link noteDocumentChange},
+ * {@link noteFileChanges} and {@link setRoots}; what a host adds beside the checks, through the
+ * team's switches and the findings held beside (LanguageService.setTeamSwitches, setBesideFindings).
  * The staleness rules are written in docs/architecture.md ("Site state").
  */
 export class SiteState implements SiteSnapshot {

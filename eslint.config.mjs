@@ -43,7 +43,7 @@ export default tseslint.config(
 			],
 		},
 	},
-	// Every file of a repository is read through server/src/node/guardedRead.ts (regular files only, real
+	// Every file of a repository is read through server/src/node/runtime/guardedRead.ts (regular files only, real
 	// path inside the workspace, read to the size cap): a page linked to /dev/zero, /dev/stdin or a file
 	// outside would otherwise hang a check or leak. So `fs` reads are an error anywhere else in the server.
 	// Exceptions, each for files MintDoc owns, never a repository's: privateFiles.ts (its caches, opened
@@ -53,11 +53,11 @@ export default tseslint.config(
 	{
 		files: ['server/src/**/*.ts', 'platformApiStandIn/**/*.ts'],
 		ignores: [
-			'server/src/node/guardedRead.ts',
-			'server/src/node/privateFiles.ts',
-			'server/src/node/codeCache.ts',
-			'server/src/node/pageCache.ts',
-			'server/src/node/siteFiles.ts',
+			'server/src/node/runtime/guardedRead.ts',
+			'server/src/node/caches/privateFiles.ts',
+			'server/src/node/runtime/codeCache.ts',
+			'server/src/node/caches/pageCache.ts',
+			'server/src/node/runtime/siteFiles.ts',
 		],
 		rules: {
 			'no-restricted-imports': [
@@ -65,12 +65,12 @@ export default tseslint.config(
 				...['fs', 'node:fs'].map(name => ({
 					name,
 					importNames: ['readFile', 'readFileSync', 'createReadStream', 'open', 'openSync', 'read', 'readSync', 'readv', 'readvSync', 'openAsBlob'],
-					message: 'Read files through server/src/node/guardedRead.ts (regular files inside the workspace, size-capped).',
+					message: 'Read files through server/src/node/runtime/guardedRead.ts (regular files inside the workspace, size-capped).',
 				})),
 				...['fs/promises', 'node:fs/promises'].map(name => ({
 					name,
 					importNames: ['readFile', 'open'],
-					message: 'Read files through server/src/node/guardedRead.ts (regular files inside the workspace, size-capped).',
+					message: 'Read files through server/src/node/runtime/guardedRead.ts (regular files inside the workspace, size-capped).',
 				})),
 			],
 			'no-restricted-syntax': [
@@ -78,11 +78,11 @@ export default tseslint.config(
 				{
 					selector:
 						'MemberExpression[object.name=/^(fs|fsp|fsPromises|promises|nodeFs)$/][property.name=/^(readFile|readFileSync|createReadStream|open|openSync|read|readSync|readv|readvSync|openAsBlob)$/]',
-					message: 'Read files through server/src/node/guardedRead.ts (regular files inside the workspace, size-capped).',
+					message: 'Read files through server/src/node/runtime/guardedRead.ts (regular files inside the workspace, size-capped).',
 				},
 				{
 					selector: "MemberExpression[object.property.name='promises'][property.name=/^(readFile|open)$/]",
-					message: 'Read files through server/src/node/guardedRead.ts (regular files inside the workspace, size-capped).',
+					message: 'Read files through server/src/node/runtime/guardedRead.ts (regular files inside the workspace, size-capped).',
 				},
 			],
 		},

@@ -12,7 +12,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
 import { CancellationTokenSource } from 'vscode-languageserver';
 import { createLanguageService } from '../server/src/core/languageService';
-import { createFsWorkspace } from '../server/src/node/fsWorkspace';
+import { createFsWorkspace } from '../server/src/node/runtime/fsWorkspace';
 import { describeRealSite } from './realSite';
 import { percentile } from './stats';
 

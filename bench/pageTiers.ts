@@ -5,8 +5,8 @@ import { URI } from 'vscode-uri';
 import { noCancellation } from '../server/src/core/cancellation';
 import { createLanguageService } from '../server/src/core/languageService';
 import { summarizePageWithTier, type PageSummary } from '../server/src/core/mdx/pageSummary';
-import { createFsWorkspace } from '../server/src/node/fsWorkspace';
-import { createWorkerSpecReader } from '../server/src/node/specWorkerReader';
+import { createFsWorkspace } from '../server/src/node/runtime/fsWorkspace';
+import { createWorkerSpecReader } from '../server/src/node/workers/specWorkerReader';
 import { walkSiteFiles } from './floor';
 
 /** Where one thread's time goes when MintDoc checks a site, and how much of it each page reader takes. */

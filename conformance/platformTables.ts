@@ -8,8 +8,8 @@ import { knownTopLevelKeys } from '../server/src/core/docsConfig/configRules';
 import { httpMethods } from '../server/src/core/docsConfig/pageEntries';
 import { iconTypes, visibilityAudiences } from '../server/src/core/mdx/componentTable';
 import { platformComponentNames } from '../server/src/core/mdx/components';
-import { validatorPageKeys } from '../server/src/core/mdx/frontmatterFields';
-import { openApiVersions } from '../server/src/node/openApiSchemas';
+import { validatorPageKeys } from '../server/src/core/mdx/rules/frontmatterFields';
+import { openApiVersions } from '../server/src/node/workers/openApiSchemas';
 
 export interface PlatformTables {
 	/** Top-level keys of docs.json the validator defines (any theme). */

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { pageMetadata } from '../server/src/core/mdx/frontmatter';
 import { parseMdx } from '../server/src/core/mdx/mdxParser';
 import { HeadingSlugger } from '../server/src/core/mdx/platformSlug';
-import { guardedText, readGuardedSync, realFolders } from '../server/src/node/guardedRead';
+import { guardedText, readGuardedSync, realFolders } from '../server/src/node/runtime/guardedRead';
 import { Bm25Index } from './bm25';
 import { appendAll } from '../server/src/core/arrays';
 

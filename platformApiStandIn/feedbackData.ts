@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import * as path from 'node:path';
-import { guardedText, readGuardedSync, realFolders } from '../server/src/node/guardedRead';
+import { guardedText, readGuardedSync, realFolders } from '../server/src/node/runtime/guardedRead';
 
 /** A feedback entry as the stand-in serves it (the wire shape of the spec, plus extras some sources carry). */
 export interface StandInFeedback {

@@ -33,12 +33,12 @@ const node = {
 
 const targets = [
 	{ ...node, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
-	// dist/server.js loads dist/serverMain.js through V8's code cache (server/src/node/codeCache.ts).
+	// dist/server.js loads dist/serverMain.js through V8's code cache (server/src/node/runtime/codeCache.ts).
 	{ ...node, entryPoints: ['server/src/serverLoader.ts'], outfile: 'dist/server.js' },
 	{ ...node, entryPoints: ['server/src/main.ts'], outfile: 'dist/serverMain.js' },
-	{ ...node, entryPoints: ['server/src/node/specWorker.ts'], outfile: 'dist/specWorker.js' },
-	{ ...node, entryPoints: ['server/src/node/pageWorker.ts'], outfile: 'dist/pageWorker.js' },
-	{ ...node, entryPoints: ['server/src/node/formatWorker.ts'], outfile: 'dist/formatWorker.js' },
+	{ ...node, entryPoints: ['server/src/node/workers/specWorker.ts'], outfile: 'dist/specWorker.js' },
+	{ ...node, entryPoints: ['server/src/node/workers/pageWorker.ts'], outfile: 'dist/pageWorker.js' },
+	{ ...node, entryPoints: ['server/src/node/workers/formatWorker.ts'], outfile: 'dist/formatWorker.js' },
 	// dist/cli.js (the `mintdoc` command) loads dist/cliMain.js the same way.
 	{ ...node, entryPoints: ['server/src/cli/cliLoader.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
 	{ ...node, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cliMain.js' },

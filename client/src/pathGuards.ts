@@ -5,7 +5,7 @@ import * as path from 'node:path';
  * Why the editor must not write `file` for a site at `root` (both file system paths), or undefined
  * when it may: the path leaves the site, or it or a folder on the way is a symbolic link (a dangling
  * `docs.json` link would otherwise create a file wherever it points). The CLI's counterpart is
- * server/src/node/siteFiles.ts (the client shares no code with the server but its protocol).
+ * server/src/node/runtime/siteFiles.ts (the client shares no code with the server but its protocol).
  */
 export async function unsafeSiteWrite(root: string, file: string): Promise<string | undefined> {
 	const base = path.resolve(root);

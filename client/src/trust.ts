@@ -1,7 +1,7 @@
 /**
  * MintDoc in VS Code's Restricted Mode (an untrusted workspace), decided by pure functions so the
  * rules are unit-tested: checking and previewing never execute workspace content and stay on;
- * hosted OpenAPI documents named by the workspace are not fetched (server/src/node/workspaceTrust.ts);
+ * hosted OpenAPI documents named by the workspace are not fetched (server/src/node/runtime/workspaceTrust.ts);
  * the API playground asks once per origin before sending to a server the workspace names.
  */
 

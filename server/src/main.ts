@@ -1,5 +1,5 @@
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
-import { createNodeRuntime } from './node/nodeRuntime';
+import { createNodeRuntime } from './node/runtime/nodeRuntime';
 import { startServer } from './server';
 
 // The transport (--node-ipc or --stdio) is chosen by the command line the client or test uses.

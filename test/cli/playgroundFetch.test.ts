@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sendPlaygroundRequest } from '../../server/src/node/playgroundFetch';
+import { sendPlaygroundRequest } from '../../server/src/node/network/playgroundFetch';
 
 /** The playground's executor against a real HTTP server on 127.0.0.1. */
 describe('playground: sendPlaygroundRequest', () => {

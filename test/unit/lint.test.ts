@@ -22,7 +22,7 @@ describe('lint (ESLint + typescript-eslint)', function () {
 		assert.equal(run.status, 0, run.stderr);
 	});
 
-	it('forbids fs reads outside server/src/node/guardedRead.ts (a probe: the rule fires on a sample)', () => {
+	it('forbids fs reads outside server/src/node/runtime/guardedRead.ts (a probe: the rule fires on a sample)', () => {
 		const sample = [
 			"import { readFileSync, promises as fs } from 'node:fs';",
 			"import { open } from 'node:fs/promises';",

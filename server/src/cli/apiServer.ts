@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { UsageError } from './check';
-import { guardedText, readGuardedSync } from '../node/guardedRead';
+import { guardedText, readGuardedSync } from '../node/runtime/guardedRead';
 import { generateAnalytics } from '../../../platformApiStandIn/analyticsData';
 import { createAssistantDocs, defaultDocsDir, loadAssistantDocs } from '../../../platformApiStandIn/assistantDocs';
 import { faultHelp } from '../../../platformApiStandIn/faults';

@@ -5,16 +5,16 @@ import { createLanguageService, type LanguageService, type PageSummarizer } from
 import { checkedSummary } from '../core/mdx/checkedSummary';
 import type { TeamConfigLoader, TeamSwitches } from '../core/config/teamView';
 import type { DocsWorkspace } from '../core/workspace';
-import { createFsWorkspace, type DocumentOverlay } from '../node/fsWorkspace';
-import { limitCheckHeapGrowth } from '../node/heapGrowth';
-import { delayOptimization } from '../node/optimizationBudget';
-import { cacheFileFor, createPersistentSummarizer, defaultCacheDirectory, pruneCacheFolder, summarizerFingerprint } from '../node/pageCache';
-import { cliPageWorkers, createPagePool } from '../node/pagePool';
-import { userCacheDirectory } from '../node/privateFiles';
-import { createUnchangedFiles } from '../node/unchangedFiles';
-import { createRemoteFetcher } from '../node/remoteSpecs';
-import { createPersistentSpecValidator } from '../node/specCache';
-import { createWorkerSpecReader } from '../node/specWorkerReader';
+import { createFsWorkspace, type DocumentOverlay } from '../node/runtime/fsWorkspace';
+import { limitCheckHeapGrowth } from '../node/runtime/heapGrowth';
+import { delayOptimization } from '../node/runtime/optimizationBudget';
+import { cacheFileFor, createPersistentSummarizer, defaultCacheDirectory, pruneCacheFolder, summarizerFingerprint } from '../node/caches/pageCache';
+import { cliPageWorkers, createPagePool } from '../node/workers/pagePool';
+import { userCacheDirectory } from '../node/caches/privateFiles';
+import { createUnchangedFiles } from '../node/caches/unchangedFiles';
+import { createRemoteFetcher } from '../node/network/remoteSpecs';
+import { createPersistentSpecValidator } from '../node/caches/specCache';
+import { createWorkerSpecReader } from '../node/workers/specWorkerReader';
 
 declare const MINTDOC_VERSION: string;
 

@@ -5,11 +5,11 @@ import { parseArgs } from 'node:util';
 import ignore, { type Ignore } from 'ignore';
 import { formatMdx, type FormatResult } from '../core/format/formatPage';
 import { isFormatIgnored, mintdocConfigFileName, readFormatConfig, type FormatConfig } from '../core/format/formatConfig';
-import { FormatThreads } from '../node/formatThreads';
-import { FormatCache } from '../node/formatCache';
-import { cacheFileFor, defaultCacheDirectory, pruneCacheFolder, summarizerFingerprint } from '../node/pageCache';
-import { guardedText, readGuarded } from '../node/guardedRead';
-import { isInside, linkOnTheWay, replaceSitePage, UnsafeWriteError } from '../node/siteFiles';
+import { FormatThreads } from '../node/workers/formatThreads';
+import { FormatCache } from '../node/caches/formatCache';
+import { cacheFileFor, defaultCacheDirectory, pruneCacheFolder, summarizerFingerprint } from '../node/caches/pageCache';
+import { guardedText, readGuarded } from '../node/runtime/guardedRead';
+import { isInside, linkOnTheWay, replaceSitePage, UnsafeWriteError } from '../node/runtime/siteFiles';
 import { UsageError } from './check';
 import { unifiedDiff } from './lineDiff';
 import { displayText, writeVerbatim } from './terminalText';
@@ -284,7 +284,7 @@ async function configFor(dir: string): Promise<{ dir: string; config: FormatConf
 }
 
 /**
- * Writes the formatted page over the one read (node/siteFiles.ts: a new file renamed over it, never
+ * Writes the formatted page over the one read (node/runtime/siteFiles.ts: a new file renamed over it, never
  * through a link); why it was not written, when it was not: the page changed since it was read
  * (an editor saved it meanwhile: that edit is kept), it became a link, or the system refused the
  * write (`io`: a read-only folder or file system, a full disk; the page is left as it was, and no

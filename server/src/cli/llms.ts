@@ -6,7 +6,7 @@ import { noCancellation } from '../core/cancellation';
 import { createLanguageService } from '../core/languageService';
 import { customLlmsFile, exportEntry, generateLlmsFullTxt, generateLlmsTxt } from '../core/llms/llmsFiles';
 import { collectLlmsSite } from '../core/llms/llmsSite';
-import { createFsWorkspace } from '../node/fsWorkspace';
+import { createFsWorkspace } from '../node/runtime/fsWorkspace';
 import { UsageError } from './check';
 import { loadTeamConfigs } from './teamConfigFiles';
 

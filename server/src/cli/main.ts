@@ -1,4 +1,4 @@
-import { saveCodeCache } from '../node/codeCache';
+import { saveCodeCache } from '../node/runtime/codeCache';
 import { commands } from './commands';
 import { UsageError } from './usageError';
 import { escapingStream } from './terminalText';
@@ -69,7 +69,7 @@ if (require.main === module) {
 	main(process.argv.slice(2), process.stdout, process.stderr).then(
 		code => {
 			process.exitCode = code;
-			// Started through dist/cli.js: what this command compiled is kept for the next one (node/codeCache.ts).
+			// Started through dist/cli.js: what this command compiled is kept for the next one (node/runtime/codeCache.ts).
 			void saveCodeCache();
 		},
 		// main() reports its own failures; this is the last resort for one it did not foresee.

@@ -12,8 +12,8 @@ import type { PreviewingService } from '../preview/withPreview';
 import type { PlaygroundRequest } from '../preview/playgroundTypes';
 import { previewEndpoints, relayTokenHeader } from '../preview/previewMessages';
 import { renderShell } from '../preview/shell';
-import { sendPlaygroundRequest } from '../node/playgroundFetch';
-import { readGuarded } from '../node/guardedRead';
+import { sendPlaygroundRequest } from '../node/network/playgroundFetch';
+import { readGuarded } from '../node/runtime/guardedRead';
 
 export interface PreviewServerOptions {
 	readonly service: PreviewingService;

@@ -3,7 +3,7 @@ import { URI } from 'vscode-uri';
 import { noCancellation } from '../core/cancellation';
 import type { FileDiagnostics, LanguageService } from '../core/languageServiceTypes';
 import { findRemovedRoutes, type SiteAtRef } from '../core/site/removedRoutes';
-import { GitRefError, readSiteAtRef, resolveRef, type ResolvedRef } from '../node/gitRevision';
+import { GitRefError, readSiteAtRef, resolveRef, type ResolvedRef } from '../node/runtime/gitRevision';
 import { UsageError } from './usageError';
 
 /**

@@ -5,8 +5,8 @@ import { URI } from 'vscode-uri';
 import { parseTeamConfig, type RuleMap } from '../core/config/teamConfig';
 import { findTeamConfig, type LoadedTeamConfig } from '../core/config/teamConfigLookup';
 import type { SilencedFinding, TeamConfigLoader } from '../core/config/teamView';
-import { readGuardedDocument } from '../node/fsWorkspace';
-import { guardedText, readGuarded, realFolders } from '../node/guardedRead';
+import { readGuardedDocument } from '../node/runtime/fsWorkspace';
+import { guardedText, readGuarded, realFolders } from '../node/runtime/guardedRead';
 import { UsageError } from './usageError';
 
 /** A finding the team silenced, and its file: SARIF keeps it, marked, where the other formats leave it out. */

@@ -104,7 +104,7 @@ export function fingerprint(text: string): string {
 /**
  * What whoever read a document knows of its text without holding it: the CLI answers an unchanged
  * file (same size and times as at the last run) with a document that loads its text only when asked
- * (node/unchangedFiles.ts), and these facts, kept from the last run, spare most pages that load.
+ * (node/caches/unchangedFiles.ts), and these facts, kept from the last run, spare most pages that load.
  */
 export interface TextFacts {
 	/** The text up to its frontmatter's closing fence (see {@link pageHead}). */

@@ -40,7 +40,7 @@ import { buildSiteTree, type SiteTree } from './features/siteTree';
 import { specCodeLenses, specReferences } from './features/specFeatures';
 import { findDocumentSymbols } from './features/symbols';
 import { findUndocumentedOperations } from './openapi/coverage';
-import type { LinkContext } from './mdx/linkRules';
+import type { LinkContext } from './mdx/rules/linkRules';
 import { summarizePage, type PageSummary } from './mdx/pageSummary';
 import type { SiteModel } from './site/siteModel';
 import type { SiteSnapshot } from './site/siteSnapshot';

@@ -54,7 +54,7 @@ export function oversizedSize(document: TextDocument): number | undefined {
 	return oversized.get(document);
 }
 
-/** Why a workspace refused to read a file (see server/src/node/guardedRead.ts): not a regular file, or really outside the workspace. */
+/** Why a workspace refused to read a file (see server/src/node/runtime/guardedRead.ts): not a regular file, or really outside the workspace. */
 export type RefusedReason = 'not-a-file' | 'outside';
 
 const refused = new WeakMap<TextDocument, RefusedReason>();
@@ -74,7 +74,7 @@ export function refusedReason(document: TextDocument): RefusedReason | undefined
 	return refused.get(document);
 }
 
-/** Whether a document holds its whole file: not one too large (read in part) or refused (not read; see server/src/node/guardedRead.ts). */
+/** Whether a document holds its whole file: not one too large (read in part) or refused (not read; see server/src/node/runtime/guardedRead.ts). */
 export function isReadWhole(document: TextDocument): boolean {
 	return !oversized.has(document) && !refused.has(document);
 }

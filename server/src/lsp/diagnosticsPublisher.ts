@@ -174,7 +174,7 @@ export class DiagnosticsPublisher {
 			.then(
 				async () => {
 					if (source.token.isCancellationRequested) return;
-					// First: once a site is loaded this bounds the heap (node/heapGrowth.ts), so the rehearsal's
+					// First: once a site is loaded this bounds the heap (node/runtime/heapGrowth.ts), so the rehearsal's
 					// models are collected as they go instead of growing it (RSS after load +50–70 MB on crewAI).
 					this.onPagesChecked();
 					this.onSitePagesChecked(root);

@@ -10,7 +10,7 @@ import type { PlaygroundRequest, PlaygroundResponse, ServerInitOptions } from '.
 
 /**
  * What the language server needs from the runtime it runs in. server.ts wires LSP to the core
- * through this interface only, so it imports no Node module: node/nodeRuntime.ts is the Node
+ * through this interface only, so it imports no Node module: node/runtime/nodeRuntime.ts is the Node
  * implementation (files, worker threads, caches on disk, HTTP), and a browser main can bring its own.
  */
 export interface ServerRuntime {

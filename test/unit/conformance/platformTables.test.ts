@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import docsSchema from '../../../schemas/docs.schema.json';
 import { compareTables, formatTableDrift, mintdocTables, recordedTables } from '../../../conformance/platformTables';
 import { arrayAfter, objectKeysAfter } from '../../../conformance/publishedTables';
-import { contextualOptions } from '../../../server/src/core/mdx/frontmatterFields';
+import { contextualOptions } from '../../../server/src/core/mdx/rules/frontmatterFields';
 
 describe("MintDoc's copies of the platform's tables", () => {
 	it("equal the tables recorded from the platform's packages (a new page key, component, method, version, icon style or audience fails here)", () => {

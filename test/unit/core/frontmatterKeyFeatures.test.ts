@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { frontmatterKeyCompletion, frontmatterKeyHover } from '../../../server/src/core/features/frontmatterKeyFeatures';
 import { pageCodeActions } from '../../../server/src/core/features/pageCodeActions';
-import { checkFrontmatter } from '../../../server/src/core/mdx/frontmatterRules';
+import { checkFrontmatter } from '../../../server/src/core/mdx/rules/frontmatterRules';
 import { readFrontmatter } from '../../../server/src/core/mdx/frontmatter';
 
 const doc = (text: string) => TextDocument.create('file:///ws/index.mdx', 'mdx', 0, text);

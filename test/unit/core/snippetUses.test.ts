@@ -4,7 +4,7 @@ import { noCancellation } from '../../../server/src/core/cancellation';
 import { movedImportEdits } from '../../../server/src/core/features/moveImports';
 import { snippetComponentReferences } from '../../../server/src/core/features/snippetReferences';
 import { snippetVariableCompletion, snippetVariableHover } from '../../../server/src/core/features/snippetVariables';
-import { checkSnippetProps } from '../../../server/src/core/mdx/snippetPropRules';
+import { checkSnippetProps } from '../../../server/src/core/mdx/rules/snippetPropRules';
 import { snippetExports } from '../../../server/src/core/mdx/snippetExports';
 import { summarizePage } from '../../../server/src/core/mdx/pageSummary';
 import { InMemoryWorkspace, workspaceRoot, workspaceUri } from '../../helpers/inMemoryWorkspace';

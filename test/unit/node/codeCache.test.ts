@@ -23,7 +23,7 @@ function load(bundle: string, cacheDir: string, version: string, saves = 1): { s
 	return JSON.parse(child.stdout);
 }
 
-describe('V8 code cache of a bundle (node/codeCache.ts)', () => {
+describe('V8 code cache of a bundle (node/runtime/codeCache.ts)', () => {
 	let dir: string;
 	let bundle: string;
 	let cacheDir: string;

@@ -4,9 +4,9 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ExternalLinkCache, verdictLifetimeMs } from '../../../server/src/node/externalLinkCache';
-import { defaultFetchPolicy } from '../../../server/src/node/safeFetch';
-import { checkExternalLinks, retryAfterMs, type LinkVerdict } from '../../../server/src/node/externalLinks';
+import { ExternalLinkCache, verdictLifetimeMs } from '../../../server/src/node/caches/externalLinkCache';
+import { defaultFetchPolicy } from '../../../server/src/node/network/safeFetch';
+import { checkExternalLinks, retryAfterMs, type LinkVerdict } from '../../../server/src/node/network/externalLinks';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import { SummaryStore } from '../../../server/src/core/site/summaryStore';
 import { oversizedSize } from '../../../server/src/core/textGuards';
-import { createFsWorkspace } from '../../../server/src/node/fsWorkspace';
+import { createFsWorkspace } from '../../../server/src/node/runtime/fsWorkspace';
 
 /*
  * The CLI reads files on its main thread (`synchronousReads`): five calls to the thread pool per

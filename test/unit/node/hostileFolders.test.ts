@@ -7,7 +7,7 @@ import { noCancellation } from '../../../server/src/core/cancellation';
 import { walkFolders } from '../../../server/src/core/folderWalk';
 import { createLanguageService } from '../../../server/src/core/languageService';
 import { PageIndex } from '../../../server/src/core/site/pageIndex';
-import { createFsWorkspace } from '../../../server/src/node/fsWorkspace';
+import { createFsWorkspace } from '../../../server/src/node/runtime/fsWorkspace';
 
 const config = JSON.stringify({ theme: 'mint', name: 'X', colors: { primary: '#000000' }, navigation: { pages: ['index'] } });
 

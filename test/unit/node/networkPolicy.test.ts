@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isLoopbackAddress, isPublicAddress } from '../../../server/src/node/addressPolicy';
-import { defaultFetchPolicy, PolicyError, safeRequest, type FetchPolicy } from '../../../server/src/node/safeFetch';
+import { isLoopbackAddress, isPublicAddress } from '../../../server/src/node/network/addressPolicy';
+import { defaultFetchPolicy, PolicyError, safeRequest, type FetchPolicy } from '../../../server/src/node/network/safeFetch';
 
 /** A server on 127.0.0.1 that records every request it sees. */
 async function recordingServer(handler: (req: http.IncomingMessage, res: http.ServerResponse) => void) {

@@ -7,7 +7,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { noCancellation } from '../../../server/src/core/cancellation';
 import type { PageSummarizer } from '../../../server/src/core/languageService';
 import { summarizePage } from '../../../server/src/core/mdx/pageSummary';
-import { cacheFileFor, createPersistentSummarizer, defaultCacheDirectory, pruneCacheFolder } from '../../../server/src/node/pageCache';
+import { cacheFileFor, createPersistentSummarizer, defaultCacheDirectory, pruneCacheFolder } from '../../../server/src/node/caches/pageCache';
 
 const page = (name: string, text: string) => TextDocument.create(`file:///site/${name}.mdx`, 'mdx', 1, text);
 const pages = [

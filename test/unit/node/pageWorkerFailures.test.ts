@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { noCancellation } from '../../../server/src/core/cancellation';
-import { createPagePool } from '../../../server/src/node/pagePool';
+import { createPagePool } from '../../../server/src/node/workers/pagePool';
 
 /**
  * A stand-in worker: summarizes every page to nothing, except a page holding HANG (never answers),

@@ -4,8 +4,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { createRemoteFetcher } from '../../../server/src/node/remoteSpecs';
-import { defaultFetchPolicy } from '../../../server/src/node/safeFetch';
+import { createRemoteFetcher } from '../../../server/src/node/network/remoteSpecs';
+import { defaultFetchPolicy } from '../../../server/src/node/network/safeFetch';
 
 /** The server here listens on 127.0.0.1: the test-only allowance of the network policy (refusals: networkPolicy.test.ts). */
 const local = { policy: { ...defaultFetchPolicy(), allowLoopback: true } };

@@ -2,9 +2,9 @@ import * as assert from 'node:assert/strict';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { linkOnTheWay, makeSiteFolder, replaceSitePage, UnsafeWriteError } from '../../../server/src/node/siteFiles';
+import { linkOnTheWay, makeSiteFolder, replaceSitePage, UnsafeWriteError } from '../../../server/src/node/runtime/siteFiles';
 
-/** The one safe write of the CLI (node/siteFiles.ts), as `mintdoc format` uses it on pages it read earlier. */
+/** The one safe write of the CLI (node/runtime/siteFiles.ts), as `mintdoc format` uses it on pages it read earlier. */
 describe('siteFiles: replacing a page that was read', () => {
 	let dir: string;
 	const at = (...parts: string[]) => path.join(dir, ...parts);

@@ -4,8 +4,8 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { checkSpecFile } from '../../../server/src/core/openapi/openApiRules';
 import { readOpenApiSpec } from '../../../server/src/core/openapi/openApiSpec';
 import { expandedSize } from '../../../server/src/core/openapi/refExpansion';
-import { validateSpec } from '../../../server/src/node/specValidation';
-import { createWorkerSpecReader } from '../../../server/src/node/specWorkerReader';
+import { validateSpec } from '../../../server/src/node/workers/specValidation';
+import { createWorkerSpecReader } from '../../../server/src/node/workers/specWorkerReader';
 import { refBomb } from '../../helpers/refBomb';
 
 const dist = path.resolve(__dirname, '../../../dist');

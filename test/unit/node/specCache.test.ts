@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { readOpenApiSpec, type OpenApiSpec } from '../../../server/src/core/openapi/openApiSpec';
-import { createPersistentSpecValidator } from '../../../server/src/node/specCache';
+import { createPersistentSpecValidator } from '../../../server/src/node/caches/specCache';
 
 const text = 'openapi: 3.1.0\ninfo: { title: T, version: "1" }\npaths:\n  /pets:\n    get:\n      responses: { "200": { description: ok } }\n';
 

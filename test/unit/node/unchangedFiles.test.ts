@@ -5,9 +5,9 @@ import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import { givenContentKey, textFacts } from '../../../server/src/core/cache';
 import type { DocsWorkspace } from '../../../server/src/core/workspace';
-import { createFsWorkspace } from '../../../server/src/node/fsWorkspace';
-import { pageKey } from '../../../server/src/node/pageCache';
-import { createUnchangedFiles } from '../../../server/src/node/unchangedFiles';
+import { createFsWorkspace } from '../../../server/src/node/runtime/fsWorkspace';
+import { pageKey } from '../../../server/src/node/caches/pageCache';
+import { createUnchangedFiles } from '../../../server/src/node/caches/unchangedFiles';
 
 /*
  * A warm `mintdoc check` of crewAI read 200 MB of pages only to find them unchanged: pages whose

@@ -4,8 +4,8 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { noCancellation } from '../../../server/src/core/cancellation';
 import { summarizePage } from '../../../server/src/core/mdx/pageSummary';
 import { readOpenApiSpec } from '../../../server/src/core/openapi/openApiSpec';
-import { cliPageWorkers, createPagePool, pageWorkerIdleMs } from '../../../server/src/node/pagePool';
-import { createWorkerSpecReader, inlineLimit } from '../../../server/src/node/specWorkerReader';
+import { cliPageWorkers, createPagePool, pageWorkerIdleMs } from '../../../server/src/node/workers/pagePool';
+import { createWorkerSpecReader, inlineLimit } from '../../../server/src/node/workers/specWorkerReader';
 
 const dist = path.resolve(__dirname, '../../../dist');
 

@@ -7,9 +7,9 @@ import { isReallyInside, unsafeSiteWrite } from '../../../client/src/pathGuards'
 import { createApiStandIn } from '../../../platformApiStandIn/standIn';
 import { UpdateStatusStore } from '../../../platformApiStandIn/updateStatusData';
 import { noCancellation } from '../../../server/src/core/cancellation';
-import { readCacheFile, writeCacheFile } from '../../../server/src/node/cacheFile';
-import { readPrivateFile, writePrivateFile } from '../../../server/src/node/privateFiles';
-import { writeSiteFile } from '../../../server/src/node/siteFiles';
+import { readCacheFile, writeCacheFile } from '../../../server/src/node/caches/cacheFile';
+import { readPrivateFile, writePrivateFile } from '../../../server/src/node/caches/privateFiles';
+import { writeSiteFile } from '../../../server/src/node/runtime/siteFiles';
 import { renderMdx } from '../../../server/src/preview/mdxHtml';
 import { startPreview } from '../../helpers/cli';
 import { workspaceUri } from '../../helpers/inMemoryWorkspace';

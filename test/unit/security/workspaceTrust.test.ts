@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { needsPlaygroundConfirmation, restrictedModeNote, statusItemText } from '../../../client/src/trust';
-import { guardFetch, isTrustedInit, untrustedFetchMessage } from '../../../server/src/node/workspaceTrust';
+import { guardFetch, isTrustedInit, untrustedFetchMessage } from '../../../server/src/node/runtime/workspaceTrust';
 
 const manifest = JSON.parse(readFileSync(path.resolve(__dirname, '../../../package.json'), 'utf8')) as {
 	capabilities: { untrustedWorkspaces: { supported: string; description: string; restrictedConfigurations: string[] } };

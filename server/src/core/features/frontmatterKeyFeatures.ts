@@ -1,6 +1,6 @@
 import { CompletionItemKind, MarkupKind, type CompletionItem, type CompletionList, type Hover, type Position, type Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { fieldGroup, fieldGroups, frontmatterFields, type FieldGroup, type FieldType, type FrontmatterField } from '../mdx/frontmatterFields';
+import { fieldGroup, fieldGroups, frontmatterFields, type FieldGroup, type FieldType, type FrontmatterField } from '../mdx/rules/frontmatterFields';
 import type { IconLibrary } from '../icons/iconSets';
 import { iconCompletion, iconHover } from './iconCompletion';
 import { maxPageItems } from './completion';

@@ -3,7 +3,7 @@ import type { TextEdit } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { getValue } from '../docsConfig/configTree';
 import { isExternalLink } from '../docsConfig/pageEntries';
-import { resolveLink, type LinkContext } from '../mdx/linkRules';
+import { resolveLink, type LinkContext } from '../mdx/rules/linkRules';
 import type { PageSummary } from '../mdx/pageSummary';
 import type { SiteModel } from '../site/siteModel';
 import { docsConfigFileName, joinUri } from '../uris';

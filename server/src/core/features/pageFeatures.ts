@@ -24,7 +24,7 @@ import { frontmatterKeyCompletion, frontmatterKeyHover } from './frontmatterKeyF
 import { codeFenceCompletion, codeFenceHover } from './codeFenceFeatures';
 import { closingTagCompletion } from './closingTag';
 import { sortedPagePaths } from './completion';
-import { resolveLink, type LinkContext } from '../mdx/linkRules';
+import { resolveLink, type LinkContext } from '../mdx/rules/linkRules';
 import type { PageHeading, PageSummary } from '../mdx/pageSummary';
 
 /** The outline of a page: its headings, nested by level. */

@@ -1,7 +1,7 @@
 import { headingSlug } from '../mdx/platformSlug';
 import type { Location, Position, Range, TextEdit } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { resolveLink, type LinkContext } from '../mdx/linkRules';
+import { resolveLink, type LinkContext } from '../mdx/rules/linkRules';
 import type { PageHeading, PageSummary } from '../mdx/pageSummary';
 import { findPageReferences } from './links';
 

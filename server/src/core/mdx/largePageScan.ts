@@ -1,6 +1,6 @@
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { checkElementA11y, checkImageAlt } from './a11yRules';
+import { checkElementA11y, checkImageAlt } from './rules/a11yRules';
 import { HeadingSlugger } from './platformSlug';
 import { scanTagProps } from './tagProps';
 import type { PageLink } from './pageTypes';

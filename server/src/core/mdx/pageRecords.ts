@@ -1,6 +1,6 @@
 import { componentTitleSlug, headingSlug, HeadingSlugger } from './platformSlug';
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
-import { checkElementA11y, checkImageAlt } from './a11yRules';
+import { checkElementA11y, checkImageAlt } from './rules/a11yRules';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { PageElement, PageHeading, PageImport, PageLink, PageProp, PageSummary } from './pageTypes';
 import { scanTagProps } from './tagProps';

@@ -2,9 +2,9 @@ import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { createDiagnostic } from '../diagnostic';
 import { checkTextIsParsable, limits } from '../textGuards';
-import { checkBuildWarnings } from './buildWarningRules';
-import { checkComponents } from './componentRules';
-import { checkFrontmatter } from './frontmatterRules';
+import { checkBuildWarnings } from './rules/buildWarningRules';
+import { checkComponents } from './rules/componentRules';
+import { checkFrontmatter } from './rules/frontmatterRules';
 import {
 	findExcessiveContainers,
 	findExcessiveNesting,

@@ -4,12 +4,12 @@ import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import { createDiagnostic } from '../diagnostic';
 import { getProperty, getValue, type ConfigNode } from '../docsConfig/configTree';
 import { isPattern, normalizeRedirectPath, samplePath } from '../docsConfig/redirectPatterns';
-import { redirectDestinations } from '../mdx/linkRedirects';
+import { redirectDestinations } from '../mdx/rules/linkRedirects';
 import { defaultIgnores, mayMatchDefaultIgnores } from './pageIndex';
 import { generatedPageFolders, type SiteModel } from './siteModel';
 
 /**
- * The site as it was at a git ref, read by the runtime (`node/gitRevision.ts`): the files of the
+ * The site as it was at a git ref, read by the runtime (`node/runtime/gitRevision.ts`): the files of the
  * docs root, its configuration and `.mintignore` texts, and the renames git detected since. Paths
  * are relative to the docs root, with `/`. Nothing here touches git: the CLI and the editor read it.
  */

@@ -1,4 +1,4 @@
-import { checkVariations, declaredVariations } from '../mdx/variationRules';
+import { checkVariations, declaredVariations } from '../mdx/rules/variationRules';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { pageHead, textFacts } from '../cache';
@@ -11,10 +11,10 @@ import { checkFrontmatterIcon, checkPageIcons, pageIconContext } from '../icons/
 import type { FileDiagnostics, LanguageServiceOptions } from '../languageServiceTypes';
 import { MintSchemaValidator } from '../legacy/mintSchema';
 import { nullLogger } from '../logger';
-import { createLinkContext } from '../mdx/linkContext';
-import { checkPageLinks, type LinkContext } from '../mdx/linkRules';
+import { createLinkContext } from '../mdx/rules/linkContext';
+import { checkPageLinks, type LinkContext } from '../mdx/rules/linkRules';
 import { summarizePage, type PageSummary } from '../mdx/pageSummary';
-import { checkSnippetProps } from '../mdx/snippetPropRules';
+import { checkSnippetProps } from '../mdx/rules/snippetPropRules';
 import { checkFrontmatterOpenApi } from '../openapi/frontmatterOpenApi';
 import { docsConfigFileName, joinUri } from '../uris';
 import type { SiteModel } from './siteModel';

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, symlinkSync, u
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-const codeCacheModule = path.resolve(__dirname, '../../../server/src/node/codeCache');
+const codeCacheModule = path.resolve(__dirname, '../../../server/src/node/runtime/codeCache');
 
 /**
  * Loads `bundle` through the code cache in a fresh process, as each server start does (in one

@@ -12,7 +12,7 @@ describe('heap growth once a site is loaded', () => {
 	it("applies the growth limit at once: the load's garbage is collected when the limit is set", function () {
 		this.timeout(60_000);
 		const script = `
-			const { limitHeapGrowth } = require(${JSON.stringify(path.resolve(__dirname, '../../../server/src/node/heapGrowth'))});
+			const { limitHeapGrowth } = require(${JSON.stringify(path.resolve(__dirname, '../../../server/src/node/runtime/heapGrowth'))});
 			let load = [];
 			for (let i = 0; i < 1_000_000; i++) load.push({ i, name: 'page-' + i });
 			load = undefined;
@@ -33,7 +33,7 @@ describe('heap growth once a site is loaded', () => {
 		this.timeout(60_000);
 		const script = `
 			const { getHeapSpaceStatistics } = require('node:v8');
-			const { collectYoungGeneration, limitHeapGrowth } = require(${JSON.stringify(path.resolve(__dirname, '../../../server/src/node/heapGrowth'))});
+			const { collectYoungGeneration, limitHeapGrowth } = require(${JSON.stringify(path.resolve(__dirname, '../../../server/src/node/runtime/heapGrowth'))});
 			const young = () => getHeapSpaceStatistics().find(space => space.space_name === 'new_space').space_used_size;
 			// Garbage in the young generation, short of what would make V8 collect it.
 			const fill = () => { let junk = []; for (let i = 0; i < 20_000; i++) junk.push({ i }); junk = undefined; };

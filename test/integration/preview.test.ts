@@ -94,7 +94,9 @@ describe('site preview in a real VS Code extension host', () => {
 		assert.equal(home.page.sourceUri, file('index.mdx').toString());
 	});
 
-	it("draws a Mermaid diagram in the preview and follows the editor's scroll and cursor to the nearest heading", async () => {
+	it("draws a Mermaid diagram in the preview and follows the editor's scroll and cursor to the nearest heading", async function (this: Mocha.Context) {
+		// Its waits (drawing: up to 120 s on a busy machine, then three reveals) go beyond the suite's 60 s per test.
+		this.timeout(360_000);
 		// A long page: a diagram under the first heading, then sections far apart.
 		const sections = Array.from(
 			{ length: 8 },

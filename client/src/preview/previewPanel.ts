@@ -13,6 +13,7 @@ import {
 	setFollow,
 	showFile,
 	showRoute,
+	renderAfterSiteChange,
 	targetOf,
 	type EditorPosition,
 	type PreviewState,
@@ -173,6 +174,15 @@ export class PreviewPanel implements vscode.Disposable {
 		this.#schedule(inBurst ? typingDebounceMs : 0);
 	}
 
+	/** Counts the site checks heard of: an answer asked for before the last one may be out of date. */
+	#siteChanges = 0;
+
+	/** A site was checked again: a page the server could not give a moment ago is asked for again. */
+	siteChanged(): void {
+		this.#siteChanges++;
+		if (renderAfterSiteChange(this.#state)) this.refresh();
+	}
+
 	/** Render the shown page again now (a new language server, a new docs root). */
 	refresh(): void {
 		if (this.#state.shown) this.#schedule(0);
@@ -226,6 +236,7 @@ export class PreviewPanel implements vscode.Disposable {
 		this.#inFlight = source;
 		const issued = issueRequest(this.#state);
 		this.#state = issued.state;
+		const siteChangesBefore = this.#siteChanges;
 		let page: PreviewPage;
 		try {
 			page = await client.sendRequest(PreviewPageRequest.type, { target: targetOf(shown), assetBase: this.#assetBase(shown) }, source.token);
@@ -241,6 +252,8 @@ export class PreviewPanel implements vscode.Disposable {
 		const result = acceptPage(this.#state, issued.seq, page);
 		if (!result.accepted) return;
 		this.#state = result.state;
+		// The site changed while this was asked (a page created): a "not found" may be out of date already.
+		if (this.#siteChanges !== siteChangesBefore && renderAfterSiteChange(this.#state)) this.refresh();
 		this.#panel.title = `Preview ${page.title || page.route}`;
 		this.#widenResourceRoots(page.rootUri);
 		if (themeVariables(page.theme) !== this.#documentTheme) {

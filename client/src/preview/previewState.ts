@@ -71,6 +71,15 @@ export function showRoute(state: PreviewState, route: string, rootUri = state.pa
 	return { state: { ...state, shown }, request: true };
 }
 
+/**
+ * A site was checked again: whether the page shown must be asked for again. Only a page the server
+ * could not give: a file created a moment ago is "not found" until the server's watcher reports it,
+ * and the preview must not stay so (other pages re-render with their own edits).
+ */
+export function renderAfterSiteChange(state: PreviewState): boolean {
+	return !!state.shown && (state.page?.kind === 'notFound' || state.page?.kind === 'error');
+}
+
 /** `/guides/setup/`, `guides/setup#x`, `/guides/setup?a=1` → `/guides/setup`. */
 export function normalizeRoute(route: string): string {
 	const path = route.replace(/[?#].*$/, '').replace(/\/+$/, '');

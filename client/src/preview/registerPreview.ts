@@ -3,6 +3,7 @@ import { needsPlaygroundConfirmation } from '../trust';
 import { PlaygroundSendRequest, type PlaygroundRequest, type PlaygroundResponse } from '../../../server/src/protocol';
 import type { Ctx } from '../ctx';
 import { activeRoot } from '../status';
+import { onSiteChanged } from '../siteChanges';
 import { playgroundOrigin } from './messages';
 import { readSetting } from '../config';
 import { PreviewPanel, type DrawnDiagrams, type PostedPage, type RenderedPage, type RevealedHeading } from './previewPanel';
@@ -127,6 +128,8 @@ export function registerPreview(ctx: Ctx): PreviewTestApi {
 		watcher.onDidDelete(onDisk),
 		// A restarted server, or sites found late: render again with it.
 		ctx.status.onDidChange(status => status.state === 'ready' && panel?.refresh()),
+		// A page created a moment ago is "not found" until the server's own watcher reports it: asked for again once it did.
+		onSiteChanged(ctx, () => panel?.siteChanged()),
 	);
 	ctx.onClientReady(() => (panel?.refresh(), { dispose: () => undefined }));
 

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { SiteChangedNotification, SiteTreeRequest, type SiteTree, type SiteTreeNode } from '../../../server/src/protocol';
+import { SiteTreeRequest, type SiteTree, type SiteTreeNode } from '../../../server/src/protocol';
+import { onSiteChanged } from '../siteChanges';
 import type { Ctx } from '../ctx';
 import { Commands } from '../commandIds';
 import { LlmsSizes, llmsSizeItem, touchesFrontmatter } from './llmsSizeRow';
@@ -230,7 +231,7 @@ export function registerSiteView(ctx: Ctx): SiteTreeProvider {
 		vscode.commands.registerCommand(Commands.refreshSite, () => provider.refresh()),
 		...watchLlmsInputs(provider, view),
 	);
-	ctx.onClientReady(client => client.onNotification(SiteChangedNotification.type, () => provider.refresh()));
+	ctx.pushCleanup(onSiteChanged(ctx, () => provider.refresh()));
 	ctx.pushCleanup(
 		ctx.status.onDidChange(status => {
 			// The welcome text ("no docs site") only when the server really found none.

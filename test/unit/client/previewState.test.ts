@@ -7,6 +7,7 @@ import {
 	isPreviewableUri,
 	issueRequest,
 	normalizeRoute,
+	renderAfterSiteChange,
 	revealFor,
 	setFollow,
 	showFile,
@@ -34,6 +35,19 @@ function roundTrip(state: PreviewState, answer: PreviewPage): PreviewState {
 }
 
 describe('preview state', () => {
+	describe('a site checked again', () => {
+		it('asks again for a page the server could not give (a file created a moment ago), and only for such a page', () => {
+			const created = `${root}/scrolling.mdx`;
+			const shown = showFile(initialPreviewState, created).state;
+			// Before the server's watcher reported the file: "not found" at the home route, no source.
+			const notYet = roundTrip(shown, page('/', undefined, 'notFound'));
+			assert.equal(renderAfterSiteChange(notYet), true);
+			assert.equal(renderAfterSiteChange(roundTrip(shown, page('/', undefined, 'error'))), true);
+			assert.equal(renderAfterSiteChange(roundTrip(notYet, page('/scrolling', created))), false);
+			assert.equal(renderAfterSiteChange(initialPreviewState), false, 'nothing shown, nothing to ask');
+		});
+	});
+
 	describe('following the active editor', () => {
 		it('shows an MDX page or a docs.json and asks the server for it', () => {
 			const toPage = showFile(initialPreviewState, quickstart);

@@ -1,0 +1,30 @@
+import * as vscode from 'vscode';
+import { LanguageClient } from 'vscode-languageclient/browser';
+import type { ServerInitOptions } from '../../server/src/protocol';
+import { sharedClientOptions } from './clientOptions';
+import { readSetting } from './config';
+import { answerFileRequests } from './workspaceFiles';
+
+/**
+ * Builds (but does not start) the client for the language server in a Web Worker
+ * (`dist/browserServer.js`), for VS Code in a browser. The server has no file system there: it asks
+ * this client, which answers with `vscode.workspace.fs` (workspaceFiles.ts).
+ */
+export function createBrowserLanguageClient(context: vscode.ExtensionContext, outputChannel: vscode.OutputChannel): LanguageClient {
+	const worker = new Worker(vscode.Uri.joinPath(context.extensionUri, 'dist', 'browserServer.js').toString(true));
+	// The documents of the workspace's own file systems (vscode-vfs on github.dev), not those of diff views or other schemes.
+	const schemes = [...new Set((vscode.workspace.workspaceFolders ?? []).map(folder => folder.uri.scheme))];
+	const client = new LanguageClient(
+		'mintdoc',
+		'MintDoc Language Server',
+		{
+			...sharedClientOptions(context, outputChannel, schemes.length ? schemes : ['file', 'vscode-vfs']),
+			// No storage path: the server in a browser keeps nothing between sessions. No hosted document is fetched there either.
+			initializationOptions: { workspaceTrusted: vscode.workspace.isTrusted, a11y: readSetting('a11y.enabled') } satisfies ServerInitOptions,
+		},
+		worker,
+	);
+	// Handlers registered before start are installed when the connection opens (and again on each restart).
+	context.subscriptions.push(answerFileRequests(client));
+	return client;
+}

@@ -1,5 +1,6 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { createBrowserLanguageClient } from './browserLanguageClient';
+import { browserContextKey } from './commandIds';
 import { registerCommands } from './commands';
 import { Ctx } from './ctx';
 import type { ClientStatus } from './status';
@@ -13,7 +14,7 @@ export const browserLimits =
 	'In the browser MintDoc checks the site as on the desktop, except: external links are not checked, ' +
 	'the site is not compared with a git ref (`mintdoc.compareWith`), hosted OpenAPI documents are not fetched ' +
 	'(the browser refuses cross-origin requests), symbolic links are not followed, and the commands that run the ' +
-	'`mintdoc` command-line tool are not available. Use VS Code on the desktop for those.';
+	'`mintdoc` command-line tool, the preview, the platform views and the assistant are not available yet. Use VS Code on the desktop for those.';
 
 /** What activate() returns: the status, for tests and other extensions (as the desktop entry's public API). */
 export interface BrowserMintDocApi {
@@ -29,6 +30,8 @@ let ctx: Ctx | undefined;
  * Worker and answers its file requests. No Node module is bundled here (test/unit/browserBundles.test.ts).
  */
 export async function activate(context: vscode.ExtensionContext): Promise<BrowserMintDocApi> {
+	// package.json hides the views and the commands this entry does not register (browserCommandIds).
+	void vscode.commands.executeCommand('setContext', browserContextKey, true);
 	ctx = new Ctx(context, createBrowserLanguageClient);
 	registerCommands(ctx);
 	ctx.pushCleanup(createStatusItem(ctx.status, browserLimits));

@@ -10,8 +10,8 @@ import { answerFileRequests } from './workspaceFiles';
  * (`dist/browserServer.js`), for VS Code in a browser. The server has no file system there: it asks
  * this client, which answers with `vscode.workspace.fs` (workspaceFiles.ts).
  */
-export function createBrowserLanguageClient(context: vscode.ExtensionContext, outputChannel: vscode.OutputChannel): LanguageClient {
-	const worker = new Worker(vscode.Uri.joinPath(context.extensionUri, 'dist', 'browserServer.js').toString(true));
+export async function createBrowserLanguageClient(context: vscode.ExtensionContext, outputChannel: vscode.OutputChannel): Promise<LanguageClient> {
+	const worker = await startServerWorker(vscode.Uri.joinPath(context.extensionUri, 'dist', 'browserServer.js'));
 	// The documents of the workspace's own file systems (vscode-vfs on github.dev), not those of diff views or other schemes.
 	const schemes = [...new Set((vscode.workspace.workspaceFolders ?? []).map(folder => folder.uri.scheme))];
 	const client = new LanguageClient(
@@ -27,4 +27,21 @@ export function createBrowserLanguageClient(context: vscode.ExtensionContext, ou
 	// Handlers registered before start are installed when the connection opens (and again on each restart).
 	context.subscriptions.push(answerFileRequests(client));
 	return client;
+}
+
+/**
+ * The server's Worker. VS Code's web worker extension host refuses a Worker from the URI of an
+ * extension installed on a remote (`vscode-remote:`, as in code-server: "Creating workers from remote
+ * extensions is currently not supported"): there the same script, read with the editor's file
+ * system, runs from a blob URL. Extensions from the gallery (vscode.dev) take the first way.
+ */
+async function startServerWorker(script: vscode.Uri): Promise<Worker> {
+	if (script.scheme !== 'vscode-remote')
+		try {
+			return new Worker(script.toString(true));
+		} catch {
+			// Refused for its URI: read it instead.
+		}
+	const bytes = await vscode.workspace.fs.readFile(script);
+	return new Worker(URL.createObjectURL(new Blob([new Uint8Array(bytes)], { type: 'text/javascript' })));
 }

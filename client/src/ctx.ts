@@ -8,7 +8,7 @@ import { StatusModel } from './status';
  * Builds (but does not start) a language client: over Node IPC on the desktop (languageClient.ts),
  * in a Web Worker in the browser (browserLanguageClient.ts).
  */
-export type LanguageClientFactory = (context: vscode.ExtensionContext, outputChannel: vscode.OutputChannel) => BaseLanguageClient;
+export type LanguageClientFactory = (context: vscode.ExtensionContext, outputChannel: vscode.OutputChannel) => BaseLanguageClient | Promise<BaseLanguageClient>;
 
 /**
  * The extension's state, handed to every register* function: the language client, the status
@@ -52,7 +52,12 @@ export class Ctx {
 
 	/** Starts the language server; resolves once it is running. */
 	async startServer(): Promise<void> {
-		const client = this.createClient(this.context, this.outputChannel);
+		let client: BaseLanguageClient;
+		try {
+			client = await this.createClient(this.context, this.outputChannel);
+		} catch (e) {
+			return this.#failedToStart(e);
+		}
 		this.#client = client;
 		this.#clientListeners = [
 			client.onDidChangeState(({ newState }) =>
@@ -64,12 +69,16 @@ export class Ctx {
 		try {
 			await client.start();
 		} catch (e) {
-			this.status.setServer('stopped');
-			this.outputChannel.appendLine(`MintDoc language server failed to start: ${e instanceof Error ? e.message : String(e)}`);
-			void vscode.window
-				.showErrorMessage('MintDoc: the language server failed to start. See the MintDoc output for details.', 'Show Output')
-				.then(choice => choice && this.outputChannel.show(true));
+			this.#failedToStart(e);
 		}
+	}
+
+	#failedToStart(e: unknown): void {
+		this.status.setServer('stopped');
+		this.outputChannel.appendLine(`MintDoc language server failed to start: ${e instanceof Error ? e.message : String(e)}`);
+		void vscode.window
+			.showErrorMessage('MintDoc: the language server failed to start. See the MintDoc output for details.', 'Show Output')
+			.then(choice => choice && this.outputChannel.show(true));
 	}
 
 	/** Stops the running server (if any) and starts a fresh one. */

@@ -56,7 +56,12 @@ function documentOf(uri: string, read: ReadFileResult | null): TextDocument | un
 			return typeof read.text === 'string' ? TextDocument.create(uri, languageIdOf(uri), 0, read.text) : undefined;
 		case 'oversized':
 			// Nothing of it was read: the finding sits on its (empty) first line.
-			return oversizedDocument(uri, languageIdOf(uri), '', read.size);
+			return oversizedDocument(
+				uri,
+				languageIdOf(uri),
+				'',
+				typeof read.size === 'number' && read.size > limits.maxFileChars ? read.size : limits.maxFileChars + 1,
+			);
 		case 'refused':
 			return refused(uri, read.reason === 'outside' ? 'outside' : 'not-a-file');
 		default:

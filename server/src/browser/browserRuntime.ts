@@ -9,7 +9,7 @@ import type { ServerRuntime } from '../lsp/serverRuntime';
 import { createBrowserWorkspace } from './browserWorkspace';
 
 /**
- * What does not run in the browser, each said once where it is asked for (the client's status
+ * What does not run in the browser, said where it is asked for (the client's status
  * item says the same in its tooltip): the network beyond the editor (CORS), git, worker threads.
  */
 export const notInBrowser = {

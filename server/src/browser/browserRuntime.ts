@@ -13,7 +13,8 @@ import { createBrowserWorkspace } from './browserWorkspace';
  * item says the same in its tooltip): the network beyond the editor (CORS), git, worker threads.
  */
 export const notInBrowser = {
-	hostedSpecs: 'hosted OpenAPI documents are not fetched in the browser (cross-origin requests are refused there): run MintDoc in VS Code on the desktop or `mintdoc check` to check them',
+	hostedSpecs:
+		'hosted OpenAPI documents are not fetched in the browser (cross-origin requests are refused there): run MintDoc in VS Code on the desktop or `mintdoc check` to check them',
 	externalLinks: 'the external link check is not available in the browser: run it in VS Code on the desktop or with `mintdoc check --check-external`',
 	playground: 'the API playground does not send requests from the browser: use VS Code on the desktop or `mintdoc preview`',
 } as const;

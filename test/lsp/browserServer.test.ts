@@ -101,10 +101,11 @@ describe('language server in a browser worker: the same findings as the Node ser
 		assert.match(web.logs[0], /^MintDoc language server started \(web worker, /);
 	});
 
-	it('on a site with errors of every kind the browser checks (OpenAPI in the repository, links, components, a11y, mintdoc.json)', async () => {
+	it('on sites with errors of every kind the browser checks (OpenAPI in the repository, links, components, a11y, mintdoc.json, translations)', async () => {
 		const site = copyFixtures();
 		disposals.push(site.dispose);
 		writeErrorsSite(site.path('acme'));
+		writeTranslatedSite(site.path('intl'));
 		const expected = [
 			'acme/api-reference/bad-ref.yaml openapi-invalid',
 			'acme/api-reference/no-version.yaml openapi-invalid',
@@ -115,9 +116,19 @@ describe('language server in a browser worker: the same findings as the Node ser
 			'acme/guides/errors-demo.mdx link-anchor-missing',
 			'acme/guides/errors-demo.mdx link-broken',
 			'acme/guides/errors-demo.mdx unused-disable-directive',
+			'intl/docs.json a11y-contrast',
+			'intl/docs.json nav-translation-extra',
+			'intl/docs.json nav-translation-missing',
+			'intl/docs.json nav-translation-missing',
+			'intl/docs.json nav-translation-prefix',
+			'intl/docs.json nav-translation-prefix',
 		];
 		const { node, web } = await both(site.uri);
-		const [fromNode, fromWeb] = await Promise.all([settled(node, site.uri, ['acme'], expected), settled(web, site.uri, ['acme'], expected)]);
+		const [fromNode, fromWeb] = await Promise.all([settled(node, site.uri, ['acme', 'intl'], expected), settled(web, site.uri, ['acme', 'intl'], expected)]);
+		assert.ok(
+			fromNode.includes("acme/api-reference/no-version.yaml openapi-invalid 1:0-1:4 1 OpenAPI: /info must have required property 'version'"),
+			fromNode.join('\n'),
+		);
 		assert.deepEqual(fromWeb, fromNode);
 	});
 
@@ -200,4 +211,31 @@ function writeErrorsSite(dir: string): void {
 		].join('\n'),
 	);
 	writeFileSync(path.join(dir, 'mintdoc.json'), JSON.stringify({ rules: { 'a11y-*': 'error' } }, null, 2) + '\n');
+}
+
+/** A site in three languages: French lacks a page and has one of its own, Japanese entries lack their prefix. */
+function writeTranslatedSite(dir: string): void {
+	const pages: Record<string, string> = {
+		'index.mdx': 'Home',
+		'setup.mdx': 'Setup',
+		'deploy.mdx': 'Deploy',
+		'fr/index.mdx': 'Accueil',
+		'fr/setup.mdx': 'Installation',
+		'fr/extra.mdx': 'Extra',
+		'ja/index.mdx': 'Home (ja)',
+		'ja/setup.mdx': 'Setup (ja)',
+	};
+	for (const [file, title] of Object.entries(pages)) {
+		mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+		writeFileSync(path.join(dir, file), `---\ntitle: "${title}"\ndescription: "The ${title} page."\n---\n\n# ${title}\n`);
+	}
+	const languages = [
+		{ language: 'en', groups: [{ group: 'Start', pages: ['index', 'setup', 'deploy'] }] },
+		{ language: 'fr', groups: [{ group: 'Début', pages: ['fr/index', 'fr/setup', 'deploy', 'fr/extra'] }] },
+		{ language: 'ja', groups: [{ group: '開始', pages: ['ja/index', 'setup', 'ja/setup'] }] },
+	];
+	writeFileSync(
+		path.join(dir, 'docs.json'),
+		JSON.stringify({ name: 'Intl', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { languages } }, null, 2) + '\n',
+	);
 }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { LanguageClient } from 'vscode-languageclient/browser';
+import { LanguageClient, type LanguageClientOptions } from 'vscode-languageclient/browser';
 import type { ServerInitOptions } from '../../server/src/protocol';
 import { sharedClientOptions } from './clientOptions';
 import { readSetting } from './config';
@@ -14,7 +14,7 @@ export async function createBrowserLanguageClient(context: vscode.ExtensionConte
 	const worker = await startServerWorker(vscode.Uri.joinPath(context.extensionUri, 'dist', 'browserServer.js'));
 	// The documents of the workspace's own file systems (vscode-vfs on github.dev), not those of diff views or other schemes.
 	const schemes = [...new Set((vscode.workspace.workspaceFolders ?? []).map(folder => folder.uri.scheme))];
-	const client = new LanguageClient(
+	const client = new WorkerLanguageClient(
 		'mintdoc',
 		'MintDoc Language Server',
 		{
@@ -27,6 +27,27 @@ export async function createBrowserLanguageClient(context: vscode.ExtensionConte
 	// Handlers registered before start are installed when the connection opens (and again on each restart).
 	context.subscriptions.push(answerFileRequests(client));
 	return client;
+}
+
+/** The browser client, which also ends its server's Worker when disposed (a restart starts a new one). */
+class WorkerLanguageClient extends LanguageClient {
+	constructor(
+		id: string,
+		name: string,
+		options: LanguageClientOptions,
+		private readonly serverWorker: Worker,
+	) {
+		super(id, name, options, serverWorker);
+	}
+
+	override async dispose(timeout?: number): Promise<void> {
+		try {
+			await super.dispose(timeout);
+		} finally {
+			// vscode-languageclient/browser leaves the Worker running after shutdown and exit.
+			this.serverWorker.terminate();
+		}
+	}
 }
 
 /**

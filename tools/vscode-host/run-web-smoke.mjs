@@ -4,7 +4,8 @@
 // which starts the language server in a Web Worker (dist/browserServer.js) and answers its file
 // requests with vscode.workspace.fs. On two test fixture sites it waits for the status item to name a
 // site, for the Problems counter to show the Node server's findings there (2 errors, 2 infos) and for
-// the status item's tooltip to name what does not run in a browser, then saves test-results/web-workbench.png.
+// the status item's tooltip to name what does not run in a browser; restarts the server; then saves
+// test-results/web-workbench.png.
 //   node tools/vscode-host/run-web-smoke.mjs        (after `node scripts/build.mjs`; not part of npm test yet)
 // Last line: `web smoke: N passed, N failed`.
 import fs from 'node:fs';
@@ -91,6 +92,22 @@ try {
     log("FAIL the status item's tooltip does not name what does not run in the browser");
   }
   await page.mouse.move(700, 300);
+  // Restart Language Server: the old Worker ends, a new one finds the same sites.
+  const statusText = () => document.querySelector('.statusbar')?.textContent ?? '';
+  await page.keyboard.press('F1');
+  await page.keyboard.type('MintDoc: Restart Language Server');
+  await page.keyboard.press('Enter');
+  const restarted = await page
+    .waitForFunction(() => (document.querySelector('.statusbar')?.textContent ?? '').includes('MintDoc: starting'), undefined, { polling: 'raf', timeout: 30_000 })
+    .then(() => page.waitForFunction(() => (document.querySelector('.statusbar')?.textContent ?? '').includes('MintDoc: broken (+1)'), undefined, { timeout: TIMEOUT_MS }))
+    .then(() => true, () => false);
+  if (restarted) {
+    passed++;
+    log('PASS Restart Language Server: the status item names the sites again');
+  } else {
+    failed++;
+    log('FAIL Restart Language Server:', await page.evaluate(statusText));
+  }
   await page.keyboard.press('Control+Shift+M');
   await page.locator('.markers-panel').waitFor({ state: 'visible', timeout: 30_000 }).catch(() => undefined);
   fs.mkdirSync(RESULTS, { recursive: true });

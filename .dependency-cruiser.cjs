@@ -36,9 +36,9 @@ module.exports = {
 		{
 			name: 'core-not-above',
 			severity: 'error',
-			comment: 'The core never imports the layers built on it: the LSP glue, the Node adapters, the CLI, the client.',
+			comment: 'The core never imports the layers built on it: the LSP glue, the Node and browser adapters, the CLI, the client.',
 			from: { path: core },
-			to: { path: `${at}(server/src/(lsp|node|cli)/|server/src/(server|main)\\.ts$|client/)` },
+			to: { path: `${at}(server/src/(lsp|node|browser|cli)/|server/src/(server|main)\\.ts$|client/)` },
 		},
 		{
 			name: 'core-without-preview',
@@ -50,9 +50,23 @@ module.exports = {
 		{
 			name: 'server-runtime-independent',
 			severity: 'error',
-			comment: "The LSP glue (server.ts, lsp/) runs in any runtime: what is Node's comes through its ServerRuntime (node/nodeRuntime.ts); main.ts joins them.",
+			comment:
+				"The LSP glue (server.ts, lsp/) runs in any runtime: what is Node's comes through its ServerRuntime (node/nodeRuntime.ts, or browser/browserRuntime.ts in a web worker); main.ts and browser/browserMain.ts join them.",
 			from: { path: `${at}server/src/(server\\.ts$|lsp/)` },
+			to: { path: `${at}server/src/(node|browser)/` },
+		},
+		{
+			name: 'browser-runtime-without-node',
+			severity: 'error',
+			comment: 'The language server in a web worker (server/src/browser/): no Node adapter, no Node built-in (dist/browserServer.js must load in a browser).',
+			from: { path: `${at}server/src/browser/` },
 			to: { path: `${at}server/src/node/` },
+		},
+		{
+			name: 'browser-runtime-without-node-builtins',
+			severity: 'error',
+			from: { path: `${at}server/src/browser/` },
+			to: { dependencyTypes: ['core'] },
 		},
 		{
 			name: 'server-runtime-without-node-builtins',

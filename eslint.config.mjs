@@ -22,17 +22,20 @@ export default tseslint.config(
 	{
 		files: ['server/src/**/*.ts', 'client/src/**/*.ts', 'browser/**/*.ts', 'platformApiStandIn/**/*.ts'],
 		extends: [tseslint.configs.base],
-		languageOptions: { parserOptions: { project: ['./tsconfig.json', './tsconfig.browser.json'], tsconfigRootDir: import.meta.dirname } },
+		languageOptions: {
+			parserOptions: { project: ['./tsconfig.json', './tsconfig.browser.json', './tsconfig.worker.json'], tsconfigRootDir: import.meta.dirname },
+		},
 		rules: {
 			'@typescript-eslint/no-floating-promises': 'error',
 			'@typescript-eslint/no-misused-promises': 'error',
 		},
 	},
-	// The core and the LSP glue run in any JavaScript host (a browser main can bring its own
+	// The core and the LSP glue run in any JavaScript host (server/src/browser/ brings the web worker's
 	// ServerRuntime): Node's own globals reach them only through the runtime (ServerRuntime.nextTurn for
 	// setImmediate; node/ for files, processes and buffers). Standard timers and URL/TextEncoder are fine.
+	// The browser runtime itself has none of them either.
 	{
-		files: ['server/src/core/**/*.ts', 'server/src/lsp/**/*.ts', 'server/src/server.ts'],
+		files: ['server/src/core/**/*.ts', 'server/src/lsp/**/*.ts', 'server/src/server.ts', 'server/src/browser/**/*.ts'],
 		rules: {
 			'no-restricted-globals': [
 				'error',

@@ -9,7 +9,7 @@ import { httpMethods } from '../server/src/core/docsConfig/pageEntries';
 import { iconTypes, visibilityAudiences } from '../server/src/core/mdx/componentTable';
 import { platformComponentNames } from '../server/src/core/mdx/components';
 import { validatorPageKeys } from '../server/src/core/mdx/rules/frontmatterFields';
-import { openApiVersions } from '../server/src/node/workers/openApiSchemas';
+import { openApiVersions } from '../server/src/core/openapi/openApiSchemas';
 
 export interface PlatformTables {
 	/** Top-level keys of docs.json the validator defines (any theme). */

@@ -75,6 +75,37 @@ targets.push(
 	// Mermaid, bundled (nothing fetched at run time) as a script of its own: preview.js adds it only to pages with a diagram.
 	{ ...previewPage, entryPoints: ['browser/preview/mermaidEntry.ts'], outfile: 'dist/mermaid.js' },
 );
+// The extension for the browser (vscode.dev, github.dev: package.json "browser"), run by VS Code's
+// web worker extension host, and its language server, started by it in a Web Worker. No Node built-in
+// may reach them (test/unit/browserBundles.test.ts reads both bundles): platform 'browser' applies
+// packages' browser maps (vscode-languageclient's, json-schema-ref-parser's `fs: false`) and `browser`
+// export conditions. Not a `browser` main field: json-p3's is a script with no exports.
+const webExtension = {
+	absWorkingDir: root,
+	bundle: true,
+	platform: 'browser',
+	target: 'es2022',
+	mainFields: ['module', 'main'],
+	sourcemap: !production,
+	minify: production,
+	logLevel: 'warning',
+	define: { MINTDOC_VERSION: JSON.stringify(version) },
+};
+targets.push(
+	{ ...webExtension, entryPoints: ['client/src/browserExtension.ts'], outfile: 'dist/browserClient.js', format: 'cjs', external: ['vscode'] },
+	// swagger-parser's dependencies require `path` and `util` and use a global `Buffer`, which a bundler
+	// for the browser is expected to supply (server/src/browser/nodeShims/).
+	{
+		...webExtension,
+		entryPoints: ['server/src/browser/browserMain.ts'],
+		outfile: 'dist/browserServer.js',
+		format: 'iife',
+		// A worker has no DOM: packages' `worker` builds (decode-named-character-reference's `browser` one uses `document`).
+		conditions: ['worker'],
+		alias: { path: './server/src/browser/nodeShims/path.ts', util: './server/src/browser/nodeShims/util.ts' },
+		inject: ['server/src/browser/nodeShims/buffer.ts'],
+	},
+);
 if (!production && !cliOutdir) {
 	// The suite runs inside the VS Code extension host; mocha is loaded from node_modules at run time.
 	targets.push({ ...node, entryPoints: ['test/integration/index.ts'], outfile: 'dist/test/integration/index.js', external: ['vscode', 'mocha'] });

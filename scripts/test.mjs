@@ -80,6 +80,7 @@ for (const step of [
 	['scripts/build.mjs'],
 	['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'],
 	['node_modules/typescript/bin/tsc', '-p', 'tsconfig.browser.json'],
+	['node_modules/typescript/bin/tsc', '-p', 'tsconfig.worker.json'],
 ]) {
 	const { code } = await node(step);
 	if (code !== 0) {

@@ -110,3 +110,12 @@ export const allCommandIds: readonly string[] = [
 		].flatMap(table => Object.values(table) as string[]),
 	),
 ];
+
+/** A context key, true where the extension's browser entry runs (browserExtension.ts): package.json's `when` clauses read it. */
+export const browserContextKey = 'mintdoc.browser';
+
+/**
+ * The commands the browser entry registers; package.json offers no other command, and no view,
+ * where `mintdoc.browser` is set (test/unit/client/commandTable.test.ts keeps the two equal).
+ */
+export const browserCommandIds: readonly string[] = [Commands.restartServer, Commands.showOutput, Commands.showStatusMenu, Commands.movePage];

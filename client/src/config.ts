@@ -32,8 +32,14 @@ export interface ApiSettings {
 	readonly assistantDomain: string;
 }
 
+/** Environment variables, as a map of strings. */
+type Environment = Readonly<Record<string, string | undefined>>;
+
+/** The extension host's environment; none in a browser (VS Code's web worker extension host has no `process`). */
+const hostEnvironment = (): Environment => (globalThis as { process?: { env?: Environment } }).process?.env ?? {};
+
 /** Reads the settings now (never cached: they may change at any time). */
-export function readApiSettings(env: NodeJS.ProcessEnv = process.env): ApiSettings {
+export function readApiSettings(env: Environment = hostEnvironment()): ApiSettings {
 	// The setting is machine-scoped: a workspace (a cloned repository) cannot send the key elsewhere.
 	const configured = readSetting('api.baseUrl');
 	const fromEnv = env[apiEnv.baseUrl]?.trim();

@@ -1,9 +1,14 @@
 import * as vscode from 'vscode';
-import { State, type LanguageClient } from 'vscode-languageclient/node';
+import { State, type BaseLanguageClient } from 'vscode-languageclient';
 import { StatusNotification } from '../../server/src/protocol';
-import { createLanguageClient } from './languageClient';
 import { recordOutput } from './outputRecorder';
 import { StatusModel } from './status';
+
+/**
+ * Builds (but does not start) a language client: over Node IPC on the desktop (languageClient.ts),
+ * in a Web Worker in the browser (browserLanguageClient.ts).
+ */
+export type LanguageClientFactory = (context: vscode.ExtensionContext, outputChannel: vscode.OutputChannel) => BaseLanguageClient | Promise<BaseLanguageClient>;
 
 /**
  * The extension's state, handed to every register* function: the language client, the status
@@ -14,13 +19,16 @@ export class Ctx {
 	/** Everything written to the output channel (the last few MB): for the secret-hygiene test. */
 	readonly outputText: () => string;
 	readonly status = new StatusModel();
-	#client: LanguageClient | undefined;
+	#client: BaseLanguageClient | undefined;
 	/** Listeners on the current client, dropped with it on restart. */
 	#clientListeners: vscode.Disposable[] = [];
 	/** Run for every client started (the first and each restart), e.g. to listen to its notifications. */
-	readonly #clientHooks: ((client: LanguageClient) => vscode.Disposable)[] = [];
+	readonly #clientHooks: ((client: BaseLanguageClient) => vscode.Disposable)[] = [];
 
-	constructor(readonly context: vscode.ExtensionContext) {
+	constructor(
+		readonly context: vscode.ExtensionContext,
+		readonly createClient: LanguageClientFactory,
+	) {
 		const recorded = recordOutput(vscode.window.createOutputChannel('MintDoc'));
 		this.outputChannel = recorded.channel;
 		this.outputText = recorded.text;
@@ -28,12 +36,12 @@ export class Ctx {
 	}
 
 	/** The running language client, if any. */
-	get client(): LanguageClient | undefined {
+	get client(): BaseLanguageClient | undefined {
 		return this.#client;
 	}
 
 	/** Calls `hook` with the current client and with every client started later. */
-	onClientReady(hook: (client: LanguageClient) => vscode.Disposable): void {
+	onClientReady(hook: (client: BaseLanguageClient) => vscode.Disposable): void {
 		this.#clientHooks.push(hook);
 		if (this.#client) this.#clientListeners.push(hook(this.#client));
 	}
@@ -44,7 +52,12 @@ export class Ctx {
 
 	/** Starts the language server; resolves once it is running. */
 	async startServer(): Promise<void> {
-		const client = createLanguageClient(this.context, this.outputChannel);
+		let client: BaseLanguageClient;
+		try {
+			client = await this.createClient(this.context, this.outputChannel);
+		} catch (e) {
+			return this.#failedToStart(e);
+		}
 		this.#client = client;
 		this.#clientListeners = [
 			client.onDidChangeState(({ newState }) =>
@@ -56,12 +69,16 @@ export class Ctx {
 		try {
 			await client.start();
 		} catch (e) {
-			this.status.setServer('stopped');
-			this.outputChannel.appendLine(`MintDoc language server failed to start: ${e instanceof Error ? e.message : String(e)}`);
-			void vscode.window
-				.showErrorMessage('MintDoc: the language server failed to start. See the MintDoc output for details.', 'Show Output')
-				.then(choice => choice && this.outputChannel.show(true));
+			this.#failedToStart(e);
 		}
+	}
+
+	#failedToStart(e: unknown): void {
+		this.status.setServer('stopped');
+		this.outputChannel.appendLine(`MintDoc language server failed to start: ${e instanceof Error ? e.message : String(e)}`);
+		void vscode.window
+			.showErrorMessage('MintDoc: the language server failed to start. See the MintDoc output for details.', 'Show Output')
+			.then(choice => choice && this.outputChannel.show(true));
 	}
 
 	/** Stops the running server (if any) and starts a fresh one. */

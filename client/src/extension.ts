@@ -9,6 +9,7 @@ import { registerExternalLinks } from './externalLinks';
 import { Ctx } from './ctx';
 import { registerGeneratePagesCommand } from './generatePagesCommand';
 import { registerLegacyUpgrade } from './legacyUpgrade';
+import { createLanguageClient } from './languageClient';
 import { startDemoTour } from './demo';
 import { exportedApi, type PublicMintDocApi } from './exportedApi';
 import { registerPreview, type PreviewTestApi } from './preview/registerPreview';
@@ -48,7 +49,7 @@ export interface MintDocApi {
 let ctx: Ctx | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<MintDocApi | PublicMintDocApi> {
-	ctx = new Ctx(context);
+	ctx = new Ctx(context, createLanguageClient);
 	registerCommands(ctx);
 	registerExternalLinks(ctx);
 	registerAutoCloseTags(ctx);

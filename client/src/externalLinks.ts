@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { State, type LanguageClient } from 'vscode-languageclient/node';
+import { State, type BaseLanguageClient } from 'vscode-languageclient';
 import { CheckExternalLinksRequest } from '../../server/src/protocol';
 import { Commands } from './commandIds';
 import type { Ctx } from './ctx';
@@ -19,7 +19,7 @@ export function registerExternalLinks(ctx: Ctx): void {
 	);
 }
 
-async function checkExternalLinks(client: LanguageClient | undefined, announce: boolean): Promise<void> {
+async function checkExternalLinks(client: BaseLanguageClient | undefined, announce: boolean): Promise<void> {
 	if (!vscode.workspace.isTrusted) {
 		void vscode.window.showWarningMessage('MintDoc: external links are not checked in Restricted Mode.');
 		return;

@@ -7,11 +7,11 @@ import { restrictedModeNote, statusItemText } from './trust';
  * The status bar item: which docs root is in use and what the server is doing. Always visible
  * once MintDoc is active, because a docs repository is where the user spends the day.
  */
-export function createStatusItem(model: StatusModel): vscode.Disposable {
+export function createStatusItem(model: StatusModel, limits?: string): vscode.Disposable {
 	const item = vscode.window.createStatusBarItem('mintdoc.status', vscode.StatusBarAlignment.Left, 10);
 	item.name = 'MintDoc';
 	item.command = Commands.showStatusMenu;
-	const render = () => renderStatus(item, model.current, vscode.window.activeTextEditor?.document.uri.toString());
+	const render = () => renderStatus(item, model.current, vscode.window.activeTextEditor?.document.uri.toString(), limits);
 	render();
 	item.show();
 	return vscode.Disposable.from(
@@ -22,7 +22,8 @@ export function createStatusItem(model: StatusModel): vscode.Disposable {
 	);
 }
 
-function renderStatus(item: vscode.StatusBarItem, status: ClientStatus, activeUri: string | undefined): void {
+/** `limits`: what does not run where the extension runs (the browser), said once in the tooltip (Markdown). */
+function renderStatus(item: vscode.StatusBarItem, status: ClientStatus, activeUri: string | undefined, limits: string | undefined): void {
 	const root = activeRoot(status.roots, activeUri);
 	const rootLabel = root ? describeRoot(root) : undefined;
 	const more = status.roots.length > 1 ? ` (+${status.roots.length - 1})` : '';
@@ -45,6 +46,7 @@ function renderStatus(item: vscode.StatusBarItem, status: ClientStatus, activeUr
 		tooltip.appendMarkdown('Docs roots:\n');
 		for (const r of status.roots) tooltip.appendMarkdown(`- \`${describeRoot(r)}\`${r === root ? ' (in use)' : ''}\n`);
 	}
+	if (limits) tooltip.appendMarkdown(`\n$(globe) ${limits}\n`);
 	if (!vscode.workspace.isTrusted) tooltip.appendMarkdown(`\n$(shield) ${restrictedModeNote}\n`);
 	tooltip.appendMarkdown(`\n[Restart server](command:${Commands.restartServer}) · [Show output](command:${Commands.showOutput})`);
 	item.tooltip = tooltip;

@@ -263,3 +263,45 @@ export namespace LlmsSizeRequest {
 	export const method: 'mintdoc/llmsSize' = 'mintdoc/llmsSize';
 	export const type = new RequestType<{ readonly uri: string }, LlmsSizeResult | null, void>(method);
 }
+
+/*
+ * The site's files in a browser (vscode.dev, github.dev): the language server runs in a web worker
+ * and has no file system, so it asks the client, which answers with `vscode.workspace.fs` (a
+ * virtual file system there, e.g. vscode-vfs://github/…). The Node server reads the disk itself and
+ * never sends these. Answers are guarded on both sides: see server/src/browser/browserWorkspace.ts.
+ */
+
+/** A file's text, or why it was not read (what server/src/node/guardedRead.ts tells the Node workspace). */
+export type ReadFileResult =
+	| { readonly kind: 'read'; readonly text: string }
+	/** Larger than `maxBytes`: not read at all (the browser's file API reads whole files only). */
+	| { readonly kind: 'oversized'; readonly size: number }
+	/** Not a regular file, or a symbolic link (where it leads cannot be known there, so it is not followed). */
+	| { readonly kind: 'refused'; readonly reason: 'not-a-file' | 'outside' };
+
+export interface ReadFileParams {
+	readonly uri: string;
+	/** Bytes read at most; a larger file is answered `oversized` without being read. */
+	readonly maxBytes: number;
+}
+
+/** Asked by the browser server: a file's text, decoded as UTF-8 (a byte order mark kept); null when it does not exist or cannot be read. */
+export namespace ReadFileRequest {
+	export const method: 'mintdoc/fs/read' = 'mintdoc/fs/read';
+	export const type = new RequestType<ReadFileParams, ReadFileResult | null, void>(method);
+}
+
+/** Asked by the browser server: kind and size of a file or folder; null when it does not exist (or is neither). */
+export namespace StatFileRequest {
+	export const method: 'mintdoc/fs/stat' = 'mintdoc/fs/stat';
+	export const type = new RequestType<{ readonly uri: string }, { readonly kind: 'file' | 'directory'; readonly size: number } | null, void>(method);
+}
+
+/**
+ * Asked by the browser server: a folder's entries as [name, kind], files and folders only (symbolic
+ * links are left out: where they lead cannot be checked); empty when it is not a readable folder.
+ */
+export namespace ReadDirectoryRequest {
+	export const method: 'mintdoc/fs/readDirectory' = 'mintdoc/fs/readDirectory';
+	export const type = new RequestType<{ readonly uri: string }, readonly (readonly [string, 'file' | 'directory'])[], void>(method);
+}

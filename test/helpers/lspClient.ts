@@ -14,6 +14,8 @@ import {
 	StreamMessageReader,
 	StreamMessageWriter,
 	type FileEvent,
+	type MessageReader,
+	type MessageWriter,
 	type ProtocolConnection,
 	type PublishDiagnosticsParams,
 	type TextDocumentContentChangeEvent,
@@ -23,17 +25,51 @@ import { SiteChangedNotification, StatusNotification, type StatusParams } from '
 /** The built server, as the extension ships it. */
 const serverPath = path.resolve(__dirname, '../../dist/server.js');
 
+/** How a test client reaches a server: stdio of a child process, or postMessage to a Web Worker (test/helpers/browserServer.ts). */
+export interface LspTransport {
+	readonly reader: MessageReader;
+	readonly writer: MessageWriter;
+	/** Resolves when the server is gone. */
+	readonly exited: Promise<void>;
+	/** What the server wrote beside the protocol (stderr, errors), for failure messages. */
+	readonly stderr: string[];
+	readonly pid?: number;
+	/** After the exit notification: resolves once the server is gone (a worker is terminated). */
+	close(): Promise<void>;
+}
+
+/** The built server in its own process, over stdio; `env` is added to this process's environment. */
+function processTransport(env: Record<string, string>): LspTransport {
+	// Test servers listen on 127.0.0.1: the network policy's test-only allowance (refusals are proven in test/cli/hostileRepo.test.ts).
+	const child: ChildProcess = spawn(process.execPath, [serverPath, '--stdio'], {
+		stdio: ['pipe', 'pipe', 'pipe'],
+		env: { ...process.env, MINTDOC_TEST_ALLOW_LOOPBACK: '1', ...env },
+	});
+	const stderr: string[] = [];
+	child.stderr!.on('data', chunk => stderr.push(String(chunk)));
+	const exited = new Promise<void>(resolve => child.once('exit', () => resolve()));
+	return {
+		reader: new StreamMessageReader(child.stdout!),
+		writer: new StreamMessageWriter(child.stdin!),
+		exited,
+		stderr,
+		pid: child.pid,
+		close: () => exited,
+	};
+}
+
 /**
- * A test client that speaks real JSON-RPC over stdio to the built language server in its own
- * process. Waits are event-driven: each `waitFor*` resolves on the matching notification.
+ * A test client that speaks real JSON-RPC to the built language server: over stdio to its own
+ * process (`start`), or to the browser server in a Web Worker (`over`, test/helpers/browserServer.ts).
+ * Waits are event-driven: each `waitFor*` resolves on the matching notification.
  */
 export class LspClient {
 	readonly connection: ProtocolConnection;
-	readonly #process: ChildProcess;
+	readonly #transport: LspTransport;
 	readonly #diagnostics = new Map<string, PublishDiagnosticsParams>();
 	#status: StatusParams | undefined;
 	readonly #listeners = new Set<() => void>();
-	readonly stderr: string[] = [];
+	readonly stderr: string[];
 	/** What the server gets for workspace/configuration, by section ("mintdoc.pages" → {...}). */
 	readonly settings: Record<string, unknown> = {};
 	readonly logs: string[] = [];
@@ -42,18 +78,14 @@ export class LspClient {
 	#exited = false;
 	#siteChanges = 0;
 
-	private constructor(env: Record<string, string> = {}) {
-		// Test servers listen on 127.0.0.1: the network policy's test-only allowance (refusals are proven in test/cli/hostileRepo.test.ts).
-		this.#process = spawn(process.execPath, [serverPath, '--stdio'], {
-			stdio: ['pipe', 'pipe', 'pipe'],
-			env: { ...process.env, MINTDOC_TEST_ALLOW_LOOPBACK: '1', ...env },
-		});
-		this.#process.stderr!.on('data', chunk => this.stderr.push(String(chunk)));
-		this.#process.on('exit', () => {
+	private constructor(transport: LspTransport) {
+		this.#transport = transport;
+		this.stderr = transport.stderr;
+		void transport.exited.then(() => {
 			this.#exited = true;
 			this.#changed();
 		});
-		this.connection = createProtocolConnection(new StreamMessageReader(this.#process.stdout!), new StreamMessageWriter(this.#process.stdin!));
+		this.connection = createProtocolConnection(transport.reader, transport.writer);
 		this.connection.onNotification(PublishDiagnosticsNotification.type, params => {
 			this.#diagnostics.set(params.uri, params);
 			this.published.push(params);
@@ -78,9 +110,20 @@ export class LspClient {
 	}
 
 	/** Starts the server (with `env` added to this process's environment) and completes the initialize handshake with the given workspace folders. */
-	static async start(folders: readonly string[], initializationOptions?: Record<string, unknown>, env?: Record<string, string>): Promise<LspClient> {
-		const client = new LspClient(env);
-		await client.connection.sendRequest(InitializeRequest.type, {
+	static async start(folders: readonly string[], initializationOptions?: Record<string, unknown>, env: Record<string, string> = {}): Promise<LspClient> {
+		const client = new LspClient(processTransport(env));
+		await client.initialize(folders, initializationOptions);
+		return client;
+	}
+
+	/** A client of the server behind `transport`, listening, not yet initialized (its handlers are added first). */
+	static over(transport: LspTransport): LspClient {
+		return new LspClient(transport);
+	}
+
+	/** The initialize handshake with the given workspace folders. */
+	async initialize(folders: readonly string[], initializationOptions?: Record<string, unknown>): Promise<void> {
+		await this.connection.sendRequest(InitializeRequest.type, {
 			processId: process.pid,
 			rootUri: null,
 			capabilities: {
@@ -90,8 +133,7 @@ export class LspClient {
 			workspaceFolders: folders.map(uri => ({ uri, name: path.basename(uri) })),
 			initializationOptions,
 		});
-		await client.connection.sendNotification(InitializedNotification.type, {});
-		return client;
+		await this.connection.sendNotification(InitializedNotification.type, {});
 	}
 
 	get alive(): boolean {
@@ -100,7 +142,7 @@ export class LspClient {
 
 	/** Process id of the server (for sampling its memory). */
 	get pid(): number | undefined {
-		return this.#process.pid;
+		return this.#transport.pid;
 	}
 
 	diagnostics(uri: string) {
@@ -156,24 +198,29 @@ export class LspClient {
 		throw new Error(`gave up waiting for ${what}`);
 	}
 
+	/** Resolves with `probe()` once it is defined, probing now and on every publish, status, log line and site change. */
+	until<T>(probe: () => T | undefined, what: string | (() => string), timeoutMs?: number): Promise<T> {
+		return this.#waitFor(probe, what, timeoutMs);
+	}
+
 	async stop(): Promise<void> {
 		if (this.#exited) return;
-		const exited = new Promise(resolve => this.#process.once('exit', resolve));
 		await this.connection.sendRequest(ShutdownRequest.type).catch(() => undefined);
 		await this.connection.sendNotification(ExitNotification.type).catch(() => undefined);
-		await exited;
+		await this.#transport.close();
 		this.connection.dispose();
 	}
 
 	/** Generous: these tests wait on events, and a slow CI machine must not make them flaky. */
-	#waitFor<T>(probe: () => T | undefined, what: string, timeoutMs = 20_000): Promise<T> {
+	#waitFor<T>(probe: () => T | undefined, what: string | (() => string), timeoutMs = 20_000): Promise<T> {
+		const describe = () => (typeof what === 'function' ? what() : what);
 		return new Promise((resolve, reject) => {
 			const check = () => {
-				if (this.#exited) return finish(new Error(`server exited while waiting for ${what}\nstderr: ${this.stderr.join('')}`));
+				if (this.#exited) return finish(new Error(`server exited while waiting for ${describe()}\nstderr: ${this.stderr.join('')}`));
 				const value = probe();
 				if (value !== undefined) finish(undefined, value);
 			};
-			const timer = setTimeout(() => finish(new Error(`timed out waiting for ${what}`)), timeoutMs);
+			const timer = setTimeout(() => finish(new Error(`timed out waiting for ${describe()}`)), timeoutMs);
 			const finish = (error?: Error, value?: T) => {
 				clearTimeout(timer);
 				this.#listeners.delete(check);

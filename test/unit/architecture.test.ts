@@ -55,6 +55,8 @@ describe('architecture (dependency-cruiser)', function () {
 			'browser-without-node: test/fixtures/layering/browser/wrong.ts',
 			'server-runtime-independent: test/fixtures/layering/server/src/lsp/wrong.ts',
 			'server-runtime-without-node-builtins: test/fixtures/layering/server/src/lsp/wrong.ts',
+			'browser-runtime-without-node: test/fixtures/layering/server/src/browser/wrong.ts',
+			'browser-runtime-without-node-builtins: test/fixtures/layering/server/src/browser/wrong.ts',
 		])
 			assert.ok(found.has(expected), `${expected} not reported; reported: ${[...found].join(', ')}`);
 	});

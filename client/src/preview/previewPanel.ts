@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { isReallyInside } from '../pathGuards';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient } from 'vscode-languageclient';
 import { PreviewPageRequest, type PlaygroundRequest, type PlaygroundResponse, type PreviewPage } from '../../../server/src/protocol';
 import { externalLinkTarget, parsePreviewMessage, type HostToPreviewMessage, type PreviewToHostMessage } from './messages';
 import { createNonce, renderPreviewHtml, themeVariables } from './previewHtml';
@@ -52,7 +52,7 @@ export interface DrawnDiagrams {
 /** What the panel needs from the extension. */
 export interface PreviewHost {
 	readonly extensionUri: vscode.Uri;
-	client(): LanguageClient | undefined;
+	client(): BaseLanguageClient | undefined;
 	/** URIs of the docs roots the server found. */
 	docsRoots(): readonly string[];
 	log(line: string): void;

@@ -67,3 +67,13 @@ export function isSiteConfigUri(uri: string): boolean {
 	const name = basenameUri(uri);
 	return name === docsConfigFileName || name === legacyConfigFileName;
 }
+
+/** Language id the way VS Code names it, for documents a workspace reads (disk, or the editor's file system in a browser). */
+export function languageIdOf(uri: string): string {
+	const lower = uri.toLowerCase();
+	if (lower.endsWith('.json')) return 'json';
+	if (lower.endsWith('.mdx')) return 'mdx';
+	if (lower.endsWith('.md')) return 'markdown';
+	if (lower.endsWith('.yaml') || lower.endsWith('.yml')) return 'yaml';
+	return 'plaintext';
+}

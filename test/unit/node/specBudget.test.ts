@@ -4,7 +4,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { checkSpecFile } from '../../../server/src/core/openapi/openApiRules';
 import { readOpenApiSpec } from '../../../server/src/core/openapi/openApiSpec';
 import { expandedSize } from '../../../server/src/core/openapi/refExpansion';
-import { validateSpec } from '../../../server/src/node/workers/specValidation';
+import { validateSpec } from '../../../server/src/core/openapi/specValidation';
 import { createWorkerSpecReader } from '../../../server/src/node/workers/specWorkerReader';
 import { refBomb } from '../../helpers/refBomb';
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { readOpenApiSpec } from '../../../server/src/core/openapi/openApiSpec';
-import { validateSpec } from '../../../server/src/node/workers/specValidation';
+import { validateSpec } from '../../../server/src/core/openapi/specValidation';
 import { checkSite, docsJson } from '../../helpers/siteCheck';
 import { generateSpec } from '../../helpers/specGenerator';
 

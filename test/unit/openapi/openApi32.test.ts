@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { readOpenApiSpec } from '../../../server/src/core/openapi/openApiSpec';
-import { validateSpec } from '../../../server/src/node/workers/specValidation';
+import { validateSpec } from '../../../server/src/core/openapi/specValidation';
 import { assertDiagnostics } from '../../helpers/diagnostics';
 import { checkPages, checkSite, docsJson, rangeOf } from '../../helpers/siteCheck';
 

@@ -6,7 +6,8 @@ import { mayHoldDirectives } from '../../core/config/disableDirectives';
 import { isReadWhole, limits } from '../../core/textGuards';
 import type { DocsWorkspace } from '../../core/workspace';
 import { CacheEntries } from './cacheFile';
-import { languageIdOf, readDocumentNow } from '../runtime/fsWorkspace';
+import { languageIdOf } from '../../core/uris';
+import { readDocumentNow } from '../runtime/fsWorkspace';
 import { realFolders } from '../runtime/guardedRead';
 
 /**

@@ -3,6 +3,7 @@ import { promises as fs, readdirSync } from 'node:fs';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI, Utils } from 'vscode-uri';
 import { noteContentKey } from '../../core/cache';
+import { languageIdOf } from '../../core/uris';
 import { oversizedDocument, refusedDocument } from '../../core/textGuards';
 import type { DocsWorkspace, FileKind, FileStat } from '../../core/workspace';
 import { isInside, readGuarded, readGuardedSync, realFolders, type GuardedRead } from './guardedRead';
@@ -132,14 +133,4 @@ function documentOf(uri: string, read: GuardedRead | undefined): TextDocument | 
 		case 'read':
 			return TextDocument.create(uri, languageIdOf(uri), 0, read.bytes.toString('utf8'));
 	}
-}
-
-/** Language id the way VS Code names it, for documents read from disk. */
-export function languageIdOf(uri: string): string {
-	const lower = uri.toLowerCase();
-	if (lower.endsWith('.json')) return 'json';
-	if (lower.endsWith('.mdx')) return 'mdx';
-	if (lower.endsWith('.md')) return 'markdown';
-	if (lower.endsWith('.yaml') || lower.endsWith('.yml')) return 'yaml';
-	return 'plaintext';
 }

@@ -3,8 +3,8 @@
 import { parentPort } from 'node:worker_threads';
 import { readOpenApiSpec, type OpenApiSpec } from '../../core/openapi/openApiSpec';
 import { parseSpecText } from '../../core/openapi/specTree';
-import { prepareOpenApiSchema } from './openApiSchemas';
-import { validateSpec } from './specValidation';
+import { prepareOpenApiSchema } from '../../core/openapi/openApiSchemas';
+import { validateSpec } from '../../core/openapi/specValidation';
 
 type SpecRequest = { id: number; op: 'read' | 'validate'; uri: string; text: string; spec?: OpenApiSpec };
 

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { readOpenApiSpec, type OpenApiSpec } from '../../core/openapi/openApiSpec';
 import type { SpecReader } from '../../core/languageService';
 import { idleStop } from '../runtime/idleStop';
-import { specBudget, withTooComplex } from './specBudget';
+import { specBudget, withTooComplex } from '../../core/openapi/specBudget';
 
 /** Specs smaller than this are read inline: starting a round trip costs more than parsing them. */
 export const inlineLimit = 256 * 1024;

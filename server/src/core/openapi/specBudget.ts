@@ -1,4 +1,4 @@
-import type { OpenApiSpec } from '../../core/openapi/openApiSpec';
+import type { OpenApiSpec } from './openApiSpec';
 
 /** What one OpenAPI document may cost to validate. Real ones stay far below (a 2 MB document: 430,000 values, a second). */
 export const specBudget = {

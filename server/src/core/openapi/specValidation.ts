@@ -1,10 +1,10 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { expandedSize } from '../../core/openapi/refExpansion';
+import { expandedSize } from './refExpansion';
 import { specBudget, withTooComplex } from './specBudget';
 import { openApiSchemaErrors } from './openApiSchemas';
 import { parse as parseYaml } from 'yaml';
-import type { OpenApiSpec, SourceSpan } from '../../core/openapi/openApiSpec';
-import { parseSpecText, type ParsedSpecText, type SpecNode } from '../../core/openapi/specTree';
+import type { OpenApiSpec, SourceSpan } from './openApiSpec';
+import { parseSpecText, type ParsedSpecText, type SpecNode } from './specTree';
 
 /**
  * Validates an OpenAPI 3.0/3.1/3.2 document with @apidevtools/swagger-parser (JSON Schema of the

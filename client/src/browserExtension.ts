@@ -1,0 +1,46 @@
+import * as vscode from 'vscode';
+import { createBrowserLanguageClient } from './browserLanguageClient';
+import { browserContextKey } from './commandIds';
+import { registerCommands } from './commands';
+import { Ctx } from './ctx';
+import type { ClientStatus } from './status';
+import { createStatusItem } from './statusItem';
+
+/**
+ * What does not run in a browser (vscode.dev, github.dev), said once in the status item's tooltip:
+ * the rest of MintDoc's checks run there with the same findings as on the desktop.
+ */
+export const browserLimits =
+	'In the browser MintDoc checks the site as on the desktop, except: external links are not checked, ' +
+	'the site is not compared with a git ref (`mintdoc.compareWith`), hosted OpenAPI documents are not fetched ' +
+	'(the browser refuses cross-origin requests), symbolic links are not followed, and the commands that run the ' +
+	'`mintdoc` command-line tool, the preview, the platform views and the assistant are not available yet. Use VS Code on the desktop for those.';
+
+/** What activate() returns: the status, for tests and other extensions (as the desktop entry's public API). */
+export interface BrowserMintDocApi {
+	readonly status: () => ClientStatus;
+	readonly onDidChangeStatus: vscode.Event<ClientStatus>;
+}
+
+let ctx: Ctx | undefined;
+
+/**
+ * The extension in VS Code's web worker extension host (package.json `browser`): activated like the
+ * desktop one by a docs.json or mint.json in the workspace, it starts the language server in a Web
+ * Worker and answers its file requests. No Node module is bundled here (test/unit/browserBundles.test.ts).
+ */
+export async function activate(context: vscode.ExtensionContext): Promise<BrowserMintDocApi> {
+	// package.json hides the views and the commands this entry does not register (browserCommandIds).
+	void vscode.commands.executeCommand('setContext', browserContextKey, true);
+	ctx = new Ctx(context, createBrowserLanguageClient);
+	registerCommands(ctx);
+	ctx.pushCleanup(createStatusItem(ctx.status, browserLimits));
+	await ctx.startServer();
+	const status = ctx.status;
+	return { status: () => status.current, onDidChangeStatus: status.onDidChange };
+}
+
+export async function deactivate(): Promise<void> {
+	await ctx?.dispose();
+	ctx = undefined;
+}

@@ -13,7 +13,7 @@ import { createLanguageService } from './core/languageService';
 import { isSiteConfigUri } from './core/uris';
 import { createConnectionLogger } from './lsp/connectionLogger';
 import { DiagnosticsPublisher } from './lsp/diagnosticsPublisher';
-import { featureCapabilities, registerFeatures } from './lsp/features';
+import { featureCapabilities, folderSchemes, registerFeatures } from './lsp/features';
 import { SiteTracker } from './lsp/siteTracker';
 import { isTeamConfigUri } from './core/config/teamView';
 import { registerPreview } from './lsp/preview';
@@ -114,12 +114,13 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 		runtime.initialize(folders, init, logger);
 		workspaceTrusted = init?.workspaceTrusted !== false;
 		void publisher.setA11yEnabled(init?.a11y !== false);
+		const features = featureCapabilities(folderSchemes(folders));
 		return {
 			capabilities: {
 				textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
-				...featureCapabilities,
+				...features,
 				...formattingCapabilities(params.capabilities),
-				workspace: { ...featureCapabilities.workspace, workspaceFolders: { supported: true, changeNotifications: true } },
+				workspace: { ...features.workspace, workspaceFolders: { supported: true, changeNotifications: true } },
 			},
 			serverInfo: { name: 'MintDoc Language Server' },
 		};
@@ -132,7 +133,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 	});
 
 	connection.onInitialized(() => {
-		registerFormattingDynamically(connection, clientCapabilities, logger);
+		registerFormattingDynamically(connection, clientCapabilities, folderSchemes(folders), logger);
 		connection.workspace.onDidChangeWorkspaceFolders(event => {
 			const removed = new Set(event.removed.map(f => f.uri));
 			folders = [...folders.filter(f => !removed.has(f)), ...event.added.map(f => f.uri)];

@@ -6,30 +6,41 @@ import { autoCloseTag } from '../core/features/closingTag';
 import { AutoCloseTagRequest, SiteTreeRequest } from '../protocol';
 import { runSafeAsync } from './runner';
 
-/** Server capabilities of the features registered below. */
-export const featureCapabilities = {
-	completionProvider: { triggerCharacters: ['"', '/', '<', '#', ' ', '{'], resolveProvider: true },
-	hoverProvider: true,
-	definitionProvider: true,
-	referencesProvider: true,
-	renameProvider: { prepareProvider: true },
-	documentLinkProvider: { resolveProvider: false },
-	documentSymbolProvider: { label: 'MintDoc' },
-	foldingRangeProvider: true,
-	codeLensProvider: { resolveProvider: false },
-	codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
-	workspace: {
-		fileOperations: {
-			// Moving a page keeps docs.json pointing at it: one undoable edit before the move.
-			willRename: {
-				filters: [
-					{ scheme: 'file', pattern: { glob: '**/*', matches: 'file' as const } },
-					{ scheme: 'file', pattern: { glob: '**/*', matches: 'folder' as const } },
-				],
+/**
+ * Server capabilities of the features registered below; files moved are followed on the URI schemes
+ * of the workspace folders (`file` on the desktop, `vscode-vfs` on github.dev).
+ */
+export function featureCapabilities(schemes: readonly string[]) {
+	return {
+		completionProvider: { triggerCharacters: ['"', '/', '<', '#', ' ', '{'], resolveProvider: true },
+		hoverProvider: true,
+		definitionProvider: true,
+		referencesProvider: true,
+		renameProvider: { prepareProvider: true },
+		documentLinkProvider: { resolveProvider: false },
+		documentSymbolProvider: { label: 'MintDoc' },
+		foldingRangeProvider: true,
+		codeLensProvider: { resolveProvider: false },
+		codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+		workspace: {
+			fileOperations: {
+				// Moving a page keeps docs.json pointing at it: one undoable edit before the move.
+				willRename: {
+					filters: schemes.flatMap(scheme => [
+						{ scheme, pattern: { glob: '**/*', matches: 'file' as const } },
+						{ scheme, pattern: { glob: '**/*', matches: 'folder' as const } },
+					]),
+				},
 			},
 		},
-	},
-};
+	};
+}
+
+/** The URI schemes of the workspace folders (`file` when there are none). */
+export function folderSchemes(folders: readonly string[]): string[] {
+	const schemes = new Set(folders.map(uri => /^([a-z][a-z0-9+.-]*):/i.exec(uri)?.[1].toLowerCase()).filter((s): s is string => !!s));
+	return schemes.size ? [...schemes] : ['file'];
+}
 
 /** One line of wiring per LSP feature: look up the document, call the core, never throw. */
 export function registerFeatures(

@@ -12,8 +12,12 @@ import type { Logger } from '../core/logger';
 import type { DocsWorkspace } from '../core/workspace';
 import { runSafeAsync } from './runner';
 
-/** MDX pages only: the client also sends Markdown and YAML, whose formatters are someone else's. */
-const mdxSelector = [{ scheme: 'file', pattern: '**/*.mdx' }];
+/**
+ * MDX pages only (the client also sends Markdown and YAML, whose formatters are someone else's), of
+ * the workspace's own file systems: `file` on the desktop, `vscode-vfs` on github.dev,
+ * `vscode-remote` in code-server's browser extension host.
+ */
+const mdxSelector = (schemes: readonly string[]) => schemes.map(scheme => ({ scheme, pattern: '**/*.mdx' }));
 
 /**
  * Formatting capabilities: registered for `.mdx` files only when the client can register them
@@ -51,11 +55,11 @@ export function registerFormatting(connection: Connection, documents: TextDocume
 	);
 }
 
-/** After initialize: the `.mdx`-only registrations, when the client supports them. */
-export function registerFormattingDynamically(connection: Connection, client: ClientCapabilities, logger: Logger): void {
+/** After initialize: the `.mdx`-only registrations for the URI schemes of the workspace folders, when the client supports them. */
+export function registerFormattingDynamically(connection: Connection, client: ClientCapabilities, schemes: readonly string[], logger: Logger): void {
 	if (!dynamic(client)) return;
 	Promise.all([
-		connection.client.register(DocumentFormattingRequest.type, { documentSelector: mdxSelector }),
-		connection.client.register(DocumentRangeFormattingRequest.type, { documentSelector: mdxSelector }),
+		connection.client.register(DocumentFormattingRequest.type, { documentSelector: mdxSelector(schemes) }),
+		connection.client.register(DocumentRangeFormattingRequest.type, { documentSelector: mdxSelector(schemes) }),
 	]).catch(e => logger.error(`registering MDX formatting failed: ${String(e)}`));
 }

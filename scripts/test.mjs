@@ -1,8 +1,8 @@
 // `npm test`: installs what is missing (scripts/setup.mjs), builds, type-checks, then runs the
 // layers — unit (pure core, in memory), grammar (the MDX TextMate grammar), process (the built CLI and the language server over
-// JSON-RPC) and integration (a real VS Code extension host) — and prints one closing line
-// `total: N passed, N failed`. Exit status is non-zero when anything failed.
-//   node scripts/test.mjs [--layer unit|grammar|process|integration]...   (default: all layers)
+// JSON-RPC), integration (a real VS Code extension host) and web (the browser entry in VS Code's web worker extension
+// host) — and prints one closing line `total: N passed, N failed`. Exit status is non-zero when anything failed.
+//   node scripts/test.mjs [--layer unit|grammar|process|integration|web]...   (default: all layers)
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,7 @@ const layers = [
 	{ name: 'grammar', command: ['scripts/test-grammar.mjs'] },
 	{ name: 'process', command: [...mocha, 'test/cli/**/*.test.ts', 'test/lsp/**/*.test.ts', 'test/api/**/*.test.ts', 'test/webview/**/*.test.ts'] },
 	{ name: 'integration', command: ['tools/vscode-host/run-integration.mjs'] },
+	{ name: 'web', command: ['tools/vscode-host/run-web.mjs'] },
 ].filter(layer => wants(layer.name));
 
 /** Runs `node ...args`, echoing its output, and resolves with the exit code and everything it printed. */
@@ -75,7 +76,7 @@ function failureReport(output) {
 }
 
 // The process layer drives Chromium through the host's playwright-core (test/webview, test/cli/previewBrowser.test.ts).
-await ensureSetup({ host: wants('integration') || wants('process') });
+await ensureSetup({ host: wants('integration') || wants('web') || wants('process') });
 for (const step of [
 	['scripts/build.mjs'],
 	['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'],

@@ -1,13 +1,19 @@
 #!/usr/bin/env node
-// MintDoc's web extension in a real VS Code's web worker extension host (code-server 4.100.3): the
-// extension installed with `main` removed, so VS Code runs its `browser` entry (dist/browserClient.js),
-// which starts the language server in a Web Worker (dist/browserServer.js) and answers its file
-// requests with vscode.workspace.fs. On two test fixture sites it waits for the status item to name a
-// site, for the Problems counter to show the Node server's findings there (2 errors, 2 infos) and for
-// the status item's tooltip to name what does not run in a browser; restarts the server; then saves
-// test-results/web-workbench.png.
-//   node tools/vscode-host/run-web-smoke.mjs        (after `node scripts/build.mjs`; not part of npm test yet)
-// Last line: `web smoke: N passed, N failed`.
+// The `web` test layer (scripts/test.mjs): MintDoc's web extension in a real VS Code's web worker
+// extension host (code-server 4.100.3). The extension is installed with `main` removed, so VS Code
+// runs its `browser` entry (dist/browserClient.js), which starts the language server in a Web Worker
+// (dist/browserServer.js) and answers its file requests with vscode.workspace.fs. On two test fixture
+// sites (CI has no corpus) it checks, driving the workbench with the keyboard as a writer would:
+//   - the status item names the sites, and the Problems counter shows the Node server's findings
+//     there (2 errors, 2 infos; test/lsp/browserServer.test.ts compares the two servers finding by finding);
+//   - a completion accepted in docs.json: a new `pages` entry typed, Ctrl+Space, the page offered, Enter
+//     (test-results/web-completion.png, the suggestion widget open);
+//   - format on save of an MDX page: the file written is what `mintdoc format` writes;
+//   - the status item's tooltip names what does not run in a browser; a restart of the server;
+// then saves test-results/web-workbench.png.
+//   node tools/vscode-host/run-web.mjs        (after `node scripts/build.mjs`; `npm test -- --layer web` builds first)
+// Last line: `web: N passed, N failed`.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,10 +24,16 @@ const RESULTS = path.join(REPO, 'test-results');
 const SITES = ['broken', 'features'];
 // What the Node server finds on those sites (test/lsp/browserServer.test.ts compares the two servers finding by finding).
 const EXPECTED_PROBLEMS = 'Errors: 2, Infos: 2';
+// Once the completion below listed orphan.mdx, which has no description either.
+const PROBLEMS_AFTER_EDITS = 'Errors: 2, Infos: 3';
+// A page to format on save, ending on a blank line so the text typed at its end is a paragraph of its own.
+const SLOPPY_PAGE = 'features/guides/sloppy.mdx';
+const SLOPPY_TEXT = '---\ntitle:   Sloppy\n---\n\n\n# Heading\n* one\n* two\n\n';
+const TYPED_AT_END = 'Some text.';
 const TIMEOUT_MS = 180_000;
 
 const t0 = Date.now();
-const log = (...a) => console.log(`[web smoke ${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...a);
+const log = (...a) => console.log(`[web ${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...a);
 
 /** The extension as VS Code for the web gets it: the manifest without `main`, the two browser bundles, its static files. */
 function webExtension(dir) {
@@ -37,18 +49,94 @@ function webExtension(dir) {
   for (const folder of ['schemas', 'syntaxes', 'media', 'snippets']) fs.cpSync(path.join(REPO, folder), path.join(dir, folder), { recursive: true });
 }
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'mintdoc-web-smoke-'));
+/** The workspace: the fixture sites, a sloppy page, format on save on (as a writer would set it). */
+function workspace(dir) {
+  for (const site of SITES) fs.cpSync(path.join(REPO, 'test/fixtures/sites', site), path.join(dir, site), { recursive: true });
+  fs.writeFileSync(path.join(dir, SLOPPY_PAGE), SLOPPY_TEXT);
+  fs.mkdirSync(path.join(dir, '.vscode'));
+  fs.writeFileSync(path.join(dir, '.vscode', 'settings.json'), JSON.stringify({ 'editor.formatOnSave': true }, null, 2));
+}
+
+/** What the Node formatter (the bundled CLI's `format`, the same core) makes of `text`. */
+function formattedByCli(text, file) {
+  return execFileSync(process.execPath, [path.join(REPO, 'dist', 'cli.js'), 'format', '--stdin-filepath', file], { input: text, encoding: 'utf8' });
+}
+
+/** Resolves with the file's text once `predicate` holds for it: checked now and on each change the OS reports, until `timeoutMs`. */
+function untilFile(file, predicate, timeoutMs) {
+  return new Promise(resolve => {
+    const read = () => fs.readFileSync(file, 'utf8');
+    const watcher = fs.watch(path.dirname(file), () => check());
+    const timer = setTimeout(() => finish(undefined), timeoutMs);
+    const finish = value => {
+      clearTimeout(timer);
+      watcher.close();
+      resolve(value);
+    };
+    const check = () => {
+      const text = read();
+      if (predicate(text)) finish(text);
+    };
+    check();
+  });
+}
+
+/** Whether the status bar's Problems counter comes to say `expected` ("Errors: 2, Infos: 2"). */
+function problemsCounted(page, expected) {
+  return page
+    .waitForFunction(label => document.querySelector('#status\\.problems')?.getAttribute('aria-label') === label, expected, { timeout: TIMEOUT_MS })
+    .then(() => true, () => false);
+}
+
+const problemsLabel = page => page.locator('#status\\.problems').getAttribute('aria-label').catch(() => '?');
+
+/** Opens a workspace file by its relative path with Quick Open and waits for its editor tab to be the active one. */
+async function openFile(page, relative) {
+  await page.keyboard.press('Control+P');
+  await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: 30_000 });
+  await page.keyboard.type(relative);
+  // Clicked, not Enter: the first row may still be a recently opened file while the search runs.
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: path.basename(relative) }).first();
+  await row.waitFor({ state: 'visible', timeout: 30_000 });
+  await row.click();
+  await page.locator('.tab.active', { hasText: path.basename(relative) }).waitFor({ state: 'visible', timeout: 30_000 });
+  await page.locator('.editor-instance .monaco-editor.focused').waitFor({ state: 'visible', timeout: 30_000 });
+}
+
+/** Moves the cursor to the end of line `line` (1-based) with Go to Line. */
+async function goToLineEnd(page, line) {
+  await page.keyboard.press('Control+G');
+  await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: 30_000 });
+  await page.keyboard.type(String(line));
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 30_000 });
+  await page.keyboard.press('End');
+}
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'mintdoc-web-'));
 let server;
 let browser;
 let passed = 0;
 let failed = 0;
+/** Runs one check: PASS when it resolves with nothing, FAIL with the reason it returns or throws. */
+async function check(name, run) {
+  const reason = await run().catch(e => (e instanceof Error ? e.message.split('\n')[0] : String(e)));
+  if (reason) {
+    failed++;
+    log(`FAIL ${name}: ${reason}`);
+  } else {
+    passed++;
+    log(`PASS ${name}`);
+  }
+}
 try {
   const ext = path.join(tmp, 'ext');
   webExtension(ext);
   const ws = path.join(tmp, 'ws');
-  for (const site of SITES) fs.cpSync(path.join(REPO, 'test/fixtures/sites', site), path.join(ws, site), { recursive: true });
+  workspace(ws);
   const runDir = path.join(tmp, 'run');
   fs.mkdirSync(runDir, { recursive: true });
+  fs.mkdirSync(RESULTS, { recursive: true });
   server = await startCodeServer({ port: await findFreePort(), runDir, workspaceDir: ws, linkExtensions: [ext] });
   log('code-server healthy');
   browser = await launchChromium();
@@ -58,61 +146,72 @@ try {
   await page.goto(workbenchUrl({ host: server.host, workspaceDir: ws }));
   await waitForStatusBarItem(page, 'MintDoc', TIMEOUT_MS);
   log('extension activated');
-  const site = await waitForStatusBarItem(page, 'MintDoc: broken (+1)', TIMEOUT_MS).catch(() => undefined);
-  if (site) {
-    passed++;
-    log('PASS status item names the sites:', (await site.textContent()).trim());
-  } else {
-    failed++;
-    log('FAIL the status item never named the sites', errors.join(' | '));
-  }
-  const problems = page.locator('#status\\.problems');
-  const counted = await page
-    .waitForFunction(expected => document.querySelector('#status\\.problems')?.getAttribute('aria-label') === expected, EXPECTED_PROBLEMS, { timeout: TIMEOUT_MS })
-    .then(() => true, () => false);
-  if (counted) {
-    passed++;
-    log(`PASS Problems: ${EXPECTED_PROBLEMS}`);
-  } else {
-    failed++;
-    log(`FAIL Problems: ${await problems.getAttribute('aria-label').catch(() => '?')}, expected ${EXPECTED_PROBLEMS}`);
-  }
+  await check('the status item names the sites', async () => {
+    const site = await waitForStatusBarItem(page, 'MintDoc: broken (+1)', TIMEOUT_MS).catch(() => undefined);
+    return site ? undefined : `it never did (${errors.join(' | ')})`;
+  });
+  await check(`Problems: ${EXPECTED_PROBLEMS}`, async () => ((await problemsCounted(page, EXPECTED_PROBLEMS)) ? undefined : await problemsLabel(page)));
+
+  // A completion accepted in docs.json: a new entry in the `pages` of the group "Start", after "index" (line 16).
+  await check('a page path completed in docs.json (Ctrl+Space, Enter)', async () => {
+    await openFile(page, 'features/docs.json');
+    await goToLineEnd(page, 16);
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('"or');
+    await page.keyboard.press('Control+Space');
+    const suggestion = page.locator('.suggest-widget.visible .monaco-list-row', { hasText: 'orphan' }).first();
+    const offered = await suggestion.waitFor({ state: 'visible', timeout: 60_000 }).then(() => true, () => false);
+    await page.screenshot({ path: path.join(RESULTS, 'web-completion.png') });
+    if (!offered) return `the suggestion widget did not offer "orphan": ${await page.locator('.suggest-widget').innerText().catch(() => '(no widget)')}`;
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(',');
+    const accepted = await page
+      .waitForFunction(() => (document.querySelector('.editor-instance .view-lines')?.textContent ?? '').includes('"orphan",'), undefined, { timeout: 30_000 })
+      .then(() => true, () => false);
+    return accepted ? undefined : 'the entry is not "orphan" after Enter';
+  });
+
+  // Format on save of an MDX page (editor.formatOnSave, the server's formatting through the language client).
+  await check('format on save of an MDX page writes what `mintdoc format` writes', async () => {
+    const file = path.join(ws, SLOPPY_PAGE);
+    const expected = formattedByCli(SLOPPY_TEXT + TYPED_AT_END, file);
+    await openFile(page, SLOPPY_PAGE);
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(TYPED_AT_END);
+    await page.keyboard.press('Control+S');
+    const saved = await untilFile(file, text => text.includes(TYPED_AT_END), 60_000);
+    if (saved === undefined) return 'the page was not saved';
+    return saved === expected ? undefined : `saved ${JSON.stringify(saved)}, expected ${JSON.stringify(expected)}`;
+  });
+
   // The status item's tooltip says what does not run in a browser (client/src/browserExtension.ts browserLimits).
-  await page.locator('.statusbar .statusbar-item', { hasText: 'MintDoc:' }).first().hover();
-  const limits = await page
-    .locator('.monaco-hover', { hasText: 'external links are not checked' })
-    .first()
-    .waitFor({ state: 'visible', timeout: 30_000 })
-    .then(() => true, () => false);
-  if (limits) {
-    passed++;
-    log("PASS the status item's tooltip names what does not run in the browser");
-  } else {
-    failed++;
-    log("FAIL the status item's tooltip does not name what does not run in the browser");
-  }
-  await page.mouse.move(700, 300);
-  // Restart Language Server: the old Worker ends, a new one finds the same sites.
-  const statusText = () => document.querySelector('.statusbar')?.textContent ?? '';
-  await page.keyboard.press('F1');
-  await page.keyboard.type('MintDoc: Restart Language Server');
-  await page.keyboard.press('Enter');
-  const restarted = await page
-    .waitForFunction(() => (document.querySelector('.statusbar')?.textContent ?? '').includes('MintDoc: starting'), undefined, { polling: 'raf', timeout: 30_000 })
-    .then(() => page.waitForFunction(() => (document.querySelector('.statusbar')?.textContent ?? '').includes('MintDoc: broken (+1)'), undefined, { timeout: TIMEOUT_MS }))
-    .then(() => true, () => false);
-  if (restarted) {
-    passed++;
-    log('PASS Restart Language Server: the status item names the sites again');
-  } else {
-    failed++;
-    log('FAIL Restart Language Server:', await page.evaluate(statusText));
-  }
+  await check("the status item's tooltip names what does not run in the browser", async () => {
+    await page.locator('.statusbar .statusbar-item', { hasText: 'MintDoc:' }).first().hover();
+    const limits = await page
+      .locator('.monaco-hover', { hasText: 'external links are not checked' })
+      .first()
+      .waitFor({ state: 'visible', timeout: 30_000 })
+      .then(() => true, () => false);
+    await page.mouse.move(700, 300);
+    return limits ? undefined : 'it does not';
+  });
+  // Restart Language Server: the old Worker ends, a new one finds the same sites (the item names the active
+  // editor's) and the same findings, with the page listed above now judged too (orphan.mdx has no description).
+  await check(`Restart Language Server: the sites named again, Problems: ${PROBLEMS_AFTER_EDITS}`, async () => {
+    await page.keyboard.press('F1');
+    await page.keyboard.type('MintDoc: Restart Language Server');
+    await page.keyboard.press('Enter');
+    const restarted = await page
+      .waitForFunction(() => (document.querySelector('.statusbar')?.textContent ?? '').includes('MintDoc: starting'), undefined, { polling: 'raf', timeout: 30_000 })
+      .then(() => page.waitForFunction(() => /MintDoc: (broken|features) \(\+1\)/.test(document.querySelector('.statusbar')?.textContent ?? ''), undefined, { timeout: TIMEOUT_MS }))
+      .then(() => true, () => false);
+    if (!restarted) return await page.locator('.statusbar .statusbar-item', { hasText: 'MintDoc' }).first().innerText();
+    return (await problemsCounted(page, PROBLEMS_AFTER_EDITS)) ? undefined : await problemsLabel(page);
+  });
   await page.keyboard.press('Control+Shift+M');
   await page.locator('.markers-panel').waitFor({ state: 'visible', timeout: 30_000 }).catch(() => undefined);
-  fs.mkdirSync(RESULTS, { recursive: true });
   await page.screenshot({ path: path.join(RESULTS, 'web-workbench.png') });
-  log('screenshot test-results/web-workbench.png');
+  log('screenshots test-results/web-completion.png, test-results/web-workbench.png');
 } catch (e) {
   failed++;
   log('FAIL', e instanceof Error ? e.message : String(e));
@@ -121,5 +220,5 @@ try {
   await server?.stop();
   fs.rmSync(tmp, { recursive: true, force: true });
 }
-console.log(`web smoke: ${passed} passed, ${failed} failed`);
+console.log(`web: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

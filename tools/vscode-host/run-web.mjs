@@ -7,7 +7,8 @@
 //   - the status item names the sites, and the Problems counter shows the Node server's findings
 //     there (2 errors, 2 infos; test/lsp/browserServer.test.ts compares the two servers finding by finding);
 //   - a completion accepted in docs.json: a new `pages` entry typed, Ctrl+Space, the page offered, Enter
-//     (test-results/web-completion.png, the suggestion widget open);
+//     (test-results/web-completion.png, the suggestion widget open); and one in a page: `<Car`, the
+//     built-in Card and CardGroup offered, Card accepted (test-results/web-component.png);
 //   - format on save of an MDX page: the file written is what `mintdoc format` writes;
 //   - the status item's tooltip names what does not run in a browser; a restart of the server;
 // then saves test-results/web-workbench.png.
@@ -171,6 +172,29 @@ try {
     return accepted ? undefined : 'the entry is not "orphan" after Enter';
   });
 
+  // A component completed in a page: `<Car`, Ctrl+Space, the built-in Card and CardGroup offered, Card
+  // (the first) accepted; then the page reverted unsaved.
+  await check('a component completed in an MDX page (Ctrl+Space, Enter)', async () => {
+    await openFile(page, 'features/index.mdx');
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('\n<Car');
+    await page.keyboard.press('Control+Space');
+    const suggestion = page.locator('.suggest-widget.visible .monaco-list-row', { hasText: 'CardGroup' }).first();
+    const offered = await suggestion.waitFor({ state: 'visible', timeout: 60_000 }).then(() => true, () => false);
+    await page.screenshot({ path: path.join(RESULTS, 'web-component.png') });
+    if (!offered) return `the suggestion widget did not offer CardGroup: ${await page.locator('.suggest-widget').innerText().catch(() => '(no widget)')}`;
+    await page.keyboard.press('Enter');
+    const accepted = await page
+      .waitForFunction(() => (document.querySelector('.editor-instance .view-lines')?.textContent ?? '').includes('<Card'), undefined, { timeout: 30_000 })
+      .then(() => true, () => false);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('F1');
+    await page.keyboard.type('File: Revert File');
+    await page.keyboard.press('Enter');
+    await page.locator('.tab.active.dirty').waitFor({ state: 'detached', timeout: 30_000 });
+    return accepted ? undefined : 'the page has no <Card after Enter';
+  });
+
   // Format on save of an MDX page (editor.formatOnSave, the server's formatting through the language client).
   await check('format on save of an MDX page writes what `mintdoc format` writes', async () => {
     const file = path.join(ws, SLOPPY_PAGE);
@@ -211,7 +235,7 @@ try {
   await page.keyboard.press('Control+Shift+M');
   await page.locator('.markers-panel').waitFor({ state: 'visible', timeout: 30_000 }).catch(() => undefined);
   await page.screenshot({ path: path.join(RESULTS, 'web-workbench.png') });
-  log('screenshots test-results/web-completion.png, test-results/web-workbench.png');
+  log('screenshots test-results/web-completion.png, web-component.png, web-workbench.png');
 } catch (e) {
   failed++;
   log('FAIL', e instanceof Error ? e.message : String(e));

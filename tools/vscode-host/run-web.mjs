@@ -13,8 +13,10 @@
 //   - the status item's tooltip names what does not run in a browser; a restart of the server;
 // then saves test-results/web-workbench.png.
 //   node tools/vscode-host/run-web.mjs        (after `node scripts/build.mjs`; `npm test -- --layer web` builds first)
+//   node tools/vscode-host/run-web.mjs --site DIR   a copy of a real site instead (a corpus one; not in npm test):
+//     the Problems counter must come to the bundled CLI's counts; test-results/web-site.png
 // Last line: `web: N passed, N failed`.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +34,8 @@ const SLOPPY_PAGE = 'features/guides/sloppy.mdx';
 const SLOPPY_TEXT = '---\ntitle:   Sloppy\n---\n\n\n# Heading\n* one\n* two\n\n';
 const TYPED_AT_END = 'Some text.';
 const TIMEOUT_MS = 180_000;
+// `--site DIR`: a real site instead (a corpus copy; not in npm test, CI has no corpus).
+const SITE = process.argv.includes('--site') ? path.resolve(process.argv[process.argv.indexOf('--site') + 1]) : undefined;
 
 const t0 = Date.now();
 const log = (...a) => console.log(`[web ${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...a);
@@ -56,6 +60,42 @@ function workspace(dir) {
   fs.writeFileSync(path.join(dir, SLOPPY_PAGE), SLOPPY_TEXT);
   fs.mkdirSync(path.join(dir, '.vscode'));
   fs.writeFileSync(path.join(dir, '.vscode', 'settings.json'), JSON.stringify({ 'editor.formatOnSave': true }, null, 2));
+}
+
+/** A copy of a real site, without its git metadata and installed packages. */
+function copySite(from, dir) {
+  fs.cpSync(from, dir, { recursive: true, filter: source => !/(^|\/)(\.git|node_modules)$/.test(source) });
+}
+
+/**
+ * On a real site: the status item names it, the Problems counter comes to the counts of the bundled
+ * CLI's `check` (errors, warnings, infos: hints are not counted there, nor are the ones the browser
+ * does not repeat through a symbolic link), docs.json opened, test-results/web-site.png.
+ */
+async function siteChecks(page, name) {
+  // The CLI exits 1 when it finds something: its output is what counts.
+  const run = spawnSync(process.execPath, [path.join(REPO, 'dist', 'cli.js'), 'check', SITE, '--format', 'json', '--offline'], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const bySeverity = {};
+  for (const problem of JSON.parse(run.stdout || '[]')) bySeverity[problem.severity] = (bySeverity[problem.severity] ?? 0) + 1;
+  log('the CLI finds', JSON.stringify(bySeverity));
+  await check('the status item names the site', async () => {
+    const named = await page
+      .waitForFunction(() => /MintDoc: (?!starting)/.test(document.querySelector('.statusbar')?.textContent ?? ''), undefined, { timeout: TIMEOUT_MS })
+      .then(() => true, () => false);
+    return named ? undefined : await page.locator('.statusbar .statusbar-item', { hasText: 'MintDoc' }).first().innerText();
+  });
+  // VS Code's counter leaves hints out, and a kind it has none of.
+  const expected = [['Errors', 'error'], ['Warnings', 'warning'], ['Infos', 'information']]
+    .filter(([, severity]) => bySeverity[severity])
+    .map(([label, severity]) => `${label}: ${bySeverity[severity]}`)
+    .join(', ');
+  await check(`Problems: ${expected}, as the CLI finds`, async () => ((await problemsCounted(page, expected)) ? undefined : await problemsLabel(page)));
+  await openFile(page, 'docs.json');
+  await page.keyboard.press('Control+Shift+M');
+  await page.locator('.markers-panel').waitFor({ state: 'visible', timeout: 30_000 }).catch(() => undefined);
+  log('Problems:', await problemsLabel(page), `(${name})`);
+  await page.screenshot({ path: path.join(RESULTS, 'web-site.png') });
+  log('screenshot test-results/web-site.png');
 }
 
 /** What the Node formatter (the bundled CLI's `format`, the same core) makes of `text`. */
@@ -134,7 +174,8 @@ try {
   const ext = path.join(tmp, 'ext');
   webExtension(ext);
   const ws = path.join(tmp, 'ws');
-  workspace(ws);
+  if (SITE) copySite(SITE, ws);
+  else workspace(ws);
   const runDir = path.join(tmp, 'run');
   fs.mkdirSync(runDir, { recursive: true });
   fs.mkdirSync(RESULTS, { recursive: true });
@@ -147,95 +188,98 @@ try {
   await page.goto(workbenchUrl({ host: server.host, workspaceDir: ws }));
   await waitForStatusBarItem(page, 'MintDoc', TIMEOUT_MS);
   log('extension activated');
-  await check('the status item names the sites', async () => {
-    const site = await waitForStatusBarItem(page, 'MintDoc: broken (+1)', TIMEOUT_MS).catch(() => undefined);
-    return site ? undefined : `it never did (${errors.join(' | ')})`;
-  });
-  await check(`Problems: ${EXPECTED_PROBLEMS}`, async () => ((await problemsCounted(page, EXPECTED_PROBLEMS)) ? undefined : await problemsLabel(page)));
+  if (SITE) await siteChecks(page, path.basename(SITE));
+  else {
+    await check('the status item names the sites', async () => {
+      const site = await waitForStatusBarItem(page, 'MintDoc: broken (+1)', TIMEOUT_MS).catch(() => undefined);
+      return site ? undefined : `it never did (${errors.join(' | ')})`;
+    });
+    await check(`Problems: ${EXPECTED_PROBLEMS}`, async () => ((await problemsCounted(page, EXPECTED_PROBLEMS)) ? undefined : await problemsLabel(page)));
 
-  // A completion accepted in docs.json: a new entry in the `pages` of the group "Start", after "index" (line 16).
-  await check('a page path completed in docs.json (Ctrl+Space, Enter)', async () => {
-    await openFile(page, 'features/docs.json');
-    await goToLineEnd(page, 16);
-    await page.keyboard.press('Enter');
-    await page.keyboard.type('"or');
-    await page.keyboard.press('Control+Space');
-    const suggestion = page.locator('.suggest-widget.visible .monaco-list-row', { hasText: 'orphan' }).first();
-    const offered = await suggestion.waitFor({ state: 'visible', timeout: 60_000 }).then(() => true, () => false);
-    await page.screenshot({ path: path.join(RESULTS, 'web-completion.png') });
-    if (!offered) return `the suggestion widget did not offer "orphan": ${await page.locator('.suggest-widget').innerText().catch(() => '(no widget)')}`;
-    await page.keyboard.press('Enter');
-    await page.keyboard.type(',');
-    const accepted = await page
-      .waitForFunction(() => (document.querySelector('.editor-instance .view-lines')?.textContent ?? '').includes('"orphan",'), undefined, { timeout: 30_000 })
-      .then(() => true, () => false);
-    return accepted ? undefined : 'the entry is not "orphan" after Enter';
-  });
+    // A completion accepted in docs.json: a new entry in the `pages` of the group "Start", after "index" (line 16).
+    await check('a page path completed in docs.json (Ctrl+Space, Enter)', async () => {
+      await openFile(page, 'features/docs.json');
+      await goToLineEnd(page, 16);
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('"or');
+      await page.keyboard.press('Control+Space');
+      const suggestion = page.locator('.suggest-widget.visible .monaco-list-row', { hasText: 'orphan' }).first();
+      const offered = await suggestion.waitFor({ state: 'visible', timeout: 60_000 }).then(() => true, () => false);
+      await page.screenshot({ path: path.join(RESULTS, 'web-completion.png') });
+      if (!offered) return `the suggestion widget did not offer "orphan": ${await page.locator('.suggest-widget').innerText().catch(() => '(no widget)')}`;
+      await page.keyboard.press('Enter');
+      await page.keyboard.type(',');
+      const accepted = await page
+        .waitForFunction(() => (document.querySelector('.editor-instance .view-lines')?.textContent ?? '').includes('"orphan",'), undefined, { timeout: 30_000 })
+        .then(() => true, () => false);
+      return accepted ? undefined : 'the entry is not "orphan" after Enter';
+    });
 
-  // A component completed in a page: `<Car`, Ctrl+Space, the built-in Card and CardGroup offered, Card
-  // (the first) accepted; then the page reverted unsaved.
-  await check('a component completed in an MDX page (Ctrl+Space, Enter)', async () => {
-    await openFile(page, 'features/index.mdx');
-    await page.keyboard.press('Control+End');
-    await page.keyboard.type('\n<Car');
-    await page.keyboard.press('Control+Space');
-    const suggestion = page.locator('.suggest-widget.visible .monaco-list-row', { hasText: 'CardGroup' }).first();
-    const offered = await suggestion.waitFor({ state: 'visible', timeout: 60_000 }).then(() => true, () => false);
-    await page.screenshot({ path: path.join(RESULTS, 'web-component.png') });
-    if (!offered) return `the suggestion widget did not offer CardGroup: ${await page.locator('.suggest-widget').innerText().catch(() => '(no widget)')}`;
-    await page.keyboard.press('Enter');
-    const accepted = await page
-      .waitForFunction(() => (document.querySelector('.editor-instance .view-lines')?.textContent ?? '').includes('<Card'), undefined, { timeout: 30_000 })
-      .then(() => true, () => false);
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('F1');
-    await page.keyboard.type('File: Revert File');
-    await page.keyboard.press('Enter');
-    await page.locator('.tab.active.dirty').waitFor({ state: 'detached', timeout: 30_000 });
-    return accepted ? undefined : 'the page has no <Card after Enter';
-  });
+    // A component completed in a page: `<Car`, Ctrl+Space, the built-in Card and CardGroup offered, Card
+    // (the first) accepted; then the page reverted unsaved.
+    await check('a component completed in an MDX page (Ctrl+Space, Enter)', async () => {
+      await openFile(page, 'features/index.mdx');
+      await page.keyboard.press('Control+End');
+      await page.keyboard.type('\n<Car');
+      await page.keyboard.press('Control+Space');
+      const suggestion = page.locator('.suggest-widget.visible .monaco-list-row', { hasText: 'CardGroup' }).first();
+      const offered = await suggestion.waitFor({ state: 'visible', timeout: 60_000 }).then(() => true, () => false);
+      await page.screenshot({ path: path.join(RESULTS, 'web-component.png') });
+      if (!offered) return `the suggestion widget did not offer CardGroup: ${await page.locator('.suggest-widget').innerText().catch(() => '(no widget)')}`;
+      await page.keyboard.press('Enter');
+      const accepted = await page
+        .waitForFunction(() => (document.querySelector('.editor-instance .view-lines')?.textContent ?? '').includes('<Card'), undefined, { timeout: 30_000 })
+        .then(() => true, () => false);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('F1');
+      await page.keyboard.type('File: Revert File');
+      await page.keyboard.press('Enter');
+      await page.locator('.tab.active.dirty').waitFor({ state: 'detached', timeout: 30_000 });
+      return accepted ? undefined : 'the page has no <Card after Enter';
+    });
 
-  // Format on save of an MDX page (editor.formatOnSave, the server's formatting through the language client).
-  await check('format on save of an MDX page writes what `mintdoc format` writes', async () => {
-    const file = path.join(ws, SLOPPY_PAGE);
-    const expected = formattedByCli(SLOPPY_TEXT + TYPED_AT_END, file);
-    await openFile(page, SLOPPY_PAGE);
-    await page.keyboard.press('Control+End');
-    await page.keyboard.type(TYPED_AT_END);
-    await page.keyboard.press('Control+S');
-    const saved = await untilFile(file, text => text.includes(TYPED_AT_END), 60_000);
-    if (saved === undefined) return 'the page was not saved';
-    return saved === expected ? undefined : `saved ${JSON.stringify(saved)}, expected ${JSON.stringify(expected)}`;
-  });
+    // Format on save of an MDX page (editor.formatOnSave, the server's formatting through the language client).
+    await check('format on save of an MDX page writes what `mintdoc format` writes', async () => {
+      const file = path.join(ws, SLOPPY_PAGE);
+      const expected = formattedByCli(SLOPPY_TEXT + TYPED_AT_END, file);
+      await openFile(page, SLOPPY_PAGE);
+      await page.keyboard.press('Control+End');
+      await page.keyboard.type(TYPED_AT_END);
+      await page.keyboard.press('Control+S');
+      const saved = await untilFile(file, text => text.includes(TYPED_AT_END), 60_000);
+      if (saved === undefined) return 'the page was not saved';
+      return saved === expected ? undefined : `saved ${JSON.stringify(saved)}, expected ${JSON.stringify(expected)}`;
+    });
 
-  // The status item's tooltip says what does not run in a browser (client/src/browserExtension.ts browserLimits).
-  await check("the status item's tooltip names what does not run in the browser", async () => {
-    await page.locator('.statusbar .statusbar-item', { hasText: 'MintDoc:' }).first().hover();
-    const limits = await page
-      .locator('.monaco-hover', { hasText: 'external links are not checked' })
-      .first()
-      .waitFor({ state: 'visible', timeout: 30_000 })
-      .then(() => true, () => false);
-    await page.mouse.move(700, 300);
-    return limits ? undefined : 'it does not';
-  });
-  // Restart Language Server: the old Worker ends, a new one finds the same sites (the item names the active
-  // editor's) and the same findings, with the page listed above now judged too (orphan.mdx has no description).
-  await check(`Restart Language Server: the sites named again, Problems: ${PROBLEMS_AFTER_EDITS}`, async () => {
-    await page.keyboard.press('F1');
-    await page.keyboard.type('MintDoc: Restart Language Server');
-    await page.keyboard.press('Enter');
-    const restarted = await page
-      .waitForFunction(() => (document.querySelector('.statusbar')?.textContent ?? '').includes('MintDoc: starting'), undefined, { polling: 'raf', timeout: 30_000 })
-      .then(() => page.waitForFunction(() => /MintDoc: (broken|features) \(\+1\)/.test(document.querySelector('.statusbar')?.textContent ?? ''), undefined, { timeout: TIMEOUT_MS }))
-      .then(() => true, () => false);
-    if (!restarted) return await page.locator('.statusbar .statusbar-item', { hasText: 'MintDoc' }).first().innerText();
-    return (await problemsCounted(page, PROBLEMS_AFTER_EDITS)) ? undefined : await problemsLabel(page);
-  });
-  await page.keyboard.press('Control+Shift+M');
-  await page.locator('.markers-panel').waitFor({ state: 'visible', timeout: 30_000 }).catch(() => undefined);
-  await page.screenshot({ path: path.join(RESULTS, 'web-workbench.png') });
-  log('screenshots test-results/web-completion.png, web-component.png, web-workbench.png');
+    // The status item's tooltip says what does not run in a browser (client/src/browserExtension.ts browserLimits).
+    await check("the status item's tooltip names what does not run in the browser", async () => {
+      await page.locator('.statusbar .statusbar-item', { hasText: 'MintDoc:' }).first().hover();
+      const limits = await page
+        .locator('.monaco-hover', { hasText: 'external links are not checked' })
+        .first()
+        .waitFor({ state: 'visible', timeout: 30_000 })
+        .then(() => true, () => false);
+      await page.mouse.move(700, 300);
+      return limits ? undefined : 'it does not';
+    });
+    // Restart Language Server: the old Worker ends, a new one finds the same sites (the item names the active
+    // editor's) and the same findings, with the page listed above now judged too (orphan.mdx has no description).
+    await check(`Restart Language Server: the sites named again, Problems: ${PROBLEMS_AFTER_EDITS}`, async () => {
+      await page.keyboard.press('F1');
+      await page.keyboard.type('MintDoc: Restart Language Server');
+      await page.keyboard.press('Enter');
+      const restarted = await page
+        .waitForFunction(() => (document.querySelector('.statusbar')?.textContent ?? '').includes('MintDoc: starting'), undefined, { polling: 'raf', timeout: 30_000 })
+        .then(() => page.waitForFunction(() => /MintDoc: (broken|features) \(\+1\)/.test(document.querySelector('.statusbar')?.textContent ?? ''), undefined, { timeout: TIMEOUT_MS }))
+        .then(() => true, () => false);
+      if (!restarted) return await page.locator('.statusbar .statusbar-item', { hasText: 'MintDoc' }).first().innerText();
+      return (await problemsCounted(page, PROBLEMS_AFTER_EDITS)) ? undefined : await problemsLabel(page);
+    });
+    await page.keyboard.press('Control+Shift+M');
+    await page.locator('.markers-panel').waitFor({ state: 'visible', timeout: 30_000 }).catch(() => undefined);
+    await page.screenshot({ path: path.join(RESULTS, 'web-workbench.png') });
+    log('screenshots test-results/web-completion.png, web-component.png, web-workbench.png');
+  }
 } catch (e) {
   failed++;
   log('FAIL', e instanceof Error ? e.message : String(e));

@@ -11,6 +11,7 @@
 //     built-in Card and CardGroup offered, Card accepted (test-results/web-component.png);
 //   - format on save of an MDX page: the file written is what `mintdoc format` writes;
 //   - the status item's tooltip names what does not run in a browser; a restart of the server;
+//   - a page renamed in the Explorer: docs.json's entry follows (the server's rename participant);
 // then saves test-results/web-workbench.png.
 //   node tools/vscode-host/run-web.mjs        (after `node scripts/build.mjs`; `npm test -- --layer web` builds first)
 //   node tools/vscode-host/run-web.mjs --site DIR   a copy of a real site instead (a corpus one; not in npm test):
@@ -274,6 +275,27 @@ try {
         .then(() => true, () => false);
       if (!restarted) return await page.locator('.statusbar .statusbar-item', { hasText: 'MintDoc' }).first().innerText();
       return (await problemsCounted(page, PROBLEMS_AFTER_EDITS)) ? undefined : await problemsLabel(page);
+    });
+    // A page renamed in the Explorer: the server's rename participant (workspace/willRenameFiles) keeps docs.json's entry.
+    await check(`a page renamed in the Explorer: docs.json follows, Problems: ${PROBLEMS_AFTER_EDITS} again`, async () => {
+      await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'advanced.mdx' }).first().click();
+      await page.keyboard.press('F2');
+      await page.locator('.explorer-folders-view .monaco-inputbox input').waitFor({ state: 'visible', timeout: 30_000 });
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('expert.mdx');
+      await page.keyboard.press('Enter');
+      // VS Code asks before applying a participant's edit: "Extension 'MintDoc' wants to make refactoring changes with this file move".
+      const asked = page.locator('.monaco-dialog-box', { hasText: 'MintDoc' });
+      if (!(await asked.waitFor({ state: 'visible', timeout: 30_000 }).then(() => true, () => false))) return 'VS Code did not ask to apply MintDoc\'s changes (no participant)';
+      await asked.getByRole('button', { name: 'OK' }).click();
+      await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'expert.mdx' }).first().waitFor({ state: 'visible', timeout: 30_000 });
+      await page.locator('.tab', { hasText: 'docs.json' }).first().click();
+      const followed = await page
+        .waitForFunction(() => (document.querySelector('.editor-instance .view-lines')?.textContent ?? '').includes('"guides/expert"'), undefined, { timeout: 30_000 })
+        .then(() => true, () => false);
+      if (!followed) return 'docs.json does not name guides/expert';
+      // The entry is edited before the move; once the file watcher reports it, the findings are the ones before (and a redirect from the old path, which is fine).
+      return (await problemsCounted(page, PROBLEMS_AFTER_EDITS)) ? undefined : `Problems: ${await problemsLabel(page)} after the move`;
     });
     await page.keyboard.press('Control+Shift+M');
     await page.locator('.markers-panel').waitFor({ state: 'visible', timeout: 30_000 }).catch(() => undefined);

@@ -13,6 +13,7 @@ import {
 	ShutdownRequest,
 	StreamMessageReader,
 	StreamMessageWriter,
+	type ClientCapabilities,
 	type FileEvent,
 	type ProtocolConnection,
 	type PublishDiagnosticsParams,
@@ -78,15 +79,20 @@ export class LspClient {
 	}
 
 	/** Starts the server (with `env` added to this process's environment) and completes the initialize handshake with the given workspace folders. */
-	static async start(folders: readonly string[], initializationOptions?: Record<string, unknown>, env?: Record<string, string>): Promise<LspClient> {
+	static async start(
+		folders: readonly string[],
+		initializationOptions?: Record<string, unknown>,
+		env?: Record<string, string>,
+		capabilities: ClientCapabilities = {
+			textDocument: { publishDiagnostics: { versionSupport: true } },
+			workspace: { workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: false } },
+		},
+	): Promise<LspClient> {
 		const client = new LspClient(env);
 		await client.connection.sendRequest(InitializeRequest.type, {
 			processId: process.pid,
 			rootUri: null,
-			capabilities: {
-				textDocument: { publishDiagnostics: { versionSupport: true } },
-				workspace: { workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: false } },
-			},
+			capabilities,
 			workspaceFolders: folders.map(uri => ({ uri, name: path.basename(uri) })),
 			initializationOptions,
 		});

@@ -3,7 +3,8 @@
 // `--site DIR` (any number) measures those real sites instead of the corpus'. Real sites come first:
 // a budget met on a generated site says little about a real one. A benchmark, not a test: it never
 // fails on timing.
-// Usage: npm run bench -- [--sizes S,M,L] [--site DIR]... [--corpus DIR] [--official] [--runs N] [--parts floor,check,warm,identical,tiers,peer,server,busy,soak,format]
+// Usage: npm run bench -- [--sizes S,M,L] [--site DIR]... [--corpus DIR] [--official] [--runs N] [--parts floor,check,warm,identical,tiers,peer,server,outside,busy,soak,format]
+// `outside` (not in the default parts): the server as another editor starts and drives it, without and with the client's Node flags (outsideClient.ts).
 // The corpus folder: --corpus, else MINTDOC_CORPUS, else `corpus` beside the repository or a parent folder; without one, generated sites only.
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
@@ -19,6 +20,7 @@ import { runProcess } from './processRun';
 import { benchWhileChecking, type BusyFigures } from './busyBench';
 import { benchFormat, type FormatFigures } from './formatBench';
 import { benchServer, type ServerFigures } from './serverBench';
+import { benchOutsideBothWays, type OutsideFigures } from './outsideClient';
 import { soakServer, type SoakFigures } from './soakBench';
 import { defaultSeed, ensureSite, generatorVersion, sizes, type GeneratedSite, type SizeName } from './siteGenerator';
 import { median } from './stats';
@@ -58,6 +60,8 @@ interface SizeResult {
 	/** Lines of `mintdoc check` output that differ from the cold run: with the MDX parser alone, and warm from the cache. */
 	identical?: { parserOnly: number; warm: number };
 	server?: ServerFigures | { error: string };
+	/** The outside client (outsideClient.ts): without Node flags, then with the VS Code client's. */
+	outside?: OutsideFigures[];
 	busy?: BusyFigures;
 	soak?: SoakFigures;
 	/** `mintdoc format` on a copy of the site, and with --official `mint format` beside it. */
@@ -207,6 +211,9 @@ async function main(): Promise<void> {
 		await attempt('server', async () => {
 			result.server = await benchServer(site, server, log);
 		});
+		await attempt('outside', async () => {
+			result.outside = await benchOutsideBothWays(site.dir, server, log);
+		});
 		await attempt('busy', async () => {
 			result.busy = await benchWhileChecking(site, server, log);
 		});
@@ -264,6 +271,40 @@ function differingLines(a: string, b: string): number {
 	for (const line of a.split('\n')) counts.set(line, (counts.get(line) ?? 0) + 1);
 	for (const line of b.split('\n')) counts.set(line, (counts.get(line) ?? 0) - 1);
 	return [...counts.values()].reduce((sum, n) => sum + Math.abs(n), 0);
+}
+
+/**
+ * The outside client's figures beside the server part's: one row per figure, each cell `without
+ * flags · with the client's flags`, budgets as the server part's.
+ */
+function outsideRows(
+	chosen: readonly string[],
+	results: Partial<Record<string, SizeResult>>,
+	row: (label: string, cell: (size: string) => string, budgetText?: string) => string,
+	limit: (key: string, size: string) => number | undefined,
+): string[] {
+	if (!chosen.some(size => results[size]?.outside)) return [];
+	const both = (size: string, cell: (f: OutsideFigures) => string) => (results[size]?.outside ?? []).map(cell).join(' · ') || '—';
+	const budget = (key: string, unit: (n: number) => string) =>
+		chosen.flatMap(size => (limit(key, size) !== undefined ? [`${size} ≤ ${unit(limit(key, size)!)}`] : [])).join(', ');
+	return [
+		row('outside client (no flags · client flags): first diagnostics', size => both(size, f => ms(f.firstDiagnosticsMs)), budget('firstDiagnosticsMs', ms)),
+		row(
+			'outside client: docs.json edit (`x` appended / removed, 50 entries spread) p50 / p95',
+			size => both(size, f => `${ms(f.editP50Ms)} / ${ms(f.editP95Ms)}`),
+			budget('configEditP95Ms', ms),
+		),
+		row(
+			'outside client: page-path completion after a 1 s pause p50 / p95',
+			size => both(size, f => `${ms(f.completionP50Ms)} / ${ms(f.completionP95Ms)}`),
+			budget('pageCompletionP95Ms', ms),
+		),
+		row(
+			'outside client: RSS after load / after edits / settled (10 s idle)',
+			size => both(size, f => `${mb(f.rssAfterLoadMb)} / ${mb(f.rssAfterEditsMb)} / ${mb(f.rssSettledMb)}`),
+			budget('serverRssMb', mb),
+		),
+	];
 }
 
 const pct = (part: number, whole: number) => (whole ? `${Math.round((100 * part) / whole)} %` : '—');
@@ -363,6 +404,7 @@ export function formatTable(
 			size => `${mb(server(size)?.rssAfterLoadMb)} / ${mb(server(size)?.rssAfterEditsMb)} / ${mb(server(size)?.rssSettledMb)}`,
 			budget('serverRssMb', mb),
 		),
+		...outsideRows(chosen, results, row, limit),
 		row(
 			'server, background check running: docs.json / MDX edit p95',
 			size => `${ms(results[size]?.busy?.configEditP95Ms)} / ${ms(results[size]?.busy?.pageEditP95Ms)}`,

@@ -134,11 +134,14 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 
 	connection.onInitialized(() => {
 		registerFormattingDynamically(connection, clientCapabilities, folderSchemes(folders), logger);
-		connection.workspace.onDidChangeWorkspaceFolders(event => {
-			const removed = new Set(event.removed.map(f => f.uri));
-			folders = [...folders.filter(f => !removed.has(f)), ...event.added.map(f => f.uri)];
-			void sites.refresh();
-		});
+		// Asking for folder events throws when the client cannot send them (editors other than VS Code often
+		// declare no `workspace.workspaceFolders`): the sites must be found all the same.
+		if (clientCapabilities.workspace?.workspaceFolders)
+			connection.workspace.onDidChangeWorkspaceFolders(event => {
+				const removed = new Set(event.removed.map(f => f.uri));
+				folders = [...folders.filter(f => !removed.has(f)), ...event.added.map(f => f.uri)];
+				void sites.refresh();
+			});
 		void sites.refresh();
 	});
 

@@ -13,6 +13,7 @@ import {
 	ShutdownRequest,
 	StreamMessageReader,
 	StreamMessageWriter,
+	type ClientCapabilities,
 	type FileEvent,
 	type MessageReader,
 	type MessageWriter,
@@ -57,6 +58,12 @@ function processTransport(env: Record<string, string>): LspTransport {
 		close: () => exited,
 	};
 }
+
+/** What VS Code's client declares (the tests' default): versioned diagnostics, workspace folders, file events. */
+const defaultCapabilities: ClientCapabilities = {
+	textDocument: { publishDiagnostics: { versionSupport: true } },
+	workspace: { workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: false } },
+};
 
 /**
  * A test client that speaks real JSON-RPC to the built language server: over stdio to its own
@@ -110,9 +117,14 @@ export class LspClient {
 	}
 
 	/** Starts the server (with `env` added to this process's environment) and completes the initialize handshake with the given workspace folders. */
-	static async start(folders: readonly string[], initializationOptions?: Record<string, unknown>, env: Record<string, string> = {}): Promise<LspClient> {
+	static async start(
+		folders: readonly string[],
+		initializationOptions?: Record<string, unknown>,
+		env: Record<string, string> = {},
+		capabilities: ClientCapabilities = defaultCapabilities,
+	): Promise<LspClient> {
 		const client = new LspClient(processTransport(env));
-		await client.initialize(folders, initializationOptions);
+		await client.initialize(folders, initializationOptions, capabilities);
 		return client;
 	}
 
@@ -121,15 +133,16 @@ export class LspClient {
 		return new LspClient(transport);
 	}
 
-	/** The initialize handshake with the given workspace folders. */
-	async initialize(folders: readonly string[], initializationOptions?: Record<string, unknown>): Promise<void> {
+	/** The initialize handshake with the given workspace folders (and client capabilities: other editors declare less than VS Code). */
+	async initialize(
+		folders: readonly string[],
+		initializationOptions?: Record<string, unknown>,
+		capabilities: ClientCapabilities = defaultCapabilities,
+	): Promise<void> {
 		await this.connection.sendRequest(InitializeRequest.type, {
 			processId: process.pid,
 			rootUri: null,
-			capabilities: {
-				textDocument: { publishDiagnostics: { versionSupport: true } },
-				workspace: { workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: false } },
-			},
+			capabilities,
 			workspaceFolders: folders.map(uri => ({ uri, name: path.basename(uri) })),
 			initializationOptions,
 		});

@@ -10,7 +10,7 @@ const codeCacheModule = path.resolve(__dirname, '../../../server/src/node/runtim
  * Loads `bundle` through the code cache in a fresh process, as each server start does (in one
  * process V8's own compilation cache answers a second compile without looking at the cached data).
  */
-function load(bundle: string, cacheDir: string, version: string, saves = 1): { state: string; runs: unknown[]; saved: string[] } {
+function load(bundle: string, cacheDir: string, version: string, saves = 1, nodeFlags: string[] = []): { state: string; runs: unknown[]; saved: string[] } {
 	const code = `
 		const { runWithCodeCache, codeCacheHook } = require(${JSON.stringify(codeCacheModule)});
 		runWithCodeCache(${JSON.stringify(bundle)}, ${JSON.stringify(cacheDir)}, ${JSON.stringify(version)}).then(async () => {
@@ -18,7 +18,7 @@ function load(bundle: string, cacheDir: string, version: string, saves = 1): { s
 			for (let i = 0; i < ${saves}; i++) saved.push(await codeCacheHook().save());
 			process.stdout.write(JSON.stringify({ state: codeCacheHook().state, runs: globalThis.codeCacheRuns, saved }));
 		});`;
-	const child = spawnSync(process.execPath, ['--require', 'tsx/cjs', '-e', code], { encoding: 'utf8' });
+	const child = spawnSync(process.execPath, [...nodeFlags, '--require', 'tsx/cjs', '-e', code], { encoding: 'utf8' });
 	assert.equal(child.status, 0, child.stderr);
 	return JSON.parse(child.stdout);
 }
@@ -54,7 +54,7 @@ describe('V8 code cache of a bundle (node/runtime/codeCache.ts)', () => {
 		});
 		const files = readdirSync(cacheDir);
 		assert.equal(files.length, 1);
-		assert.match(files[0], /^bundle-1\.2\.3-v\d+\.\d+\.\d+-\w+-\d+-1000000000\.bin$/);
+		assert.match(files[0], /^bundle-1\.2\.3-v\d+\.\d+\.\d+-\w+-[0-9a-f]{8}-\d+-1000000000\.bin$/);
 		const second = load(bundle, cacheDir, '1.2.3');
 		assert.equal(second.state, 'used');
 		assert.equal(second.runs.length, 1);
@@ -82,6 +82,16 @@ describe('V8 code cache of a bundle (node/runtime/codeCache.ts)', () => {
 		const damaged = load(bundle, cacheDir, '1.2.3');
 		assert.deepEqual([damaged.state, damaged.runs.length, damaged.saved], ['rejected', 1, ['written']]);
 		assert.equal(load(bundle, cacheDir, '1.2.3').state, 'used');
+	});
+
+	it('a process started with other Node flags keeps its own cache (V8 refuses one made under other flags)', () => {
+		// The extension starts the server with languageServerNodeFlags, other editors without: alternating, each found the other's cache and compiled anew.
+		const flags = ['--no-allocation-site-pretenuring', '--max-semi-space-size=20'];
+		assert.equal(load(bundle, cacheDir, '1.2.3', 1, flags).state, 'none');
+		assert.equal(load(bundle, cacheDir, '1.2.3', 1).state, 'none');
+		assert.equal(load(bundle, cacheDir, '1.2.3', 1, flags).state, 'used');
+		assert.equal(load(bundle, cacheDir, '1.2.3', 1).state, 'used');
+		assert.equal(readdirSync(cacheDir).length, 2);
 	});
 
 	it('a cache file that is a symbolic link is not read (someone else may have planted it)', function () {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { promises as fs, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
@@ -56,7 +57,10 @@ const keptOthers = 2;
 export async function runWithCodeCache(file: string, cacheDir: string, version: string): Promise<void> {
 	const source = readFileSync(file, 'utf8');
 	const { size, mtimeMs } = statSync(file);
-	const name = `${path.basename(file, '.js')}-${version}-${process.version}-${process.arch}-${size}-${Math.round(mtimeMs)}.bin`.replace(/[^\w.-]/g, '_');
+	const name = `${path.basename(file, '.js')}-${version}-${process.version}-${process.arch}-${flagsKey()}-${size}-${Math.round(mtimeMs)}.bin`.replace(
+		/[^\w.-]/g,
+		'_',
+	);
 	const cacheFile = path.join(cacheDir, name);
 	const cached = (await ensurePrivateDirectory(cacheDir)) ? await readPrivateFile(cacheFile) : undefined;
 	const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData: cached });
@@ -93,6 +97,20 @@ export function startBundle(bundle: string, name: string): void {
 }
 
 declare const MINTDOC_VERSION: string;
+
+/**
+ * The process's Node and V8 flags, hashed: V8 refuses a cache made under other flags, and the
+ * extension starts the server with languageServerNodeFlags where other editors start it without.
+ * Sharing one file, each start found the other's cache, compiled anew and wrote its own over it.
+ */
+function flagsKey(): string {
+	// An inline script (`-e`, `-p`) is the program, not a flag.
+	const flags = process.execArgv.filter((arg, i, all) => !/^(-e|--eval|-p|--print)(=|$)/.test(arg) && !/^(-e|--eval|-p|--print)$/.test(all[i - 1] ?? ''));
+	return createHash('sha1')
+		.update([...flags, process.env.NODE_OPTIONS ?? ''].join('\0'))
+		.digest('hex')
+		.slice(0, 8);
+}
 
 async function writeCache(cacheFile: string, data: Buffer): Promise<boolean> {
 	if (!(await writePrivateFile(cacheFile, data))) return false;

@@ -1,0 +1,29 @@
+import * as assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { LspClient } from '../helpers/lspClient';
+import { copyFixtures } from '../helpers/tempSite';
+
+/*
+ * Editors other than VS Code start `dist/server.js --stdio` and declare what they support, often
+ * less than VS Code: the server must find and check the site all the same (issue 52).
+ */
+describe('language server over JSON-RPC: a client with few capabilities', function () {
+	this.timeout(120_000);
+	let site: ReturnType<typeof copyFixtures>;
+	let client: LspClient | undefined;
+	beforeEach(() => {
+		site = copyFixtures('features');
+	});
+	afterEach(async () => {
+		await client?.stop();
+		client = undefined;
+		site.dispose();
+	});
+
+	it('without workspace-folder support (no `workspace.workspaceFolders`), the site is found and its pages checked', async () => {
+		writeFileSync(site.path('features/broken.mdx'), '---\ntitle: Broken\n---\n\nSee [nowhere](/nowhere).\n');
+		client = await LspClient.start([site.uri], undefined, undefined, { textDocument: { publishDiagnostics: {} } });
+		const found = await client.waitForDiagnostics(site.fileUri('features/broken.mdx'), d => d.length > 0, 'the broken link', 60_000);
+		assert.ok(found.some(d => d.code === 'link-broken'));
+	});
+});

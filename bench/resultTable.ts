@@ -6,6 +6,7 @@ import type { BusyFigures } from './busyBench';
 import type { FormatFigures } from './formatBench';
 import type { ServerFigures } from './serverBench';
 import type { OutsideFigures } from './outsideClient';
+import type { BrowserWorkerFigures } from './browserWorker';
 import type { SoakFigures } from './soakBench';
 import type { GeneratedSite } from './siteGenerator';
 
@@ -48,6 +49,8 @@ export interface SizeResult {
 	server?: ServerFigures | { error: string };
 	/** The outside client (outsideClient.ts): without Node flags, then with the VS Code client's. */
 	outside?: OutsideFigures[];
+	/** The Node server, then the server in a browser's Web Worker (browserWorker.ts). */
+	browser?: BrowserWorkerFigures[];
 	busy?: BusyFigures;
 	soak?: SoakFigures;
 	/** `mintdoc format` on a copy of the site, and with --official `mint format` beside it. */
@@ -93,6 +96,29 @@ function outsideRows(
 			size => both(size, f => `${mb(f.rssAfterLoadMb)} / ${mb(f.rssAfterEditsMb)} / ${mb(f.rssSettledMb)}`),
 			budget('serverRssMb', mb),
 		),
+	];
+}
+
+/** The browser worker's figures beside the Node server's, same client: `Node · worker (ratio)`. */
+function browserRows(
+	chosen: readonly string[],
+	results: Partial<Record<string, SizeResult>>,
+	row: (label: string, cell: (size: string) => string, budgetText?: string) => string,
+): string[] {
+	if (!chosen.some(size => results[size]?.browser)) return [];
+	const both = (size: string, value: (f: BrowserWorkerFigures) => number) => {
+		const [node, worker] = ['node', 'worker'].map(server => results[size]?.browser?.find(f => f.server === server));
+		return node && worker ? `${ms(value(node))} · ${ms(value(worker))} (${(value(worker) / value(node)).toFixed(1)}×)` : '—';
+	};
+	const questions = (size: string) => {
+		const worker = results[size]?.browser?.find(f => f.server === 'worker');
+		return worker?.fileRequests ? `${worker.fileQuestions} in ${worker.fileRequests}` : '—';
+	};
+	return [
+		row('browser worker (Node · worker): first diagnostics', size => both(size, f => f.firstDiagnosticsMs), 'worker ≤ 2× Node'),
+		row('browser worker: every page judged', size => both(size, f => f.loadedMs)),
+		row('browser worker: docs.json edit p95 (25 entries, `x` appended / removed)', size => both(size, f => f.editP95Ms), 'as the desktop'),
+		row('browser worker: file questions in requests', questions),
 	];
 }
 
@@ -194,6 +220,7 @@ export function formatTable(
 			budget('serverRssMb', mb),
 		),
 		...outsideRows(chosen, results, row, limit),
+		...browserRows(chosen, results, row),
 		row(
 			'server, background check running: docs.json / MDX edit p95',
 			size => `${ms(results[size]?.busy?.configEditP95Ms)} / ${ms(results[size]?.busy?.pageEditP95Ms)}`,

@@ -3,8 +3,9 @@
 // `--site DIR` (any number) measures those real sites instead of the corpus'. Real sites come first:
 // a budget met on a generated site says little about a real one. A benchmark, not a test: it never
 // fails on timing.
-// Usage: npm run bench -- [--sizes S,M,L] [--site DIR]... [--corpus DIR] [--official] [--runs N] [--parts floor,check,warm,identical,tiers,peer,server,outside,busy,soak,format]
+// Usage: npm run bench -- [--sizes S,M,L] [--site DIR]... [--corpus DIR] [--official] [--runs N] [--parts floor,check,warm,identical,tiers,peer,server,outside,browser,busy,soak,format]
 // `outside` (not in the default parts): the server as another editor starts and drives it, without and with the client's Node flags (outsideClient.ts).
+// `browser` (not in the default parts): the server in a browser's Web Worker beside the Node server, same client (browserWorker.ts).
 // The corpus folder: --corpus, else MINTDOC_CORPUS, else `corpus` beside the repository or a parent folder; without one, generated sites only.
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
@@ -22,6 +23,7 @@ import { benchWhileChecking } from './busyBench';
 import { benchFormat } from './formatBench';
 import { benchServer } from './serverBench';
 import { benchOutsideBothWays } from './outsideClient';
+import { benchBrowserWorker } from './browserWorker';
 import { soakServer } from './soakBench';
 import { defaultSeed, ensureSite, generatorVersion, sizes, type SizeName } from './siteGenerator';
 import { median } from './stats';
@@ -173,6 +175,9 @@ async function main(): Promise<void> {
 		});
 		await attempt('outside', async () => {
 			result.outside = await benchOutsideBothWays(site.dir, server, log);
+		});
+		await attempt('browser', async () => {
+			result.browser = await benchBrowserWorker(site.dir, log);
 		});
 		await attempt('busy', async () => {
 			result.busy = await benchWhileChecking(site, server, log);

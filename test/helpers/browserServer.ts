@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import { AbstractMessageReader, AbstractMessageWriter, type DataCallback, type Disposable, type Message } from 'vscode-languageserver-protocol/node';
-import { ReadDirectoryRequest, ReadFileRequest, StatFileRequest, type ReadFileResult } from '../../server/src/protocol';
+import { FileQuestionsRequest, type DirectoryEntries, type FileQuestion, type FileStatResult, type ReadFileResult } from '../../server/src/protocol';
 import type { Browser, Page } from './chromium';
 import { LspClient, type LspTransport } from './lspClient';
 
@@ -128,7 +128,7 @@ function answerFileRequests(client: LspClient, folders: readonly string[]): void
 		return roots.some(root => file === root || file.startsWith(root + path.sep)) ? file : undefined;
 	};
 	const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
-	client.connection.onRequest(ReadFileRequest.type, ({ uri, maxBytes }): ReadFileResult | null => {
+	const read = (uri: string, maxBytes: number): ReadFileResult | null => {
 		const file = local(uri);
 		if (!file) return null;
 		try {
@@ -140,17 +140,17 @@ function answerFileRequests(client: LspClient, folders: readonly string[]): void
 		} catch {
 			return null;
 		}
-	});
-	client.connection.onRequest(StatFileRequest.type, ({ uri }) => {
+	};
+	const stat = (uri: string): FileStatResult => {
 		const file = local(uri);
 		try {
-			const stat = file ? statSync(file) : undefined;
-			return stat?.isDirectory() ? { kind: 'directory', size: stat.size } : stat?.isFile() ? { kind: 'file', size: stat.size } : null;
+			const found = file ? statSync(file) : undefined;
+			return found?.isDirectory() ? { kind: 'directory', size: found.size } : found?.isFile() ? { kind: 'file', size: found.size } : null;
 		} catch {
 			return null;
 		}
-	});
-	client.connection.onRequest(ReadDirectoryRequest.type, ({ uri }): [string, 'file' | 'directory'][] => {
+	};
+	const list = (uri: string): DirectoryEntries => {
 		const folder = local(uri);
 		try {
 			return folder
@@ -161,5 +161,12 @@ function answerFileRequests(client: LspClient, folders: readonly string[]): void
 		} catch {
 			return [];
 		}
+	};
+	const answer = (question: FileQuestion) =>
+		question.op === 'read' ? read(question.uri, question.maxBytes) : question.op === 'stat' ? stat(question.uri) : list(question.uri);
+	client.connection.onRequest(FileQuestionsRequest.type, ({ questions }) => {
+		client.fileQuestions += questions.length;
+		client.fileRequests++;
+		return questions.map(answer);
 	});
 }

@@ -80,6 +80,9 @@ export class LspClient {
 	/** What the server gets for workspace/configuration, by section ("mintdoc.pages" → {...}). */
 	readonly settings: Record<string, unknown> = {};
 	readonly logs: string[] = [];
+	/** The browser server's file questions answered (test/helpers/browserServer.ts), and the requests they came in. */
+	fileQuestions = 0;
+	fileRequests = 0;
 	/** Every publishDiagnostics received, in order. */
 	readonly published: PublishDiagnosticsParams[] = [];
 	#exited = false;

@@ -5,34 +5,40 @@ import { createBrowserWorkspace } from '../../server/src/browser/browserWorkspac
 import { createInlineSummarizer } from '../../server/src/browser/browserRuntime';
 import { isCancelledError } from '../../server/src/core/cancellation';
 import { checkTextIsParsable } from '../../server/src/core/textGuards';
-import { ReadDirectoryRequest, ReadFileRequest, StatFileRequest } from '../../server/src/protocol';
+import { FileQuestionsRequest, type FileQuestion } from '../../server/src/protocol';
 
 const folder = 'file:///ws';
 
-/** A connection whose client answers from `answers` (by method) and records what the server asked. */
-function fakeConnection(answers: Record<string, (params: { uri: string }) => unknown>) {
+/**
+ * A connection whose client answers each question of a batch from `answers` (by op) and records
+ * what the server asked (`op uri`), and in how many requests. No handler for an op fails the whole request.
+ */
+function fakeConnection(answers: Partial<Record<FileQuestion['op'], (params: { uri: string }) => unknown>>) {
 	const asked: string[] = [];
+	const requests: number[] = [];
 	const connection = {
-		sendRequest: (type: { method: string }, params: { uri: string }) => {
-			asked.push(`${type.method} ${params.uri}`);
-			const answer = answers[type.method];
-			return answer ? Promise.resolve(answer(params)) : Promise.reject(new Error('no handler'));
+		sendRequest: (type: { method: string }, params: { questions: FileQuestion[] }) => {
+			assert.equal(type.method, FileQuestionsRequest.method);
+			requests.push(params.questions.length);
+			asked.push(...params.questions.map(q => `${q.op} ${q.uri}`));
+			if (params.questions.some(q => !answers[q.op])) return Promise.reject(new Error('no handler'));
+			return Promise.resolve(params.questions.map(q => answers[q.op]!(q)));
 		},
 	} as unknown as Connection;
-	return { connection, asked };
+	return { connection, asked, requests };
 }
 
 describe('browser workspace (files through the client, server/src/browser/browserWorkspace.ts)', () => {
 	it('reads a file through the client, as a document with the language of its name', async () => {
-		const { connection, asked } = fakeConnection({ [ReadFileRequest.method]: () => ({ kind: 'read', text: '# Hi\n' }) });
+		const { connection, asked } = fakeConnection({ read: () => ({ kind: 'read', text: '# Hi\n' }) });
 		const document = await createBrowserWorkspace(connection, () => [folder]).readDocument(`${folder}/a.mdx`);
 		assert.equal(document?.getText(), '# Hi\n');
 		assert.equal(document?.languageId, 'mdx');
-		assert.deepEqual(asked, ['mintdoc/fs/read file:///ws/a.mdx']);
+		assert.deepEqual(asked, ['read file:///ws/a.mdx']);
 	});
 
 	it('never asks for what lies outside the workspace folders, `..` parts included (written or encoded)', async () => {
-		const { connection, asked } = fakeConnection({ [ReadFileRequest.method]: () => ({ kind: 'read', text: 'secret' }) });
+		const { connection, asked } = fakeConnection({ read: () => ({ kind: 'read', text: 'secret' }) });
 		const workspace = createBrowserWorkspace(connection, () => [folder]);
 		for (const uri of ['file:///etc/passwd', 'file:///ws/../etc/passwd', 'file:///ws/%2E%2E/etc/passwd', 'file:///wsx/a.mdx'])
 			assert.equal(await workspace.readDocument(uri), undefined, uri);
@@ -62,7 +68,7 @@ describe('browser workspace (files through the client, server/src/browser/browse
 			'odd.mdx': { kind: 'read', text: 42 },
 			'gone.mdx': null,
 		};
-		const { connection } = fakeConnection({ [ReadFileRequest.method]: ({ uri }) => answers[uri.slice(folder.length + 1)] });
+		const { connection } = fakeConnection({ read: ({ uri }) => answers[uri.slice(folder.length + 1)] });
 		const workspace = createBrowserWorkspace(connection, () => [folder]);
 		const finding = async (name: string) => {
 			const document = await workspace.readDocument(`${folder}/${name}`);
@@ -81,19 +87,37 @@ describe('browser workspace (files through the client, server/src/browser/browse
 		assert.deepEqual(await failing.readDirectory(folder), []);
 	});
 
+	it('asks the questions of one turn in one request, each answered in order', async () => {
+		const { connection, asked, requests } = fakeConnection({
+			read: ({ uri }) => ({ kind: 'read', text: uri.slice(folder.length + 1) }),
+			readDirectory: () => [['a.mdx', 'file']],
+			stat: () => ({ kind: 'file', size: 3 }),
+		});
+		const workspace = createBrowserWorkspace(connection, () => [folder]);
+		const names = Array.from({ length: 600 }, (_, i) => `p${i}.mdx`);
+		const [documents, listing, stat] = await Promise.all([
+			Promise.all(names.map(name => workspace.readDocument(`${folder}/${name}`))),
+			workspace.readDirectory(folder),
+			workspace.stat(`${folder}/p0.mdx`),
+		]);
+		assert.deepEqual(
+			documents.map(d => d?.getText()),
+			names,
+		);
+		assert.deepEqual(listing, [['a.mdx', 'file']]);
+		assert.deepEqual(stat, { kind: 'file', size: 3 });
+		// 602 questions asked in one turn: two requests (at most 512 questions each), not 602.
+		assert.deepEqual(requests, [512, 90]);
+		assert.equal(asked.length, 602);
+		// The next turn's questions make a request of their own.
+		await workspace.readDocument(`${folder}/late.mdx`);
+		assert.deepEqual(requests, [512, 90, 1]);
+	});
+
 	it("keeps only well-formed entries of the client's folder listing, and only files or folders from stat", async () => {
 		const { connection } = fakeConnection({
-			[ReadDirectoryRequest.method]: () => [
-				['a.mdx', 'file'],
-				['docs', 'directory'],
-				['..', 'directory'],
-				['x/y', 'file'],
-				['', 'file'],
-				['s', 'socket'],
-				'junk',
-				[7, 'file'],
-			],
-			[StatFileRequest.method]: ({ uri }) =>
+			readDirectory: () => [['a.mdx', 'file'], ['docs', 'directory'], ['..', 'directory'], ['x/y', 'file'], ['', 'file'], ['s', 'socket'], 'junk', [7, 'file']],
+			stat: ({ uri }) =>
 				uri.endsWith('/dir') ? { kind: 'directory', size: 0 } : uri.endsWith('/f') ? { kind: 'file', size: 12 } : { kind: 'device', size: 1 },
 		});
 		const workspace = createBrowserWorkspace(connection, () => [folder]);

@@ -2,7 +2,7 @@ import { throwIfCancelled, type CancellationToken } from './cancellation';
 import { joinUri } from './uris';
 import type { DocsWorkspace, FileKind } from './workspace';
 
-/** Folders listed at once: enough to keep the file system busy, few enough not to flood it. */
+/** Folders listed at once, unless the workspace says otherwise (DocsWorkspace.readsAtOnce): enough to keep a disk busy, few enough not to flood it. */
 const concurrency = 24;
 /** The longest a walk holds the thread without letting other work (requests) run. */
 const yieldEveryMs = 30;
@@ -74,7 +74,7 @@ export async function walkFolders(
 		const listings = new Array<ReadonlyArray<readonly [string, FileKind, string?]>>(level.length);
 		let next = 0;
 		await Promise.all(
-			Array.from({ length: Math.min(concurrency, level.length) }, async () => {
+			Array.from({ length: Math.min(workspace.readsAtOnce ?? concurrency, level.length) }, async () => {
 				while (next < level.length) {
 					const i = next++;
 					listings[i] = await workspace.readDirectory(level[i].uri);

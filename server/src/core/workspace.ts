@@ -29,4 +29,10 @@ export interface DocsWorkspace {
 	readDirectory(uri: string): Promise<ReadonlyArray<readonly [string, FileKind, string?]>>;
 	/** Where `uri` really is once symbolic links are resolved (a folder walk starts there); undefined when unknown. */
 	realUri?(uri: string): Promise<string | undefined>;
+	/**
+	 * How many reads (listings, files) to keep asked at once. Unset: a few dozen, which keeps a local
+	 * disk busy. A file system behind a message channel (the browser's, where one turn's questions
+	 * travel as one request) is served best with many more: each wait is a round trip.
+	 */
+	readonly readsAtOnce?: number;
 }

@@ -42,5 +42,6 @@ function listingFrom(workspace: DocsWorkspace, readDirectory: DocsWorkspace['rea
 		stat: uri => workspace.stat(uri),
 		readDirectory,
 		...(workspace.realUri && { realUri: (uri: string) => workspace.realUri!(uri) }),
+		...(workspace.readsAtOnce !== undefined && { readsAtOnce: workspace.readsAtOnce }),
 	};
 }

@@ -128,7 +128,7 @@ export class SiteChecks {
 			done.catch(() => undefined); // awaited below; a cancelled read must not leave it unhandled
 			slices.push(done);
 		};
-		const readers = 32;
+		const readers = this.options.workspace.readsAtOnce ?? 32;
 		let next = 0;
 		let yieldedAt = Date.now();
 		await Promise.all(

@@ -14,7 +14,8 @@
 //   - a page renamed in the Explorer: docs.json's entry follows (the server's rename participant);
 // then saves test-results/web-workbench.png; then (webViews.mjs) the preview opened beside a page renders it
 // in its webview and follows typing (test-results/web-preview.png), and the Site view lists the
-// navigation (test-results/web-site-view.png).
+// navigation (test-results/web-site-view.png), and the API playground's Send says it sends from the desktop
+// only (test-results/web-playground.png).
 //   node tools/vscode-host/run-web.mjs        (after `node scripts/build.mjs`; `npm test -- --layer web` builds first)
 //   node tools/vscode-host/run-web.mjs --site DIR   a copy of a real site instead (a corpus one; not in npm test):
 //     the Problems counter must come to the bundled CLI's counts; test-results/web-site.png
@@ -24,7 +25,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { HOST_DIR, findFreePort, launchChromium, startCodeServer, waitForStatusBarItem, workbenchUrl } from './host.mjs';
-import { previewChecks, siteViewChecks } from './webViews.mjs';
+import { playgroundCheck, previewChecks, siteViewChecks } from './webViews.mjs';
 
 const REPO = path.resolve(HOST_DIR, '..', '..');
 const RESULTS = path.join(REPO, 'test-results');
@@ -306,9 +307,10 @@ try {
     await page.screenshot({ path: path.join(RESULTS, 'web-workbench.png') });
     log('screenshots test-results/web-completion.png, web-component.png, web-workbench.png');
     // The preview and the Site view (webViews.mjs), after the screenshot above: they change the layout.
-    const views = { page, check, openFile, results: RESULTS, log, timeoutMs: TIMEOUT_MS };
+    const views = { page, check, openFile, results: RESULTS, log, timeoutMs: TIMEOUT_MS, workspaceDir: ws, repo: REPO };
     await previewChecks(views);
     await siteViewChecks(views);
+    await playgroundCheck(views);
   }
 } catch (e) {
   failed++;

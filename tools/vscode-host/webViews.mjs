@@ -1,6 +1,7 @@
 // The web layer's checks of MintDoc's preview and Site view in the browser entry (run by run-web.mjs):
 // the preview opened from the command palette renders a page in its webview under the strict CSP and
 // follows typing; the Site view lists the sites' navigation. Screenshots in test-results/.
+import fs from 'node:fs';
 import path from 'node:path';
 
 /** The page previewed, its title (the rendered page's heading) and a heading typed at its end. */
@@ -97,4 +98,41 @@ async function siteRows(view, row, timeoutMs) {
   // A page's row is its path in the navigation; beside it the nested group.
   for (const label of ['guides/setup', 'Advanced']) if (!(await appears(row(label), 30_000))) return `no row "${label}" under Start: ${await view.innerText()}`;
   return undefined;
+}
+
+/**
+ * A third site, the API fixture (its spec named in docs.json: a page's `openapi` resolves only in
+ * those), written after the checks of run-web.mjs (it would change what they count), with a page
+ * documenting GET /pets and the spec's server on 127.0.0.1 (nothing is sent anyway).
+ */
+const API_PAGE = 'pets/list.mdx';
+function writeApiSite(repo, workspaceDir) {
+  const site = path.join(workspaceDir, 'pets');
+  fs.cpSync(path.join(repo, 'test/fixtures/sites/api'), site, { recursive: true });
+  const spec = path.join(site, 'api/pets.yaml');
+  fs.writeFileSync(spec, fs.readFileSync(spec, 'utf8').replace('https://api.pets.example.com', 'http://127.0.0.1:9'));
+  fs.writeFileSync(path.join(workspaceDir, API_PAGE), '---\ntitle: List pets\ndescription: Every pet.\nopenapi: "GET /pets"\n---\n');
+}
+
+/**
+ * The API playground's Send in the browser: nothing is sent, and the panel says at once that Send
+ * works from the desktop (client/src/preview/browserPreview.ts). test-results/web-playground.png.
+ */
+export async function playgroundCheck({ page, check, openFile, results, log, timeoutMs, workspaceDir, repo }) {
+  await check("the API playground's Send says in the panel that it sends from the desktop only", async () => {
+    writeApiSite(repo, workspaceDir);
+    // The server finds the new site (the status item names three); the preview then follows the editor to the page.
+    if (!(await appears(page.locator('.statusbar .statusbar-item', { hasText: '(+2)' }).first(), timeoutMs))) return 'the server never found the third site';
+    await openFile(page, API_PAGE);
+    const send = previewRoot(page).locator('[data-pg-send]').first();
+    if (!(await appears(send, timeoutMs))) return `no Send button in the preview: ${(await previewRoot(page).innerText({ timeout: 5_000 }).catch(() => '?')).slice(0, 200)}`;
+    await send.click();
+    const said = previewRoot(page).locator('[data-pg-response-body]', { hasText: 'Not sent: in the browser' }).first();
+    const answered = await appears(said, 60_000);
+    await previewRoot(page).locator('[data-pg-response]').first().scrollIntoViewIfNeeded({ timeout: 5_000 }).catch(() => undefined);
+    await page.screenshot({ path: path.join(results, 'web-playground.png') });
+    log('screenshot test-results/web-playground.png');
+    if (answered) return undefined;
+    return `the response says: ${await previewRoot(page).locator('[data-pg-response-body]').first().innerText({ timeout: 5_000 }).catch(() => '(nothing)')}`;
+  });
 }

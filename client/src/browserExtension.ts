@@ -5,6 +5,10 @@ import { registerCommands } from './commands';
 import { Ctx } from './ctx';
 import type { ClientStatus } from './status';
 import { createStatusItem } from './statusItem';
+import { registerWhatAgentsRead } from './agents/whatAgentsRead';
+import { browserPreview } from './preview/browserPreview';
+import { registerPreview } from './preview/registerPreview';
+import { registerSiteView } from './views/siteTree';
 
 /**
  * What does not run in a browser (vscode.dev, github.dev), said once in the status item's tooltip:
@@ -13,8 +17,8 @@ import { createStatusItem } from './statusItem';
 export const browserLimits =
 	'In the browser MintDoc checks the site as on the desktop, except: external links are not checked, ' +
 	'the site is not compared with a git ref (`mintdoc.compareWith`), hosted OpenAPI documents are not fetched ' +
-	'(the browser refuses cross-origin requests), symbolic links are not followed, and the commands that run the ' +
-	'`mintdoc` command-line tool, the preview, the platform views and the assistant are not available yet. Use VS Code on the desktop for those.';
+	"(the browser refuses cross-origin requests), symbolic links are not followed, the preview's API playground sends no requests, and the commands that run the " +
+	'`mintdoc` command-line tool, the platform views and the assistant are not available yet. Use VS Code on the desktop for those.';
 
 /** What activate() returns: the status, for tests and other extensions (as the desktop entry's public API). */
 export interface BrowserMintDocApi {
@@ -35,6 +39,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Browse
 	ctx = new Ctx(context, createBrowserLanguageClient);
 	registerCommands(ctx);
 	ctx.pushCleanup(createStatusItem(ctx.status, browserLimits));
+	// The Site view (its llms.txt row opens what agents read) and the preview: the worker answers their requests as the Node server does.
+	registerSiteView(ctx);
+	registerWhatAgentsRead(ctx);
+	registerPreview(ctx, browserPreview());
 	await ctx.startServer();
 	const status = ctx.status;
 	return { status: () => status.current, onDidChangeStatus: status.onDidChange };

@@ -12,13 +12,11 @@ import { answerFileRequests } from './workspaceFiles';
  */
 export async function createBrowserLanguageClient(context: vscode.ExtensionContext, outputChannel: vscode.OutputChannel): Promise<LanguageClient> {
 	const worker = await startServerWorker(vscode.Uri.joinPath(context.extensionUri, 'dist', 'browserServer.js'));
-	// The documents of the workspace's own file systems (vscode-vfs on github.dev), not those of diff views or other schemes.
-	const schemes = [...new Set((vscode.workspace.workspaceFolders ?? []).map(folder => folder.uri.scheme))];
 	const client = new WorkerLanguageClient(
 		'mintdoc',
 		'MintDoc Language Server',
 		{
-			...sharedClientOptions(context, outputChannel, schemes.length ? schemes : ['file', 'vscode-vfs']),
+			...sharedClientOptions(context, outputChannel, workspaceSchemes()),
 			// No storage path: the server in a browser keeps nothing between sessions. No hosted document is fetched there either.
 			initializationOptions: { workspaceTrusted: vscode.workspace.isTrusted, a11y: readSetting('a11y.enabled') } satisfies ServerInitOptions,
 		},
@@ -27,6 +25,15 @@ export async function createBrowserLanguageClient(context: vscode.ExtensionConte
 	// Handlers registered before start are installed when the connection opens (and again on each restart).
 	context.subscriptions.push(answerFileRequests(client));
 	return client;
+}
+
+/**
+ * The schemes of the workspace's own file systems (vscode-vfs on github.dev): their documents are the
+ * site's, not those of diff views or other schemes.
+ */
+export function workspaceSchemes(): string[] {
+	const schemes = [...new Set((vscode.workspace.workspaceFolders ?? []).map(folder => folder.uri.scheme))];
+	return schemes.length ? schemes : ['file', 'vscode-vfs'];
 }
 
 /** The browser client, which also ends its server's Worker when disposed (a restart starts a new one). */

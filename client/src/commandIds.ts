@@ -115,7 +115,19 @@ export const allCommandIds: readonly string[] = [
 export const browserContextKey = 'mintdoc.browser';
 
 /**
- * The commands the browser entry registers; package.json offers no other command, and no view,
- * where `mintdoc.browser` is set (test/unit/client/commandTable.test.ts keeps the two equal).
+ * The commands the browser entry registers; package.json offers no other command, and no view but
+ * {@link browserViewIds}, where `mintdoc.browser` is set (test/unit/client/commandTable.test.ts keeps them equal).
  */
-export const browserCommandIds: readonly string[] = [Commands.restartServer, Commands.showOutput, Commands.showStatusMenu, Commands.movePage];
+export const browserCommandIds: readonly string[] = [
+	Commands.restartServer,
+	Commands.showOutput,
+	Commands.showStatusMenu,
+	Commands.movePage,
+	// The Site view's, and what its llms.txt row opens.
+	Commands.refreshSite,
+	AgentsCommands.showWhatAgentsRead,
+	...Object.values(PreviewCommands),
+];
+
+/** The views the browser entry fills (views/siteTree.ts); package.json hides the others there. */
+export const browserViewIds: readonly string[] = ['mintdoc.site'];

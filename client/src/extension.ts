@@ -13,6 +13,7 @@ import { createLanguageClient } from './languageClient';
 import { startDemoTour } from './demo';
 import { exportedApi, type PublicMintDocApi } from './exportedApi';
 import { registerPreview, type PreviewTestApi } from './preview/registerPreview';
+import { desktopPreview } from './preview/desktopPreview';
 import { registerPlatform, type PlatformApi } from './platform/registerPlatform';
 import type { ClientStatus } from './status';
 import { createStatusItem } from './statusItem';
@@ -61,7 +62,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<MintDo
 	registerWhatAgentsRead(ctx);
 	const mcpRegistered = registerMcpDefinitions(ctx);
 	const setUpAgents = registerSetUpAgents(ctx);
-	const preview = registerPreview(ctx);
+	const preview = registerPreview(ctx, desktopPreview);
 	startDemoTour(ctx);
 	// The hosted platform's half (keys, assistant, search, deploy, its views): one part, registered as one.
 	const platform = registerPlatform(ctx);

@@ -28,7 +28,10 @@ describe('a site still on mint.json, in a real VS Code', () => {
 
 	before(async () => {
 		await vscode.workspace.fs.writeFile(file('favicon.svg'), encoder.encode('<svg xmlns="http://www.w3.org/2000/svg"/>'));
-		await vscode.workspace.fs.writeFile(file('intro.mdx'), encoder.encode('---\ntitle: Intro\n---\n\nSee [users](/api/users).\n'));
+		await vscode.workspace.fs.writeFile(
+			file('intro.mdx'),
+			encoder.encode('---\ntitle: Intro\ndescription: Where to start.\n---\n\nSee [users](/api/users).\n'),
+		);
 		await vscode.workspace.fs.writeFile(file('api/users.mdx'), encoder.encode('---\ntitle: Users\n---\n\nUsers.\n'));
 		await vscode.workspace.fs.writeFile(file('mint.json'), encoder.encode(mintJson));
 	});

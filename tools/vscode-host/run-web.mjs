@@ -12,7 +12,10 @@
 //   - format on save of an MDX page: the file written is what `mintdoc format` writes;
 //   - the status item's tooltip names what does not run in a browser; a restart of the server;
 //   - a page renamed in the Explorer: docs.json's entry follows (the server's rename participant);
-// then saves test-results/web-workbench.png.
+// then saves test-results/web-workbench.png; then (webViews.mjs) the preview opened beside a page renders it
+// in its webview and follows typing (test-results/web-preview.png), and the Site view lists the
+// navigation (test-results/web-site-view.png), and the API playground's Send says it sends from the desktop
+// only (test-results/web-playground.png).
 //   node tools/vscode-host/run-web.mjs        (after `node scripts/build.mjs`; `npm test -- --layer web` builds first)
 //   node tools/vscode-host/run-web.mjs --site DIR   a copy of a real site instead (a corpus one; not in npm test):
 //     the Problems counter must come to the bundled CLI's counts; test-results/web-site.png
@@ -22,6 +25,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { HOST_DIR, findFreePort, launchChromium, startCodeServer, waitForStatusBarItem, workbenchUrl } from './host.mjs';
+import { playgroundCheck, previewChecks, siteViewChecks } from './webViews.mjs';
 
 const REPO = path.resolve(HOST_DIR, '..', '..');
 const RESULTS = path.join(REPO, 'test-results');
@@ -47,7 +51,8 @@ function webExtension(dir) {
   const manifest = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
   delete manifest.main;
   fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
-  for (const bundle of ['browserClient.js', 'browserServer.js']) {
+  // The two browser bundles, and the preview webview's script, styles and Mermaid (as .vscodeignore ships them).
+  for (const bundle of ['browserClient.js', 'browserServer.js', 'preview.js', 'preview.css', 'mermaid.js']) {
     const from = path.join(REPO, 'dist', bundle);
     if (!fs.existsSync(from)) throw new Error(`${from} is missing: run \`node scripts/build.mjs\` first`);
     fs.copyFileSync(from, path.join(dir, 'dist', bundle));
@@ -301,6 +306,11 @@ try {
     await page.locator('.markers-panel').waitFor({ state: 'visible', timeout: 30_000 }).catch(() => undefined);
     await page.screenshot({ path: path.join(RESULTS, 'web-workbench.png') });
     log('screenshots test-results/web-completion.png, web-component.png, web-workbench.png');
+    // The preview and the Site view (webViews.mjs), after the screenshot above: they change the layout.
+    const views = { page, check, openFile, results: RESULTS, log, timeoutMs: TIMEOUT_MS, workspaceDir: ws, repo: REPO };
+    await previewChecks(views);
+    await siteViewChecks(views);
+    await playgroundCheck(views);
   }
 } catch (e) {
   failed++;

@@ -5,7 +5,6 @@
  * the panel opens and again only when the site's colours change; every other page arrives as an
  * `update` message and is swapped in place (no reload, scroll kept).
  */
-import { randomBytes } from 'node:crypto';
 import type { PreviewPage } from '../../../server/src/protocol';
 
 export interface PreviewHtmlOptions {
@@ -67,9 +66,13 @@ export function themeVariables(theme: PreviewPage['theme']): string {
 		.join(';');
 }
 
-/** A fresh nonce for every document: 144 random bits, base64 (valid in a CSP source). */
+/**
+ * A fresh nonce for every document: 144 random bits, base64 (valid in a CSP source). Web Crypto, not
+ * node:crypto: the browser entry (vscode.dev) runs this too; Node has the global since 19 (VS Code's is newer).
+ */
 export function createNonce(): string {
-	return randomBytes(18).toString('base64');
+	const bytes = globalThis.crypto.getRandomValues(new Uint8Array(18));
+	return btoa(String.fromCharCode(...bytes));
 }
 
 function escapeHtml(value: string): string {

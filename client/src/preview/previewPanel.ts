@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { isReallyInside } from '../pathGuards';
 import type { BaseLanguageClient } from 'vscode-languageclient';
 import { PreviewPageRequest, type PlaygroundRequest, type PlaygroundResponse, type PreviewPage } from '../../../server/src/protocol';
 import { externalLinkTarget, parsePreviewMessage, type HostToPreviewMessage, type PreviewToHostMessage } from './messages';
@@ -55,7 +54,14 @@ export interface PreviewHost {
 	client(): BaseLanguageClient | undefined;
 	/** URIs of the docs roots the server found. */
 	docsRoots(): readonly string[];
+	/** The URI schemes of the workspace's files: pages of other schemes (a diff's side) are not followed. */
+	readonly schemes: readonly string[];
 	log(line: string): void;
+	/**
+	 * Whether the webview may open `target`: a file of one of the docs roots. Injected because the two
+	 * entries can answer it differently: real paths on the desktop, the URI's text in a browser.
+	 */
+	isInsideDocs(target: vscode.Uri): Promise<boolean>;
 	/** Sends a playground request from the extension side (after any trust confirmation). */
 	sendPlayground(request: PlaygroundRequest, token: vscode.CancellationToken): Promise<PlaygroundResponse>;
 }
@@ -148,7 +154,7 @@ export class PreviewPanel implements vscode.Disposable {
 
 	/** The preview was opened on `uri` (a command): show it whether or not the preview follows editors. */
 	openFile(uri: string): void {
-		this.#apply(showFile(this.#state, uri, { force: true }), 0);
+		this.#apply(showFile(this.#state, uri, { force: true, schemes: this.host.schemes }), 0);
 	}
 
 	/** The preview was opened with no page in view: the home page of the site. */
@@ -158,7 +164,7 @@ export class PreviewPanel implements vscode.Disposable {
 
 	/** The active editor changed: follow it if it is a page or a docs.json. */
 	followEditor(uri: string | undefined): void {
-		this.#apply(showFile(this.#state, uri), 0);
+		this.#apply(showFile(this.#state, uri, { schemes: this.host.schemes }), 0);
 	}
 
 	/**
@@ -346,14 +352,8 @@ export class PreviewPanel implements vscode.Disposable {
 	/** Opens a file of a docs root (a problem's location, a page's source); anything outside them is ignored. */
 	async #openLocation(uri: string, line = 0, character = 0): Promise<void> {
 		const target = vscode.Uri.parse(uri, true);
-		if (target.scheme !== 'file') return;
-		// Real paths, not strings: `/site/../outside` and links out of the site are refused.
-		const roots = this.host
-			.docsRoots()
-			.map(root => vscode.Uri.parse(root, true))
-			.filter(root => root.scheme === 'file')
-			.map(root => root.fsPath);
-		if (!(await isReallyInside(roots, target.fsPath))) return;
+		// The URI comes from the webview: `/site/../outside` and (on the desktop) links out of the site are refused.
+		if (!(await this.host.isInsideDocs(target))) return;
 		const position = new vscode.Position(line, character);
 		const column = this.#panel.viewColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Beside : vscode.ViewColumn.One;
 		// A missing page's problem points at the file that should exist.

@@ -21,10 +21,13 @@ export interface PreviewState {
 
 export const initialPreviewState: PreviewState = { shown: undefined, follow: true, page: undefined, issued: 0, applied: 0 };
 
-/** Page files and site configurations: what the preview can follow. Other files keep the current page. */
-export function isPreviewableUri(uri: string): boolean {
-	// Files only: a diff's `git:` side or an untitled buffer is not a page of the site.
-	if (!uri.startsWith('file:')) return false;
+/**
+ * Page files and site configurations: what the preview can follow. Other files keep the current page.
+ * `schemes`: those of the workspace's own files (`vscode-vfs` on github.dev; `file` on the desktop).
+ */
+export function isPreviewableUri(uri: string, schemes: readonly string[] = ['file']): boolean {
+	// The workspace's files only: a diff's `git:` side or an untitled buffer is not a page of the site.
+	if (!schemes.some(scheme => uri.startsWith(`${scheme}:`))) return false;
 	const path = uri.replace(/[?#].*$/, '');
 	return /\.mdx?$/i.test(path) || /(^|\/)docs\.json$/i.test(path);
 }
@@ -52,8 +55,12 @@ export interface Transition {
  * becomes what is shown; if the shown page already comes from that file (a link led there), no
  * request is needed. Anything else (an output pane, a YAML file, no editor) keeps the current page.
  */
-export function showFile(state: PreviewState, uri: string | undefined, options: { readonly force?: boolean } = {}): Transition {
-	if (!uri || !isPreviewableUri(uri) || (!state.follow && !options.force && state.shown)) return { state, request: false };
+export function showFile(
+	state: PreviewState,
+	uri: string | undefined,
+	options: { readonly force?: boolean; readonly schemes?: readonly string[] } = {},
+): Transition {
+	if (!uri || !isPreviewableUri(uri, options.schemes) || (!state.follow && !options.force && state.shown)) return { state, request: false };
 	const shown: Shown = { kind: 'file', uri };
 	if (sameShown(state.shown, shown)) return { state, request: false };
 	const alreadyThere = state.page?.sourceUri === uri && state.page.kind !== 'error' && state.page.kind !== 'notFound';

@@ -37,8 +37,18 @@ export interface PreviewTestApi {
 	readonly isOpen: () => boolean;
 }
 
+/** What the desktop and the browser entry answer differently (desktopPreview.ts, browserPreview.ts). */
+export interface PreviewEnvironment {
+	/** Whether the webview may open `target`: a file of one of `roots` (the docs roots' URIs). */
+	isInsideDocs(roots: readonly string[], target: vscode.Uri): Promise<boolean>;
+	/** The URI schemes of the workspace's files, which the preview follows. */
+	readonly schemes: readonly string[];
+	/** Set where the playground sends nothing (the browser): what every Send gets back, at once. */
+	readonly playgroundNotSent?: string;
+}
+
 /** The preview commands, and the editor events that keep an open preview current. */
-export function registerPreview(ctx: Ctx): PreviewTestApi {
+export function registerPreview(ctx: Ctx, environment: PreviewEnvironment): PreviewTestApi {
 	let panel: PreviewPanel | undefined;
 	let follow = true;
 	let lastPosted: PostedPage | undefined;
@@ -66,7 +76,12 @@ export function registerPreview(ctx: Ctx): PreviewTestApi {
 		client: () => ctx.client,
 		docsRoots: () => ctx.status.current.roots,
 		log: (line: string) => ctx.outputChannel.appendLine(line),
-		sendPlayground: (request: PlaygroundRequest, token: vscode.CancellationToken) => sendPlayground(ctx, allowedOrigins, request, token),
+		schemes: environment.schemes,
+		isInsideDocs: (target: vscode.Uri) => environment.isInsideDocs(ctx.status.current.roots, target),
+		sendPlayground: (request: PlaygroundRequest, token: vscode.CancellationToken) =>
+			environment.playgroundNotSent !== undefined
+				? Promise.resolve(notSent(environment.playgroundNotSent))
+				: sendPlayground(ctx, allowedOrigins, request, token),
 	};
 
 	const open = (column: vscode.ViewColumn, preserveFocus: boolean) => (resource?: unknown) => {
@@ -152,7 +167,6 @@ export function registerPreview(ctx: Ctx): PreviewTestApi {
  * user confirms each new origin once; the request itself is made by the language server process.
  */
 async function sendPlayground(ctx: Ctx, allowedOrigins: Set<string>, request: PlaygroundRequest, token: vscode.CancellationToken): Promise<PlaygroundResponse> {
-	const notSent = (error: string): PlaygroundResponse => ({ status: 0, statusText: '', headers: [], body: '', timeMs: 0, error });
 	const origin = playgroundOrigin(request.url);
 	if (!origin) return notSent(`Not sent: ${request.url} is not an http(s) URL.`);
 	if (needsPlaygroundConfirmation(vscode.workspace.isTrusted, allowedOrigins, origin)) {
@@ -175,4 +189,9 @@ async function sendPlayground(ctx: Ctx, allowedOrigins: Set<string>, request: Pl
 	} catch (e) {
 		return notSent(token.isCancellationRequested ? 'Cancelled.' : `Not sent: ${e instanceof Error ? e.message : String(e)}`);
 	}
+}
+
+/** A Send's answer when nothing was sent: the panel shows `error` where the response would be. */
+function notSent(error: string): PlaygroundResponse {
+	return { status: 0, statusText: '', headers: [], body: '', timeMs: 0, error };
 }

@@ -127,9 +127,22 @@ describe('preview state', () => {
 					`${root}/x.mdx.bak`,
 					'git:/work/acme/quickstart.mdx?ref=HEAD',
 					'untitled:Untitled-1.mdx',
-				].map(isPreviewableUri),
+				].map(uri => isPreviewableUri(uri)),
 				[true, true, true, false, false, false, false, false],
 			);
+			// In a browser the workspace's files have its file system's scheme (vscode-vfs on github.dev).
+			const schemes = ['vscode-vfs'];
+			assert.deepEqual(
+				['vscode-vfs://github/acme/docs/index.mdx', 'vscode-vfs://github/acme/docs/docs.json', quickstart, 'git:/acme/docs/index.mdx'].map(uri =>
+					isPreviewableUri(uri, schemes),
+				),
+				[true, true, false, false],
+			);
+			assert.deepEqual(showFile(initialPreviewState, 'vscode-vfs://github/acme/docs/index.mdx', { schemes }).state.shown, {
+				kind: 'file',
+				uri: 'vscode-vfs://github/acme/docs/index.mdx',
+			});
+			assert.equal(showFile(initialPreviewState, 'vscode-vfs://github/acme/docs/index.mdx').state.shown, undefined);
 		});
 
 		it('re-renders on changes to its own file or any file of its site, not of another site', () => {

@@ -115,7 +115,23 @@ export const allCommandIds: readonly string[] = [
 export const browserContextKey = 'mintdoc.browser';
 
 /**
- * The commands the browser entry registers; package.json offers no other command, and no view,
- * where `mintdoc.browser` is set (test/unit/client/commandTable.test.ts keeps the two equal).
+ * The platform's commands (registerPlatform: keys, views, assistant, search, deploy, automations).
+ * They speak HTTP only, with `fetch`, so the browser entry registers them too.
  */
-export const browserCommandIds: readonly string[] = [Commands.restartServer, Commands.showOutput, Commands.showStatusMenu, Commands.movePage];
+const platformCommandIds: readonly string[] = [
+	...[KeyCommands, DeployCommands, FeedbackCommands, UpdateCommands, InsightsCommands, SearchCommands, AssistantCommands].flatMap(
+		table => Object.values(table) as string[],
+	),
+	Commands.triggerWorkflow,
+];
+
+/**
+ * The commands the browser entry registers; package.json offers no other command, and no view but
+ * browserViewIds, where `mintdoc.browser` is set (test/unit/client/commandTable.test.ts keeps them equal).
+ */
+export const browserCommandIds: readonly string[] = [
+	...new Set([Commands.restartServer, Commands.showOutput, Commands.showStatusMenu, Commands.movePage, ...platformCommandIds]),
+];
+
+/** The views the browser entry fills: the platform's (registerPlatform). */
+export const browserViewIds: readonly string[] = ['mintdoc.feedback', 'mintdoc.insights', 'mintdoc.updateStatus', 'mintdoc.assistant'];

@@ -140,7 +140,8 @@ export function createApiStandIn(config: StandInConfig): ApiStandIn {
 		if (cors.type === 'allowed') for (const [name, value] of Object.entries(cors.headers)) res.setHeader(name, value);
 		if (cors.type === 'allowed' && isPreflight(req)) {
 			// Logged, not recorded: /__requests lists what the client asked for, whatever the browser adds.
-			config.log?.(`${method} ${url.pathname} -> 204 (preflight of ${String(req.headers['access-control-request-method']).slice(0, 10)})`);
+			const asked = String(req.headers['access-control-request-method']).slice(0, 10);
+			config.log?.(`${method} ${url.pathname} -> 204 (preflight of ${asked} from ${cors.headers['access-control-allow-origin'].slice(0, 100)})`);
 			res.writeHead(204, preflightHeaders(req));
 			return void res.end();
 		}

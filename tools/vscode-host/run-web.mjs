@@ -15,9 +15,10 @@
 // then saves test-results/web-workbench.png. Then the platform views, over the browser's fetch, against two
 // stand-ins of the platform API on 127.0.0.1 (`dist/cli.js api-server`): the admin key stored as a user does
 // (MintDoc: Set Admin API Key, the password box), the Feedback view lists the rows of the stand-in that answers
-// this page's origin with CORS (test-results/web-platform.png); mintdoc.api.baseUrl moved to one started with
-// `--allow-origin none`, the view says the API may not accept requests from a web page
-// (test-results/web-platform-refused.png).
+// this page's origin with CORS (test-results/web-platform.png), the assistant answers a question typed in its
+// panel (test-results/web-assistant.png); mintdoc.api.baseUrl moved to one started with `--allow-origin none`,
+// the view and the assistant say the API may not accept requests from a web page
+// (test-results/web-platform-refused.png, web-assistant-refused.png).
 //   node tools/vscode-host/run-web.mjs        (after `node scripts/build.mjs`; `npm test -- --layer web` builds first)
 //   node tools/vscode-host/run-web.mjs --site DIR   a copy of a real site instead (a corpus one; not in npm test):
 //     the Problems counter must come to the bundled CLI's counts; test-results/web-site.png
@@ -57,6 +58,8 @@ function webExtension(dir) {
     if (!fs.existsSync(from)) throw new Error(`${from} is missing: run \`node scripts/build.mjs\` first`);
     fs.copyFileSync(from, path.join(dir, 'dist', bundle));
   }
+  // The assistant panel's page script and stylesheet (webviews load them from dist/).
+  for (const file of ['assistant.js', 'assistant.css']) fs.copyFileSync(path.join(REPO, 'dist', file), path.join(dir, 'dist', file));
   for (const folder of ['schemas', 'syntaxes', 'media', 'snippets']) fs.cpSync(path.join(REPO, folder), path.join(dir, folder), { recursive: true });
 }
 
@@ -161,7 +164,7 @@ async function goToLineEnd(page, line) {
 }
 
 /** The stand-in's demo key and project (server/src/cli/apiServer.ts standInDefaults). */
-const STAND_IN = { adminKey: 'mint_demo_admin_key', projectId: 'demo' };
+const STAND_IN = { adminKey: 'mint_demo_admin_key', assistantKey: 'mint_dsc_demo_key', projectId: 'demo', assistantDomain: 'demo' };
 
 /**
  * `dist/cli.js api-server` on a free 127.0.0.1 port, until it prints its listening line: `args` pick
@@ -195,7 +198,12 @@ function startStandIn(args) {
  */
 function writePlatformSettings(server, baseUrl) {
   const file = path.join(server.userDataDir, 'User', 'settings.json');
-  const settings = { ...JSON.parse(fs.readFileSync(file, 'utf8')), 'mintdoc.api.baseUrl': baseUrl, 'mintdoc.projectId': STAND_IN.projectId };
+  const settings = {
+    ...JSON.parse(fs.readFileSync(file, 'utf8')),
+    'mintdoc.api.baseUrl': baseUrl,
+    'mintdoc.projectId': STAND_IN.projectId,
+    'mintdoc.assistant.domain': STAND_IN.assistantDomain,
+  };
   fs.writeFileSync(file, JSON.stringify(settings, null, 2) + '\n');
 }
 
@@ -244,6 +252,28 @@ async function runCommand(page, title) {
   await row.click();
 }
 
+/** Stores a key with its command and the password box, as a user would; resolves once MintDoc says it is saved. */
+async function storeKey(page, command, key, saved) {
+  await runCommand(page, command);
+  await page.locator('.quick-input-widget input[type="password"]').waitFor({ state: 'visible', timeout: 30_000 });
+  await page.keyboard.type(key);
+  await page.keyboard.press('Enter');
+  const toast = page.locator('.notifications-toasts', { hasText: saved });
+  return (await toast.waitFor({ state: 'visible', timeout: 60_000 }).then(() => true, () => false)) ? undefined : `no "${saved}" notification`;
+}
+
+/** The assistant's chat page (opened in an editor tab only, so it is the one webview): VS Code's webview frame holding the page's own frame. */
+const assistantChat = page => page.frameLocator('iframe.webview.ready').first().frameLocator('iframe#active-frame');
+
+/** Asks the assistant panel a question with the keyboard (typed in its box, Enter). */
+async function askAssistant(page, question) {
+  const input = assistantChat(page).locator('textarea.input');
+  await input.waitFor({ state: 'visible', timeout: 60_000 });
+  await input.click();
+  await page.keyboard.type(question);
+  await page.keyboard.press('Enter');
+}
+
 /** The Feedback view's pane in the MintDoc side bar. */
 const feedbackPane = page => page.locator('.pane', { has: page.locator('.pane-header', { hasText: /^Feedback/ }) }).first();
 
@@ -267,21 +297,17 @@ const feedbackRowsText = async page => (await feedbackPane(page).locator('.pane-
 /**
  * The platform views in the browser: the admin key stored with MintDoc: Set Admin API Key (the password
  * input box), the Feedback view loaded from `allowing` (a stand-in answering this page's origin with CORS):
- * its rows are the stand-in's pages (test-results/web-platform.png). Then the base URL moved to `refusing`
- * (`--allow-origin none`): the browser gets no answer it may read, and the view says the platform API may
- * not accept requests from a web page, with the desktop as the way out (test-results/web-platform-refused.png).
- * The stand-ins' logs show what the browser did: a preflight answered 204 from this page's origin, then 403s.
+ * its rows are the stand-in's pages (test-results/web-platform.png); the assistant key stored the same way,
+ * a question typed in the assistant's editor tab streams its answer with sources (web-assistant.png). Then
+ * the base URL moved to `refusing` (`--allow-origin none`): the browser gets no answer it may read, and the
+ * view and the assistant say the platform API may not accept requests from a web page, with the desktop as
+ * the way out (web-platform-refused.png, web-assistant-refused.png). The stand-ins' logs show what the
+ * browser did: a preflight answered 204 from this page's origin, then 403s.
  */
 async function platformChecks(page, allowing, refusing) {
-  await check('the admin API key stored as a user does (MintDoc: Set Admin API Key, the password box)', async () => {
-    await runCommand(page, 'MintDoc: Set Admin API Key');
-    const box = page.locator('.quick-input-widget input[type="password"]');
-    await box.waitFor({ state: 'visible', timeout: 30_000 });
-    await page.keyboard.type(STAND_IN.adminKey);
-    await page.keyboard.press('Enter');
-    const saved = page.locator('.notifications-toasts', { hasText: 'admin API key saved in secret storage' });
-    return (await saved.waitFor({ state: 'visible', timeout: 60_000 }).then(() => true, () => false)) ? undefined : 'no "saved" notification';
-  });
+  await check('the admin API key stored as a user does (MintDoc: Set Admin API Key, the password box)', () =>
+    storeKey(page, 'MintDoc: Set Admin API Key', STAND_IN.adminKey, 'admin API key saved in secret storage'),
+  );
   await check('the Feedback view lists the rows of the stand-in, over fetch with its CORS headers', async () => {
     await runCommand(page, 'MintDoc: Focus on Feedback View');
     await feedbackPane(page).waitFor({ state: 'visible', timeout: 60_000 });
@@ -296,6 +322,18 @@ async function platformChecks(page, allowing, refusing) {
     if (!preflight) return `the stand-in saw no preflight from the page: ${allowing.output().slice(-600)}`;
     log(`the browser's preflight came from ${preflight[1]}; feedback: ${(await feedbackRowsText(page)).slice(0, 160)}`);
     return /GET \/\S*feedback\S* -> 200/.test(allowing.output()) ? undefined : 'the stand-in served no feedback page';
+  });
+  await check("the assistant answers over the browser's fetch: the stand-in's stream, read with its CORS headers", async () => {
+    const stored = await storeKey(page, 'MintDoc: Set Assistant Key', STAND_IN.assistantKey, 'assistant key saved in secret storage');
+    if (stored) return stored;
+    await runCommand(page, 'MintDoc: Open Assistant in Editor');
+    await askAssistant(page, 'How do I verify webhook signatures?');
+    const answer = assistantChat(page).locator('.turn .markdown:not(.streaming):not(.empty)', { hasText: /signature/i }).first();
+    const answered = await answer.waitFor({ state: 'visible', timeout: TIMEOUT_MS }).then(() => true, () => false);
+    await page.screenshot({ path: path.join(RESULTS, 'web-assistant.png') });
+    log('screenshot test-results/web-assistant.png');
+    if (!answered) return `no answer: ${(await assistantChat(page).locator('body').innerText().catch(() => '(no chat page)')).slice(0, 300)}`;
+    return /POST \/discovery\/v\d\/assistant\/demo\/message -> 200/.test(allowing.output()) ? undefined : 'the stand-in answered no question';
   });
   await check('the API refusing web pages: the view says so and names the desktop', async () => {
     await setSetting(page, 'mintdoc.api.baseUrl', 'Base Url', refusing.url, { remote: true });
@@ -317,6 +355,17 @@ async function platformChecks(page, allowing, refusing) {
     return /-> 403 \(a web page of \S+: not an allowed origin\)/.test(refusing.output())
       ? undefined
       : `the refusing stand-in did not see the page's request: ${refusing.output().slice(-600)}`;
+  });
+  await check('the assistant refused as a web page: its error card says so (not "Offline")', async () => {
+    await runCommand(page, 'MintDoc: Open Assistant in Editor');
+    await askAssistant(page, 'How do I paginate?');
+    const card = assistantChat(page).locator('.error-card.kind-webPage', { hasText: 'may not accept requests from a web page' }).first();
+    const shown = await card.waitFor({ state: 'visible', timeout: TIMEOUT_MS }).then(() => true, () => false);
+    await page.screenshot({ path: path.join(RESULTS, 'web-assistant-refused.png') });
+    log('screenshot test-results/web-assistant-refused.png');
+    if (!shown) return `no such card: ${(await assistantChat(page).locator('body').innerText().catch(() => '(no chat page)')).slice(-400)}`;
+    const title = await card.locator('.error-title').innerText();
+    return title === 'No answer to this web page' ? undefined : `its title is ${title}`;
   });
 }
 

@@ -5,6 +5,7 @@ import { registerAnalyticsRoutes } from './analyticsRoutes';
 import { createAssistantDocs, defaultDocsDir, loadAssistantDocs, type AssistantDocs } from './assistantDocs';
 import { registerAssistantRoutes } from './assistantRoute';
 import { registerCurrentRoutes } from './currentRoutes';
+import { defaultOriginPolicy, isPreflight, judgeOrigin, preflightHeaders, type OriginPolicy } from './cors';
 import { FaultQueue, faultHelp, parseFault, type Fault } from './faults';
 import { builtinPages, type StandInFeedback } from './feedbackData';
 import { bigPage, feedbackPage, parseFeedbackQuery } from './feedbackRoute';
@@ -37,6 +38,8 @@ export interface StandInConfig {
 	readonly analytics?: StandInAnalytics;
 	/** Automations the workflow trigger knows (default {@link demoWorkflows}). */
 	readonly workflows?: readonly StandInWorkflow[];
+	/** Which web pages get CORS headers (default: pages served from this machine); see cors.ts. */
+	readonly allowOrigin?: OriginPolicy;
 }
 
 /** A request as `GET /__requests` reports it: no headers, so no keys. */
@@ -126,6 +129,22 @@ export function createApiStandIn(config: StandInConfig): ApiStandIn {
 		const started = Date.now();
 		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
 		const method = req.method ?? 'GET';
+		// A web page's request (MintDoc in a browser): answered with CORS headers when its origin is allowed, set
+		// here so that every answer has them (errors, faults, the assistant's stream); refused with 403 otherwise,
+		// without them, so the browser shows the page nothing (and a foreign page cannot drive /__faults either).
+		const cors = judgeOrigin(config.allowOrigin ?? defaultOriginPolicy, req);
+		if (cors.type === 'refused') {
+			config.log?.(`${method} ${url.pathname} -> 403 (a web page of ${cors.origin.slice(0, 100)}: not an allowed origin)`);
+			return send(res, errorReply(403, 'origin_not_allowed', `This stand-in does not answer web pages of ${cors.origin.slice(0, 100)} (see --allow-origin)`));
+		}
+		if (cors.type === 'allowed') for (const [name, value] of Object.entries(cors.headers)) res.setHeader(name, value);
+		if (cors.type === 'allowed' && isPreflight(req)) {
+			// Logged, not recorded: /__requests lists what the client asked for, whatever the browser adds.
+			const asked = String(req.headers['access-control-request-method']).slice(0, 10);
+			config.log?.(`${method} ${url.pathname} -> 204 (preflight of ${asked} from ${cors.headers['access-control-allow-origin'].slice(0, 100)})`);
+			res.writeHead(204, preflightHeaders(req));
+			return void res.end();
+		}
 		if (url.pathname.startsWith('/__') || url.pathname === '/') return control(method, url, req, res);
 		const spec = (req.headers[faultHeader] as string | undefined) ?? url.searchParams.get('__fault') ?? undefined;
 		url.searchParams.delete('__fault');

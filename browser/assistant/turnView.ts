@@ -100,6 +100,7 @@ const errorTitles: Record<ChatError['kind'], string> = {
 	auth: 'The assistant key was rejected (401)',
 	forbidden: 'Not allowed (403)',
 	network: 'Offline',
+	webPage: 'No answer to this web page',
 	rateLimited: 'Too many requests (429)',
 	notFound: 'Not found (404)',
 	server: 'The assistant failed',

@@ -3,6 +3,7 @@ import { createBrowserLanguageClient } from './browserLanguageClient';
 import { browserContextKey } from './commandIds';
 import { registerCommands } from './commands';
 import { Ctx } from './ctx';
+import { registerPlatform } from './platform/registerPlatform';
 import type { ClientStatus } from './status';
 import { createStatusItem } from './statusItem';
 import { registerWhatAgentsRead } from './agents/whatAgentsRead';
@@ -18,7 +19,8 @@ export const browserLimits =
 	'In the browser MintDoc checks the site as on the desktop, except: external links are not checked, ' +
 	'the site is not compared with a git ref (`mintdoc.compareWith`), hosted OpenAPI documents are not fetched ' +
 	"(the browser refuses cross-origin requests), symbolic links are not followed, the preview's API playground sends no requests, and the commands that run the " +
-	'`mintdoc` command-line tool, the platform views and the assistant are not available yet. Use VS Code on the desktop for those.';
+	'`mintdoc` command-line tool are not available. Use VS Code on the desktop for those. The platform views and ' +
+	'the assistant call the platform API from the browser: they work where it accepts requests from a web page.';
 
 /** What activate() returns: the status, for tests and other extensions (as the desktop entry's public API). */
 export interface BrowserMintDocApi {
@@ -38,6 +40,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Browse
 	void vscode.commands.executeCommand('setContext', browserContextKey, true);
 	ctx = new Ctx(context, createBrowserLanguageClient);
 	registerCommands(ctx);
+	// The platform's half speaks HTTP with `fetch`: the browser's, bound by the API's CORS answers (platform/api/http.ts).
+	registerPlatform(ctx);
 	ctx.pushCleanup(createStatusItem(ctx.status, browserLimits));
 	// The Site view (its llms.txt row opens what agents read) and the preview: the worker answers their requests as the Node server does.
 	registerSiteView(ctx);

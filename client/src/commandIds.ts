@@ -115,19 +115,33 @@ export const allCommandIds: readonly string[] = [
 export const browserContextKey = 'mintdoc.browser';
 
 /**
+ * The platform's commands (registerPlatform: keys, views, assistant, search, deploy, automations).
+ * They speak HTTP only, with `fetch`, so the browser entry registers them too.
+ */
+const platformCommandIds: readonly string[] = [
+	...[KeyCommands, DeployCommands, FeedbackCommands, UpdateCommands, InsightsCommands, SearchCommands, AssistantCommands].flatMap(
+		table => Object.values(table) as string[],
+	),
+	Commands.triggerWorkflow,
+];
+
+/**
  * The commands the browser entry registers; package.json offers no other command, and no view but
  * {@link browserViewIds}, where `mintdoc.browser` is set (test/unit/client/commandTable.test.ts keeps them equal).
  */
 export const browserCommandIds: readonly string[] = [
-	Commands.restartServer,
-	Commands.showOutput,
-	Commands.showStatusMenu,
-	Commands.movePage,
-	// The Site view's, and what its llms.txt row opens.
-	Commands.refreshSite,
-	AgentsCommands.showWhatAgentsRead,
-	...Object.values(PreviewCommands),
+	...new Set([
+		Commands.restartServer,
+		Commands.showOutput,
+		Commands.showStatusMenu,
+		Commands.movePage,
+		// The Site view's, and what its llms.txt row opens.
+		Commands.refreshSite,
+		AgentsCommands.showWhatAgentsRead,
+		...Object.values(PreviewCommands),
+		...platformCommandIds,
+	]),
 ];
 
-/** The views the browser entry fills (views/siteTree.ts); package.json hides the others there. */
-export const browserViewIds: readonly string[] = ['mintdoc.site'];
+/** The views the browser entry fills: the Site view (views/siteTree.ts) and the platform's (registerPlatform). */
+export const browserViewIds: readonly string[] = ['mintdoc.site', 'mintdoc.feedback', 'mintdoc.insights', 'mintdoc.updateStatus', 'mintdoc.assistant'];

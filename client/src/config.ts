@@ -33,10 +33,10 @@ export interface ApiSettings {
 }
 
 /** Environment variables, as a map of strings. */
-type Environment = Readonly<Record<string, string | undefined>>;
+export type Environment = Readonly<Record<string, string | undefined>>;
 
 /** The extension host's environment; none in a browser (VS Code's web worker extension host has no `process`). */
-const hostEnvironment = (): Environment => (globalThis as { process?: { env?: Environment } }).process?.env ?? {};
+export const hostEnvironment = (): Environment => (globalThis as { process?: { env?: Environment } }).process?.env ?? {};
 
 /** Reads the settings now (never cached: they may change at any time). */
 export function readApiSettings(env: Environment = hostEnvironment()): ApiSettings {

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { createDocsApiClient, type DocsApiClient } from './api/docsApiClient';
 import { redact } from '../redaction';
 import { adminKeyWarning, assistantKeyWarning } from './api/keys';
-import { apiEnv, onDidChangeApiSettings, readApiSettings } from '../config';
+import { apiEnv, hostEnvironment, onDidChangeApiSettings, readApiSettings, type Environment } from '../config';
 import type { Ctx } from '../ctx';
 import { KeyCommands } from '../commandIds';
 
@@ -64,7 +64,7 @@ export class ApiKeys implements vscode.Disposable {
 	 * For the demo: stores `MINTDOC_DEMO_ADMIN_KEY` / `MINTDOC_DEMO_ASSISTANT_KEY` when set and no
 	 * key of that kind is stored yet, so `npm run demo` works with no typing. A stored key wins.
 	 */
-	async seedFromEnv(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+	async seedFromEnv(env: Environment = hostEnvironment()): Promise<void> {
 		for (const [kind, name] of [
 			['admin', apiEnv.demoAdminKey],
 			['assistant', apiEnv.demoAssistantKey],

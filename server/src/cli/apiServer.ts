@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { UsageError } from './check';
 import { guardedText, readGuardedSync } from '../node/runtime/guardedRead';
 import { generateAnalytics } from '../../../platformApiStandIn/analyticsData';
+import { defaultOriginPolicy, describeOriginPolicy, parseOriginPolicy } from '../../../platformApiStandIn/cors';
 import { createAssistantDocs, defaultDocsDir, loadAssistantDocs } from '../../../platformApiStandIn/assistantDocs';
 import { faultHelp } from '../../../platformApiStandIn/faults';
 import { builtinPages, generateFeedback, scanDocs, sortNewestFirst, type StandInFeedback } from '../../../platformApiStandIn/feedbackData';
@@ -22,13 +23,17 @@ export const standInDefaults = {
 	assistantDelayMs: 12,
 } as const;
 
-export const apiServerUsage = `  api-server [--port N] [--docs DIR] [--data FILE] [--spec-paths-only]
+export const apiServerUsage = `  api-server [--port N] [--docs DIR] [--data FILE] [--spec-paths-only] [--allow-origin local|any|none|ORIGINS]
                                         Serve a local stand-in of the platform API on 127.0.0.1
                                         (update status and trigger, preview, workflow trigger, analytics:
                                         feedback, views, visitors, searches, assistant conversations;
                                         assistant v1/v2, search, page) for the demo and tests; the assistant answers
                                         from --docs (default examples/acme); --spec-paths-only serves
-                                        only the spec's early-2026 paths (the current ones answer 404)`;
+                                        only the spec's early-2026 paths (the current ones answer 404);
+                                        --allow-origin: the web pages answered with CORS headers (MintDoc in
+                                        a browser): local (default: pages served from this machine), any,
+                                        none (browsers refuse, as from an API that does not accept them),
+                                        or origins separated by commas`;
 
 const options = {
 	port: { type: 'string', default: '0' },
@@ -42,6 +47,7 @@ const options = {
 	'assistant-delay-ms': { type: 'string' },
 	anchor: { type: 'string' },
 	'spec-paths-only': { type: 'boolean', default: false },
+	'allow-origin': { type: 'string' },
 	quiet: { type: 'boolean', default: false },
 } as const;
 
@@ -75,6 +81,12 @@ export async function runApiServer(args: readonly string[], out: NodeJS.Writable
 	if (!(Number.isInteger(assistantDelayMs) && assistantDelayMs >= 0 && assistantDelayMs <= 10_000))
 		throw new UsageError(`--assistant-delay-ms must be from 0 to 10000, not '${values['assistant-delay-ms']}'`);
 	const anchor = parseAnchor(values.anchor);
+	let allowOrigin = defaultOriginPolicy;
+	try {
+		if (values['allow-origin'] !== undefined) allowOrigin = parseOriginPolicy(values['allow-origin']);
+	} catch (e) {
+		throw new UsageError(e instanceof Error ? e.message : String(e));
+	}
 	const data = values.data ? readDataFile(values.data) : {};
 	const docsDir = values.docs ? path.resolve(values.docs) : undefined;
 	if (docsDir && !(existsSync(docsDir) && statSync(docsDir).isDirectory())) throw new UsageError(`--docs ${values.docs}: no such folder`);
@@ -101,6 +113,7 @@ export async function runApiServer(args: readonly string[], out: NodeJS.Writable
 		assistantDelayMs,
 		analytics,
 		currentPaths: !values['spec-paths-only'],
+		allowOrigin,
 		log: values.quiet ? undefined : line => out.write(`${new Date().toISOString()} ${line}\n`),
 	});
 	let actualPort: number;
@@ -128,6 +141,7 @@ export async function runApiServer(args: readonly string[], out: NodeJS.Writable
 			`  analytics          ${analytics.views.length} page-days of views, ${analytics.searches.length} searches, ${analytics.turns.length} assistant turns (90 days to the anchor)`,
 			`  assistant docs     ${assistantDir ? `${assistantDocs.sections.length} sections on ${assistantDocs.pageCount} pages of ${assistantDir}` : 'none (no --docs and no examples/acme): every answer says the docs do not cover it'}`,
 			`  paths              ${values['spec-paths-only'] ? "the spec's only (early 2026): /discovery/v1/assistant, /api/external/v1/analytics/…/feedback, update-status" : "current and the spec's: /discovery/v2/assistant and v1, /discovery/v1/search, /discovery/v1/page, /v1/analytics/…/feedback (+ /by-page) and /api/external/…, /v1/project/update, /v1/project/preview, update-status, /v1/workflow/…/trigger, /v1/analytics/… (assistant, searches, views, visitors)"}`,
+			`  web pages          ${describeOriginPolicy(allowOrigin)}`,
 			`  faults             header x-mintdoc-fault: ${faultHelp}; or POST /__faults {"fault","times","path"}`,
 			`MintDoc API stand-in listening on http://127.0.0.1:${actualPort}`,
 			'',

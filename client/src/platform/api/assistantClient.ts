@@ -1,8 +1,8 @@
 import { parseDataStream } from './assistantStream';
 import type { AssistantContext, AssistantEvent, AssistantFilter, AssistantMessage, AssistantRequest, AssistantThread, SkippedLine } from './assistantTypes';
-import { ApiError, decodingFailure, httpError, serverMessageOf, setAssistantKeyHint } from './errors';
+import { ApiError, decodingFailure, httpError, noResponseError, serverMessageOf, setAssistantKeyHint } from './errors';
 import { redact } from '../../redaction';
-import { checkBaseUrl, parseRetryAfter } from './http';
+import { checkBaseUrl, fetchIsBrowsers, parseRetryAfter } from './http';
 import {
 	assistantPath,
 	toV1Context,
@@ -104,6 +104,8 @@ export interface AssistantClientOptions {
 	readonly onSkipped?: (skipped: SkippedLine) => void;
 	/** Bytes of one answer read at most; past it the answer ends (`incomplete`, `tooLarge`). Default 8 MiB. */
 	readonly maxAnswerBytes?: number;
+	/** Whether `fetch` is a browser's (default: {@link fetchIsBrowsers}): the wording of a failure without response. */
+	readonly inBrowser?: boolean;
 }
 
 export interface AskAssistantOptions extends AssistantClientOptions, AssistantRequestInput {
@@ -217,11 +219,15 @@ async function post(options: AskAssistantOptions, url: URL, key: string, body: A
 		});
 		if (!response.ok) {
 			const text = await readLimited(response, maxErrorBodyBytes).catch(() => '');
-			if (response.status >= 300 && response.status < 400) {
-				throw new ApiError(`The assistant answered with a redirect (HTTP ${response.status}); set mintdoc.api.baseUrl to the final address.`, {
-					kind: 'badResponse',
-					status: response.status,
-				});
+			// A browser's fetch gives a redirect not followed as an `opaqueredirect` response of status 0.
+			if ((response.status >= 300 && response.status < 400) || response.type === 'opaqueredirect') {
+				throw new ApiError(
+					`The assistant answered with a redirect${response.status ? ` (HTTP ${response.status})` : ''}; set mintdoc.api.baseUrl to the final address.`,
+					{
+						kind: 'badResponse',
+						status: response.status,
+					},
+				);
 			}
 			const said = serverMessageOf(text, response.headers.get('content-type'));
 			throw assistantHttpError(
@@ -250,10 +256,7 @@ async function post(options: AskAssistantOptions, url: URL, key: string, body: A
 				`No answer from the assistant at ${url.host} within ${Math.round(timeoutMs / 100) / 10} s. Try again (Retry); check mintdoc.api.baseUrl if it keeps happening.`,
 				{ kind: 'timeout' },
 			);
-		throw new ApiError(
-			`Could not reach the assistant at ${url.host} (${redact(networkCause(e), [key])}). Check your connection and mintdoc.api.baseUrl, then try again.`,
-			{ kind: 'network' },
-		);
+		throw noResponseError({ target: `the assistant at ${url.host}`, cause: redact(networkCause(e), [key]), inBrowser: options.inBrowser ?? fetchIsBrowsers() });
 	} finally {
 		clearTimeout(timer);
 	}

@@ -24,6 +24,8 @@ export interface ApiErrorInit {
 	readonly serverMessage?: string;
 	/** Attempts made (more than 1 when retried). */
 	readonly attempts?: number;
+	/** A request that got no response at all: what the message was made from (to say it again after retries). */
+	readonly noResponse?: NoResponse;
 }
 
 /** A failed API call. `message` names the next step and never contains a key. */
@@ -33,6 +35,7 @@ export class ApiError extends Error {
 	readonly retryAfter: number | undefined;
 	readonly serverMessage: string | undefined;
 	readonly attempts: number;
+	readonly noResponse: NoResponse | undefined;
 
 	constructor(message: string, init: ApiErrorInit) {
 		super(message);
@@ -42,6 +45,7 @@ export class ApiError extends Error {
 		this.retryAfter = init.retryAfter;
 		this.serverMessage = init.serverMessage;
 		this.attempts = init.attempts ?? 1;
+		this.noResponse = init.noResponse;
 	}
 
 	/** Worth trying again later (as opposed to fixing a key, an id or a setting first). */
@@ -93,6 +97,35 @@ export function httpError(status: number, serverMessage: string | undefined, ret
 		});
 	}
 	return new ApiError(`Unexpected HTTP ${status}${said}. Try again later; check mintdoc.api.baseUrl if it keeps happening.`, { ...init, kind: 'badResponse' });
+}
+
+/** A request that got no response at all: fetch rejected before any header arrived. */
+export interface NoResponse {
+	/** What was asked, for the message: `api.mintlify.com`, `the assistant at api.mintlify.com`. */
+	readonly target: string;
+	/** The low-level reason (`ECONNREFUSED`, `Failed to fetch`), already redacted. */
+	readonly cause: string;
+	/**
+	 * The request was a web page's (VS Code's web worker extension host: vscode.dev, github.dev).
+	 * A browser tells a page nothing more than "Failed to fetch" both when the API refused the
+	 * page's origin (no CORS headers for it) and when the host cannot be reached.
+	 */
+	readonly inBrowser: boolean;
+}
+
+/**
+ * The error for a request that got no response. On the desktop: the connection or the base URL.
+ * In a browser the same failure may be the platform API refusing requests from a web page, which
+ * no retry or connection fixes: the message says so, and that VS Code on the desktop has no such limit.
+ */
+export function noResponseError(noResponse: NoResponse, attempts = 1): ApiError {
+	const { target, cause, inBrowser } = noResponse;
+	const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
+	const message = inBrowser
+		? `Could not reach ${target} from this web page (${cause})${tries}. The platform API may not accept requests from a web page: ` +
+			'use VS Code on the desktop for this, or check mintdoc.api.baseUrl and your connection.'
+		: `Could not reach ${target} (${cause})${tries}. Check your connection and mintdoc.api.baseUrl, then try again.`;
+	return new ApiError(message, { kind: 'network', attempts, noResponse });
 }
 
 /**

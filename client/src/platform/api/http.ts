@@ -1,4 +1,4 @@
-import { ApiError, decodingFailure, httpError, serverMessageOf, setAdminKeyHint, type NotFoundContext } from './errors';
+import { ApiError, decodingFailure, httpError, noResponseError, serverMessageOf, setAdminKeyHint, type NotFoundContext } from './errors';
 import { redact } from '../../redaction';
 
 /** How the client talks HTTP. Everything has a default except the base URL and the key source. */
@@ -23,6 +23,8 @@ export interface HttpOptions {
 	readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 	/** The message when no key is stored; names the command that stores it. */
 	readonly missingKeyMessage?: string;
+	/** Whether `fetch` is a browser's, bound by CORS (default: {@link fetchIsBrowsers}); only the wording of a failure without response follows it. */
+	readonly inBrowser?: boolean;
 }
 
 /** One request, relative to the base URL. */
@@ -125,7 +127,7 @@ async function attemptOnce(options: HttpOptions, request: ApiRequest): Promise<u
 					`The connection to ${url.host} broke while reading the response (${cause}). Check your connection and mintdoc.api.baseUrl, then try again.`,
 					{ kind: 'network' },
 				)
-			: new ApiError(`Could not reach ${url.host} (${cause}). Check your connection and mintdoc.api.baseUrl, then try again.`, { kind: 'network' });
+			: noResponseError({ target: url.host, cause, inBrowser: options.inBrowser ?? fetchIsBrowsers() });
 	};
 	try {
 		const fetchImpl = options.fetch ?? globalThis.fetch;
@@ -141,11 +143,15 @@ async function attemptOnce(options: HttpOptions, request: ApiRequest): Promise<u
 		});
 		const text = await readText(response, options.maxResponseBytes ?? defaults.maxResponseBytes, controller);
 		const contentType = response.headers.get('content-type');
-		if (response.status >= 300 && response.status < 400) {
-			throw new ApiError(`The API answered with a redirect (HTTP ${response.status}); set mintdoc.api.baseUrl to the final address.`, {
-				kind: 'badResponse',
-				status: response.status,
-			});
+		// A browser's fetch gives a redirect not followed as an `opaqueredirect` response of status 0.
+		if ((response.status >= 300 && response.status < 400) || response.type === 'opaqueredirect') {
+			throw new ApiError(
+				`The API answered with a redirect${response.status ? ` (HTTP ${response.status})` : ''}; set mintdoc.api.baseUrl to the final address.`,
+				{
+					kind: 'badResponse',
+					status: response.status,
+				},
+			);
 		}
 		if (!response.ok) {
 			const said = serverMessageOf(text, contentType);
@@ -208,12 +214,21 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 
 function afterAttempts(e: ApiError, attempts: number, request: ApiRequest): ApiError {
 	if (e.kind === 'server') return httpError(e.status, e.serverMessage, e.retryAfter, request, attempts);
+	if (e.noResponse) return noResponseError(e.noResponse, attempts);
 	if (e.kind === 'network') return new ApiError(e.message.replace(/\. Check/, ` after ${attempts} attempts. Check`), { kind: 'network', attempts });
 	return e;
 }
 
 function cancelled(): ApiError {
 	return new ApiError('The request was cancelled.', { kind: 'cancelled' });
+}
+
+/**
+ * Whether `fetch` here is a browser's: in a web worker (VS Code's web worker extension host), where
+ * the browser refuses what the API's CORS headers do not allow. Not in Node, whatever its globals.
+ */
+export function fetchIsBrowsers(): boolean {
+	return typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope === 'function';
 }
 
 /** The low-level reason of a fetch failure, e.g. `ECONNREFUSED` or `other side closed`. */

@@ -8,6 +8,12 @@ import type { ChatError } from './protocol';
 export function toChatError(e: unknown): ChatError {
 	if (!isApiError(e)) return { kind: 'other', message: e instanceof Error ? e.message : String(e) };
 	const kind: ChatError['kind'] =
-		e.kind === 'config' && /assistant domain/i.test(e.message) ? 'noDomain' : e.kind === 'badResponse' || e.kind === 'cancelled' ? 'other' : e.kind;
+		e.kind === 'config' && /assistant domain/i.test(e.message)
+			? 'noDomain'
+			: e.noResponse?.inBrowser
+				? 'webPage'
+				: e.kind === 'badResponse' || e.kind === 'cancelled'
+					? 'other'
+					: e.kind;
 	return { kind, message: e.message, ...(e.retryAfter !== undefined ? { retryAfter: e.retryAfter } : {}) };
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { askAssistant, streamEndedEarly } from '../api/assistantClient';
 import { createVersionMemory } from '../api/assistantVersion';
@@ -271,5 +270,5 @@ export class ChatSession implements vscode.Disposable {
 }
 
 function newId(prefix: string): string {
-	return `${prefix}-${randomUUID()}`;
+	return `${prefix}-${globalThis.crypto.randomUUID()}`;
 }

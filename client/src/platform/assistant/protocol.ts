@@ -10,12 +10,26 @@ export type AnswerState = 'streaming' | 'done' | 'stopped' | 'incomplete' | 'fai
 
 /**
  * Why a question got no (full) answer, each with one next step in the panel:
- * `noKey`/`noDomain` (set them), `auth` 401, `forbidden` 403, `network` offline, `rateLimited` 429
+ * `noKey`/`noDomain` (set them), `auth` 401, `forbidden` 403, `network` offline, `webPage` no answer to
+ * a web page (the API may refuse a browser's requests: use the desktop), `rateLimited` 429
  * (`retryAfter`), `notFound` 404 even without a thread, `server` 5xx, `timeout` idle stream,
  * `stream` an error part from the server, `config` a bad setting, `other` anything else.
  */
 export type ChatErrorKind =
-	'noKey' | 'noDomain' | 'auth' | 'forbidden' | 'network' | 'rateLimited' | 'notFound' | 'server' | 'timeout' | 'stream' | 'config' | 'badRequest' | 'other';
+	| 'noKey'
+	| 'noDomain'
+	| 'auth'
+	| 'forbidden'
+	| 'network'
+	| 'webPage'
+	| 'rateLimited'
+	| 'notFound'
+	| 'server'
+	| 'timeout'
+	| 'stream'
+	| 'config'
+	| 'badRequest'
+	| 'other';
 
 export interface ChatError {
 	readonly kind: ChatErrorKind;

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 
 /** Webview options of the chat: scripts on, resources from dist/ only. */
@@ -22,7 +21,7 @@ export function assistantCsp(cspSource: string, nonce: string): string {
  * background (an editor tab) instead of the side bar's.
  */
 export function assistantHtml(webview: vscode.Webview, extensionUri: vscode.Uri, inEditor: boolean): string {
-	const nonce = randomBytes(16).toString('base64');
+	const nonce = newNonce();
 	const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'assistant.js'));
 	const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'assistant.css'));
 	return `<!DOCTYPE html>
@@ -39,4 +38,9 @@ export function assistantHtml(webview: vscode.Webview, extensionUri: vscode.Uri,
 <script nonce="${nonce}" src="${script}"></script>
 </body>
 </html>`;
+}
+
+/** 128 random bits in base64, from Web Crypto (there in Node's extension host and in the browser's web worker one). */
+function newNonce(): string {
+	return btoa(String.fromCharCode(...globalThis.crypto.getRandomValues(new Uint8Array(16))));
 }

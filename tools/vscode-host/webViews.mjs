@@ -16,7 +16,7 @@ const TYPED_HEADING = 'Typed in the browser';
 const previewRoot = page => page.frameLocator('iframe.webview.ready').frameLocator('#active-frame').locator('#mp-root');
 
 /** Runs a command from the palette (F1) by its title. */
-async function runCommand(page, title) {
+export async function runCommand(page, title) {
   await page.keyboard.press('F1');
   await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: 30_000 });
   await page.keyboard.type(title);
@@ -79,11 +79,23 @@ export async function siteViewChecks({ page, check, results, log, timeoutMs }) {
   const row = label => view.locator('.monaco-list-row', { hasText: label }).first();
   await check('the Site view lists the sites, their groups and pages', async () => {
     await runCommand(page, 'MintDoc: Focus on Site View');
+    await collapseOtherPanes(page, 'Site');
     const listed = await siteRows(view, row, timeoutMs);
     await page.screenshot({ path: path.join(results, 'web-site-view.png') });
     log('screenshot test-results/web-site-view.png');
     return listed;
   });
+}
+
+/**
+ * Collapses every open pane of the side bar but `title`'s: the MintDoc container also holds the
+ * platform's views (Feedback, Update Status), which would leave the Site view a few rows high.
+ */
+async function collapseOtherPanes(page, title) {
+  const open = page.locator('.sidebar .pane-header[aria-expanded="true"]');
+  // Their titles first: each click changes which headers are open. The click is on the title, clear of the header's actions.
+  const titles = (await open.locator('.title').allInnerTexts()).map(t => t.trim()).filter(t => t && !t.toLowerCase().startsWith(title.toLowerCase()));
+  for (const other of titles) await open.filter({ hasText: other }).locator('.title').first().click();
 }
 
 /** Opens the features site's tab and group (the top level is open) and finds its pages; why not, if not. */

@@ -26,6 +26,9 @@ export interface BrowserWorkerFigures {
 	readonly loadedMs: number;
 	readonly editP50Ms: number;
 	readonly editP95Ms: number;
+	/** Findings published once loaded (every file's last publish), and for the worker those not the Node server's, either way. */
+	readonly findings: number;
+	readonly differing?: number;
 	/** The worker's file questions until loaded, and the requests they travelled in (undefined for Node). */
 	readonly fileQuestions?: number;
 	readonly fileRequests?: number;
@@ -38,17 +41,17 @@ const editedEntries = 25;
 export async function benchBrowserWorker(siteDir: string, log: (line: string) => void): Promise<BrowserWorkerFigures[]> {
 	const browser = await launchChromium();
 	try {
-		const figures: BrowserWorkerFigures[] = [];
-		for (const server of ['node', 'worker'] as const)
-			figures.push(
-				await benchOne(
-					server,
-					siteDir,
-					() => (server === 'node' ? LspClient.start([folderUri(siteDir)]) : startBrowserServer(browser, [folderUri(siteDir)])),
-					log,
-				),
-			);
-		return figures;
+		const node = await benchOne('node', siteDir, () => LspClient.start([folderUri(siteDir)]), log);
+		const worker = await benchOne('worker', siteDir, () => startBrowserServer(browser, [folderUri(siteDir)]), log);
+		const inNode = new Set(node.lines);
+		const inWorker = new Set(worker.lines);
+		const onlyNode = node.lines.filter(line => !inWorker.has(line));
+		const onlyWorker = worker.lines.filter(line => !inNode.has(line));
+		log(
+			`  browser: ${node.lines.length} findings from Node, ${worker.lines.length} from the worker; ${onlyNode.length} only from Node, ${onlyWorker.length} only from the worker`,
+		);
+		for (const line of [...onlyNode.map(l => `node only: ${l}`), ...onlyWorker.map(l => `worker only: ${l}`)].slice(0, 20)) log(`    ${line}`);
+		return [node.figures, { ...worker.figures, differing: onlyNode.length + onlyWorker.length }];
 	} finally {
 		await browser.close();
 	}
@@ -59,7 +62,7 @@ async function benchOne(
 	siteDir: string,
 	start: () => Promise<LspClient>,
 	log: (line: string) => void,
-): Promise<BrowserWorkerFigures> {
+): Promise<{ figures: BrowserWorkerFigures; lines: string[] }> {
 	const configUri = URI.file(path.join(siteDir, 'docs.json')).toString();
 	const root = folderUri(siteDir);
 	const started = performance.now();
@@ -72,6 +75,7 @@ async function benchOne(
 		await client.until(() => client.logs.find(line => line.startsWith(judged)), `"${judged}"`, 1_200_000);
 		const loadedMs = performance.now() - started;
 		log(`  browser (${server}): every page judged after ${(loadedMs / 1000).toFixed(1)} s`);
+		const lines = findingLines(client, root);
 
 		const text = readFileSync(path.join(siteDir, 'docs.json'), 'utf8');
 		await client.open(configUri, text);
@@ -106,16 +110,31 @@ async function benchOne(
 			loadedMs,
 			editP50Ms: percentile(samples, 50),
 			editP95Ms: percentile(samples, 95),
+			findings: lines.length,
 			...(server === 'worker' && { fileQuestions: client.fileQuestions, fileRequests: client.fileRequests }),
 		};
 		log(
 			`  browser (${server}): ${samples.length} docs.json edits p50 ${figures.editP50Ms.toFixed(0)} / p95 ${figures.editP95Ms.toFixed(0)} ms` +
 				(figures.fileRequests ? `; ${figures.fileQuestions} file questions in ${figures.fileRequests} requests` : ''),
 		);
-		return figures;
+		return { figures, lines };
 	} finally {
 		await client.stop();
 	}
+}
+
+/** Every file's last published findings under `root`, a line each (file, code, range, severity, message), sorted. */
+function findingLines(client: LspClient, root: string): string[] {
+	const last = new Map<string, string[]>();
+	for (const { uri, diagnostics } of client.published)
+		last.set(
+			uri,
+			diagnostics.map(d => {
+				const { start, end } = d.range;
+				return `${uri.slice(root.length + 1)} ${String(d.code)} ${start.line}:${start.character}-${end.line}:${end.character} ${d.severity} ${d.message}`;
+			}),
+		);
+	return [...last.values()].flat().sort();
 }
 
 const folderUri = (dir: string) => URI.file(path.resolve(dir)).toString();

@@ -119,6 +119,14 @@ function browserRows(
 		row('browser worker: every page judged', size => both(size, f => f.loadedMs)),
 		row('browser worker: docs.json edit p95 (25 entries, `x` appended / removed)', size => both(size, f => f.editP95Ms), 'as the desktop'),
 		row('browser worker: file questions in requests', questions),
+		row(
+			'browser worker: findings (Node · worker, differing)',
+			size => {
+				const [node, worker] = ['node', 'worker'].map(server => results[size]?.browser?.find(f => f.server === server));
+				return node && worker ? `${node.findings} · ${worker.findings}, ${worker.differing ?? '—'} differing` : '—';
+			},
+			'the same',
+		),
 	];
 }
 

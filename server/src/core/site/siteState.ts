@@ -25,6 +25,7 @@ import type { GraphqlLoader } from '../graphql/graphqlRules';
 import type { SiteSnapshot } from './siteSnapshot';
 import { SummaryStore } from './summaryStore';
 import { ShownFindings } from './shownFindings';
+import { KeptReads } from './keptReads';
 import { TeamView } from '../config/teamView';
 
 /** How a root is configured: by docs.json, by a legacy mint.json alone (read through its upgrade), or by neither (deleted). */
@@ -74,11 +75,14 @@ export class SiteState implements SiteSnapshot {
 	/** GraphQL schema files read since their last reported change, and one parse per file and text (a large schema is built once, not per docs.json keystroke). */
 	readonly #graphqlTexts = new Map<string, { document: TextDocument; readAt: number }>();
 	readonly #graphqlParses = new DocumentCache<GraphqlSchemaParse>(16);
+	/** Configuration files and paths a model asks about on every build, kept while unchanged. */
+	readonly #kept: KeptReads;
 
 	constructor(private readonly options: LanguageServiceOptions) {
 		this.team = new TeamView(options.teamConfigLoader ?? TeamView.workspaceLoader(options.workspace), options.teamSwitches);
 		this.shown = new ShownFindings(this.team, uri => this.rootOf(uri));
 		this.legacy = new LegacySites(options.workspace);
+		this.#kept = new KeptReads(options.workspace, this.tracker, options.changesReported === true);
 		this.loadSpec = createSpecLoader({
 			workspace: options.workspace,
 			tracker: this.tracker,
@@ -218,7 +222,7 @@ export class SiteState implements SiteSnapshot {
 	/** A configuration file as a model reads it: a legacy root's docs.json is the one its mint.json's upgrade writes. */
 	readonly loadConfigFile = async (uri: string): Promise<LoadedConfigFile | undefined> => {
 		const parse = (document: TextDocument) => this.#configParses.get(document, d => this.#parseConfig(d));
-		const current = await this.options.workspace.readDocument(uri);
+		const current = await this.#kept.readDocument(uri);
 		if (!current) return this.legacy.load(uri, parse);
 		// Open buffers are updated in place; a model keeps the text it was built from (its line starts taken from the last copy).
 		// A file not read whole (too large, or refused: a device, a link leading outside) stays as read: its marks say why (textGuards.ts).
@@ -341,7 +345,7 @@ export class SiteState implements SiteSnapshot {
 
 	/** Whether a path relative to the root is a file (what a model's rules ask of images and favicons). */
 	#fileExists(root: string): FileExists {
-		return async path => (await this.options.workspace.stat(joinUri(root, ...path.split('/'))))?.kind === 'file';
+		return path => this.#kept.isFile(joinUri(root, ...path.split('/')));
 	}
 
 	/** A model is current while its page set and the text of every configuration file it read are unchanged. */

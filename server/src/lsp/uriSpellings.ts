@@ -52,15 +52,17 @@ export class UriSpellings {
 
 	/** A canonical URI in the client's spelling (a fragment or query kept as it is). */
 	toClient(uri: string): string {
-		if (!this.#schemes.some(scheme => uri.startsWith(scheme))) return uri;
-		const cut = uri.search(/[?#]/);
+		if (!this.#hasKnownScheme(uri)) return uri;
+		const query = uri.indexOf('?');
+		const fragment = uri.indexOf('#');
+		const cut = query < 0 ? fragment : fragment < 0 ? query : Math.min(query, fragment);
 		const base = cut < 0 ? uri : uri.slice(0, cut);
 		const document = this.#documents.get(base);
 		if (document !== undefined) return document + uri.slice(base.length);
 		let best: [string, string] | undefined;
 		for (const entry of this.#folders) {
 			const [folder] = entry;
-			const below = base === folder || base.startsWith(folder.endsWith('/') ? folder : `${folder}/`);
+			const below = base.startsWith(folder) && (base.length === folder.length || folder.endsWith('/') || base[folder.length] === '/');
 			if (below && (!best || folder.length > best[0].length)) best = entry;
 		}
 		return best ? best[1] + uri.slice(best[0].length) : uri;
@@ -75,6 +77,11 @@ export class UriSpellings {
 	outgoing<T>(value: T): T {
 		if (!this.#schemes.length) return value;
 		return walk(value, (key, text) => (key !== undefined && contentKeys.has(key) ? text : this.toClient(text)), true) as T;
+	}
+
+	#hasKnownScheme(text: string): boolean {
+		for (const scheme of this.#schemes) if (text.startsWith(scheme)) return true;
+		return false;
 	}
 
 	#noteSchemes(): void {
@@ -121,15 +128,22 @@ function walk(value: unknown, map: (key: string | undefined, text: string) => st
 		return copy ?? value;
 	}
 	if (!isPlainObject(value)) return value;
-	let changed = false;
-	const entries = Object.entries(value).map(([name, item]) => {
-		const mapped = walk(item, map, keys, name);
+	// Nothing allocated until something changes: most of what is walked (findings, completion items) stays as it is.
+	let copy: Record<string, unknown> | undefined;
+	let renames: Map<string, string> | undefined;
+	for (const name of Object.keys(value)) {
+		const item = value[name];
+		const mapped = typeof item === 'string' || typeof item === 'object' ? walk(item, map, keys, name) : item;
+		if (mapped !== item) (copy ??= { ...value })[name] = mapped;
 		// A property named by a URI: a WorkspaceEdit's `changes`.
 		const newName = keys ? map(undefined, name) : name;
-		if (mapped !== item || newName !== name) changed = true;
-		return [newName, mapped] as const;
-	});
-	return changed ? Object.fromEntries(entries) : value;
+		if (newName !== name) (renames ??= new Map()).set(name, newName);
+	}
+	if (!renames) return copy ?? value;
+	const source = copy ?? value;
+	const renamed: Record<string, unknown> = {};
+	for (const name of Object.keys(source)) renamed[renames.get(name) ?? name] = source[name];
+	return renamed;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -4,9 +4,9 @@ import { URI } from 'vscode-uri';
 /**
  * One spelling of each URI inside the server, the client's own spelling on the wire.
  *
- * Clients spell the same file in several ways: Node's pathToFileURL (and editors that encode like it:
- * Neovim, Helix, Zed, Emacs) leaves `+`, `@`, `:` after a drive letter as they are, vscode-uri writes
- * `%2B`, `%40`, `c%3A`. The core compares URIs as strings and builds its own with vscode-uri, so
+ * Clients spell the same file in several ways: Node's pathToFileURL, like other encoders that keep
+ * RFC 3986's sub-delimiters (those of editors other than VS Code among them), leaves `+`, `@`, `:`
+ * after a drive letter as they are; vscode-uri writes `%2B`, `%40`, `c%3A`. The core compares URIs as strings and builds its own with vscode-uri, so
  * a folder spelled `file:///tmp/a+b` made every file under it a stranger (every docs.json entry
  * "No page"). Every URI coming in is made canonical (`URI.parse(x).toString()`, what VS Code sends);
  * every URI going out is given back in the spelling the client used for that document, or, for a

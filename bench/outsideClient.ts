@@ -9,16 +9,22 @@
 //   sent as one incremental change as VS Code sends it;
 // - 20 page-path completions inside entry strings, each after a 1 s pause;
 // - RSS after load (the server idle), after the edits, and settled (idle, then 10 s more).
+// URIs are spelled as VS Code spells them, or (`--outside-uris node`) as Node's pathToFileURL does.
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { languageServerNodeFlags } from '../server/src/protocol';
 import { percentile } from './stats';
 import { StdioRpc, type RpcMessage } from './stdioRpc';
 
+/** How the client spells file URIs: every reserved character encoded (`+` as `%2B`), or as Node's pathToFileURL (`+` kept). */
+export type UriSpelling = 'vscode' | 'node';
+
 export interface OutsideFigures {
 	/** The Node flags the server was started with (none, or the VS Code client's). */
 	flags: string[];
+	uris: UriSpelling;
 	firstDiagnosticsMs: number;
 	/** From spawn until the server used under 5 % of a core for a second (its background check done). */
 	loadedMs: number;
@@ -53,15 +59,27 @@ const timedChanges = 100;
 const completions = 20;
 
 /** The outside client's run on one site, once without Node flags and once with the VS Code client's. */
-export async function benchOutsideBothWays(siteDir: string, serverPath: string, log: (line: string) => void): Promise<OutsideFigures[]> {
+export async function benchOutsideBothWays(
+	siteDir: string,
+	serverPath: string,
+	log: (line: string) => void,
+	uris: UriSpelling = 'vscode',
+): Promise<OutsideFigures[]> {
 	const runs: OutsideFigures[] = [];
-	for (const flags of [[], languageServerNodeFlags(availableParallelism())]) runs.push(await benchOutside(siteDir, serverPath, flags, log));
+	for (const flags of [[], languageServerNodeFlags(availableParallelism())]) runs.push(await benchOutside(siteDir, serverPath, flags, log, uris));
 	return runs;
 }
 
-export async function benchOutside(siteDir: string, serverPath: string, flags: string[], log: (line: string) => void): Promise<OutsideFigures> {
+export async function benchOutside(
+	siteDir: string,
+	serverPath: string,
+	flags: string[],
+	log: (line: string) => void,
+	uris: UriSpelling = 'vscode',
+): Promise<OutsideFigures> {
 	const configPath = path.join(siteDir, 'docs.json');
 	const text = readFileSync(configPath, 'utf8');
+	const fileUri = uris === 'node' ? (file: string) => pathToFileURL(file).href : encodedFileUri;
 	const configUri = fileUri(configPath);
 	const sameUri = (uri: unknown) => typeof uri === 'string' && decodeURIComponent(uri) === decodeURIComponent(configUri);
 	const entries = pageEntries(text).filter(e => isPageFile(siteDir, e.value));
@@ -155,6 +173,7 @@ export async function benchOutside(siteDir: string, serverPath: string, flags: s
 		const rssSettledMb = server.rssMb();
 		return {
 			flags,
+			uris,
 			firstDiagnosticsMs,
 			loadedMs,
 			editP50Ms: percentile(samples, 50),
@@ -174,11 +193,10 @@ export async function benchOutside(siteDir: string, serverPath: string, flags: s
 
 /**
  * A file URI with every reserved character of a path segment percent-encoded (`+` is `%2B`), as
- * VS Code and most editors write them. Node's pathToFileURL leaves `+` as is; the server takes such
- * a folder for another than the one its files are under (every page is then missing): see
- * docs/performance.md, "An outside client".
+ * VS Code writes them. Node's pathToFileURL leaves `+` as is (the server answers such a client in
+ * its own spelling: server/src/lsp/uriSpellings.ts).
  */
-function fileUri(file: string): string {
+function encodedFileUri(file: string): string {
 	return `file://${path.resolve(file).split(path.sep).map(encodeURIComponent).join('/')}`;
 }
 

@@ -4,7 +4,8 @@
 // a budget met on a generated site says little about a real one. A benchmark, not a test: it never
 // fails on timing.
 // Usage: npm run bench -- [--sizes S,M,L] [--site DIR]... [--corpus DIR] [--official] [--runs N] [--parts floor,check,warm,identical,tiers,peer,server,outside,browser,busy,soak,format]
-// `outside` (not in the default parts): the server as another editor starts and drives it, without and with the client's Node flags (outsideClient.ts).
+// `outside` (not in the default parts): the server as another editor starts and drives it, without and with the client's Node flags (outsideClient.ts);
+// `--outside-uris node` makes that client spell file URIs as Node's pathToFileURL does (`+` kept) instead of as VS Code does.
 // `browser` (not in the default parts): the server in a browser's Web Worker beside the Node server, same client (browserWorker.ts).
 // The corpus folder: --corpus, else MINTDOC_CORPUS, else `corpus` beside the repository or a parent folder; without one, generated sites only.
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
 			runs: { type: 'string', default: '1' },
 			parts: { type: 'string', default: 'floor,check,warm,tiers,peer,server,busy,soak,format' },
 			seed: { type: 'string', default: String(defaultSeed) },
+			'outside-uris': { type: 'string', default: 'vscode' },
 		},
 	});
 	// Real sites alone when only --site is given; generated sizes too when --sizes names them.
@@ -174,7 +176,7 @@ async function main(): Promise<void> {
 			result.server = await benchServer(site, server, log);
 		});
 		await attempt('outside', async () => {
-			result.outside = await benchOutsideBothWays(site.dir, server, log);
+			result.outside = await benchOutsideBothWays(site.dir, server, log, values['outside-uris'] === 'node' ? 'node' : 'vscode');
 		});
 		await attempt('browser', async () => {
 			result.browser = await benchBrowserWorker(site.dir, log);

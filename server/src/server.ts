@@ -8,6 +8,7 @@ import {
 	type InitializeResult,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { URI } from 'vscode-uri';
 import { editedDocuments } from './lsp/editedDocuments';
 import { createLanguageService } from './core/languageService';
 import { isSiteConfigUri } from './core/uris';
@@ -27,6 +28,7 @@ import { PageMetadataChecks } from './lsp/pageMetadataChecks';
 import type { ServerRuntime } from './lsp/serverRuntime';
 import { withPreview } from './preview/withPreview';
 import { describeError, runRequestsOn } from './lsp/runner';
+import { speakClientSpellings } from './lsp/uriSpellings';
 import type { ServerInitOptions, ServerSettings } from './protocol';
 
 /**
@@ -42,7 +44,9 @@ const specArrivalDelayMs = 150;
  * Wires MintDoc's language service to an LSP connection. Feature logic lives in core/; this is
  * glue, and runs anywhere: what is Node's (files, workers, caches, HTTP) comes from `runtime`.
  */
-export function startServer(connection: Connection, runtime: ServerRuntime): void {
+export function startServer(wire: Connection, runtime: ServerRuntime): void {
+	// Every URI in canonical form from here on; the client gets its own spellings back (lsp/uriSpellings.ts).
+	const connection = speakClientSpellings(wire);
 	const documents = new TextDocuments(editedDocuments);
 	const logger = createConnectionLogger(connection);
 	let folders: string[] = [];
@@ -109,7 +113,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 	let clientCapabilities: ClientCapabilities = {};
 	connection.onInitialize((params): InitializeResult => {
 		clientCapabilities = params.capabilities;
-		folders = params.workspaceFolders?.map(f => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+		// Clients older than workspace folders name one root, as a URI or (older still) as a path.
+		const rootPath = (params as { rootPath?: string | null }).rootPath;
+		folders = params.workspaceFolders?.map(f => f.uri) ?? (params.rootUri ? [params.rootUri] : rootPath ? [URI.file(rootPath).toString()] : []);
 		const init = params.initializationOptions as ServerInitOptions | undefined;
 		runtime.initialize(folders, init, logger);
 		workspaceTrusted = init?.workspaceTrusted !== false;

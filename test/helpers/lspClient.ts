@@ -131,6 +131,11 @@ export class LspClient {
 		return client;
 	}
 
+	/** The built server in its own process, listening, not yet initialized (a test that sends its own `initialize`). */
+	static spawn(env: Record<string, string> = {}): LspClient {
+		return new LspClient(processTransport(env));
+	}
+
 	/** A client of the server behind `transport`, listening, not yet initialized (its handlers are added first). */
 	static over(transport: LspTransport): LspClient {
 		return new LspClient(transport);

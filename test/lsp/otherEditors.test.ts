@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
+import { InitializedNotification, InitializeRequest } from 'vscode-languageserver-protocol';
 import { LspClient } from '../helpers/lspClient';
 import { copyFixtures } from '../helpers/tempSite';
 
@@ -23,6 +24,20 @@ describe('language server over JSON-RPC: a client with few capabilities', functi
 	it('without workspace-folder support (no `workspace.workspaceFolders`), the site is found and its pages checked', async () => {
 		writeFileSync(site.path('features/broken.mdx'), '---\ntitle: Broken\n---\n\nSee [nowhere](/nowhere).\n');
 		client = await LspClient.start([site.uri], undefined, undefined, { textDocument: { publishDiagnostics: {} } });
+		const found = await client.waitForDiagnostics(site.fileUri('features/broken.mdx'), d => d.length > 0, 'the broken link', 60_000);
+		assert.ok(found.some(d => d.code === 'link-broken'));
+	});
+
+	it('naming its root only by `rootPath` (a path, as clients older than `rootUri` do), the site is found and checked', async () => {
+		writeFileSync(site.path('features/broken.mdx'), '---\ntitle: Broken\n---\n\nSee [nowhere](/nowhere).\n');
+		client = LspClient.spawn();
+		await client.connection.sendRequest(InitializeRequest.type, {
+			processId: process.pid,
+			rootPath: site.dir,
+			rootUri: null,
+			capabilities: { textDocument: { publishDiagnostics: {} } },
+		});
+		await client.connection.sendNotification(InitializedNotification.type, {});
 		const found = await client.waitForDiagnostics(site.fileUri('features/broken.mdx'), d => d.length > 0, 'the broken link', 60_000);
 		assert.ok(found.some(d => d.code === 'link-broken'));
 	});

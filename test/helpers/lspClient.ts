@@ -35,6 +35,8 @@ export interface LspTransport {
 	/** What the server wrote beside the protocol (stderr, errors), for failure messages. */
 	readonly stderr: string[];
 	readonly pid?: number;
+	/** When the server started (performance.now()): the process spawned, the Worker created. */
+	readonly startedAt: number;
 	/** After the exit notification: resolves once the server is gone (a worker is terminated). */
 	close(): Promise<void>;
 }
@@ -42,6 +44,7 @@ export interface LspTransport {
 /** The built server in its own process, over stdio; `env` is added to this process's environment. */
 function processTransport(env: Record<string, string>): LspTransport {
 	// Test servers listen on 127.0.0.1: the network policy's test-only allowance (refusals are proven in test/cli/hostileRepo.test.ts).
+	const startedAt = performance.now();
 	const child: ChildProcess = spawn(process.execPath, [serverPath, '--stdio'], {
 		stdio: ['pipe', 'pipe', 'pipe'],
 		env: { ...process.env, MINTDOC_TEST_ALLOW_LOOPBACK: '1', ...env },
@@ -55,6 +58,7 @@ function processTransport(env: Record<string, string>): LspTransport {
 		exited,
 		stderr,
 		pid: child.pid,
+		startedAt,
 		close: () => exited,
 	};
 }
@@ -159,6 +163,11 @@ export class LspClient {
 
 	get alive(): boolean {
 		return !this.#exited;
+	}
+
+	/** When the server started (performance.now()): its process spawned, or its Worker created. */
+	get startedAt(): number {
+		return this.#transport.startedAt;
 	}
 
 	/** Process id of the server (for sampling its memory). */

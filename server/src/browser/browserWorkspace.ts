@@ -34,7 +34,7 @@ export function createBrowserWorkspace(
 	const inside = (uri: string) => !hasDotSegment(uri) && getFolders().some(folder => isUnder(uri, folder));
 	return {
 		// One request a turn carries them all (fileQuestions.ts): a walk or a check waits for fewer round trips.
-		readsAtOnce: 256,
+		readsAtOnce: 1024,
 		// A getter: the server learns its folders at initialize time and as they change.
 		get folders() {
 			return getFolders();

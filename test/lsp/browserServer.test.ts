@@ -101,6 +101,33 @@ describe('language server in a browser worker: the same findings as the Node ser
 		assert.match(web.logs[0], /^MintDoc language server started \(web worker, /);
 	});
 
+	it('asks for a site of 300 folders in a few requests, with the same findings (the questions of a turn travel together)', async () => {
+		const site = copyFixtures();
+		disposals.push(site.dispose);
+		const folders = Array.from({ length: 300 }, (_, i) => `area${i}`);
+		for (const folder of folders) {
+			mkdirSync(site.path(`wide/${folder}`), { recursive: true });
+			writeFileSync(
+				site.path(`wide/${folder}/page.mdx`),
+				`---\ntitle: Page ${folder}\ndescription: The page of ${folder}.\n---\n\nSee [the first](/area0/page). <Icon icon="no-such-icon-at-all" />\n`,
+			);
+		}
+		const pages = folders.map(folder => `${folder}/page`);
+		writeFileSync(
+			site.path('wide/docs.json'),
+			JSON.stringify({ name: 'Wide', theme: 'mint', colors: { primary: '#0c8669' }, navigation: { groups: [{ group: 'All', pages }] } }),
+		);
+		// Each page's unknown icon, and the colour's hint (4.54:1 passes AA, not AAA). (A broken link would
+		// also be looked for on disk, a stat and a listing a page, one page after the other.)
+		const expected = [...folders.map(folder => `wide/${folder}/page.mdx icon-unknown`), 'wide/docs.json a11y-contrast-aaa'].sort();
+		const { node, web } = await both(site.uri);
+		const [fromNode, fromWeb] = await Promise.all([settled(node, site.uri, ['wide'], expected), settled(web, site.uri, ['wide'], expected)]);
+		assert.deepEqual(fromWeb, fromNode);
+		// 301 folders listed and 300 pages read: one request a question would be 600 and more.
+		assert.ok(web.fileQuestions >= 600, `${web.fileQuestions} file questions`);
+		assert.ok(web.fileRequests <= 60, `${web.fileQuestions} file questions in ${web.fileRequests} requests`);
+	});
+
 	it('on sites with errors of every kind the browser checks (OpenAPI in the repository, links, components, a11y, mintdoc.json, translations)', async () => {
 		const site = copyFixtures();
 		disposals.push(site.dispose);

@@ -189,12 +189,19 @@ export class SiteChecks {
 		}
 		const context = this.linkContext(site, summaries);
 		let yieldedAt = Date.now();
-		for (const uri of uris) {
+		// A workspace behind a message channel (the browser's) answers the questions pages ask of it (a
+		// broken link's target looked for) together per turn: there a few pages are checked at once,
+		// reported in order. On a disk one after the other.
+		const atOnce = this.options.workspace.readsAtOnce === undefined ? 1 : 32;
+		const checked = uris.filter(uri => read.has(uri));
+		for (let start = 0; start < checked.length; start += atOnce) {
 			throwIfCancelled(token);
-			const page = read.get(uri);
-			if (!page) continue;
-			report(await this.#shownPage(uri, token, context, page));
-			dependencies.markChecked(site, uri);
+			const group = checked.slice(start, start + atOnce);
+			const results = await Promise.all(group.map(uri => this.#shownPage(uri, token, context, read.get(uri))));
+			group.forEach((uri, i) => {
+				report(results[i]);
+				dependencies.markChecked(site, uri);
+			});
 			// Let pending requests (completion, hover, an edit) run every few milliseconds: a count of
 			// pages held them up to 50 ms behind pages with many links.
 			if (Date.now() - yieldedAt >= 8) {

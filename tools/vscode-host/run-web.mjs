@@ -32,6 +32,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { HOST_DIR, findFreePort, launchChromium, startCodeServer, waitForStatusBarItem, workbenchUrl } from './host.mjs';
 import { platformChecks, startStandIn, writePlatformSettings } from './webPlatform.mjs';
+import { realSiteEditorChecks } from './webSite.mjs';
 import { playgroundCheck, previewChecks, siteViewChecks } from './webViews.mjs';
 
 const REPO = path.resolve(HOST_DIR, '..', '..');
@@ -80,6 +81,16 @@ function workspace(dir) {
 /** A copy of a real site, without its git metadata and installed packages. */
 function copySite(from, dir) {
   fs.cpSync(from, dir, { recursive: true, filter: source => !/(^|\/)(\.git|node_modules)$/.test(source) });
+  // Format on save on, as a writer would set it (beside the site's own settings, if it has any).
+  const settings = path.join(dir, '.vscode', 'settings.json');
+  let own = {};
+  try {
+    own = JSON.parse(fs.readFileSync(settings, 'utf8'));
+  } catch {
+    // None, or with comments: ours alone.
+  }
+  fs.mkdirSync(path.dirname(settings), { recursive: true });
+  fs.writeFileSync(settings, JSON.stringify({ ...own, 'editor.formatOnSave': true }, null, 2));
 }
 
 /**
@@ -111,6 +122,7 @@ async function siteChecks(page, name) {
   log('Problems:', await problemsLabel(page), `(${name})`);
   await page.screenshot({ path: path.join(RESULTS, 'web-site.png') });
   log('screenshot test-results/web-site.png');
+  return expected;
 }
 
 /** What the Node formatter (the bundled CLI's `format`, the same core) makes of `text`. */
@@ -209,8 +221,11 @@ try {
   await page.goto(workbenchUrl({ host: server.host, workspaceDir: ws }));
   await waitForStatusBarItem(page, 'MintDoc', TIMEOUT_MS);
   log('extension activated');
-  if (SITE) await siteChecks(page, path.basename(SITE));
-  else {
+  if (SITE) {
+    const counted = await siteChecks(page, path.basename(SITE));
+    const problemsBack = () => problemsCounted(page, counted);
+    await realSiteEditorChecks({ page, check, openFile, goToLineEnd, formattedByCli, untilFile, problemsBack, results: RESULTS, log, timeoutMs: TIMEOUT_MS, workspaceDir: ws });
+  } else {
     await check('the status item names the sites', async () => {
       const site = await waitForStatusBarItem(page, 'MintDoc: broken (+1)', TIMEOUT_MS).catch(() => undefined);
       return site ? undefined : `it never did (${errors.join(' | ')})`;

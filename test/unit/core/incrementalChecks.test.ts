@@ -187,8 +187,9 @@ describe('incremental checks (speed at scale)', () => {
 		const service = createLanguageService({ workspace, changesReported: true });
 		await service.findDocsRoots(noCancellation);
 		await service.checkSite(workspaceRoot, noCancellation);
+		// The favicon changes with the edit: whether it exists is asked of the disk anew (a path asked before is kept).
 		const edit = (pages: string[]) =>
-			service.didChangeDocument(workspace.write('docs.json', docsJson({ groups: [{ group: 'G', pages }] }, { favicon: '/a.mdx' })).uri);
+			service.didChangeDocument(workspace.write('docs.json', docsJson({ groups: [{ group: 'G', pages }] }, { favicon: '/b.mdx' })).uri);
 		edit(['a', 'b', 'api']);
 		// A request of an editor feature builds the model of that text; its build waits for the disk.
 		workspace.holding = true;

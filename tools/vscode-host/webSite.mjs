@@ -1,0 +1,108 @@
+// The web layer's checks on a copy of a real site (run-web.mjs --site DIR; not in npm test, CI has no
+// corpus): after the Problems counter came to the CLI's counts, a writer's three everyday steps in
+// the browser entry, on the site's own pages — a page path completed in docs.json
+// (test-results/web-site-completion.png), a page previewed beside its editor
+// (test-results/web-site-preview.png), and format on save of a page (the file written is what
+// `mintdoc format` makes of the same text).
+import fs from 'node:fs';
+import path from 'node:path';
+import { runCommand } from './webViews.mjs';
+
+/** Typed at the end of a page before it is saved. */
+const TYPED = 'Some text typed in the browser.';
+
+/** The strings of every `pages` array of a docs.json value, in order. */
+function pageEntries(value, found = []) {
+  if (Array.isArray(value)) for (const item of value) pageEntries(item, found);
+  else if (value && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) {
+      if (key === 'pages' && Array.isArray(item)) for (const entry of item) if (typeof entry === 'string') found.push(entry);
+      pageEntries(item, found);
+    }
+  return found;
+}
+
+/** The site's pages named in its navigation whose `.mdx` file is in the copy: [entry, relative file]. */
+function navigationPages(workspaceDir) {
+  let config;
+  try {
+    config = JSON.parse(fs.readFileSync(path.join(workspaceDir, 'docs.json'), 'utf8'));
+  } catch {
+    return [];
+  }
+  return pageEntries(config)
+    .map(entry => [entry, `${entry.replace(/^\//, '')}.mdx`])
+    .filter(([entry, file]) => !/^[a-z]+:|\s/i.test(entry) && fs.existsSync(path.join(workspaceDir, file)));
+}
+
+/** The preview's page inside its webview (VS Code's webview frame, then the document MintDoc set). */
+const previewRoot = page => page.frameLocator('iframe.webview.ready').first().frameLocator('#active-frame').locator('#mp-root');
+
+/**
+ * `problemsBack()` resolves true once the Problems counter shows the site's counts again (after the
+ * completion's text is reverted, the findings it caused are gone).
+ */
+export async function realSiteEditorChecks({ page, check, openFile, goToLineEnd, formattedByCli, untilFile, problemsBack, results, log, timeoutMs, workspaceDir }) {
+  const pages = navigationPages(workspaceDir);
+  await check('the site names pages in its navigation (docs.json parsed, their files present)', async () => (pages.length >= 2 ? undefined : `${pages.length} found`));
+  if (pages.length < 2) return;
+  const [previewed, formatted] = [pages[0], pages[Math.floor(pages.length / 2)]];
+
+  await check(`a page path completed in docs.json after "${previewed[0]}"`, async () => {
+    const text = fs.readFileSync(path.join(workspaceDir, 'docs.json'), 'utf8');
+    const line = text.slice(0, text.indexOf(`"${previewed[0]}"`)).split('\n').length;
+    // The first letters of another page of the navigation: what a writer types before asking for the rest.
+    const other = pages.find(([entry]) => entry !== previewed[0])[0];
+    const prefix = other.slice(0, Math.min(3, other.length));
+    await openFile(page, 'docs.json');
+    await goToLineEnd(page, line);
+    // After the entry's comma (or before it, when it is the last one): a new entry of the same array.
+    const last = !text.split('\n')[line - 1].trimEnd().endsWith(',');
+    await page.keyboard.type(last ? `,\n"${prefix}` : `\n"${prefix}`);
+    await page.keyboard.press('Control+Space');
+    const offered = page.locator('.suggest-widget.visible .monaco-list-row', { hasText: prefix }).first();
+    const shown = await offered.waitFor({ state: 'visible', timeout: 60_000 }).then(() => true, () => false);
+    await page.screenshot({ path: path.join(results, 'web-site-completion.png') });
+    log(`screenshot test-results/web-site-completion.png (typed "${prefix}")`);
+    if (shown) log(`  offered: ${(await offered.innerText()).replace(/\s+/g, ' ').slice(0, 80)}`);
+    await page.keyboard.press('Escape');
+    // Undone as a writer undoes it, and saved (code-server's workbench may have saved the typing already, and
+    // does not reload a file written from outside): until docs.json on disk is what it was.
+    const file = path.join(workspaceDir, 'docs.json');
+    let restored = false;
+    for (let undo = 0; undo < 12 && !restored; undo++) {
+      await page.keyboard.press('Control+Z');
+      await page.keyboard.press('Control+S');
+      restored = (await untilFile(file, now => now === text, 5_000)) !== undefined;
+    }
+    if (!restored) return 'docs.json could not be undone to its text on disk';
+    if (!shown) return `nothing offered for "${prefix}"`;
+    return (await problemsBack()) ? undefined : 'docs.json undone, but the Problems counter did not come back to the site\'s counts';
+  });
+
+  await check(`${previewed[1]} previewed beside its editor`, async () => {
+    const source = fs.readFileSync(path.join(workspaceDir, previewed[1]), 'utf8');
+    const title = /^title:\s*["']?(.+?)["']?\s*$/m.exec(source)?.[1];
+    await openFile(page, previewed[1]);
+    await runCommand(page, 'MintDoc: Open Preview to the Side');
+    const heading = title ? previewRoot(page).locator('h1', { hasText: title }).first() : previewRoot(page).locator('h1').first();
+    const rendered = await heading.waitFor({ state: 'visible', timeout: timeoutMs }).then(() => true, () => false);
+    await page.screenshot({ path: path.join(results, 'web-site-preview.png') });
+    log(`screenshot test-results/web-site-preview.png (${previewed[1]}, title ${JSON.stringify(title)})`);
+    return rendered ? undefined : `no heading ${JSON.stringify(title)}: ${(await previewRoot(page).innerText({ timeout: 5_000 }).catch(() => '(no preview)')).slice(0, 200)}`;
+  });
+
+  await check(`format on save of ${formatted[1]} writes what \`mintdoc format\` writes`, async () => {
+    const file = path.join(workspaceDir, formatted[1]);
+    const before = fs.readFileSync(file, 'utf8');
+    const typed = before.endsWith('\n') ? TYPED : `\n${TYPED}`;
+    const expected = formattedByCli(before + typed, file);
+    await openFile(page, formatted[1]);
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(typed);
+    await page.keyboard.press('Control+S');
+    const saved = await untilFile(file, text => text.includes(TYPED), 60_000);
+    if (saved === undefined) return 'the page was not saved';
+    return saved === expected ? undefined : `saved ${JSON.stringify(saved.slice(-200))}, \`mintdoc format\` makes ${JSON.stringify(expected.slice(-200))}`;
+  });
+}

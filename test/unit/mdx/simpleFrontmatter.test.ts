@@ -30,7 +30,12 @@ describe('simple frontmatter', () => {
 			const length = Math.floor(next() * 6);
 			for (let i = 0; i < length; i++) v += pick(pieces);
 			const style = next();
-			return style < 0.3 ? `"${v}"` : style < 0.5 ? `'${v}'` : style < 0.6 ? pick(['true', 'null', 'False', 'yes', 'x', '']) : `${pick(['A', 'b', '1', '-', '"', ''])}${v}`;
+			if (style < 0.25) return `"${v}"`;
+			if (style < 0.4) return `'${v}'`;
+			if (style < 0.5) return pick(['true', 'null', 'False', 'FALSE', 'yes', 'x', '', '3', '0', '07', '-1', '1.5', '123456789', '1234567890', '0x1', '.inf']);
+			// Flow sequences: quoted items, spacing, empty, trailing comma, plain items.
+			if (style < 0.65) return `[${pick(['', ' '])}${Array.from({ length: Math.floor(next() * 3) }, () => pick([`"${v}"`, `'${v}'`, 'a', '"b"'])).join(pick([', ', ',', ' , ']))}${pick(['', ' ', ','])}]`;
+			return `${pick(['A', 'b', '/', '1', '-', '"', ''])}${v}`;
 		};
 		let accepted = 0;
 		for (let run = 0; run < 20_000; run++) {
@@ -58,12 +63,14 @@ describe('simple frontmatter', () => {
 			'title: a #b\n',
 			'title: "a\\"b"\n',
 			"title: 'it''s'\n",
-			'title: true\n',
+			'title: null\n',
 			'title: x\ntitle: y\n',
 			'title: x\n  continued\n',
 			'title: x',
 			'title:\n',
 			'tags: [a, b]\n',
+			"tags: ['a', 'b',]\n",
+			'boost: 07\n',
 		])
 			assert.strictEqual(simpleFrontmatter(yaml), undefined, yaml);
 		assert.deepStrictEqual(readFrontmatter('---\ntitle: "Café: ok"\nicon: rocket\n---\n# x'), { data: { title: 'Café: ok', icon: 'rocket' }, start: 4, end: 35, errors: [] });

@@ -98,17 +98,23 @@ const simpleKey = /^([A-Za-z][A-Za-z0-9_-]*): +(.*)$/;
 /** Characters YAML reads as themselves in every scalar style (no tab, line break, BOM, U+2028/2029 or lone surrogate). */
 const plainCharacters = /^(?:[\x20-\x7E\u00A0-\u2027\u202A-\uD7FF\uE000-\uFEFE\uFF00-\uFFFD]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
 const notStrings = /^(?:true|True|TRUE|false|False|FALSE|null|Null|NULL)$/;
+/** A quoted string without escapes (double) or doubled quotes (single). */
+const quotedItem = `(?:"[^"\\\\]*"|'[^']*')`;
+/** A flow sequence of such strings on one line: `keywords: ["a", 'b']`. */
+const quotedList = new RegExp(`^\\[ *(?:${quotedItem} *(?:, *${quotedItem} *)*)?\\]$`);
+const quotedItems = new RegExp(quotedItem, 'g');
 
 /**
  * The data of frontmatter made only of `key: value` lines (and empty lines), each value a string
- * written plainly (starting with a letter), in double quotes without escapes or in single quotes
- * without doubled quotes: almost every page's. The YAML reader's document model cost ~10 % of a page
+ * written plainly (starting with a letter or `/`), in double quotes without escapes or in single
+ * quotes without doubled quotes, or a one-line list of such quoted strings (`keywords: ["a", "b"]`),
+ * or `true`, `false` or a small decimal integer (`boost: 3`): almost every page's. The YAML reader's document model cost ~10 % of a page
  * worker on mintlify/docs; this gives what its `toJS` gives for such text (proven against it by
  * test/unit/mdx/simpleFrontmatter.test.ts) and undefined for any other text, which the reader reads.
  */
-export function simpleFrontmatter(yaml: string): Record<string, string> | undefined {
+export function simpleFrontmatter(yaml: string): Record<string, string | string[] | number | boolean> | undefined {
 	if (!yaml.endsWith('\n')) return undefined;
-	const data: Record<string, string> = {};
+	const data: Record<string, string | string[] | number | boolean> = {};
 	let keys = 0;
 	for (const line of yaml.slice(0, -1).split('\n')) {
 		if (line === '') continue;
@@ -121,9 +127,13 @@ export function simpleFrontmatter(yaml: string): Record<string, string> | undefi
 			const inner = value.slice(1, -1);
 			if (value.length < 2 || !value.endsWith(quote) || inner.includes(quote) || (quote === '"' && inner.includes('\\'))) return undefined;
 			data[key] = inner;
+		} else if (quote === '[') {
+			if (!quotedList.test(value)) return undefined;
+			data[key] = (value.match(quotedItems) ?? []).map(item => item.slice(1, -1));
 		} else {
-			if (!/^[A-Za-z]/.test(value) || /: | #|:$|[[\]{}]/.test(value) || notStrings.test(value)) return undefined;
-			data[key] = value;
+			const scalar = /^(?:true|True|TRUE)$/.test(value) ? true : /^(?:false|False|FALSE)$/.test(value) ? false : /^(?:0|[1-9]\d{0,8})$/.test(value) ? Number(value) : value;
+			if (scalar === value && (!/^[A-Za-z/]/.test(value) || /: | #|:$/.test(value) || notStrings.test(value))) return undefined;
+			data[key] = scalar;
 		}
 		keys++;
 	}

@@ -1,27 +1,31 @@
-// An esbuild plugin: @sindresorhus/transliterate (slugify's transliteration, behind every heading,
-// component and parameter id) builds a regular expression for each of its ~1,000 replacements on
-// every call and runs it over the text, even though almost no text holds any of them. In the CLI's
-// page workers that was a quarter of their time on mintlify/docs (docs/performance.md, issue 52).
-// The bundles get the library's own code with one change: a replacement whose key does not occur
-// in the text is skipped (replacing a literal that is not there changes nothing, so every result
-// is the library's). A library update that changes the loop fails the build here.
+// An esbuild plugin: the bundles take @sindresorhus/transliterate (slugify's transliteration, behind
+// every id slugged from text that is not plain ASCII) from server/src/core/mdx/transliterateFast.ts,
+// which gives the library's results without running ~1,900 regular expressions per call (see there;
+// docs/performance.md, issue 52). Only the library's index.js is replaced: its replacement table is
+// the library's own. The index.js it replaces is pinned by hash, so an update of the library fails
+// the build here until transliterateFast.ts has been compared with the new one.
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-export const transliterateLoop = "string = string.replace(new RegExp(escapeStringRegexp(key), 'g'), value);";
+/** SHA-1 of @sindresorhus/transliterate 1.6.0's index.js. */
+export const pinnedIndexSha1 = '119a4b95a4d1fe0408ccbb44b5962eb84224e983';
 
-/** The library's index.js with the replacement skipped when its key is absent; throws if the loop is not found once. */
-export function patchTransliterate(source) {
-	const parts = source.split(transliterateLoop);
-	if (parts.length !== 2) throw new Error('@sindresorhus/transliterate: the replacement loop was not found (library changed?)');
-	return parts.join(`if (string.includes(key)) ${transliterateLoop}`);
-}
+const fastModule = path.join(path.dirname(path.dirname(fileURLToPath(import.meta.url))), 'server/src/core/mdx/transliterateFast.ts');
 
 export const transliterateFast = {
 	name: 'transliterate-fast',
 	setup(build) {
-		build.onLoad({ filter: /[\\/]@sindresorhus[\\/]transliterate[\\/]index\.js$/ }, async args => ({
-			contents: patchTransliterate(await readFile(args.path, 'utf8')),
-			loader: 'js',
-		}));
+		build.onLoad({ filter: /[\\/]@sindresorhus[\\/]transliterate[\\/]index\.js$/ }, async args => {
+			const sha1 = createHash('sha1').update(await readFile(args.path)).digest('hex');
+			if (sha1 !== pinnedIndexSha1)
+				throw new Error(`@sindresorhus/transliterate changed (${args.path}: ${sha1}): compare server/src/core/mdx/transliterateFast.ts with it, then update scripts/transliterateFast.mjs`);
+			return {
+				contents: `import builtinReplacements from './replacements.js';\nimport { createTransliterate } from ${JSON.stringify(fastModule)};\nexport default createTransliterate(builtinReplacements);\n`,
+				resolveDir: path.dirname(args.path),
+				loader: 'js',
+			};
+		});
 	},
 };

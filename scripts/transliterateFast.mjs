@@ -18,9 +18,13 @@ export const transliterateFast = {
 	name: 'transliterate-fast',
 	setup(build) {
 		build.onLoad({ filter: /[\\/]@sindresorhus[\\/]transliterate[\\/]index\.js$/ }, async args => {
-			const sha1 = createHash('sha1').update(await readFile(args.path)).digest('hex');
+			const sha1 = createHash('sha1')
+				.update(await readFile(args.path))
+				.digest('hex');
 			if (sha1 !== pinnedIndexSha1)
-				throw new Error(`@sindresorhus/transliterate changed (${args.path}: ${sha1}): compare server/src/core/mdx/transliterateFast.ts with it, then update scripts/transliterateFast.mjs`);
+				throw new Error(
+					`@sindresorhus/transliterate changed (${args.path}: ${sha1}): compare server/src/core/mdx/transliterateFast.ts with it, then update scripts/transliterateFast.mjs`,
+				);
 			return {
 				contents: `import builtinReplacements from './replacements.js';\nimport { createTransliterate } from ${JSON.stringify(fastModule)};\nexport default createTransliterate(builtinReplacements);\n`,
 				resolveDir: path.dirname(args.path),

@@ -19,7 +19,38 @@ describe('platform heading ids', () => {
 		this.timeout(300_000);
 		const next = random(42);
 		// Characters that matter to slugify: separators, `_`, digits, case (decamelize: `APIs`, `onError`, `ID2`), contractions (`-s`, `-t`), backslashes, percent-escapes.
-		const alphabet = ['a', 'b', 's', 'S', 't', 'T', 'Z', 'A', 'P', 'I', '0', '9', '-', '-', '_', ' ', '.', '%', '2', '\\', '/', '(', ')', '!', '&', '^', '`', '~', '=', 'é'];
+		const alphabet = [
+			'a',
+			'b',
+			's',
+			'S',
+			't',
+			'T',
+			'Z',
+			'A',
+			'P',
+			'I',
+			'0',
+			'9',
+			'-',
+			'-',
+			'_',
+			' ',
+			'.',
+			'%',
+			'2',
+			'\\',
+			'/',
+			'(',
+			')',
+			'!',
+			'&',
+			'^',
+			'`',
+			'~',
+			'=',
+			'é',
+		];
 		let accepted = 0;
 		for (let i = 0; i < 8_000; i++) {
 			const length = 1 + Math.floor(next() * 14);

@@ -24,7 +24,43 @@ describe('simple frontmatter', () => {
 		const next = random(52);
 		const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
 		const keys = ['title', 'description', 'icon', 'sidebarTitle', 'mode', 'x-y', 'a_b', 'true', 'Null', 'title', '1a', 'on', 'openapi'];
-		const pieces = ['a', 'Z', ' ', '  ', ':', ': ', '#', ' #', '"', "'", '\\', '-', '---', '[', ']', '{', '}', ',', '&', '*', '!', '|', '>', '%', '@', '`', 'é', '日', '😀', '\t', '\u2028', '\uFEFF', '1', '.', '?'];
+		const pieces = [
+			'a',
+			'Z',
+			' ',
+			'  ',
+			':',
+			': ',
+			'#',
+			' #',
+			'"',
+			"'",
+			'\\',
+			'-',
+			'---',
+			'[',
+			']',
+			'{',
+			'}',
+			',',
+			'&',
+			'*',
+			'!',
+			'|',
+			'>',
+			'%',
+			'@',
+			'`',
+			'é',
+			'日',
+			'😀',
+			'\t',
+			'\u2028',
+			'\uFEFF',
+			'1',
+			'.',
+			'?',
+		];
 		const values = () => {
 			let v = '';
 			const length = Math.floor(next() * 6);
@@ -34,7 +70,8 @@ describe('simple frontmatter', () => {
 			if (style < 0.4) return `'${v}'`;
 			if (style < 0.5) return pick(['true', 'null', 'False', 'FALSE', 'yes', 'x', '', '3', '0', '07', '-1', '1.5', '123456789', '1234567890', '0x1', '.inf']);
 			// Flow sequences: quoted items, spacing, empty, trailing comma, plain items.
-			if (style < 0.65) return `[${pick(['', ' '])}${Array.from({ length: Math.floor(next() * 3) }, () => pick([`"${v}"`, `'${v}'`, 'a', '"b"'])).join(pick([', ', ',', ' , ']))}${pick(['', ' ', ','])}]`;
+			if (style < 0.65)
+				return `[${pick(['', ' '])}${Array.from({ length: Math.floor(next() * 3) }, () => pick([`"${v}"`, `'${v}'`, 'a', '"b"'])).join(pick([', ', ',', ' , ']))}${pick(['', ' ', ','])}]`;
 			return `${pick(['A', 'b', '/', '1', '-', '"', ''])}${v}`;
 		};
 		let accepted = 0;
@@ -43,7 +80,9 @@ describe('simple frontmatter', () => {
 			const count = 1 + Math.floor(next() * 4);
 			for (let i = 0; i < count; i++) {
 				const shape = next();
-				lines.push(shape < 0.85 ? `${pick(keys)}:${pick([' ', ' ', '  ', ''])}${values()}` : shape < 0.92 ? '' : pick(['  more', '- item', '# note', 'key:', ' ']));
+				lines.push(
+					shape < 0.85 ? `${pick(keys)}:${pick([' ', ' ', '  ', ''])}${values()}` : shape < 0.92 ? '' : pick(['  more', '- item', '# note', 'key:', ' ']),
+				);
 			}
 			const yaml = lines.join('\n') + '\n';
 			const fast = simpleFrontmatter(yaml);
@@ -73,6 +112,11 @@ describe('simple frontmatter', () => {
 			'boost: 07\n',
 		])
 			assert.strictEqual(simpleFrontmatter(yaml), undefined, yaml);
-		assert.deepStrictEqual(readFrontmatter('---\ntitle: "Café: ok"\nicon: rocket\n---\n# x'), { data: { title: 'Café: ok', icon: 'rocket' }, start: 4, end: 35, errors: [] });
+		assert.deepStrictEqual(readFrontmatter('---\ntitle: "Café: ok"\nicon: rocket\n---\n# x'), {
+			data: { title: 'Café: ok', icon: 'rocket' },
+			start: 4,
+			end: 35,
+			errors: [],
+		});
 	});
 });

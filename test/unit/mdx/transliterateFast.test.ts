@@ -52,9 +52,17 @@ describe('transliterate without a regular expression per replacement', function 
 			[],
 			[['&', ' and ']],
 			// A caller's key that a built-in value brings in (ä → ae), one replacing a built-in value, one written twice, `$` patterns.
-			[['ae', 'X'], ['ä', 'AE!'], ['&', '$&$&'], ['&', ' und ']],
+			[
+				['ae', 'X'],
+				['ä', 'AE!'],
+				['&', '$&$&'],
+				['&', ' und '],
+			],
 			// A value outside ASCII: the library's full path.
-			[['a', 'é'], ['ß', 'ẞ']],
+			[
+				['a', 'é'],
+				['ß', 'ẞ'],
+			],
 		];
 		for (let run = 0; run < 4_000; run++) {
 			let text = '';
@@ -64,7 +72,11 @@ describe('transliterate without a regular expression per replacement', function 
 				text += r < 0.4 ? pick(keys) : r < 0.7 ? pick(ascii) : pick(other);
 			}
 			const custom = pick(customs);
-			assert.strictEqual(fast(text, { customReplacements: custom }), library(text, { customReplacements: custom }), `${JSON.stringify(text)} ${JSON.stringify(custom)}`);
+			assert.strictEqual(
+				fast(text, { customReplacements: custom }),
+				library(text, { customReplacements: custom }),
+				`${JSON.stringify(text)} ${JSON.stringify(custom)}`,
+			);
 		}
 	});
 

@@ -15,7 +15,10 @@ describe('a page decoded when its text is asked for', () => {
 			assert.strictEqual(lazy.lineCount, eager.lineCount);
 			assert.deepStrictEqual(lazy.positionAt(7), eager.positionAt(7));
 			assert.strictEqual(lazy.offsetAt({ line: 1, character: 2 }), eager.offsetAt({ line: 1, character: 2 }));
-			assert.strictEqual(lazy.getText({ start: { line: 0, character: 1 }, end: { line: 1, character: 1 } }), eager.getText({ start: { line: 0, character: 1 }, end: { line: 1, character: 1 } }));
+			assert.strictEqual(
+				lazy.getText({ start: { line: 0, character: 1 }, end: { line: 1, character: 1 } }),
+				eager.getText({ start: { line: 0, character: 1 }, end: { line: 1, character: 1 } }),
+			);
 			assert.strictEqual(lazy.version, 0);
 			assert.strictEqual(lazy.languageId, 'mdx');
 		}

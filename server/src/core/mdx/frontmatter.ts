@@ -131,7 +131,13 @@ export function simpleFrontmatter(yaml: string): Record<string, string | string[
 			if (!quotedList.test(value)) return undefined;
 			data[key] = (value.match(quotedItems) ?? []).map(item => item.slice(1, -1));
 		} else {
-			const scalar = /^(?:true|True|TRUE)$/.test(value) ? true : /^(?:false|False|FALSE)$/.test(value) ? false : /^(?:0|[1-9]\d{0,8})$/.test(value) ? Number(value) : value;
+			const scalar = /^(?:true|True|TRUE)$/.test(value)
+				? true
+				: /^(?:false|False|FALSE)$/.test(value)
+					? false
+					: /^(?:0|[1-9]\d{0,8})$/.test(value)
+						? Number(value)
+						: value;
 			if (scalar === value && (!/^[A-Za-z/]/.test(value) || /: | #|:$/.test(value) || notStrings.test(value))) return undefined;
 			data[key] = scalar;
 		}

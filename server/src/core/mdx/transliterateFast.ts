@@ -50,7 +50,10 @@ export function createTransliterate(
 		} else {
 			string = replaceEach(string, new Map([...builtin, ...custom]));
 		}
-		return string.normalize('NFD').replace(/\p{Diacritic}/gu, '').normalize();
+		return string
+			.normalize('NFD')
+			.replace(/\p{Diacritic}/gu, '')
+			.normalize();
 	};
 }
 

@@ -43,6 +43,8 @@ export interface SizeResult {
 	/** Cold: no page cache (`--no-cache`); warm: a second run with the cache the first one wrote. */
 	check?: CheckFigures;
 	warm?: CheckFigures;
+	/** The run that writes the page cache the warm runs read (no cache before it): a fresh checkout's first local run. */
+	firstCached?: CheckFigures;
 	tiers?: TierFigures;
 	/** Lines of `mintdoc check` output that differ from the cold run: with the MDX parser alone, and warm from the cache. */
 	identical?: { parserOnly: number; warm: number };
@@ -168,6 +170,10 @@ export function formatTable(
 		),
 		row('`mintdoc check` CPU time, cold (user + system, all threads)', size => ms(results[size]?.check?.cpuMs)),
 		row('`mintdoc check` peak RSS, cold', size => mb(results[size]?.check?.peakRssMb), budget('checkPeakRssMb', mb)),
+		row('`mintdoc check` first run, writing the cache: wall / CPU / peak RSS', size => {
+			const first = results[size]?.firstCached;
+			return first ? `${ms(first.wallMs)}${ratio(first.wallMs, floor(size))} / ${ms(first.cpuMs)} / ${mb(first.peakRssMb)}` : '—';
+		}),
 		row('fast tier reads: pages / bytes', size =>
 			tiers(size) ? `${pct(tiers(size)!.fast.pages, tiers(size)!.pages)} / ${pct(tiers(size)!.fast.bytes, tiers(size)!.bytes)}` : '—',
 		),

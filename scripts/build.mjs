@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { writeIconNames } from './icon-names.mjs';
+import { transliterateFast } from './transliterateFast.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const production = process.argv.includes('--production');
@@ -29,6 +30,7 @@ const node = {
 	minify: production,
 	logLevel: 'warning',
 	define: { MINTDOC_VERSION: JSON.stringify(version) },
+	plugins: [transliterateFast],
 };
 
 const targets = [
@@ -90,6 +92,7 @@ const webExtension = {
 	minify: production,
 	logLevel: 'warning',
 	define: { MINTDOC_VERSION: JSON.stringify(version) },
+	plugins: [transliterateFast],
 };
 targets.push(
 	{ ...webExtension, entryPoints: ['client/src/browserExtension.ts'], outfile: 'dist/browserClient.js', format: 'cjs', external: ['vscode'] },

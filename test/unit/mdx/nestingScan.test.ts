@@ -22,6 +22,15 @@ describe('nesting pre-scans', function () {
 		assert.equal(findExcessiveNesting('<https://a.com>\n'.repeat(2000)), undefined);
 	});
 
+	it('counts openers after `from` only, and passes at the first one past the limit', () => {
+		// A page with at most 1000 `{` and `<` is let through without the line scan; one more opener is the one found.
+		assert.equal(findExcessiveNesting('{'.repeat(1000)), undefined);
+		assert.equal(findExcessiveNesting('{'.repeat(1001)), 1000);
+		assert.equal(findExcessiveNesting('x'.repeat(10) + '<A>'.repeat(1001)), 10 + 1000 * 3);
+		assert.equal(findExcessiveNesting('{'.repeat(5) + '{'.repeat(1000), 5), undefined);
+		assert.equal(findExcessiveNesting('{'.repeat(5) + '{'.repeat(1001), 5), 1005);
+	});
+
 	it('finds a line opening more than 100 block quotes or list items', () => {
 		assert.equal(findExcessiveContainers('# T\n\n' + '> - '.repeat(50_000) + 'x\n'), 5);
 		assert.equal(findExcessiveContainers('> - > 1. x\n'.repeat(1000)), undefined);

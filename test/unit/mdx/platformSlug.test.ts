@@ -18,8 +18,39 @@ describe('platform heading ids', () => {
 		// The library builds hundreds of regular expressions per call: 24,000 calls take a minute or more on a busy 2-core machine.
 		this.timeout(300_000);
 		const next = random(42);
-		// Characters that matter to slugify: separators, `_`, digits, case, contractions (`-s`, `-t`), backslashes, percent-escapes.
-		const alphabet = ['a', 'b', 's', 'S', 't', 'T', 'Z', '0', '9', '-', '-', '_', ' ', '.', '%', '2', '\\', '/', '(', ')', '!', '&', '^', '`', '~', '=', 'é'];
+		// Characters that matter to slugify: separators, `_`, digits, case (decamelize: `APIs`, `onError`, `ID2`), contractions (`-s`, `-t`), backslashes, percent-escapes.
+		const alphabet = [
+			'a',
+			'b',
+			's',
+			'S',
+			't',
+			'T',
+			'Z',
+			'A',
+			'P',
+			'I',
+			'0',
+			'9',
+			'-',
+			'-',
+			'_',
+			' ',
+			'.',
+			'%',
+			'2',
+			'\\',
+			'/',
+			'(',
+			')',
+			'!',
+			'&',
+			'^',
+			'`',
+			'~',
+			'=',
+			'é',
+		];
 		let accepted = 0;
 		for (let i = 0; i < 8_000; i++) {
 			const length = 1 + Math.floor(next() * 14);
@@ -36,6 +67,12 @@ describe('platform heading ids', () => {
 				`escaped ${JSON.stringify(text)}`,
 			);
 			assert.strictEqual(plainAsciiSlug(text, { keepUnderscore: false }), slugify(text, { decamelize: false }), `title ${JSON.stringify(text)}`);
+			// Parameter field ids (`param-onError` → `param-on-error`): the library's default decamelize.
+			assert.strictEqual(
+				plainAsciiSlug(text, { keepUnderscore: false, decamelize: true }),
+				slugify(text, { decamelize: true, separator: '-' }),
+				`param ${JSON.stringify(text)}`,
+			);
 		}
 		assert.ok(accepted > 2_000, `only ${accepted} strings took the fast path`);
 	});

@@ -69,6 +69,8 @@ export function readFrontmatter(text: string): Frontmatter | undefined {
 				},
 			],
 		};
+	const simple = simpleFrontmatter(text.slice(start, end));
+	if (simple) return { data: simple, start, end, errors: [] };
 	// logLevel 'error': a collection used as a key (`{a}: 1`) otherwise prints a process warning on every keystroke.
 	const yaml = parseDocument(text.slice(start, end), { prettyErrors: false, uniqueKeys: false, logLevel: 'error' });
 	let errors = yaml.errors.map(e => ({ message: e.message, offset: start + e.pos[0], length: Math.max(1, e.pos[1] - e.pos[0]) }));
@@ -89,6 +91,59 @@ export function readFrontmatter(text: string): Frontmatter | undefined {
 		}
 	}
 	return { data, start, end, errors };
+}
+
+/** A key the YAML reader takes as a string (not `true`, `null`…), written plainly. */
+const simpleKey = /^([A-Za-z][A-Za-z0-9_-]*): +(.*)$/;
+/** Characters YAML reads as themselves in every scalar style (no tab, line break, BOM, U+2028/2029 or lone surrogate). */
+const plainCharacters = /^(?:[\x20-\x7E\u00A0-\u2027\u202A-\uD7FF\uE000-\uFEFE\uFF00-\uFFFD]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
+const notStrings = /^(?:true|True|TRUE|false|False|FALSE|null|Null|NULL)$/;
+/** A quoted string without escapes (double) or doubled quotes (single). */
+const quotedItem = `(?:"[^"\\\\]*"|'[^']*')`;
+/** A flow sequence of such strings on one line: `keywords: ["a", 'b']`. */
+const quotedList = new RegExp(`^\\[ *(?:${quotedItem} *(?:, *${quotedItem} *)*)?\\]$`);
+const quotedItems = new RegExp(quotedItem, 'g');
+
+/**
+ * The data of frontmatter made only of `key: value` lines (and empty lines), each value a string
+ * written plainly (starting with a letter or `/`), in double quotes without escapes or in single
+ * quotes without doubled quotes, or a one-line list of such quoted strings (`keywords: ["a", "b"]`),
+ * or `true`, `false` or a small decimal integer (`boost: 3`): almost every page's. The YAML reader's document model cost ~10 % of a page
+ * worker on mintlify/docs; this gives what its `toJS` gives for such text (proven against it by
+ * test/unit/mdx/simpleFrontmatter.test.ts) and undefined for any other text, which the reader reads.
+ */
+export function simpleFrontmatter(yaml: string): Record<string, string | string[] | number | boolean> | undefined {
+	if (!yaml.endsWith('\n')) return undefined;
+	const data: Record<string, string | string[] | number | boolean> = {};
+	let keys = 0;
+	for (const line of yaml.slice(0, -1).split('\n')) {
+		if (line === '') continue;
+		const match = simpleKey.exec(line);
+		if (!match) return undefined;
+		const [, key, value] = match;
+		if (notStrings.test(key) || Object.prototype.hasOwnProperty.call(data, key) || !plainCharacters.test(value) || value.endsWith(' ')) return undefined;
+		const quote = value[0];
+		if (quote === '"' || quote === "'") {
+			const inner = value.slice(1, -1);
+			if (value.length < 2 || !value.endsWith(quote) || inner.includes(quote) || (quote === '"' && inner.includes('\\'))) return undefined;
+			data[key] = inner;
+		} else if (quote === '[') {
+			if (!quotedList.test(value)) return undefined;
+			data[key] = (value.match(quotedItems) ?? []).map(item => item.slice(1, -1));
+		} else {
+			const scalar = /^(?:true|True|TRUE)$/.test(value)
+				? true
+				: /^(?:false|False|FALSE)$/.test(value)
+					? false
+					: /^(?:0|[1-9]\d{0,8})$/.test(value)
+						? Number(value)
+						: value;
+			if (scalar === value && (!/^[A-Za-z/]/.test(value) || /: | #|:$/.test(value) || notStrings.test(value))) return undefined;
+			data[key] = scalar;
+		}
+		keys++;
+	}
+	return keys ? data : undefined;
 }
 
 /** Title and description a page shows, from its frontmatter. */

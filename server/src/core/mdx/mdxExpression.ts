@@ -14,13 +14,30 @@ export function isEmptyExpression(source: string): boolean {
 
 /** Whether `source` (between `{` and a `}`) is exactly one expression, followed by nothing but whitespace and comments. */
 export function parsesAsExpression(source: string): boolean {
+	const known = source.length <= memoMaxLength ? verdicts.get(source) : undefined;
+	if (known !== undefined) return known;
+	let verdict: boolean;
 	try {
 		const node = parser.parseExpressionAt(source, 0, { ecmaVersion: 2024, sourceType: 'module', preserveParens: true, onComment: [] });
-		return isEmptyExpression(source.slice(node.end));
+		verdict = isEmptyExpression(source.slice(node.end));
 	} catch {
-		return false;
+		verdict = false;
 	}
+	if (source.length <= memoMaxLength) {
+		if (verdicts.size >= memoLimit) verdicts.clear();
+		verdicts.set(source, verdict);
+	}
+	return verdict;
 }
+
+/**
+ * Verdicts by source: a page's props are judged by the line scanner, then again as its elements are
+ * recorded, and sites repeat them (`cols={2}`, `{true}`, `{["GET"]}`); acorn was ~10 % of a page
+ * worker on mintlify/docs. Bounded in count and in the length of what is kept.
+ */
+const verdicts = new Map<string, boolean>();
+const memoLimit = 20_000;
+const memoMaxLength = 1_000;
 
 /**
  * Where an attribute value expression opened at `open` ends (the offset after its `}`), found as the

@@ -89,7 +89,8 @@ export function paramFieldId(name: string, count: number): string {
 	const key = `${count}\0${name}`;
 	let id = paramIdMemo.get(key);
 	if (id === undefined) {
-		id = slugify(`param-${name}${count > 0 ? `_${count}` : ''}`, { decamelize: true, separator: '-' });
+		const text = `param-${name}${count > 0 ? `_${count}` : ''}`;
+		id = plainAsciiSlug(text, { keepUnderscore: false, decamelize: true }) ?? slugify(text, { decamelize: true, separator: '-' });
 		if (paramIdMemo.size > 50_000) paramIdMemo.clear();
 		paramIdMemo.set(key, id);
 	}
@@ -165,17 +166,31 @@ export class RenderedIds {
  * letters, digits and the kept characters one `-`, `word-s`/`word-t` joined, no `-` at either end.
  * Headings percent-encoded for their id are ASCII, so this is almost every heading. Proven equal to
  * the library by test/unit/mdx/platformSlug.test.ts; undefined for any other text.
- * Defaults: `preserveCharacters: ['_']`, lower-cased.
+ * Defaults: `preserveCharacters: ['_']`, lower-cased, not decamelized (`decamelize: true` is the
+ * library's default, which parameter field ids use: `onError` → `on-error`).
  */
-export function plainAsciiSlug(text: string, options: { lowercase?: boolean; keepPercent?: boolean; keepUnderscore?: boolean } = {}): string | undefined {
+export function plainAsciiSlug(
+	text: string,
+	options: { lowercase?: boolean; keepPercent?: boolean; keepUnderscore?: boolean; decamelize?: boolean } = {},
+): string | undefined {
 	if (!/^[\x00-\x7F]*$/.test(text) || /[&^`]/.test(text)) return undefined;
 	const lowercase = options.lowercase ?? true;
 	const kept = `${lowercase ? 'a-z' : 'a-zA-Z'}\\d${options.keepUnderscore === false ? '' : '_'}${options.keepPercent ? '%' : ''}`;
-	return (lowercase ? text.toLowerCase() : text)
+	const words = options.decamelize ? decamelize(text) : text;
+	return (lowercase ? words.toLowerCase() : words)
 		.replace(new RegExp(`[^${kept}]+`, 'g'), '-')
 		.replace(/([a-zA-Z\d]+)-([ts])(-|$)/g, '$1$2$3')
 		.replace(/-{2,}/g, '-')
 		.replace(/^-|-$/g, '');
+}
+
+/** The library's `decamelize` (capitalized words separated by a space; `APIs` kept whole), before the slug is made. */
+function decamelize(text: string): string {
+	return text
+		.replace(/([A-Z]{2,})(\d+)/g, '$1 $2')
+		.replace(/([a-z\d]+)([A-Z]{2,})/g, '$1 $2')
+		.replace(/([a-z\d])([A-Z])/g, '$1 $2')
+		.replace(/([A-Z]+)([A-Z][a-rt-z\d]+)/g, '$1 $2');
 }
 
 /**

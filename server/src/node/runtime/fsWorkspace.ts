@@ -6,6 +6,7 @@ import { noteContentKey } from '../../core/cache';
 import { languageIdOf } from '../../core/uris';
 import { oversizedDocument, refusedDocument } from '../../core/textGuards';
 import type { DocsWorkspace, FileKind, FileStat } from '../../core/workspace';
+import { BytesDocument } from './bytesDocument';
 import { isInside, readGuarded, readGuardedSync, realFolders, type GuardedRead } from './guardedRead';
 
 /** Returns the open editor buffer for `uri`, if any; such buffers win over disk content. */
@@ -112,8 +113,10 @@ export async function readGuardedDocument(uri: string, inside: readonly string[]
  */
 export function readDocumentNow(uri: string, keyed: boolean, inside?: readonly string[]): TextDocument | undefined {
 	const read = readGuardedSync(URI.parse(uri).fsPath, { inside });
-	const document = documentOf(uri, read);
-	if (keyed && document && read?.kind === 'read') noteContentKey(document, `sha1:${createHash('sha1').update(read.bytes).digest('base64')}`);
+	if (!keyed || read?.kind !== 'read') return documentOf(uri, read);
+	// Keyed by its bytes, a page is decoded only if its text is needed (see BytesDocument).
+	const document = new BytesDocument(uri, languageIdOf(uri), read.bytes);
+	noteContentKey(document, `sha1:${createHash('sha1').update(read.bytes).digest('base64')}`);
 	return document;
 }
 

@@ -1,8 +1,8 @@
-import slugify from '@sindresorhus/slugify';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { createDiagnostic } from '../../diagnostic';
 import type { RuleId } from '../../rules';
 import type { PageElement, PageProp } from '../pageTypes';
+import { componentTitleSlug } from '../platformSlug';
 
 /** The containers the platform wants a Tab and a Step directly in (common 1.0.1211 `remarkValidateTabs`, `remarkValidateSteps`). */
 const requiredParents: ReadonlyMap<string, { readonly parent: string; readonly code: RuleId }> = new Map([
@@ -34,7 +34,7 @@ export function checkBuildWarnings(elements: readonly PageElement[]): Diagnostic
 			const title = stringProp(element.props, 'title');
 			if (!title) continue;
 			// The id the platform gives the accordion: its `id`, else the title slugged as remarkComponentIds does.
-			const id = stringProp(element.props, 'id') || slugify(title.replace(':', '-'), { decamelize: false });
+			const id = stringProp(element.props, 'id') || componentTitleSlug(title);
 			// A title with no Latin letters or digits (Chinese, Japanese) slugs to "": the platform then warns on
 			// every second such accordion although the titles differ; its message would be false here, so none.
 			if (!id) continue;

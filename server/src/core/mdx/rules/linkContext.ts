@@ -20,6 +20,7 @@ export function createLinkContext(
 	const stem = (name: string) => (name.includes('.') ? name.slice(0, name.lastIndexOf('.')) : name);
 	return {
 		site,
+		resolvedPaths: new Map(),
 		summaryOf: uri => {
 			if (!summaries.has(uri)) summaries.set(uri, summaryOf(uri));
 			return summaries.get(uri)!;

@@ -20,6 +20,11 @@ export interface LinkContext {
 	fileNamedLike(uri: string): Promise<string | undefined>;
 	/** The components a snippet file exports (undefined when it cannot be read), read once per run. */
 	snippetExports(uri: string): Promise<readonly SnippetExport[] | undefined>;
+	/**
+	 * Where each site path led in this run, without its anchor (resolvePath); a context of another
+	 * run has its own. Copies of a context (`{ ...context, summaryOf }` per page) share it.
+	 */
+	readonly resolvedPaths?: Map<string, Promise<LinkTarget>>;
 }
 
 /** Where an internal link leads, as the site serves it. */
@@ -96,7 +101,24 @@ export async function resolveLink(url: string, fromPath: string, context: LinkCo
 	return first!;
 }
 
+/**
+ * Where a site path leads, with the link's anchor. What a path leads to depends on the run's site and
+ * files only, so it is asked once per run (crewAI: 24,803 pages whose links name the same few
+ * thousand paths; resolution was ~0.6 s of the cold check's last phase).
+ */
 async function resolvePath(path: string, anchor: string | undefined, context: LinkContext): Promise<LinkTarget> {
+	const known = context.resolvedPaths;
+	let target = known?.get(path);
+	if (!target) {
+		target = resolvePathNow(path, context);
+		known?.set(path, target);
+	}
+	const found = await target;
+	return found.kind === 'page' && anchor !== undefined ? { ...found, anchor } : found;
+}
+
+async function resolvePathNow(path: string, context: LinkContext): Promise<LinkTarget> {
+	const anchor = undefined;
 	const { site } = context;
 	const pagePath = path.replace(/\.(mdx|md)$/i, '');
 	for (const candidate of pagePath === '' ? ['index'] : [pagePath, `${pagePath}/index`]) {

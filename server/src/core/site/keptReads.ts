@@ -8,7 +8,7 @@ const maxKept = 64;
 /**
  * Reads a model repeats on every docs.json keystroke, kept while the host reports no change that
  * could alter them (ChangeTracker): the configuration files docs.json `$ref`s (a translated site's
- * `fr.json`, `redirects.json`) and whether a path is a file (the favicon). On a disk each costs
+ * `fr.json`, `redirects.json`), GraphQL schema files, and whether a path is a file (the favicon). On a disk each costs
  * little; in a browser each is a round trip to the editor's file system, and they came one after
  * the other before the keystroke's findings could be published. Hosts that report no changes (the
  * CLI, tests) read every time.

@@ -72,10 +72,9 @@ export class SiteState implements SiteSnapshot {
 	readonly #specListeners: ((root: string) => void)[] = [];
 	/** Roots whose model was being built when a document arrived: the build may have read it as loading. */
 	readonly #arrivedWhileBuilding = new Set<string>();
-	/** GraphQL schema files read since their last reported change, and one parse per file and text (a large schema is built once, not per docs.json keystroke). */
-	readonly #graphqlTexts = new Map<string, { document: TextDocument; readAt: number }>();
+	/** One parse per GraphQL schema file and text (a large schema is built once, not per docs.json keystroke; its text is kept by #kept). */
 	readonly #graphqlParses = new DocumentCache<GraphqlSchemaParse>(16);
-	/** Configuration files and paths a model asks about on every build, kept while unchanged. */
+	/** Configuration files, GraphQL schemas and paths a model asks about on every build, kept while unchanged. */
 	readonly #kept: KeptReads;
 
 	constructor(private readonly options: LanguageServiceOptions) {
@@ -328,19 +327,8 @@ export class SiteState implements SiteSnapshot {
 
 	/** Reads a GraphQL schema file (again only after its own change, where changes are reported) and parses it once per text. */
 	readonly loadGraphql: GraphqlLoader = async uri => {
-		const known = this.#graphqlTexts.get(uri);
-		let document = known && this.options.changesReported && this.tracker.unchangedSince(known.readAt, [uri]) ? known.document : undefined;
-		if (!document) {
-			const readAt = this.tracker.epoch;
-			document = await this.options.workspace.readDocument(uri);
-			if (!document) {
-				this.#graphqlTexts.delete(uri);
-				return undefined;
-			}
-			this.#graphqlTexts.set(uri, { document, readAt });
-			if (this.#graphqlTexts.size > 16) this.#graphqlTexts.delete(this.#graphqlTexts.keys().next().value!);
-		}
-		return { document, parse: this.#graphqlParses.get(document, d => parseGraphqlSchema(d.getText())) };
+		const document = await this.#kept.readDocument(uri);
+		return document && { document, parse: this.#graphqlParses.get(document, d => parseGraphqlSchema(d.getText())) };
 	};
 
 	/** Whether a path relative to the root is a file (what a model's rules ask of images and favicons). */

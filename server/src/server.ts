@@ -68,6 +68,7 @@ export function startServer(wire: Connection, runtime: ServerRuntime): void {
 			specReader,
 			fetchText: url => runtime.fetchText(url),
 			specValidator: specReader.validate,
+			schemaValidation: runtime.validatesSchemas,
 			summarizePages: runtime.summarizePages,
 			changesReported: true,
 		}),

@@ -31,6 +31,9 @@ const summarySliceMs = 8;
 export function createBrowserRuntime(connection: Connection): ServerRuntime {
 	return {
 		description: `web worker, ${typeof navigator === 'undefined' ? 'unknown host' : navigator.userAgent}`,
+		// VS Code's JSON support in a web worker extension host did not apply the contributed schemas (code-server:
+		// an unknown footer key the desktop and `mintdoc check` report was missing), so the worker reports them.
+		validatesSchemas: true,
 		createWorkspace: (folders, open) => createBrowserWorkspace(connection, folders, open),
 		specReader: Object.assign((uri: string, text: string): OpenApiSpec => readOpenApiSpec(uri, text), {
 			validate: (uri: string, text: string, spec?: OpenApiSpec) => validateSpec(uri, text, spec ?? readOpenApiSpec(uri, text)),

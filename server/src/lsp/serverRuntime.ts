@@ -16,6 +16,12 @@ import type { PlaygroundRequest, PlaygroundResponse, ServerInitOptions } from '.
 export interface ServerRuntime {
 	/** One line for the log: runtime, process, working folder. */
 	readonly description: string;
+	/**
+	 * Whether the server reports the docs.json / mint.json schema's findings itself (code `schema`, as
+	 * `mintdoc check`). Off where the editor's own JSON support validates with the schemas
+	 * package.json contributes (`jsonValidation`; the desktop): they would show twice.
+	 */
+	readonly validatesSchemas: boolean;
 	/** The site's files: an open buffer (`open`) wins over what the runtime stores. */
 	createWorkspace(folders: () => readonly string[], open: (uri: string) => TextDocument | undefined): DocsWorkspace;
 	/** Reads OpenAPI documents (large ones off the request thread) and validates them fully. */

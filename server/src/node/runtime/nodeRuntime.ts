@@ -44,6 +44,8 @@ export function createNodeRuntime(): ServerRuntime {
 	);
 	return {
 		description: `node ${process.version}, pid ${process.pid}, cwd ${URI.file(process.cwd()).fsPath}, node flags ${process.execArgv.join(' ') || 'none'}, code cache ${codeCacheHook()?.state ?? 'not loaded'}`,
+		// VS Code validates docs.json with the schemas package.json contributes (jsonValidation): reported once, by it.
+		validatesSchemas: false,
 		createWorkspace: createFsWorkspace,
 		specReader,
 		fetchText,

@@ -82,14 +82,14 @@ async function setSetting(page, id, title, value, { remote = false, results }) {
   await page.keyboard.press('Control+A');
   await page.keyboard.type(value);
   await page.keyboard.press('Tab');
-  await page.locator('.tab.active', { hasText: 'Settings' }).waitFor({ state: 'visible', timeout: 30_000 });
+  await page.locator('.tab.active', { hasText: 'Settings' }).waitFor({ state: 'visible', timeout: 90_000 });
   await page.keyboard.press('Control+W');
 }
 
 /** Stores a key with its command and the password box, as a user would; resolves once MintDoc says it is saved. */
 async function storeKey(page, command, key, saved) {
   await runCommand(page, command);
-  await page.locator('.quick-input-widget input[type="password"]').waitFor({ state: 'visible', timeout: 30_000 });
+  await page.locator('.quick-input-widget input[type="password"]').waitFor({ state: 'visible', timeout: 90_000 });
   await page.keyboard.type(key);
   await page.keyboard.press('Enter');
   const toast = page.locator('.notifications-toasts', { hasText: saved });
@@ -182,7 +182,7 @@ export async function platformChecks({ page, check, log, results: RESULTS, timeo
     await page
       .locator('.monaco-hover, .workbench-hover', { hasText: 'use VS Code on the desktop' })
       .first()
-      .waitFor({ state: 'visible', timeout: 30_000 })
+      .waitFor({ state: 'visible', timeout: 90_000 })
       .catch(() => log('(the error row showed no tooltip)'));
     await page.screenshot({ path: path.join(RESULTS, 'web-platform-refused.png') });
     log('screenshot test-results/web-platform-refused.png');

@@ -17,13 +17,21 @@ const previewRoot = page => page.frameLocator('iframe.webview.ready').frameLocat
 
 /** Runs a command from the palette (F1) by its title. */
 export async function runCommand(page, title) {
-  await page.keyboard.press('F1');
-  await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: 30_000 });
+  // Focus out of any webview first (after a click in the preview, F1 goes to its frame, not to the workbench);
+  // and F1 again if the palette did not open (a busy machine may drop the first one while focus moves).
+  const palette = page.locator('.quick-input-widget input');
+  for (let attempt = 0; ; attempt++) {
+    await page.evaluate(() => (document.activeElement instanceof HTMLElement ? document.activeElement.blur() : undefined));
+    await page.keyboard.press('F1');
+    const opened = await palette.waitFor({ state: 'visible', timeout: 15_000 }).then(() => true, () => false);
+    if (opened) break;
+    if (attempt === 2) throw new Error(`the command palette did not open for "${title}"`);
+  }
   await page.keyboard.type(title);
   const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
-  await row.waitFor({ state: 'visible', timeout: 30_000 });
+  await row.waitFor({ state: 'visible', timeout: 90_000 });
   await page.keyboard.press('Enter');
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 30_000 });
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 90_000 });
 }
 
 /** Resolves true once `locator` is attached and visible, false after `timeout`. */
@@ -50,7 +58,7 @@ export async function previewChecks({ page, check, openFile, results, log, timeo
     });
     // The preview opened beside it without taking the focus: typing goes to the page, the preview follows unsaved.
     await check('a heading typed in the page appears in the preview', async () => {
-      await page.locator('.editor-instance .monaco-editor.focused').waitFor({ state: 'visible', timeout: 30_000 });
+      await page.locator('.editor-instance .monaco-editor.focused').waitFor({ state: 'visible', timeout: 90_000 });
       await page.keyboard.press('Control+End');
       await page.keyboard.type(`\n## ${TYPED_HEADING}\n`);
       const heading = previewRoot(page).locator('h2', { hasText: TYPED_HEADING }).first();

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { runCommand } from './webViews.mjs';
+import { quickInputText, runCommand } from './webViews.mjs';
 
 /** The stand-in's demo key and project (server/src/cli/apiServer.ts standInDefaults). */
 const STAND_IN = { adminKey: 'mint_demo_admin_key', assistantKey: 'mint_dsc_demo_key', projectId: 'demo', assistantDomain: 'demo' };
@@ -89,7 +89,14 @@ async function setSetting(page, id, title, value, { remote = false, results }) {
 /** Stores a key with its command and the password box, as a user would; resolves once MintDoc says it is saved. */
 async function storeKey(page, command, key, saved) {
   await runCommand(page, command);
-  await page.locator('.quick-input-widget input[type="password"]').waitFor({ state: 'visible', timeout: 90_000 });
+  const box = await page
+    .locator('.quick-input-widget input[type="password"]')
+    .waitFor({ state: 'visible', timeout: 90_000 })
+    .then(() => true, () => false);
+  if (!box) {
+    const notes = await page.locator('.notifications-toasts').innerText({ timeout: 5_000 }).catch(() => '');
+    return `"${command}" showed no password box; the quick input: ${await quickInputText(page)}; notifications: ${notes.replace(/\s+/g, ' ').slice(0, 200)}`;
+  }
   await page.keyboard.type(key);
   await page.keyboard.press('Enter');
   const toast = page.locator('.notifications-toasts', { hasText: saved });

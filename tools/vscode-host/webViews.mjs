@@ -28,10 +28,34 @@ export async function runCommand(page, title) {
     if (attempt === 2) throw new Error(`the command palette did not open for "${title}"`);
   }
   await page.keyboard.type(title);
-  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
-  await row.waitFor({ state: 'visible', timeout: 90_000 });
+  // Enter runs the highlighted row, so the row must be the command's and highlighted (the first row may be
+  // a recently used command the words also match).
+  const row = page.locator('.quick-input-list .monaco-list-row.focused', { hasText: title }).first();
+  await row.waitFor({ state: 'visible', timeout: 90_000 }).catch(async () => {
+    throw new Error(`"${title}" was never the palette's highlighted row: ${await quickInputText(page)}`);
+  });
   await page.keyboard.press('Enter');
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 90_000 });
+  // The palette is done once it is hidden or shows something else in its place: a command that asks (an input
+  // box, a password box, a pick) reuses the same widget, often before the hidden state could be seen.
+  await page
+    .waitForFunction(
+      typed => {
+        const widget = document.querySelector('.quick-input-widget');
+        const input = widget?.querySelector('input');
+        return !widget || getComputedStyle(widget).display === 'none' || !input || !input.value.includes(typed);
+      },
+      title,
+      { timeout: 90_000 },
+    )
+    .catch(async () => {
+      throw new Error(`the palette stayed open after "${title}": ${await quickInputText(page)}`);
+    });
+}
+
+/** What the quick input shows (its title, prompt, message and rows), for a failure's message. */
+export async function quickInputText(page) {
+  const shown = await page.locator('.quick-input-widget').first().innerText({ timeout: 5_000 }).catch(() => '(no quick input)');
+  return shown.replace(/\s+/g, ' ').slice(0, 300);
 }
 
 /** Resolves true once `locator` is attached and visible, false after `timeout`. */

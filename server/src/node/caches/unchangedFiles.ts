@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { TextDocument, type Position, type Range } from 'vscode-languageserver-textdocument';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
 import { givenContentKey, noteContentKey, noteTextFacts, pageHead, type TextFacts } from '../../core/cache';
 import { mayHoldDirectives } from '../../core/config/disableDirectives';
@@ -8,6 +8,7 @@ import type { DocsWorkspace } from '../../core/workspace';
 import { CacheEntries } from './cacheFile';
 import { languageIdOf } from '../../core/uris';
 import { readDocumentNow } from '../runtime/fsWorkspace';
+import { LazyDocument } from '../runtime/lazyDocument';
 import { realFolders } from '../runtime/guardedRead';
 
 /**
@@ -63,7 +64,14 @@ export function createUnchangedFiles(file: string, fingerprint: string, options:
 		if (known && 'key' in known && known.size === stat.size && known.mtimeMs === stat.mtimeMs && known.ctimeMs === stat.ctimeMs) {
 			const facts = await entries.get(`k:${known.key}`);
 			if (facts && 'head' in facts) {
-				const document = new UnreadDocument(uri, languageIdOf(uri), inside);
+				// Known unchanged: read from the disk on first use (most pages of a warm check never are); a page
+				// gone meanwhile reads as empty, as if it had been emptied.
+				const languageId = languageIdOf(uri);
+				const document = new LazyDocument(
+					uri,
+					languageId,
+					() => readDocumentNow(uri, false, inside()) ?? TextDocument.create(uri, languageId, 0, ''),
+				);
 				noteContentKey(document, known.key);
 				noteTextFacts(document, facts);
 				return document;
@@ -111,42 +119,4 @@ function isEntry(value: unknown): value is Entry {
 	const v = value as Record<string, unknown>;
 	if ('key' in v) return typeof v.key === 'string' && ['size', 'mtimeMs', 'ctimeMs'].every(field => typeof v[field] === 'number');
 	return typeof v.head === 'string' && typeof v.mayHoldDirectives === 'boolean';
-}
-
-/**
- * A page known unchanged: its text is read from the disk on first use (most pages of a warm check
- * never are). A page gone meanwhile reads as empty, as if it had been emptied.
- */
-class UnreadDocument implements TextDocument {
-	#loaded: TextDocument | undefined;
-
-	constructor(
-		readonly uri: string,
-		readonly languageId: string,
-		private readonly inside: () => readonly string[],
-	) {}
-
-	get version(): number {
-		return 0;
-	}
-
-	get lineCount(): number {
-		return this.#document().lineCount;
-	}
-
-	getText(range?: Range): string {
-		return this.#document().getText(range);
-	}
-
-	positionAt(offset: number): Position {
-		return this.#document().positionAt(offset);
-	}
-
-	offsetAt(position: Position): number {
-		return this.#document().offsetAt(position);
-	}
-
-	#document(): TextDocument {
-		return (this.#loaded ??= readDocumentNow(this.uri, false, this.inside()) ?? TextDocument.create(this.uri, this.languageId, 0, ''));
-	}
 }

@@ -6,7 +6,7 @@ import { noteContentKey } from '../../core/cache';
 import { languageIdOf } from '../../core/uris';
 import { oversizedDocument, refusedDocument } from '../../core/textGuards';
 import type { DocsWorkspace, FileKind, FileStat } from '../../core/workspace';
-import { BytesDocument } from './bytesDocument';
+import { bytesDocument } from './lazyDocument';
 import { isInside, readGuarded, readGuardedSync, realFolders, type GuardedRead } from './guardedRead';
 
 /** Returns the open editor buffer for `uri`, if any; such buffers win over disk content. */
@@ -114,8 +114,8 @@ export async function readGuardedDocument(uri: string, inside: readonly string[]
 export function readDocumentNow(uri: string, keyed: boolean, inside?: readonly string[]): TextDocument | undefined {
 	const read = readGuardedSync(URI.parse(uri).fsPath, { inside });
 	if (!keyed || read?.kind !== 'read') return documentOf(uri, read);
-	// Keyed by its bytes, a page is decoded only if its text is needed (see BytesDocument).
-	const document = new BytesDocument(uri, languageIdOf(uri), read.bytes);
+	// Keyed by its bytes, a page is decoded only if its text is needed (see bytesDocument).
+	const document = bytesDocument(uri, languageIdOf(uri), read.bytes);
 	noteContentKey(document, `sha1:${createHash('sha1').update(read.bytes).digest('base64')}`);
 	return document;
 }

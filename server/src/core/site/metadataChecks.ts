@@ -30,10 +30,13 @@ export function pageFactsOf(state: SiteState, uri: string): PageFacts | null | u
  */
 export async function checkPageMetadata(state: SiteState, workspace: DocsWorkspace, root: string, token: CancellationToken): Promise<FileDiagnostics[]> {
 	const read = async (uri: string) => (await workspace.readDocument(uri).catch(() => undefined))?.getText();
+	const at = state.judged.epoch;
 	const site = await state.site(root, token);
 	const band = pageMetadataOptionsOf(await state.team.configOf(root));
 	// A rule off by default is not run unless the team turned it on somewhere (crewAI: 5,268 length findings placed, then all dropped).
 	const options = state.team.mayShow(root, 'page-description-length') ? band : { ...band, descriptionLength: undefined };
+	// What the last run found is still held beside the checks: nothing to change.
+	if (state.judged.unchanged(root, site, options)) return [];
 	const found = await pageMetadataFindings(
 		site,
 		read,
@@ -45,7 +48,9 @@ export async function checkPageMetadata(state: SiteState, workspace: DocsWorkspa
 		),
 	);
 	throwIfCancelled(token);
-	return state.shown.setBeside('metadata', root, new Map<string, readonly Diagnostic[]>(found.map(f => [f.uri, f.diagnostics])));
+	const changed = await state.shown.setBeside('metadata', root, new Map<string, readonly Diagnostic[]>(found.map(f => [f.uri, f.diagnostics])));
+	state.judged.noteJudged(root, at, site, options);
+	return changed;
 }
 
 /** The facts, with a turn of the event loop every few hundred pages. */

@@ -13,6 +13,7 @@ import { createSpecLoader } from '../openapi/specLoader';
 import { basenameUri, docsConfigFileName, isDocsConfigUri, isUnder, joinUri } from '../uris';
 import { isReadWhole } from '../textGuards';
 import { ChangeTracker } from './changeTracker';
+import { JudgedSites } from './judgedSites';
 import { rehearseConfigEdits } from './editRehearsal';
 import { findMissedPages } from './missedPages';
 import { NavigationRuleCache } from './navigationChecks';
@@ -50,6 +51,8 @@ export class SiteState implements SiteSnapshot {
 	readonly shown: ShownFindings;
 	readonly legacy: LegacySites;
 	readonly loadSpec: SpecLoader;
+	/** When the rules judging every page together last ran on what each site is now (see judgedSites.ts). */
+	readonly judged: JudgedSites;
 	#roots: readonly string[] = [];
 	readonly #kinds = new Map<string, { kind: RootKind; mintBeside: boolean; at: number }>();
 	readonly #pageIndexes = new Map<string, Promise<PageIndex>>();
@@ -82,6 +85,7 @@ export class SiteState implements SiteSnapshot {
 		this.shown = new ShownFindings(this.team, uri => this.rootOf(uri));
 		this.legacy = new LegacySites(options.workspace);
 		this.#kept = new KeptReads(options.workspace, this.tracker, options.changesReported === true);
+		this.judged = new JudgedSites(this.tracker, options.changesReported === true);
 		this.loadSpec = createSpecLoader({
 			workspace: options.workspace,
 			tracker: this.tracker,

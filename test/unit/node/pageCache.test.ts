@@ -7,7 +7,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { noCancellation } from '../../../server/src/core/cancellation';
 import type { PageSummarizer } from '../../../server/src/core/languageService';
 import { summarizePage } from '../../../server/src/core/mdx/pageSummary';
-import { cacheFileFor, createPersistentSummarizer, defaultCacheDirectory, pruneCacheFolder } from '../../../server/src/node/caches/pageCache';
+import { cacheFileFor, createPersistentSummarizer, defaultCacheDirectory, pageKey, pruneCacheFolder } from '../../../server/src/node/caches/pageCache';
 
 const page = (name: string, text: string) => TextDocument.create(`file:///site/${name}.mdx`, 'mdx', 1, text);
 const pages = [
@@ -95,7 +95,8 @@ describe('persistent page cache', () => {
 			['truncated', good.subarray(0, good.length >> 1)],
 			['random bytes', Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256))],
 			['not ours', serialize({ magic: 'something-else', format: 1, fingerprint: 'fp', entries: new Map() })],
-			['wrong shape', serialize({ magic: 'mintdoc-page-cache', format: 1, fingerprint: 'fp', entries: poisoned })],
+			['wrong shape', serialize({ magic: 'mintdoc-page-cache-serialized', format: 1, fingerprint: 'fp', entries: poisoned })],
+			['the earlier layout (whole summaries)', serialize({ magic: 'mintdoc-page-cache', format: 1, fingerprint: 'fp', entries: new Map() })],
 			['empty', Buffer.alloc(0)],
 		];
 		for (const [name, bytes] of variants) {
@@ -112,6 +113,22 @@ describe('persistent page cache', () => {
 			await createPersistentSummarizer(again, { file, fingerprint: name === 'another fingerprint' ? 'other' : 'fp' })(pages, noCancellation);
 			assert.equal(again.asked.length, 0, name);
 		}
+	});
+
+	it('parses again a page whose entry holds no summary (bytes of something else, or not a serialization)', async () => {
+		const keys = pages.map(pageKey);
+		const entries = new Map<string, Uint8Array>([
+			[keys[0], serialize({ diagnostics: 'none' })],
+			[keys[1], Buffer.from('not a serialization')],
+		]);
+		mkdirSync(path.dirname(file));
+		writeFileSync(file, serialize({ magic: 'mintdoc-page-cache-serialized', format: 1, fingerprint: 'fp', entries }), { mode: 0o600 });
+		const inner = counting();
+		const summarizer = createPersistentSummarizer(inner, { file, fingerprint: 'fp' });
+		const results = await summarizer(pages, noCancellation);
+		assert.equal(summarizer.stats.loaded, 'used');
+		assert.deepEqual(inner.asked.sort(), pages.map(p => p.uri).sort());
+		assert.deepEqual(results, pages.map(summarizePage));
 	});
 
 	it('keeps working when the cache cannot be written', async function () {

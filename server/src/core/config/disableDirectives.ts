@@ -16,9 +16,12 @@ export interface DisableDirective {
 const mdxComment = /\{\s*\/\*\s*mintdoc-(disable-next-line|disable|enable)(?![\w-])((?:[^*]|\*(?!\/))*)\*\/\s*\}/g;
 const mdComment = /<!--\s*mintdoc-(disable-next-line|disable|enable)(?![\w-])((?:[^-]|-(?!->))*)-->/g;
 
+/** What every disable comment holds (ASCII: a page's bytes can be searched for it as they are). */
+export const directiveMark = 'mintdoc-';
+
 /** False when `text` holds no directive for sure (parseDisableDirectives returns none). */
 export function mayHoldDirectives(text: string): boolean {
-	return text.includes('mintdoc-');
+	return text.includes(directiveMark);
 }
 
 /**

@@ -2,13 +2,13 @@ import { statSync } from 'node:fs';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
 import { givenContentKey, noteContentKey, noteTextFacts, pageHead, type TextFacts } from '../../core/cache';
-import { mayHoldDirectives } from '../../core/config/disableDirectives';
+import { directiveMark, mayHoldDirectives } from '../../core/config/disableDirectives';
 import { isReadWhole, limits } from '../../core/textGuards';
 import type { DocsWorkspace } from '../../core/workspace';
 import { CacheEntries } from './cacheFile';
 import { languageIdOf } from '../../core/uris';
 import { readDocumentNow } from '../runtime/fsWorkspace';
-import { LazyDocument } from '../runtime/lazyDocument';
+import { LazyDocument, undecodedBytes } from '../runtime/lazyDocument';
 import { realFolders } from '../runtime/guardedRead';
 
 /**
@@ -67,11 +67,7 @@ export function createUnchangedFiles(file: string, fingerprint: string, options:
 				// Known unchanged: read from the disk on first use (most pages of a warm check never are); a page
 				// gone meanwhile reads as empty, as if it had been emptied.
 				const languageId = languageIdOf(uri);
-				const document = new LazyDocument(
-					uri,
-					languageId,
-					() => readDocumentNow(uri, false, inside()) ?? TextDocument.create(uri, languageId, 0, ''),
-				);
+				const document = new LazyDocument(uri, languageId, () => readDocumentNow(uri, false, inside()) ?? TextDocument.create(uri, languageId, 0, ''));
 				noteContentKey(document, known.key);
 				noteTextFacts(document, facts);
 				return document;
@@ -83,12 +79,11 @@ export function createUnchangedFiles(file: string, fingerprint: string, options:
 		// Only a file read whole is remembered: one too large or refused (a link leading outside) is read, and judged, every time.
 		const key = document && isReadWhole(document) ? givenContentKey(document) : undefined;
 		if (!document || key === undefined) return document;
-		const text = document.getText();
-		const head = pageHead(text);
+		const facts = headFacts(document);
 		// A page whose frontmatter never closes is its own head: it is read every time.
-		if (head !== undefined && Math.max(stat.mtimeMs, stat.ctimeMs) < readAt - margin) {
+		if (facts && Math.max(stat.mtimeMs, stat.ctimeMs) < readAt - margin) {
 			entries.set(`f:${uri}`, { size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, key });
-			entries.set(`k:${key}`, { head, mayHoldDirectives: mayHoldDirectives(text) });
+			entries.set(`k:${key}`, facts);
 		}
 		return document;
 	};
@@ -119,4 +114,22 @@ function isEntry(value: unknown): value is Entry {
 	const v = value as Record<string, unknown>;
 	if ('key' in v) return typeof v.key === 'string' && ['size', 'mtimeMs', 'ctimeMs'].every(field => typeof v[field] === 'number');
 	return typeof v.head === 'string' && typeof v.mayHoldDirectives === 'boolean';
+}
+
+/**
+ * What the record keeps of a page's text (its frontmatter head, whether it may hold a disable
+ * comment); undefined when its frontmatter never closes. A page still in bytes is searched as bytes
+ * and only its head decoded (the same answers: every byte sought is ASCII, and a UTF-8 decoder keeps
+ * ASCII bytes where they are): the run that writes the record decoded all of crewAI's 215 MB of pages.
+ */
+export function headFacts(document: TextDocument): TextFacts | undefined {
+	const bytes = undecodedBytes(document);
+	if (!bytes) {
+		const text = document.getText();
+		const head = pageHead(text);
+		return head === undefined ? undefined : { head, mayHoldDirectives: mayHoldDirectives(text) };
+	}
+	const end = bytes.subarray(0, 3).toString('latin1') === '---' ? bytes.indexOf('\n---', 3) : 0;
+	if (end === -1) return undefined;
+	return { head: bytes.subarray(0, end).toString('utf8'), mayHoldDirectives: bytes.includes(directiveMark) };
 }

@@ -48,6 +48,9 @@ export class LazyDocument implements TextDocument {
 	}
 }
 
+/** Pages from {@link bytesDocument} not decoded yet, and their bytes. */
+const undecoded = new WeakMap<TextDocument, Buffer>();
+
 /**
  * A page read whole, decoded from UTF-8 only when its text is asked for (then the bytes are let go).
  * Of a page whose text another page already has, a check only takes the head that page shared
@@ -55,5 +58,15 @@ export class LazyDocument implements TextDocument {
  * of the thread that feeds the page workers.
  */
 export function bytesDocument(uri: string, languageId: string, bytes: Buffer): LazyDocument {
-	return new LazyDocument(uri, languageId, () => TextDocument.create(uri, languageId, 0, bytes.toString('utf8')));
+	const document = new LazyDocument(uri, languageId, () => {
+		undecoded.delete(document);
+		return TextDocument.create(uri, languageId, 0, bytes.toString('utf8'));
+	});
+	undecoded.set(document, bytes);
+	return document;
+}
+
+/** The bytes of a page made by {@link bytesDocument} and not decoded yet (what a byte search can answer), else undefined. */
+export function undecodedBytes(document: TextDocument): Buffer | undefined {
+	return undecoded.get(document);
 }

@@ -51,7 +51,8 @@ describe('mintdoc check: the page cache', function () {
 		mintdoc(['check', 'features'], site.dir);
 		const [name] = cacheFiles();
 		const file = path.join(cacheDir(), name);
-		const data = deserialize(readFileSync(file)) as { entries: Map<string, { diagnostics: unknown[] }> };
+		// Each entry is a summary serialized on its own.
+		const data = deserialize(readFileSync(file)) as { entries: Map<string, Uint8Array> };
 		const planted = {
 			range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } },
 			message: 'planted by the test',
@@ -59,7 +60,7 @@ describe('mintdoc check: the page cache', function () {
 			source: 'mintdoc',
 			code: 'planted',
 		};
-		for (const summary of data.entries.values()) summary.diagnostics = [planted];
+		for (const [key, bytes] of data.entries) data.entries.set(key, serialize({ ...(deserialize(bytes) as object), diagnostics: [planted] }));
 		writeFileSync(file, serialize(data));
 		const warm = mintdoc(['check', 'features'], site.dir);
 		assert.match(warm.stdout, /planted by the test \[planted\]/);

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
@@ -110,8 +110,9 @@ describe('mintdoc on a hostile repository (built CLI)', function () {
 		await check([]);
 		const [name] = (await import('node:fs')).readdirSync(cache).filter(f => f.endsWith('.bin'));
 		assert.ok(name, 'a cache file was written');
-		// The folder is made private; the file is replaced by a link to the victim, then the check runs again.
-		assert.equal(lstatSync(cache).mode & 0o777, 0o700);
+		// The folder the user named keeps its mode, the file is private; then it is replaced by a link to the victim, and the check runs again.
+		assert.equal(lstatSync(cache).mode & 0o777, 0o755);
+		assert.equal(lstatSync(path.join(cache, name)).mode & 0o777, 0o600);
 		rmSync(path.join(cache, name));
 		symlinkSync(victim, path.join(cache, name));
 		writeFileSync(path.join(dir, 'site', 'index.mdx'), '# Changed\n');
@@ -119,6 +120,18 @@ describe('mintdoc on a hostile repository (built CLI)', function () {
 		assert.equal(result.status, 0);
 		assert.equal(readFileSync(victim, 'utf8'), 'mine\n');
 		assert.ok(!lstatSync(path.join(cache, name)).isSymbolicLink(), 'the link was replaced by a cache file, not followed');
+	});
+
+	it('--cache-location naming a file: its folder (here the repository) keeps its mode, and a folder made for it is private', async () => {
+		chmodSync(dir, 0o755);
+		const named = await run(['check', 'site', '--cache-location', 'pages.bin'], dir);
+		assert.equal(named.status, 0, named.stderr);
+		assert.equal(lstatSync(path.join(dir, 'pages.bin')).mode & 0o777, 0o600);
+		assert.equal(lstatSync(dir).mode & 0o777, 0o755, 'the folder of the file named was made private');
+		const nested = await run(['check', 'site', '--cache-location', 'made/for/it/'], dir);
+		assert.equal(nested.status, 0, nested.stderr);
+		assert.equal(lstatSync(path.join(dir, 'made')).mode & 0o777, 0o700);
+		assert.equal(lstatSync(path.join(dir, 'made', 'for', 'it')).mode & 0o777, 0o700);
 	});
 
 	it('upgrade never writes through a docs.json link, dangling or not', async () => {

@@ -1,7 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { headFacts } from '../../../server/src/node/caches/unchangedFiles';
-import { bytesDocument, undecodedBytes } from '../../../server/src/node/runtime/lazyDocument';
+import { bytesDocument, headFacts, undecodedBytes } from '../../../server/src/node/runtime/lazyDocument';
 
 /** Pieces pages are made of, invalid UTF-8 and a BOM included: random pages of them test the byte search against the text. */
 const pieces = ['---', '\n---', '\n', '\r\n', 'title: Café', 'description: "日本語"', ' ', 'x', '😀', '{/* mintdoc-disable */}', 'mintdoc', '-', '--'].map(p =>
@@ -14,7 +13,7 @@ function random(seed: number) {
 	return () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
 
-describe('what the unchanged-files record keeps of a page, from its bytes (node/caches/unchangedFiles.ts headFacts)', () => {
+describe('what a reader notes of a page (its head, a disable comment), from its bytes (node/runtime/lazyDocument.ts headFacts)', () => {
 	it('answers from the bytes as from the decoded text, and leaves the page undecoded', () => {
 		const next = random(7);
 		const pages = [Buffer.alloc(0), Buffer.from('---\ntitle: A\n---\n# A\n'), Buffer.from('---\ntitle: never closed\n')];

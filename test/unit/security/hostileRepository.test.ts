@@ -122,7 +122,7 @@ describe('a hostile repository: files, preview, stand-in', function () {
 	});
 
 	describe('private caches', () => {
-		it('are written 0600 in a 0700 folder, and a planted link is replaced, never followed', async () => {
+		it('are written 0600 in a folder left as the user made it, and a planted link is replaced, never followed', async () => {
 			const cache = at('cache', 'mintdoc');
 			writeFileSync(at('victim.txt'), 'mine');
 			mkdirSync(cache, { recursive: true, mode: 0o777 });
@@ -136,7 +136,7 @@ describe('a hostile repository: files, preview, stand-in', function () {
 					(await import('node:fs')).statSync(cache).mode & 0o777,
 					(await import('node:fs')).statSync(path.join(cache, 'pages-0123456789abcdef.bin')).mode & 0o777,
 				],
-				[0o700, 0o600],
+				[0o777, 0o600],
 			);
 			const read = await readCacheFile(path.join(cache, 'pages-0123456789abcdef.bin'), 'kind', 'fp', (v): v is number => typeof v === 'number');
 			assert.deepEqual([read.state, [...read.entries]], ['used', [['k', 1]]]);

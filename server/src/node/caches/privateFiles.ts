@@ -4,7 +4,7 @@ import * as path from 'node:path';
 
 /**
  * Files MintDoc keeps for itself (its caches), safe from other local users and from repositories:
- * in the user's own cache folder, folders created 0700, files written to a fresh temporary file
+ * in the user's own cache folder, folders created 0700 (a folder the user named keeps its mode), files written to a fresh temporary file
  * (created exclusively, never through a link) and renamed into place, read only when they are
  * regular files owned by this user. A cache that is a symbolic link, belongs to someone else or
  * cannot be read is ignored: it costs speed, never a wrong answer or a file written elsewhere.
@@ -28,19 +28,31 @@ function ours(stat: { uid: number }): boolean {
 }
 
 /**
- * Makes `dir` (and missing parents) a folder only this user can enter, and says whether it may be used:
- * a folder that is a symbolic link or belongs to another user is refused.
+ * Makes `dir` (and missing parents) as folders only this user can enter, and says whether it may be
+ * used: a folder that is a symbolic link or belongs to another user is refused. A folder that exists
+ * keeps its mode unless it is MintDoc's own (in the user's cache folder): one the user named
+ * (`--cache-location`, or the folder of a file named so: the repository, /tmp) is theirs. Making the
+ * folder of `--cache-location /tmp/pages.bin` private made /tmp 0700 (no other user could reach
+ * their files). The files need no private folder: each is 0600, created exclusively, never through a
+ * link, and read only when it is this user's regular file.
  */
 export async function ensurePrivateDirectory(dir: string): Promise<boolean> {
 	try {
+		// A umask only takes bits away: folders made here are 0700 or less.
 		await fs.mkdir(dir, { recursive: true, mode: 0o700 });
 		const stat = await fs.lstat(dir);
 		if (!stat.isDirectory() || !ours(stat)) return false;
-		if (uid !== undefined && (stat.mode & 0o077) !== 0) await fs.chmod(dir, 0o700);
+		if (uid !== undefined && (stat.mode & 0o077) !== 0 && isWithin(dir, userCacheDirectory())) await fs.chmod(dir, 0o700);
 		return true;
 	} catch {
 		return false;
 	}
+}
+
+/** Whether `dir` is `folder` or inside it (both absolute). */
+function isWithin(dir: string, folder: string): boolean {
+	const relative = path.relative(folder, path.resolve(dir));
+	return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
 /** O_NOFOLLOW where the platform has it: opening a symbolic link fails instead of opening its target. */

@@ -2,13 +2,12 @@ import { statSync } from 'node:fs';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
 import { givenContentKey, noteContentKey, noteTextFacts, pageHead, type TextFacts } from '../../core/cache';
-import { directiveMark, mayHoldDirectives } from '../../core/config/disableDirectives';
 import { isReadWhole, limits } from '../../core/textGuards';
 import type { DocsWorkspace } from '../../core/workspace';
 import { CacheEntries } from './cacheFile';
 import { languageIdOf } from '../../core/uris';
 import { readDocumentNow } from '../runtime/fsWorkspace';
-import { LazyDocument, undecodedBytes } from '../runtime/lazyDocument';
+import { headFacts, LazyDocument } from '../runtime/lazyDocument';
 import { realFolders } from '../runtime/guardedRead';
 
 /**
@@ -114,22 +113,4 @@ function isEntry(value: unknown): value is Entry {
 	const v = value as Record<string, unknown>;
 	if ('key' in v) return typeof v.key === 'string' && ['size', 'mtimeMs', 'ctimeMs'].every(field => typeof v[field] === 'number');
 	return typeof v.head === 'string' && typeof v.mayHoldDirectives === 'boolean';
-}
-
-/**
- * What the record keeps of a page's text (its frontmatter head, whether it may hold a disable
- * comment); undefined when its frontmatter never closes. A page still in bytes is searched as bytes
- * and only its head decoded (the same answers: every byte sought is ASCII, and a UTF-8 decoder keeps
- * ASCII bytes where they are): the run that writes the record decoded all of crewAI's 215 MB of pages.
- */
-export function headFacts(document: TextDocument): TextFacts | undefined {
-	const bytes = undecodedBytes(document);
-	if (!bytes) {
-		const text = document.getText();
-		const head = pageHead(text);
-		return head === undefined ? undefined : { head, mayHoldDirectives: mayHoldDirectives(text) };
-	}
-	const end = bytes.subarray(0, 3).toString('latin1') === '---' ? bytes.indexOf('\n---', 3) : 0;
-	if (end === -1) return undefined;
-	return { head: bytes.subarray(0, end).toString('utf8'), mayHoldDirectives: bytes.includes(directiveMark) };
 }

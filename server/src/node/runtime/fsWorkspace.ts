@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { promises as fs, readdirSync } from 'node:fs';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI, Utils } from 'vscode-uri';
-import { noteContentKey } from '../../core/cache';
+import { noteContentKey, noteTextFacts } from '../../core/cache';
 import { languageIdOf } from '../../core/uris';
 import { oversizedDocument, refusedDocument } from '../../core/textGuards';
 import type { DocsWorkspace, FileKind, FileStat } from '../../core/workspace';
-import { bytesDocument } from './lazyDocument';
+import { bytesDocument, headFacts } from './lazyDocument';
 import { isInside, readGuarded, readGuardedSync, realFolders, type GuardedRead } from './guardedRead';
 
 /** Returns the open editor buffer for `uri`, if any; such buffers win over disk content. */
@@ -117,6 +117,9 @@ export function readDocumentNow(uri: string, keyed: boolean, inside?: readonly s
 	// Keyed by its bytes, a page is decoded only if its text is needed (see bytesDocument).
 	const document = bytesDocument(uri, languageIdOf(uri), read.bytes);
 	noteContentKey(document, `sha1:${createHash('sha1').update(read.bytes).digest('base64')}`);
+	// Its head, found in the bytes: the check takes a page's head without decoding its text.
+	const facts = headFacts(document);
+	if (facts) noteTextFacts(document, facts);
 	return document;
 }
 

@@ -1,5 +1,7 @@
 import type { Position, Range } from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { pageHead, type TextFacts } from '../../core/cache';
+import { directiveMark, mayHoldDirectives } from '../../core/config/disableDirectives';
 
 /**
  * A page whose text is made only when something asks for it (its text, a position, its line count),
@@ -69,4 +71,23 @@ export function bytesDocument(uri: string, languageId: string, bytes: Buffer): L
 /** The bytes of a page made by {@link bytesDocument} and not decoded yet (what a byte search can answer), else undefined. */
 export function undecodedBytes(document: TextDocument): Buffer | undefined {
 	return undecoded.get(document);
+}
+
+/**
+ * What a reader can note of a page's text (core/cache.ts TextFacts: its frontmatter head, whether it may
+ * hold a disable comment); undefined when its frontmatter never closes. A page still in bytes is searched as bytes
+ * and only its head decoded (the same answers: every byte sought is ASCII, and a UTF-8 decoder keeps
+ * ASCII bytes where they are): the run that writes the unchanged-files record decoded all of crewAI's 215 MB of pages, and the
+ * check decoded each text once only to cut its head.
+ */
+export function headFacts(document: TextDocument): TextFacts | undefined {
+	const bytes = undecodedBytes(document);
+	if (!bytes) {
+		const text = document.getText();
+		const head = pageHead(text);
+		return head === undefined ? undefined : { head, mayHoldDirectives: mayHoldDirectives(text) };
+	}
+	const end = bytes.subarray(0, 3).toString('latin1') === '---' ? bytes.indexOf('\n---', 3) : 0;
+	if (end === -1) return undefined;
+	return { head: bytes.subarray(0, end).toString('utf8'), mayHoldDirectives: bytes.includes(directiveMark) };
 }

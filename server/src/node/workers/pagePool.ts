@@ -8,6 +8,8 @@ import { isReadWhole } from '../../core/textGuards';
 import type { PageSummarizer } from '../../core/languageService';
 import { idleStop } from '../runtime/idleStop';
 import { createDiagnostic } from '../../core/diagnostic';
+import { undecodedBytes } from '../runtime/lazyDocument';
+import type { PageWorkerRequest, WorkerPage } from './pageWorker';
 
 /** Pages per message: large enough to amortize the round trip, small enough to spread over the workers. */
 const batchSize = 32;
@@ -31,6 +33,19 @@ export function failedPageSummary(why: string): PageSummary {
 		folds: [],
 		elements: [],
 	};
+}
+
+/**
+ * A page as a worker gets it: a page the CLI read and has not decoded goes as its bytes, and the
+ * worker decodes it. Decoded here to be sent, its text stayed with the document: on crewAI ~40 MB of
+ * page texts on the main thread's heap at the cold check's peak, and the decoding on the thread
+ * that feeds the workers.
+ */
+function workerPage(document: TextDocument): WorkerPage {
+	const bytes = undecodedBytes(document);
+	return bytes
+		? { uri: document.uri, languageId: document.languageId, bytes }
+		: { uri: document.uri, languageId: document.languageId, text: document.getText() };
 }
 
 interface Pending {
@@ -155,7 +170,7 @@ export function createPagePool(
 			const id = nextId++;
 			slot.inFlight.set(id, pending);
 			if (slot.inFlight.size === 1) (slot as unknown as { arm(): void }).arm();
-			slot.worker.postMessage({ id, pages: pending.documents.map(d => ({ uri: d.uri, languageId: d.languageId, text: d.getText() })) });
+			slot.worker.postMessage({ id, pages: pending.documents.map(workerPage) } satisfies PageWorkerRequest);
 		}
 	};
 	const summarize = async (all: readonly TextDocument[], token: CancellationToken): Promise<PageSummary[]> => {

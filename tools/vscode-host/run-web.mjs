@@ -33,7 +33,7 @@ import path from 'node:path';
 import { HOST_DIR, findFreePort, launchChromium, startCodeServer, waitForStatusBarItem, workbenchUrl } from './host.mjs';
 import { platformChecks, startStandIn, writePlatformSettings } from './webPlatform.mjs';
 import { realSiteEditorChecks } from './webSite.mjs';
-import { playgroundCheck, previewChecks, runCommand, siteViewChecks } from './webViews.mjs';
+import { playgroundCheck, previewChecks, problemRows, runCommand, siteViewChecks } from './webViews.mjs';
 
 const REPO = path.resolve(HOST_DIR, '..', '..');
 const RESULTS = path.join(REPO, 'test-results');
@@ -309,7 +309,7 @@ try {
         .then(() => page.waitForFunction(() => /MintDoc: (broken|features) \(\+1\)/.test(document.querySelector('.statusbar')?.textContent ?? ''), undefined, { timeout: TIMEOUT_MS }))
         .then(() => true, () => false);
       if (!restarted) return await page.locator('.statusbar .statusbar-item', { hasText: 'MintDoc' }).first().innerText();
-      return (await problemsCounted(page, PROBLEMS_AFTER_EDITS)) ? undefined : await problemsLabel(page);
+      return (await problemsCounted(page, PROBLEMS_AFTER_EDITS)) ? undefined : `${await problemsLabel(page)}; ${await problemRows(page)}`;
     });
     // A page renamed in the Explorer: the server's rename participant (workspace/willRenameFiles) keeps docs.json's entry.
     await check(`a page renamed in the Explorer: docs.json follows, Problems: ${PROBLEMS_AFTER_EDITS} again`, async () => {
@@ -330,7 +330,7 @@ try {
         .then(() => true, () => false);
       if (!followed) return 'docs.json does not name guides/expert';
       // The entry is edited before the move; once the file watcher reports it, the findings are the ones before (and a redirect from the old path, which is fine).
-      return (await problemsCounted(page, PROBLEMS_AFTER_EDITS)) ? undefined : `Problems: ${await problemsLabel(page)} after the move`;
+      return (await problemsCounted(page, PROBLEMS_AFTER_EDITS)) ? undefined : `Problems: ${await problemsLabel(page)} after the move; ${await problemRows(page)}`;
     });
     await page.keyboard.press('Control+Shift+M');
     await page.locator('.markers-panel').waitFor({ state: 'visible', timeout: 30_000 }).catch(() => undefined);

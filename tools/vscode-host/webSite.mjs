@@ -6,7 +6,7 @@
 // `mintdoc format` makes of the same text).
 import fs from 'node:fs';
 import path from 'node:path';
-import { runCommand } from './webViews.mjs';
+import { problemRows, runCommand } from './webViews.mjs';
 
 /** Typed at the end of a page before it is saved. */
 const TYPED = 'Some text typed in the browser.';
@@ -97,7 +97,7 @@ export async function realSiteEditorChecks({ page, check, openFile, goToLineEnd,
     if (!shown) return 'nothing offered';
     if (await problemsBack()) return undefined;
     const label = await page.locator('#status\\.problems').getAttribute('aria-label').catch(() => '?');
-    return `docs.json undone, but the Problems counter did not come back to the site's counts: ${label}; ${await problemFiles(page)}`;
+    return `docs.json undone, but the Problems counter did not come back to the site's counts: ${label}; ${await problemRows(page)}`;
   });
 
   await check(`${previewed[1]} previewed beside its editor`, async () => {
@@ -125,15 +125,4 @@ export async function realSiteEditorChecks({ page, check, openFile, goToLineEnd,
     if (saved === undefined) return 'the page was not saved';
     return saved === expected ? undefined : `saved ${JSON.stringify(saved.slice(-200))}, \`mintdoc format\` makes ${JSON.stringify(expected.slice(-200))}`;
   });
-}
-
-/** The Problems panel's file rows (name, folder, counts), the errors' files first: which files a wrong count comes from. */
-async function problemFiles(page) {
-  await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)').catch(() => undefined);
-  await runCommand(page, 'Problems: Collapse All').catch(() => undefined);
-  const rows = await page
-    .locator('.markers-panel .monaco-list-row')
-    .allInnerTexts()
-    .catch(() => []);
-  return `Problems shows ${rows.length} rows: ${rows.map(r => r.replace(/\s+/g, ' ')).join(' | ').slice(0, 600)}`;
 }

@@ -180,3 +180,13 @@ export async function playgroundCheck({ page, check, openFile, results, log, tim
     return `the response says: ${await previewRoot(page).locator('[data-pg-response-body]').first().innerText({ timeout: 5_000 }).catch(() => '(nothing)')}`;
   });
 }
+
+/** What the Problems panel lists (files, then each finding with its source and place): which findings a wrong count comes from. */
+export async function problemRows(page) {
+  await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)').catch(() => undefined);
+  const rows = await page
+    .locator('.markers-panel .monaco-list-row')
+    .allInnerTexts()
+    .catch(() => []);
+  return `Problems lists ${rows.length} rows: ${rows.map(r => r.replace(/\s+/g, ' ')).join(' | ').slice(0, 1500)}`;
+}

@@ -163,8 +163,14 @@ async function openFile(page, relative) {
   await page.keyboard.press('Control+P');
   await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: 30_000 });
   await page.keyboard.type(relative);
-  // Clicked, not Enter: the first row may still be a recently opened file while the search runs.
-  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: path.basename(relative) }).first();
+  // Clicked, not Enter: the first row may still be a recently opened file while the search runs. The row of this
+  // file, by its name and its folder (the workspace has two docs.json and two index.mdx: broken/docs.json opened by
+  // mistake would add VS Code's own syntax error to Problems).
+  const folder = path.dirname(relative);
+  const row = page
+    .locator('.quick-input-list .monaco-list-row', { hasText: path.basename(relative) })
+    .filter(folder === '.' ? {} : { hasText: folder })
+    .first();
   await row.waitFor({ state: 'visible', timeout: 30_000 });
   await row.click();
   await page.locator('.tab.active', { hasText: path.basename(relative) }).waitFor({ state: 'visible', timeout: 30_000 });
@@ -267,9 +273,7 @@ try {
         .waitForFunction(() => (document.querySelector('.editor-instance .view-lines')?.textContent ?? '').includes('<Card'), undefined, { timeout: 30_000 })
         .then(() => true, () => false);
       await page.keyboard.press('Escape');
-      await page.keyboard.press('F1');
-      await page.keyboard.type('File: Revert File');
-      await page.keyboard.press('Enter');
+      await runCommand(page, 'File: Revert File');
       await page.locator('.tab.active.dirty').waitFor({ state: 'detached', timeout: 30_000 });
       return accepted ? undefined : 'the page has no <Card after Enter';
     });
@@ -301,9 +305,7 @@ try {
     // Restart Language Server: the old Worker ends, a new one finds the same sites (the item names the active
     // editor's) and the same findings, with the page listed above now judged too (orphan.mdx has no description).
     await check(`Restart Language Server: the sites named again, Problems: ${PROBLEMS_AFTER_EDITS}`, async () => {
-      await page.keyboard.press('F1');
-      await page.keyboard.type('MintDoc: Restart Language Server');
-      await page.keyboard.press('Enter');
+      await runCommand(page, 'MintDoc: Restart Language Server');
       const restarted = await page
         .waitForFunction(() => (document.querySelector('.statusbar')?.textContent ?? '').includes('MintDoc: starting'), undefined, { polling: 'raf', timeout: 30_000 })
         .then(() => page.waitForFunction(() => /MintDoc: (broken|features) \(\+1\)/.test(document.querySelector('.statusbar')?.textContent ?? ''), undefined, { timeout: TIMEOUT_MS }))

@@ -28,11 +28,6 @@ export class JudgedSites {
 		private readonly changesReported: boolean,
 	) {}
 
-	/** The epoch to give {@link noteJudged} once the run that starts now has finished. */
-	get epoch(): number {
-		return this.tracker.epoch;
-	}
-
 	/** Whether the last finished run of `root` judged this model, under these options, with no other file changed since. */
 	unchanged(root: string, site: SiteModel, options: object): boolean {
 		const last = this.#last.get(root);
@@ -43,7 +38,7 @@ export class JudgedSites {
 		return true;
 	}
 
-	/** A run of `root` that read the state of epoch `at` finished (not cancelled) on this model and options. */
+	/** A run of `root` that read the state of epoch `at` (the tracker's, taken before it began) finished (not cancelled) on this model and options. */
 	noteJudged(root: string, at: number, site: SiteModel, options: object): void {
 		if (!this.changesReported) return;
 		const configTexts = new Map<string, string>();

@@ -30,7 +30,7 @@ export function pageFactsOf(state: SiteState, uri: string): PageFacts | null | u
  */
 export async function checkPageMetadata(state: SiteState, workspace: DocsWorkspace, root: string, token: CancellationToken): Promise<FileDiagnostics[]> {
 	const read = async (uri: string) => (await workspace.readDocument(uri).catch(() => undefined))?.getText();
-	const at = state.judged.epoch;
+	const at = state.tracker.epoch;
 	const site = await state.site(root, token);
 	const band = pageMetadataOptionsOf(await state.team.configOf(root));
 	// A rule off by default is not run unless the team turned it on somewhere (crewAI: 5,268 length findings placed, then all dropped).

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
-import { givenContentKey, noteContentKey, noteTextFacts, pageHead, type TextFacts } from '../../core/cache';
+import { givenContentKey, noteContentKey, noteTextFacts, textFacts, type TextFacts } from '../../core/cache';
 import { isReadWhole, limits } from '../../core/textGuards';
 import type { DocsWorkspace } from '../../core/workspace';
 import { CacheEntries } from './cacheFile';
@@ -78,7 +78,8 @@ export function createUnchangedFiles(file: string, fingerprint: string, options:
 		// Only a file read whole is remembered: one too large or refused (a link leading outside) is read, and judged, every time.
 		const key = document && isReadWhole(document) ? givenContentKey(document) : undefined;
 		if (!document || key === undefined) return document;
-		const facts = headFacts(document);
+		// The reader noted them already (fsWorkspace.ts readDocumentNow): the page's bytes are not searched twice.
+		const facts = textFacts(document) ?? headFacts(document);
 		// A page whose frontmatter never closes is its own head: it is read every time.
 		if (facts && Math.max(stat.mtimeMs, stat.ctimeMs) < readAt - margin) {
 			entries.set(`f:${uri}`, { size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, key });

@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { noCancellation } from '../../../server/src/core/cancellation';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -150,4 +152,31 @@ describe("the team's view: checks answer findings as mintdoc.json, disable comme
 		assert.deepEqual(shown((await findings.checked(uri, [finding('mdx-syntax')], 6)).diagnostics), ['1:mdx-syntax:1']);
 		assert.deepEqual(shown((await findings.show(uri)).diagnostics), ['1:mdx-syntax:1']);
 	});
+
+	it('holds one copy of a message many pages repeat', async () => {
+		// A versioned site repeats its findings release after release (crewAI: 329 copies of one redirect message).
+		const message = (i: number) =>
+			[`'/guides/page-${i}' is a redirect to '/v2/guides/page-${i}': readers take one hop more.`, ' Link to the destination.'].join('');
+		const hold = async (messageOf: (page: number) => string) => {
+			const findings = new ShownFindings(new TeamView(async () => undefined), () => workspaceRoot);
+			const range = { start: { line: 1, character: 0 }, end: { line: 1, character: 1 } };
+			const before = liveHeap();
+			for (let page = 0; page < 20_000; page++)
+				await findings.checked(workspaceUri(`v${page}/a.mdx`), [{ range, message: messageOf(page), severity: 2, code: 'link-redirected' }], 1);
+			const used = liveHeap() - before;
+			assert.ok(findings);
+			return used;
+		};
+		const distinct = await hold(page => message(page));
+		// Equal texts, each made anew (as each page's check makes its message).
+		const repeated = await hold(page => message(page % 10));
+		assert.ok(distinct - repeated > 2 * 2 ** 20, `20,000 distinct messages held ${distinct} bytes, the same 10 repeated ${repeated}`);
+	});
 });
+
+/** The live heap in bytes after a full collection (gc exposed at run time, taken from a fresh context). */
+function liveHeap(): number {
+	setFlagsFromString('--expose-gc');
+	(runInNewContext('gc') as () => void)();
+	return process.memoryUsage().heapUsed;
+}

@@ -1,6 +1,7 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { DisableDirective } from '../config/disableDirectives';
 import type { ShownFileFindings, TeamView } from '../config/teamView';
+import { SharedValues } from './sharedValues';
 
 /**
  * Who made findings kept beside the checks' own: the comparison with a git ref (`compared`), the
@@ -31,6 +32,11 @@ export class ShownFindings {
 	readonly #checkedAt = new Map<string, number>();
 	/** Pages' disable comments, as their last summary said (pages without any are not held). */
 	readonly #directives = new Map<string, readonly DisableDirective[]>();
+	/**
+	 * One string per message held: a versioned site repeats its findings page after page (crewAI held
+	 * 329 copies of one link's "is a redirect" message, 12 MB of copies in all).
+	 */
+	readonly #messages = new SharedValues();
 
 	constructor(
 		private readonly team: TeamView,
@@ -52,6 +58,8 @@ export class ShownFindings {
 	async checked(uri: string, raw: readonly Diagnostic[], at: number): Promise<ShownFile> {
 		if ((this.#checkedAt.get(uri) ?? -1) <= at) {
 			this.#checkedAt.set(uri, at);
+			// An equal string in place of each message: nothing a finding says changes.
+			for (const diagnostic of raw) diagnostic.message = this.#messages.string(diagnostic.message);
 			const held = this.#held.get(uri);
 			if (held) {
 				held.check = raw.length ? raw : undefined;

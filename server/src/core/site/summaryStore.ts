@@ -1,7 +1,7 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { contentKey } from '../cache';
 import type { PageSummary } from '../mdx/pageSummary';
-import { SharedPositions } from './sharedPositions';
+import { SharedValues } from './sharedValues';
 
 /**
  * Page summaries, by page and by content. A versioned site (crewAI's docs: 24,803 pages, 1,723
@@ -16,7 +16,7 @@ export class SummaryStore {
 	readonly #byContent = new Map<string, { uri: string; summary: PageSummary }>();
 	/** A document object keeps its text until its version changes (open buffers are updated in place). */
 	readonly #keys = new WeakMap<TextDocument, { version: number; key: string }>();
-	readonly #positions = new SharedPositions();
+	readonly #shared = new SharedValues();
 
 	constructor(private readonly capacity = 60_000) {}
 
@@ -56,8 +56,8 @@ export class SummaryStore {
 	/** Remembers a summary made elsewhere (a worker thread) for this exact text. */
 	set(document: TextDocument, made: PageSummary): PageSummary {
 		const key = this.keyOf(document);
-		// Positions equal to another summary's become that one (see sharedPositions.ts): the heap marks fewer objects.
-		const summary = this.#positions.share(made);
+		// Positions and short strings equal to another summary's become that one (see sharedValues.ts): the heap marks fewer objects.
+		const summary = this.#shared.share(made);
 		this.#byContent.delete(key);
 		this.#byContent.set(key, { uri: document.uri, summary });
 		if (this.#byContent.size > this.capacity) this.#byContent.delete(this.#byContent.keys().next().value!);

@@ -45,4 +45,32 @@ describe('docs.json edits keep no old version of the file alive', function () {
 		assert.ok(text.length > 2_500_000, `docs.json is ${text.length} characters`);
 		assert.ok(growth < 20, `the live heap grew by ${growth.toFixed(0)} MB over 60 edits`);
 	});
+
+	it('keeps no copy of the text a site was loaded from once docs.json is edited', async () => {
+		// The values of the first tree were views into the loaded text, and the next trees share them: any edit
+		// then kept that first version alive beside the current one, as did the memo of the last two texts compared.
+		const groups = Array.from({ length: 600 }, (_, g) => ({
+			group: `G${g}`,
+			pages: Array.from({ length: 100 }, (_, i) => `v${g % 30}/guides/section-${g}/page-${i}`),
+		}));
+		let text = docsJson({ groups });
+		const workspace = new InMemoryWorkspace({ 'docs.json': text, 'index.mdx': '# Home\n' });
+		const service = createLanguageService({ workspace, changesReported: true });
+		await service.findDocsRoots(noCancellation);
+		await service.checkSite(workspaceRoot, noCancellation);
+		const loaded = liveHeapMb();
+		for (const [from, to] of [
+			['"v1/guides/section-1/page-1"', '"v1/guides/section-1/page-1-renamed"'],
+			['"v2/guides/section-2/page-2"', '"v2/guides/section-2/page-2-renamed"'],
+		]) {
+			text = text.replace(from, to);
+			workspace.write('docs.json', text);
+			service.didChangeDocument(workspaceUri('docs.json'));
+			await service.checkSite(workspaceRoot, noCancellation);
+		}
+		const textMb = text.length / 2 ** 20;
+		const growth = liveHeapMb() - loaded;
+		assert.ok(textMb > 1.5, `docs.json is ${textMb.toFixed(1)} MB`);
+		assert.ok(growth < textMb / 4, `after two edits the live heap grew by ${growth.toFixed(1)} MB, docs.json is ${textMb.toFixed(1)} MB`);
+	});
 });

@@ -95,7 +95,9 @@ export async function composeConfig(
 			}
 			return { kind: 'array', items, uri, offset: node.offset, length: node.length } satisfies ConfigArray;
 		}
-		if (node.type !== 'object') return scalarFromJsonc(node, uri);
+		// Copies: an edit composes the next tree from this one (recompose.ts), sharing the values before it, and
+		// a value that is a view into this version of the text kept the whole version alive (crewAI: 4.5 MB).
+		if (node.type !== 'object') return scalarFromJsonc(node, uri, true);
 		const own: ConfigProperty[] = [];
 		let refValue: Node | undefined;
 		for (const property of node.children ?? []) {

@@ -1,4 +1,5 @@
 import type { Node } from 'jsonc-parser';
+import { detachString } from '../detachString';
 
 /**
  * The composed configuration: `docs.json` with every `{"$ref": ...}` replaced by the referenced
@@ -59,10 +60,16 @@ export function getString(node: ConfigNode | undefined, key: string): string | u
 	return value?.kind === 'string' ? (value.value as string) : undefined;
 }
 
-/** Converts a jsonc-parser node of one file, without `$ref` handling (used for leaf values). */
-export function scalarFromJsonc(node: Node, uri: string): ConfigScalar {
+/**
+ * Converts a jsonc-parser node of one file, without `$ref` handling (used for leaf values).
+ * `detach`: a string value is copied rather than kept as a view into the file's text (see
+ * detachString.ts), for a tree whose values outlive that text.
+ */
+export function scalarFromJsonc(node: Node, uri: string, detach = false): ConfigScalar {
 	const kind = node.type === 'string' || node.type === 'number' || node.type === 'boolean' || node.type === 'null' ? node.type : 'null';
-	return { kind, value: node.type === 'null' ? null : node.value, uri, offset: node.offset, length: node.length };
+	// V8 copies substrings shorter than 13 characters anyway.
+	const value = node.type === 'null' ? null : detach && typeof node.value === 'string' && node.value.length >= 13 ? detachString(node.value) : node.value;
+	return { kind, value, uri, offset: node.offset, length: node.length };
 }
 
 /** Plain JavaScript value of a composed node (for hover text, rendering). */

@@ -87,7 +87,17 @@ export function changedRegion(oldText: string, text: string): Change | undefined
 	return change;
 }
 
-/** The last pair of texts compared (a pure function's memo; it holds two texts a model holds anyway). */
+/**
+ * Forgets the texts compared and the edit noted: once a check has used them, the older text of the
+ * pair is no model's any more, and the memo alone kept it alive (crewAI: 4.5 MB until the next
+ * keystroke). A later question compares again.
+ */
+export function releaseComparedTexts(): void {
+	lastRegion = undefined;
+	lastEdit = undefined;
+}
+
+/** The last pair of texts compared (a pure function's memo; until released, see releaseComparedTexts). */
 let lastRegion: { readonly oldText: string; readonly text: string; readonly change: Change } | undefined;
 
 /** The last edit reported by {@link noteTextEdit}. */

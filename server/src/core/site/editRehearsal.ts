@@ -1,5 +1,6 @@
 import { throwIfCancelled, type CancellationToken } from '../cancellation';
 import type { LoadedConfigFile } from '../docsConfig/compose';
+import { releaseComparedTexts } from '../docsConfig/incrementalJson';
 import { parseJsonConfig } from '../docsConfig/parseJson';
 import { TextSnapshot } from '../docsConfig/textSnapshot';
 import { basenameUri } from '../uris';

@@ -3,6 +3,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { pageHead, textFacts } from '../cache';
 import { throwIfCancelled, type CancellationToken } from '../cancellation';
+import { releaseComparedTexts } from '../docsConfig/incrementalJson';
 import { relaxWhereLenient } from '../docsConfig/platformStrictness';
 import { folderWalkFinding } from './pageIndex';
 import { SchemaValidator } from '../docsConfig/schemaValidation';
@@ -218,6 +219,8 @@ export class SiteChecks {
 		const [raw] = await Promise.all([this.#checkSite(root, token), state.team.loadedOf(root)]);
 		throwIfCancelled(token);
 		const shown = await Promise.all(raw.map(({ uri, diagnostics }) => state.shown.checked(uri, diagnostics, at)));
+		// The findings' positions are known: the texts this check compared are no longer needed for it.
+		releaseComparedTexts();
 		const teamFile = state.team.configFileFindings(root);
 		return teamFile ? [...shown.filter(r => r.uri !== teamFile.uri), teamFile] : shown;
 	}

@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { InitializedNotification, InitializeRequest } from 'vscode-languageserver-protocol';
 import { LspClient } from '../helpers/lspClient';
 import { copyFixtures } from '../helpers/tempSite';
@@ -40,5 +42,25 @@ describe('language server over JSON-RPC: a client with few capabilities', functi
 		await client.connection.sendNotification(InitializedNotification.type, {});
 		const found = await client.waitForDiagnostics(site.fileUri('features/broken.mdx'), d => d.length > 0, 'the broken link', 60_000);
 		assert.ok(found.some(d => d.code === 'link-broken'));
+	});
+
+	it('started without Node flags, the server turns off allocation-site pretenuring before its bundle loads', async () => {
+		// Other editors pass no flags (VS Code passes languageServerNodeFlags): without this one crewAI's server held
+		// ~40 MB more after 100 docs.json edits. A probe records the V8 flags set at run time, in order.
+		const dir = mkdtempSync(path.join(os.tmpdir(), 'mintdoc-flags-'));
+		try {
+			const probe = path.join(dir, 'probe.cjs');
+			const out = path.join(dir, 'flags.txt');
+			writeFileSync(
+				probe,
+				`const v8 = require('node:v8'); const fs = require('node:fs'); const set = v8.setFlagsFromString;
+v8.setFlagsFromString = flags => { fs.appendFileSync(${JSON.stringify(out)}, flags + '\\n'); return set(flags); };`,
+			);
+			client = LspClient.spawn({ NODE_OPTIONS: `--require ${probe}` });
+			await client.connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {} });
+			assert.equal(readFileSync(out, 'utf8').split('\n')[0], '--no-allocation-site-pretenuring');
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
 	});
 });

@@ -144,4 +144,23 @@ describe('pages removed since a git ref (page-removed-without-redirect, redirect
 		assert.deepEqual([...routes.pages], [['a', 'a.mdx']]);
 		assert.deepEqual(routes.redirects, ['x']);
 	});
+
+	it('parses the configuration at the ref once per reading of the ref, however many times the site is compared with it', () => {
+		// The editor compares after every check: crewAI's 2.4 MB docs.json was parsed again at every keystroke.
+		const configText = JSON.stringify({ redirects: [{ source: '/old', destination: '/new' }] });
+		const old: SiteAtRef = { ref: 'HEAD', files: ['new.mdx'], configText, mintignoreText: undefined, renames: new Map() };
+		const parse = JSON.parse;
+		let parsed = 0;
+		JSON.parse = ((text: string, reviver?: (this: unknown, key: string, value: unknown) => unknown) => {
+			if (text === configText) parsed++;
+			return parse(text, reviver);
+		}) as typeof JSON.parse;
+		try {
+			for (let i = 0; i < 3; i++) assert.deepEqual(routesAtRef(old).redirects, ['old']);
+			assert.deepEqual(routesAtRef({ ...old }).redirects, ['old'], 'a new reading of the ref is parsed anew');
+		} finally {
+			JSON.parse = parse;
+		}
+		assert.equal(parsed, 2);
+	});
 });

@@ -76,7 +76,20 @@ export function routesAtRef(
 		// `.mdx` wins over `.md` of the same path, as the platform prefers it.
 		if (!pages.has(route) || /\.mdx$/i.test(file)) pages.set(route, file);
 	}
-	return { pages, redirects: redirectSources(old.configText) };
+	return { pages, redirects: redirectSourcesAt(old) };
+}
+
+/**
+ * The redirect sources of the configuration at a ref, read once per reading of the ref: the editor
+ * compares the site with the ref after every check, and parsing crewAI's 2.4 MB docs.json again
+ * each time took 15–25 ms of each keystroke's aftermath (and its garbage).
+ */
+const sourcesAtRef = new WeakMap<SiteAtRef, readonly string[]>();
+
+function redirectSourcesAt(old: SiteAtRef): readonly string[] {
+	let sources = sourcesAtRef.get(old);
+	if (!sources) sourcesAtRef.set(old, (sources = old.configText === undefined ? [] : redirectSources(old.configText)));
+	return sources;
 }
 
 /** The redirect sources of a configuration text (normalized, patterns as written); none when it does not parse. */

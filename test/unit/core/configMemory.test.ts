@@ -73,4 +73,20 @@ describe('docs.json edits keep no old version of the file alive', function () {
 		assert.ok(textMb > 1.5, `docs.json is ${textMb.toFixed(1)} MB`);
 		assert.ok(growth < textMb / 4, `after two edits the live heap grew by ${growth.toFixed(1)} MB, docs.json is ${textMb.toFixed(1)} MB`);
 	});
+
+	it('keeps no copy of a rehearsed text once the rehearsal of docs.json edits is done', async () => {
+		const groups = Array.from({ length: 600 }, (_, g) => ({
+			group: `G${g}`,
+			pages: Array.from({ length: 100 }, (_, i) => `v${g % 30}/guides/section-${g}/page-${i}`),
+		}));
+		const text = docsJson({ groups });
+		const service = createLanguageService({ workspace: new InMemoryWorkspace({ 'docs.json': text, 'index.mdx': '# Home\n' }), changesReported: true });
+		await service.findDocsRoots(noCancellation);
+		await service.checkSite(workspaceRoot, noCancellation);
+		const loaded = liveHeapMb();
+		assert.ok((await service.rehearseConfigEdits(workspaceRoot, noCancellation)) > 0, 'the edits were rehearsed');
+		const textMb = text.length / 2 ** 20;
+		const growth = liveHeapMb() - loaded;
+		assert.ok(growth < textMb / 4, `the rehearsal left the live heap ${growth.toFixed(1)} MB larger, docs.json is ${textMb.toFixed(1)} MB`);
+	});
 });

@@ -88,5 +88,7 @@ export async function rehearseConfigEdits(inputs: RehearsalInputs, token: Cancel
 		// Between builds: a request or keystroke that arrived meanwhile runs first (and cancels the rest).
 		await new Promise(resolve => setTimeout(resolve, 0));
 	}
+	// The rehearsed texts are nobody's: the memo of the last comparison would keep one alive until the next check.
+	releaseComparedTexts();
 	return built;
 }

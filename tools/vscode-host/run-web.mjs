@@ -50,6 +50,19 @@ const TIMEOUT_MS = 180_000;
 // `--site DIR`: a real site instead (a corpus copy; not in npm test, CI has no corpus).
 const SITE = process.argv.includes('--site') ? path.resolve(process.argv[process.argv.indexOf('--site') + 1]) : undefined;
 
+/**
+ * The last line of a workspace file as the disk has it: a wrong count after the component's completion
+ * (once, in a loaded full run: index.mdx's `<Car` still reported after the revert and a restart) says
+ * whether the typing reached the disk or only a server's copy.
+ */
+function diskTail(ws, relative) {
+  try {
+    return `${relative} on disk ends ${JSON.stringify(fs.readFileSync(path.join(ws, relative), 'utf8').trimEnd().split('\n').pop())}`;
+  } catch (e) {
+    return `${relative} unreadable: ${e.message}`;
+  }
+}
+
 const t0 = Date.now();
 const log = (...a) => console.log(`[web ${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...a);
 
@@ -311,7 +324,7 @@ try {
         .then(() => page.waitForFunction(() => /MintDoc: (broken|features) \(\+1\)/.test(document.querySelector('.statusbar')?.textContent ?? ''), undefined, { timeout: TIMEOUT_MS }))
         .then(() => true, () => false);
       if (!restarted) return await page.locator('.statusbar .statusbar-item', { hasText: 'MintDoc' }).first().innerText();
-      return (await problemsCounted(page, PROBLEMS_AFTER_EDITS)) ? undefined : `${await problemsLabel(page)}; ${await problemRows(page)}`;
+      return (await problemsCounted(page, PROBLEMS_AFTER_EDITS)) ? undefined : `${await problemsLabel(page)}; ${await problemRows(page)}; ${diskTail(ws, 'features/index.mdx')}`;
     });
     // A page renamed in the Explorer: the server's rename participant (workspace/willRenameFiles) keeps docs.json's entry.
     await check(`a page renamed in the Explorer: docs.json follows, Problems: ${PROBLEMS_AFTER_EDITS} again`, async () => {
@@ -332,7 +345,7 @@ try {
         .then(() => true, () => false);
       if (!followed) return 'docs.json does not name guides/expert';
       // The entry is edited before the move; once the file watcher reports it, the findings are the ones before (and a redirect from the old path, which is fine).
-      return (await problemsCounted(page, PROBLEMS_AFTER_EDITS)) ? undefined : `Problems: ${await problemsLabel(page)} after the move; ${await problemRows(page)}`;
+      return (await problemsCounted(page, PROBLEMS_AFTER_EDITS)) ? undefined : `Problems: ${await problemsLabel(page)} after the move; ${await problemRows(page)}; ${diskTail(ws, 'features/index.mdx')}`;
     });
     await page.keyboard.press('Control+Shift+M');
     await page.locator('.markers-panel').waitFor({ state: 'visible', timeout: 30_000 }).catch(() => undefined);

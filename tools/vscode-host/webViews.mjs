@@ -166,7 +166,7 @@ export async function playgroundCheck({ page, check, openFile, results, log, tim
   await check("the API playground's Send says in the panel that it sends from the desktop only", async () => {
     writeApiSite(repo, workspaceDir);
     // The server finds the new site (the status item names three); the preview then follows the editor to the page.
-    if (!(await appears(page.locator('.statusbar .statusbar-item', { hasText: '(+2)' }).first(), timeoutMs))) return 'the server never found the third site';
+    if (!(await appears(page.locator('.statusbar .statusbar-item', { hasText: '(+2)' }).first(), timeoutMs))) return `the server never found the third site: the status item says ${JSON.stringify(await page.locator('.statusbar .statusbar-item', { hasText: 'MintDoc' }).first().innerText().catch(() => '(none)'))}`;
     await openFile(page, API_PAGE);
     const send = previewRoot(page).locator('[data-pg-send]').first();
     if (!(await appears(send, timeoutMs))) return `no Send button in the preview: ${(await previewRoot(page).innerText({ timeout: 5_000 }).catch(() => '?')).slice(0, 200)}`;

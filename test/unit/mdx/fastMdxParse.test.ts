@@ -60,6 +60,38 @@ describe('fastMdxParse: micromark’s tree, read faster', () => {
 		assertSameTree(page);
 	});
 
+	it('reads a list inside an element that a line at the element’s indentation ends after a blank line (a changelog’s Update)', () => {
+		// crewAI's and mintlify/docs' changelogs: 11.8 MB of crewAI's pages went to micromark for these lines alone.
+		const page = [
+			'<Update label="Jul 17, 2026">',
+			'  ## v1.15.4',
+			'',
+			'  ### Features',
+			'  - Promote Skills out of experimental status',
+			'  - Add **flows** in `Studio`',
+			'',
+			'  ### Documentation',
+			'  - Add Flows in Studio documentation',
+			'',
+			'  More text at the element’s indentation.',
+			'',
+			'</Update>',
+			'',
+			' - a list one column in',
+			'',
+			' after it, one column in',
+			'',
+		].join('\n');
+		const read = fastTree(page);
+		assert.ok(read, 'the reader declined the page');
+		assert.equal(read.chunks, 0, 'part of the page went to micromark');
+		assertSameTree(page);
+		// Further in than the list, after a blank line, the line is left to micromark (it would be the item's, or not).
+		const further = ' - a list one column in\n\n  two columns in\n';
+		assert.equal(fastTree(further)?.chunks, 1);
+		assertSameTree(further);
+	});
+
 	it('gives micromark what it does not read, in one call, and places its nodes in the page', () => {
 		const page = [
 			'Intro text.',

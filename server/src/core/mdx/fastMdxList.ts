@@ -67,7 +67,10 @@ export function readList(page: ListPage, k: number, inElement: boolean, outer: r
 		if (q === j && !nested) return undefined;
 		// After a blank line an item with another marker starts another list; one further left belongs to an outer list.
 		if (listLike.test(l) && !(m && lead === indent && q > j) && !(nested && lead < indent)) return undefined;
-		if (nested ? lead >= indent && q > j : lead > 0 && q > j) return undefined;
+		// After a blank line a line left of the items' content ends the list. Not nested, one at the list's own
+		// indentation or further left is the next block (in an element, a changelog's `  ### Fixes` after its list);
+		// one between that and the content is left to micromark.
+		if (nested ? lead >= indent && q > j : lead > indent && q > j) return undefined;
 		break;
 	}
 	const list: List = {

@@ -76,7 +76,7 @@ export async function createCheckService(folders: readonly string[], cwd: string
 	const cache =
 		file === undefined
 			? undefined
-			: createPersistentSummarizer(parse, { file, fingerprint: summarizerFingerprint(version, path.join(__dirname, 'pageWorker.js')) });
+			: createPersistentSummarizer(parse, { file, fingerprint: summarizerFingerprint(version, path.join(__dirname, 'pageWorker.js')), checkedOnly: oneShot });
 	const validate = (uri: string, text: string) => specs.validate(uri, text);
 	const specCache =
 		file === undefined
@@ -92,8 +92,9 @@ export async function createCheckService(folders: readonly string[], cwd: string
 		fetchText: createRemoteFetcher(path.join(file === undefined ? userCacheDirectory() : path.dirname(file), 'openapi-cache'), {
 			offline: options.offline,
 		}),
-		// One check keeps of each summary only what the checks read (the page cache keeps them whole, for the editor's features).
-		summarizePages: oneShot ? async (documents, token) => (await (cache ?? parse)(documents, token)).map(checkedSummary) : (cache ?? parse),
+		// One check keeps of each summary only what the checks read (checkedSummary); the page cache answers so
+		// itself (it keeps them whole, for the editor's features, and reads only that part of each).
+		summarizePages: cache ?? (oneShot ? async (documents, token) => (await parse(documents, token)).map(checkedSummary) : parse),
 		changesReported: options.changesReported,
 		teamConfigLoader: options.teamConfigLoader,
 		teamSwitches: options.teamSwitches,

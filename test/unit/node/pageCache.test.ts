@@ -6,6 +6,7 @@ import { serialize } from 'node:v8';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { noCancellation } from '../../../server/src/core/cancellation';
 import type { PageSummarizer } from '../../../server/src/core/languageService';
+import { checkedSummary } from '../../../server/src/core/mdx/checkedSummary';
 import { summarizePage } from '../../../server/src/core/mdx/pageSummary';
 import { cacheFileFor, createPersistentSummarizer, defaultCacheDirectory, pageKey, pruneCacheFolder } from '../../../server/src/node/caches/pageCache';
 
@@ -95,8 +96,17 @@ describe('persistent page cache', () => {
 			['truncated', good.subarray(0, good.length >> 1)],
 			['random bytes', Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256))],
 			['not ours', serialize({ magic: 'something-else', format: 1, fingerprint: 'fp', entries: new Map() })],
-			['wrong shape', serialize({ magic: 'mintdoc-page-cache-serialized', format: 1, fingerprint: 'fp', entries: poisoned })],
+			['wrong shape', serialize({ magic: 'mintdoc-page-cache-split', format: 1, fingerprint: 'fp', entries: poisoned })],
 			['the earlier layout (whole summaries)', serialize({ magic: 'mintdoc-page-cache', format: 1, fingerprint: 'fp', entries: new Map() })],
+			[
+				'the layout before (one serialization per summary)',
+				serialize({
+					magic: 'mintdoc-page-cache-serialized',
+					format: 1,
+					fingerprint: 'fp',
+					entries: new Map(pages.map(p => [pageKey(p), serialize(summarizePage(p))])),
+				}),
+			],
 			['empty', Buffer.alloc(0)],
 		];
 		for (const [name, bytes] of variants) {
@@ -115,20 +125,61 @@ describe('persistent page cache', () => {
 		}
 	});
 
-	it('parses again a page whose entry holds no summary (bytes of something else, or not a serialization)', async () => {
+	it('parses again a page whose entry holds no summary (bytes of something else, or not a serialization, or parts that do not fit)', async () => {
 		const keys = pages.map(pageKey);
+		const whole = serialize(summarizePage(pages[2]));
+		// A first part longer than the entry; a summary whose editor's part is missing.
+		const overlong = Buffer.concat([Buffer.from([0, 0, 0xff, 0xff]), whole]);
+		const noRest = Buffer.concat([Buffer.from([0, 0, 0, 0]), whole]);
+		noRest.writeUInt32BE(whole.length, 0);
 		const entries = new Map<string, Uint8Array>([
 			[keys[0], serialize({ diagnostics: 'none' })],
 			[keys[1], Buffer.from('not a serialization')],
+			[keys[2], overlong],
 		]);
 		mkdirSync(path.dirname(file));
-		writeFileSync(file, serialize({ magic: 'mintdoc-page-cache-serialized', format: 1, fingerprint: 'fp', entries }), { mode: 0o600 });
+		const write = () => writeFileSync(file, serialize({ magic: 'mintdoc-page-cache-split', format: 1, fingerprint: 'fp', entries }), { mode: 0o600 });
+		write();
 		const inner = counting();
 		const summarizer = createPersistentSummarizer(inner, { file, fingerprint: 'fp' });
 		const results = await summarizer(pages, noCancellation);
 		assert.equal(summarizer.stats.loaded, 'used');
 		assert.deepEqual(inner.asked.sort(), pages.map(p => p.uri).sort());
 		assert.deepEqual(results, pages.map(summarizePage));
+		// The editor reads both parts: without the second, the page is parsed again; the CLI reads the first alone.
+		entries.set(keys[2], noRest);
+		write();
+		const editor = counting();
+		await createPersistentSummarizer(editor, { file, fingerprint: 'fp' })([pages[2]], noCancellation);
+		assert.deepEqual(editor.asked, [pages[2].uri]);
+		write();
+		const cli = counting();
+		await createPersistentSummarizer(cli, { file, fingerprint: 'fp', checkedOnly: true })([pages[2]], noCancellation);
+		assert.deepEqual(cli.asked, []);
+	});
+
+	it('answers a one-shot check the checked part of each summary, made or read, and keeps the whole for the editor', async () => {
+		const withElements = [...pages, page('d', '<Card title="t" icon="star">x</Card>\n\n<Tabs>\n<Tab title="a">b</Tab>\n</Tabs>\n\n## Heading\n')];
+		const fresh = withElements.map(summarizePage);
+		const cli = createPersistentSummarizer(counting(), { file, fingerprint: 'fp', checkedOnly: true });
+		assert.deepEqual(await cli(withElements, noCancellation), fresh.map(checkedSummary));
+		await cli.flush();
+		// Read back: the CLI gets the checked part, the editor the whole summary the CLI's run wrote.
+		const cliWarm = counting();
+		const checked = await createPersistentSummarizer(cliWarm, { file, fingerprint: 'fp', checkedOnly: true })(withElements, noCancellation);
+		assert.deepEqual(cliWarm.asked, []);
+		assert.deepEqual(checked, fresh.map(checkedSummary));
+		assert.deepEqual(checked[3].headings, []);
+		assert.deepEqual(
+			checked[3].elements.map(e => e.name),
+			['Card'],
+		);
+		const editorWarm = counting();
+		const whole = await createPersistentSummarizer(editorWarm, { file, fingerprint: 'fp' })(withElements, noCancellation);
+		assert.deepEqual(editorWarm.asked, []);
+		assert.deepEqual(whole, fresh);
+		assert.deepEqual(JSON.stringify(whole[3]), JSON.stringify(fresh[3]), 'the same keys in the same order');
+		assert.ok(whole[3].headings.length === 1 && whole[3].elements.length >= 3);
 	});
 
 	it('keeps working when the cache cannot be written', async function () {

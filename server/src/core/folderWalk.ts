@@ -1,6 +1,7 @@
 import { throwIfCancelled, type CancellationToken } from './cancellation';
 import { joinUri } from './uris';
 import type { DocsWorkspace, FileKind } from './workspace';
+import { yieldTurn } from './yieldTurn';
 
 /** Folders listed at once, unless the workspace says otherwise (DocsWorkspace.readsAtOnce): enough to keep a disk busy, few enough not to flood it. */
 const concurrency = 24;
@@ -81,7 +82,7 @@ export async function walkFolders(
 					// A workspace may list folders synchronously (the file system's, where that is faster): awaiting
 					// its answers never gives the event loop a turn, so the walk lets requests in at least every `yieldEveryMs`.
 					if (Date.now() - yieldedAt >= yieldEveryMs) {
-						await new Promise(resolve => setTimeout(resolve, 0));
+						await yieldTurn();
 						yieldedAt = Date.now();
 					}
 				}

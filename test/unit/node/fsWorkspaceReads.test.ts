@@ -42,6 +42,21 @@ describe('file reads on the calling thread', () => {
 		assert.equal((await now.readDocument(long))?.getText().length, '\ufeffé€😀 line\n'.length * 20_000);
 	});
 
+	it('answers stat as the asynchronous one does, without a trip through the thread pool (no turn of the event loop)', async () => {
+		const root = URI.file(folder).toString();
+		const now = createFsWorkspace(() => [root], undefined, { synchronousReads: true });
+		const later = createFsWorkspace(() => [root]);
+		for (const name of ['page.mdx', 'folder.mdx', 'missing.mdx']) {
+			const uri = URI.file(path.join(folder, name)).toString();
+			let answered = false;
+			const asked = now.stat(uri).then(stat => ((answered = true), stat));
+			// Microtasks alone: a stat through the thread pool cannot have answered yet.
+			for (let i = 0; i < 5; i++) await Promise.resolve();
+			assert.ok(answered, name);
+			assert.deepEqual(await asked, await later.stat(uri), name);
+		}
+	});
+
 	it('keys each text by a hash of its bytes when asked (no pass of JavaScript over the text): equal texts share a key', async () => {
 		writeFileSync(path.join(folder, 'copy.mdx'), '# Title\n\nText.\n');
 		const root = URI.file(folder).toString();

@@ -5,6 +5,7 @@ import { pageMetadataFindings, pageMetadataOptionsOf } from '../llms/llmsRules';
 import { factsOfFrontmatter, knownFactsFirst, type FactsReader, type PageFacts } from '../llms/pageFacts';
 import type { DocsWorkspace } from '../workspace';
 import type { SiteState } from './siteState';
+import { yieldTurn } from '../yieldTurn';
 
 /** Pages judged between two turns of the event loop, so requests answer while the rules run (crewAI: 24,803 pages). */
 const pagesPerTurn = 500;
@@ -58,7 +59,7 @@ function yielding(facts: FactsReader, token: CancellationToken): FactsReader {
 	let count = 0;
 	return async uri => {
 		if (++count % pagesPerTurn === 0) {
-			await new Promise(resolve => setTimeout(resolve, 0));
+			await yieldTurn();
 			throwIfCancelled(token);
 		}
 		return facts(uri);

@@ -20,6 +20,7 @@ import { checkFrontmatterOpenApi } from '../openapi/frontmatterOpenApi';
 import { docsConfigFileName, joinUri } from '../uris';
 import type { SiteModel } from './siteModel';
 import type { SiteState } from './siteState';
+import { yieldTurn } from '../yieldTurn';
 
 /**
  * A page as a check of every page holds it: the content key of its summary and, for the frontmatter
@@ -153,7 +154,7 @@ export class SiteChecks {
 					// A workspace that reads without waiting (the CLI's) would never let the workers' replies in.
 					if (summarizePages && Date.now() - yieldedAt >= 8) {
 						yieldedAt = Date.now();
-						await new Promise(resolve => setTimeout(resolve, 0));
+						await yieldTurn();
 					}
 				}
 			}),
@@ -206,7 +207,7 @@ export class SiteChecks {
 			// Let pending requests (completion, hover, an edit) run every few milliseconds: a count of
 			// pages held them up to 50 ms behind pages with many links.
 			if (Date.now() - yieldedAt >= 8) {
-				await new Promise(resolve => setTimeout(resolve, 0));
+				await yieldTurn();
 				yieldedAt = Date.now();
 			}
 		}

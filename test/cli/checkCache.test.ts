@@ -51,8 +51,18 @@ describe('mintdoc check: the page cache', function () {
 		mintdoc(['check', 'features'], site.dir);
 		const [name] = cacheFiles();
 		const file = path.join(cacheDir(), name);
-		// Each entry is a summary serialized on its own.
+		// Each entry is a summary serialized on its own, in two parts: what a check reads (after its length), then the editor's part.
 		const data = deserialize(readFileSync(file)) as { entries: Map<string, Uint8Array> };
+		const parts = (entry: Uint8Array) => {
+			const length = Buffer.from(entry.buffer, entry.byteOffset, 4).readUInt32BE(0);
+			return [entry.subarray(4, 4 + length), entry.subarray(4 + length)];
+		};
+		const entry = (checked: object, rest: Uint8Array) => {
+			const first = serialize(checked);
+			const length = Buffer.alloc(4);
+			length.writeUInt32BE(first.length, 0);
+			return Buffer.concat([length, first, rest]);
+		};
 		const planted = {
 			range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } },
 			message: 'planted by the test',
@@ -60,12 +70,41 @@ describe('mintdoc check: the page cache', function () {
 			source: 'mintdoc',
 			code: 'planted',
 		};
-		for (const [key, bytes] of data.entries) data.entries.set(key, serialize({ ...(deserialize(bytes) as object), diagnostics: [planted] }));
+		for (const [key, bytes] of data.entries) {
+			const [checked, rest] = parts(bytes);
+			data.entries.set(key, entry({ ...(deserialize(checked) as object), diagnostics: [planted] }, rest));
+		}
 		writeFileSync(file, serialize(data));
 		const warm = mintdoc(['check', 'features'], site.dir);
 		assert.match(warm.stdout, /planted by the test \[planted\]/);
 		// --no-cache never reads it.
 		assert.doesNotMatch(mintdoc(['check', 'features', '--no-cache'], site.dir).stdout, /planted/);
+	});
+
+	it("keeps the schema's findings on docs.json by its text: findings planted under its key are what the warm run reports", () => {
+		const config = site.path('features/docs.json');
+		// A theme the schema does not know: one schema finding.
+		writeFileSync(config, readFileSync(config, 'utf8').replace('"theme": "mint"', '"theme": "nonsense"'));
+		const cold = mintdoc(['check', 'features', '--format', 'json'], site.dir);
+		assert.match(cold.stdout, /Value is not accepted/);
+		const [name] = cacheFiles();
+		const file = path.join(cacheDir(), `${name}.schema`);
+		const data = deserialize(readFileSync(file)) as { entries: Map<string, { message: string }[]> };
+		assert.equal(data.entries.size, 1);
+		const [[key, found]] = [...data.entries];
+		assert.ok(
+			found.some(d => d.message.includes('Value is not accepted')),
+			JSON.stringify(found),
+		);
+		data.entries.set(key, [{ ...found[0], message: 'planted schema finding' }]);
+		writeFileSync(file, serialize(data));
+		const warm = mintdoc(['check', 'features', '--format', 'json'], site.dir);
+		assert.match(warm.stdout, /planted schema finding/);
+		assert.doesNotMatch(warm.stdout, /Value is not accepted/);
+		// Another text is validated again; --no-cache never reads the file.
+		writeFileSync(config, readFileSync(config, 'utf8').replace('"theme": "nonsense"', '"theme": "nonsense2"'));
+		assert.doesNotMatch(mintdoc(['check', 'features', '--format', 'json'], site.dir).stdout, /planted/);
+		assert.doesNotMatch(mintdoc(['check', 'features', '--format', 'json', '--no-cache'], site.dir).stdout, /planted/);
 	});
 
 	it('ignores a damaged cache file and replaces it', () => {

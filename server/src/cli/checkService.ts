@@ -14,6 +14,7 @@ import { userCacheDirectory } from '../node/caches/privateFiles';
 import { createUnchangedFiles } from '../node/caches/unchangedFiles';
 import { createRemoteFetcher } from '../node/network/remoteSpecs';
 import { createPersistentSpecValidator } from '../node/caches/specCache';
+import { createPersistentSchemaMemo } from '../node/caches/schemaCache';
 import { createWorkerSpecReader } from '../node/workers/specWorkerReader';
 
 declare const MINTDOC_VERSION: string;
@@ -82,9 +83,12 @@ export async function createCheckService(folders: readonly string[], cwd: string
 		file === undefined
 			? undefined
 			: createPersistentSpecValidator(validate, `${file}.openapi`, summarizerFingerprint(version, path.join(__dirname, 'specWorker.js')));
+	// The schema is bundled with this file: its fingerprint names the schema too.
+	const schemaMemo = file === undefined ? undefined : createPersistentSchemaMemo(`${file}.schema`, summarizerFingerprint(version, __filename));
 	const service = createLanguageService({
 		workspace,
 		schemaValidation: true,
+		schemaMemo,
 		specReader: specCache ?? validate,
 		overlaidValidator: async (uri, text) => (await validate(uri, text)).problems,
 		awaitSpecReads: true,
@@ -104,7 +108,7 @@ export async function createCheckService(folders: readonly string[], cwd: string
 		workspace,
 		cacheFile: file,
 		async flush() {
-			await Promise.all([cache?.flush(), specCache?.flush(), unchanged?.flush()]);
+			await Promise.all([cache?.flush(), specCache?.flush(), unchanged?.flush(), schemaMemo?.flush()]);
 		},
 		dispose() {
 			pool.dispose();

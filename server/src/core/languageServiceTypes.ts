@@ -32,6 +32,8 @@ export interface FileChange {
 	readonly type: 'created' | 'changed' | 'deleted';
 }
 
+export type SchemaMemo = (text: string, validate: () => Promise<Diagnostic[]>) => Promise<Diagnostic[]>;
+
 export interface LanguageServiceOptions {
 	readonly workspace: DocsWorkspace;
 	readonly logger?: Logger;
@@ -40,6 +42,12 @@ export interface LanguageServiceOptions {
 	 * validates through the `jsonValidation` contribution.
 	 */
 	readonly schemaValidation?: boolean;
+	/**
+	 * With schemaValidation: the schema's findings on a docs.json text, remembered by the text (the
+	 * CLI keeps them between runs: on crewAI's 2.4 MB docs.json the validation is ~0.2 s). Given the
+	 * text and how to validate it; answers findings the caller may change.
+	 */
+	readonly schemaMemo?: SchemaMemo;
 	/** Reads OpenAPI documents; the server passes one that parses large ones off its main thread. Default: inline. */
 	readonly specReader?: SpecReader;
 	/** Wait for asynchronous spec reads instead of answering with the previous version meanwhile (the CLI). */

@@ -224,15 +224,27 @@ describe('persistent page cache', () => {
 		const names = [
 			'pages-0123456789abcdef.bin',
 			'pages-0123456789abcdef.bin.openapi',
+			'pages-0123456789abcdef.bin.schema',
 			'pages-fedcba9876543210.bin',
 			'pages-1111111111111111.bin.12.34.tmp',
 			'notes.txt',
 		];
 		for (const name of names) writeFileSync(path.join(dir, name), 'x');
-		for (const name of ['pages-0123456789abcdef.bin', 'pages-0123456789abcdef.bin.openapi', 'pages-1111111111111111.bin.12.34.tmp', 'notes.txt'])
+		for (const name of [
+			'pages-0123456789abcdef.bin',
+			'pages-0123456789abcdef.bin.openapi',
+			'pages-0123456789abcdef.bin.schema',
+			'pages-1111111111111111.bin.12.34.tmp',
+			'notes.txt',
+		])
 			utimesSync(path.join(dir, name), old, old);
 		const removed = await pruneCacheFolder(dir);
-		assert.deepEqual(removed.sort(), ['pages-0123456789abcdef.bin', 'pages-0123456789abcdef.bin.openapi', 'pages-1111111111111111.bin.12.34.tmp']);
+		assert.deepEqual(removed.sort(), [
+			'pages-0123456789abcdef.bin',
+			'pages-0123456789abcdef.bin.openapi',
+			'pages-0123456789abcdef.bin.schema',
+			'pages-1111111111111111.bin.12.34.tmp',
+		]);
 		assert.deepEqual(readdirSync(dir).sort(), ['notes.txt', 'pages-fedcba9876543210.bin']);
 		assert.deepEqual(await pruneCacheFolder(path.join(dir, 'absent')), []);
 	});

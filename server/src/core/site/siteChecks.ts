@@ -252,7 +252,8 @@ export class SiteChecks {
 		// Schema findings only once the file parses: on broken JSON they would repeat the syntax errors.
 		const own = results.find(r => r.uri === configUri);
 		if (this.#schema && config && own && !own.diagnostics.some(d => String(d.code).startsWith('json-') || String(d.code).startsWith('file-'))) {
-			const found = await this.#schema.validate(config);
+			const schema = this.#schema;
+			const found = await (this.options.schemaMemo ? this.options.schemaMemo(config.getText(), () => schema.validate(config)) : schema.validate(config));
 			relaxWhereLenient(found, configUri, d => config.offsetAt(d.range.start), model.strictness);
 			own.diagnostics = [...own.diagnostics, ...found];
 		}

@@ -206,7 +206,7 @@ export function defaultCacheDirectory(): string {
 export const staleCacheDays = 30;
 
 /**
- * Removes the cache files (`pages-*.bin` and their `.openapi` companions, and temporary files a
+ * Removes the cache files (`pages-*.bin` and their `.openapi`, `.schema` and other companions, and temporary files a
  * crash left) in `directory` that were not written for `maxAgeDays`: every site ever opened
  * leaves one, and a large site's is tens of MB. Never throws.
  */
@@ -214,7 +214,7 @@ export async function pruneCacheFolder(directory: string, maxAgeDays = staleCach
 	const removed: string[] = [];
 	const names = await fs.readdir(directory).catch(() => [] as string[]);
 	for (const name of names) {
-		if (!/^pages-[0-9a-f]{16}\.bin(\.openapi|\.links|\.format|\.files)?(\.\d+\.\d+(\.[a-z0-9]+)?\.tmp)?$/.test(name)) continue;
+		if (!/^pages-[0-9a-f]{16}\.bin(\.openapi|\.links|\.format|\.files|\.schema)?(\.\d+\.\d+(\.[a-z0-9]+)?\.tmp)?$/.test(name)) continue;
 		const file = path.join(directory, name);
 		const stat = await fs.lstat(file).catch(() => undefined);
 		if (!stat?.isFile() || now - stat.mtimeMs < maxAgeDays * 86_400_000) continue;

@@ -66,12 +66,12 @@ export async function createCheckService(folders: readonly string[], cwd: string
 	const pool = options.changesReported ? createPagePool() : createPagePool(undefined, undefined, cliPageWorkers.idleMs, cliPageWorkers.resourceLimits);
 	// Parsing pages (a cold run) piles up the workers' garbage: one check's heaps then grow less. A warm run
 	// parses nothing and keeps V8's growth (collecting more often only costs it time).
-	const parse: PageSummarizer = (documents, token) => {
+	const parse: PageSummarizer = (documents, token, run) => {
 		if (oneShot && documents.length) {
 			limitCheckHeapGrowth();
 			delayOptimization();
 		}
-		return pool(documents, token);
+		return pool(documents, token, run);
 	};
 	const specs = createWorkerSpecReader(undefined, undefined, Math.max(1, availableParallelism() - 1));
 	const cache =
@@ -98,7 +98,7 @@ export async function createCheckService(folders: readonly string[], cwd: string
 		}),
 		// One check keeps of each summary only what the checks read (checkedSummary); the page cache answers so
 		// itself (it keeps them whole, for the editor's features, and reads only that part of each).
-		summarizePages: cache ?? (oneShot ? async (documents, token) => (await parse(documents, token)).map(checkedSummary) : parse),
+		summarizePages: cache ?? (oneShot ? async (documents, token, run) => (await parse(documents, token, run)).map(checkedSummary) : parse),
 		changesReported: options.changesReported,
 		teamConfigLoader: options.teamConfigLoader,
 		teamSwitches: options.teamSwitches,

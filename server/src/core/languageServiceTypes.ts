@@ -73,7 +73,15 @@ export interface LanguageServiceOptions {
 }
 
 /** Summarizes pages, in the order given; may run elsewhere (worker threads). */
-export type PageSummarizer = (documents: readonly TextDocument[], token: CancellationToken) => Promise<readonly PageSummary[]>;
+/**
+ * Summarizes pages. `run`, when given: how many pages the check these belong to reads in all (a
+ * pool may size its workers by it).
+ */
+export type PageSummarizer = (documents: readonly TextDocument[], token: CancellationToken, run?: SummarizingRun) => Promise<readonly PageSummary[]>;
+
+export interface SummarizingRun {
+	readonly pages: number;
+}
 
 /** Turns an OpenAPI document's text into what MintDoc needs; may answer later (a worker thread). */
 export type { SpecReader } from './openapi/specLoader';

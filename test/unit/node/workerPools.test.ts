@@ -1,10 +1,12 @@
 import * as assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { noCancellation } from '../../../server/src/core/cancellation';
 import { summarizePage } from '../../../server/src/core/mdx/pageSummary';
 import { readOpenApiSpec } from '../../../server/src/core/openapi/openApiSpec';
-import { cliPageWorkers, createPagePool, pageWorkerIdleMs } from '../../../server/src/node/workers/pagePool';
+import { cliPageWorkers, createPagePool, pageWorkerIdleMs, smallSitePages } from '../../../server/src/node/workers/pagePool';
 import { createWorkerSpecReader, inlineLimit } from '../../../server/src/node/workers/specWorkerReader';
 
 const dist = path.resolve(__dirname, '../../../dist');
@@ -40,6 +42,32 @@ describe('worker threads: page pool and spec reader', function () {
 			assert.deepEqual(JSON.parse(JSON.stringify(again)), JSON.parse(JSON.stringify(summaries.slice(0, 3))));
 		} finally {
 			pool.dispose();
+		}
+	});
+
+	it("the CLI's page pool sizes its workers' young generation by the site: V8's own on a small one, 12 MB on a large one", async () => {
+		// A stand-in worker answering each page with the resource limits it runs under.
+		const dir = mkdtempSync(path.join(os.tmpdir(), 'mintdoc-limits-'));
+		const worker = path.join(dir, 'worker.js');
+		writeFileSync(
+			worker,
+			`const { parentPort, resourceLimits } = require('node:worker_threads');
+parentPort.on('message', ({ id, pages }) => parentPort.postMessage({ id, summaries: pages.map(() => ({ diagnostics: [{ message: String(resourceLimits.maxYoungGenerationSizeMb) }], links: [], headings: [], imports: [], folds: [], elements: [] })) }));`,
+		);
+		const youngGeneration = async (pages: number) => {
+			const pool = createPagePool(1, worker, cliPageWorkers.idleMs, cliPageWorkers.resourceLimits);
+			try {
+				const [summary] = await pool([TextDocument.create('file:///site/a.mdx', 'mdx', 1, '# A\n')], noCancellation, { pages });
+				return Number(summary.diagnostics[0].message);
+			} finally {
+				pool.dispose();
+			}
+		};
+		try {
+			assert.equal(await youngGeneration(24_803), 12);
+			assert.ok((await youngGeneration(smallSitePages)) > 12);
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
 		}
 	});
 

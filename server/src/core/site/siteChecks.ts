@@ -118,6 +118,7 @@ export class SiteChecks {
 		const whole = !summarizePages;
 		// Small slices first (the workers start at once), then larger ones (fewer round trips).
 		let slice = 64;
+		const run = { pages: uris.length };
 		let waiting: TextDocument[] = [];
 		const slices: Promise<void>[] = [];
 		const send = () => {
@@ -126,7 +127,7 @@ export class SiteChecks {
 			waiting = [];
 			slice = Math.min(256, slice * 2);
 			// Each kept as it arrives: a run cancelled midway leaves what it parsed for the next one.
-			const done = summarizePages(part, token).then(summaries => part.forEach((document, j) => state.summaries.set(document, summaries[j])));
+			const done = summarizePages(part, token, run).then(summaries => part.forEach((document, j) => state.summaries.set(document, summaries[j])));
 			done.catch(() => undefined); // awaited below; a cancelled read must not leave it unhandled
 			slices.push(done);
 		};

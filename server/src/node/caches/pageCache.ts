@@ -5,7 +5,7 @@ import { deserialize, serialize } from 'node:v8';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { givenContentKey } from '../../core/cache';
 import type { CancellationToken } from '../../core/cancellation';
-import type { PageSummarizer } from '../../core/languageService';
+import type { PageSummarizer, SummarizingRun } from '../../core/languageServiceTypes';
 import { checkedSummary } from '../../core/mdx/checkedSummary';
 import type { PageSummary } from '../../core/mdx/pageSummary';
 import { oversizedSize, refusedReason } from '../../core/textGuards';
@@ -88,12 +88,12 @@ export function createPersistentSummarizer(
 		idleTimer.unref();
 	};
 
-	const summarize = async (documents: readonly TextDocument[], token: CancellationToken): Promise<readonly PageSummary[]> => {
+	const summarize = async (documents: readonly TextDocument[], token: CancellationToken, run?: SummarizingRun): Promise<readonly PageSummary[]> => {
 		clearTimeout(idleTimer);
 		const keys = documents.map(pageKey);
 		const results = (await Promise.all(keys.map(key => entries.get(key)))).map(bytes => summaryOf(bytes, checkedOnly));
 		const missing = documents.filter((_, i) => !results[i]);
-		const computed = missing.length ? await inner(missing, token) : [];
+		const computed = missing.length ? await inner(missing, token, run) : [];
 		let next = 0;
 		for (let i = 0; i < results.length; i++) {
 			if (results[i]) continue;

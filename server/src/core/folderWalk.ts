@@ -82,7 +82,7 @@ export async function walkFolders(
 					// A workspace may list folders synchronously (the file system's, where that is faster): awaiting
 					// its answers never gives the event loop a turn, so the walk lets requests in at least every `yieldEveryMs`.
 					if (Date.now() - yieldedAt >= yieldEveryMs) {
-						await yieldTurn();
+						await yieldTurn(workspace);
 						yieldedAt = Date.now();
 					}
 				}

@@ -35,4 +35,9 @@ export interface DocsWorkspace {
 	 * travel as one request) is served best with many more: each wait is a round trip.
 	 */
 	readonly readsAtOnce?: number;
+	/**
+	 * Nothing but the check waits on this thread (a one-shot CLI check: no requests, no edits), so a
+	 * long check gives the event loop its turns without a timer's millisecond (see yieldTurn).
+	 */
+	readonly nothingWaits?: boolean;
 }

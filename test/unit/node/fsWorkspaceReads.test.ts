@@ -46,6 +46,9 @@ describe('file reads on the calling thread', () => {
 		const root = URI.file(folder).toString();
 		const now = createFsWorkspace(() => [root], undefined, { synchronousReads: true });
 		const later = createFsWorkspace(() => [root]);
+		// Nothing else waits on the CLI's thread: its checks yield without a timer (core/yieldTurn.ts); the server's do not.
+		assert.equal(now.nothingWaits, true);
+		assert.ok(!later.nothingWaits);
 		for (const name of ['page.mdx', 'folder.mdx', 'missing.mdx']) {
 			const uri = URI.file(path.join(folder, name)).toString();
 			let answered = false;

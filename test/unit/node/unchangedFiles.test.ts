@@ -59,6 +59,15 @@ describe('mintdoc check: pages unchanged since the last run are not read', () =>
 		return { documents, reads, stats: { ...unchanged.stats } };
 	};
 
+	it('keeps how the workspace it wraps is served (nothing else waits on the CLI: its checks yield without a timer)', () => {
+		const { inner } = counted();
+		assert.equal(inner.nothingWaits, true);
+		const wrapped = createUnchangedFiles(cacheFile, 'fingerprint').wrap(inner);
+		assert.equal(wrapped.nothingWaits, true);
+		assert.equal(wrapped.readsAtOnce, inner.readsAtOnce);
+		assert.equal(createUnchangedFiles(cacheFile, 'fingerprint').wrap({ ...inner, nothingWaits: undefined, readsAtOnce: 4 }).readsAtOnce, 4);
+	});
+
 	it('answers an unchanged page unread, with the key, head and directive hint of its text; its text loads when asked', async () => {
 		await settled(['a.mdx', 'b.mdx', 'open.mdx'], 5);
 		const first = await run(['a.mdx', 'b.mdx', 'open.mdx']);

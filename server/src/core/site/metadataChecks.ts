@@ -45,6 +45,7 @@ export async function checkPageMetadata(state: SiteState, workspace: DocsWorkspa
 		token,
 		yielding(
 			knownFactsFirst(uri => pageFactsOf(state, uri), read),
+			workspace,
 			token,
 		),
 	);
@@ -55,11 +56,11 @@ export async function checkPageMetadata(state: SiteState, workspace: DocsWorkspa
 }
 
 /** The facts, with a turn of the event loop every few hundred pages. */
-function yielding(facts: FactsReader, token: CancellationToken): FactsReader {
+function yielding(facts: FactsReader, workspace: DocsWorkspace, token: CancellationToken): FactsReader {
 	let count = 0;
 	return async uri => {
 		if (++count % pagesPerTurn === 0) {
-			await yieldTurn();
+			await yieldTurn(workspace);
 			throwIfCancelled(token);
 		}
 		return facts(uri);

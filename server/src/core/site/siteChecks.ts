@@ -155,7 +155,7 @@ export class SiteChecks {
 					// A workspace that reads without waiting (the CLI's) would never let the workers' replies in.
 					if (summarizePages && Date.now() - yieldedAt >= 8) {
 						yieldedAt = Date.now();
-						await yieldTurn();
+						await yieldTurn(this.options.workspace);
 					}
 				}
 			}),
@@ -208,7 +208,7 @@ export class SiteChecks {
 			// Let pending requests (completion, hover, an edit) run every few milliseconds: a count of
 			// pages held them up to 50 ms behind pages with many links.
 			if (Date.now() - yieldedAt >= 8) {
-				await yieldTurn();
+				await yieldTurn(this.options.workspace);
 				yieldedAt = Date.now();
 			}
 		}

@@ -100,6 +100,9 @@ export function createUnchangedFiles(file: string, fingerprint: string, options:
 				stat: uri => inner.stat(uri),
 				readDirectory: uri => inner.readDirectory(uri),
 				...(inner.realUri && { realUri: (uri: string) => inner.realUri!(uri) }),
+				// How the inner one is served (a warm check lost nothingWaits here: its yields took a timer again).
+				readsAtOnce: inner.readsAtOnce,
+				nothingWaits: inner.nothingWaits,
 			};
 		},
 		async flush() {

@@ -50,6 +50,7 @@ export function createFsWorkspace(
 		get folders() {
 			return getFolders();
 		},
+		nothingWaits: options.synchronousReads,
 		async readDocument(uri) {
 			const open = overlay(uri);
 			if (open) return open;

@@ -98,7 +98,7 @@ export async function createCheckService(folders: readonly string[], cwd: string
 		}),
 		// One check keeps of each summary only what the checks read (checkedSummary); the page cache answers so
 		// itself (it keeps them whole, for the editor's features, and reads only that part of each).
-		summarizePages: cache ?? (oneShot ? async (documents, token, run) => (await parse(documents, token, run)).map(checkedSummary) : parse),
+		summarizePages: cache ?? (oneShot ? checkedSummaries(parse) : parse),
 		changesReported: options.changesReported,
 		teamConfigLoader: options.teamConfigLoader,
 		teamSwitches: options.teamSwitches,
@@ -115,6 +115,14 @@ export async function createCheckService(folders: readonly string[], cwd: string
 			specs.dispose();
 		},
 	};
+}
+
+/**
+ * `inner`'s summaries as a one-shot check keeps them (checkedSummary), with everything it is asked
+ * passed on: a first version dropped the run's page count, and the workers never learnt the site's size.
+ */
+export function checkedSummaries(inner: PageSummarizer): PageSummarizer {
+	return async (documents, token, run) => (await inner(documents, token, run)).map(checkedSummary);
 }
 
 /** Where the page cache is kept: beside the user's other caches, or where --cache-location says. */

@@ -36,5 +36,10 @@ export function run(): Promise<void> {
 			else resolve();
 		});
 		runner.on('pass', () => passed++);
+		// Said the moment it happens: the spec reporter lists failures only at the end, which a run stopped by the
+		// runner's time limit never reaches.
+		runner.on('fail', (test: Mocha.Test, err: Error) => {
+			console.log(`FAILED: ${test.fullTitle()}\n${err?.stack ?? String(err)}`);
+		});
 	});
 }

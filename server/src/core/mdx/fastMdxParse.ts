@@ -72,7 +72,7 @@ const heading = /^( *)(#{1,6})(?: +(.*))?$/;
 const esm = /^ *(?:import|export)\b/;
 /** The first character of a paragraph's line: one that starts no other block. */
 const paragraphStart =
-	/^ *(?:[A-Za-z(\u00A0-\uFFFF[_\\]|!\[|\*(?! |$)|`(?!``)|["'](?![*_])|\d(?!\d{0,8}[.)](?: |$))|<[A-Za-z][A-Za-z0-9]*(?: +[A-Za-z_][\w-]*(?:="[^"\\{}<>&\n]*"|='[^'\\{}<>&\n]*')?)* *\/?> *[A-Za-z0-9(])/;
+	/^ *(?:[A-Za-z(\u00A0-\uFFFF[_\\@]|!\[|\*(?! |$)|`(?!``)|["'](?![*_])|\d(?!\d{0,8}[.)](?: |$))|<[A-Za-z][A-Za-z0-9]*(?: +[A-Za-z_][\w-]*(?:="[^"\\{}<>&\n]*"|='[^'\\{}<>&\n]*')?)* *\/?> *[A-Za-z0-9(])/;
 /**
  * A line that starts with a tag (self-closing or opening an inline element, `<Badge>Beta</Badge> x`)
  * followed by text: a paragraph (a tag alone, or followed by tags, is a block).

@@ -7,6 +7,7 @@ import { interruptingList, listItem, listLike, readList, thematicBreak, type Lis
 import { closingTagLine, readOpeningTag, tagLine } from './fastMdxTag';
 import { onlyInCode, outsideFences } from './fastMdxDefinitions';
 import { chunksHoldEsm, esmLine, readEsm } from './fastMdxEsm';
+import { lfPage, withCrlf } from './fastMdxLineEndings';
 import { parseMdx, type MdxParse } from './mdxParser';
 import { appendAll } from '../arrays';
 
@@ -45,7 +46,12 @@ export function parseMdxFast(text: string): MdxParse {
  * must go to micromark.
  */
 export function fastTree(text: string): { readonly tree: Root; readonly chunks: number } | undefined {
-	if (wholePageOnly.test(text)) return undefined;
+	if (wholePageOnly.test(text)) {
+		// A page with CRLF line endings: read with LF ones, its positions and values then moved back.
+		const lf = text.includes('\r') ? lfPage(text) : undefined;
+		const read = lf === undefined ? undefined : fastTree(lf);
+		return read && { tree: withCrlf(read.tree), chunks: read.chunks };
+	}
 	const colons = text.includes(']:');
 	if (colons && outsideFences(text, ']:')) return undefined;
 	const reader = new FastReader(text);
@@ -55,7 +61,7 @@ export function fastTree(text: string): { readonly tree: Root; readonly chunks: 
 	return tree && { tree, chunks: reader.chunks };
 }
 
-/** Carriage returns, control characters, BOM and lone surrogates. */
+/** Carriage returns (a page whose every line ends with CRLF is read as LF, see fastMdxLineEndings.ts), control characters, BOM and lone surrogates. */
 const wholePageOnly = /[\0-\x08\x0B-\x1F\x7F-\x9F\u2028\u2029\uFEFF\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 interface Point {

@@ -12,13 +12,20 @@ import type { Root } from 'mdast';
  */
 
 /**
+ * A GFM task item's box with its line ending right after it (`- [x]` and the text on the next line):
+ * micromark then drops only the `\r`, and the item's text starts with `\n` where an LF page's starts
+ * with the text (found by the property test).
+ */
+const taskBoxAtLineEnd = /\[[ xX]\]\r\n/;
+
+/**
  * The page with LF line endings when every one of its line endings is CRLF and nothing else in it
- * could tell the two apart: no lone `\r` (a line ending of its own) and no character reference
+ * could tell the two apart: no lone `\r` (a line ending of its own), no character reference
  * that decodes to a line ending (`&#10;`, `&#xD;`, `&NewLine;`), whose `\n` in a value is not a
- * line ending of the page. Undefined otherwise (micromark reads the page).
+ * line ending of the page, and no task box at a line's end. Undefined otherwise (micromark reads the page).
  */
 export function lfPage(text: string): string | undefined {
-	if (text.includes('&#') || text.includes('&NewLine;')) return undefined;
+	if (text.includes('&#') || text.includes('&NewLine;') || taskBoxAtLineEnd.test(text)) return undefined;
 	for (let at = text.indexOf('\r'); at !== -1; at = text.indexOf('\r', at + 2)) if (text.charCodeAt(at + 1) !== 10) return undefined;
 	const lf = text.replaceAll('\r\n', '\n');
 	// Every line ending must have been a CRLF: a page that mixes them (an LF line pasted in) would move by less.
